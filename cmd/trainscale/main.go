@@ -1,0 +1,138 @@
+// Command trainscale sizes deep-learning compute from fleet data, networks and
+// team targets, after NVIDIA's 2017 self-driving estimate. Run "trainscale help".
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/trainscale/trainscale/estimator"
+)
+
+// command is one subcommand: its flags are declared by setup, run does the work.
+type command struct {
+	name, args, summary string
+	run                 func(env *env, args []string) error
+}
+
+// env is what a command may touch, so tests run commands in-process.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// usageError is a wrong command line: the CLI exits 2 and shows usage.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
+
+func commands() []command {
+	return []command{
+		{"estimate", "[FILE|-] [--scenario NAME] [--set path=value ...] [--format table|json|csv]", "size the compute for a scenario (default: the 2017 article)", runEstimate},
+		{"explain", "[ID] [FILE|-] [--scenario NAME] [--set path=value ...]", "show each quantity's formula with the numbers put in", runExplain},
+		{"validate", "FILE|-", "check a scenario file and list every problem", runValidate},
+		{"scenarios", "", "list the built-in example scenarios", runScenarios},
+		{"version", "", "print the version", runVersion},
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}))
+}
+
+// run executes one command line and returns the exit status: 0 ok, 2 invalid
+// input or usage, 1 anything else.
+func run(args []string, e *env) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		if len(args) > 1 {
+			args = []string{args[1], "--help"}
+		} else {
+			printUsage(e.stdout)
+			return 0
+		}
+	}
+	for _, c := range commands() {
+		if c.name != args[0] {
+			continue
+		}
+		err := c.run(e, args[1:])
+		if err == nil || errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		fmt.Fprintln(e.stderr, "trainscale "+c.name+": "+strings.ReplaceAll(err.Error(), "\n", "\n  "))
+		var ue *usageError
+		switch {
+		case errors.As(err, &ue):
+			fmt.Fprintf(e.stderr, "usage: trainscale %s %s\n", c.name, c.args)
+			return 2
+		case estimator.IsInvalidInput(err):
+			return 2
+		}
+		return 1
+	}
+	fmt.Fprintf(e.stderr, "trainscale: unknown command %q\n\n", args[0])
+	printUsage(e.stderr)
+	return 2
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintln(w, "trainscale sizes deep-learning compute: data, training time, systems, storage and host.")
+	fmt.Fprintln(w, "\nUsage: trainscale COMMAND [arguments]\n\nCommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nRun 'trainscale COMMAND --help' for a command's flags.")
+}
+
+// newFlags makes a command's flag set whose --help prints the command's usage.
+func newFlags(e *env, name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	for _, c := range commands() {
+		if c.name == name {
+			fs.Usage = func() {
+				fmt.Fprintf(e.stdout, "usage: trainscale %s %s\n\n%s.\n", c.name, c.args, c.summary)
+				fs.SetOutput(e.stdout)
+				fs.PrintDefaults()
+				fs.SetOutput(io.Discard)
+			}
+		}
+	}
+	return fs
+}
+
+// parse reads flags wherever they stand among the positional arguments, so
+// "estimate plan.json --format json" and "estimate --format json plan.json" agree.
+func parse(fs *flag.FlagSet, args []string, maxPositional int) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err // the flag set has printed its usage
+			}
+			return nil, usagef("%v", err)
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(pos) > maxPositional {
+		return nil, usagef("too many arguments: %s", strings.Join(pos, " "))
+	}
+	return pos, nil
+}
+
+// multiFlag collects a repeated flag such as --set.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ", ") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }

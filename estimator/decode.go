@@ -1,0 +1,270 @@
+package estimator
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Decode reads one scenario from r, applies the overrides in order, and validates
+// the result. Every problem of the file is reported at once, joined; each is a
+// *FieldError naming the field path, or a *SyntaxError locating broken JSON.
+func Decode(r io.Reader, overrides ...Override) (*Scenario, error) {
+	tree, err := parseTree(r)
+	if err != nil {
+		return nil, err
+	}
+	var errs errorList
+	for _, o := range overrides {
+		if err := o.apply(&tree); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs.err()
+	}
+	s := new(Scenario)
+	d := treeDecoder{}
+	d.value("", tree, reflect.ValueOf(s).Elem())
+	if len(d.errs) > 0 {
+		// Also report the rules broken by the fields that did decode, so one run
+		// shows everything; fields already reported (and what lies below them)
+		// are left out, as their zero values would only repeat the problem.
+		errs := d.errs
+		for _, e := range fieldErrors(s) {
+			if !coveredBy(e.(*FieldError).Path, d.errs) {
+				errs = append(errs, e)
+			}
+		}
+		return nil, errs.err()
+	}
+	if err := Validate(s); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// parseTree reads JSON into plain maps, slices and json.Numbers, so the typed
+// decoding below can report every wrong or unknown field, not just the first.
+func parseTree(r io.Reader) (any, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxScenarioBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading scenario: %w", err)
+	}
+	if len(data) > MaxScenarioBytes {
+		return nil, &FieldError{Path: "scenario", Rule: fmt.Sprintf("must be at most %d bytes (1 MiB)", MaxScenarioBytes), Got: "a larger file"}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var tree any
+	if err := dec.Decode(&tree); err != nil {
+		return nil, syntaxError(data, err, dec.InputOffset())
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, syntaxError(data, errors.New("unexpected data after the scenario object"), dec.InputOffset())
+	}
+	return tree, nil
+}
+
+func syntaxError(data []byte, err error, fallback int64) error {
+	off := fallback
+	msg := err.Error()
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		off = se.Offset - 1 // Offset counts the offending byte too
+		msg = se.Error()
+	} else if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		off = int64(len(data))
+		msg = "unexpected end of input"
+	}
+	off = min(max(off, 0), int64(len(data)))
+	line, col := 1, 1
+	for _, b := range data[:off] {
+		if b == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return &SyntaxError{Line: line, Column: col, Msg: strings.TrimPrefix(msg, "json: ")}
+}
+
+func coveredBy(path string, reported errorList) bool {
+	for _, e := range reported {
+		p := e.(*FieldError).Path
+		if path == p || strings.HasPrefix(path, p+".") || strings.HasPrefix(path, p+"[") {
+			return true
+		}
+	}
+	return false
+}
+
+// treeDecoder copies a parsed JSON tree into a typed value, checking shapes:
+// unknown fields, missing required fields and wrong types.
+type treeDecoder struct{ errs errorList }
+
+func (d *treeDecoder) value(path string, src any, dst reflect.Value) {
+	switch dst.Kind() {
+	case reflect.Struct:
+		d.object(path, src, dst)
+	case reflect.Pointer:
+		if src == nil {
+			return // an explicit null leaves an optional field unset
+		}
+		v := reflect.New(dst.Type().Elem())
+		d.value(path, src, v.Elem())
+		dst.Set(v)
+	case reflect.Slice:
+		arr, ok := src.([]any)
+		if !ok {
+			d.errs.add(path, "must be an array", describe(src))
+			return
+		}
+		out := reflect.MakeSlice(dst.Type(), len(arr), len(arr))
+		for i, el := range arr {
+			d.value(fmt.Sprintf("%s[%d]", path, i), el, out.Index(i))
+		}
+		dst.Set(out)
+	case reflect.Map:
+		m, ok := src.(map[string]any)
+		if !ok {
+			d.errs.add(path, "must be an object", describe(src))
+			return
+		}
+		out := reflect.MakeMapWithSize(dst.Type(), len(m))
+		for _, k := range sortedKeys(m) {
+			el := reflect.New(dst.Type().Elem()).Elem()
+			d.value(join(path, k), m[k], el)
+			out.SetMapIndex(reflect.ValueOf(k), el)
+		}
+		dst.Set(out)
+	case reflect.Float64:
+		n, ok := src.(json.Number)
+		if !ok {
+			d.errs.add(path, "must be a number", describe(src))
+			return
+		}
+		f, err := strconv.ParseFloat(string(n), 64)
+		if err != nil || math.IsInf(f, 0) {
+			d.errs.add(path, "must be a finite number", string(n))
+			return
+		}
+		dst.SetFloat(f)
+	case reflect.String:
+		s, ok := src.(string)
+		if !ok {
+			d.errs.add(path, "must be a string", describe(src))
+			return
+		}
+		dst.SetString(s)
+	}
+}
+
+func (d *treeDecoder) object(path string, src any, dst reflect.Value) {
+	m, ok := src.(map[string]any)
+	if !ok {
+		d.errs.add(orRoot(path), "must be an object", describe(src))
+		return
+	}
+	known := map[string]bool{}
+	for _, f := range fieldsOf(dst.Type()) {
+		known[f.name] = true
+		v, present := m[f.name]
+		p := join(path, f.name)
+		switch {
+		case present:
+			d.value(p, v, dst.Field(f.index))
+		case f.required:
+			d.errs.add(p, "is required", nil)
+		}
+	}
+	for _, k := range sortedKeys(m) {
+		if !known[k] {
+			d.errs.add(join(path, k), "unknown field (known: "+strings.Join(sortedNames(dst.Type()), ", ")+")", nil)
+		}
+	}
+}
+
+// field is one struct field as the scenario format sees it.
+type field struct {
+	index    int
+	name     string
+	required bool
+	checks   []string
+}
+
+func fieldsOf(t reflect.Type) []field {
+	var out []field
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		tag := sf.Tag.Get("json")
+		if tag == "" || tag == "-" {
+			continue
+		}
+		name, opts, _ := strings.Cut(tag, ",")
+		var checks []string
+		if c := sf.Tag.Get("check"); c != "" {
+			checks = strings.Split(c, ",")
+		}
+		out = append(out, field{index: i, name: name, required: opts != "omitempty", checks: checks})
+	}
+	return out
+}
+
+func sortedNames(t reflect.Type) []string {
+	var names []string
+	for _, f := range fieldsOf(t) {
+		names = append(names, f.name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func join(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+func orRoot(path string) string {
+	if path == "" {
+		return "scenario"
+	}
+	return path
+}
+
+// describe names a JSON value's type (and the value, where short) for errors.
+func describe(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return strconv.FormatBool(x)
+	case json.Number:
+		return "number " + string(x)
+	case string:
+		return "string " + strconv.Quote(x)
+	case []any:
+		return "array"
+	default:
+		return "object"
+	}
+}

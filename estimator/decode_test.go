@@ -1,0 +1,166 @@
+package estimator_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+)
+
+func article(t testing.TB) []byte {
+	data, ok := examples.Read(examples.Default)
+	require.True(t, ok)
+	return data
+}
+
+// edit returns the article scenario with one change made to its JSON tree.
+func edit(t testing.TB, change func(m map[string]any)) []byte {
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(article(t), &m))
+	change(m)
+	out, err := json.Marshal(m)
+	require.NoError(t, err)
+	return out
+}
+
+func section(m map[string]any, name string) map[string]any { return m[name].(map[string]any) }
+
+func TestBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		input []byte
+		sets  []string
+		want  []string // substrings of the error, each naming field and rule
+	}{
+		{"invalid JSON", []byte("{\n  \"schema\": \"trainscale/v1\",\n  \"units\": }"), nil,
+			[]string{"invalid JSON at line 3, column 12"}},
+		{"truncated JSON", []byte(`{"schema": "trainscale/v1"`), nil, []string{"invalid JSON at line 1", "unexpected end of input"}},
+		{"trailing data", append(article(t), []byte(" {}")...), nil, []string{"unexpected data after the scenario"}},
+		{"unknown field", edit(t, func(m map[string]any) { section(m, "fleet")["carz"] = 5 }), nil,
+			[]string{"fleet.carz: unknown field (known: cars, days_per_year, hours_per_day, sensors, tb_per_hour)"}},
+		{"wrong type", edit(t, func(m map[string]any) { section(m, "fleet")["cars"] = "100" }), nil,
+			[]string{`fleet.cars: must be a number, got string "100"`}},
+		{"missing field", edit(t, func(m map[string]any) { delete(section(m, "team"), "target_days") }), nil,
+			[]string{"team.target_days: is required"}},
+		{"negative", edit(t, func(m map[string]any) { section(m, "fleet")["cars"] = -5 }), nil,
+			[]string{"fleet.cars: must be > 0, got -5"}},
+		{"zero", edit(t, func(m map[string]any) { m["workloads"].([]any)[1].(map[string]any)["mb_per_s"] = 0 }), nil,
+			[]string{"workloads[1].mb_per_s: must be > 0, got 0"}},
+		{"fractional cars", nil, []string{"fleet.cars=2.5"}, []string{"fleet.cars: must be a whole number, got 2.5"}},
+		{"NaN by --set", nil, []string{"training.epochs=NaN"}, []string{`training.epochs: must be a number, got string "NaN"`}},
+		{"Inf in JSON", []byte(strings.Replace(string(article(t)), `"epochs": 50`, `"epochs": 1e999`, 1)), nil,
+			[]string{"training.epochs: must be a finite number, got 1e999"}},
+		{"overflow", nil, []string{"fleet.cars=1e300", "fleet.tb_per_hour=1e300"},
+			[]string{"data.raw: result is not a finite number", "fleet.cars"}},
+		{"sampled above source", nil, []string{"preprocessing.sampled_fps=60"},
+			[]string{"preprocessing.sampled_fps: must be <= preprocessing.source_fps (30), got 60"}},
+		{"jobs above members", nil, []string{"team.concurrent_jobs=31"},
+			[]string{"team.concurrent_jobs: must be <= team.members (30), got 31"}},
+		{"unknown --set path", nil, []string{"fleet.carz=3"},
+			[]string{`fleet.carz: unknown --set path: no field "carz" (known: cars, days_per_year, hours_per_day, sensors, tb_per_hour)`}},
+		{"--set index out of range", nil, []string{"workloads[7].mb_per_s=3"},
+			[]string{"workloads[7].mb_per_s: --set index out of range (the list has 3 items), got 7"}},
+		{"file over 1 MiB", append(article(t), bytes.Repeat([]byte(" "), estimator.MaxScenarioBytes)...), nil,
+			[]string{"scenario: must be at most 1048576 bytes"}},
+		{"bad schema", edit(t, func(m map[string]any) { m["schema"] = "trainscale/v0" }), nil,
+			[]string{`schema: must be one of trainscale/v1, got "trainscale/v0"`}},
+		{"bad units", nil, []string{"units=metric"}, []string{`units: must be one of binary, decimal, got "metric"`}},
+		{"duplicate ids", nil, []string{`workloads[1].id="alexnet"`}, []string{`workloads[1].id: must be unique (also workloads[0].id), got "alexnet"`}},
+		{"non-catalog system", nil, []string{`systems[0].id="my-box"`},
+			[]string{"systems[0].gpu_memory_gb: is required when the id is not a catalog system", "systems[0].host_ram_gb", "systems[0].local_ssd_tb"}},
+		{"source for no field", nil, []string{`sources.fleet.trucks="x"`}, []string{"sources.fleet.trucks: names no field of the scenario format"}},
+		{"both rate and sensors", nil, []string{`fleet.sensors=[{"kind":"radar","count":1,"mbit_per_s":2800}]`},
+			[]string{"fleet.sensors: give fleet.tb_per_hour or fleet.sensors, not both"}},
+		{"camera without fps", edit(t, func(m map[string]any) {
+			f := section(m, "fleet")
+			delete(f, "tb_per_hour")
+			f["sensors"] = []any{map[string]any{"kind": "camera", "count": 5, "megapixels": 2, "bits_per_pixel": 24}}
+		}), nil, []string{"fleet.sensors[0].fps: is required for a camera"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			input := tc.input
+			if input == nil {
+				input = article(t)
+			}
+			var overrides []estimator.Override
+			for _, s := range tc.sets {
+				o, err := estimator.ParseOverride(s)
+				require.NoError(t, err)
+				overrides = append(overrides, o)
+			}
+			s, err := estimator.Decode(bytes.NewReader(input), overrides...)
+			if err == nil {
+				_, err = estimator.Run(s)
+			}
+			require.Error(t, err)
+			assert.True(t, estimator.IsInvalidInput(err), "invalid input must be reported as such: %v", err)
+			for _, w := range tc.want {
+				assert.Contains(t, err.Error(), w)
+			}
+		})
+	}
+}
+
+// One run shows every problem of a file, not just the first.
+func TestAllErrorsAtOnce(t *testing.T) {
+	input := edit(t, func(m map[string]any) {
+		section(m, "fleet")["cars"] = -1
+		section(m, "team")["members"] = "thirty"
+		section(m, "training")["extra"] = true
+		delete(section(m, "preprocessing"), "source_fps")
+	})
+	_, err := estimator.Decode(bytes.NewReader(input))
+	require.Error(t, err)
+	var fields []string
+	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+		var fe *estimator.FieldError
+		require.True(t, errors.As(e, &fe))
+		fields = append(fields, fe.Path)
+	}
+	assert.Equal(t, []string{"preprocessing.source_fps", "training.extra", "team.members", "fleet.cars"}, fields,
+		"shape errors come first, then the rules of the fields that decoded")
+}
+
+func TestOverrides(t *testing.T) {
+	base := mustEstimate(t, examples.Default)
+	est := mustEstimate(t, examples.Default,
+		estimator.Override{Path: "fleet.cars", Value: "37"},
+		estimator.Override{Path: "name", Value: "Plan B"},
+		estimator.Override{Path: "workloads[1].mb_per_s", Value: "56"})
+	assert.Equal(t, "Plan B", est.Scenario.Name)
+	assert.InDelta(t, value(t, base, "data.raw")*0.37, value(t, est, "data.raw"), 1)
+	assert.InDelta(t, value(t, base, "train.resnet-50.gpu_time")*0.37/2, value(t, est, "train.resnet-50.gpu_time"), 1)
+}
+
+func TestSensorsDeriveRate(t *testing.T) {
+	input := edit(t, func(m map[string]any) {
+		f := section(m, "fleet")
+		delete(f, "tb_per_hour")
+		f["sensors"] = []any{
+			map[string]any{"kind": "camera", "count": 5, "megapixels": 2, "bits_per_pixel": 24, "fps": 30},
+			map[string]any{"kind": "radar", "count": 1, "mbit_per_s": 2800},
+		}
+	})
+	s, err := estimator.Decode(bytes.NewReader(input))
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	// 5 x 2e6 px x 3 B x 30 fps = 900 MB/s = 3.24 TB/h: the article's "more than 3 TB/h";
+	// one 2,800 Mbit/s radar adds 1.26 TB/h (Radtke, Dell EMC, 2017).
+	assert.InDelta(t, 3.24e12+1.26e12, value(t, est, "data.per_car_hour"), 1)
+}
+
+func TestNoNaNOrInfInOutput(t *testing.T) {
+	est := mustEstimate(t, examples.Default)
+	for _, q := range est.Quantities() {
+		assert.False(t, math.IsNaN(q.Value) || math.IsInf(q.Value, 0), q.ID)
+	}
+}

@@ -1,0 +1,47 @@
+package estimator
+
+import (
+	"errors"
+	"fmt"
+)
+
+// FieldError says which scenario field is wrong and why, in words a user can act on.
+type FieldError struct {
+	Path string // "workloads[1].mb_per_s"
+	Rule string // "must be > 0"
+	Got  any    // -19; nil when there is nothing to show
+}
+
+func (e *FieldError) Error() string {
+	if e.Got == nil {
+		return fmt.Sprintf("%s: %s", e.Path, e.Rule)
+	}
+	return fmt.Sprintf("%s: %s, got %v", e.Path, e.Rule, e.Got)
+}
+
+// SyntaxError is malformed JSON, located by line and column (both from 1).
+type SyntaxError struct {
+	Line, Column int
+	Msg          string
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("invalid JSON at line %d, column %d: %s", e.Line, e.Column, e.Msg)
+}
+
+// IsInvalidInput reports whether err comes from the user's input (a scenario, an
+// override or a request) rather than from the machine; the CLI exits 2 for these.
+func IsInvalidInput(err error) bool {
+	var fe *FieldError
+	var se *SyntaxError
+	return errors.As(err, &fe) || errors.As(err, &se)
+}
+
+// errorList collects every problem of one input so a user sees them all at once.
+type errorList []error
+
+func (l *errorList) add(path, rule string, got any) {
+	*l = append(*l, &FieldError{Path: path, Rule: rule, Got: got})
+}
+
+func (l errorList) err() error { return errors.Join(l...) }

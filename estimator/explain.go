@@ -1,0 +1,48 @@
+package estimator
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// Explain shows how one quantity was computed: its formula, the formula with the
+// numbers put in (in base units, so a reader can redo it by hand), and the result.
+func (e *Estimate) Explain(id string) (string, error) {
+	q, ok := e.Get(id)
+	if !ok {
+		return "", &FieldError{Path: "id", Rule: "names no quantity of this estimate (see trainscale estimate --format json for the ids)", Got: strconv.Quote(id)}
+	}
+	inputs := InputValues(e.Scenario)
+	substituted := q.expr
+	for _, name := range q.Inputs {
+		text := name
+		if v, ok := inputs[name]; ok {
+			text = formatInput(v)
+		} else if dep, ok := e.Get(name); ok {
+			text = fmt.Sprintf("%.6g %s", dep.Value, dep.Unit)
+		}
+		substituted = strings.Replace(substituted, "{"+name+"}", text, 1)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s\n", q.ID, q.Label)
+	fmt.Fprintf(&b, "  = %s\n", q.Formula)
+	if substituted != q.Formula {
+		fmt.Fprintf(&b, "  = %s\n", substituted)
+	}
+	fmt.Fprintf(&b, "  = %.10g %s (%s)\n", q.Value, q.Unit, Format(q.Value, q.Unit, e.Scenario.Units))
+	fmt.Fprintf(&b, "  source: %s\n", q.Source)
+	return b.String(), nil
+}
+
+// InputValues maps every numeric field the scenario sets to its value, by path.
+func InputValues(s *Scenario) map[string]float64 {
+	out := map[string]float64{}
+	walk("", reflect.ValueOf(s).Elem(), nil, func(path string, _ []string, v reflect.Value) {
+		if v.Kind() == reflect.Float64 {
+			out[path] = v.Float()
+		}
+	})
+	return out
+}

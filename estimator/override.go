@@ -1,0 +1,161 @@
+package estimator
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// Override sets one scenario field by its path, as the CLI's --set path=value does.
+// Paths are the file's field names joined by dots, with [i] for list items:
+// fleet.cars, workloads[1].mb_per_s.
+type Override struct {
+	Path  string
+	Value string // JSON (a number, a quoted string, an object), or a bare string
+}
+
+// ParseOverride splits "path=value".
+func ParseOverride(s string) (Override, error) {
+	path, value, ok := strings.Cut(s, "=")
+	if !ok || strings.TrimSpace(path) == "" {
+		return Override{}, &FieldError{Path: "--set", Rule: "must look like path=value", Got: strconv.Quote(s)}
+	}
+	return Override{Path: strings.TrimSpace(path), Value: value}, nil
+}
+
+// segment is one step of a path: a field name or a list index.
+type segment struct {
+	name  string
+	index int // -1 for a field
+}
+
+func parsePath(p string) ([]segment, bool) {
+	var segs []segment
+	for part := range strings.SplitSeq(p, ".") {
+		name, rest, hasIndex := strings.Cut(part, "[")
+		if name == "" {
+			return nil, false
+		}
+		segs = append(segs, segment{name: name, index: -1})
+		for hasIndex {
+			idx, after, ok := strings.Cut(rest, "]")
+			n, err := strconv.Atoi(idx)
+			if !ok || err != nil || n < 0 {
+				return nil, false
+			}
+			segs = append(segs, segment{index: n})
+			if after == "" {
+				break
+			}
+			if !strings.HasPrefix(after, "[") {
+				return nil, false
+			}
+			rest = after[1:]
+		}
+	}
+	return segs, len(segs) > 0
+}
+
+// apply checks the path against the scenario's schema, then writes the value
+// into the parsed tree, creating optional sections on the way.
+func (o Override) apply(tree *any) error {
+	segs, ok := parsePath(o.Path)
+	if !ok {
+		return &FieldError{Path: o.Path, Rule: "--set path is malformed (want e.g. fleet.cars or workloads[1].mb_per_s)", Got: nil}
+	}
+	if err := checkPath(o.Path, segs, reflect.TypeFor[Scenario]()); err != nil {
+		return err
+	}
+	val := parseValue(o.Value)
+	if segs[0].name == "sources" && len(segs) > 1 {
+		// sources is keyed by whole paths: everything after "sources." is one key.
+		segs = []segment{segs[0], {name: strings.TrimPrefix(o.Path, "sources."), index: -1}}
+	}
+	node := tree
+	for i, seg := range segs {
+		last := i == len(segs)-1
+		if seg.index < 0 {
+			m, ok := (*node).(map[string]any)
+			if !ok {
+				return &FieldError{Path: o.Path, Rule: "--set cannot reach this field: its parent is not an object in the scenario", Got: nil}
+			}
+			if last {
+				m[seg.name] = val
+				return nil
+			}
+			child, ok := m[seg.name]
+			if !ok {
+				if segs[i+1].index >= 0 {
+					return &FieldError{Path: o.Path, Rule: "--set index out of range: the list is empty", Got: nil}
+				}
+				child = map[string]any{}
+			}
+			// Maps and slices are references: writing through this copy
+			// reaches the tree.
+			m[seg.name] = child
+			node = &child
+			continue
+		}
+		arr, ok := (*node).([]any)
+		if !ok || seg.index >= len(arr) {
+			return &FieldError{Path: o.Path, Rule: fmt.Sprintf("--set index out of range (the list has %d items)", len(arr)), Got: seg.index}
+		}
+		if last {
+			arr[seg.index] = val
+			return nil
+		}
+		node = &arr[seg.index]
+	}
+	return nil
+}
+
+// checkPath walks the scenario's type along the path so a typo fails with the
+// list of valid names instead of an "unknown field" far from the flag.
+func checkPath(full string, segs []segment, t reflect.Type) error {
+	for _, seg := range segs {
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if seg.index >= 0 {
+			if t.Kind() != reflect.Slice {
+				return &FieldError{Path: full, Rule: "--set path indexes a field that is not a list", Got: nil}
+			}
+			t = t.Elem()
+			continue
+		}
+		switch t.Kind() {
+		case reflect.Map:
+			return nil // a map takes any key; its values are checked on decoding
+		case reflect.Struct:
+		default:
+			return &FieldError{Path: full, Rule: "--set path goes below a plain value", Got: nil}
+		}
+		found := false
+		for _, f := range fieldsOf(t) {
+			if f.name == seg.name {
+				t = t.Field(f.index).Type
+				found = true
+				break
+			}
+		}
+		if !found {
+			return &FieldError{Path: full, Rule: "unknown --set path: no field " + strconv.Quote(seg.name) + " (known: " + strings.Join(sortedNames(t), ", ") + ")", Got: nil}
+		}
+	}
+	return nil
+}
+
+// parseValue reads a --set value as JSON where it is JSON, else as a bare string,
+// so --set name=Plan and --set fleet.cars=37 both work.
+func parseValue(s string) any {
+	dec := json.NewDecoder(bytes.NewReader([]byte(s)))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil || dec.More() {
+		return s
+	}
+	return v
+}

@@ -1,0 +1,135 @@
+package estimator
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// Unit names the base unit a quantity's Value is expressed in.
+type Unit string
+
+// Base units. Every Value is in one of these; surfaces convert only for display,
+// through Format.
+const (
+	Bytes          Unit = "B"
+	Seconds        Unit = "s"
+	BytesPerSecond Unit = "B/s"
+	Count          Unit = "count"
+	Ratio          Unit = "ratio"
+	Flag           Unit = "bool" // 1 = yes, 0 = no
+)
+
+// UnitSystem says how the scenario's TB and MB are read.
+type UnitSystem string
+
+const (
+	// Binary is the article's: TB = 2^40 B, MB = 2^20 B. Its 9.1 years and 356 systems
+	// reproduce only with these.
+	Binary UnitSystem = "binary"
+	// Decimal is SI: TB = 10^12 B, MB = 10^6 B.
+	Decimal UnitSystem = "decimal"
+)
+
+// TB is the number of bytes in one terabyte of this unit system.
+func (u UnitSystem) TB() float64 {
+	if u == Decimal {
+		return 1e12
+	}
+	return 1 << 40
+}
+
+// MB is the number of bytes in one megabyte of this unit system.
+func (u UnitSystem) MB() float64 {
+	if u == Decimal {
+		return 1e6
+	}
+	return 1 << 20
+}
+
+// GB is the number of bytes in one gigabyte of this unit system.
+func (u UnitSystem) GB() float64 {
+	if u == Decimal {
+		return 1e9
+	}
+	return 1 << 30
+}
+
+// Time spans used for display and for the article's targets. The article's years
+// are 365 days: 286,979,369 s / 31,536,000 s = 9.1 years.
+const (
+	Minute = 60.0
+	Hour   = 60 * Minute
+	Day    = 24 * Hour
+	Year   = 365 * Day
+)
+
+// Format renders a base-unit value the way the article prints it: data in TB or PB
+// of the scenario's unit system, times in years, days or hours, rates in MB/s or GB/s.
+func Format(v float64, u Unit, us UnitSystem) string {
+	switch u {
+	case Bytes:
+		return formatBytes(v, us)
+	case BytesPerSecond:
+		switch {
+		case v >= us.GB():
+			return trim(v/us.GB(), 2) + " GB/s"
+		default:
+			return trim(v/us.MB(), 1) + " MB/s"
+		}
+	case Seconds:
+		switch {
+		case v >= 0.5*Year:
+			return trim(v/Year, 2) + " years"
+		case v >= Day:
+			return trim(v/Day, 1) + " days"
+		case v >= Hour:
+			return trim(v/Hour, 1) + " hours"
+		default:
+			return trim(v, 3) + " s"
+		}
+	case Flag:
+		if v != 0 {
+			return "yes"
+		}
+		return "no"
+	case Count:
+		return trim(v, 2)
+	default:
+		return trim(v, 6)
+	}
+}
+
+func formatBytes(v float64, us UnitSystem) string {
+	// Data stops at TB, as the article counts it: 208,000 TB, not 203 PB.
+	suffix := []string{"B", "KB", "MB", "GB", "TB"}
+	step := 1000.0
+	if us == Binary {
+		step = 1024
+	}
+	i := 0
+	for math.Abs(v) >= step && i < len(suffix)-1 {
+		v /= step
+		i++
+	}
+	return trim(v, 2) + " " + suffix[i]
+}
+
+// trim prints v with at most prec decimals and no trailing zeros.
+func trim(v float64, prec int) string {
+	return strconv.FormatFloat(roundTo(v, prec), 'f', -1, 64)
+}
+
+func roundTo(v float64, prec int) float64 {
+	p := math.Pow(10, float64(prec))
+	r := math.Round(v*p) / p
+	if math.IsInf(r, 0) || math.IsNaN(r) {
+		return v
+	}
+	return r
+}
+
+// formatInput renders a scenario input for explanations: plain numbers as given.
+func formatInput(v float64) string {
+	return fmt.Sprint(v)
+}
