@@ -1,0 +1,78 @@
+// Package hardware is trainscale's knowledge of accelerators, hosts, links
+// and networks, and the performance models built on it. It holds no state:
+// catalogs are returned as copies, every model is a pure function, and the
+// few efficiency factors that make peak ratings real are passed in
+// (DefaultFactors, or Fit to your own measurements). It does not validate
+// input; package estimator does, and names the scenario field at fault.
+//
+// # Units
+//
+// SI base units throughout: FLOP/s, bytes, bytes/s, seconds, watts, USD.
+// GPU memory and host RAM use binary multiples (a "16 GB" V100 holds
+// 16 GiB); SSDs, links and bandwidths use decimal ones, as their vendors
+// count. Peaks are dense: structured-sparsity figures are halved.
+//
+// # Throughput (EstimateThroughput)
+//
+// A roofline per sample, plus a fixed per-step cost on GPUs:
+//
+//	time = max(6 x MACs / (peak(p) x eff(p)),
+//	           (8 x activations x width(p) + 28 B x params / batch) / (bandwidth x mem_eff))
+//	       + step_overhead / batch
+//
+// Training costs three forward passes of two FLOPs per multiply-add. The
+// precision picks the peak: TF32 and mixed use the tensor path where the
+// part has a faster one, and the FP32 path and its efficiency otherwise;
+// a CPU runs everything at its FP32 rate and cpu_efficiency. Limits: one
+// efficiency per arithmetic path for every network, so a network with
+// unusually small or odd layers is over-estimated; launch overhead is one
+// constant, not a count of kernels, and adds to GPU time instead of
+// overlapping it.
+//
+// # Scaling (EstimateScale, Sweep)
+//
+// Synchronous data parallelism: each step every GPU computes its batch, then
+// the gradients are all-reduced, inside a system by a ring over its GPU link
+// and between systems by a ring over all of each system's ports
+// (hierarchical). A ring moves 2(n-1)/n of the gradients per member; on a
+// Shared link (PCIe through the host) the members' traffic queues on one
+// path, 2(n-1) gradients in all, so PCIe servers stop gaining after a few
+// GPUs for networks with many parameters per FLOP (AlexNet, the article's
+// segmentation networks). Up to overlap x comm, never more than the backward
+// pass, hides behind computation. The host's cores decode the input at
+// host_input_bytes_per_core_s each, which caps a system's images/s: the
+// article's warning that eight GPUs can saturate a server's CPUs. Limits: no
+// topology inside a system (NVSwitch and a hybrid cube-mesh look alike), no
+// stragglers, no network congestion, and the host cap assumes
+// ImageNet-style JPEG decoding.
+//
+// # Memory (EstimateMemory)
+//
+// Per GPU: weights, gradients and optimizer state (12 B per parameter for
+// SGD with momentum, 16 B for Adam, mixed precision included, as in ZeRO),
+// activations x batch (half under mixed precision), plus a workspace
+// fraction. Activations per sample are counted as vDNN does (feature maps
+// and their gradient maps): VGG-16's 98 MB comes from vDNN's 28 GB at batch
+// 256; other networks scale it by their count of saved layer outputs (6.5 B
+// per element); the CIFAR-sized ResNets divide by (224/32)^2. Block sparsity
+// at density D keeps D of the parameter state and adds a 4-byte index per
+// non-zero block (OpenAI block-sparse kernels). What does not fit is priced
+// as streaming the overflow to the host and back every step (vDNN).
+// Limits: no activation checkpointing, no framework caching allocator.
+//
+// # GPU versus CPU (CompareDevices)
+//
+// The same throughput model on both devices. A small network leaves the
+// GPU waiting on its step overhead and memory while the CPU, far below its
+// peak, stays compute-bound, so the GPU's lead grows with model size (seed
+// 004: ~2x, >7x, 40.6x).
+//
+// # Calibration (Measurements, Calibrate, Fit)
+//
+// Measurements lists the published figures: the article's Pascal
+// throughputs, NVIDIA's ResNet-50 numbers for V100 and A100, Goyal et al.'s
+// 256-GPU efficiency, vDNN's VGG-16 memory and seed 004's speed-ups.
+// HeldOut points were not used to choose DefaultFactors. Calibrate sets the
+// model beside each; Fit refits the throughput factors to a user's own
+// images/s points by deterministic coordinate descent on log error.
+package hardware

@@ -1,0 +1,126 @@
+package hardware
+
+import (
+	"math"
+	"slices"
+)
+
+// Scale is data-parallel training on GPUs spread over systems. Times are
+// per step.
+type Scale struct {
+	GPUs, Systems int
+	StepTime      float64
+	// ComputeTime is one GPU's own step: arithmetic, memory traffic, overhead.
+	ComputeTime     float64
+	CommTime        float64 // gradient all-reduce if nothing overlapped
+	ExposedCommTime float64 // the part the backward pass could not hide
+	InputTime       float64 // host CPU decoding one system's share of the step
+	ImagesPerS      float64 // all GPUs together
+	Speedup         float64 // over one GPU in the same kind of system
+	Efficiency      float64 // Speedup / GPUs, in (0, 1]
+}
+
+// EstimateScale models synchronous data-parallel training of m on gpus
+// copies of gpu, packed into ceil(gpus / sys.GPUs) systems like sys:
+//
+//	step    = max(compute + exposed, input)
+//	comm    = ring inside a system + ring between systems (hierarchical)
+//	exposed = comm - min(Overlap x comm, backward), backward = 2/3 of compute
+//	input   = GPUs per system x batch x SampleBytes / (host cores x HostInputRate)
+//
+// A ring over n GPUs moves 2(n-1)/n of the gradients through each GPU's
+// link; on a Shared link (PCIe through the host) all n rings' traffic
+// crosses one path, 2(n-1) gradients in all, which is why PCIe servers stop
+// gaining after a few GPUs. Between systems every port carries its share.
+// Gradients are all-reduced at the precision the memory model stores them
+// (fp32, or fp16 for Mixed).
+//
+// Preconditions: gpus >= 1, batchPerGPU >= 1, sys.GPUs >= 1, and sys's link,
+// network and CPU ids in the catalog (an unknown link costs nothing, an
+// unknown CPU caps nothing). Otherwise the result is zero.
+func EstimateScale(m Model, sys System, gpu GPU, gpus int, p Precision, batchPerGPU int, f Factors) Scale {
+	one := EstimateThroughput(m, gpu.Device(), p, batchPerGPU, f)
+	if gpus < 1 || sys.GPUs < 1 || one.ImagesPerS == 0 {
+		return Scale{}
+	}
+	perSystem := sys.GPUs
+	s := Scale{
+		GPUs:        gpus,
+		Systems:     (gpus + perSystem - 1) / perSystem,
+		ComputeTime: one.stepTime(batchPerGPU),
+	}
+	local := min(gpus, perSystem)
+	grads := m.Params * gradientBytes(p)
+	s.CommTime = ringTime(grads, local, sys.IntraLink, 1, f) +
+		ringTime(grads, s.Systems, sys.Network, max(sys.NetworkPorts, 1), f)
+	backward := 2.0 / 3 * float64(batchPerGPU) * math.Max(one.ComputeTime, one.MemoryTime)
+	s.ExposedCommTime = s.CommTime - math.Min(f.Overlap*s.CommTime, backward)
+	s.InputTime = inputTime(m, sys, local, batchPerGPU, f)
+	s.StepTime = math.Max(s.ComputeTime+s.ExposedCommTime, s.InputTime)
+
+	single := math.Max(s.ComputeTime, inputTime(m, sys, 1, batchPerGPU, f))
+	s.ImagesPerS = float64(gpus*batchPerGPU) / s.StepTime
+	s.Speedup = float64(gpus) * single / s.StepTime
+	s.Efficiency = s.Speedup / float64(gpus)
+	return s
+}
+
+// gradientBytes is the bytes per parameter of a gradient: the memory model's
+// choice, fp16 under Mixed as in the ZeRO paper's accounting.
+func gradientBytes(p Precision) float64 {
+	if p == Mixed {
+		return 2
+	}
+	return 4
+}
+
+// ringTime is a ring all-reduce of bytes over n members joined by the
+// network id link, each member holding ports of it.
+func ringTime(bytes float64, n int, link string, ports int, f Factors) float64 {
+	net, ok := NetworkByID(link)
+	bw := net.Bandwidth * float64(ports) * f.CommEfficiency
+	if n < 2 || !ok || !(bw > 0) {
+		return 0
+	}
+	hops := 2 * float64(n-1)
+	volume := hops / float64(n) * bytes
+	if net.Shared {
+		volume = hops * bytes
+	}
+	return volume/bw + hops*net.Latency
+}
+
+// inputTime is how long the host of sys takes to decode and augment one
+// step's samples for gpus of its GPUs; 0 when its CPU is unknown.
+func inputTime(m Model, sys System, gpus, batch int, f Factors) float64 {
+	cpu, ok := CPUByID(sys.CPU)
+	rate := float64(cpu.Cores*cpu.Sockets) * f.HostInputRate
+	if !ok || !(rate > 0) {
+		return 0
+	}
+	return float64(gpus*batch) * m.SampleBytes / rate
+}
+
+// Sweep evaluates EstimateScale at the GPU counts a plan is read at: powers
+// of two up to one system, the full system, then doubling numbers of full
+// systems, and maxGPUs itself; ascending, never above maxGPUs.
+// Preconditions as EstimateScale, and maxGPUs >= 1.
+func Sweep(m Model, sys System, gpu GPU, maxGPUs int, p Precision, batchPerGPU int, f Factors) []Scale {
+	per := max(sys.GPUs, 1)
+	var counts []int
+	for n := 1; n < per && n < maxGPUs; n *= 2 {
+		counts = append(counts, n)
+	}
+	for n := per; n < maxGPUs; n *= 2 {
+		counts = append(counts, n)
+	}
+	if maxGPUs >= 1 {
+		counts = append(counts, maxGPUs)
+	}
+	counts = slices.Compact(counts)
+	out := make([]Scale, len(counts))
+	for i, n := range counts {
+		out[i] = EstimateScale(m, sys, gpu, n, p, batchPerGPU, f)
+	}
+	return out
+}
