@@ -20,62 +20,62 @@ const (
 // The quantity families, in the order an estimate lists them.
 var (
 	kPerCarHour = kind{"data.per_car_hour", "Data per car per hour of driving", Bytes,
-		"{fleet.tb_per_hour} TB", srcArticle}
+		"{fleet.tb_per_hour} * TB", srcArticle}
 	kPerCarHourSensors = kind{"data.per_car_hour", "Data per car per hour of driving", Bytes,
-		"sum over fleet.sensors of count x rate x 3600 s", srcSensors}
+		"", srcSensors} // the formula is built from the sensor list
 	kRaw = kind{"data.raw", "Raw data collected per year", Bytes,
-		"{fleet.cars} x {fleet.hours_per_day} x {fleet.days_per_year} x {data.per_car_hour}", srcArticle}
+		"{fleet.cars} * {fleet.hours_per_day} * {fleet.days_per_year} * {data.per_car_hour}", srcArticle}
 	kReductionExplicit = kind{"data.reduction", "Data reduction factor", Ratio,
 		"{preprocessing.reduction}", srcArticle}
 	kReductionDerived = kind{"data.reduction", "Data reduction factor", Ratio,
 		"{preprocessing.sampled_fps} / {preprocessing.source_fps} / {preprocessing.compression_ratio}", srcArticle}
 	kProcessed = kind{"data.processed", "Data after preprocessing", Bytes,
-		"{data.raw} x {data.reduction}", srcArticle}
+		"{data.raw} * {data.reduction}", srcArticle}
 
 	kRate = kind{"train.<w>.rate", "<w>: throughput of one reference GPU", BytesPerSecond,
-		"{workloads[<wi>].mb_per_s} MB/s", srcArticle}
+		"{workloads[<wi>].mb_per_s} * MB", srcArticle}
 	kGPUTime = kind{"train.<w>.gpu_time", "<w>: one training run on one reference GPU", Seconds,
-		"{training.epochs} x {data.processed} / {train.<w>.rate}", srcArticle}
+		"{training.epochs} * {data.processed} / {train.<w>.rate}", srcArticle}
 	kSystemTime = kind{"train.<w>.system_time.<s>", "<w>: one training run on one <s>", Seconds,
-		"{train.<w>.gpu_time} / ({systems[<si>].gpus} x {systems[<si>].speedup})", srcArticle + " (near-linear scaling inside a system)"}
+		"{train.<w>.gpu_time} / ({systems[<si>].gpus} * {systems[<si>].speedup})", srcArticle + " (near-linear scaling inside a system)"}
 	kTeamSystems = kind{"team.<w>.systems.<s>", "<w>: <s> systems for the team", Count,
-		"{train.<w>.gpu_time} / {systems[<si>].speedup} / {systems[<si>].gpus} / {team.target_days} days x {team.concurrent_jobs}", srcArticle}
+		"{train.<w>.gpu_time} / {systems[<si>].speedup} / {systems[<si>].gpus} / ({team.target_days} * DAY) * {team.concurrent_jobs}", srcArticle}
 	kTeamBuy = kind{"team.<w>.systems_to_buy.<s>", "<w>: <s> systems to buy (rounded up)", Count,
 		"ceil({team.<w>.systems.<s>})", srcRounding}
 	kPerMember = kind{"team.<w>.systems_per_member.<s>", "<w>: <s> systems per team member", Count,
 		"{team.<w>.systems.<s>} / {team.members}", srcArticle}
 	kNodeRead = kind{"storage.<w>.node_read_rate.<s>", "<w>: storage reads of one <s>", BytesPerSecond,
-		"{systems[<si>].gpus} x {train.<w>.rate} x {systems[<si>].speedup}", srcStorage}
+		"{systems[<si>].gpus} * {train.<w>.rate} * {systems[<si>].speedup}", srcStorage}
 	kClusterRead = kind{"storage.<w>.cluster_read_rate.<s>", "<w>: storage reads of the team's <s> cluster", BytesPerSecond,
-		"{storage.<w>.node_read_rate.<s>} x {team.<w>.systems.<s>}", srcStorage}
+		"{storage.<w>.node_read_rate.<s>} * {team.<w>.systems.<s>}", srcStorage}
 
 	kLocalSSD = kind{"storage.local_ssd.<s>", "<s>: local SSD cache", Bytes,
-		"{systems[<si>].local_ssd_tb} TB", srcArticle}
+		"{systems[<si>].local_ssd_tb} * TB", srcArticle}
 	kLocalSSDCatalog = kind{"storage.local_ssd.<s>", "<s>: local SSD cache", Bytes,
-		"local SSD of the catalog's <s>", srcCatalog}
+		"{catalog.systems.<s>.local_ssd}", srcCatalog}
 	kFitsLocal = kind{"storage.dataset_fits_local.<s>", "<s>: processed dataset fits the local cache", Flag,
-		"{data.processed} <= {storage.local_ssd.<s>}", srcStorage}
+		"if({data.processed} <= {storage.local_ssd.<s>}, 1, 0)", srcStorage}
 	kSharedRead = kind{"storage.shared_read_per_run.<s>", "<s>: data read from shared storage per run", Bytes,
-		"{data.processed} x (1 if {storage.dataset_fits_local.<s>} else {training.epochs})", srcStorage}
+		"{data.processed} * if({storage.dataset_fits_local.<s>} = 1, 1, {training.epochs})", srcStorage}
 	kGPUMemory = kind{"host.gpu_memory.<s>", "<s>: memory of its GPUs", Bytes,
-		"{systems[<si>].gpus} x {systems[<si>].gpu_memory_gb} GB", srcArticle}
+		"{systems[<si>].gpus} * {systems[<si>].gpu_memory_gb} * GB", srcArticle}
 	kGPUMemoryCatalog = kind{"host.gpu_memory.<s>", "<s>: memory of its GPUs", Bytes,
-		"{systems[<si>].gpus} x memory of the catalog's <s> GPU", srcCatalog}
+		"{systems[<si>].gpus} * {catalog.gpus.<g>.memory}", srcCatalog}
 	kRAMLow = kind{"host.ram_low.<s>", "<s>: host RAM wanted, low", Bytes,
-		"{host.ram_factor_low} x {host.gpu_memory.<s>}", srcHost}
+		"{host.ram_factor_low} * {host.gpu_memory.<s>}", srcHost}
 	kRAMHigh = kind{"host.ram_high.<s>", "<s>: host RAM wanted, high", Bytes,
-		"{host.ram_factor_high} x {host.gpu_memory.<s>}", srcHost}
+		"{host.ram_factor_high} * {host.gpu_memory.<s>}", srcHost}
 	kRAMInstalled = kind{"host.ram_installed.<s>", "<s>: host RAM installed", Bytes,
-		"{systems[<si>].host_ram_gb} GB", srcArticle}
+		"{systems[<si>].host_ram_gb} * GB", srcArticle}
 	kRAMInstalledCatalog = kind{"host.ram_installed.<s>", "<s>: host RAM installed", Bytes,
-		"host RAM of the catalog's <s>", srcCatalog}
+		"{catalog.systems.<s>.host_ram}", srcCatalog}
 	kRAMOK = kind{"host.ram_ok.<s>", "<s>: installed RAM covers the low end", Flag,
-		"{host.ram_installed.<s>} >= {host.ram_low.<s>}", srcHost}
+		"if({host.ram_installed.<s>} >= {host.ram_low.<s>}, 1, 0)", srcHost}
 
 	kGrowthFactor = kind{"growth.compute_factor_n<n>", "Compute when data grows <n>-fold", Ratio,
 		"<n> ^ {growth.exponent}", srcGrowth}
 	kGrowthSystems = kind{"growth.<w>.systems_n<n>.<s>", "<w>: <s> systems when data grows <n>-fold", Count,
-		"{team.<w>.systems.<s>} x {growth.compute_factor_n<n>}", srcGrowth}
+		"{team.<w>.systems.<s>} * {growth.compute_factor_n<n>}", srcGrowth}
 )
 
 // Estimate is the result of one scenario: its quantities, in a stable order.
@@ -168,8 +168,13 @@ type builder struct {
 }
 
 func (b *builder) add(k *kind, c ctx, v float64) float64 {
+	return b.addExpr(k, c, k.expr, v)
+}
+
+// addExpr is add with a formula built for this scenario rather than the kind's.
+func (b *builder) addExpr(k *kind, c ctx, expr string, v float64) float64 {
 	if b.describe {
-		b.qs = append(b.qs, k.instantiate(c, v))
+		b.qs = append(b.qs, k.instantiate(c, expr, v))
 		return v
 	}
 	b.values[b.next] = v
@@ -185,7 +190,7 @@ func compute(s *Scenario, b *builder) {
 	if s.Fleet.TBPerHour != nil {
 		perCarHour = b.add(&kPerCarHour, ctx{}, *s.Fleet.TBPerHour*us.TB())
 	} else {
-		perCarHour = b.add(&kPerCarHourSensors, ctx{}, sensorBytesPerSecond(s.Fleet.Sensors)*Hour)
+		perCarHour = b.addExpr(&kPerCarHourSensors, ctx{}, sensorsExpr(s.Fleet.Sensors, b.describe), sensorBytesPerSecond(s.Fleet.Sensors)*Hour)
 	}
 	raw := b.add(&kRaw, ctx{}, s.Fleet.Cars*s.Fleet.HoursPerDay*s.Fleet.DaysPerYear*perCarHour)
 	var reduction float64
@@ -218,7 +223,7 @@ func compute(s *Scenario, b *builder) {
 	}
 
 	for si, sys := range s.Systems {
-		c, f := ctx{s: sys.ID, sName: sys.name(), si: si}, resolveSystem(sys, us)
+		c, f := ctx{s: sys.ID, sName: sys.name(), si: si, g: catalogGPU(sys.ID)}, resolveSystem(sys, us)
 		ssd := b.add(either(f.localSSD, &kLocalSSD, &kLocalSSDCatalog), c, f.localSSD.value)
 		fits := b.add(&kFitsLocal, c, flag(processed <= ssd))
 		passes := s.Training.Epochs
@@ -264,6 +269,24 @@ func either(f fact, scenario, catalog *kind) *kind {
 		return catalog
 	}
 	return scenario
+}
+
+// sensorsExpr is the formula of sensorBytesPerSecond x HOUR for this sensor list;
+// it is only built when the quantities are laid out.
+func sensorsExpr(sensors []Sensor, describe bool) string {
+	if !describe {
+		return ""
+	}
+	var terms []string
+	for i, sn := range sensors {
+		p := fmt.Sprintf("{fleet.sensors[%d].", i)
+		if sn.Kind == "camera" {
+			terms = append(terms, p+"count} * "+p+"megapixels} * 1000000 * "+p+"bits_per_pixel} / 8 * "+p+"fps}")
+		} else {
+			terms = append(terms, p+"count} * "+p+"mbit_per_s} * 1000000 / 8")
+		}
+	}
+	return "(" + strings.Join(terms, " + ") + ") * " + constHour
 }
 
 func flag(b bool) float64 {

@@ -3,6 +3,7 @@ package estimator
 import (
 	"fmt"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -15,15 +16,20 @@ func (e *Estimate) Explain(id string) (string, error) {
 		return "", &FieldError{Path: "id", Rule: "names no quantity of this estimate (see trainscale estimate --format json for the ids)", Got: strconv.Quote(id)}
 	}
 	inputs := InputValues(e.Scenario)
-	substituted := q.expr
+	substituted := q.Expr
 	for _, name := range q.Inputs {
 		text := name
 		if v, ok := inputs[name]; ok {
 			text = formatInput(v)
 		} else if dep, ok := e.Get(name); ok {
 			text = fmt.Sprintf("%.6g %s", dep.Value, dep.Unit)
+		} else if v, ok := catalogValue(name); ok {
+			text = fmt.Sprintf("%.6g", v)
 		}
 		substituted = strings.Replace(substituted, "{"+name+"}", text, 1)
+	}
+	for name, v := range Constants(e.Scenario.Units) {
+		substituted = constantPattern(name).ReplaceAllString(substituted, fmt.Sprintf("%.10g", v))
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s\n", q.ID, q.Label)
@@ -35,6 +41,8 @@ func (e *Estimate) Explain(id string) (string, error) {
 	fmt.Fprintf(&b, "  source: %s\n", q.Source)
 	return b.String(), nil
 }
+
+func constantPattern(name string) *regexp.Regexp { return regexp.MustCompile(`\b` + name + `\b`) }
 
 // InputValues maps every numeric field the scenario sets to its value, by path.
 func InputValues(s *Scenario) map[string]float64 {

@@ -13,11 +13,27 @@ type Quantity struct {
 	Label   string   `json:"label"`   // for people
 	Value   float64  `json:"value"`   // in base units: bytes, seconds, bytes/s, count
 	Unit    Unit     `json:"unit"`    // the base unit of Value
-	Formula string   `json:"formula"` // in words, naming its inputs
-	Inputs  []string `json:"inputs"`  // scenario paths and quantity ids the formula reads
+	Formula string   `json:"formula"` // arithmetic over its inputs' names
+	Expr    string   `json:"expr"`    // Formula with each input in braces, for ParseExpr
+	Inputs  []string `json:"inputs"`  // scenario paths, quantity ids and catalog facts the formula reads
 	Source  string   `json:"source"`  // where the method comes from
+}
 
-	expr string // Formula with its inputs in braces, for Explain
+// Formulas are arithmetic over {refs}: + - * / ^, parentheses, comparisons
+// (< <= > >= =), if(cond, then, else), ceil(x), min(a, b), max(a, b), and the
+// unit constants below, so the workbook can turn each into a spreadsheet
+// formula and the tests can evaluate each against its value.
+const (
+	constTB   = "TB"   // bytes in a terabyte of the scenario's unit system
+	constGB   = "GB"   // bytes in a gigabyte
+	constMB   = "MB"   // bytes in a megabyte
+	constDay  = "DAY"  // seconds in a day
+	constHour = "HOUR" // seconds in an hour
+)
+
+// Constants returns the values of the unit constants formulas use, for a unit system.
+func Constants(us UnitSystem) map[string]float64 {
+	return map[string]float64{constTB: us.TB(), constGB: us.GB(), constMB: us.MB(), constDay: Day, constHour: Hour}
 }
 
 // kind is the template of a family of quantities: one per workload, system or
@@ -34,6 +50,7 @@ type kind struct {
 // ctx is where a kind is instantiated: ids for ids and formulas, names for labels.
 type ctx struct {
 	w, s         string
+	g            string // the system's GPU, for catalog references
 	wName, sName string
 	wi, si       int
 	n            int
@@ -58,14 +75,18 @@ func (c ctx) replace(t, w, s string) string {
 			b.WriteString(w)
 		case "s":
 			b.WriteString(s)
+		case "g":
+			b.WriteString(c.g)
 		case "wi":
 			b.WriteString(strconv.Itoa(c.wi))
 		case "si":
 			b.WriteString(strconv.Itoa(c.si))
 		case "n":
 			b.WriteString(strconv.Itoa(c.n))
-		default:
-			b.WriteString(t[start : start+2+end]) // not a placeholder: "<=" and the like
+		default: // not a placeholder: "<=" and the like
+			b.WriteByte('<')
+			t = t[start+1:]
+			continue
 		}
 		t = t[start+2+end:]
 	}
@@ -86,8 +107,8 @@ func refs(expr string) []string {
 }
 
 // instantiate fills a kind's template for one context.
-func (k *kind) instantiate(c ctx, v float64) Quantity {
-	expr := c.expand(k.expr)
+func (k *kind) instantiate(c ctx, expr string, v float64) Quantity {
+	expr = c.expand(expr)
 	return Quantity{
 		ID:      c.expand(k.id),
 		Label:   c.expandLabel(k.label),
@@ -96,6 +117,6 @@ func (k *kind) instantiate(c ctx, v float64) Quantity {
 		Formula: strings.NewReplacer("{", "", "}", "").Replace(expr),
 		Inputs:  refs(expr),
 		Source:  k.source,
-		expr:    expr,
+		Expr:    expr,
 	}
 }

@@ -36,6 +36,12 @@ func resolveSystem(sys System, us UnitSystem) systemFacts {
 	}
 }
 
+// catalogGPU is the GPU id of a catalog system, or "" for the scenario's own systems.
+func catalogGPU(systemID string) string {
+	cat, _ := hardware.SystemByID(systemID)
+	return cat.GPU
+}
+
 // checkSystemFacts requires the facts a non-catalog system must state itself.
 func checkSystemFacts(path string, sys System, errs *errorList) {
 	if _, ok := hardware.SystemByID(sys.ID); ok {

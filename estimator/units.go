@@ -18,6 +18,8 @@ const (
 	Count          Unit = "count"
 	Ratio          Unit = "ratio"
 	Flag           Unit = "bool" // 1 = yes, 0 = no
+	Watts          Unit = "W"
+	USD            Unit = "USD"
 )
 
 // UnitSystem says how the scenario's TB and MB are read.

@@ -1,0 +1,254 @@
+package estimator
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Expr is a parsed quantity formula. Surfaces walk it to write the formula in
+// their own syntax (the workbook's cells); tests evaluate it against the value
+// the estimator computed, so formula text and arithmetic cannot drift apart.
+type Expr struct {
+	Op   string  // "num", "ref", "const", "neg", a binary operator (+ - * / ^ < <= > >= =), or a function (if, ceil, min, max)
+	Num  float64 // for "num"
+	Name string  // the reference or constant name, for "ref" and "const"
+	Args []*Expr // operands, or function arguments
+}
+
+// ParseExpr parses a formula with its references in braces, as Quantity.Expr holds it.
+func ParseExpr(s string) (*Expr, error) {
+	p := &exprParser{src: s}
+	e, err := p.comparison()
+	if err == nil && p.peek() != "" {
+		err = fmt.Errorf("unexpected %q", p.peek())
+	}
+	if err != nil {
+		return nil, fmt.Errorf("formula %q: %w", s, err)
+	}
+	return e, nil
+}
+
+// Eval computes the expression; lookup supplies references and constants.
+func (e *Expr) Eval(lookup func(name string) (float64, bool)) (float64, error) {
+	switch e.Op {
+	case "num":
+		return e.Num, nil
+	case "ref", "const":
+		v, ok := lookup(e.Name)
+		if !ok {
+			return 0, fmt.Errorf("unknown reference %q", e.Name)
+		}
+		return v, nil
+	}
+	args := make([]float64, len(e.Args))
+	for i, a := range e.Args {
+		v, err := a.Eval(lookup)
+		if err != nil {
+			return 0, err
+		}
+		args[i] = v
+	}
+	truth := func(b bool) float64 { return flag(b) }
+	switch e.Op {
+	case "neg":
+		return -args[0], nil
+	case "+":
+		return args[0] + args[1], nil
+	case "-":
+		return args[0] - args[1], nil
+	case "*":
+		return args[0] * args[1], nil
+	case "/":
+		return args[0] / args[1], nil
+	case "^":
+		return math.Pow(args[0], args[1]), nil
+	case "<":
+		return truth(args[0] < args[1]), nil
+	case "<=":
+		return truth(args[0] <= args[1]), nil
+	case ">":
+		return truth(args[0] > args[1]), nil
+	case ">=":
+		return truth(args[0] >= args[1]), nil
+	case "=":
+		return truth(args[0] == args[1]), nil
+	case "if":
+		if args[0] != 0 {
+			return args[1], nil
+		}
+		return args[2], nil
+	case "ceil":
+		return math.Ceil(args[0]), nil
+	case "min":
+		return math.Min(args[0], args[1]), nil
+	case "max":
+		return math.Max(args[0], args[1]), nil
+	}
+	return 0, fmt.Errorf("unknown operator %q", e.Op)
+}
+
+// functions and their argument counts.
+var functions = map[string]int{"if": 3, "ceil": 1, "min": 2, "max": 2}
+
+type exprParser struct {
+	src string
+	pos int
+}
+
+// peek returns the next token without consuming it: a number, {ref}, a word,
+// an operator or a parenthesis or comma.
+func (p *exprParser) peek() string {
+	s := p.src[p.pos:]
+	trimmed := strings.TrimLeft(s, " ")
+	p.pos += len(s) - len(trimmed)
+	s = trimmed
+	if s == "" {
+		return ""
+	}
+	switch c := s[0]; {
+	case c == '{':
+		if end := strings.IndexByte(s, '}'); end > 0 {
+			return s[:end+1]
+		}
+		return s
+	case c >= '0' && c <= '9' || c == '.':
+		end := 1
+		for end < len(s) && (s[end] >= '0' && s[end] <= '9' || s[end] == '.' || s[end] == 'e' ||
+			(s[end] == '+' || s[end] == '-') && s[end-1] == 'e') {
+			end++
+		}
+		return s[:end]
+	case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		end := 1
+		for end < len(s) && (s[end] >= 'a' && s[end] <= 'z' || s[end] >= 'A' && s[end] <= 'Z' || s[end] == '_') {
+			end++
+		}
+		return s[:end]
+	case strings.HasPrefix(s, "<=") || strings.HasPrefix(s, ">="):
+		return s[:2]
+	}
+	return s[:1]
+}
+
+func (p *exprParser) next() string {
+	t := p.peek()
+	p.pos += len(t)
+	return t
+}
+
+func (p *exprParser) binary(ops []string, operand func() (*Expr, error)) (*Expr, error) {
+	left, err := operand()
+	for err == nil {
+		op := p.peek()
+		if !contains(ops, op) {
+			return left, nil
+		}
+		p.next()
+		var right *Expr
+		if right, err = operand(); err == nil {
+			left = &Expr{Op: op, Args: []*Expr{left, right}}
+		}
+	}
+	return nil, err
+}
+
+func (p *exprParser) comparison() (*Expr, error) {
+	return p.binary([]string{"<", "<=", ">", ">=", "="}, p.additive)
+}
+
+func (p *exprParser) additive() (*Expr, error) {
+	return p.binary([]string{"+", "-"}, p.multiplicative)
+}
+
+func (p *exprParser) multiplicative() (*Expr, error) {
+	return p.binary([]string{"*", "/"}, p.power)
+}
+
+// power is right-associative and binds tighter than unary minus's operand.
+func (p *exprParser) power() (*Expr, error) {
+	base, err := p.unary()
+	if err != nil || p.peek() != "^" {
+		return base, err
+	}
+	p.next()
+	exp, err := p.power()
+	if err != nil {
+		return nil, err
+	}
+	return &Expr{Op: "^", Args: []*Expr{base, exp}}, nil
+}
+
+func (p *exprParser) unary() (*Expr, error) {
+	if p.peek() == "-" {
+		p.next()
+		e, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		return &Expr{Op: "neg", Args: []*Expr{e}}, nil
+	}
+	return p.primary()
+}
+
+func (p *exprParser) primary() (*Expr, error) {
+	t := p.next()
+	switch {
+	case t == "":
+		return nil, fmt.Errorf("unexpected end")
+	case t == "(":
+		e, err := p.comparison()
+		if err != nil {
+			return nil, err
+		}
+		if p.next() != ")" {
+			return nil, fmt.Errorf("missing )")
+		}
+		return e, nil
+	case t[0] == '{':
+		if !strings.HasSuffix(t, "}") {
+			return nil, fmt.Errorf("unclosed reference %q", t)
+		}
+		return &Expr{Op: "ref", Name: t[1 : len(t)-1]}, nil
+	case t[0] >= '0' && t[0] <= '9' || t[0] == '.':
+		v, err := strconv.ParseFloat(t, 64)
+		if err != nil {
+			return nil, fmt.Errorf("bad number %q", t)
+		}
+		return &Expr{Op: "num", Num: v}, nil
+	case t[0] >= 'A' && t[0] <= 'Z':
+		return &Expr{Op: "const", Name: t}, nil
+	}
+	n, ok := functions[t]
+	if !ok {
+		return nil, fmt.Errorf("unknown word %q", t)
+	}
+	if p.next() != "(" {
+		return nil, fmt.Errorf("%s needs (", t)
+	}
+	call := &Expr{Op: t}
+	for i := range n {
+		if i > 0 && p.next() != "," {
+			return nil, fmt.Errorf("%s takes %d arguments", t, n)
+		}
+		a, err := p.comparison()
+		if err != nil {
+			return nil, err
+		}
+		call.Args = append(call.Args, a)
+	}
+	if p.next() != ")" {
+		return nil, fmt.Errorf("%s takes %d arguments", t, n)
+	}
+	return call, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

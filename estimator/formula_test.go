@@ -1,0 +1,90 @@
+package estimator_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+)
+
+// Every quantity's formula, evaluated from its inputs, gives its value: the
+// text surfaces show (and the workbook turns into cells) is the arithmetic.
+func TestFormulasReproduceValues(t *testing.T) {
+	facts := map[string]float64{}
+	for _, f := range estimator.CatalogFacts() {
+		facts[f.Path] = f.Value
+	}
+	for _, name := range examples.Names() {
+		t.Run(name, func(t *testing.T) {
+			est := mustEstimate(t, name)
+			inputs := estimator.InputValues(est.Scenario)
+			consts := estimator.Constants(est.Scenario.Units)
+			lookup := func(ref string) (float64, bool) {
+				if v, ok := inputs[ref]; ok {
+					return v, true
+				}
+				if q, ok := est.Get(ref); ok {
+					return q.Value, true
+				}
+				if v, ok := facts[ref]; ok {
+					return v, true
+				}
+				v, ok := consts[ref]
+				return v, ok
+			}
+			for _, q := range est.Quantities() {
+				e, err := estimator.ParseExpr(q.Expr)
+				require.NoError(t, err, q.ID)
+				got, err := e.Eval(lookup)
+				require.NoError(t, err, q.ID)
+				assert.InEpsilon(t, q.Value+1e-300, got+1e-300, 1e-12, "%s = %s", q.ID, q.Formula)
+			}
+		})
+	}
+}
+
+func TestParseExpr(t *testing.T) {
+	for _, tc := range []struct {
+		expr string
+		want float64
+	}{
+		{"1 + 2 * 3", 7},
+		{"(1 + 2) * 3", 9},
+		{"2 ^ 3 ^ 2", 512},
+		{"-2 ^ 2", 4},
+		{"10 / 4 / 5", 0.5},
+		{"if(1 <= 2, 3, 4)", 3},
+		{"if({a} = 1, 5, {b})", 6},
+		{"ceil(2.1) + min(1, 2) + max(1, 2)", 6},
+		{"1.5e3 * TB", 1.5e3 * (1 << 40)},
+	} {
+		e, err := estimator.ParseExpr(tc.expr)
+		require.NoError(t, err, tc.expr)
+		got, err := e.Eval(func(n string) (float64, bool) {
+			v, ok := map[string]float64{"a": 2, "b": 6, "TB": 1 << 40}[n]
+			return v, ok
+		})
+		require.NoError(t, err, tc.expr)
+		assert.Equal(t, tc.want, got, tc.expr)
+	}
+	for _, bad := range []string{"", "1 +", "(1", "{a", "foo(1)", "if(1, 2)", "1 2", "ceil 1"} {
+		_, err := estimator.ParseExpr(bad)
+		assert.Error(t, err, bad)
+	}
+}
+
+func FuzzParseExpr(f *testing.F) {
+	for _, s := range []string{"1 + 2", "if({a} <= 2, ceil(3.5), -4 ^ 2)", "({x} * TB) / 7"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		e, err := estimator.ParseExpr(s)
+		if err != nil {
+			return
+		}
+		_, _ = e.Eval(func(string) (float64, bool) { return 1, true })
+	})
+}
