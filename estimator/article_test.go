@@ -125,3 +125,13 @@ func TestGrowthIsQuadratic(t *testing.T) {
 		assert.InDelta(t, want*base, value(t, est, "growth.resnet-50.systems_n"+strconv.Itoa(n)+".dgx-1-v100"), 1e-9)
 	}
 }
+
+func examplesRead(name string) ([]byte, bool) { return examples.Read(name) }
+
+func decodeAndRun(data []byte, overrides ...estimator.Override) (*estimator.Estimate, error) {
+	s, err := estimator.Decode(bytes.NewReader(data), overrides...)
+	if err != nil {
+		return nil, err
+	}
+	return estimator.Run(s)
+}

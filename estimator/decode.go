@@ -31,24 +31,47 @@ func Decode(r io.Reader, overrides ...Override) (*Scenario, error) {
 		return nil, errs.err()
 	}
 	s := new(Scenario)
-	d := treeDecoder{}
-	d.value("", tree, reflect.ValueOf(s).Elem())
-	if len(d.errs) > 0 {
-		// Also report the rules broken by the fields that did decode, so one run
-		// shows everything; fields already reported (and what lies below them)
-		// are left out, as their zero values would only repeat the problem.
-		errs := d.errs
-		for _, e := range fieldErrors(s) {
-			if !coveredBy(e.(*FieldError).Path, d.errs) {
-				errs = append(errs, e)
-			}
-		}
-		return nil, errs.err()
+	if err := decodeTree(tree, s); err != nil {
+		return nil, err
 	}
 	if err := Validate(s); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// DecodeFactors reads a scenario fragment holding only a factors section,
+// {"factors": {...}}, as `trainscale calibrate --out` writes it.
+func DecodeFactors(r io.Reader) (*Factors, error) {
+	tree, err := parseTree(r)
+	if err != nil {
+		return nil, err
+	}
+	var fragment struct {
+		Factors *Factors `json:"factors"`
+	}
+	if err := decodeTree(tree, &fragment); err != nil {
+		return nil, err
+	}
+	return fragment.Factors, nil
+}
+
+// decodeTree fills dst (a pointer to a struct) from a parsed tree and checks each
+// field's own rules.
+func decodeTree(tree any, dst any) error {
+	root := reflect.ValueOf(dst).Elem()
+	d := treeDecoder{}
+	d.value("", tree, root)
+	// Report the rules broken by the fields that did decode too, so one run
+	// shows everything; fields already reported (and what lies below them)
+	// are left out, as their zero values would only repeat the problem.
+	errs := d.errs
+	for _, e := range fieldErrors(root) {
+		if !coveredBy(e.(*FieldError).Path, d.errs) {
+			errs = append(errs, e)
+		}
+	}
+	return errs.err()
 }
 
 // parseTree reads JSON into plain maps, slices and json.Numbers, so the typed

@@ -75,7 +75,7 @@ func TestBadInput(t *testing.T) {
 		{"bad units", nil, []string{"units=metric"}, []string{`units: must be one of binary, decimal, got "metric"`}},
 		{"duplicate ids", nil, []string{`workloads[1].id="alexnet"`}, []string{`workloads[1].id: must be unique (also workloads[0].id), got "alexnet"`}},
 		{"non-catalog system", nil, []string{`systems[0].id="my-box"`},
-			[]string{"systems[0].gpu_memory_gb: is required when the id is not a catalog system", "systems[0].host_ram_gb", "systems[0].local_ssd_tb"}},
+			[]string{"systems[0].gpu_memory_gb: is required when the system has no catalog base", "systems[0].host_ram_gb", "systems[0].local_ssd_tb"}},
 		{"source for no field", nil, []string{`sources.fleet.trucks="x"`}, []string{"sources.fleet.trucks: names no field of the scenario format"}},
 		{"both rate and sensors", nil, []string{`fleet.sensors=[{"kind":"radar","count":1,"mbit_per_s":2800}]`},
 			[]string{"fleet.sensors: give fleet.tb_per_hour or fleet.sensors, not both"}},

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/trainscale/trainscale/estimator/hardware"
 )
 
 const (
@@ -15,67 +17,104 @@ const (
 	srcSensors  = "sensor data rates: cameras x megapixels x bits per pixel x fps; radar and lidar from their bit rates"
 	srcCatalog  = "trainscale hardware catalog, unless the scenario sets it"
 	srcRounding = "procurement rounds up; the article prints the nearest integer"
+	srcDataset  = "the scenario's dataset"
+	srcRoofline = "trainscale roofline throughput model (estimator/hardware), calibrated against published measurements"
+	srcScaling  = "trainscale data-parallel scaling model (estimator/hardware): ring all-reduce inside and between systems"
+	srcMemory   = "trainscale training-memory model (estimator/hardware): weights, gradients, optimizer state, activations"
 )
 
 // The quantity families, in the order an estimate lists them.
 var (
 	kPerCarHour = kind{"data.per_car_hour", "Data per car per hour of driving", Bytes,
-		"{fleet.tb_per_hour} * TB", srcArticle}
+		"{fleet.tb_per_hour} * TB", srcArticle, formula}
 	kPerCarHourSensors = kind{"data.per_car_hour", "Data per car per hour of driving", Bytes,
-		"", srcSensors} // the formula is built from the sensor list
+		"", srcSensors, formula} // the formula is built from the sensor list
 	kRaw = kind{"data.raw", "Raw data collected per year", Bytes,
-		"{fleet.cars} * {fleet.hours_per_day} * {fleet.days_per_year} * {data.per_car_hour}", srcArticle}
+		"{fleet.cars} * {fleet.hours_per_day} * {fleet.days_per_year} * {data.per_car_hour}", srcArticle, formula}
 	kReductionExplicit = kind{"data.reduction", "Data reduction factor", Ratio,
-		"{preprocessing.reduction}", srcArticle}
+		"{preprocessing.reduction}", srcArticle, formula}
 	kReductionDerived = kind{"data.reduction", "Data reduction factor", Ratio,
-		"{preprocessing.sampled_fps} / {preprocessing.source_fps} / {preprocessing.compression_ratio}", srcArticle}
+		"{preprocessing.sampled_fps} / {preprocessing.source_fps} / {preprocessing.compression_ratio}", srcArticle, formula}
 	kProcessed = kind{"data.processed", "Data after preprocessing", Bytes,
-		"{data.raw} * {data.reduction}", srcArticle}
+		"{data.raw} * {data.reduction}", srcArticle, formula}
+
+	kDatasetProcessed = kind{"data.processed", "Training data", Bytes,
+		"{dataset.samples} * {dataset.sample_kb} * KB", srcDataset, formula}
 
 	kRate = kind{"train.<w>.rate", "<w>: throughput of one reference GPU", BytesPerSecond,
-		"{workloads[<wi>].mb_per_s} * MB", srcArticle}
+		"{workloads[<wi>].mb_per_s} * MB", srcArticle, formula}
 	kGPUTime = kind{"train.<w>.gpu_time", "<w>: one training run on one reference GPU", Seconds,
-		"{training.epochs} * {data.processed} / {train.<w>.rate}", srcArticle}
-	kSystemTime = kind{"train.<w>.system_time.<s>", "<w>: one training run on one <s>", Seconds,
-		"{train.<w>.gpu_time} / ({systems[<si>].gpus} * {systems[<si>].speedup})", srcArticle + " (near-linear scaling inside a system)"}
-	kTeamSystems = kind{"team.<w>.systems.<s>", "<w>: <s> systems for the team", Count,
-		"{train.<w>.gpu_time} / {systems[<si>].speedup} / {systems[<si>].gpus} / ({team.target_days} * DAY) * {team.concurrent_jobs}", srcArticle}
+		"{training.epochs} * {data.processed} / {train.<w>.rate}", srcArticle, formula}
+	kGPURateMeasured = kind{"train.<w>.gpu_rate.<s>", "<w>: throughput of one <s> GPU", BytesPerSecond,
+		"{train.<w>.rate} * {systems[<si>].speedup}", srcArticle, formula}
+	kGPURateModelled = kind{"train.<w>.gpu_rate.<s>", "<w>: throughput of one <s> GPU", BytesPerSecond,
+		"roofline images/s of {workloads[<wi>].model} at {workloads[<wi>].precision} on one <g> x bytes per sample", srcRoofline, modelled}
+	kGPUTimeSystem = kind{"train.<w>.gpu_time.<s>", "<w>: one training run on one <s> GPU", Seconds,
+		"{training.epochs} * {data.processed} / {train.<w>.gpu_rate.<s>}", srcArticle, formula}
+	kSystemTimeLinear = kind{"train.<w>.system_time.<s>", "<w>: one training run on one <s>", Seconds,
+		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus}", srcArticle + " (near-linear scaling inside a system)", formula}
+	kSystemSpeedup = kind{"scale.<w>.system_speedup.<s>", "<w>: one <s> against one of its GPUs", Ratio,
+		"modelled speed-up of {systems[<si>].gpus} GPUs of <g> over one, for {workloads[<wi>].model}", srcScaling, modelled}
+	kSystemTimeModelled = kind{"train.<w>.system_time.<s>", "<w>: one training run on one <s>", Seconds,
+		"{train.<w>.gpu_time.<s>} / {scale.<w>.system_speedup.<s>}", srcScaling, formula}
+	kGPUsPerJobLinear = kind{"team.<w>.gpus_per_job.<s>", "<w>: <s> GPUs one job needs to meet the target", Count,
+		"{train.<w>.gpu_time.<s>} / ({team.target_days} * DAY)", srcArticle, formula}
+	kGPUsPerJobModelled = kind{"team.<w>.gpus_per_job.<s>", "<w>: <s> GPUs one job needs to meet the target", Count,
+		"fewest GPUs whose modelled speed-up reaches {train.<w>.gpu_time.<s>} / ({team.target_days} * DAY)", srcScaling, modelled}
+	kJobEfficiency = kind{"scale.<w>.efficiency.<s>", "<w>: scaling efficiency of one job on <s>", Ratio,
+		"modelled speed-up at {team.<w>.gpus_per_job.<s>} GPUs / {team.<w>.gpus_per_job.<s>}", srcScaling, modelled}
+	kJobTime = kind{"train.<w>.job_time.<s>", "<w>: one training run on the job's <s> GPUs", Seconds,
+		"{train.<w>.gpu_time.<s>} / ({team.<w>.gpus_per_job.<s>} * {scale.<w>.efficiency.<s>})", srcScaling, formula}
+	kMeetsTarget = kind{"team.<w>.meets_target.<s>", "<w>: some job size on <s> meets the target", Flag,
+		"if({train.<w>.job_time.<s>} <= {team.target_days} * DAY * 1.000001, 1, 0)", srcScaling, formula}
+	kTeamSystemsLinear = kind{"team.<w>.systems.<s>", "<w>: <s> systems for the team", Count,
+		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus} / ({team.target_days} * DAY) * {team.concurrent_jobs}", srcArticle, formula}
+	kTeamSystemsModelled = kind{"team.<w>.systems.<s>", "<w>: <s> systems for the team", Count,
+		"{team.<w>.gpus_per_job.<s>} * {team.concurrent_jobs} / {systems[<si>].gpus}", srcScaling, formula}
 	kTeamBuy = kind{"team.<w>.systems_to_buy.<s>", "<w>: <s> systems to buy (rounded up)", Count,
-		"ceil({team.<w>.systems.<s>})", srcRounding}
+		"ceil({team.<w>.systems.<s>})", srcRounding, formula}
 	kPerMember = kind{"team.<w>.systems_per_member.<s>", "<w>: <s> systems per team member", Count,
-		"{team.<w>.systems.<s>} / {team.members}", srcArticle}
-	kNodeRead = kind{"storage.<w>.node_read_rate.<s>", "<w>: storage reads of one <s>", BytesPerSecond,
-		"{systems[<si>].gpus} * {train.<w>.rate} * {systems[<si>].speedup}", srcStorage}
+		"{team.<w>.systems.<s>} / {team.members}", srcArticle, formula}
+	kNodeReadLinear = kind{"storage.<w>.node_read_rate.<s>", "<w>: storage reads of one <s>", BytesPerSecond,
+		"{systems[<si>].gpus} * {train.<w>.gpu_rate.<s>}", srcStorage, formula}
+	kNodeReadModelled = kind{"storage.<w>.node_read_rate.<s>", "<w>: storage reads of one <s>", BytesPerSecond,
+		"{train.<w>.gpu_rate.<s>} * {scale.<w>.system_speedup.<s>}", srcStorage, formula}
 	kClusterRead = kind{"storage.<w>.cluster_read_rate.<s>", "<w>: storage reads of the team's <s> cluster", BytesPerSecond,
-		"{storage.<w>.node_read_rate.<s>} * {team.<w>.systems.<s>}", srcStorage}
+		"{storage.<w>.node_read_rate.<s>} * {team.<w>.systems.<s>}", srcStorage, formula}
+	kMemoryPerGPU = kind{"memory.<w>.per_gpu.<s>", "<w>: training memory per <s> GPU", Bytes,
+		"weights + gradients + optimizer state of {workloads[<wi>].model} + activations x batch at {workloads[<wi>].precision} + workspace", srcMemory, modelled}
+	kMemoryFits = kind{"memory.<w>.fits.<s>", "<w>: training fits one <s> GPU's memory", Flag,
+		"if({memory.<w>.per_gpu.<s>} <= {host.gpu_memory.<s>} / {systems[<si>].gpus}, 1, 0)", srcMemory, formula}
 
 	kLocalSSD = kind{"storage.local_ssd.<s>", "<s>: local SSD cache", Bytes,
-		"{systems[<si>].local_ssd_tb} * TB", srcArticle}
+		"{systems[<si>].local_ssd_tb} * TB", srcArticle, formula}
 	kLocalSSDCatalog = kind{"storage.local_ssd.<s>", "<s>: local SSD cache", Bytes,
-		"{catalog.systems.<s>.local_ssd}", srcCatalog}
+		"{catalog.systems.<b>.local_ssd}", srcCatalog, formula}
 	kFitsLocal = kind{"storage.dataset_fits_local.<s>", "<s>: processed dataset fits the local cache", Flag,
-		"if({data.processed} <= {storage.local_ssd.<s>}, 1, 0)", srcStorage}
+		"if({data.processed} <= {storage.local_ssd.<s>}, 1, 0)", srcStorage, formula}
 	kSharedRead = kind{"storage.shared_read_per_run.<s>", "<s>: data read from shared storage per run", Bytes,
-		"{data.processed} * if({storage.dataset_fits_local.<s>} = 1, 1, {training.epochs})", srcStorage}
+		"{data.processed} * if({storage.dataset_fits_local.<s>} = 1, 1, {training.epochs})", srcStorage, formula}
 	kGPUMemory = kind{"host.gpu_memory.<s>", "<s>: memory of its GPUs", Bytes,
-		"{systems[<si>].gpus} * {systems[<si>].gpu_memory_gb} * GB", srcArticle}
+		"{systems[<si>].gpus} * {systems[<si>].gpu_memory_gb} * GB", srcArticle, formula}
+	kGPUMemoryNone = kind{"host.gpu_memory.<s>", "<s>: memory of its GPUs", Bytes,
+		"0", "a CPU-only system", formula}
 	kGPUMemoryCatalog = kind{"host.gpu_memory.<s>", "<s>: memory of its GPUs", Bytes,
-		"{systems[<si>].gpus} * {catalog.gpus.<g>.memory}", srcCatalog}
+		"{systems[<si>].gpus} * {catalog.gpus.<g>.memory}", srcCatalog, formula}
 	kRAMLow = kind{"host.ram_low.<s>", "<s>: host RAM wanted, low", Bytes,
-		"{host.ram_factor_low} * {host.gpu_memory.<s>}", srcHost}
+		"{host.ram_factor_low} * {host.gpu_memory.<s>}", srcHost, formula}
 	kRAMHigh = kind{"host.ram_high.<s>", "<s>: host RAM wanted, high", Bytes,
-		"{host.ram_factor_high} * {host.gpu_memory.<s>}", srcHost}
+		"{host.ram_factor_high} * {host.gpu_memory.<s>}", srcHost, formula}
 	kRAMInstalled = kind{"host.ram_installed.<s>", "<s>: host RAM installed", Bytes,
-		"{systems[<si>].host_ram_gb} * GB", srcArticle}
+		"{systems[<si>].host_ram_gb} * GB", srcArticle, formula}
 	kRAMInstalledCatalog = kind{"host.ram_installed.<s>", "<s>: host RAM installed", Bytes,
-		"{catalog.systems.<s>.host_ram}", srcCatalog}
+		"{catalog.systems.<b>.host_ram}", srcCatalog, formula}
 	kRAMOK = kind{"host.ram_ok.<s>", "<s>: installed RAM covers the low end", Flag,
-		"if({host.ram_installed.<s>} >= {host.ram_low.<s>}, 1, 0)", srcHost}
+		"if({host.ram_installed.<s>} >= {host.ram_low.<s>}, 1, 0)", srcHost, formula}
 
 	kGrowthFactor = kind{"growth.compute_factor_n<n>", "Compute when data grows <n>-fold", Ratio,
-		"<n> ^ {growth.exponent}", srcGrowth}
+		"<n> ^ {growth.exponent}", srcGrowth, formula}
 	kGrowthSystems = kind{"growth.<w>.systems_n<n>.<s>", "<w>: <s> systems when data grows <n>-fold", Count,
-		"{team.<w>.systems.<s>} * {growth.compute_factor_n<n>}", srcGrowth}
+		"{team.<w>.systems.<s>} * {growth.compute_factor_n<n>}", srcGrowth, formula}
 )
 
 // Estimate is the result of one scenario: its quantities, in a stable order.
@@ -121,8 +160,27 @@ func Run(s *Scenario) (*Estimate, error) {
 // (workloads, systems, sensors) as they were.
 type Calculation struct {
 	s      *Scenario
+	hw     catalogView
 	layout []Quantity // every quantity but its value
 	index  map[string]int
+}
+
+// catalogView is what the scenario's ids resolve to in the hardware catalog,
+// looked up once per Calculation.
+type catalogView struct {
+	devices []device         // per system
+	models  []hardware.Model // per workload; zero when it names none
+}
+
+func viewOf(s *Scenario) catalogView {
+	v := catalogView{devices: make([]device, len(s.Systems)), models: make([]hardware.Model, len(s.Workloads))}
+	for i, sys := range s.Systems {
+		v.devices[i] = resolveDevice(sys)
+	}
+	for i, w := range s.Workloads {
+		v.models[i], _ = hardware.ModelByID(w.Model)
+	}
+	return v
 }
 
 // Prepare validates s and lays out its quantities.
@@ -130,9 +188,10 @@ func Prepare(s *Scenario) (*Calculation, error) {
 	if err := Validate(s); err != nil {
 		return nil, err
 	}
+	hw := viewOf(s)
 	b := &builder{describe: true}
-	compute(s, b)
-	c := &Calculation{s: s, layout: b.qs, index: make(map[string]int, len(b.qs))}
+	compute(s, hw, b)
+	c := &Calculation{s: s, hw: hw, layout: b.qs, index: make(map[string]int, len(b.qs))}
 	for i, q := range b.qs {
 		c.index[q.ID] = i
 	}
@@ -143,7 +202,7 @@ func Prepare(s *Scenario) (*Calculation, error) {
 // error names each quantity that would not be a finite number, with its inputs.
 func (c *Calculation) Estimate() (*Estimate, error) {
 	b := &builder{values: make([]float64, len(c.layout))}
-	compute(c.s, b)
+	compute(c.s, c.hw, b)
 	var errs errorList
 	for i, v := range b.values {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -182,10 +241,119 @@ func (b *builder) addExpr(k *kind, c ctx, expr string, v float64) float64 {
 	return v
 }
 
-// compute is the article's chain, extended with the storage, host and growth
-// figures its prose discusses.
-func compute(s *Scenario, b *builder) {
+// compute is the article's chain, extended with the modelled throughput,
+// scaling and memory, and with the storage, host and growth figures its prose
+// discusses.
+func compute(s *Scenario, hw catalogView, b *builder) {
 	us := s.Units
+	processed := dataChain(s, b)
+	target := s.Team.TargetDays * Day
+	factors := s.Factors.Resolve()
+
+	teamSystems := make([]float64, len(s.Workloads)*len(s.Systems))
+	for wi, w := range s.Workloads {
+		c := ctx{w: w.ID, wName: w.name(), wi: wi}
+		var rate float64
+		if w.MBPerS != nil {
+			rate = b.add(&kRate, c, *w.MBPerS*us.MB())
+			b.add(&kGPUTime, c, s.Training.Epochs*processed/rate)
+		}
+		model := hw.models[wi]
+		for si, sys := range s.Systems {
+			d := hw.devices[si]
+			c.s, c.sName, c.si, c.g = sys.ID, sys.name(), si, d.id
+			batch := w.batch(model, d, factors)
+			var gpuRate float64
+			if w.MBPerS != nil {
+				gpuRate = b.add(&kGPURateMeasured, c, rate**sys.Speedup)
+			} else {
+				t := hardware.EstimateThroughput(model, d.model(), hardware.Precision(w.Precision), batch, factors)
+				gpuRate = b.add(&kGPURateModelled, c, t.ImagesPerS*w.sampleBytes(s, model))
+			}
+			gpuTime := b.add(&kGPUTimeSystem, c, s.Training.Epochs*processed/gpuRate)
+
+			var n, nodeRead float64
+			if s.Training.Scaling == "modelled" {
+				p := hardware.Precision(w.Precision)
+				speedupAt := func(n int) float64 {
+					return hardware.EstimateScale(model, d.system, d.gpu, n, p, batch, factors).Speedup
+				}
+				sysSpeedup := b.add(&kSystemSpeedup, c, speedupAt(int(sys.GPUs)))
+				b.add(&kSystemTimeModelled, c, gpuTime/sysSpeedup)
+				gpus, speedup := jobSize(gpuTime/target, speedupAt)
+				perJob := b.add(&kGPUsPerJobModelled, c, float64(gpus))
+				eff := b.add(&kJobEfficiency, c, speedup/perJob)
+				jobTime := b.add(&kJobTime, c, gpuTime/(perJob*eff))
+				b.add(&kMeetsTarget, c, flag(jobTime <= target*1.000001))
+				nodeRead = b.add(&kNodeReadModelled, c, gpuRate*sysSpeedup)
+				n = b.add(&kTeamSystemsModelled, c, perJob*s.Team.ConcurrentJobs/sys.GPUs)
+			} else {
+				b.add(&kSystemTimeLinear, c, gpuTime/sys.GPUs)
+				b.add(&kGPUsPerJobLinear, c, gpuTime/target)
+				nodeRead = b.add(&kNodeReadLinear, c, sys.GPUs*gpuRate)
+				n = b.add(&kTeamSystemsLinear, c, gpuTime/sys.GPUs/target*s.Team.ConcurrentJobs)
+			}
+			teamSystems[wi*len(s.Systems)+si] = n
+			b.add(&kTeamBuy, c, math.Ceil(n))
+			b.add(&kPerMember, c, n/s.Team.Members)
+			b.add(&kClusterRead, c, nodeRead*n)
+		}
+	}
+
+	for si, sys := range s.Systems {
+		d := hw.devices[si]
+		c, f := ctx{s: sys.ID, sName: sys.name(), si: si, g: d.id, base: d.system.ID}, resolveSystem(sys, d, us)
+		ssd := b.add(either(f.localSSD, &kLocalSSD, &kLocalSSDCatalog), c, f.localSSD.value)
+		fits := b.add(&kFitsLocal, c, flag(processed <= ssd))
+		passes := s.Training.Epochs
+		if fits == 1 {
+			passes = 1
+		}
+		b.add(&kSharedRead, c, processed*passes)
+		var gpuMem float64
+		if d.isCPU {
+			gpuMem = b.add(&kGPUMemoryNone, c, 0)
+		} else {
+			gpuMem = b.add(either(f.gpuMemory, &kGPUMemory, &kGPUMemoryCatalog), c, sys.GPUs*f.gpuMemory.value)
+		}
+		low := b.add(&kRAMLow, c, s.Host.RAMFactorLow*gpuMem)
+		b.add(&kRAMHigh, c, s.Host.RAMFactorHigh*gpuMem)
+		installed := b.add(either(f.hostRAM, &kRAMInstalled, &kRAMInstalledCatalog), c, f.hostRAM.value)
+		b.add(&kRAMOK, c, flag(installed >= low))
+		if d.isCPU {
+			continue
+		}
+		for wi, w := range s.Workloads {
+			model := hw.models[wi]
+			if w.Model == "" {
+				continue
+			}
+			cw := c
+			cw.w, cw.wName, cw.wi = w.ID, w.name(), wi
+			batch := w.batch(model, d, factors)
+			m := hardware.EstimateMemory(model, d.gpu, batch, hardware.Precision(w.Precision), w.optimizer(), 1, 0, factors)
+			perGPU := b.add(&kMemoryPerGPU, cw, m.Total)
+			b.add(&kMemoryFits, cw, flag(perGPU <= gpuMem/sys.GPUs))
+		}
+	}
+
+	for n := 1; n <= int(s.Growth.Factor); n++ {
+		factor := b.add(&kGrowthFactor, ctx{n: n}, math.Pow(float64(n), s.Growth.Exponent))
+		for wi, w := range s.Workloads {
+			for si, sys := range s.Systems {
+				b.add(&kGrowthSystems, ctx{w: w.ID, wName: w.name(), wi: wi, s: sys.ID, sName: sys.name(), si: si, n: n}, teamSystems[wi*len(s.Systems)+si]*factor)
+			}
+		}
+	}
+}
+
+// dataChain computes the training data: a fleet's year of driving, resampled
+// and compressed, or a fixed dataset.
+func dataChain(s *Scenario, b *builder) float64 {
+	us := s.Units
+	if d := s.Dataset; d != nil {
+		return b.add(&kDatasetProcessed, ctx{}, d.Samples*d.SampleKB*us.KB())
+	}
 	var perCarHour float64
 	if s.Fleet.TBPerHour != nil {
 		perCarHour = b.add(&kPerCarHour, ctx{}, *s.Fleet.TBPerHour*us.TB())
@@ -201,51 +369,46 @@ func compute(s *Scenario, b *builder) {
 	} else {
 		reduction = b.add(&kReductionDerived, ctx{}, p.SampledFPS/p.SourceFPS/p.CompressionRatio)
 	}
-	processed := b.add(&kProcessed, ctx{}, raw*reduction)
-	target := s.Team.TargetDays * Day
+	return b.add(&kProcessed, ctx{}, raw*reduction)
+}
 
-	teamSystems := make([][]float64, len(s.Workloads))
-	for wi, w := range s.Workloads {
-		c := ctx{w: w.ID, wName: w.name(), wi: wi}
-		rate := b.add(&kRate, c, w.MBPerS*us.MB())
-		gpuTime := b.add(&kGPUTime, c, s.Training.Epochs*processed/rate)
-		teamSystems[wi] = make([]float64, len(s.Systems))
-		for si, sys := range s.Systems {
-			c.s, c.sName, c.si = sys.ID, sys.name(), si
-			b.add(&kSystemTime, c, gpuTime/(sys.GPUs*sys.Speedup))
-			n := b.add(&kTeamSystems, c, gpuTime/sys.Speedup/sys.GPUs/target*s.Team.ConcurrentJobs)
-			teamSystems[wi][si] = n
-			b.add(&kTeamBuy, c, math.Ceil(n))
-			b.add(&kPerMember, c, n/s.Team.Members)
-			node := b.add(&kNodeRead, c, sys.GPUs*rate*sys.Speedup)
-			b.add(&kClusterRead, c, node*n)
+// maxJobGPUs bounds the job-size search: beyond it no scenario is realistic.
+const maxJobGPUs = 1 << 17
+
+// jobSize finds the fewest GPUs whose modelled speed-up reaches need: the first
+// power of two that does, then bisection below it. Every power of two is tried,
+// since the speed-up can stall inside one system (its host, its PCIe) and grow
+// again across systems. When no size reaches need it returns the size with the
+// best speed-up.
+func jobSize(need float64, speedupAt func(int) float64) (int, float64) {
+	if need <= 1 {
+		return 1, speedupAt(1)
+	}
+	bestN, best := 1, speedupAt(1)
+	lo, hi := 1, 0
+	for n := 2; n <= maxJobGPUs; n *= 2 {
+		sp := speedupAt(n)
+		if sp >= need {
+			hi = n
+			break
+		}
+		if sp > best {
+			bestN, best = n, sp
+		}
+		lo = n
+	}
+	if hi == 0 {
+		return bestN, best
+	}
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if speedupAt(mid) >= need {
+			hi = mid
+		} else {
+			lo = mid
 		}
 	}
-
-	for si, sys := range s.Systems {
-		c, f := ctx{s: sys.ID, sName: sys.name(), si: si, g: catalogGPU(sys.ID)}, resolveSystem(sys, us)
-		ssd := b.add(either(f.localSSD, &kLocalSSD, &kLocalSSDCatalog), c, f.localSSD.value)
-		fits := b.add(&kFitsLocal, c, flag(processed <= ssd))
-		passes := s.Training.Epochs
-		if fits == 1 {
-			passes = 1
-		}
-		b.add(&kSharedRead, c, processed*passes)
-		gpuMem := b.add(either(f.gpuMemory, &kGPUMemory, &kGPUMemoryCatalog), c, sys.GPUs*f.gpuMemory.value)
-		low := b.add(&kRAMLow, c, s.Host.RAMFactorLow*gpuMem)
-		b.add(&kRAMHigh, c, s.Host.RAMFactorHigh*gpuMem)
-		installed := b.add(either(f.hostRAM, &kRAMInstalled, &kRAMInstalledCatalog), c, f.hostRAM.value)
-		b.add(&kRAMOK, c, flag(installed >= low))
-	}
-
-	for n := 1; n <= int(s.Growth.Factor); n++ {
-		factor := b.add(&kGrowthFactor, ctx{n: n}, math.Pow(float64(n), s.Growth.Exponent))
-		for wi, w := range s.Workloads {
-			for si, sys := range s.Systems {
-				b.add(&kGrowthSystems, ctx{w: w.ID, wName: w.name(), wi: wi, s: sys.ID, sName: sys.name(), si: si, n: n}, teamSystems[wi][si]*factor)
-			}
-		}
-	}
+	return hi, speedupAt(hi)
 }
 
 // sensorBytesPerSecond is one car's raw data rate from its sensor list.

@@ -15,7 +15,7 @@ func Example() {
 	  "units": "binary",
 	  "fleet": {"cars": 10, "hours_per_day": 8, "days_per_year": 260, "tb_per_hour": 1},
 	  "preprocessing": {"source_fps": 30, "sampled_fps": 1, "compression_ratio": 70},
-	  "training": {"epochs": 50},
+	  "training": {"epochs": 50, "scaling": "linear"},
 	  "workloads": [{"id": "resnet-50", "mb_per_s": 28}],
 	  "systems": [{"id": "dgx-1-v100", "gpus": 8, "speedup": 2.5}],
 	  "team": {"members": 10, "concurrent_jobs": 2, "target_days": 7},

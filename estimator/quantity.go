@@ -14,7 +14,7 @@ type Quantity struct {
 	Value   float64  `json:"value"`   // in base units: bytes, seconds, bytes/s, count
 	Unit    Unit     `json:"unit"`    // the base unit of Value
 	Formula string   `json:"formula"` // arithmetic over its inputs' names
-	Expr    string   `json:"expr"`    // Formula with each input in braces, for ParseExpr
+	Expr    string   `json:"expr"`    // Formula with each input in braces, for ParseExpr; "" when a model computes the value
 	Inputs  []string `json:"inputs"`  // scenario paths, quantity ids and catalog facts the formula reads
 	Source  string   `json:"source"`  // where the method comes from
 }
@@ -26,6 +26,7 @@ type Quantity struct {
 const (
 	constTB   = "TB"   // bytes in a terabyte of the scenario's unit system
 	constGB   = "GB"   // bytes in a gigabyte
+	constKB   = "KB"   // bytes in a kilobyte
 	constMB   = "MB"   // bytes in a megabyte
 	constDay  = "DAY"  // seconds in a day
 	constHour = "HOUR" // seconds in an hour
@@ -33,7 +34,7 @@ const (
 
 // Constants returns the values of the unit constants formulas use, for a unit system.
 func Constants(us UnitSystem) map[string]float64 {
-	return map[string]float64{constTB: us.TB(), constGB: us.GB(), constMB: us.MB(), constDay: Day, constHour: Hour}
+	return map[string]float64{constTB: us.TB(), constGB: us.GB(), constMB: us.MB(), constKB: us.KB(), constDay: Day, constHour: Hour}
 }
 
 // kind is the template of a family of quantities: one per workload, system or
@@ -45,12 +46,22 @@ type kind struct {
 	unit      Unit
 	expr      string
 	source    string
+	how       how
 }
+
+// how says whether a kind's expr is arithmetic or words about a model.
+type how int
+
+const (
+	formula  how = iota // expr is arithmetic (see ParseExpr)
+	modelled            // the value comes from a model in estimator/hardware; expr describes it in words
+)
 
 // ctx is where a kind is instantiated: ids for ids and formulas, names for labels.
 type ctx struct {
 	w, s         string
 	g            string // the system's GPU, for catalog references
+	base         string // the system's catalog system, for catalog references
 	wName, sName string
 	wi, si       int
 	n            int
@@ -77,6 +88,8 @@ func (c ctx) replace(t, w, s string) string {
 			b.WriteString(s)
 		case "g":
 			b.WriteString(c.g)
+		case "b":
+			b.WriteString(c.base)
 		case "wi":
 			b.WriteString(strconv.Itoa(c.wi))
 		case "si":
@@ -109,7 +122,7 @@ func refs(expr string) []string {
 // instantiate fills a kind's template for one context.
 func (k *kind) instantiate(c ctx, expr string, v float64) Quantity {
 	expr = c.expand(expr)
-	return Quantity{
+	q := Quantity{
 		ID:      c.expand(k.id),
 		Label:   c.expandLabel(k.label),
 		Value:   v,
@@ -117,6 +130,9 @@ func (k *kind) instantiate(c ctx, expr string, v float64) Quantity {
 		Formula: strings.NewReplacer("{", "", "}", "").Replace(expr),
 		Inputs:  refs(expr),
 		Source:  k.source,
-		Expr:    expr,
 	}
+	if k.how == formula {
+		q.Expr = expr
+	}
+	return q
 }

@@ -1,5 +1,7 @@
 package estimator
 
+import "github.com/trainscale/trainscale/estimator/hardware"
+
 // SchemaV1 is the only scenario schema this version reads.
 const SchemaV1 = "trainscale/v1"
 
@@ -18,15 +20,24 @@ type Scenario struct {
 	Name          string            `json:"name,omitempty"`
 	Notes         string            `json:"notes,omitempty"`
 	Units         UnitSystem        `json:"units" check:"oneof=binary|decimal"`
-	Fleet         Fleet             `json:"fleet"`
-	Preprocessing Preprocessing     `json:"preprocessing"`
+	Fleet         *Fleet            `json:"fleet,omitempty"`         // the data a fleet collects, or
+	Preprocessing *Preprocessing    `json:"preprocessing,omitempty"` // (with fleet)
+	Dataset       *Dataset          `json:"dataset,omitempty"`       // a fixed dataset instead
 	Training      Training          `json:"training"`
 	Workloads     []Workload        `json:"workloads" check:"nonempty"`
 	Systems       []System          `json:"systems" check:"nonempty"`
 	Team          Team              `json:"team"`
 	Host          Host              `json:"host"`
 	Growth        Growth            `json:"growth"`
+	Factors       *Factors          `json:"factors,omitempty"` // the hardware models' efficiency factors
 	Sources       map[string]string `json:"sources,omitempty"` // scenario path -> where its value comes from
+}
+
+// Dataset is a fixed training set, for teams that size compute for data they
+// already have rather than for a fleet's yearly collection.
+type Dataset struct {
+	Samples  float64 `json:"samples" check:"int,gt0"`
+	SampleKB float64 `json:"sample_kb" check:"gt0"` // one stored sample, in the scenario's KB
 }
 
 // Fleet is the data-collection fleet. Give tb_per_hour, or a sensor list to derive it from.
@@ -57,17 +68,28 @@ type Preprocessing struct {
 	Reduction        *float64 `json:"reduction,omitempty" check:"gt0,le=1"` // overrides sampled/source/compression
 }
 
-// Training is how many passes over the processed data one run makes.
+// Training is how many passes over the processed data one run makes, and how
+// a job's speed grows with its GPUs.
 type Training struct {
 	Epochs float64 `json:"epochs" check:"gt0"`
+	// Scaling is "linear" (the article: n GPUs are n times as fast) or
+	// "modelled" (all-reduce over the system's links, estimator/hardware).
+	Scaling string `json:"scaling" check:"oneof=linear|modelled"`
 }
 
-// Workload is one network the team trains, with its measured throughput on one
-// reference GPU (the article's Pascal P100).
+// Workload is one network the team trains: with its measured throughput on one
+// reference GPU (the article's Pascal P100), or a catalog model whose throughput
+// the roofline model computes for each system's GPU, or both (measured
+// throughput, modelled scaling and memory).
 type Workload struct {
-	ID     string  `json:"id" check:"id"`
-	Label  string  `json:"label,omitempty"`
-	MBPerS float64 `json:"mb_per_s" check:"gt0"` // in the scenario's MB
+	ID        string   `json:"id" check:"id"`
+	Label     string   `json:"label,omitempty"`
+	MBPerS    *float64 `json:"mb_per_s,omitempty" check:"gt0"`  // in the scenario's MB
+	Model     string   `json:"model,omitempty"`                 // catalog model id
+	Precision string   `json:"precision,omitempty"`             // fp32, tf32 or mixed; with model
+	Batch     *float64 `json:"batch,omitempty" check:"int,gt0"` // per GPU; default: the largest power of 2 up to 256 that fits
+	Optimizer string   `json:"optimizer,omitempty"`             // sgd (default) or adam, for memory
+	SampleKB  *float64 `json:"sample_kb,omitempty" check:"gt0"` // one stored sample; default: dataset.sample_kb, else the model's
 }
 
 // System is one kind of server the team could buy. Facts the scenario leaves out
@@ -76,8 +98,11 @@ type Workload struct {
 type System struct {
 	ID          string   `json:"id" check:"id"`
 	Label       string   `json:"label,omitempty"`
+	Catalog     string   `json:"catalog,omitempty"` // catalog system whose facts apply; default: id, when it is one
+	GPU         string   `json:"gpu,omitempty"`     // catalog GPU; default: the catalog system's
+	CPU         string   `json:"cpu,omitempty"`     // catalog CPU, for a CPU-only system (gpus then counts CPU devices)
 	GPUs        float64  `json:"gpus" check:"int,gt0"`
-	Speedup     float64  `json:"speedup" check:"gt0"` // per GPU, relative to the reference GPU
+	Speedup     *float64 `json:"speedup,omitempty" check:"gt0"` // per GPU, relative to the reference GPU; with mb_per_s
 	GPUMemoryGB *float64 `json:"gpu_memory_gb,omitempty" check:"gt0"`
 	HostRAMGB   *float64 `json:"host_ram_gb,omitempty" check:"gt0"`
 	LocalSSDTB  *float64 `json:"local_ssd_tb,omitempty" check:"ge=0"`
@@ -96,9 +121,87 @@ type Host struct {
 	RAMFactorHigh float64 `json:"ram_factor_high" check:"gt0"`
 }
 
+// Factors overrides the hardware models' efficiency factors; a field left out
+// keeps its calibrated default (hardware.DefaultFactors). `trainscale calibrate
+// --measurements` writes this section from your own measurements.
+type Factors struct {
+	FP32Efficiency    *float64 `json:"fp32_efficiency,omitempty" check:"gt0,le=1"`
+	TF32Efficiency    *float64 `json:"tf32_efficiency,omitempty" check:"gt0,le=1"`
+	MixedEfficiency   *float64 `json:"mixed_efficiency,omitempty" check:"gt0,le=1"`
+	CPUEfficiency     *float64 `json:"cpu_efficiency,omitempty" check:"gt0,le=1"`
+	MemoryEfficiency  *float64 `json:"memory_efficiency,omitempty" check:"gt0,le=1"`
+	StepOverhead      *float64 `json:"step_overhead_s,omitempty" check:"ge=0,le=10"`
+	CommEfficiency    *float64 `json:"comm_efficiency,omitempty" check:"gt0,le=1"`
+	Overlap           *float64 `json:"overlap,omitempty" check:"ge=0,le=1"`
+	HostInputRate     *float64 `json:"host_input_bytes_per_core_s,omitempty" check:"gt0"`
+	WorkspaceFraction *float64 `json:"workspace_fraction,omitempty" check:"ge=0,le=10"`
+}
+
+// Resolve applies the overrides to the calibrated defaults.
+func (f *Factors) Resolve() hardware.Factors {
+	out := hardware.DefaultFactors()
+	if f == nil {
+		return out
+	}
+	for _, o := range []struct {
+		set *float64
+		dst *float64
+	}{
+		{f.FP32Efficiency, &out.FP32Efficiency}, {f.TF32Efficiency, &out.TF32Efficiency},
+		{f.MixedEfficiency, &out.MixedEfficiency}, {f.CPUEfficiency, &out.CPUEfficiency},
+		{f.MemoryEfficiency, &out.MemoryEfficiency}, {f.StepOverhead, &out.StepOverhead},
+		{f.CommEfficiency, &out.CommEfficiency}, {f.Overlap, &out.Overlap},
+		{f.HostInputRate, &out.HostInputRate}, {f.WorkspaceFraction, &out.WorkspaceFraction},
+	} {
+		if o.set != nil {
+			*o.dst = *o.set
+		}
+	}
+	return out
+}
+
+// FactorsOf is the inverse of Resolve: every factor set explicitly.
+func FactorsOf(h hardware.Factors) *Factors {
+	return &Factors{&h.FP32Efficiency, &h.TF32Efficiency, &h.MixedEfficiency, &h.CPUEfficiency,
+		&h.MemoryEfficiency, &h.StepOverhead, &h.CommEfficiency, &h.Overlap, &h.HostInputRate, &h.WorkspaceFraction}
+}
+
 // Growth projects compute when the dataset grows: n-fold data needs n^exponent
 // compute (the article, after Goodfellow et al. 2016, uses 2), for n = 1..factor.
 type Growth struct {
 	Factor   float64 `json:"factor" check:"int,ge=1,le=1000"`
 	Exponent float64 `json:"exponent" check:"ge=0,le=4"`
+}
+
+// batch is the per-GPU batch: the scenario's, else the largest power of two up
+// to 256 that fits the GPU (32 on a CPU, as seed 004 trained).
+func (w Workload) batch(m hardware.Model, d device, f hardware.Factors) int {
+	switch {
+	case w.Batch != nil:
+		return int(*w.Batch)
+	case d.isCPU:
+		return 32
+	case w.Model == "":
+		return 1
+	}
+	return hardware.DefaultBatch(m, d.gpu, hardware.Precision(w.Precision), f)
+}
+
+// sampleBytes is the size of one stored training sample: the workload's, the
+// dataset's, or the catalog model's (an ImageNet JPEG for ImageNet networks).
+func (w Workload) sampleBytes(s *Scenario, m hardware.Model) float64 {
+	switch {
+	case w.SampleKB != nil:
+		return *w.SampleKB * s.Units.KB()
+	case s.Dataset != nil:
+		return s.Dataset.SampleKB * s.Units.KB()
+	}
+	return m.SampleBytes
+}
+
+func (w Workload) optimizer() hardware.Optimizer {
+	if w.Optimizer == "adam" {
+		return hardware.Adam
+	}
+	return hardware.SGD
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Summary is the estimate laid out as the article lays it out, every cell already
@@ -25,60 +26,95 @@ func Summarize(e *Estimate) Summary {
 	s := e.Scenario
 	us := s.Units
 	val := func(id string) float64 { q, _ := e.Get(id); return q.Value }
+	has := func(id string) bool { _, ok := e.Get(id); return ok }
+	show := func(id string) string {
+		q, ok := e.Get(id)
+		if !ok {
+			return "-"
+		}
+		return Format(q.Value, q.Unit, us)
+	}
 	name := s.Name
 	if name == "" {
 		name = "Unnamed scenario"
 	}
 	sum := Summary{Name: name}
+	modelled := s.Training.Scaling == "modelled"
 
-	sum.Sections = append(sum.Sections, Section{Title: "Data", Rows: [][]string{
-		{"quantity", "value"},
-		{"Raw data collected per year", Format(val("data.raw"), Bytes, us)},
-		{"Data reduction factor", trim(val("data.reduction"), 6)},
-		{"Data after preprocessing", Format(val("data.processed"), Bytes, us)},
-	}})
+	data := [][]string{{"quantity", "value"}}
+	for _, id := range []string{"data.per_car_hour", "data.raw", "data.reduction", "data.processed"} {
+		if q, ok := e.Get(id); ok {
+			data = append(data, []string{q.Label, show(id)})
+		}
+	}
+	sum.Sections = append(sum.Sections, Section{Title: "Data", Rows: data})
 
-	header := []string{"network", "1 GPU"}
-	for _, sys := range s.Systems {
-		header = append(header, sys.ID)
+	header := []string{"network", "system", "1 GPU", "1 system"}
+	if modelled {
+		header = append(header, "GPUs per job", "efficiency", "one job")
 	}
 	times := [][]string{header}
 	for _, w := range s.Workloads {
-		row := []string{w.name(), FormatYears(val("train." + w.ID + ".gpu_time"))}
 		for _, sys := range s.Systems {
-			row = append(row, FormatYears(val("train."+w.ID+".system_time."+sys.ID)))
+			// k places the workload and system in an id: "train.gpu_time" -> "train.<w>.gpu_time.<s>".
+			k := func(name string) string {
+				group, rest, _ := strings.Cut(name, ".")
+				return group + "." + w.ID + "." + rest + "." + sys.ID
+			}
+			row := []string{w.name(), sys.ID, show(k("train.gpu_time")), show(k("train.system_time"))}
+			if modelled {
+				row = append(row, show(k("team.gpus_per_job")), trim(100*val(k("scale.efficiency")), 1)+" %", show(k("train.job_time")))
+			}
+			times = append(times, row)
 		}
-		times = append(times, row)
 	}
 	sum.Sections = append(sum.Sections, Section{Title: fmt.Sprintf("Time to train one run (%v epochs)", s.Training.Epochs), Rows: times})
 
 	team := [][]string{{"network", "system", "systems", "to buy", "per member", "node reads"}}
+	var misses []string
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
-			k := "." + w.ID + ".systems." + sys.ID
-			n := val("team" + k)
-			team = append(team, []string{w.name(), sys.ID,
-				strconv.FormatFloat(math.Round(n), 'f', 0, 64),
+			n := val("team." + w.ID + ".systems." + sys.ID)
+			team = append(team, []string{w.name(), sys.ID, roundCount(n),
 				strconv.FormatFloat(val("team."+w.ID+".systems_to_buy."+sys.ID), 'f', 0, 64),
 				trim(val("team."+w.ID+".systems_per_member."+sys.ID), 1),
-				Format(val("storage."+w.ID+".node_read_rate."+sys.ID), BytesPerSecond, us),
+				show("storage." + w.ID + ".node_read_rate." + sys.ID),
 			})
+			if id := "team." + w.ID + ".meets_target." + sys.ID; has(id) && val(id) == 0 {
+				misses = append(misses, fmt.Sprintf("%s on %s: no job size meets the %v-day target; the best takes %s",
+					w.name(), sys.ID, s.Team.TargetDays, show("train."+w.ID+".job_time."+sys.ID)))
+			}
 		}
+	}
+	for _, m := range misses {
+		team = append(team, []string{"note: " + m})
 	}
 	sum.Sections = append(sum.Sections, Section{
 		Title: fmt.Sprintf("Systems for the team (%v of %v members submitting, %v-day target)", s.Team.ConcurrentJobs, s.Team.Members, s.Team.TargetDays),
 		Rows:  team,
 	})
 
+	mem := [][]string{{"network", "system", "memory per GPU", "fits"}}
+	for _, w := range s.Workloads {
+		for _, sys := range s.Systems {
+			if id := "memory." + w.ID + ".per_gpu." + sys.ID; has(id) {
+				mem = append(mem, []string{w.name(), sys.ID, show(id), show("memory." + w.ID + ".fits." + sys.ID)})
+			}
+		}
+	}
+	if len(mem) > 1 {
+		sum.Sections = append(sum.Sections, Section{Title: "GPU memory", Rows: mem})
+	}
+
 	host := [][]string{{"system", "local SSD", "dataset fits", "shared reads per run", "GPU memory", "RAM wanted", "RAM installed"}}
 	for _, sys := range s.Systems {
 		host = append(host, []string{sys.ID,
-			Format(val("storage.local_ssd."+sys.ID), Bytes, us),
-			Format(val("storage.dataset_fits_local."+sys.ID), Flag, us),
-			Format(val("storage.shared_read_per_run."+sys.ID), Bytes, us),
-			Format(val("host.gpu_memory."+sys.ID), Bytes, us),
-			Format(val("host.ram_low."+sys.ID), Bytes, us) + " - " + Format(val("host.ram_high."+sys.ID), Bytes, us),
-			Format(val("host.ram_installed."+sys.ID), Bytes, us) + okMark(val("host.ram_ok."+sys.ID)),
+			show("storage.local_ssd." + sys.ID),
+			show("storage.dataset_fits_local." + sys.ID),
+			show("storage.shared_read_per_run." + sys.ID),
+			show("host.gpu_memory." + sys.ID),
+			show("host.ram_low."+sys.ID) + " - " + show("host.ram_high."+sys.ID),
+			show("host.ram_installed."+sys.ID) + okMark(val("host.ram_ok."+sys.ID)),
 		})
 	}
 	sum.Sections = append(sum.Sections, Section{Title: "Storage and host", Rows: host})
@@ -93,7 +129,7 @@ func Summarize(e *Estimate) Summary {
 		row := []string{strconv.Itoa(n), trim(val(fmt.Sprintf("growth.compute_factor_n%d", n)), 2)}
 		for _, w := range s.Workloads {
 			for _, sys := range s.Systems {
-				row = append(row, strconv.FormatFloat(math.Round(val(fmt.Sprintf("growth.%s.systems_n%d.%s", w.ID, n, sys.ID))), 'f', 0, 64))
+				row = append(row, roundCount(val(fmt.Sprintf("growth.%s.systems_n%d.%s", w.ID, n, sys.ID))))
 			}
 		}
 		growth = append(growth, row)
@@ -102,9 +138,13 @@ func Summarize(e *Estimate) Summary {
 	return sum
 }
 
-// FormatYears prints a duration in years of 365 days, to the article's two decimals.
-func FormatYears(seconds float64) string {
-	return trim(seconds/Year, 2) + " years"
+// roundCount prints a system count as the article does, to the nearest
+// integer, keeping two decimals below one so a fraction of a system shows.
+func roundCount(n float64) string {
+	if n < 1 {
+		return trim(n, 2)
+	}
+	return strconv.FormatFloat(math.Round(n), 'f', 0, 64)
 }
 
 func okMark(v float64) string {

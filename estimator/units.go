@@ -49,6 +49,14 @@ func (u UnitSystem) MB() float64 {
 	return 1 << 20
 }
 
+// KB is the number of bytes in one kilobyte of this unit system.
+func (u UnitSystem) KB() float64 {
+	if u == Decimal {
+		return 1e3
+	}
+	return 1 << 10
+}
+
 // GB is the number of bytes in one gigabyte of this unit system.
 func (u UnitSystem) GB() float64 {
 	if u == Decimal {
@@ -81,12 +89,14 @@ func Format(v float64, u Unit, us UnitSystem) string {
 		}
 	case Seconds:
 		switch {
-		case v >= 0.5*Year:
+		case v >= 0.01*Year: // the article prints 0.14 years, not 51 days
 			return trim(v/Year, 2) + " years"
 		case v >= Day:
 			return trim(v/Day, 1) + " days"
 		case v >= Hour:
 			return trim(v/Hour, 1) + " hours"
+		case v >= 1:
+			return trim(v, 1) + " s"
 		default:
 			return trim(v, 3) + " s"
 		}

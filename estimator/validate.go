@@ -2,6 +2,8 @@ package estimator
 
 import (
 	"fmt"
+
+	"github.com/trainscale/trainscale/estimator/hardware"
 	"math"
 	"reflect"
 	"regexp"
@@ -14,15 +16,18 @@ import (
 // *FieldError naming the field path. Decode calls it; call it yourself after
 // changing a Scenario in code.
 func Validate(s *Scenario) error {
-	errs := fieldErrors(s)
+	errs := fieldErrors(reflect.ValueOf(s).Elem())
+	if len(errs) > 0 {
+		return errs.err() // the relations below assume each field is sound
+	}
 	crossCheck(s, &errs)
 	return errs.err()
 }
 
 // fieldErrors applies each field's own rules (its check tags).
-func fieldErrors(s *Scenario) errorList {
+func fieldErrors(v reflect.Value) errorList {
 	var errs errorList
-	walk("", reflect.ValueOf(s).Elem(), nil, func(path string, checks []string, v reflect.Value) {
+	walk("", v, nil, func(path string, checks []string, v reflect.Value) {
 		checkValue(&errs, path, checks, v)
 	})
 	return errs
@@ -109,8 +114,20 @@ func numberRule(c string, x float64) (string, bool) {
 
 // crossCheck applies the rules that relate several fields.
 func crossCheck(s *Scenario, errs *errorList) {
-	p := s.Preprocessing
-	if p.SampledFPS > p.SourceFPS {
+	switch {
+	case s.Fleet == nil && s.Dataset == nil:
+		errs.add("fleet", "is required unless dataset gives the training data directly", nil)
+	case s.Fleet != nil && s.Dataset != nil:
+		errs.add("dataset", "give fleet (with preprocessing) or dataset, not both", nil)
+	case s.Fleet != nil && s.Preprocessing == nil:
+		errs.add("preprocessing", "is required with fleet", nil)
+	case s.Fleet == nil && s.Preprocessing != nil:
+		errs.add("preprocessing", "is only used with fleet", nil)
+	}
+	if s.Fleet != nil {
+		checkFleet(s.Fleet, errs)
+	}
+	if p := s.Preprocessing; p != nil && p.SampledFPS > p.SourceFPS {
 		errs.add("preprocessing.sampled_fps", fmt.Sprintf("must be <= preprocessing.source_fps (%v)", p.SourceFPS), p.SampledFPS)
 	}
 	if s.Team.ConcurrentJobs > s.Team.Members {
@@ -119,25 +136,97 @@ func crossCheck(s *Scenario, errs *errorList) {
 	if s.Host.RAMFactorLow > s.Host.RAMFactorHigh {
 		errs.add("host.ram_factor_low", fmt.Sprintf("must be <= host.ram_factor_high (%v)", s.Host.RAMFactorHigh), s.Host.RAMFactorLow)
 	}
-	switch {
-	case s.Fleet.TBPerHour == nil && len(s.Fleet.Sensors) == 0:
-		errs.add("fleet.tb_per_hour", "is required unless fleet.sensors lists the sensors to derive it from", nil)
-	case s.Fleet.TBPerHour != nil && len(s.Fleet.Sensors) > 0:
-		errs.add("fleet.sensors", "give fleet.tb_per_hour or fleet.sensors, not both", nil)
-	}
-	for i, sn := range s.Fleet.Sensors {
-		checkSensor(fmt.Sprintf("fleet.sensors[%d]", i), sn, errs)
-	}
 	uniqueIDs("workloads", len(s.Workloads), func(i int) string { return s.Workloads[i].ID }, errs)
 	uniqueIDs("systems", len(s.Systems), func(i int) string { return s.Systems[i].ID }, errs)
+	measured := false
+	for i, w := range s.Workloads {
+		checkWorkload(fmt.Sprintf("workloads[%d]", i), w, s.Training.Scaling, errs)
+		measured = measured || w.MBPerS != nil
+	}
 	for i, sys := range s.Systems {
-		checkSystemFacts(fmt.Sprintf("systems[%d]", i), sys, errs)
+		checkSystem(fmt.Sprintf("systems[%d]", i), sys, s, measured, errs)
 	}
 	for _, k := range sortedKeys(anyMap(s.Sources)) {
 		if segs, ok := parsePath(k); !ok || checkPath(k, segs, reflect.TypeFor[Scenario]()) != nil {
 			errs.add("sources."+k, "names no field of the scenario format", nil)
 		}
 	}
+}
+
+func checkFleet(f *Fleet, errs *errorList) {
+	switch {
+	case f.TBPerHour == nil && len(f.Sensors) == 0:
+		errs.add("fleet.tb_per_hour", "is required unless fleet.sensors lists the sensors to derive it from", nil)
+	case f.TBPerHour != nil && len(f.Sensors) > 0:
+		errs.add("fleet.sensors", "give fleet.tb_per_hour or fleet.sensors, not both", nil)
+	}
+	for i, sn := range f.Sensors {
+		checkSensor(fmt.Sprintf("fleet.sensors[%d]", i), sn, errs)
+	}
+}
+
+func checkWorkload(path string, w Workload, scaling string, errs *errorList) {
+	if w.MBPerS == nil && w.Model == "" {
+		errs.add(path+".mb_per_s", "is required unless model names a catalog model to compute throughput from", nil)
+	}
+	if w.Model != "" {
+		if _, ok := hardware.ModelByID(w.Model); !ok {
+			errs.add(path+".model", "unknown catalog model (known: "+strings.Join(hardware.ModelIDs(), ", ")+")", strconv.Quote(w.Model))
+		}
+		if !slices.Contains(precisions, w.Precision) {
+			errs.add(path+".precision", "must be one of "+strings.Join(precisions, ", ")+" with a model", strconv.Quote(w.Precision))
+		}
+	} else {
+		if scaling == "modelled" {
+			errs.add(path+".model", "is required when training.scaling is modelled (its parameters set the all-reduce)", nil)
+		}
+		for name, set := range map[string]bool{"precision": w.Precision != "", "batch": w.Batch != nil, "optimizer": w.Optimizer != ""} {
+			if set {
+				errs.add(path+"."+name, "is only used with model", nil)
+			}
+		}
+	}
+	if w.Optimizer != "" && w.Optimizer != "sgd" && w.Optimizer != "adam" {
+		errs.add(path+".optimizer", "must be one of sgd, adam", strconv.Quote(w.Optimizer))
+	}
+}
+
+var precisions = []string{string(hardware.FP32), string(hardware.TF32), string(hardware.Mixed)}
+
+func checkSystem(path string, sys System, s *Scenario, measured bool, errs *errorList) {
+	if sys.Speedup == nil && measured {
+		errs.add(path+".speedup", "is required when a workload gives mb_per_s (one GPU's speed relative to the reference GPU)", nil)
+	}
+	if sys.Catalog != "" {
+		if _, ok := hardware.SystemByID(sys.Catalog); !ok {
+			errs.add(path+".catalog", "unknown catalog system (known: "+strings.Join(hardware.SystemIDs(), ", ")+")", strconv.Quote(sys.Catalog))
+			return
+		}
+	}
+	if sys.GPU != "" {
+		if _, ok := hardware.GPUByID(sys.GPU); !ok {
+			errs.add(path+".gpu", "unknown catalog GPU (known: "+strings.Join(hardware.GPUIDs(), ", ")+")", strconv.Quote(sys.GPU))
+		}
+	}
+	if sys.CPU != "" {
+		if _, ok := hardware.CPUByID(sys.CPU); !ok {
+			errs.add(path+".cpu", "unknown catalog CPU (known: "+strings.Join(hardware.CPUIDs(), ", ")+")", strconv.Quote(sys.CPU))
+		}
+		if sys.GPU != "" {
+			errs.add(path+".cpu", "give gpu or cpu, not both", nil)
+		}
+		if s.Training.Scaling == "modelled" {
+			errs.add(path+".cpu", "a CPU-only system needs training.scaling linear (the all-reduce model is for GPUs)", nil)
+		}
+	}
+	_, hasBase := baseSystem(sys)
+	if !hasBase && sys.GPU == "" && sys.CPU == "" && slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.MBPerS == nil }) {
+		errs.add(path+".gpu", "is required for a workload without mb_per_s when the id is not a catalog system", nil)
+	}
+	if !hasBase && s.Training.Scaling == "modelled" {
+		errs.add(path+".catalog", "modelled scaling needs a catalog system for the links (known: "+strings.Join(hardware.SystemIDs(), ", ")+")", nil)
+	}
+	checkSystemFacts(path, sys, errs)
 }
 
 func checkSensor(path string, sn Sensor, errs *errorList) {

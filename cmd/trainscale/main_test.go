@@ -124,7 +124,7 @@ func TestValidateExplainScenariosVersionHelp(t *testing.T) {
 
 	out, _, code = trainscale(t, "", "explain", "team.inception-v3.systems.dgx-1-p100")
 	assert.Equal(t, 0, code)
-	assert.Contains(t, out, "= 2.86979e+08 s / 1 / 8 / (7 * 86400) * 6")
+	assert.Contains(t, out, "= 2.86979e+08 s / 8 / (7 * 86400) * 6")
 
 	out, _, code = trainscale(t, "", "explain")
 	assert.Equal(t, 0, code)
