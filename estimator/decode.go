@@ -30,8 +30,8 @@ func Decode(r io.Reader, overrides ...Override) (*Scenario, error) {
 	if len(errs) > 0 {
 		return nil, errs.err()
 	}
-	s := new(Scenario)
-	if err := decodeTree(tree, s); err != nil {
+	s := &Scenario{Ranges: map[string]Dist{}}
+	if err := decodeTree(tree, s, s.Ranges); err != nil {
 		return nil, err
 	}
 	if err := Validate(s); err != nil {
@@ -50,7 +50,7 @@ func DecodeFactors(r io.Reader) (*Factors, error) {
 	var fragment struct {
 		Factors *Factors `json:"factors"`
 	}
-	if err := decodeTree(tree, &fragment); err != nil {
+	if err := decodeTree(tree, &fragment, nil); err != nil {
 		return nil, err
 	}
 	return fragment.Factors, nil
@@ -58,15 +58,15 @@ func DecodeFactors(r io.Reader) (*Factors, error) {
 
 // decodeTree fills dst (a pointer to a struct) from a parsed tree and checks each
 // field's own rules.
-func decodeTree(tree any, dst any) error {
+func decodeTree(tree any, dst any, ranges map[string]Dist) error {
 	root := reflect.ValueOf(dst).Elem()
-	d := treeDecoder{}
+	d := treeDecoder{ranges: ranges}
 	d.value("", tree, root)
 	// Report the rules broken by the fields that did decode too, so one run
 	// shows everything; fields already reported (and what lies below them)
 	// are left out, as their zero values would only repeat the problem.
 	errs := d.errs
-	for _, e := range fieldErrors(root) {
+	for _, e := range fieldErrors(root, ranges) {
 		if !coveredBy(e.(*FieldError).Path, d.errs) {
 			errs = append(errs, e)
 		}
@@ -131,8 +131,12 @@ func coveredBy(path string, reported errorList) bool {
 }
 
 // treeDecoder copies a parsed JSON tree into a typed value, checking shapes:
-// unknown fields, missing required fields and wrong types.
-type treeDecoder struct{ errs errorList }
+// unknown fields, missing required fields and wrong types. With ranges set, a
+// number may be given as a range, collected there by path.
+type treeDecoder struct {
+	errs   errorList
+	ranges map[string]Dist
+}
 
 func (d *treeDecoder) value(path string, src any, dst reflect.Value) {
 	switch dst.Kind() {
@@ -170,6 +174,13 @@ func (d *treeDecoder) value(path string, src any, dst reflect.Value) {
 		}
 		dst.Set(out)
 	case reflect.Float64:
+		if m, isRange := src.(map[string]any); isRange && d.ranges != nil {
+			if dist, ok := d.decodeDist(path, m); ok {
+				d.ranges[path] = dist
+				dst.SetFloat(dist.Center())
+			}
+			return
+		}
 		n, ok := src.(json.Number)
 		if !ok {
 			d.errs.add(path, "must be a number", describe(src))

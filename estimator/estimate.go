@@ -71,6 +71,10 @@ var (
 		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus} / ({team.target_days} * DAY) * {team.concurrent_jobs}", srcArticle, formula}
 	kTeamSystemsModelled = kind{"team.<w>.systems.<s>", "<w>: <s> systems for the team", Count,
 		"{team.<w>.gpus_per_job.<s>} * {team.concurrent_jobs} / {systems[<si>].gpus}", srcScaling, formula}
+	kTeamSystemsLinearGoodput = kind{"team.<w>.systems.<s>", "<w>: <s> systems for the team", Count,
+		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus} / ({team.target_days} * DAY) * {team.concurrent_jobs} / {team.<w>.goodput.<s>}", srcGoodput, formula}
+	kTeamSystemsModelledGoodput = kind{"team.<w>.systems.<s>", "<w>: <s> systems for the team", Count,
+		"{team.<w>.gpus_per_job.<s>} * {team.concurrent_jobs} / {systems[<si>].gpus} / {team.<w>.goodput.<s>}", srcGoodput, formula}
 	kTeamBuy = kind{"team.<w>.systems_to_buy.<s>", "<w>: <s> systems to buy (rounded up)", Count,
 		"ceil({team.<w>.systems.<s>})", srcRounding, formula}
 	kPerMember = kind{"team.<w>.systems_per_member.<s>", "<w>: <s> systems per team member", Count,
@@ -220,20 +224,27 @@ func (c *Calculation) Estimate() (*Estimate, error) {
 // lays out each one from its kind; otherwise it only records values, in the
 // same order, allocating nothing.
 type builder struct {
-	describe bool
-	qs       []Quantity
-	values   []float64
-	next     int
+	describe     bool
+	headlineOnly bool  // sampling stops after the plan's cost: no storage, host or growth tables
+	results      chain // reused from one estimate to the next
+	qs           []Quantity
+	values       []float64
+	next         int
 }
 
-func (b *builder) add(k *kind, c ctx, v float64) float64 {
+func (b *builder) add(k *kind, c *ctx, v float64) float64 {
+	if !b.describe {
+		b.values[b.next] = v
+		b.next++
+		return v
+	}
 	return b.addExpr(k, c, k.expr, v)
 }
 
 // addExpr is add with a formula built for this scenario rather than the kind's.
-func (b *builder) addExpr(k *kind, c ctx, expr string, v float64) float64 {
+func (b *builder) addExpr(k *kind, c *ctx, expr string, v float64) float64 {
 	if b.describe {
-		b.qs = append(b.qs, k.instantiate(c, expr, v))
+		b.qs = append(b.qs, k.instantiate(*c, expr, v))
 		return v
 	}
 	b.values[b.next] = v
@@ -250,13 +261,13 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 	target := s.Team.TargetDays * Day
 	factors := s.Factors.Resolve()
 
-	teamSystems := make([]float64, len(s.Workloads)*len(s.Systems))
+	results := b.chain(processed, len(s.Workloads), len(s.Systems))
 	for wi, w := range s.Workloads {
 		c := ctx{w: w.ID, wName: w.name(), wi: wi}
 		var rate float64
 		if w.MBPerS != nil {
-			rate = b.add(&kRate, c, *w.MBPerS*us.MB())
-			b.add(&kGPUTime, c, s.Training.Epochs*processed/rate)
+			rate = b.add(&kRate, &c, *w.MBPerS*us.MB())
+			b.add(&kGPUTime, &c, s.Training.Epochs*processed/rate)
 		}
 		model := hw.models[wi]
 		for si, sys := range s.Systems {
@@ -265,61 +276,68 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 			batch := w.batch(model, d, factors)
 			var gpuRate float64
 			if w.MBPerS != nil {
-				gpuRate = b.add(&kGPURateMeasured, c, rate**sys.Speedup)
+				gpuRate = b.add(&kGPURateMeasured, &c, rate**sys.Speedup)
 			} else {
 				t := hardware.EstimateThroughput(model, d.model(), hardware.Precision(w.Precision), batch, factors)
-				gpuRate = b.add(&kGPURateModelled, c, t.ImagesPerS*w.sampleBytes(s, model))
+				gpuRate = b.add(&kGPURateModelled, &c, t.ImagesPerS*w.sampleBytes(s, model))
 			}
-			gpuTime := b.add(&kGPUTimeSystem, c, s.Training.Epochs*processed/gpuRate)
+			gpuTime := b.add(&kGPUTimeSystem, &c, s.Training.Epochs*processed/gpuRate)
 
-			var n, nodeRead float64
+			r := results.pair(wi, si)
+			r.gpuTime = gpuTime
+			var nodeRead float64
 			if s.Training.Scaling == "modelled" {
 				p := hardware.Precision(w.Precision)
 				speedupAt := func(n int) float64 {
 					return hardware.EstimateScale(model, d.system, d.gpu, n, p, batch, factors).Speedup
 				}
-				sysSpeedup := b.add(&kSystemSpeedup, c, speedupAt(int(sys.GPUs)))
-				b.add(&kSystemTimeModelled, c, gpuTime/sysSpeedup)
+				sysSpeedup := b.add(&kSystemSpeedup, &c, speedupAt(int(sys.GPUs)))
+				b.add(&kSystemTimeModelled, &c, gpuTime/sysSpeedup)
 				gpus, speedup := jobSize(gpuTime/target, speedupAt)
-				perJob := b.add(&kGPUsPerJobModelled, c, float64(gpus))
-				eff := b.add(&kJobEfficiency, c, speedup/perJob)
-				jobTime := b.add(&kJobTime, c, gpuTime/(perJob*eff))
-				b.add(&kMeetsTarget, c, flag(jobTime <= target*1.000001))
-				nodeRead = b.add(&kNodeReadModelled, c, gpuRate*sysSpeedup)
-				n = b.add(&kTeamSystemsModelled, c, perJob*s.Team.ConcurrentJobs/sys.GPUs)
+				r.gpusPerJob = b.add(&kGPUsPerJobModelled, &c, float64(gpus))
+				eff := b.add(&kJobEfficiency, &c, speedup/r.gpusPerJob)
+				r.jobTime = b.add(&kJobTime, &c, gpuTime/(r.gpusPerJob*eff))
+				b.add(&kMeetsTarget, &c, flag(r.jobTime <= target*1.000001))
+				nodeRead = b.add(&kNodeReadModelled, &c, gpuRate*sysSpeedup)
 			} else {
-				b.add(&kSystemTimeLinear, c, gpuTime/sys.GPUs)
-				b.add(&kGPUsPerJobLinear, c, gpuTime/target)
-				nodeRead = b.add(&kNodeReadLinear, c, sys.GPUs*gpuRate)
-				n = b.add(&kTeamSystemsLinear, c, gpuTime/sys.GPUs/target*s.Team.ConcurrentJobs)
+				b.add(&kSystemTimeLinear, &c, gpuTime/sys.GPUs)
+				r.gpusPerJob = b.add(&kGPUsPerJobLinear, &c, gpuTime/target)
+				nodeRead = b.add(&kNodeReadLinear, &c, sys.GPUs*gpuRate)
 			}
-			teamSystems[wi*len(s.Systems)+si] = n
-			b.add(&kTeamBuy, c, math.Ceil(n))
-			b.add(&kPerMember, c, n/s.Team.Members)
-			b.add(&kClusterRead, c, nodeRead*n)
+			r.teamSystems = teamSystems(s, b, &c, r)
+			n := r.teamSystems
+			b.add(&kTeamBuy, &c, math.Ceil(n))
+			b.add(&kPerMember, &c, n/s.Team.Members)
+			b.add(&kClusterRead, &c, nodeRead*n)
 		}
 	}
 
+	if s.Money != nil {
+		computeMoney(s, hw, results, b)
+	}
+	if b.headlineOnly {
+		return
+	}
 	for si, sys := range s.Systems {
 		d := hw.devices[si]
 		c, f := ctx{s: sys.ID, sName: sys.name(), si: si, g: d.id, base: d.system.ID}, resolveSystem(sys, d, us)
-		ssd := b.add(either(f.localSSD, &kLocalSSD, &kLocalSSDCatalog), c, f.localSSD.value)
-		fits := b.add(&kFitsLocal, c, flag(processed <= ssd))
+		ssd := b.add(either(f.localSSD, &kLocalSSD, &kLocalSSDCatalog), &c, f.localSSD.value)
+		fits := b.add(&kFitsLocal, &c, flag(processed <= ssd))
 		passes := s.Training.Epochs
 		if fits == 1 {
 			passes = 1
 		}
-		b.add(&kSharedRead, c, processed*passes)
+		b.add(&kSharedRead, &c, processed*passes)
 		var gpuMem float64
 		if d.isCPU {
-			gpuMem = b.add(&kGPUMemoryNone, c, 0)
+			gpuMem = b.add(&kGPUMemoryNone, &c, 0)
 		} else {
-			gpuMem = b.add(either(f.gpuMemory, &kGPUMemory, &kGPUMemoryCatalog), c, sys.GPUs*f.gpuMemory.value)
+			gpuMem = b.add(either(f.gpuMemory, &kGPUMemory, &kGPUMemoryCatalog), &c, sys.GPUs*f.gpuMemory.value)
 		}
-		low := b.add(&kRAMLow, c, s.Host.RAMFactorLow*gpuMem)
-		b.add(&kRAMHigh, c, s.Host.RAMFactorHigh*gpuMem)
-		installed := b.add(either(f.hostRAM, &kRAMInstalled, &kRAMInstalledCatalog), c, f.hostRAM.value)
-		b.add(&kRAMOK, c, flag(installed >= low))
+		low := b.add(&kRAMLow, &c, s.Host.RAMFactorLow*gpuMem)
+		b.add(&kRAMHigh, &c, s.Host.RAMFactorHigh*gpuMem)
+		installed := b.add(either(f.hostRAM, &kRAMInstalled, &kRAMInstalledCatalog), &c, f.hostRAM.value)
+		b.add(&kRAMOK, &c, flag(installed >= low))
 		if d.isCPU {
 			continue
 		}
@@ -332,19 +350,63 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 			cw.w, cw.wName, cw.wi = w.ID, w.name(), wi
 			batch := w.batch(model, d, factors)
 			m := hardware.EstimateMemory(model, d.gpu, batch, hardware.Precision(w.Precision), w.optimizer(), 1, 0, factors)
-			perGPU := b.add(&kMemoryPerGPU, cw, m.Total)
-			b.add(&kMemoryFits, cw, flag(perGPU <= gpuMem/sys.GPUs))
+			perGPU := b.add(&kMemoryPerGPU, &cw, m.Total)
+			b.add(&kMemoryFits, &cw, flag(perGPU <= gpuMem/sys.GPUs))
 		}
 	}
 
+	if b.headlineOnly {
+		return
+	}
 	for n := 1; n <= int(s.Growth.Factor); n++ {
-		factor := b.add(&kGrowthFactor, ctx{n: n}, math.Pow(float64(n), s.Growth.Exponent))
+		factor := b.add(&kGrowthFactor, &ctx{n: n}, math.Pow(float64(n), s.Growth.Exponent))
 		for wi, w := range s.Workloads {
 			for si, sys := range s.Systems {
-				b.add(&kGrowthSystems, ctx{w: w.ID, wName: w.name(), wi: wi, s: sys.ID, sName: sys.name(), si: si, n: n}, teamSystems[wi*len(s.Systems)+si]*factor)
+				b.add(&kGrowthSystems, &ctx{w: w.ID, wName: w.name(), wi: wi, s: sys.ID, sName: sys.name(), si: si, n: n}, results.pair(wi, si).teamSystems*factor)
 			}
 		}
 	}
+}
+
+// chain keeps the figures later sections build on, per workload and system.
+type chain struct {
+	processed float64
+	systems   int // per workload, in pairs
+	pairs     []pairResult
+}
+
+type pairResult struct {
+	gpuTime, gpusPerJob, jobTime, teamSystems float64
+}
+
+func (c *chain) pair(wi, si int) *pairResult { return &c.pairs[wi*c.systems+si] }
+
+// chain resets the builder's chain for a scenario's workloads and systems.
+func (b *builder) chain(processed float64, workloads, systems int) *chain {
+	n := workloads * systems
+	if cap(b.results.pairs) < n {
+		b.results.pairs = make([]pairResult, n)
+	}
+	b.results = chain{processed: processed, systems: systems, pairs: b.results.pairs[:n]}
+	return &b.results
+}
+
+// teamSystems is the systems the team needs for one workload on one system,
+// with the time failures cost when the scenario prices them.
+func teamSystems(s *Scenario, b *builder, c *ctx, r *pairResult) float64 {
+	sys := s.Systems[c.si]
+	modelled := s.Training.Scaling == "modelled"
+	if s.Goodput == nil {
+		if modelled {
+			return b.add(&kTeamSystemsModelled, c, r.gpusPerJob*s.Team.ConcurrentJobs/sys.GPUs)
+		}
+		return b.add(&kTeamSystemsLinear, c, r.gpuTime/sys.GPUs/(s.Team.TargetDays*Day)*s.Team.ConcurrentJobs)
+	}
+	g := b.add(&kGoodput, c, goodputFactor(s.Goodput, r.gpusPerJob))
+	if modelled {
+		return b.add(&kTeamSystemsModelledGoodput, c, r.gpusPerJob*s.Team.ConcurrentJobs/sys.GPUs/g)
+	}
+	return b.add(&kTeamSystemsLinearGoodput, c, r.gpuTime/sys.GPUs/(s.Team.TargetDays*Day)*s.Team.ConcurrentJobs/g)
 }
 
 // dataChain computes the training data: a fleet's year of driving, resampled
@@ -352,24 +414,24 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 func dataChain(s *Scenario, b *builder) float64 {
 	us := s.Units
 	if d := s.Dataset; d != nil {
-		return b.add(&kDatasetProcessed, ctx{}, d.Samples*d.SampleKB*us.KB())
+		return b.add(&kDatasetProcessed, &ctx{}, d.Samples*d.SampleKB*us.KB())
 	}
 	var perCarHour float64
 	if s.Fleet.TBPerHour != nil {
-		perCarHour = b.add(&kPerCarHour, ctx{}, *s.Fleet.TBPerHour*us.TB())
+		perCarHour = b.add(&kPerCarHour, &ctx{}, *s.Fleet.TBPerHour*us.TB())
 	} else {
-		perCarHour = b.addExpr(&kPerCarHourSensors, ctx{}, sensorsExpr(s.Fleet.Sensors, b.describe), sensorBytesPerSecond(s.Fleet.Sensors)*Hour)
+		perCarHour = b.addExpr(&kPerCarHourSensors, &ctx{}, sensorsExpr(s.Fleet.Sensors, b.describe), sensorBytesPerSecond(s.Fleet.Sensors)*Hour)
 	}
-	raw := b.add(&kRaw, ctx{}, s.Fleet.Cars*s.Fleet.HoursPerDay*s.Fleet.DaysPerYear*perCarHour)
+	raw := b.add(&kRaw, &ctx{}, s.Fleet.Cars*s.Fleet.HoursPerDay*s.Fleet.DaysPerYear*perCarHour)
 	var reduction float64
 	if p := s.Preprocessing; p.Reduction != nil {
 		// The article's totals use its rounded factor 0.0005, not 1/(30 x 70);
 		// keeping it explicit is what makes 104 TB reproduce.
-		reduction = b.add(&kReductionExplicit, ctx{}, *p.Reduction)
+		reduction = b.add(&kReductionExplicit, &ctx{}, *p.Reduction)
 	} else {
-		reduction = b.add(&kReductionDerived, ctx{}, p.SampledFPS/p.SourceFPS/p.CompressionRatio)
+		reduction = b.add(&kReductionDerived, &ctx{}, p.SampledFPS/p.SourceFPS/p.CompressionRatio)
 	}
-	return b.add(&kProcessed, ctx{}, raw*reduction)
+	return b.add(&kProcessed, &ctx{}, raw*reduction)
 }
 
 // maxJobGPUs bounds the job-size search: beyond it no scenario is realistic.

@@ -62,6 +62,7 @@ type ctx struct {
 	w, s         string
 	g            string // the system's GPU, for catalog references
 	base         string // the system's catalog system, for catalog references
+	currency     string // the unit of money quantities
 	wName, sName string
 	wi, si       int
 	n            int
@@ -96,6 +97,8 @@ func (c ctx) replace(t, w, s string) string {
 			b.WriteString(strconv.Itoa(c.si))
 		case "n":
 			b.WriteString(strconv.Itoa(c.n))
+		case "p":
+			b.WriteString(strconv.Itoa(c.n - 1))
 		default: // not a placeholder: "<=" and the like
 			b.WriteByte('<')
 			t = t[start+1:]
@@ -122,11 +125,15 @@ func refs(expr string) []string {
 // instantiate fills a kind's template for one context.
 func (k *kind) instantiate(c ctx, expr string, v float64) Quantity {
 	expr = c.expand(expr)
+	unit := k.unit
+	if unit == currencyUnit {
+		unit = Unit(c.currency)
+	}
 	q := Quantity{
 		ID:      c.expand(k.id),
 		Label:   c.expandLabel(k.label),
 		Value:   v,
-		Unit:    k.unit,
+		Unit:    unit,
 		Formula: strings.NewReplacer("{", "", "}", "").Replace(expr),
 		Inputs:  refs(expr),
 		Source:  k.source,

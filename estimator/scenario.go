@@ -1,6 +1,10 @@
 package estimator
 
-import "github.com/trainscale/trainscale/estimator/hardware"
+import (
+	"encoding/json"
+
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
 
 // SchemaV1 is the only scenario schema this version reads.
 const SchemaV1 = "trainscale/v1"
@@ -29,8 +33,14 @@ type Scenario struct {
 	Team          Team              `json:"team"`
 	Host          Host              `json:"host"`
 	Growth        Growth            `json:"growth"`
+	Money         *Money            `json:"money,omitempty"`   // the budget: buying, running, renting
+	Goodput       *Goodput          `json:"goodput,omitempty"` // time lost to failures at scale
 	Factors       *Factors          `json:"factors,omitempty"` // the hardware models' efficiency factors
 	Sources       map[string]string `json:"sources,omitempty"` // scenario path -> where its value comes from
+
+	// Ranges holds the inputs given as ranges, by path; each field holds the
+	// range's likely value or median. Encoding writes them back in place.
+	Ranges map[string]Dist `json:"-"`
 }
 
 // Dataset is a fixed training set, for teams that size compute for data they
@@ -106,6 +116,39 @@ type System struct {
 	GPUMemoryGB *float64 `json:"gpu_memory_gb,omitempty" check:"gt0"`
 	HostRAMGB   *float64 `json:"host_ram_gb,omitempty" check:"gt0"`
 	LocalSSDTB  *float64 `json:"local_ssd_tb,omitempty" check:"ge=0"`
+	Price       *float64 `json:"price,omitempty" check:"ge=0"`   // per system, in money.currency; default: the catalog's list price
+	PowerKW     *float64 `json:"power_kw,omitempty" check:"gt0"` // maximum draw; default: the catalog's
+}
+
+// Money is what the plan costs: the systems to buy for one workload, what runs
+// them, and what renting the same GPU-hours would cost. Every amount is in
+// Currency; catalog prices (USD) are converted with PerUSD.
+type Money struct {
+	Workload           string   `json:"workload" check:"id"`           // the workload that sizes the purchase
+	System             string   `json:"system" check:"id"`             // the system bought
+	Currency           string   `json:"currency,omitempty"`            // ISO 4217 code; default USD
+	PerUSD             *float64 `json:"per_usd,omitempty" check:"gt0"` // currency units per US dollar; required unless USD
+	NetworkPerSystem   float64  `json:"network_per_system" check:"ge=0"`
+	StoragePerTB       float64  `json:"storage_per_tb" check:"ge=0"` // shared storage, per TB of usable capacity
+	StorageReplication float64  `json:"storage_replication" check:"ge=1"`
+	SupportPercent     float64  `json:"support_percent_per_year" check:"ge=0,le=100"`
+	PricePerKWh        float64  `json:"price_per_kwh" check:"ge=0"`
+	PUE                float64  `json:"pue" check:"ge=1,le=5"`
+	LoadFactor         float64  `json:"load_factor" check:"gt0,le=1"` // average draw as a fraction of maximum
+	Utilisation        float64  `json:"utilisation" check:"gt0,le=1"` // fraction of the year the GPUs are busy
+	DepreciationYears  float64  `json:"depreciation_years" check:"gt0,le=20"`
+	CloudGPU           string   `json:"cloud_gpu,omitempty"` // catalog GPU rented; taken as as fast as the system's
+	CloudPerGPUHour    float64  `json:"cloud_per_gpu_hour" check:"ge=0"`
+	GridKgCO2PerKWh    float64  `json:"grid_kg_co2_per_kwh" check:"ge=0"`
+}
+
+// Goodput prices failures: at thousands of GPUs some fail every day, and each
+// failure costs a restart and the work since the last checkpoint.
+type Goodput struct {
+	FailuresPerGPUYear float64 `json:"failures_per_gpu_year" check:"ge=0"`
+	CheckpointHours    float64 `json:"checkpoint_interval_hours" check:"gt0"`
+	RestartHours       float64 `json:"restart_hours" check:"ge=0"`
+	CheckpointMinutes  float64 `json:"checkpoint_write_minutes" check:"ge=0"` // time each checkpoint stalls training
 }
 
 // Team is who submits training jobs and how fast they must get results.
@@ -171,6 +214,26 @@ func FactorsOf(h hardware.Factors) *Factors {
 type Growth struct {
 	Factor   float64 `json:"factor" check:"int,ge=1,le=1000"`
 	Exponent float64 `json:"exponent" check:"ge=0,le=4"`
+	// PerYear and Years make a multi-year plan: the data grows PerYear-fold
+	// each year, for Years years (with money, each year's systems and cost).
+	PerYear *float64 `json:"per_year,omitempty" check:"ge=1,le=100"`
+	Years   *float64 `json:"years,omitempty" check:"int,ge=1,le=30"`
+}
+
+// currency is the money section's currency code.
+func (m *Money) currency() string {
+	if m.Currency == "" {
+		return "USD"
+	}
+	return m.Currency
+}
+
+// perUSD converts catalog dollars to the scenario's currency.
+func (m *Money) perUSD() float64 {
+	if m.PerUSD == nil {
+		return 1
+	}
+	return *m.PerUSD
 }
 
 // batch is the per-GPU batch: the scenario's, else the largest power of two up
@@ -204,4 +267,27 @@ func (w Workload) optimizer() hardware.Optimizer {
 		return hardware.Adam
 	}
 	return hardware.SGD
+}
+
+// MarshalJSON writes the scenario as a file would hold it, ranges in place.
+func (s *Scenario) MarshalJSON() ([]byte, error) {
+	type plain Scenario // without this method
+	data, err := json.Marshal((*plain)(s))
+	if err != nil || len(s.Ranges) == 0 {
+		return data, err
+	}
+	var tree any
+	if err := json.Unmarshal(data, &tree); err != nil {
+		return nil, err
+	}
+	for _, path := range sortedPaths(s.Ranges) {
+		d, err := json.Marshal(s.Ranges[path])
+		if err != nil {
+			return nil, err
+		}
+		if err := (Override{Path: path, Value: string(d)}).apply(&tree); err != nil {
+			return nil, err
+		}
+	}
+	return json.Marshal(tree)
 }

@@ -119,6 +119,25 @@ func Summarize(e *Estimate) Summary {
 	}
 	sum.Sections = append(sum.Sections, Section{Title: "Storage and host", Rows: host})
 
+	if m := s.Money; m != nil {
+		budget := [][]string{{"quantity", "value"}}
+		for _, q := range e.Quantities() {
+			group, _, _ := strings.Cut(q.ID, ".")
+			if group == "cost" || group == "energy" || group == "co2" || q.ID == "storage.shared_capacity" {
+				budget = append(budget, []string{q.Label, show(q.ID)})
+			}
+		}
+		sum.Sections = append(sum.Sections, Section{Title: fmt.Sprintf("Budget: %s on %s, in %s", m.Workload, m.System, m.currency()), Rows: budget})
+		if g := s.Growth; g.Years != nil {
+			plan := [][]string{{"year", "data x", "systems", "capital expense", "operating expense"}}
+			for y := 1; y <= int(*g.Years); y++ {
+				k := func(name string) string { return fmt.Sprintf("growth.y%d.%s", y, name) }
+				plan = append(plan, []string{strconv.Itoa(y), trim(val(k("data_factor")), 2), show(k("systems")), show(k("capex")), show(k("opex"))})
+			}
+			sum.Sections = append(sum.Sections, Section{Title: fmt.Sprintf("%v-year plan (data x%v a year)", *g.Years, *g.PerYear), Rows: plan})
+		}
+	}
+
 	growth := [][]string{{"data x", "compute x"}}
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {

@@ -19,8 +19,18 @@ const (
 	Ratio          Unit = "ratio"
 	Flag           Unit = "bool" // 1 = yes, 0 = no
 	Watts          Unit = "W"
+	Joules         Unit = "J"
+	Kilograms      Unit = "kg"
 	USD            Unit = "USD"
+	// Money quantities carry the scenario's currency code (USD, JPY, ...) as
+	// their unit; a kind declares them with this placeholder.
+	currencyUnit Unit = "<currency>"
 )
+
+// IsCurrency reports whether a unit is a currency code.
+func (u Unit) IsCurrency() bool {
+	return len(u) == 3 && u[0] >= 'A' && u[0] <= 'Z' && u[1] >= 'A' && u[1] <= 'Z' && u[2] >= 'A' && u[2] <= 'Z'
+}
 
 // UnitSystem says how the scenario's TB and MB are read.
 type UnitSystem string
@@ -107,9 +117,47 @@ func Format(v float64, u Unit, us UnitSystem) string {
 		return "no"
 	case Count:
 		return trim(v, 2)
+	case Ratio:
+		return trim(v, 4)
+	case Watts:
+		return scaled(v, []string{"W", "kW", "MW", "GW"})
+	case Joules:
+		return scaled(v/3.6e6, []string{"kWh", "MWh", "GWh", "TWh"})
+	case Kilograms:
+		if v >= 1000 {
+			return trim(v/1000, 1) + " t"
+		}
+		return trim(v, 1) + " kg"
+	}
+	if u.IsCurrency() {
+		return string(u) + " " + grouped(math.Round(v))
+	}
+	switch u {
 	default:
 		return trim(v, 6)
 	}
+}
+
+// scaled prints v with the largest thousand-step suffix that keeps it >= 1.
+func scaled(v float64, suffix []string) string {
+	i := 0
+	for math.Abs(v) >= 1000 && i < len(suffix)-1 {
+		v /= 1000
+		i++
+	}
+	return trim(v, 2) + " " + suffix[i]
+}
+
+// grouped prints a whole number with thousands separators: 21,307,000.
+func grouped(v float64) string {
+	s := strconv.FormatFloat(math.Abs(v), 'f', 0, 64)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if v < 0 {
+		return "-" + s
+	}
+	return s
 }
 
 func formatBytes(v float64, us UnitSystem) string {

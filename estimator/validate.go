@@ -16,7 +16,7 @@ import (
 // *FieldError naming the field path. Decode calls it; call it yourself after
 // changing a Scenario in code.
 func Validate(s *Scenario) error {
-	errs := fieldErrors(reflect.ValueOf(s).Elem())
+	errs := fieldErrors(reflect.ValueOf(s).Elem(), s.Ranges)
 	if len(errs) > 0 {
 		return errs.err() // the relations below assume each field is sound
 	}
@@ -25,9 +25,13 @@ func Validate(s *Scenario) error {
 }
 
 // fieldErrors applies each field's own rules (its check tags).
-func fieldErrors(v reflect.Value) errorList {
+func fieldErrors(v reflect.Value, ranges map[string]Dist) errorList {
 	var errs errorList
 	walk("", v, nil, func(path string, checks []string, v reflect.Value) {
+		if d, ok := ranges[path]; ok {
+			checkDist(&errs, path, checks, d)
+			return
+		}
 		checkValue(&errs, path, checks, v)
 	})
 	return errs
@@ -146,10 +150,58 @@ func crossCheck(s *Scenario, errs *errorList) {
 	for i, sys := range s.Systems {
 		checkSystem(fmt.Sprintf("systems[%d]", i), sys, s, measured, errs)
 	}
+	if s.Money != nil {
+		checkMoney(s, errs)
+	}
+	if g := s.Growth; (g.PerYear == nil) != (g.Years == nil) {
+		errs.add("growth.years", "give growth.per_year and growth.years together, for a multi-year plan", nil)
+	}
 	for _, k := range sortedKeys(anyMap(s.Sources)) {
 		if segs, ok := parsePath(k); !ok || checkPath(k, segs, reflect.TypeFor[Scenario]()) != nil {
 			errs.add("sources."+k, "names no field of the scenario format", nil)
 		}
+	}
+}
+
+var currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
+
+func checkMoney(s *Scenario, errs *errorList) {
+	m := s.Money
+	if s.workloadIndex(m.Workload) < 0 {
+		errs.add("money.workload", "names no workload of the scenario", strconv.Quote(m.Workload))
+	}
+	si := s.systemIndex(m.System)
+	if si < 0 {
+		errs.add("money.system", "names no system of the scenario", strconv.Quote(m.System))
+	}
+	if m.Currency != "" && !currencyPattern.MatchString(m.Currency) {
+		errs.add("money.currency", "must be a three-letter ISO 4217 code such as USD, EUR or JPY", strconv.Quote(m.Currency))
+	}
+	if m.currency() == "USD" && m.PerUSD != nil && *m.PerUSD != 1 {
+		errs.add("money.per_usd", "must be 1 (or left out) when money.currency is USD", *m.PerUSD)
+	}
+	if m.currency() != "USD" && m.PerUSD == nil {
+		errs.add("money.per_usd", "is required when money.currency is not USD (catalog prices are in USD)", nil)
+	}
+	if !(m.CloudPerGPUHour > 0) {
+		errs.add("money.cloud_per_gpu_hour", "must be > 0 (the break-even utilisation divides by it)", m.CloudPerGPUHour)
+	}
+	if m.CloudGPU != "" {
+		if _, ok := hardware.GPUByID(m.CloudGPU); !ok {
+			errs.add("money.cloud_gpu", "unknown catalog GPU (known: "+strings.Join(hardware.GPUIDs(), ", ")+")", strconv.Quote(m.CloudGPU))
+		}
+	}
+	if si < 0 {
+		return
+	}
+	sys := s.Systems[si]
+	base, _ := baseSystem(sys)
+	path := fmt.Sprintf("systems[%d]", si)
+	if sys.Price == nil && !(base.PriceUSD > 0) {
+		errs.add(path+".price", "is required: the catalog has no published price for this system", nil)
+	}
+	if sys.PowerKW == nil && !(base.Power > 0) {
+		errs.add(path+".power_kw", "is required: the catalog has no power figure for this system", nil)
 	}
 }
 

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/trainscale/trainscale/estimator"
+)
+
+func runUncertainty(e *env, args []string) error {
+	fs := newFlags(e, "uncertainty")
+	var sf scenarioFlags
+	sf.register(fs)
+	samples := fs.Int("samples", 100_000, "Monte Carlo `samples`")
+	seed := fs.Uint64("seed", 1, "random `seed`; the same seed gives the same result")
+	workers := fs.Int("workers", 0, "goroutines to sample with (0: one per CPU)")
+	format := fs.String("format", "table", "output `format`: table or json")
+	pos, err := parse(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	if err := oneOf("--format", *format, "table", "json"); err != nil {
+		return err
+	}
+	s, err := sf.load(e, first(pos))
+	if err != nil {
+		return err
+	}
+	u, err := estimator.RunUncertainty(s, *samples, *seed, *workers)
+	if err != nil {
+		return err
+	}
+	if *format == "json" {
+		return writeJSON(e.stdout, u)
+	}
+	fmt.Fprintf(e.stdout, "%s: %d samples, seed %d, %d ranged inputs (%s)\n\n", s.Name, u.Samples, u.Seed, len(u.Ranged), strings.Join(u.Ranged, ", "))
+	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "quantity\tP10\tP50\tP90")
+	for _, q := range u.Quantities {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", q.ID, estimator.Format(q.P10, q.Unit, s.Units), estimator.Format(q.P50, q.Unit, s.Units), estimator.Format(q.P90, q.Unit, s.Units))
+	}
+	return tw.Flush()
+}
+
+func runSensitivity(e *env, args []string) error {
+	fs := newFlags(e, "sensitivity")
+	var sf scenarioFlags
+	sf.register(fs)
+	target := fs.String("target", "", "quantity `id` to rank the inputs by (default: cost.tco, or the first team's systems)")
+	format := fs.String("format", "table", "output `format`: table or json")
+	pos, err := parse(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	if err := oneOf("--format", *format, "table", "json"); err != nil {
+		return err
+	}
+	s, err := sf.load(e, first(pos))
+	if err != nil {
+		return err
+	}
+	sens, err := estimator.RunSensitivity(s, *target)
+	if err != nil {
+		return err
+	}
+	if *format == "json" {
+		return writeJSON(e.stdout, sens)
+	}
+	f := func(v float64) string { return estimator.Format(v, sens.Unit, s.Units) }
+	fmt.Fprintf(e.stdout, "%s: %s = %s with every input at its likely value\n\n", sens.Target, sens.Label, f(sens.Base))
+	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "rank\tinput\tlow .. high\ttarget at low\ttarget at high\tswing\telasticity")
+	for i, sw := range sens.Swings {
+		fmt.Fprintf(tw, "%d\t%s\t%s .. %s\t%s\t%s\t%s\t%s\n", i+1, sw.Path,
+			strconv.FormatFloat(sw.InputLow, 'g', 4, 64), strconv.FormatFloat(sw.InputHigh, 'g', 4, 64),
+			f(sw.Low), f(sw.High), f(sw.Swing), strconv.FormatFloat(sw.Elasticity, 'f', 2, 64))
+	}
+	return tw.Flush()
+}
+
+func oneOf(flagName, got string, allowed ...string) error {
+	for _, a := range allowed {
+		if got == a {
+			return nil
+		}
+	}
+	return usagef("%s must be %s, got %q", flagName, strings.Join(allowed, " or "), got)
+}

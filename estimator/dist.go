@@ -1,0 +1,191 @@
+package estimator
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"strconv"
+)
+
+// Dist is the uncertainty of one numeric input: a triangular distribution
+// (low, likely, high) or a lognormal one given by its median and 90th
+// percentile. The field itself holds the likely value (or the median), so
+// every other command sees a plain number.
+type Dist struct {
+	Low    float64 `json:"low,omitempty"`
+	Likely float64 `json:"likely,omitempty"`
+	High   float64 `json:"high,omitempty"`
+	Median float64 `json:"median,omitempty"`
+	P90    float64 `json:"p90,omitempty"`
+	Why    string  `json:"why,omitempty"` // the reason for the range, e.g. the article's hedge
+}
+
+// Lognormal reports whether the distribution is given by median and P90.
+func (d Dist) Lognormal() bool { return d.Median != 0 }
+
+// Center is the value the field takes outside sampling.
+func (d Dist) Center() float64 {
+	if d.Lognormal() {
+		return d.Median
+	}
+	return d.Likely
+}
+
+// z90 is the standard normal's 90th percentile.
+const z90 = 1.2815515655446004
+
+// Quantile returns the value below which a fraction p of the distribution lies.
+func (d Dist) Quantile(p float64) float64 {
+	if d.Lognormal() {
+		return d.Median * math.Exp(d.sigma()*normalQuantile(p))
+	}
+	if d.High == d.Low {
+		return d.Likely
+	}
+	split := (d.Likely - d.Low) / (d.High - d.Low)
+	if p < split {
+		return d.Low + math.Sqrt(p*(d.High-d.Low)*(d.Likely-d.Low))
+	}
+	return d.High - math.Sqrt((1-p)*(d.High-d.Low)*(d.High-d.Likely))
+}
+
+func (d Dist) sigma() float64 { return math.Log(d.P90/d.Median) / z90 }
+
+// Sample draws one value.
+func (d Dist) Sample(r *rand.Rand) float64 {
+	if d.Lognormal() {
+		return d.Median * math.Exp(d.sigma()*r.NormFloat64())
+	}
+	return d.Quantile(r.Float64())
+}
+
+// Extremes are the values sensitivity analysis moves the input to: low and high
+// of a triangle, P10 and P90 of a lognormal.
+func (d Dist) Extremes() (float64, float64) {
+	if d.Lognormal() {
+		return d.Quantile(0.1), d.P90
+	}
+	return d.Low, d.High
+}
+
+// normalQuantile is the standard normal's inverse CDF (Acklam's rational
+// approximation, relative error below 1.2e-9).
+func normalQuantile(p float64) float64 {
+	a := [...]float64{-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02, 1.383577518672690e+02, -3.066479806614716e+01, 2.506628277459239e+00}
+	b := [...]float64{-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02, 6.680131188771972e+01, -1.328068155288572e+01}
+	c := [...]float64{-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00, -2.549732539343734e+00, 4.374664141464968e+00, 2.938163982698783e+00}
+	e := [...]float64{7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00, 3.754408661907416e+00}
+	const lowP = 0.02425
+	switch {
+	case p <= 0:
+		return math.Inf(-1)
+	case p >= 1:
+		return math.Inf(1)
+	case p < lowP:
+		q := math.Sqrt(-2 * math.Log(p))
+		return (((((c[0]*q+c[1])*q+c[2])*q+c[3])*q+c[4])*q + c[5]) / ((((e[0]*q+e[1])*q+e[2])*q+e[3])*q + 1)
+	case p > 1-lowP:
+		q := math.Sqrt(-2 * math.Log(1-p))
+		return -(((((c[0]*q+c[1])*q+c[2])*q+c[3])*q+c[4])*q + c[5]) / ((((e[0]*q+e[1])*q+e[2])*q+e[3])*q + 1)
+	}
+	q := p - 0.5
+	r := q * q
+	return (((((a[0]*r+a[1])*r+a[2])*r+a[3])*r+a[4])*r + a[5]) * q / (((((b[0]*r+b[1])*r+b[2])*r+b[3])*r+b[4])*r + 1)
+}
+
+// decodeDist reads a range object: {"low","likely","high"} or {"median","p90"},
+// each with an optional "why".
+func (d *treeDecoder) decodeDist(path string, m map[string]any) (Dist, bool) {
+	var out Dist
+	num := func(k string) (float64, bool) {
+		n, ok := m[k].(json.Number)
+		if !ok {
+			d.errs.add(path+"."+k, "must be a number", describe(m[k]))
+			return 0, false
+		}
+		f, err := strconv.ParseFloat(string(n), 64)
+		if err != nil || math.IsInf(f, 0) {
+			d.errs.add(path+"."+k, "must be a finite number", string(n))
+			return 0, false
+		}
+		return f, true
+	}
+	var keys []string
+	switch {
+	case m["median"] != nil || m["p90"] != nil:
+		keys = []string{"median", "p90"}
+	default:
+		keys = []string{"low", "likely", "high"}
+	}
+	ok := true
+	vals := map[string]float64{}
+	for _, k := range keys {
+		v, good := num(k)
+		ok = ok && good
+		vals[k] = v
+	}
+	for _, k := range sortedKeys(m) {
+		if k != "why" && !contains(keys, k) {
+			d.errs.add(path+"."+k, "unknown field of a range (known: "+fmt.Sprint(keys)+" and why)", nil)
+			ok = false
+		}
+	}
+	if why, present := m["why"]; present {
+		s, isString := why.(string)
+		if !isString {
+			d.errs.add(path+".why", "must be a string", describe(why))
+			ok = false
+		}
+		out.Why = s
+	}
+	out.Low, out.Likely, out.High, out.Median, out.P90 = vals["low"], vals["likely"], vals["high"], vals["median"], vals["p90"]
+	return out, ok
+}
+
+// checkDist applies a ranged field's own rules to each of its points and the
+// rules of a distribution.
+func checkDist(errs *errorList, path string, checks []string, d Dist) {
+	type point struct {
+		name string
+		v    float64
+	}
+	points := []point{{"low", d.Low}, {"likely", d.Likely}, {"high", d.High}}
+	if d.Lognormal() {
+		points = []point{{"median", d.Median}, {"p90", d.P90}}
+		for _, c := range checks {
+			if len(c) > 3 && c[:3] == "le=" {
+				errs.add(path, "a lognormal range needs a field without an upper bound ("+c+"); give low, likely, high", nil)
+			}
+		}
+		if !(d.Median > 0) {
+			errs.add(path+".median", "must be > 0", d.Median)
+		} else if !(d.P90 > d.Median) {
+			errs.add(path+".p90", fmt.Sprintf("must be > median (%v)", d.Median), d.P90)
+		}
+	} else {
+		if d.Low > d.High {
+			errs.add(path+".low", fmt.Sprintf("must be <= high (%v)", d.High), d.Low)
+		} else if d.Likely < d.Low || d.Likely > d.High {
+			errs.add(path+".likely", fmt.Sprintf("must be within [low, high] = [%v, %v]", d.Low, d.High), d.Likely)
+		}
+	}
+	for _, p := range points {
+		for _, c := range checks {
+			if rule, bad := numberRule(c, p.v); bad && c != "int" {
+				errs.add(path+"."+p.name, rule, p.v)
+			}
+		}
+	}
+}
+
+// sortedPaths lists a range map's paths in order, so sampling is reproducible.
+func sortedPaths(m map[string]Dist) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,4 @@
+package estimator
+
+// Percentiles exposes percentiles to the external tests.
+var Percentiles = percentiles

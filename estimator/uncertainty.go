@@ -1,0 +1,260 @@
+package estimator
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Spread is one quantity's distribution over the sampled scenarios.
+type Spread struct {
+	ID    string  `json:"id"`
+	Label string  `json:"label"`
+	Unit  Unit    `json:"unit"`
+	P10   float64 `json:"p10"`
+	P50   float64 `json:"p50"`
+	P90   float64 `json:"p90"`
+}
+
+// Uncertainty is the result of a Monte Carlo run over a scenario's ranges.
+type Uncertainty struct {
+	Samples    int      `json:"samples"`
+	Seed       uint64   `json:"seed"`
+	Ranged     []string `json:"ranged"` // the inputs that were sampled
+	Quantities []Spread `json:"quantities"`
+}
+
+// sampled says which quantities uncertainty reports: the headline data, times,
+// systems, cost, energy and CO2, not every intermediate (the growth table
+// only scales them; systems to buy only round them).
+func sampled(id string) bool {
+	switch id {
+	case "data.raw", "data.processed", "cost.capex", "cost.opex_per_year", "cost.tco", "cost.per_member",
+		"cost.cloud_per_year", "cost.break_even_utilisation", "energy.per_run", "energy.per_year", "co2.per_run", "co2.per_year":
+		return true
+	}
+	group, rest, _ := strings.Cut(id, ".")
+	_, name, _ := strings.Cut(rest, ".")
+	switch {
+	case group == "train":
+		name, _, _ = strings.Cut(name, ".")
+		return name == "gpu_time" || name == "system_time" || name == "job_time"
+	case group == "team":
+		return strings.HasPrefix(name, "systems.")
+	}
+	return false
+}
+
+// RunUncertainty samples every ranged input of s independently, samples times,
+// and reports P10, P50 and P90 of the headline quantities. Sample i draws from
+// its own generator seeded by (seed, i), so the result depends on the seed
+// alone, not on the number of workers (0 means one per CPU). With no ranged
+// input every percentile equals the exact value.
+func RunUncertainty(s *Scenario, samples int, seed uint64, workers int) (*Uncertainty, error) {
+	if samples < 1 {
+		return nil, &FieldError{Path: "samples", Rule: "must be > 0", Got: samples}
+	}
+	base, err := Prepare(s)
+	if err != nil {
+		return nil, err
+	}
+	var targets []int
+	for i, q := range base.layout {
+		if sampled(q.ID) {
+			targets = append(targets, i)
+		}
+	}
+	paths := sortedPaths(s.Ranges)
+	columns := make([][]float64, len(targets))
+	for i := range columns {
+		columns[i] = make([]float64, samples)
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, samples)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[w] = sampleRange(s, paths, targets, columns, seed, w*samples/workers, (w+1)*samples/workers, base)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	out := &Uncertainty{Samples: samples, Seed: seed, Ranged: paths, Quantities: make([]Spread, len(targets))}
+	var pg sync.WaitGroup
+	for i, t := range targets {
+		pg.Add(1)
+		go func() {
+			defer pg.Done()
+			q := base.layout[t]
+			p10, p50, p90 := percentiles(columns[i])
+			out.Quantities[i] = Spread{ID: q.ID, Label: q.Label, Unit: q.Unit, P10: p10, P50: p50, P90: p90}
+		}()
+		if (i+1)%workers == 0 {
+			pg.Wait()
+		}
+	}
+	pg.Wait()
+	return out, nil
+}
+
+// sampleRange estimates samples [from, to) on a private copy of the scenario.
+func sampleRange(s *Scenario, paths []string, targets []int, columns [][]float64, seed uint64, from, to int, base *Calculation) error {
+	own, err := cloneScenario(s)
+	if err != nil {
+		return err
+	}
+	ptrs := inputPointers(own)
+	fields := make([]*float64, len(paths))
+	dists := make([]Dist, len(paths))
+	for i, p := range paths {
+		fields[i], dists[i] = ptrs[p], s.Ranges[p]
+	}
+	b := &builder{values: make([]float64, len(base.layout)), headlineOnly: true}
+	var src rand.PCG
+	r := rand.New(&src)
+	for i := from; i < to; i++ {
+		src.Seed(seed, uint64(i))
+		for j, d := range dists {
+			*fields[j] = d.Sample(r)
+		}
+		b.next = 0
+		compute(own, base.hw, b)
+		for j, t := range targets {
+			v := b.values[t]
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return &FieldError{Path: base.layout[t].ID, Rule: fmt.Sprintf("is not a finite number in sample %d; narrow the ranges of %s", i, strings.Join(paths, ", ")), Got: v}
+			}
+			columns[j][i] = v
+		}
+	}
+	return nil
+}
+
+// cloneScenario makes an independent copy through the scenario's own encoding.
+func cloneScenario(s *Scenario) (*Scenario, error) {
+	data, err := s.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return Decode(strings.NewReader(string(data)))
+}
+
+// inputPointers maps each numeric field's path to the field itself.
+func inputPointers(s *Scenario) map[string]*float64 {
+	out := map[string]*float64{}
+	walk("", reflect.ValueOf(s).Elem(), nil, func(path string, _ []string, v reflect.Value) {
+		if v.Kind() == reflect.Float64 && v.CanAddr() {
+			out[path] = v.Addr().Interface().(*float64)
+		}
+	})
+	return out
+}
+
+// percentiles returns the 10th, 50th and 90th percentiles of xs, exactly
+// (nearest rank on n-1 intervals), and may reorder xs. A sorted subsample
+// brackets each rank, one pass counts what lies below each bracket and keeps
+// what falls inside, and selection runs over those few; when a bracket misses
+// (rare) selection over the whole slice answers instead.
+func percentiles(xs []float64) (p10, p50, p90 float64) {
+	n := len(xs)
+	ks := [3]int{int(math.Round(0.1 * float64(n-1))), int(math.Round(0.5 * float64(n-1))), int(math.Round(0.9 * float64(n-1)))}
+	var out [3]float64
+	const sub = 1024
+	if n < 4*sub {
+		sorted := slices.Clone(xs)
+		slices.Sort(sorted)
+		return sorted[ks[0]], sorted[ks[1]], sorted[ks[2]]
+	}
+	sample := make([]float64, 0, sub+1)
+	for i := 0; i < n; i += n / sub {
+		sample = append(sample, xs[i])
+	}
+	slices.Sort(sample)
+	var lo, hi [3]float64
+	var below [3]int
+	var inside [3][]float64
+	for j, k := range ks {
+		r := k * len(sample) / n
+		lo[j], hi[j] = sample[max(r-48, 0)], sample[min(r+48, len(sample)-1)]
+		if r-48 < 0 {
+			lo[j] = math.Inf(-1)
+		}
+		if r+48 > len(sample)-1 {
+			hi[j] = math.Inf(1)
+		}
+	}
+	for _, x := range xs {
+		for j := range ks {
+			if x < lo[j] {
+				below[j]++
+			} else if x <= hi[j] {
+				inside[j] = append(inside[j], x)
+			}
+		}
+	}
+	for j, k := range ks {
+		if k < below[j] || k >= below[j]+len(inside[j]) {
+			out[j] = selectKth(xs, k)
+			continue
+		}
+		out[j] = selectKth(inside[j], k-below[j])
+	}
+	return out[0], out[1], out[2]
+}
+
+// selectKth puts the k-th smallest element of xs at index k, smaller ones
+// before it and larger ones after (Hoare's quickselect with a median-of-three
+// pivot), and returns it.
+func selectKth(xs []float64, k int) float64 {
+	lo, hi := 0, len(xs)-1
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if xs[mid] < xs[lo] {
+			xs[mid], xs[lo] = xs[lo], xs[mid]
+		}
+		if xs[hi] < xs[lo] {
+			xs[hi], xs[lo] = xs[lo], xs[hi]
+		}
+		if xs[hi] < xs[mid] {
+			xs[hi], xs[mid] = xs[mid], xs[hi]
+		}
+		pivot := xs[mid]
+		i, j := lo, hi
+		for i <= j {
+			for xs[i] < pivot {
+				i++
+			}
+			for xs[j] > pivot {
+				j--
+			}
+			if i <= j {
+				xs[i], xs[j] = xs[j], xs[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return xs[k]
+		}
+	}
+	return xs[k]
+}
