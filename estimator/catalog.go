@@ -34,6 +34,38 @@ func CatalogFacts() []CatalogFact {
 		add("systems", s.ID, "power", s.Name+": maximum power", s.Power, Watts, s.Source, s.AsOf)
 		add("systems", s.ID, "price_usd", s.Name+": list price", s.PriceUSD, USD, s.Source, s.AsOf)
 	}
+	// The hardware models' inputs, for the formulas of trainscale throughput,
+	// scale, memory and devices (estimator/tools.go). Appended after the
+	// facts above so their order, which the workbook follows, stays put.
+	for _, g := range hardware.GPUs() {
+		add("gpus", g.ID, "fp32", g.Name+": FP32 peak", g.FP32, FLOPS, g.Source, g.AsOf)
+		add("gpus", g.ID, "tf32", g.Name+": TF32 tensor peak (0: none)", g.TF32, FLOPS, g.Source, g.AsOf)
+		add("gpus", g.ID, "mixed", g.Name+": FP16/BF16 peak", g.Mixed, FLOPS, g.Source, g.AsOf)
+		add("gpus", g.ID, "mem_bandwidth", g.Name+": memory bandwidth", g.MemBandwidth, BytesPerSecond, g.Source, g.AsOf)
+	}
+	for _, c := range hardware.CPUs() {
+		add("cpus", c.ID, "fp32", c.Name+": FP32 peak", c.FP32, FLOPS, c.Source, c.AsOf)
+		add("cpus", c.ID, "mem_bandwidth", c.Name+": memory bandwidth", c.MemBandwidth, BytesPerSecond, c.Source, c.AsOf)
+		add("cpus", c.ID, "cores", c.Name+": cores per socket", float64(c.Cores), Count, c.Source, c.AsOf)
+		add("cpus", c.ID, "sockets", c.Name+": sockets", float64(c.Sockets), Count, c.Source, c.AsOf)
+	}
+	for _, s := range hardware.Systems() {
+		add("systems", s.ID, "network_ports", s.Name+": network ports", float64(s.NetworkPorts), Count, s.Source, s.AsOf)
+	}
+	for _, m := range hardware.Models() {
+		add("models", m.ID, "params", m.Name+": parameters", m.Params, Count, m.Source, m.AsOf)
+		add("models", m.ID, "forward_macs", m.Name+": forward multiply-adds per sample", m.ForwardMACs, Count, m.Source, m.AsOf)
+		add("models", m.ID, "activation_bytes", m.Name+": activations kept per sample (fp32)", m.ActivationBytes, Bytes, m.Source, m.AsOf)
+		add("models", m.ID, "sample_bytes", m.Name+": one stored training sample", m.SampleBytes, Bytes, m.Source, m.AsOf)
+	}
+	for _, n := range hardware.Networks() {
+		add("networks", n.ID, "bandwidth", n.Name+": bandwidth, one direction", n.Bandwidth, BytesPerSecond, n.Source, n.AsOf)
+		add("networks", n.ID, "latency", n.Name+": latency per hop", n.Latency, Seconds, n.Source, n.AsOf)
+	}
+	for _, d := range hardware.Datasets() {
+		add("datasets", d.ID, "samples", d.Name+": samples", float64(d.Samples), Count, d.Source, d.AsOf)
+		add("datasets", d.ID, "sample_bytes", d.Name+": one stored sample", d.SampleBytes, Bytes, d.Source, d.AsOf)
+	}
 	return out
 }
 

@@ -38,6 +38,14 @@ func commands() []command {
 		{"explain", "[ID] [FILE|-] [--scenario NAME] [--set path=value ...]", "show each quantity's formula with the numbers put in", runExplain},
 		{"validate", "FILE|-", "check a scenario file and list every problem", runValidate},
 		{"scenarios", "", "list the built-in example scenarios", runScenarios},
+		{"catalog", "gpus|cpus|systems|models|networks|datasets [--format table|json]", "list a hardware or model catalog with sources", runCatalog},
+		{"throughput", "--model M --gpu G|--cpu C [--precision P] [--batch B] [--factors FILE] [--format table|json]", "images/s of one device training one model (roofline)", runThroughput},
+		{"scale", "--model M --system S --gpus N [--precision P] [--batch B] [--sweep] [--factors FILE] [--format table|json]", "speed-up and efficiency of data-parallel training on N GPUs", runScale},
+		{"memory", "--model M --gpu G --batch B [--precision P] [--optimizer sgd|adam] [--density D] [--block-size K] [--factors FILE] [--format table|json]", "GPU memory of a training step, and whether it fits", runMemory},
+		{"devices", "--model M --gpu G --cpu C --epochs E [--dataset cifar10|imagenet] [--precision P] [--batch B] [--factors FILE] [--format table|json]", "time of a training run on a GPU and on a CPU", runDevices},
+		{"calibrate", "[--measurements FILE.csv] [--out FILE.json] [--factors FILE] [--format table|json]", "the models against published (or your own) measurements; fit the factors", runCalibrate},
+		{"uncertainty", "[FILE|-] [--scenario NAME] [--set ...] [--samples N] [--seed S] [--workers W] [--format table|json]", "P10/P50/P90 of data, time, systems, cost and energy over the scenario's ranges", runUncertainty},
+		{"sensitivity", "[FILE|-] [--scenario NAME] [--set ...] [--target ID] [--format table|json]", "rank the ranged inputs by how far they swing a quantity (a tornado)", runSensitivity},
 		{"version", "", "print the version", runVersion},
 	}
 }
@@ -90,22 +98,45 @@ func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "\nRun 'trainscale COMMAND --help' for a command's flags.")
 }
 
-// newFlags makes a command's flag set whose --help prints the command's usage.
+// newFlags makes a command's flag set. Its -h and --help print the command's
+// usage; a wrong flag prints only the error (the flag package would print the
+// whole usage for both).
 func newFlags(e *env, name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	for _, c := range commands() {
-		if c.name == name {
-			fs.Usage = func() {
+	h := &helpFlag{print: func() {
+		for _, c := range commands() {
+			if c.name == name {
 				fmt.Fprintf(e.stdout, "usage: trainscale %s %s\n\n%s.\n", c.name, c.args, c.summary)
-				fs.SetOutput(e.stdout)
-				fs.PrintDefaults()
-				fs.SetOutput(io.Discard)
 			}
 		}
-	}
+		fs.SetOutput(e.stdout)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}}
+	fs.Var(h, "help", "show this help")
+	fs.Var(h, "h", "show this help")
 	return fs
+}
+
+// helpFlag is -h and --help: a boolean flag that remembers it was given.
+type helpFlag struct {
+	asked bool
+	print func()
+}
+
+func (h *helpFlag) String() string   { return "false" }
+func (h *helpFlag) Set(string) error { h.asked = true; return nil }
+func (h *helpFlag) IsBoolFlag() bool { return true }
+
+// helpAsked prints the usage and reports true when -h or --help was given.
+func helpAsked(fs *flag.FlagSet) bool {
+	h, ok := fs.Lookup("help").Value.(*helpFlag)
+	if ok && h.asked {
+		h.print()
+	}
+	return ok && h.asked
 }
 
 // parse reads flags wherever they stand among the positional arguments, so
@@ -114,9 +145,6 @@ func parse(fs *flag.FlagSet, args []string, maxPositional int) ([]string, error)
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, err // the flag set has printed its usage
-			}
 			return nil, usagef("%v", err)
 		}
 		if fs.NArg() == 0 {
@@ -124,6 +152,9 @@ func parse(fs *flag.FlagSet, args []string, maxPositional int) ([]string, error)
 		}
 		pos = append(pos, fs.Arg(0))
 		args = fs.Args()[1:]
+	}
+	if helpAsked(fs) {
+		return nil, flag.ErrHelp
 	}
 	if len(pos) > maxPositional {
 		return nil, usagef("too many arguments: %s", strings.Join(pos, " "))

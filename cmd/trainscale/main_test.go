@@ -117,6 +117,16 @@ func TestExitStatusAndErrors(t *testing.T) {
 	}
 }
 
+// A wrong flag prints the error and the synopsis on stderr, not the full help on stdout.
+func TestBadFlagPrintsNoHelp(t *testing.T) {
+	for _, c := range commands() {
+		out, errOut, code := trainscale(t, "", c.name, "--no-such-flag")
+		assert.Equal(t, 2, code, c.name)
+		assert.Empty(t, out, c.name)
+		assert.Contains(t, errOut, "flag provided but not defined", c.name)
+	}
+}
+
 func TestValidateExplainScenariosVersionHelp(t *testing.T) {
 	out, _, code := trainscale(t, "", "validate", "../../examples/article-2017.json")
 	assert.Equal(t, 0, code)

@@ -1,0 +1,314 @@
+package main
+
+// The hardware commands: catalog, throughput, scale, memory, devices and
+// calibrate. Each parses its flags into an estimator request and prints the
+// result; the numbers, their formatting and every input check live in
+// package estimator (tools.go).
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
+
+// toolFlags are the flags the hardware commands share.
+type toolFlags struct {
+	format  string
+	factors string
+	batch   int
+}
+
+// register declares the shared flags; batchHelp "" means no --batch.
+func (tf *toolFlags) register(fs *flag.FlagSet, batchHelp string, withFactors bool) {
+	fs.StringVar(&tf.format, "format", "table", "output `format`: table or json")
+	if withFactors {
+		fs.StringVar(&tf.factors, "factors", "", "efficiency factors from a JSON `file` {\"factors\": {...}}, as calibrate --out writes; fields left out keep their calibrated defaults")
+	}
+	if batchHelp != "" {
+		fs.IntVar(&tf.batch, "batch", 0, batchHelp)
+	}
+}
+
+// parse reads the command line and checks the shared flags.
+func (tf *toolFlags) parse(fs *flag.FlagSet, args []string, maxPositional int) ([]string, error) {
+	pos, err := parse(fs, args, maxPositional)
+	if err != nil {
+		return nil, err
+	}
+	if tf.format != "table" && tf.format != "json" {
+		return nil, usagef("--format must be table or json, got %q", tf.format)
+	}
+	return pos, nil
+}
+
+// batchArg is --batch when it was given, so that an explicit 0 is an error
+// and an absent flag leaves the estimator its default.
+func (tf *toolFlags) batchArg(fs *flag.FlagSet) *int {
+	var b *int
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "batch" {
+			b = &tf.batch
+		}
+	})
+	return b
+}
+
+// loadFactors reads --factors; without it the estimator's defaults apply.
+func (tf *toolFlags) loadFactors() (estimator.ToolFactors, error) {
+	if tf.factors == "" {
+		return estimator.ToolFactors{}, nil
+	}
+	f, err := os.Open(tf.factors)
+	if err != nil {
+		return estimator.ToolFactors{}, err
+	}
+	defer f.Close()
+	fs, err := estimator.DecodeFactors(f)
+	if err != nil {
+		return estimator.ToolFactors{}, fmt.Errorf("%s: %w", tf.factors, err)
+	}
+	h := fs.Resolve()
+	return estimator.ToolFactors{Factors: &h, FactorsSource: "--factors " + tf.factors}, nil
+}
+
+func (tf *toolFlags) write(e *env, res *estimator.ToolResult, err error) error {
+	if err != nil {
+		return err
+	}
+	if tf.format == "json" {
+		return writeJSON(e.stdout, res)
+	}
+	return writeToolTable(e.stdout, res.Title, res.Notes, res.Sections)
+}
+
+func writeToolTable(w io.Writer, title string, notes []estimator.ToolNote, sections []estimator.Section) error {
+	if title != "" {
+		fmt.Fprintf(w, "%s\n\n", title)
+	}
+	for _, n := range notes {
+		fmt.Fprintf(w, "%s: %s\n", n.Key, n.Text)
+	}
+	if len(notes) > 0 {
+		fmt.Fprintln(w)
+	}
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	for i, sec := range sections {
+		if i > 0 || title == "" {
+			fmt.Fprintf(tw, "%s\n", sec.Title)
+		}
+		for _, row := range sec.Rows {
+			fmt.Fprintln(tw, strings.Join(row, "\t"))
+		}
+		fmt.Fprintln(tw)
+	}
+	return tw.Flush()
+}
+
+func runCatalog(e *env, args []string) error {
+	fs := newFlags(e, "catalog")
+	var tf toolFlags
+	tf.register(fs, "", false)
+	pos, err := tf.parse(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usagef("catalog needs a TABLE: %s", strings.Join(estimator.CatalogTables, ", "))
+	}
+	l, err := estimator.ListCatalog(pos[0])
+	if err != nil {
+		return err
+	}
+	if tf.format == "json" {
+		return writeJSON(e.stdout, l)
+	}
+	return writeToolTable(e.stdout, "", nil, []estimator.Section{l.Section})
+}
+
+func runThroughput(e *env, args []string) error {
+	fs := newFlags(e, "throughput")
+	var (
+		tf  toolFlags
+		req estimator.ThroughputRequest
+	)
+	tf.register(fs, "samples per step (default: the largest power of two up to 256 that fits the GPU's memory; 32 on a CPU)", true)
+	fs.StringVar(&req.Model, "model", "", "catalog model `id` (trainscale catalog models)")
+	fs.StringVar(&req.GPU, "gpu", "", "catalog GPU `id` (trainscale catalog gpus)")
+	fs.StringVar(&req.CPU, "cpu", "", "catalog CPU `id`, instead of --gpu")
+	fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
+	if _, err := tf.parse(fs, args, 0); err != nil {
+		return err
+	}
+	req.Batch = tf.batchArg(fs)
+	var err error
+	if req.ToolFactors, err = tf.loadFactors(); err != nil {
+		return err
+	}
+	res, err := estimator.EstimateThroughput(req)
+	return tf.write(e, res, err)
+}
+
+func runScale(e *env, args []string) error {
+	fs := newFlags(e, "scale")
+	var (
+		tf  toolFlags
+		req estimator.ScaleRequest
+	)
+	tf.register(fs, "samples per GPU per step (default: the largest power of two up to 256 that fits the GPU's memory)", true)
+	fs.StringVar(&req.Model, "model", "", "catalog model `id`")
+	fs.StringVar(&req.System, "system", "", "catalog system `id` (trainscale catalog systems)")
+	fs.IntVar(&req.GPUs, "gpus", 0, "GPUs in the job; more than one system's worth spans systems")
+	fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
+	fs.BoolVar(&req.Sweep, "sweep", false, "also print the curve from 1 GPU to --gpus")
+	if _, err := tf.parse(fs, args, 0); err != nil {
+		return err
+	}
+	req.Batch = tf.batchArg(fs)
+	var err error
+	if req.ToolFactors, err = tf.loadFactors(); err != nil {
+		return err
+	}
+	res, err := estimator.EstimateScaling(req)
+	return tf.write(e, res, err)
+}
+
+func runMemory(e *env, args []string) error {
+	fs := newFlags(e, "memory")
+	var (
+		tf        toolFlags
+		req       estimator.MemoryRequest
+		density   float64
+		blockSize int
+	)
+	tf.register(fs, "samples per GPU per step (required)", true)
+	fs.StringVar(&req.Model, "model", "", "catalog model `id`")
+	fs.StringVar(&req.GPU, "gpu", "", "catalog GPU `id`")
+	fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
+	fs.StringVar(&req.Optimizer, "optimizer", "sgd", "`optimizer`: sgd (with momentum) or adam")
+	fs.Float64Var(&density, "density", 1, "fraction of weights block sparsity keeps, in (0, 1]")
+	fs.IntVar(&blockSize, "block-size", 32, "side of a sparse block, with --density below 1")
+	if _, err := tf.parse(fs, args, 0); err != nil {
+		return err
+	}
+	req.Batch, req.Density, req.BlockSize = tf.batchArg(fs), &density, &blockSize
+	var err error
+	if req.ToolFactors, err = tf.loadFactors(); err != nil {
+		return err
+	}
+	res, err := estimator.EstimateGPUMemory(req)
+	return tf.write(e, res, err)
+}
+
+func runDevices(e *env, args []string) error {
+	fs := newFlags(e, "devices")
+	var (
+		tf  toolFlags
+		req estimator.DevicesRequest
+	)
+	tf.register(fs, "samples per step on both devices (default 32, as in seed 004)", true)
+	fs.StringVar(&req.Model, "model", "", "catalog model `id`")
+	fs.StringVar(&req.GPU, "gpu", "", "catalog GPU `id`")
+	fs.StringVar(&req.CPU, "cpu", "", "catalog CPU `id` (trainscale catalog cpus)")
+	fs.StringVar(&req.Dataset, "dataset", "", "`dataset`: cifar10 or imagenet (default: the model's)")
+	fs.IntVar(&req.Epochs, "epochs", 0, "passes over the dataset")
+	fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
+	if _, err := tf.parse(fs, args, 0); err != nil {
+		return err
+	}
+	req.Batch = tf.batchArg(fs)
+	var err error
+	if req.ToolFactors, err = tf.loadFactors(); err != nil {
+		return err
+	}
+	res, err := estimator.CompareGPUAndCPU(req)
+	return tf.write(e, res, err)
+}
+
+func runCalibrate(e *env, args []string) error {
+	fs := newFlags(e, "calibrate")
+	var (
+		tf                toolFlags
+		measurements, out string
+	)
+	tf.register(fs, "", true)
+	fs.StringVar(&measurements, "measurements", "", "your own throughputs, a CSV `file` with header model,device,precision,batch,images_per_s; fits the factors to them")
+	fs.StringVar(&out, "out", "", "with --measurements, write the fitted factors to this JSON `file` for --factors")
+	if _, err := tf.parse(fs, args, 0); err != nil {
+		return err
+	}
+	if out != "" && measurements == "" {
+		return usagef("--out needs --measurements: there is nothing to fit")
+	}
+	var (
+		req estimator.CalibrateRequest
+		err error
+	)
+	if req.ToolFactors, err = tf.loadFactors(); err != nil {
+		return err
+	}
+	if measurements != "" {
+		f, err := os.Open(measurements)
+		if err != nil {
+			return err
+		}
+		req.Measurements, err = estimator.ParseMeasurementsCSV(f, filepath.Base(measurements))
+		f.Close()
+		if err != nil {
+			return err
+		}
+	}
+	res, err := estimator.RunCalibration(req)
+	if err != nil {
+		return err
+	}
+	if out != "" {
+		var buf bytes.Buffer
+		if err := writeJSON(&buf, struct {
+			Factors *hardware.Factors `json:"factors"`
+		}{res.Factors}); err != nil {
+			return err
+		}
+		if err := writeFileAtomic(out, buf.Bytes()); err != nil {
+			return err
+		}
+		res.Notes = append(res.Notes, estimator.ToolNote{Key: "written", Text: out + " (use it with --factors)"})
+	}
+	return tf.write(e, res, nil)
+}
+
+// writeFileAtomic writes data to a temporary file beside path, syncs it and
+// renames it over path, so a reader sees the old file or the new one, never
+// half of one.
+func writeFileAtomic(path string, data []byte) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,547 @@
+package estimator_test
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
+
+func toolPtr[T any](v T) *T { return &v }
+
+// toolDescriptive are the quantities whose formula is words, not arithmetic: a
+// model evaluated again at another size, or for a published measurement.
+var toolDescriptive = regexp.MustCompile(`^(scale\.n\d+\.speedup|calibration\.\d+\.predicted|fit\.\d+\.predicted_(before|after))$`)
+
+// toolResults runs every tool on a spread of requests that covers each
+// branch of the formulas: GPU and CPU, each precision path, PCIe and NVLink,
+// one and several systems, fitting and not, dense and sparse, SGD and Adam.
+func toolResults(t *testing.T) map[string]*estimator.ToolResult {
+	t.Helper()
+	out := map[string]*estimator.ToolResult{}
+	add := func(name string, res *estimator.ToolResult, err error) {
+		require.NoError(t, err, name)
+		out[name] = res
+	}
+	for _, dev := range []struct{ gpu, cpu string }{{gpu: "v100-sxm2-16gb"}, {gpu: "a100-sxm4-80gb"}, {gpu: "gtx-1080"}, {cpu: "core-i7-12700"}} {
+		for _, p := range []string{"fp32", "tf32", "mixed"} {
+			for _, batch := range []*int{nil, toolPtr(1), toolPtr(512)} {
+				req := estimator.ThroughputRequest{Model: "resnet-50", GPU: dev.gpu, CPU: dev.cpu, Precision: p, Batch: batch}
+				res, err := estimator.EstimateThroughput(req)
+				add(fmt.Sprintf("throughput %+v", req), res, err)
+			}
+		}
+	}
+	for _, sys := range []string{"pcie-server", "dgx-1-v100", "dgx-a100", "big-basin-p100"} {
+		for _, gpus := range []int{1, 3, 8, 40} {
+			for _, p := range []string{"fp32", "mixed"} {
+				req := estimator.ScaleRequest{Model: "alexnet", System: sys, GPUs: gpus, Precision: p, Batch: toolPtr(64), Sweep: true}
+				res, err := estimator.EstimateScaling(req)
+				add(fmt.Sprintf("scale %+v", req), res, err)
+			}
+		}
+	}
+	res, err := estimator.EstimateScaling(estimator.ScaleRequest{Model: "resnet-50", System: "dgx-h100", GPUs: 1024})
+	add("scale resnet-50 1024", res, err)
+	for _, m := range []estimator.MemoryRequest{
+		{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(256)},
+		{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(16)},
+		{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(64), Precision: "mixed", Optimizer: "adam"},
+		{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(64), Density: toolPtr(0.1), BlockSize: toolPtr(8)},
+		{Model: "vit-b-16", GPU: "b200", Batch: toolPtr(1 << 20), Precision: "tf32"},
+		{Model: "cifar-small", GPU: "h200-sxm", Batch: toolPtr(1)},
+	} {
+		res, err := estimator.EstimateGPUMemory(m)
+		add(fmt.Sprintf("memory %s %s %d", m.Model, m.GPU, *m.Batch), res, err)
+	}
+	for _, m := range []string{"cifar-small", "resnet-18-cifar", "resnet-50-cifar", "vgg-16"} {
+		res, err := estimator.CompareGPUAndCPU(estimator.DevicesRequest{Model: m, GPU: "rtx-3050", CPU: "core-i7-12700", Epochs: 10})
+		add("devices "+m, res, err)
+	}
+	res, err = estimator.RunCalibration(estimator.CalibrateRequest{})
+	add("calibrate", res, err)
+	res, err = estimator.RunCalibration(estimator.CalibrateRequest{Measurements: toolUserPoints})
+	add("calibrate fit", res, err)
+	return out
+}
+
+var toolUserPoints = []hardware.Measurement{
+	{Model: "resnet-50", Device: "a100-sxm4-80gb", Precision: "mixed", Batch: 256, GPUs: 1, Metric: hardware.MetricImagesPerS, Value: 2470},
+	{Model: "resnet-50-cifar", Device: "rtx-3050", Precision: "fp32", Batch: 32, GPUs: 1, Metric: hardware.MetricImagesPerS, Value: 3731},
+	{Model: "resnet-50-cifar", Device: "core-i7-12700", Precision: "fp32", Batch: 32, GPUs: 1, Metric: hardware.MetricImagesPerS, Value: 92.6},
+	{Model: "resnet-18", Device: "rtx-3050", Precision: "fp32", Batch: 64, GPUs: 1, Metric: hardware.MetricImagesPerS, Value: 300},
+}
+
+// Every tool quantity's formula, evaluated from catalog facts, factors and the
+// result's other quantities, gives its value; the few that are words say so.
+func TestToolFormulasReproduceValues(t *testing.T) {
+	facts := map[string]float64{}
+	for _, f := range estimator.CatalogFacts() {
+		facts[f.Path] = f.Value
+	}
+	for name, res := range toolResults(t) {
+		ids := map[string]float64{}
+		for _, q := range res.Quantities {
+			_, dup := ids[q.ID]
+			require.False(t, dup, "%s: %s twice", name, q.ID)
+			ids[q.ID] = q.Value
+		}
+		lookup := func(ref string) (float64, bool) {
+			if v, ok := ids[ref]; ok {
+				return v, true
+			}
+			v, ok := facts[ref]
+			return v, ok
+		}
+		for _, q := range res.Quantities {
+			assert.NotEmpty(t, q.Label, q.ID)
+			assert.NotEmpty(t, q.Unit, q.ID)
+			assert.NotEmpty(t, q.Source, q.ID)
+			assert.NotEmpty(t, q.Formula, q.ID)
+			assert.False(t, math.IsNaN(q.Value) || math.IsInf(q.Value, 0), "%s: %s = %v", name, q.ID, q.Value)
+			for _, in := range q.Inputs {
+				_, ok := lookup(in)
+				assert.True(t, ok, "%s: %s reads unknown %s", name, q.ID, in)
+			}
+			if toolDescriptive.MatchString(q.ID) {
+				assert.NotContains(t, q.Expr, "{", q.ID)
+				continue
+			}
+			e, err := estimator.ParseExpr(q.Expr)
+			require.NoError(t, err, "%s: %s", name, q.ID)
+			got, err := e.Eval(lookup)
+			require.NoError(t, err, "%s: %s", name, q.ID)
+			if q.Value == 0 {
+				assert.InDelta(t, 0, got, 1e-300, "%s: %s = %s", name, q.ID, q.Formula)
+			} else {
+				assert.InEpsilon(t, q.Value, got, 1e-9, "%s: %s = %s", name, q.ID, q.Formula)
+			}
+		}
+	}
+}
+
+// The tools add no model of their own: each value is the hardware
+// function's, called directly.
+func TestToolsMatchTheHardwareModels(t *testing.T) {
+	f := hardware.DefaultFactors()
+	model := func(id string) hardware.Model { m, _ := hardware.ModelByID(id); return m }
+	gpu := func(id string) hardware.GPU { g, _ := hardware.GPUByID(id); return g }
+
+	res, err := estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "v100-sxm2-16gb", Precision: "fp32", Batch: toolPtr(112)})
+	require.NoError(t, err)
+	want := hardware.EstimateThroughput(model("resnet-50"), gpu("v100-sxm2-16gb").Device(), hardware.FP32, 112, f)
+	assert.Equal(t, want.ImagesPerS, toolValue(t, res, "throughput.images_per_s"))
+	assert.Equal(t, want.BytesPerS, toolValue(t, res, "throughput.bytes_per_s"))
+	assert.Equal(t, want.ComputeTime, toolValue(t, res, "throughput.compute_time"))
+	assert.Equal(t, want.MemoryTime, toolValue(t, res, "throughput.memory_time"))
+	assert.Equal(t, 1.0, toolValue(t, res, "throughput.compute_bound"))
+	assert.Equal(t, "compute", res.Note("bound"))
+	assert.InEpsilon(t, 367, want.ImagesPerS, 0.15, "NVIDIA's 367 img/s")
+
+	res, err = estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "v100-sxm2-16gb", Precision: "mixed"})
+	require.NoError(t, err)
+	batch := hardware.DefaultBatch(model("resnet-50"), gpu("v100-sxm2-16gb"), hardware.Mixed, f)
+	assert.Equal(t, float64(batch), toolValue(t, res, "throughput.batch"))
+	assert.Equal(t, hardware.EstimateThroughput(model("resnet-50"), gpu("v100-sxm2-16gb").Device(), hardware.Mixed, batch, f).ImagesPerS,
+		toolValue(t, res, "throughput.images_per_s"))
+
+	cpu, _ := hardware.CPUByID("core-i7-12700")
+	res, err = estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "cifar-small", CPU: "core-i7-12700"})
+	require.NoError(t, err)
+	assert.Equal(t, hardware.EstimateThroughput(model("cifar-small"), cpu.Device(), hardware.FP32, 32, f).ImagesPerS,
+		toolValue(t, res, "throughput.images_per_s"))
+	assert.Equal(t, 0.0, toolValue(t, res, "throughput.overhead_time"), "a CPU has no launch overhead")
+
+	sys, _ := hardware.SystemByID("dgx-1-v100")
+	res, err = estimator.EstimateScaling(estimator.ScaleRequest{Model: "resnet-50", System: "dgx-1-v100", GPUs: 8, Precision: "fp32", Batch: toolPtr(112)})
+	require.NoError(t, err)
+	s := hardware.EstimateScale(model("resnet-50"), sys, gpu(sys.GPU), 8, hardware.FP32, 112, f)
+	assert.Equal(t, s.Speedup, toolValue(t, res, "scale.speedup"))
+	assert.Equal(t, s.Efficiency, toolValue(t, res, "scale.efficiency"))
+	assert.Equal(t, s.StepTime, toolValue(t, res, "scale.step_time"))
+	assert.Equal(t, s.CommTime, toolValue(t, res, "scale.comm_time"))
+	assert.Equal(t, s.ExposedCommTime, toolValue(t, res, "scale.exposed_comm_time"))
+	assert.Equal(t, s.ImagesPerS, toolValue(t, res, "scale.images_per_s"))
+	assert.Equal(t, float64(s.Systems), toolValue(t, res, "scale.systems"))
+	assert.InDelta(t, 7.76, s.Speedup, 0.4, "NVIDIA's 7.76x")
+
+	titan := gpu("titan-x-maxwell")
+	res, err = estimator.EstimateGPUMemory(estimator.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(256)})
+	require.NoError(t, err)
+	mem := hardware.EstimateMemory(model("vgg-16"), titan, 256, hardware.FP32, hardware.SGD, 1, 32, f)
+	assert.Equal(t, mem.Total, toolValue(t, res, "memory.total"))
+	assert.Equal(t, float64(mem.MaxBatch), toolValue(t, res, "memory.max_batch"))
+	assert.Equal(t, mem.StreamTimePerStep, toolValue(t, res, "memory.stream_time_per_step"))
+
+	res, err = estimator.CompareGPUAndCPU(estimator.DevicesRequest{Model: "resnet-50-cifar", GPU: "rtx-3050", CPU: "core-i7-12700", Dataset: "cifar10", Epochs: 10})
+	require.NoError(t, err)
+	cmp := hardware.CompareDevices(model("resnet-50-cifar"), gpu("rtx-3050"), cpu, 50000, 10, hardware.FP32, 32, f)
+	assert.Equal(t, cmp.GPUTime, toolValue(t, res, "devices.gpu_time"))
+	assert.Equal(t, cmp.CPUTime, toolValue(t, res, "devices.cpu_time"))
+	assert.Equal(t, cmp.Speedup, toolValue(t, res, "devices.speedup"))
+
+	res, err = estimator.RunCalibration(estimator.CalibrateRequest{})
+	require.NoError(t, err)
+	rows := hardware.Calibrate(f)
+	require.Len(t, res.Calibration, len(rows))
+	for i, row := range rows {
+		k := fmt.Sprintf("calibration.%d.", i+1)
+		assert.Equal(t, row.Value, toolValue(t, res, k+"measured"))
+		assert.Equal(t, row.Predicted, toolValue(t, res, k+"predicted"))
+		assert.Equal(t, row.Error, toolValue(t, res, k+"error"))
+		assert.Equal(t, row.HeldOut, res.Calibration[i].HeldOut)
+	}
+}
+
+func toolValue(t *testing.T, res *estimator.ToolResult, id string) float64 {
+	t.Helper()
+	q, ok := res.Get(id)
+	require.True(t, ok, "no quantity %s", id)
+	return q.Value
+}
+
+func TestToolsRejectBadInput(t *testing.T) {
+	models := "unknown id (known: alexnet, cifar-small, inception-v3, resnet-18, resnet-18-cifar, resnet-50, resnet-50-cifar, vgg-16, vit-b-16)"
+	bad := toolPtr(hardware.DefaultFactors())
+	bad.FP32Efficiency, bad.Overlap = 1.5, math.NaN()
+	for _, tc := range []struct {
+		name string
+		run  func() (*estimator.ToolResult, error)
+		want []string
+	}{
+		{"unknown model", func() (*estimator.ToolResult, error) {
+			return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-51", GPU: "h100-sxm"})
+		}, []string{`model: ` + models + `, got "resnet-51"`}},
+		{"unknown gpu", func() (*estimator.ToolResult, error) {
+			return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "h300"})
+		}, []string{`gpu: unknown id (known: a100-sxm4-40gb, `, `got "h300"`}},
+		{"no device", func() (*estimator.ToolResult, error) {
+			return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50"})
+		}, []string{"gpu: is required (known: a100-sxm4-40gb"}},
+		{"both devices", func() (*estimator.ToolResult, error) {
+			return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", CPU: "core-i7-12700"})
+		}, []string{`cpu: give gpu or cpu, not both, got "core-i7-12700"`}},
+		{"batch 0", func() (*estimator.ToolResult, error) {
+			return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Batch: toolPtr(0)})
+		}, []string{"batch: must be > 0, got 0"}},
+		{"huge batch", func() (*estimator.ToolResult, error) {
+			return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Batch: toolPtr(1 << 30)})
+		}, []string{"batch: must be <= 1048576, got 1073741824"}},
+		{"precision", func() (*estimator.ToolResult, error) {
+			return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Precision: "fp8"})
+		}, []string{`precision: must be one of fp32, tf32, mixed, got "fp8"`}},
+		{"factors", func() (*estimator.ToolResult, error) {
+			return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", ToolFactors: estimator.ToolFactors{Factors: bad}})
+		}, []string{"factors.fp32_efficiency: must be in (0, 1], got 1.5", "factors.overlap: must be in [0, 1], got NaN"}},
+		{"unknown system, gpus 0", func() (*estimator.ToolResult, error) {
+			return estimator.EstimateScaling(estimator.ScaleRequest{Model: "alexnet", System: "dgx-9"})
+		}, []string{`system: unknown id (known: big-basin-p100, dgx-1-p100,`, `got "dgx-9"`, "gpus: must be in [1, 131072], got 0"}},
+		{"negative gpus", func() (*estimator.ToolResult, error) {
+			return estimator.EstimateScaling(estimator.ScaleRequest{Model: "alexnet", System: "dgx-1-v100", GPUs: -3})
+		}, []string{"gpus: must be in [1, 131072], got -3"}},
+		{"density", func() (*estimator.ToolResult, error) {
+			return estimator.EstimateGPUMemory(estimator.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(1), Density: toolPtr(1.5)})
+		}, []string{"density: must be in (0, 1], got 1.5"}},
+		{"density 0", func() (*estimator.ToolResult, error) {
+			return estimator.EstimateGPUMemory(estimator.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(1), Density: toolPtr(0.0)})
+		}, []string{"density: must be in (0, 1], got 0"}},
+		{"memory needs batch, optimizer", func() (*estimator.ToolResult, error) {
+			return estimator.EstimateGPUMemory(estimator.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Optimizer: "lamb", BlockSize: toolPtr(0)})
+		}, []string{"batch: is required", `optimizer: must be one of sgd, adam, got "lamb"`, "block_size: must be in [1, 4096], got 0"}},
+		{"devices", func() (*estimator.ToolResult, error) {
+			return estimator.CompareGPUAndCPU(estimator.DevicesRequest{Model: "alexnet", GPU: "rtx-3050", CPU: "i9", Dataset: "mnist"})
+		}, []string{`cpu: unknown id (known: core-i7-12700,`, `got "i9"`, `dataset: unknown id (known: cifar10, imagenet), got "mnist"`, "epochs: must be > 0, got 0"}},
+		{"calibrate nothing", func() (*estimator.ToolResult, error) {
+			return estimator.RunCalibration(estimator.CalibrateRequest{Measurements: []hardware.Measurement{}})
+		}, []string{"measurements: must hold at least one measurement"}},
+		{"calibrate bad point", func() (*estimator.ToolResult, error) {
+			return estimator.RunCalibration(estimator.CalibrateRequest{Measurements: []hardware.Measurement{{Model: "vgg-16", Device: "x", Precision: "fp32", Batch: 1, Value: 1, Metric: hardware.MetricSpeedup}}})
+		}, []string{`measurements[0].device: unknown id (known GPUs: a100-sxm4-40gb`, "measurements[0].metric: must be images_per_s on one device"}},
+	} {
+		res, err := tc.run()
+		require.Error(t, err, tc.name)
+		assert.Nil(t, res, tc.name)
+		assert.True(t, estimator.IsInvalidInput(err), tc.name)
+		var fe *estimator.FieldError
+		assert.True(t, errors.As(err, &fe), tc.name)
+		for _, w := range tc.want {
+			assert.Contains(t, err.Error(), w, tc.name)
+		}
+	}
+}
+
+// No combination of catalog entries makes a tool panic or report NaN or Inf.
+func TestToolsFiniteEverywhere(t *testing.T) {
+	for _, m := range hardware.ModelIDs() {
+		for _, p := range []string{"fp32", "tf32", "mixed"} {
+			for _, g := range hardware.GPUIDs() {
+				_, err := estimator.EstimateThroughput(estimator.ThroughputRequest{Model: m, GPU: g, Precision: p})
+				require.NoError(t, err, m, g)
+				for _, b := range []int{1, 4096} {
+					_, err = estimator.EstimateGPUMemory(estimator.MemoryRequest{Model: m, GPU: g, Precision: p, Batch: toolPtr(b), Optimizer: "adam", Density: toolPtr(0.01), BlockSize: toolPtr(1)})
+					require.NoError(t, err, m, g)
+				}
+			}
+			for _, c := range hardware.CPUIDs() {
+				_, err := estimator.CompareGPUAndCPU(estimator.DevicesRequest{Model: m, GPU: "b200", CPU: c, Precision: p, Epochs: 1, Batch: toolPtr(1 << 20)})
+				require.NoError(t, err, m, c)
+			}
+			for _, s := range hardware.SystemIDs() {
+				for _, n := range []int{1, 7, 131072} {
+					_, err := estimator.EstimateScaling(estimator.ScaleRequest{Model: m, System: s, GPUs: n, Precision: p})
+					require.NoError(t, err, m, s, n)
+				}
+			}
+		}
+	}
+}
+
+func TestScaleSweep(t *testing.T) {
+	speedups := func(system string, gpus int) map[int]float64 {
+		res, err := estimator.EstimateScaling(estimator.ScaleRequest{Model: "alexnet", System: system, GPUs: gpus, Batch: toolPtr(64), Sweep: true})
+		require.NoError(t, err)
+		out := map[int]float64{}
+		for _, q := range res.Quantities {
+			var n int
+			if _, err := fmt.Sscanf(q.ID, "scale.n%d.speedup", &n); err == nil && strings.HasSuffix(q.ID, ".speedup") {
+				out[n] = q.Value
+			}
+		}
+		last, _ := res.Get("scale.speedup")
+		assert.Equal(t, last.Value, out[gpus], "the sweep ends at --gpus")
+		return out
+	}
+	pcie, nvlink := speedups("pcie-server", 8), speedups("dgx-1-p100", 8)
+	assert.Len(t, pcie, 8, "every count up to one system")
+	// The article's PCIe stall: little gain beyond 2-3 GPUs, while NVLink
+	// keeps going.
+	assert.Less(t, pcie[8]-pcie[3], 0.5)
+	assert.Less(t, pcie[8], 2.5)
+	assert.Greater(t, nvlink[8], 6.5)
+	for n := 2; n <= 8; n++ {
+		assert.Greater(t, nvlink[n], pcie[n], "NVLink ahead at %d GPUs", n)
+	}
+	var counts []int
+	for n := range speedups("dgx-1-v100", 40) {
+		counts = append(counts, n)
+	}
+	assert.ElementsMatch(t, []int{1, 2, 3, 4, 5, 6, 7, 8, 16, 32, 40}, counts)
+}
+
+func TestMemoryOfVGG16OnTitanX(t *testing.T) {
+	at := func(batch int) *estimator.ToolResult {
+		res, err := estimator.EstimateGPUMemory(estimator.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(batch)})
+		require.NoError(t, err)
+		return res
+	}
+	big := at(256)
+	assert.InEpsilon(t, 28e9, toolValue(t, big, "memory.total"), 0.05, "vDNN: ~28 GB")
+	assert.Equal(t, 0.0, toolValue(t, big, "memory.fits"))
+	assert.Positive(t, toolValue(t, big, "memory.stream_time_per_step"))
+	half := at(128)
+	assert.InDelta(t, 14.5e9, toolValue(t, half, "memory.total"), 0.5e9, "seed 001: about 14 GB")
+	limit := int(toolValue(t, big, "memory.max_batch"))
+	assert.Equal(t, 1.0, toolValue(t, at(limit), "memory.fits"))
+	assert.Equal(t, 0.0, toolValue(t, at(limit+1), "memory.fits"))
+	_, streams := at(limit).Get("memory.stream_time_per_step")
+	assert.False(t, streams, "nothing to stream when it fits")
+}
+
+func TestDevicesSpeedupGrowsWithModelSize(t *testing.T) {
+	prev := 0.0
+	for _, m := range []string{"cifar-small", "resnet-18-cifar", "resnet-50-cifar"} {
+		res, err := estimator.CompareGPUAndCPU(estimator.DevicesRequest{Model: m, GPU: "rtx-3050", CPU: "core-i7-12700", Dataset: "cifar10", Epochs: 10})
+		require.NoError(t, err)
+		s := toolValue(t, res, "devices.speedup")
+		assert.Greater(t, s, prev, m)
+		prev = s
+	}
+	res, err := estimator.CompareGPUAndCPU(estimator.DevicesRequest{Model: "resnet-50", GPU: "rtx-3050", CPU: "core-i7-12700", Dataset: "cifar10", Epochs: 1})
+	require.NoError(t, err)
+	assert.Contains(t, res.Note("caution"), "resnet-50 is sized for imagenet inputs")
+}
+
+func TestCalibrateFitLowersTheError(t *testing.T) {
+	res, err := estimator.RunCalibration(estimator.CalibrateRequest{Measurements: toolUserPoints})
+	require.NoError(t, err)
+	before, after := toolValue(t, res, "fit.mean_abs_error_before"), toolValue(t, res, "fit.mean_abs_error_after")
+	assert.Less(t, after, before)
+	assert.Less(t, after, 0.05)
+	require.NotNil(t, res.Factors)
+	assert.Equal(t, res.Factors.FP32Efficiency, toolValue(t, res, "factors.fp32_efficiency"))
+
+	// Starting from the fitted factors, there is nothing left to gain.
+	again, err := estimator.RunCalibration(estimator.CalibrateRequest{Measurements: toolUserPoints, ToolFactors: estimator.ToolFactors{Factors: res.Factors}})
+	require.NoError(t, err)
+	assert.InDelta(t, after, toolValue(t, again, "fit.mean_abs_error_before"), 1e-12)
+}
+
+func TestCalibrationTableMarksHeldOutPoints(t *testing.T) {
+	res, err := estimator.RunCalibration(estimator.CalibrateRequest{})
+	require.NoError(t, err)
+	held := 0
+	for _, e := range res.Calibration {
+		if e.HeldOut {
+			held++
+		}
+		assert.NotEmpty(t, e.Source, e.ID)
+	}
+	assert.Positive(t, held)
+	require.NotEmpty(t, res.Sections)
+	table := res.Sections[len(res.Sections)-1].Rows
+	assert.Len(t, table, len(res.Calibration)+1)
+	assert.Equal(t, "held out", table[len(table)-1][len(table[0])-1])
+}
+
+func TestParseMeasurementsCSV(t *testing.T) {
+	good := "\ufeffModel, Device, Precision, Batch, Images_per_s\n# lab notes\nresnet-50,a100-sxm4-80gb,mixed,256,2470\n\nresnet-18, core-i7-12700 ,fp32,32,55.5\n"
+	pts, err := estimator.ParseMeasurementsCSV(strings.NewReader(good), "m.csv")
+	require.NoError(t, err)
+	require.Len(t, pts, 2)
+	assert.Equal(t, hardware.Measurement{Model: "resnet-18", Device: "core-i7-12700", Precision: "fp32", Batch: 32, GPUs: 1,
+		Metric: hardware.MetricImagesPerS, Value: 55.5, Tolerance: 0.15, Source: "m.csv:5"}, pts[1])
+
+	header := "model,device,precision,batch,images_per_s\n"
+	for _, tc := range []struct{ data, want string }{
+		{"", "m.csv: is empty"},
+		{"model,gpu,batch\n", `m.csv:1: the header must be model,device,precision,batch,images_per_s, got "model,gpu,batch"`},
+		{header, "m.csv: must hold at least one measurement"},
+		{header + "resnet-50,h100-sxm,fp32,0,10\n", "m.csv:2: batch: must be > 0, got 0"},
+		{header + "resnet-50,h100-sxm,fp32,8,-1\n", "m.csv:2: images_per_s: must be > 0, got -1"},
+		{header + "resnet-50,h100-sxm,fp32,8,Inf\n", "m.csv:2: images_per_s: must be > 0, got +Inf"},
+		{header + "resnet-50,h100-sxm,fp32,8,fast\n", `m.csv:2: images_per_s: must be a number, got "fast"`},
+		{header + "resnet-50,h100-sxm,fp32,8.5,1\n", `m.csv:2: batch: must be a whole number, got "8.5"`},
+		{header + "resnet-50,h100-sxm,fp16,8,1\n", `m.csv:2: precision: must be one of fp32, tf32, mixed, got "fp16"`},
+		{header + "resnet-5,h100-sxm,fp32,8,1\n", `m.csv:2: model: unknown id (known: alexnet,`},
+		{header + "resnet-50,h1000,fp32,8,1\n", `m.csv:2: device: unknown id (known GPUs: a100-sxm4-40gb`},
+		{header + "resnet-50,h100-sxm,fp32\n", "m.csv:2: must have 5 columns"},
+		{header + "resnet-50,\"h100-sxm,fp32,8,1\n", "m.csv:2: invalid CSV"},
+		{header + strings.Repeat("resnet-50,h100-sxm,fp32,8,1\n", 1001), "m.csv:1002: too many measurements: at most 1000"},
+	} {
+		_, err := estimator.ParseMeasurementsCSV(strings.NewReader(tc.data), "m.csv")
+		require.Error(t, err, tc.data)
+		assert.True(t, estimator.IsInvalidInput(err), tc.data)
+		assert.Contains(t, err.Error(), tc.want)
+	}
+	_, err = estimator.ParseMeasurementsCSV(strings.NewReader(header+strings.Repeat("x", estimator.MaxScenarioBytes)), "m.csv")
+	assert.ErrorContains(t, err, "m.csv: must be at most")
+}
+
+// FuzzParseMeasurementsCSV: any file either fails with input errors or
+// yields points that fit without error; nothing panics.
+func FuzzParseMeasurementsCSV(f *testing.F) {
+	f.Add("model,device,precision,batch,images_per_s\nresnet-50,a100-sxm4-80gb,mixed,256,2470\n")
+	f.Add("model,device,precision,batch,images_per_s\n\"a\nb\",c,d,1e309,-0\n")
+	f.Add("\ufeffmodel,device,precision,batch,images_per_s\r\ncifar-small,core-i7-12700,tf32,9999999999999,1e-300\r\n")
+	f.Fuzz(func(t *testing.T, data string) {
+		pts, err := estimator.ParseMeasurementsCSV(strings.NewReader(data), "f.csv")
+		if err != nil {
+			if !estimator.IsInvalidInput(err) {
+				t.Fatalf("not an input error: %v", err)
+			}
+			return
+		}
+		if len(pts) > 3 {
+			pts = pts[:3] // the fit's cost grows with the points; three exercise it
+		}
+		res, err := estimator.RunCalibration(estimator.CalibrateRequest{Measurements: pts})
+		if err != nil {
+			t.Fatalf("valid points failed to fit: %v", err)
+		}
+		for _, q := range res.Quantities {
+			if math.IsNaN(q.Value) || math.IsInf(q.Value, 0) {
+				t.Fatalf("%s = %v", q.ID, q.Value)
+			}
+		}
+	})
+}
+
+func TestListCatalog(t *testing.T) {
+	counts := map[string]int{"gpus": len(hardware.GPUs()), "cpus": len(hardware.CPUs()), "systems": len(hardware.Systems()),
+		"models": len(hardware.Models()), "networks": len(hardware.Networks()), "datasets": len(hardware.Datasets())}
+	for _, table := range estimator.CatalogTables {
+		l, err := estimator.ListCatalog(table)
+		require.NoError(t, err, table)
+		assert.Len(t, l.Section.Rows, counts[table]+1, table)
+		header := l.Section.Rows[0]
+		assert.Contains(t, header, "source", table)
+		assert.Contains(t, header, "as of", table)
+		for _, row := range l.Section.Rows[1:] {
+			assert.Len(t, row, len(header), table)
+			for i, cell := range row {
+				assert.NotEmpty(t, cell, "%s %s %s", table, row[0], header[i])
+			}
+		}
+	}
+	_, err := estimator.ListCatalog("tpus")
+	assert.EqualError(t, err, `table: must be one of gpus, cpus, systems, models, networks, datasets, got "tpus"`)
+}
+
+// Catalog facts are unique, and the ones the scenario estimate has read since
+// the first release keep their place at the head of the list.
+func TestCatalogFacts(t *testing.T) {
+	facts := estimator.CatalogFacts()
+	seen := map[string]bool{}
+	for _, f := range facts {
+		assert.False(t, seen[f.Path], f.Path)
+		seen[f.Path] = true
+		assert.Regexp(t, `^catalog\.(gpus|cpus|systems|models|networks|datasets)\.[a-z0-9.-]+\.[a-z0-9_]+$`, f.Path)
+		assert.NotEmpty(t, f.Source, f.Path)
+		assert.NotEmpty(t, f.AsOf, f.Path)
+	}
+	g := hardware.GPUs()[0]
+	assert.Equal(t, "catalog.gpus."+g.ID+".memory", facts[0].Path)
+	assert.Equal(t, "catalog.systems."+hardware.Systems()[0].ID+".gpus", facts[3*len(hardware.GPUs())].Path)
+	for _, p := range []string{"catalog.gpus.h100-sxm.mixed", "catalog.cpus.core-i7-12700.fp32", "catalog.models.resnet-50.forward_macs",
+		"catalog.networks.nvlink4.bandwidth", "catalog.datasets.imagenet.samples", "catalog.systems.dgx-h100.network_ports"} {
+		assert.True(t, seen[p], p)
+	}
+}
+
+func TestFormatToolValue(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		u    estimator.Unit
+		want string
+	}{
+		{28e9, estimator.Bytes, "26.08 GiB (28 GB)"},
+		{110 * 1024, estimator.Bytes, "110 KiB"},
+		{157286400, estimator.BytesPerSecond, "157.3 MB/s"},
+		{900e9, estimator.BytesPerSecond, "900 GB/s"},
+		{989.4e12, estimator.FLOPS, "989.4 TFLOP/s"},
+		{367.24, estimator.PerSecond, "367.2/s"},
+		{0.0027, estimator.Seconds, "2.7 ms"},
+		{3e-6, estimator.Seconds, "3 µs"},
+		{2 * 3600, estimator.Seconds, "2 hours"},
+		{0.9067, estimator.Ratio, "0.907"},
+		{1, estimator.Flag, "yes"},
+	} {
+		assert.Equal(t, tc.want, estimator.FormatToolValue(tc.v, tc.u))
+	}
+}
+
+func BenchmarkEstimateThroughput(b *testing.B) {
+	req := estimator.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Precision: "mixed"}
+	for b.Loop() {
+		if _, err := estimator.EstimateThroughput(req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEstimateScalingSweep(b *testing.B) {
+	req := estimator.ScaleRequest{Model: "resnet-50", System: "dgx-h100", GPUs: 1024, Precision: "mixed", Sweep: true}
+	for b.Loop() {
+		if _, err := estimator.EstimateScaling(req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
