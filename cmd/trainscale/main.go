@@ -36,6 +36,7 @@ func commands() []command {
 	return []command{
 		{"estimate", "[FILE|-] [--scenario NAME] [--set path=value ...] [--format table|json|csv]", "size the compute for a scenario (default: the 2017 article)", runEstimate},
 		{"explain", "[ID] [FILE|-] [--scenario NAME] [--set path=value ...]", "show each quantity's formula with the numbers put in", runExplain},
+		{"compare", "FILE|- ... [--scenario NAME ...] [--set path=value ...] [--format table|json|csv] [--all]", "put scenarios side by side: the inputs that differ and the outputs", runCompare},
 		{"validate", "FILE|-", "check a scenario file and list every problem", runValidate},
 		{"scenarios", "", "list the built-in example scenarios", runScenarios},
 		{"catalog", "gpus|cpus|systems|models|networks|datasets [--format table|json]", "list a hardware or model catalog with sources", runCatalog},

@@ -1,0 +1,258 @@
+package estimator
+
+import (
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Comparison lines estimates up side by side, the way the article's Table 1
+// sets its conservative assumptions beside alternatives: the inputs that differ
+// between the scenarios, then every quantity any of them reports, one column per
+// scenario. It picks values and computes none.
+type Comparison struct {
+	Columns []string // one per scenario, as the caller named them
+	// Units is the unit system every column is shown in: the first scenario's, so
+	// one yardstick reads across a row (a decimal scenario's 104 TB reads 94.59 TB
+	// beside a binary one). Values themselves are base units and need no choice.
+	Units      UnitSystem
+	Inputs     []InputRow    // the inputs whose values are not the same in every scenario
+	Quantities []QuantityRow // every quantity id of any scenario
+}
+
+// InputRow is one scenario path with its value in each scenario.
+type InputRow struct {
+	Path   string       `json:"path"`
+	Values []InputValue `json:"values"`
+}
+
+// InputValue is one scenario's value of an input: a number, or text for string
+// and boolean fields. A field the scenario leaves out (a nil pointer, an empty
+// string, a list element it does not have) is not Set.
+type InputValue struct {
+	Set    bool
+	Number float64
+	Text   string // non-empty for string and boolean fields
+}
+
+// String shows the value as the scenario file would: "-" when not set.
+func (v InputValue) String() string {
+	switch {
+	case !v.Set:
+		return "-"
+	case v.Text != "":
+		return v.Text
+	}
+	return strconv.FormatFloat(v.Number, 'g', -1, 64)
+}
+
+// MarshalJSON writes null, a number or a string.
+func (v InputValue) MarshalJSON() ([]byte, error) {
+	switch {
+	case !v.Set:
+		return []byte("null"), nil
+	case v.Text != "":
+		return json.Marshal(v.Text)
+	}
+	return json.Marshal(v.Number)
+}
+
+// QuantityRow is one quantity id with its value in each scenario.
+type QuantityRow struct {
+	ID    string
+	Label string // from the first scenario that has it
+	Unit  Unit   // from the first scenario that has it
+	// Headline marks the figures a Table 1 shows: the data, the systems each
+	// workload needs on each system, and every cost, energy and CO2 figure.
+	Headline bool
+	Values   []*float64 // per scenario; nil where it has no such quantity
+	Units    []Unit     // per scenario; a money figure follows its scenario's currency
+}
+
+// Format shows column i's value with Format in unit system us, "-" when absent.
+func (r QuantityRow) Format(i int, us UnitSystem) string {
+	if r.Values[i] == nil {
+		return "-"
+	}
+	return Format(*r.Values[i], r.Units[i], us)
+}
+
+// headlinePrefixes are the quantity families shown whole in a comparison's
+// headline, whichever ids they hold.
+var headlinePrefixes = []string{"cost.", "energy.", "co2."}
+
+// Compare lines up estimates; names[i] heads estimate i's column (the scenario's
+// name when names is shorter).
+//
+// Inputs are compared by scenario path (the paths of --set and of a file's
+// sources): every number InputValues lists and every string field except the
+// scenario's schema, name, notes and the labels, which only describe. List
+// elements are compared by position, so "workloads[0].id" shows which workload
+// each scenario puts first. Rows and quantities keep the scenarios' own order:
+// the first scenario's, with what a later one adds placed after the entry it
+// follows there.
+func Compare(names []string, ests []*Estimate) Comparison {
+	c := Comparison{Columns: make([]string, len(ests))}
+	for i, e := range ests {
+		c.Columns[i] = e.Scenario.Name
+		if i < len(names) {
+			c.Columns[i] = names[i]
+		}
+	}
+	if len(ests) == 0 {
+		return c
+	}
+	c.Units = ests[0].Scenario.Units
+
+	inputs := make([]map[string]InputValue, len(ests))
+	var paths []string
+	for i, e := range ests {
+		var order []string
+		inputs[i], order = comparedInputs(e.Scenario)
+		paths = mergeOrder(paths, order)
+	}
+	for _, p := range paths {
+		row := InputRow{Path: p, Values: make([]InputValue, len(ests))}
+		for i := range ests {
+			row.Values[i] = inputs[i][p]
+		}
+		if slices.ContainsFunc(row.Values[1:], func(v InputValue) bool { return v != row.Values[0] }) {
+			c.Inputs = append(c.Inputs, row)
+		}
+	}
+
+	var ids []string
+	headline := map[string]bool{}
+	for _, e := range ests {
+		var order []string
+		for _, q := range e.calc.layout {
+			order = append(order, q.ID)
+		}
+		ids = mergeOrder(ids, order)
+		for _, id := range headlineIDs(e) {
+			headline[id] = true
+		}
+	}
+	for _, id := range ids {
+		row := QuantityRow{ID: id, Headline: headline[id], Values: make([]*float64, len(ests)), Units: make([]Unit, len(ests))}
+		for i, e := range ests {
+			q, ok := e.Get(id)
+			if !ok {
+				continue
+			}
+			if row.Label == "" {
+				row.Label, row.Unit = q.Label, q.Unit
+			}
+			v := q.Value
+			row.Values[i], row.Units[i] = &v, q.Unit
+		}
+		c.Quantities = append(c.Quantities, row)
+	}
+	return c
+}
+
+// Headline returns the headline rows, in order.
+func (c Comparison) Headline() []QuantityRow {
+	var out []QuantityRow
+	for _, r := range c.Quantities {
+		if r.Headline {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// headlineIDs are the ids of e that a comparison's headline shows.
+func headlineIDs(e *Estimate) []string {
+	s := e.Scenario
+	ids := []string{"data.raw", "data.processed"}
+	for _, w := range s.Workloads {
+		for _, sys := range s.Systems {
+			ids = append(ids, "team."+w.ID+".systems."+sys.ID)
+		}
+	}
+	for _, q := range e.calc.layout {
+		if slices.ContainsFunc(headlinePrefixes, func(p string) bool { return strings.HasPrefix(q.ID, p) }) {
+			ids = append(ids, q.ID)
+		}
+	}
+	return ids
+}
+
+// comparedInputs lists a scenario's compared inputs by path, and their order.
+func comparedInputs(s *Scenario) (map[string]InputValue, []string) {
+	numbers := InputValues(s)
+	out := map[string]InputValue{}
+	var order []string
+	walk("", reflect.ValueOf(s).Elem(), nil, func(path string, _ []string, v reflect.Value) {
+		var iv InputValue
+		switch v.Kind() {
+		case reflect.Float64:
+			n, ok := numbers[path]
+			if !ok {
+				return
+			}
+			iv = InputValue{Set: true, Number: n}
+		case reflect.String:
+			if v.String() == "" || !comparedText(path) {
+				return
+			}
+			iv = InputValue{Set: true, Text: v.String()}
+		case reflect.Bool:
+			iv = InputValue{Set: true, Text: strconv.FormatBool(v.Bool())}
+		default:
+			return
+		}
+		out[path] = iv
+		order = append(order, path)
+	})
+	// A number InputValues knows but the walk did not reach (should the two
+	// ever part) still counts, after the rest.
+	var rest []string
+	for p := range numbers {
+		if _, ok := out[p]; !ok {
+			rest = append(rest, p)
+		}
+	}
+	slices.Sort(rest)
+	for _, p := range rest {
+		out[p] = InputValue{Set: true, Number: numbers[p]}
+		order = append(order, p)
+	}
+	return out, order
+}
+
+// comparedText says whether a string field takes part: not the schema, the
+// scenario's name and notes, or a label, which describe rather than assume.
+func comparedText(path string) bool {
+	switch path {
+	case "schema", "name", "notes":
+		return false
+	}
+	return path != "label" && !strings.HasSuffix(path, ".label")
+}
+
+// mergeOrder adds the keys of next that order lacks, each run of them placed
+// just before the key that follows it in next (at the end when none does), so
+// the first scenario's rows stay first and a later one's extras sit beside
+// their kin.
+func mergeOrder(order, next []string) []string {
+	at := map[string]bool{}
+	for _, k := range order {
+		at[k] = true
+	}
+	var pending []string
+	for _, k := range next {
+		if !at[k] {
+			pending = append(pending, k)
+			continue
+		}
+		if len(pending) > 0 {
+			order = slices.Insert(order, slices.Index(order, k), pending...)
+			pending = pending[:0]
+		}
+	}
+	return append(order, pending...)
+}
