@@ -19,3 +19,44 @@ type Bundle struct {
 	Lang        string // "en" or "ja"
 	Date        string // printed on the report, YYYY-MM-DD; fixed by the caller so output is reproducible
 }
+
+// Options says what a report holds beyond the estimate.
+type Options struct {
+	Samples  int      // Monte Carlo samples for the uncertainty section; 0 leaves it out
+	Seed     uint64   // its seed
+	Compared []string // names of the scenarios in Compare, in order
+	Compare  []*estimator.Estimate
+	Lang     string
+	Date     string
+}
+
+// Build runs what the report shows besides the estimate: uncertainty and
+// sensitivity when the scenario has ranged inputs, and the comparison when
+// other scenarios are given (the estimate itself comes first).
+func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
+	b := &Bundle{Estimate: est, Lang: opt.Lang, Date: opt.Date}
+	if b.Lang == "" {
+		b.Lang = "en"
+	}
+	s := est.Scenario
+	if len(s.Ranges) > 0 && opt.Samples > 0 {
+		u, err := estimator.RunUncertainty(s, opt.Samples, opt.Seed, 0)
+		if err != nil {
+			return nil, err
+		}
+		sens, err := estimator.RunSensitivity(s, "")
+		if err != nil {
+			return nil, err
+		}
+		b.Uncertainty, b.Sensitivity = u, sens
+	}
+	if len(opt.Compare) > 0 {
+		name := s.Name
+		if name == "" {
+			name = "this scenario"
+		}
+		c := estimator.Compare(append([]string{name}, opt.Compared...), append([]*estimator.Estimate{est}, opt.Compare...))
+		b.Comparison = &c
+	}
+	return b, nil
+}

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"flag"
+	"time"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/report"
+)
+
+// reportFlags are the flags of every command that writes a report: the
+// scenario, what else the report holds, and where it goes.
+type reportFlags struct {
+	scenario scenarioFlags
+	out      string
+	samples  int
+	seed     uint64
+	compare  multiFlag
+	lang     string
+	date     string
+}
+
+// table1 is what a report compares its scenario with unless told otherwise:
+// the article's Table 1 cases.
+var table1 = []string{"article-2017", "realistic-2017", "modern-2026"}
+
+func (rf *reportFlags) register(fs *flag.FlagSet, outHelp string) {
+	rf.scenario.register(fs)
+	fs.StringVar(&rf.out, "o", "", outHelp)
+	fs.IntVar(&rf.samples, "samples", 20_000, "Monte Carlo `samples` for the uncertainty section (0 leaves it out)")
+	fs.Uint64Var(&rf.seed, "seed", 1, "random `seed` of the uncertainty section")
+	fs.Var(&rf.compare, "compare", "a built-in scenario `NAME` or FILE to set beside this one; repeatable (default: the Table 1 scenarios)")
+	fs.StringVar(&rf.lang, "lang", "en", "report language: en or ja")
+	fs.StringVar(&rf.date, "date", "", "date printed on the report, YYYY-MM-DD (default: today)")
+}
+
+// bundle loads the scenario, estimates it and builds the report's content.
+func (rf *reportFlags) bundle(e *env, file string) (*report.Bundle, error) {
+	if rf.out == "" {
+		return nil, usagef("-o is required")
+	}
+	if rf.lang != "en" && rf.lang != "ja" {
+		return nil, usagef("--lang must be en or ja, got %q", rf.lang)
+	}
+	if rf.date == "" {
+		rf.date = time.Now().Format(time.DateOnly)
+	} else if _, err := time.Parse(time.DateOnly, rf.date); err != nil {
+		return nil, usagef("--date must be YYYY-MM-DD, got %q", rf.date)
+	}
+	s, err := rf.scenario.load(e, file)
+	if err != nil {
+		return nil, err
+	}
+	est, err := estimator.Run(s)
+	if err != nil {
+		return nil, err
+	}
+	names := rf.compare
+	if len(names) == 0 {
+		names = table1
+	}
+	opt := report.Options{Samples: rf.samples, Seed: rf.seed, Lang: rf.lang, Date: rf.date}
+	for _, name := range names {
+		if name == rf.scenario.name || name == examples.Default && file == "" && rf.scenario.name == "" {
+			continue // a scenario beside itself says nothing
+		}
+		other := scenarioFlags{sets: rf.scenario.sets}
+		var otherFile string
+		if _, builtin := examples.Read(name); builtin {
+			other.name = name
+		} else {
+			otherFile = name
+		}
+		o, err := other.load(e, otherFile)
+		if err != nil {
+			return nil, err
+		}
+		oe, err := estimator.Run(o)
+		if err != nil {
+			return nil, err
+		}
+		opt.Compared = append(opt.Compared, name)
+		opt.Compare = append(opt.Compare, oe)
+	}
+	return report.Build(est, opt)
+}
