@@ -99,7 +99,7 @@ func Format(v float64, u Unit, us UnitSystem) string {
 		}
 	case Seconds:
 		switch {
-		case v >= 0.01*Year: // the article prints 0.14 years, not 51 days
+		case v >= 0.1*Year: // the article prints 0.14 years, not 51 days
 			return trim(v/Year, 2) + " years"
 		case v >= Day:
 			return trim(v/Day, 1) + " days"
