@@ -355,9 +355,7 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 		}
 	}
 
-	if b.headlineOnly {
-		return
-	}
+	computePlan(s, hw, results, b)
 	for n := 1; n <= int(s.Growth.Factor); n++ {
 		factor := b.add(&kGrowthFactor, &ctx{n: n}, math.Pow(float64(n), s.Growth.Exponent))
 		for wi, w := range s.Workloads {
@@ -373,6 +371,12 @@ type chain struct {
 	processed float64
 	systems   int // per workload, in pairs
 	pairs     []pairResult
+	plan      planBasis
+}
+
+// planBasis is what the yearly plan builds on from the budget.
+type planBasis struct {
+	systems, price, storage, opex float64
 }
 
 type pairResult struct {

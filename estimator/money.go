@@ -140,12 +140,21 @@ func computeMoney(s *Scenario, hw catalogView, results *chain, b *builder) {
 	energyRun := b.add(&kEnergyRun, &c, runGPUTime*sysPower/sys.GPUs*m.LoadFactor*m.PUE)
 	b.add(&kCO2Run, &c, energyRun/joulesPerKWh*m.GridKgCO2PerKWh)
 	b.add(&kCO2Year, &c, energyYear/joulesPerKWh*m.GridKgCO2PerKWh)
+	results.plan = planBasis{systems: systems, price: price, storage: storage, opex: opex}
+}
 
-	g := s.Growth
-	if g.PerYear == nil || g.Years == nil {
+// computePlan is the yearly plan: the systems the growing data needs each year
+// and what buying and running them costs.
+func computePlan(s *Scenario, hw catalogView, results *chain, b *builder) {
+	m, g := s.Money, s.Growth
+	if m == nil || g.PerYear == nil || g.Years == nil {
 		return
 	}
-	team := r.teamSystems
+	wi, si := s.workloadIndex(m.Workload), s.systemIndex(m.System)
+	w, sys, d := s.Workloads[wi], s.Systems[si], hw.devices[si]
+	c := ctx{w: w.ID, wName: w.name(), wi: wi, s: sys.ID, sName: sys.name(), si: si, g: d.id, base: d.system.ID, currency: m.currency()}
+	team := results.pair(wi, si).teamSystems
+	systems, price, storage, opex := results.plan.systems, results.plan.price, results.plan.storage, results.plan.opex
 	var prevSystems, prevData float64
 	for y := 1; y <= int(*g.Years); y++ {
 		c.n = y
