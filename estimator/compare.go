@@ -183,18 +183,13 @@ func headlineIDs(e *Estimate) []string {
 
 // comparedInputs lists a scenario's compared inputs by path, and their order.
 func comparedInputs(s *Scenario) (map[string]InputValue, []string) {
-	numbers := InputValues(s)
 	out := map[string]InputValue{}
 	var order []string
 	walk("", reflect.ValueOf(s).Elem(), nil, func(path string, _ []string, v reflect.Value) {
 		var iv InputValue
 		switch v.Kind() {
 		case reflect.Float64:
-			n, ok := numbers[path]
-			if !ok {
-				return
-			}
-			iv = InputValue{Set: true, Number: n}
+			iv = InputValue{Set: true, Number: v.Float()}
 		case reflect.String:
 			if v.String() == "" || !comparedText(path) {
 				return
@@ -208,19 +203,6 @@ func comparedInputs(s *Scenario) (map[string]InputValue, []string) {
 		out[path] = iv
 		order = append(order, path)
 	})
-	// A number InputValues knows but the walk did not reach (should the two
-	// ever part) still counts, after the rest.
-	var rest []string
-	for p := range numbers {
-		if _, ok := out[p]; !ok {
-			rest = append(rest, p)
-		}
-	}
-	slices.Sort(rest)
-	for _, p := range rest {
-		out[p] = InputValue{Set: true, Number: numbers[p]}
-		order = append(order, p)
-	}
 	return out, order
 }
 

@@ -132,10 +132,7 @@ func Format(v float64, u Unit, us UnitSystem) string {
 	if u.IsCurrency() {
 		return string(u) + " " + grouped(math.Round(v))
 	}
-	switch u {
-	default:
-		return trim(v, 6)
-	}
+	return trim(v, 6)
 }
 
 // scaled prints v with the largest thousand-step suffix that keeps it >= 1.

@@ -37,7 +37,7 @@ func runCompare(e *env, args []string) error {
 	var sets multiFlag
 	flags.Var(builtinFlag{&sources}, "scenario", "a built-in scenario by `NAME` (see 'trainscale scenarios'); repeatable")
 	flags.Var(&sets, "set", "override one field in every scenario, `path=value` (e.g. team.target_days=14); repeatable")
-	format := flags.String("format", "table", "output `format`: table, json or csv")
+	format := addFormat(flags, "table", "json", "csv")
 	all := flags.Bool("all", false, "table: every quantity, not only the headline (json and csv always hold all)")
 	for {
 		if err := flags.Parse(args); err != nil {
@@ -52,8 +52,8 @@ func runCompare(e *env, args []string) error {
 	if helpAsked(flags) {
 		return flag.ErrHelp
 	}
-	if *format != "table" && *format != "json" && *format != "csv" {
-		return usagef("--format must be table, json or csv, got %q", *format)
+	if err := format.check(); err != nil {
+		return err
 	}
 	if len(sources) < 2 {
 		return usagef("compare needs at least two scenarios (files, - for stdin, or --scenario NAME), got %d", len(sources))
@@ -98,7 +98,7 @@ func runCompare(e *env, args []string) error {
 	}
 
 	cmp := estimator.Compare(columnNames(sources), ests)
-	switch *format {
+	switch format.value {
 	case "json":
 		return writeCompareJSON(e.stdout, cmp, sources, ests)
 	case "csv":
@@ -143,12 +143,8 @@ func columnNames(sources []compareSource) []string {
 	names := make([]string, len(sources))
 	seen := map[string]int{}
 	for i, src := range sources {
-		name := src.builtin
-		switch src.file {
-		case "":
-		case "-":
-			name = "stdin"
-		default:
+		name := src.display()
+		if src.file != "" && src.file != "-" {
 			name = strings.TrimSuffix(filepath.Base(src.file), ".json")
 		}
 		seen[name]++

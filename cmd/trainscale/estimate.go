@@ -16,15 +16,8 @@ func runEstimate(e *env, args []string) error {
 	fs := newFlags(e, "estimate")
 	var sf scenarioFlags
 	sf.register(fs)
-	format := fs.String("format", "table", "output `format`: table, json or csv")
-	pos, err := parse(fs, args, 1)
-	if err != nil {
-		return err
-	}
-	if *format != "table" && *format != "json" && *format != "csv" {
-		return usagef("--format must be table, json or csv, got %q", *format)
-	}
-	s, err := sf.load(e, first(pos))
+	format := addFormat(fs, "table", "json", "csv")
+	s, err := parseScenario(e, fs, args, &sf, format)
 	if err != nil {
 		return err
 	}
@@ -32,7 +25,7 @@ func runEstimate(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	switch *format {
+	switch format.value {
 	case "json":
 		return writeJSON(e.stdout, struct {
 			Scenario   *estimator.Scenario  `json:"scenario"`
@@ -71,9 +64,17 @@ func writeCSV(w io.Writer, qs []estimator.Quantity) error {
 func writeTable(w io.Writer, est *estimator.Estimate) error {
 	rep := estimator.Summarize(est)
 	fmt.Fprintf(w, "%s (%s units)\n\n", rep.Name, est.Scenario.Units)
+	return writeSections(w, rep.Sections, true)
+}
+
+// writeSections prints tables one under another, each followed by a blank
+// line and headed by its title, but for the first unless firstTitle.
+func writeSections(w io.Writer, sections []estimator.Section, firstTitle bool) error {
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-	for _, sec := range rep.Sections {
-		fmt.Fprintf(tw, "%s\n", sec.Title)
+	for i, sec := range sections {
+		if i > 0 || firstTitle {
+			fmt.Fprintf(tw, "%s\n", sec.Title)
+		}
 		for _, row := range sec.Rows {
 			fmt.Fprintln(tw, strings.Join(row, "\t"))
 		}

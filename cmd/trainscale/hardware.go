@@ -3,17 +3,15 @@ package main
 // The hardware commands: catalog, throughput, scale, memory, devices and
 // calibrate. Each parses its flags into an estimator request and prints the
 // result; the numbers, their formatting and every input check live in
-// package estimator (tools.go).
+// package estimator (tools*.go).
 
 import (
 	"bytes"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
@@ -21,14 +19,14 @@ import (
 
 // toolFlags are the flags the hardware commands share.
 type toolFlags struct {
-	format  string
+	format  *formatFlag
 	factors string
 	batch   int
 }
 
 // register declares the shared flags; batchHelp "" means no --batch.
 func (tf *toolFlags) register(fs *flag.FlagSet, batchHelp string, withFactors bool) {
-	fs.StringVar(&tf.format, "format", "table", "output `format`: table or json")
+	tf.format = addFormat(fs, "table", "json")
 	if withFactors {
 		fs.StringVar(&tf.factors, "factors", "", "efficiency factors from a JSON `file` {\"factors\": {...}}, as calibrate --out writes; fields left out keep their calibrated defaults")
 	}
@@ -43,8 +41,8 @@ func (tf *toolFlags) parse(fs *flag.FlagSet, args []string, maxPositional int) (
 	if err != nil {
 		return nil, err
 	}
-	if tf.format != "table" && tf.format != "json" {
-		return nil, usagef("--format must be table or json, got %q", tf.format)
+	if err := tf.format.check(); err != nil {
+		return nil, err
 	}
 	return pos, nil
 }
@@ -79,37 +77,25 @@ func (tf *toolFlags) loadFactors() (estimator.ToolFactors, error) {
 	return estimator.ToolFactors{Factors: &h, FactorsSource: "--factors " + tf.factors}, nil
 }
 
+// write prints a tool's result as --format asks, or returns the error of the
+// estimator call that made it.
 func (tf *toolFlags) write(e *env, res *estimator.ToolResult, err error) error {
 	if err != nil {
 		return err
 	}
-	if tf.format == "json" {
+	if tf.format.value == "json" {
 		return writeJSON(e.stdout, res)
 	}
-	return writeToolTable(e.stdout, res.Title, res.Notes, res.Sections)
-}
-
-func writeToolTable(w io.Writer, title string, notes []estimator.ToolNote, sections []estimator.Section) error {
-	if title != "" {
-		fmt.Fprintf(w, "%s\n\n", title)
-	}
-	for _, n := range notes {
+	w := e.stdout
+	fmt.Fprintf(w, "%s\n\n", res.Title)
+	for _, n := range res.Notes {
 		fmt.Fprintf(w, "%s: %s\n", n.Key, n.Text)
 	}
-	if len(notes) > 0 {
+	if len(res.Notes) > 0 {
 		fmt.Fprintln(w)
 	}
-	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-	for i, sec := range sections {
-		if i > 0 || title == "" {
-			fmt.Fprintf(tw, "%s\n", sec.Title)
-		}
-		for _, row := range sec.Rows {
-			fmt.Fprintln(tw, strings.Join(row, "\t"))
-		}
-		fmt.Fprintln(tw)
-	}
-	return tw.Flush()
+	// The title stands for the first section's own ("Result").
+	return writeSections(w, res.Sections, false)
 }
 
 func runCatalog(e *env, args []string) error {
@@ -127,109 +113,99 @@ func runCatalog(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if tf.format == "json" {
+	if tf.format.value == "json" {
 		return writeJSON(e.stdout, l)
 	}
-	return writeToolTable(e.stdout, "", nil, []estimator.Section{l.Section})
+	return writeSections(e.stdout, []estimator.Section{l.Section}, true)
+}
+
+// runTool runs a hardware command that takes the shared flags and no
+// arguments: declare adds the command's own flags, and estimate answers them
+// with --batch (nil when not given) and the factors of --factors.
+func runTool(e *env, args []string, name, batchHelp string, declare func(*flag.FlagSet),
+	estimate func(batch *int, f estimator.ToolFactors) (*estimator.ToolResult, error)) error {
+	fs := newFlags(e, name)
+	var tf toolFlags
+	tf.register(fs, batchHelp, true)
+	declare(fs)
+	if _, err := tf.parse(fs, args, 0); err != nil {
+		return err
+	}
+	f, err := tf.loadFactors()
+	if err != nil {
+		return err
+	}
+	res, err := estimate(tf.batchArg(fs), f)
+	return tf.write(e, res, err)
 }
 
 func runThroughput(e *env, args []string) error {
-	fs := newFlags(e, "throughput")
-	var (
-		tf  toolFlags
-		req estimator.ThroughputRequest
-	)
-	tf.register(fs, "samples per step (default: the largest power of two up to 256 that fits the GPU's memory; 32 on a CPU)", true)
-	fs.StringVar(&req.Model, "model", "", "catalog model `id` (trainscale catalog models)")
-	fs.StringVar(&req.GPU, "gpu", "", "catalog GPU `id` (trainscale catalog gpus)")
-	fs.StringVar(&req.CPU, "cpu", "", "catalog CPU `id`, instead of --gpu")
-	fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
-	if _, err := tf.parse(fs, args, 0); err != nil {
-		return err
-	}
-	req.Batch = tf.batchArg(fs)
-	var err error
-	if req.ToolFactors, err = tf.loadFactors(); err != nil {
-		return err
-	}
-	res, err := estimator.EstimateThroughput(req)
-	return tf.write(e, res, err)
+	var req estimator.ThroughputRequest
+	return runTool(e, args, "throughput", "samples per step (default: the largest power of two up to 256 that fits the GPU's memory; 32 on a CPU)",
+		func(fs *flag.FlagSet) {
+			fs.StringVar(&req.Model, "model", "", "catalog model `id` (trainscale catalog models)")
+			fs.StringVar(&req.GPU, "gpu", "", "catalog GPU `id` (trainscale catalog gpus)")
+			fs.StringVar(&req.CPU, "cpu", "", "catalog CPU `id`, instead of --gpu")
+			fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
+		},
+		func(batch *int, f estimator.ToolFactors) (*estimator.ToolResult, error) {
+			req.Batch, req.ToolFactors = batch, f
+			return estimator.EstimateThroughput(req)
+		})
 }
 
 func runScale(e *env, args []string) error {
-	fs := newFlags(e, "scale")
-	var (
-		tf  toolFlags
-		req estimator.ScaleRequest
-	)
-	tf.register(fs, "samples per GPU per step (default: the largest power of two up to 256 that fits the GPU's memory)", true)
-	fs.StringVar(&req.Model, "model", "", "catalog model `id`")
-	fs.StringVar(&req.System, "system", "", "catalog system `id` (trainscale catalog systems)")
-	fs.IntVar(&req.GPUs, "gpus", 0, "GPUs in the job; more than one system's worth spans systems")
-	fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
-	fs.BoolVar(&req.Sweep, "sweep", false, "also print the curve from 1 GPU to --gpus")
-	if _, err := tf.parse(fs, args, 0); err != nil {
-		return err
-	}
-	req.Batch = tf.batchArg(fs)
-	var err error
-	if req.ToolFactors, err = tf.loadFactors(); err != nil {
-		return err
-	}
-	res, err := estimator.EstimateScaling(req)
-	return tf.write(e, res, err)
+	var req estimator.ScaleRequest
+	return runTool(e, args, "scale", "samples per GPU per step (default: the largest power of two up to 256 that fits the GPU's memory)",
+		func(fs *flag.FlagSet) {
+			fs.StringVar(&req.Model, "model", "", "catalog model `id`")
+			fs.StringVar(&req.System, "system", "", "catalog system `id` (trainscale catalog systems)")
+			fs.IntVar(&req.GPUs, "gpus", 0, "GPUs in the job; more than one system's worth spans systems")
+			fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
+			fs.BoolVar(&req.Sweep, "sweep", false, "also print the curve from 1 GPU to --gpus")
+		},
+		func(batch *int, f estimator.ToolFactors) (*estimator.ToolResult, error) {
+			req.Batch, req.ToolFactors = batch, f
+			return estimator.EstimateScaling(req)
+		})
 }
 
 func runMemory(e *env, args []string) error {
-	fs := newFlags(e, "memory")
 	var (
-		tf        toolFlags
 		req       estimator.MemoryRequest
 		density   float64
 		blockSize int
 	)
-	tf.register(fs, "samples per GPU per step (required)", true)
-	fs.StringVar(&req.Model, "model", "", "catalog model `id`")
-	fs.StringVar(&req.GPU, "gpu", "", "catalog GPU `id`")
-	fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
-	fs.StringVar(&req.Optimizer, "optimizer", "sgd", "`optimizer`: sgd (with momentum) or adam")
-	fs.Float64Var(&density, "density", 1, "fraction of weights block sparsity keeps, in (0, 1]")
-	fs.IntVar(&blockSize, "block-size", 32, "side of a sparse block, with --density below 1")
-	if _, err := tf.parse(fs, args, 0); err != nil {
-		return err
-	}
-	req.Batch, req.Density, req.BlockSize = tf.batchArg(fs), &density, &blockSize
-	var err error
-	if req.ToolFactors, err = tf.loadFactors(); err != nil {
-		return err
-	}
-	res, err := estimator.EstimateGPUMemory(req)
-	return tf.write(e, res, err)
+	return runTool(e, args, "memory", "samples per GPU per step (required)",
+		func(fs *flag.FlagSet) {
+			fs.StringVar(&req.Model, "model", "", "catalog model `id`")
+			fs.StringVar(&req.GPU, "gpu", "", "catalog GPU `id`")
+			fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
+			fs.StringVar(&req.Optimizer, "optimizer", "sgd", "`optimizer`: sgd (with momentum) or adam")
+			fs.Float64Var(&density, "density", 1, "fraction of weights block sparsity keeps, in (0, 1]")
+			fs.IntVar(&blockSize, "block-size", 32, "side of a sparse block, with --density below 1")
+		},
+		func(batch *int, f estimator.ToolFactors) (*estimator.ToolResult, error) {
+			req.Batch, req.ToolFactors, req.Density, req.BlockSize = batch, f, &density, &blockSize
+			return estimator.EstimateGPUMemory(req)
+		})
 }
 
 func runDevices(e *env, args []string) error {
-	fs := newFlags(e, "devices")
-	var (
-		tf  toolFlags
-		req estimator.DevicesRequest
-	)
-	tf.register(fs, "samples per step on both devices (default 32, as in seed 004)", true)
-	fs.StringVar(&req.Model, "model", "", "catalog model `id`")
-	fs.StringVar(&req.GPU, "gpu", "", "catalog GPU `id`")
-	fs.StringVar(&req.CPU, "cpu", "", "catalog CPU `id` (trainscale catalog cpus)")
-	fs.StringVar(&req.Dataset, "dataset", "", "`dataset`: cifar10 or imagenet (default: the model's)")
-	fs.IntVar(&req.Epochs, "epochs", 0, "passes over the dataset")
-	fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
-	if _, err := tf.parse(fs, args, 0); err != nil {
-		return err
-	}
-	req.Batch = tf.batchArg(fs)
-	var err error
-	if req.ToolFactors, err = tf.loadFactors(); err != nil {
-		return err
-	}
-	res, err := estimator.CompareGPUAndCPU(req)
-	return tf.write(e, res, err)
+	var req estimator.DevicesRequest
+	return runTool(e, args, "devices", "samples per step on both devices (default 32, as in seed 004)",
+		func(fs *flag.FlagSet) {
+			fs.StringVar(&req.Model, "model", "", "catalog model `id`")
+			fs.StringVar(&req.GPU, "gpu", "", "catalog GPU `id`")
+			fs.StringVar(&req.CPU, "cpu", "", "catalog CPU `id` (trainscale catalog cpus)")
+			fs.StringVar(&req.Dataset, "dataset", "", "`dataset`: cifar10 or imagenet (default: the model's)")
+			fs.IntVar(&req.Epochs, "epochs", 0, "passes over the dataset")
+			fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
+		},
+		func(batch *int, f estimator.ToolFactors) (*estimator.ToolResult, error) {
+			req.Batch, req.ToolFactors = batch, f
+			return estimator.CompareGPUAndCPU(req)
+		})
 }
 
 func runCalibrate(e *env, args []string) error {

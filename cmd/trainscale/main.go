@@ -13,7 +13,7 @@ import (
 	"github.com/trainscale/trainscale/estimator"
 )
 
-// command is one subcommand: its flags are declared by setup, run does the work.
+// command is one subcommand: its synopsis for usage, and run, which declares its flags and does the work.
 type command struct {
 	name, args, summary string
 	run                 func(env *env, args []string) error

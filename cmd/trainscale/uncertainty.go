@@ -16,15 +16,8 @@ func runUncertainty(e *env, args []string) error {
 	samples := fs.Int("samples", 100_000, "Monte Carlo `samples`")
 	seed := fs.Uint64("seed", 1, "random `seed`; the same seed gives the same result")
 	workers := fs.Int("workers", 0, "goroutines to sample with (0: one per CPU)")
-	format := fs.String("format", "table", "output `format`: table or json")
-	pos, err := parse(fs, args, 1)
-	if err != nil {
-		return err
-	}
-	if err := oneOf("--format", *format, "table", "json"); err != nil {
-		return err
-	}
-	s, err := sf.load(e, first(pos))
+	format := addFormat(fs, "table", "json")
+	s, err := parseScenario(e, fs, args, &sf, format)
 	if err != nil {
 		return err
 	}
@@ -32,7 +25,7 @@ func runUncertainty(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *format == "json" {
+	if format.value == "json" {
 		return writeJSON(e.stdout, u)
 	}
 	fmt.Fprintf(e.stdout, "%s: %d samples, seed %d, %d ranged inputs (%s)\n\n", s.Name, u.Samples, u.Seed, len(u.Ranged), strings.Join(u.Ranged, ", "))
@@ -49,15 +42,8 @@ func runSensitivity(e *env, args []string) error {
 	var sf scenarioFlags
 	sf.register(fs)
 	target := fs.String("target", "", "quantity `id` to rank the inputs by (default: cost.tco, or the first team's systems)")
-	format := fs.String("format", "table", "output `format`: table or json")
-	pos, err := parse(fs, args, 1)
-	if err != nil {
-		return err
-	}
-	if err := oneOf("--format", *format, "table", "json"); err != nil {
-		return err
-	}
-	s, err := sf.load(e, first(pos))
+	format := addFormat(fs, "table", "json")
+	s, err := parseScenario(e, fs, args, &sf, format)
 	if err != nil {
 		return err
 	}
@@ -65,7 +51,7 @@ func runSensitivity(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *format == "json" {
+	if format.value == "json" {
 		return writeJSON(e.stdout, sens)
 	}
 	f := func(v float64) string { return estimator.Format(v, sens.Unit, s.Units) }
@@ -78,13 +64,4 @@ func runSensitivity(e *env, args []string) error {
 			f(sw.Low), f(sw.High), f(sw.Swing), strconv.FormatFloat(sw.Elasticity, 'f', 2, 64))
 	}
 	return tw.Flush()
-}
-
-func oneOf(flagName, got string, allowed ...string) error {
-	for _, a := range allowed {
-		if got == a {
-			return nil
-		}
-	}
-	return usagef("%s must be %s, got %q", flagName, strings.Join(allowed, " or "), got)
 }

@@ -1,0 +1,33 @@
+package estimator_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/trainscale/trainscale/estimator"
+)
+
+func TestFormatToolValue(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		u    estimator.Unit
+		want string
+	}{
+		{28e9, estimator.Bytes, "26.08 GiB (28 GB)"},
+		{110 * 1024, estimator.Bytes, "110 KiB"},
+		{157286400, estimator.BytesPerSecond, "157.3 MB/s"},
+		{900e9, estimator.BytesPerSecond, "900 GB/s"},
+		{989.4e12, estimator.FLOPS, "989.4 TFLOP/s"},
+		{367.24, estimator.PerSecond, "367.2/s"},
+		{0.0027, estimator.Seconds, "2.7 ms"},
+		{3e-6, estimator.Seconds, "3 µs"},
+		{2 * 3600, estimator.Seconds, "2 hours"},
+		{0.9067, estimator.Ratio, "0.907"},
+		{1, estimator.Flag, "yes"},
+		{1281167, estimator.Count, "1281167"},
+		{1.337e9, estimator.Bytes, "1.25 GiB (1.34 GB)"},
+	} {
+		assert.Equal(t, tc.want, estimator.FormatToolValue(tc.v, tc.u))
+	}
+}

@@ -1,0 +1,181 @@
+package estimator
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
+
+// ScaleRequest asks how data-parallel training of a model scales over GPUs
+// packed into systems of one kind.
+type ScaleRequest struct {
+	Model     string
+	System    string // catalog system id; its GPU, links, ports and host CPU apply
+	GPUs      int    // total GPUs, >= 1; more than one system's worth spans systems
+	Precision string
+	Batch     *int // per GPU; nil as in ThroughputRequest
+	// Sweep adds the curve from 1 GPU to GPUs: every count up to one system,
+	// then doubling numbers of full systems, then GPUs itself.
+	Sweep bool
+	ToolFactors
+}
+
+// EstimateScaling answers a ScaleRequest with the step at req.GPUs, its
+// speed-up and efficiency over one GPU of the same system, and optionally
+// the curve up to it.
+func EstimateScaling(req ScaleRequest) (*ToolResult, error) {
+	var errs errorList
+	m, _ := toolModel(&errs, "model", req.Model)
+	sys, okS := toolLookup(&errs, "system", req.System, hardware.SystemByID, hardware.SystemIDs)
+	if req.GPUs < 1 || req.GPUs > toolMaxGPUs {
+		errs.add("gpus", fmt.Sprintf("must be in [1, %d]", toolMaxGPUs), req.GPUs)
+	}
+	p := toolPrecision(&errs, req.Precision)
+	f := toolCheckFactors(&errs, req.ToolFactors)
+	batch, batchSrc := toolBatch(&errs, "batch", req.Batch)
+	var gpu hardware.GPU
+	if okS {
+		var ok bool
+		if gpu, ok = hardware.GPUByID(sys.GPU); !ok || sys.GPUs < 1 {
+			errs.add("system", "names no catalog GPU or has no GPUs", strconv.Quote(sys.ID))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs.err()
+	}
+	if req.Batch == nil {
+		batch, batchSrc = toolGPUBatch(m, gpu, p, f)
+	}
+	s := hardware.EstimateScale(m, sys, gpu, req.GPUs, p, batch, f)
+	b := newToolBuilder(req.ToolFactors, f)
+	b.res.Title = fmt.Sprintf("%s on %d GPUs of %s (%s), %s, batch %d per GPU", m.Name, req.GPUs, sys.Name, gpu.ID, p, batch)
+	b.input("scale.gpus", "GPUs in the job", Count, float64(req.GPUs), toolSrcInput)
+	b.input("scale.batch_per_gpu", "Samples per GPU per step", Count, float64(batch), batchSrc)
+	one := b.throughput("scale.gpu", "One GPU: ", m, toolGPUDevice(gpu), p, "scale.batch_per_gpu", f)
+	sp := "catalog.systems." + sys.ID + "."
+	mp := "catalog.models." + m.ID + "."
+	b.add("scale.gpus_per_system", "GPUs used in each system", Count, float64(min(req.GPUs, sys.GPUs)),
+		"min({scale.gpus}, {"+sp+"gpus})", toolSrcScaling)
+	b.add("scale.systems", "Systems", Count, float64(s.Systems), "ceil({scale.gpus} / {"+sp+"gpus})", toolSrcScaling)
+	b.add("scale.gradient_bytes", "Gradient bytes all-reduced per step", Bytes, m.Params*toolGradientBytes(p),
+		fmt.Sprintf("{%sparams} * %v", mp, toolGradientBytes(p)), toolSrcScaling+"; fp16 gradients under mixed precision, as ZeRO counts")
+	b.ring("scale.comm_intra_time", "All-reduce inside a system", "scale.gpus_per_system", sys.IntraLink, 1, "1", f)
+	b.ring("scale.comm_inter_time", "All-reduce between systems", "scale.systems", sys.Network,
+		max(sys.NetworkPorts, 1), "max({"+sp+"network_ports}, 1)", f)
+	b.add("scale.comm_time", "Gradient all-reduce per step, if nothing overlapped", Seconds, s.CommTime,
+		"{scale.comm_intra_time} + {scale.comm_inter_time}", toolSrcScaling)
+	b.add("scale.compute_time", "One GPU's own step", Seconds, s.ComputeTime,
+		"{scale.batch_per_gpu} * {scale.gpu.time_per_sample}", toolSrcScaling)
+	b.add("scale.backward_time", "Backward pass per step (2/3 of the busy time)", Seconds,
+		2.0/3*float64(batch)*math.Max(one.ComputeTime, one.MemoryTime),
+		"2 / 3 * {scale.batch_per_gpu} * max({scale.gpu.compute_time}, {scale.gpu.memory_time})", toolSrcScaling)
+	b.add("scale.exposed_comm_time", "All-reduce the backward pass does not hide", Seconds, s.ExposedCommTime,
+		"{scale.comm_time} - min({factors.overlap} * {scale.comm_time}, {scale.backward_time})", toolSrcScaling)
+	cpu, hasCPU := hardware.CPUByID(sys.CPU)
+	inputExpr := func(gpus string) string {
+		if !hasCPU {
+			return "0"
+		}
+		cp := "catalog.cpus." + cpu.ID + "."
+		return fmt.Sprintf("%s * {scale.batch_per_gpu} * {%ssample_bytes} / ({%scores} * {%ssockets} * {factors.host_input_bytes_per_core_s})",
+			gpus, mp, cp, cp)
+	}
+	b.add("scale.input_time", "Host CPUs decoding one system's samples per step", Seconds, s.InputTime,
+		inputExpr("{scale.gpus_per_system}"), toolSrcScaling+"; host decoding caps a system (the article's warning)")
+	single := hardware.EstimateScale(m, sys, gpu, 1, p, batch, f)
+	b.add("scale.input_time_one_gpu", "Host CPUs decoding one GPU's samples per step", Seconds, single.InputTime,
+		inputExpr("1"), toolSrcScaling)
+	b.add("scale.single_gpu_step_time", "Step of one GPU alone in the system", Seconds, single.StepTime,
+		"max({scale.compute_time}, {scale.input_time_one_gpu})", toolSrcScaling)
+	b.add("scale.step_time", "Step time", Seconds, s.StepTime,
+		"max({scale.compute_time} + {scale.exposed_comm_time}, {scale.input_time})", toolSrcScaling)
+	b.add("scale.images_per_s", "Images per second, all GPUs", PerSecond, s.ImagesPerS,
+		"{scale.gpus} * {scale.batch_per_gpu} / {scale.step_time}", toolSrcScaling)
+	b.add("scale.speedup", "Speed-up over one GPU", Ratio, s.Speedup,
+		"{scale.gpus} * {scale.single_gpu_step_time} / {scale.step_time}", toolSrcScaling)
+	b.add("scale.efficiency", "Scaling efficiency (speed-up per GPU)", Ratio, s.Efficiency,
+		"{scale.speedup} / {scale.gpus}", toolSrcScaling)
+
+	b.note("model", m.ID)
+	b.note("system", sys.ID)
+	b.note("gpu", gpu.ID)
+	b.note("precision", string(p))
+	b.note("bottleneck", toolBottleneck(s))
+	headline := []string{"scale.speedup", "scale.efficiency", "scale.images_per_s", "scale.step_time",
+		"scale.comm_time", "scale.exposed_comm_time", "scale.input_time", "scale.systems"}
+	if req.Sweep {
+		rows := [][]string{{"GPUs", "systems", "speed-up", "efficiency", "images/s", "step"}}
+		for _, n := range toolSweepCounts(sys.GPUs, req.GPUs) {
+			pt := hardware.EstimateScale(m, sys, gpu, n, p, batch, f)
+			k := fmt.Sprintf("scale.n%d.", n)
+			b.addWords(k+"speedup", fmt.Sprintf("Speed-up at %d GPUs", n), Ratio, pt.Speedup,
+				fmt.Sprintf("the model of scale.speedup with gpus = %d", n),
+				[]string{"scale.batch_per_gpu", "scale.single_gpu_step_time", "scale.gradient_bytes"}, toolSrcScaling)
+			b.add(k+"efficiency", fmt.Sprintf("Efficiency at %d GPUs", n), Ratio, pt.Efficiency,
+				fmt.Sprintf("{%sspeedup} / %d", k, n), toolSrcScaling)
+			b.add(k+"images_per_s", fmt.Sprintf("Images per second at %d GPUs", n), PerSecond, pt.ImagesPerS,
+				fmt.Sprintf("{%sspeedup} * {scale.batch_per_gpu} / {scale.single_gpu_step_time}", k), toolSrcScaling)
+			rows = append(rows, []string{strconv.Itoa(n), strconv.Itoa(pt.Systems), trim(pt.Speedup, 2) + "x",
+				trim(100*pt.Efficiency, 1) + "%", FormatToolValue(pt.ImagesPerS, PerSecond), FormatToolValue(pt.StepTime, Seconds)})
+		}
+		b.res.Sections = append(b.res.Sections, Section{Title: "Sweep", Rows: rows})
+	}
+	return b.finish(headline)
+}
+
+// ring lays out one ring all-reduce as hardware's ringTime computes it.
+func (b *toolBuilder) ring(id, label, membersID, linkID string, ports int, portsExpr string, f hardware.Factors) float64 {
+	net, ok := hardware.NetworkByID(linkID)
+	members := b.valueOf(membersID)
+	bw := net.Bandwidth * float64(ports) * f.CommEfficiency
+	if !ok || !(bw > 0) {
+		return b.add(id, label, Seconds, 0, "0", toolSrcScaling+"; no such link")
+	}
+	n := "{" + membersID + "}"
+	np := "{catalog.networks." + net.ID + "."
+	volume := fmt.Sprintf("2 * (%s - 1) / %s * {scale.gradient_bytes}", n, n)
+	src := toolSrcScaling + "; ring over " + net.Name
+	if net.Shared {
+		volume = fmt.Sprintf("2 * (%s - 1) * {scale.gradient_bytes}", n)
+		src += ", shared by the system's GPUs (traffic crosses the host)"
+	}
+	v := 0.0
+	if members >= 2 {
+		hops := 2 * (members - 1)
+		vol := hops / members * b.valueOf("scale.gradient_bytes")
+		if net.Shared {
+			vol = hops * b.valueOf("scale.gradient_bytes")
+		}
+		v = vol/bw + hops*net.Latency
+	}
+	return b.add(id, label, Seconds, v,
+		fmt.Sprintf("%s / (%sbandwidth} * %s * {factors.comm_efficiency}) + 2 * (%s - 1) * %slatency}", volume, np, portsExpr, n, np), src)
+}
+
+func toolBottleneck(s hardware.Scale) string {
+	switch {
+	case s.InputTime >= s.ComputeTime+s.ExposedCommTime && s.InputTime > 0:
+		return "host input: the system's CPUs cannot decode samples as fast as its GPUs train"
+	case s.ExposedCommTime > 0:
+		return fmt.Sprintf("computation, with %s%% of the step waiting on gradient exchange", trim(100*s.ExposedCommTime/s.StepTime, 1))
+	}
+	return "computation"
+}
+
+// toolSweepCounts are the GPU counts of a sweep: every count up to one system,
+// then doubling numbers of full systems, then max.
+func toolSweepCounts(perSystem, max int) []int {
+	var out []int
+	for n := 1; n <= perSystem && n <= max; n++ {
+		out = append(out, n)
+	}
+	for n := 2 * perSystem; n < max; n *= 2 {
+		out = append(out, n)
+	}
+	if out[len(out)-1] != max {
+		out = append(out, max)
+	}
+	return out
+}
