@@ -58,5 +58,10 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 		c := estimator.Compare(append([]string{name}, opt.Compared...), append([]*estimator.Estimate{est}, opt.Compare...))
 		b.Comparison = &c
 	}
+	charts, err := chart.Build(est, b.Uncertainty, b.Sensitivity, b.Lang)
+	if err != nil {
+		return nil, err
+	}
+	b.Charts = charts
 	return b, nil
 }

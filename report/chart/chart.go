@@ -3,7 +3,11 @@
 // report's echarts, the PDF's vectors, the page).
 package chart
 
-import "github.com/trainscale/trainscale/estimator"
+import (
+	"math"
+
+	"github.com/trainscale/trainscale/estimator"
+)
 
 // Kind is how a chart draws its series.
 type Kind string
@@ -12,8 +16,8 @@ const (
 	Line       Kind = "line"        // y against numeric x
 	Bar        Kind = "bar"         // y per category, series side by side
 	StackedBar Kind = "stacked-bar" // y per category, series stacked
-	Range      Kind = "range"       // Low..High per category with Y marked (P10, P50, P90)
-	Tornado    Kind = "tornado"     // Low and High per category around a base line
+	Range      Kind = "range"       // Low..High per X category with Y marked (P10, P50, P90)
+	Tornado    Kind = "tornado"     // Low and High per Y category around Base, values on the X axis
 )
 
 // Spec is one chart.
@@ -27,12 +31,47 @@ type Spec struct {
 	Note   string  // what to read from it, or why it is empty
 }
 
+// Empty reports whether the chart has nothing to draw (its Note says why).
+func (s Spec) Empty() bool {
+	for _, se := range s.Series {
+		if len(se.Y) > 0 || len(se.Low) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // Axis says what an axis shows.
 type Axis struct {
 	Label      string
 	Unit       estimator.Unit
 	Log        bool
 	Categories []string // category axes; nil for numeric ones
+	// Per and Suffix say how to show the axis' base-unit values: divided by
+	// Per (0 means 1) and followed by Suffix ("days", "TB", "million USD").
+	// Build picks them once from the data so every adapter draws the same
+	// ticks; the values themselves stay in base units.
+	Per    float64
+	Suffix string
+}
+
+// Show converts a base-unit value for display on this axis.
+func (a Axis) Show(v float64) float64 {
+	if a.Per == 0 {
+		return v
+	}
+	return v / a.Per
+}
+
+// Name is the axis title with its display unit: "one training run (days)".
+func (a Axis) Name() string {
+	if a.Suffix == "" {
+		return a.Label
+	}
+	if a.Label == "" {
+		return a.Suffix
+	}
+	return a.Label + " (" + a.Suffix + ")"
 }
 
 // Series is one named set of points: X (numeric axes) or the categories'
@@ -45,4 +84,30 @@ type Series struct {
 	Y         []float64
 	Low, High []float64
 	IDs       []string
+	Dashed    bool // a reference line (ideal scaling), drawn dashed
+}
+
+// Palette is the series colours every adapter uses, in order, so a series
+// looks the same on the page and on paper (echarts' default palette).
+var Palette = []string{"#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452", "#9a60b4", "#ea7ccc"}
+
+// BarFloor is where a bar chart's log axis starts, in display units: a decade
+// below the smallest bar, so every bar shows a height (echarts and the PDF
+// would otherwise start at the smallest bar's own decade). 0 for other charts.
+func (s Spec) BarFloor() float64 {
+	if (s.Kind != Bar && s.Kind != StackedBar) || !s.Y.Log {
+		return 0
+	}
+	least := math.Inf(1)
+	for _, se := range s.Series {
+		for _, v := range se.Y {
+			if v > 0 {
+				least = math.Min(least, s.Y.Show(v))
+			}
+		}
+	}
+	if math.IsInf(least, 1) {
+		return 0
+	}
+	return math.Pow(10, math.Floor(math.Log10(least))-1)
 }

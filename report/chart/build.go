@@ -1,0 +1,484 @@
+package chart
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
+
+// Chart IDs, in the order Build returns them. Surfaces key their layout and
+// tests on these; they do not change with the language or the scenario.
+const (
+	ComputeGrowth       = "compute-growth"
+	DataFunnel          = "data-funnel"
+	Scaling             = "scaling"
+	SystemsByGeneration = "systems-by-generation"
+	CostBreakdown       = "cost-breakdown"
+	UncertaintyRanges   = "uncertainty"
+	TornadoChart        = "tornado"
+	CPUvsGPU            = "cpu-vs-gpu"
+)
+
+// IDs lists every chart id in Build's order.
+func IDs() []string {
+	return []string{ComputeGrowth, DataFunnel, Scaling, SystemsByGeneration, CostBreakdown, UncertaintyRanges, TornadoChart, CPUvsGPU}
+}
+
+// The systems the scaling chart sets side by side: gaming cards on PCIe with
+// Ethernet (the article's warning), NVLink 2 with EDR InfiniBand, NVLink 4
+// with NDR.
+var scalingSystems = []string{"pcie-server", "dgx-1-v100", "dgx-h100"}
+
+// scalingGPUs is the largest job of the scaling chart's sweep.
+const scalingGPUs = 512
+
+// generations are the DGX systems of the systems-by-generation chart, Pascal
+// to Blackwell.
+var generations = []struct{ system, label string }{
+	{"dgx-1-p100", "P100 (DGX-1)"},
+	{"dgx-1-v100", "V100 (DGX-1)"},
+	{"dgx-a100", "A100 (DGX A100)"},
+	{"dgx-h100", "H100 (DGX H100)"},
+	{"dgx-b200", "B200 (DGX B200)"},
+}
+
+// seed004 are the networks of the CPU-vs-GPU chart, smallest first, and the
+// devices seed 004 compared.
+var seed004 = struct {
+	models   []string
+	gpu, cpu string
+	epochs   int
+}{[]string{"cifar-small", "resnet-18-cifar", "resnet-50-cifar"}, "rtx-3050", "core-i7-12700", 10}
+
+// Build makes every chart of a report, in the order of IDs: from the
+// estimate, its uncertainty (nil: none) and its sensitivity (nil: none), with
+// titles and axis labels in lang ("en" or "ja"). A chart with nothing to show
+// is still returned, without series, its Note saying why, so every surface
+// lays out the same figures.
+//
+// Charts whose numbers are not quantities of the estimate itself (scaling,
+// systems by generation, the resampled bar of the funnel, CPU vs GPU) come
+// from the estimator run on variants of the scenario or from its hardware
+// tools: nothing here computes a figure of its own, it only picks and
+// arranges them.
+func Build(est *estimator.Estimate, u *estimator.Uncertainty, sens *estimator.Sensitivity, lang string) ([]Spec, error) {
+	b := &builder{est: est, s: est.Scenario, lang: lang}
+	steps := []func() (Spec, error){
+		b.computeGrowth, b.dataFunnel, b.scaling, b.systemsByGeneration, b.costBreakdown,
+		func() (Spec, error) { return b.uncertainty(u), nil },
+		func() (Spec, error) { return b.tornado(sens), nil },
+		b.cpuVsGPU,
+	}
+	out := make([]Spec, 0, len(steps))
+	for i, step := range steps {
+		sp, err := step()
+		if err != nil {
+			return nil, fmt.Errorf("chart %s: %w", IDs()[i], err)
+		}
+		out = append(out, sp)
+	}
+	return out, nil
+}
+
+type builder struct {
+	est  *estimator.Estimate
+	s    *estimator.Scenario
+	lang string
+}
+
+func (b *builder) t(key string) string { return Text(b.lang, key) }
+
+func (b *builder) tf(key string, a ...any) string { return fmt.Sprintf(Text(b.lang, key), a...) }
+
+func (b *builder) value(id string) (float64, bool) {
+	q, ok := b.est.Get(id)
+	return q.Value, ok
+}
+
+func (b *builder) format(id string) string {
+	q, ok := b.est.Get(id)
+	if !ok {
+		return "-"
+	}
+	return estimator.Format(q.Value, q.Unit, b.s.Units)
+}
+
+func (b *builder) computeGrowth() (Spec, error) {
+	g := b.s.Growth
+	se := Series{Name: b.tf("growth.s", g.Exponent)}
+	for n := 1; n <= int(g.Factor); n++ {
+		id := fmt.Sprintf("growth.compute_factor_n%d", n)
+		if v, ok := b.value(id); ok {
+			se.X, se.Y, se.IDs = append(se.X, float64(n)), append(se.Y, v), append(se.IDs, id)
+		}
+	}
+	sp := Spec{ID: ComputeGrowth, Title: b.t("growth.title"), Kind: Line,
+		X:      Axis{Label: b.t("growth.x"), Unit: estimator.Ratio},
+		Y:      Axis{Label: b.t("growth.y"), Unit: estimator.Ratio, Log: true},
+		Series: []Series{se}}
+	if len(se.Y) > 0 {
+		last := len(se.Y) - 1
+		sp.Note = b.tf("growth.note", g.Exponent, se.X[last], b.format(se.IDs[last]))
+	}
+	b.scaleAxis(&sp.Y, sp.Series, false)
+	return sp, nil
+}
+
+func (b *builder) dataFunnel() (Spec, error) {
+	sp := Spec{ID: DataFunnel, Title: b.t("funnel.title"), Kind: Bar,
+		X: Axis{Label: b.t("funnel.x")},
+		Y: Axis{Label: b.t("funnel.y"), Unit: estimator.Bytes, Log: true}}
+	processed, _ := b.value("data.processed")
+	if b.s.Fleet == nil {
+		sp.X.Categories = []string{b.t("funnel.dataset.c")}
+		sp.Series = []Series{{Name: b.t("funnel.s"), Y: []float64{processed}, IDs: []string{"data.processed"}}}
+		sp.Note = b.tf("funnel.dataset", b.format("data.processed"))
+		b.scaleAxis(&sp.Y, sp.Series, false)
+		return sp, nil
+	}
+	raw, _ := b.value("data.raw")
+	// The resampled stage is no quantity of the estimate: the same scenario
+	// without compression (and without an explicit reduction) gives it.
+	p := *b.s.Preprocessing
+	v := variant(b.s)
+	v.Preprocessing = &estimator.Preprocessing{SourceFPS: p.SourceFPS, SampledFPS: p.SampledFPS, CompressionRatio: 1}
+	ve, err := estimator.Run(v)
+	if err != nil {
+		return Spec{}, err
+	}
+	q, _ := ve.Get("data.processed")
+	sp.X.Categories = []string{b.t("funnel.raw"), b.tf("funnel.sampled", p.SampledFPS, p.SourceFPS), b.t("funnel.processed")}
+	sp.Series = []Series{{Name: b.t("funnel.s"), Y: []float64{raw, q.Value, processed}, IDs: []string{"data.raw", "", "data.processed"}}}
+	sp.Note = b.tf("funnel.note", b.format("data.reduction"), b.format("data.processed"), b.format("data.raw"))
+	b.scaleAxis(&sp.Y, sp.Series, false)
+	return sp, nil
+}
+
+// variant is a copy of s to change: the ranges (whose likely values the
+// fields already hold) and the sources (which name the original's paths) are
+// left behind. Callers replace whole fields, never write through the shared
+// pointers.
+func variant(s *estimator.Scenario) *estimator.Scenario {
+	v := *s
+	v.Ranges, v.Sources, v.Name, v.Notes = nil, nil, "", ""
+	return &v
+}
+
+// scalingModel is the network the scaling chart trains: the scenario's first
+// workload with a catalog model, else ResNet-50.
+func (b *builder) scalingModel() (model, precision string, stands bool) {
+	for _, w := range b.s.Workloads {
+		if w.Model != "" {
+			return w.Model, w.Precision, false
+		}
+	}
+	return "resnet-50", "mixed", true
+}
+
+func (b *builder) scaling() (Spec, error) {
+	model, precision, stands := b.scalingModel()
+	m, _ := hardware.ModelByID(model)
+	// One GPU's time for a run on the scenario's data, per system: the
+	// estimator on a variant that trains the chart's network on each system.
+	v := variant(b.s)
+	v.Workloads = []estimator.Workload{{ID: "net", Label: m.Name, Model: model, Precision: precision}}
+	v.Systems = nil
+	for _, sys := range scalingSystems {
+		hs, _ := hardware.SystemByID(sys)
+		v.Systems = append(v.Systems, estimator.System{ID: sys, GPUs: float64(hs.GPUs)})
+	}
+	v.Training.Scaling = "linear"
+	v.Money, v.Goodput = nil, nil
+	v.Growth = estimator.Growth{Factor: 1, Exponent: b.s.Growth.Exponent}
+	one, err := estimator.Run(v)
+	if err != nil {
+		return Spec{}, err
+	}
+	factors := b.s.Factors.Resolve()
+	sp := Spec{ID: Scaling, Title: b.tf("scaling.title", m.Name), Kind: Line,
+		X: Axis{Label: b.t("scaling.x"), Unit: estimator.Count, Log: true},
+		Y: Axis{Label: b.t("scaling.y"), Unit: estimator.Seconds, Log: true}}
+	var links []string
+	for _, sys := range scalingSystems {
+		hs, _ := hardware.SystemByID(sys)
+		intra, _ := hardware.NetworkByID(hs.IntraLink)
+		inter, _ := hardware.NetworkByID(hs.Network)
+		links = append(links, fmt.Sprintf("%s: %s, %s", sys, intra.Name, inter.Name))
+		gpuTime, ok := one.Get("train.net.gpu_time." + sys)
+		if !ok {
+			return Spec{}, fmt.Errorf("no one-GPU time on %s", sys)
+		}
+		res, err := estimator.EstimateScaling(estimator.ScaleRequest{Model: model, System: sys, GPUs: scalingGPUs,
+			Precision: precision, Sweep: true, ToolFactors: estimator.ToolFactors{Factors: &factors}})
+		if err != nil {
+			return Spec{}, err
+		}
+		ideal := Series{Name: b.tf("scaling.ideal", sys), Dashed: true}
+		modelled := Series{Name: b.tf("scaling.model", sys)}
+		for n := 1; n <= scalingGPUs; n++ {
+			q, ok := res.Get(fmt.Sprintf("scale.n%d.speedup", n))
+			if !ok {
+				continue // the sweep's counts: every one up to a system, then doublings
+			}
+			// The one place a chart divides: the run's time on n GPUs is one
+			// GPU's time over the sweep's speed-up (ideal: over n).
+			ideal.X, ideal.Y = append(ideal.X, float64(n)), append(ideal.Y, gpuTime.Value/float64(n))
+			modelled.X, modelled.Y = append(modelled.X, float64(n)), append(modelled.Y, gpuTime.Value/q.Value)
+		}
+		sp.Series = append(sp.Series, ideal, modelled)
+	}
+	sp.Note = b.tf("scaling.note", m.Name, precision, strings.Join(links, "; "))
+	if stands {
+		sp.Note += " " + b.t("scaling.nomodel")
+	}
+	b.scaleAxis(&sp.Y, sp.Series, false)
+	return sp, nil
+}
+
+func (b *builder) systemsByGeneration() (Spec, error) {
+	sp := Spec{ID: SystemsByGeneration, Title: b.t("gen.title"), Kind: Bar,
+		X: Axis{Label: b.t("gen.x")},
+		Y: Axis{Label: b.t("gen.y"), Unit: estimator.Count, Log: true}}
+	for _, g := range generations {
+		sp.X.Categories = append(sp.X.Categories, g.label)
+	}
+	v := variant(b.s)
+	v.Workloads = nil
+	precisions := map[string]bool{}
+	for _, w := range b.s.Workloads {
+		model := w.Model
+		if model == "" {
+			if _, ok := hardware.ModelByID(w.ID); !ok {
+				continue
+			}
+			model = w.ID
+		}
+		nw := estimator.Workload{ID: w.ID, Label: w.Label, Model: model, Precision: w.Precision,
+			Batch: w.Batch, Optimizer: w.Optimizer, SampleKB: w.SampleKB}
+		if nw.Precision == "" {
+			nw.Precision = "mixed"
+		}
+		precisions[nw.Precision] = true
+		v.Workloads = append(v.Workloads, nw)
+	}
+	if len(v.Workloads) == 0 {
+		sp.Note = b.t("gen.none")
+		return sp, nil
+	}
+	v.Systems = nil
+	for _, g := range generations {
+		hs, _ := hardware.SystemByID(g.system)
+		v.Systems = append(v.Systems, estimator.System{ID: g.system, GPUs: float64(hs.GPUs)})
+	}
+	v.Training.Scaling = "modelled"
+	v.Money = nil
+	v.Growth = estimator.Growth{Factor: 1, Exponent: b.s.Growth.Exponent}
+	e, err := estimator.Run(v)
+	if err != nil {
+		return Spec{}, err
+	}
+	for _, w := range v.Workloads {
+		se := Series{Name: labelOr(w.Label, w.ID)}
+		for _, g := range generations {
+			q, _ := e.Get("team." + w.ID + ".systems." + g.system)
+			se.Y = append(se.Y, q.Value)
+		}
+		sp.Series = append(sp.Series, se)
+	}
+	var ps []string
+	for _, p := range []string{"fp32", "tf32", "mixed"} {
+		if precisions[p] {
+			ps = append(ps, p)
+		}
+	}
+	sp.Note = b.tf("gen.note", strings.Join(ps, ", "))
+	b.scaleAxis(&sp.Y, sp.Series, false)
+	return sp, nil
+}
+
+func (b *builder) costBreakdown() (Spec, error) {
+	m := b.s.Money
+	sp := Spec{ID: CostBreakdown, Kind: StackedBar, X: Axis{Label: b.t("cost.x")}}
+	if m == nil {
+		sp.Title = b.tf("cost.title", "-")
+		sp.Y = Axis{Label: b.t("cost.y"), Unit: estimator.USD}
+		sp.Note = b.t("cost.none")
+		return sp, nil
+	}
+	capex, _ := b.est.Get("cost.capex")
+	sp.Title = b.tf("cost.title", m.DepreciationYears)
+	sp.Y = Axis{Label: b.t("cost.y"), Unit: capex.Unit}
+	years := int(math.Ceil(m.DepreciationYears))
+	sp.X.Categories = []string{b.t("cost.purchase")}
+	for y := 1; y <= years; y++ {
+		sp.X.Categories = append(sp.X.Categories, b.tf("cost.year", y))
+	}
+	for _, part := range []struct {
+		key, id string
+		yearly  bool
+	}{
+		{"cost.hardware", "cost.hardware", false},
+		{"cost.network", "cost.network", false},
+		{"cost.storage", "cost.storage", false},
+		{"cost.power", "cost.power_per_year", true},
+		{"cost.support", "cost.support_per_year", true},
+	} {
+		v, _ := b.value(part.id)
+		se := Series{Name: b.t(part.key)}
+		for i := range sp.X.Categories {
+			if (i == 0) != part.yearly {
+				se.Y, se.IDs = append(se.Y, v), append(se.IDs, part.id)
+			} else {
+				se.Y, se.IDs = append(se.Y, 0), append(se.IDs, "")
+			}
+		}
+		sp.Series = append(sp.Series, se)
+	}
+	sp.Note = b.tf("cost.note", b.format("cost.capex"), b.format("cost.opex_per_year"), b.format("cost.tco"))
+	if float64(years) != m.DepreciationYears {
+		sp.Note += b.t("cost.frac")
+	}
+	b.scaleAxis(&sp.Y, sp.Series, true)
+	return sp, nil
+}
+
+func (b *builder) uncertainty(u *estimator.Uncertainty) Spec {
+	sp := Spec{ID: UncertaintyRanges, Title: b.t("unc.title"), Kind: Range,
+		X: Axis{Label: b.t("unc.x")},
+		Y: Axis{Label: b.t("unc.y"), Unit: estimator.Count, Log: true}}
+	if u == nil || len(u.Ranged) == 0 {
+		sp.Note = b.t("unc.none")
+		return sp
+	}
+	spreads := map[string]estimator.Spread{}
+	for _, q := range u.Quantities {
+		spreads[q.ID] = q
+	}
+	se := Series{Name: b.t("unc.s")}
+	for _, w := range b.s.Workloads {
+		for _, sys := range b.s.Systems {
+			id := "team." + w.ID + ".systems." + sys.ID
+			q, ok := spreads[id]
+			if !ok {
+				continue
+			}
+			sp.X.Categories = append(sp.X.Categories, labelOr(w.Label, w.ID)+" / "+sys.ID)
+			se.Low, se.Y, se.High, se.IDs = append(se.Low, q.P10), append(se.Y, q.P50), append(se.High, q.P90), append(se.IDs, id)
+		}
+	}
+	sp.Series = []Series{se}
+	sp.Note = b.tf("unc.note", u.Samples, strings.Join(u.Ranged, ", "))
+	b.scaleAxis(&sp.Y, sp.Series, false)
+	return sp
+}
+
+func (b *builder) tornado(sens *estimator.Sensitivity) Spec {
+	sp := Spec{ID: TornadoChart, Kind: Tornado, Y: Axis{Label: b.t("tornado.y")}}
+	if sens == nil || len(sens.Swings) == 0 {
+		sp.Title = b.tf("tornado.title", "-")
+		sp.Note = b.t("tornado.none")
+		return sp
+	}
+	sp.Title = b.tf("tornado.title", sens.Label)
+	sp.X = Axis{Label: b.tf("tornado.x", sens.Label), Unit: sens.Unit}
+	sp.Base = sens.Base
+	se := Series{Name: sens.Label}
+	for _, sw := range sens.Swings {
+		sp.Y.Categories = append(sp.Y.Categories, fmt.Sprintf("%s (%g - %g)", sw.Path, sw.InputLow, sw.InputHigh))
+		se.Low, se.High, se.IDs = append(se.Low, sw.Low), append(se.High, sw.High), append(se.IDs, sens.Target)
+	}
+	sp.Series = []Series{se}
+	sp.Note = b.tf("tornado.note", estimator.Format(sens.Base, sens.Unit, b.s.Units))
+	b.scaleAxis(&sp.X, sp.Series, sens.Unit.IsCurrency())
+	return sp
+}
+
+func (b *builder) cpuVsGPU() (Spec, error) {
+	gpu, _ := hardware.GPUByID(seed004.gpu)
+	cpu, _ := hardware.CPUByID(seed004.cpu)
+	sp := Spec{ID: CPUvsGPU, Title: b.t("cpu.title"), Kind: Bar,
+		X:    Axis{Label: b.t("cpu.x")},
+		Y:    Axis{Label: b.t("cpu.y"), Unit: estimator.Ratio, Log: true, Suffix: b.t("u.ratio")},
+		Note: b.t("cpu.note")}
+	modelled := Series{Name: b.tf("cpu.s", seed004.gpu, seed004.cpu)}
+	measured := Series{Name: "seed 004"}
+	published := map[string]float64{}
+	for _, pt := range hardware.Measurements() {
+		if pt.Metric == hardware.MetricDeviceSpeedup && pt.Device == seed004.gpu && pt.Baseline == seed004.cpu {
+			published[pt.Model] = pt.Value
+		}
+	}
+	for _, id := range seed004.models {
+		m, _ := hardware.ModelByID(id)
+		res, err := estimator.CompareGPUAndCPU(estimator.DevicesRequest{Model: id, GPU: gpu.ID, CPU: cpu.ID, Epochs: seed004.epochs, Precision: "fp32"})
+		if err != nil {
+			return Spec{}, err
+		}
+		q, _ := res.Get("devices.speedup")
+		sp.X.Categories = append(sp.X.Categories, fmt.Sprintf("%s (%s M)", id, estimator.Format(m.Params/1e6, estimator.Count, "")))
+		modelled.Y = append(modelled.Y, q.Value)
+		measured.Y = append(measured.Y, published[id])
+	}
+	sp.Series = []Series{modelled, measured}
+	return sp, nil
+}
+
+// scaleAxis picks the axis' display unit from the largest value it shows.
+func (b *builder) scaleAxis(a *Axis, series []Series, money bool) {
+	var top float64
+	for _, se := range series {
+		for _, vs := range [][]float64{se.Y, se.Low, se.High} {
+			for _, v := range vs {
+				top = math.Max(top, math.Abs(v))
+			}
+		}
+	}
+	us := b.s.Units
+	switch {
+	case a.Unit == estimator.Seconds:
+		switch {
+		case top >= 2*estimator.Year:
+			a.Per, a.Suffix = estimator.Year, b.t("u.years")
+		case top >= 2*estimator.Day:
+			a.Per, a.Suffix = estimator.Day, b.t("u.days")
+		case top >= 2*estimator.Hour:
+			a.Per, a.Suffix = estimator.Hour, b.t("u.hours")
+		default:
+			a.Per, a.Suffix = 1, b.t("u.s")
+		}
+	case a.Unit == estimator.Bytes:
+		switch {
+		case top >= us.TB():
+			a.Per, a.Suffix = us.TB(), "TB"
+		case top >= us.GB():
+			a.Per, a.Suffix = us.GB(), "GB"
+		default:
+			a.Per, a.Suffix = us.MB(), "MB"
+		}
+	case a.Unit.IsCurrency() || money:
+		switch {
+		case top >= 1e9:
+			a.Per, a.Suffix = 1e9, b.t("u.b")+" "+string(a.Unit)
+		case top >= 1e6:
+			a.Per, a.Suffix = 1e6, b.t("u.m")+" "+string(a.Unit)
+		case top >= 1e4:
+			a.Per, a.Suffix = 1e3, b.t("u.k")+" "+string(a.Unit)
+		default:
+			a.Per, a.Suffix = 1, string(a.Unit)
+		}
+	case a.Unit == estimator.Ratio && a.Suffix == "":
+		a.Per = 1
+	default:
+		a.Per = 1
+	}
+}
+
+func labelOr(label, id string) string {
+	if label != "" {
+		return label
+	}
+	return id
+}

@@ -1,0 +1,188 @@
+package chart_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/report/chart"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// build runs a built-in scenario and builds its charts, with a small Monte
+// Carlo run so the uncertainty chart has data.
+func build(t testing.TB, name, lang string) []chart.Spec {
+	t.Helper()
+	data, ok := examples.Read(name)
+	require.True(t, ok, name)
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	var (
+		u    *estimator.Uncertainty
+		sens *estimator.Sensitivity
+	)
+	if len(s.Ranges) > 0 {
+		u, err = estimator.RunUncertainty(s, 2000, 1, 0)
+		require.NoError(t, err)
+		sens, err = estimator.RunSensitivity(s, "")
+		require.NoError(t, err)
+	}
+	specs, err := chart.Build(est, u, sens, lang)
+	require.NoError(t, err)
+	return specs
+}
+
+// rounded keeps 6 significant digits, so the golden files do not depend on
+// the last bit of a platform's floating point (arm64 fuses multiply-adds).
+func rounded(specs []chart.Spec) []chart.Spec {
+	r := func(v float64) float64 {
+		if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+			return v
+		}
+		out, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
+		return out
+	}
+	rs := func(vs []float64) []float64 {
+		if vs == nil {
+			return nil
+		}
+		out := make([]float64, len(vs))
+		for i, v := range vs {
+			out[i] = r(v)
+		}
+		return out
+	}
+	out := make([]chart.Spec, len(specs))
+	for i, sp := range specs {
+		sp.Base = r(sp.Base)
+		sp.X.Per, sp.Y.Per = r(sp.X.Per), r(sp.Y.Per)
+		series := make([]chart.Series, len(sp.Series))
+		for j, se := range sp.Series {
+			se.X, se.Y, se.Low, se.High = rs(se.X), rs(se.Y), rs(se.Low), rs(se.High)
+			series[j] = se
+		}
+		sp.Series = series
+		out[i] = sp
+	}
+	return out
+}
+
+func TestChartsGolden(t *testing.T) {
+	for _, tc := range []struct{ scenario, lang string }{
+		{"article-2017", "en"},
+		{"article-2017", "ja"},
+		{"modern-2026", "en"},
+		{"cifar10-cpu-vs-gpu", "en"},
+	} {
+		t.Run(tc.scenario+"-"+tc.lang, func(t *testing.T) {
+			got, err := json.MarshalIndent(rounded(build(t, tc.scenario, tc.lang)), "", "  ")
+			require.NoError(t, err)
+			path := filepath.Join("testdata", tc.scenario+"."+tc.lang+".json")
+			if *update {
+				require.NoError(t, os.WriteFile(path, append(got, '\n'), 0o644))
+			}
+			want, err := os.ReadFile(path)
+			require.NoError(t, err)
+			assert.JSONEq(t, string(want), string(got))
+		})
+	}
+}
+
+func TestEveryChartInOrder(t *testing.T) {
+	for _, name := range examples.Names() {
+		specs := build(t, name, "en")
+		var ids []string
+		for _, sp := range specs {
+			ids = append(ids, sp.ID)
+			assert.NotEmpty(t, sp.Title, sp.ID)
+			if sp.Empty() {
+				assert.NotEmpty(t, sp.Note, "%s/%s: an empty chart says why", name, sp.ID)
+			}
+			for _, se := range sp.Series {
+				n := len(se.Y)
+				if sp.Kind == chart.Tornado {
+					n = len(se.Low)
+					assert.Len(t, se.High, n)
+					assert.Len(t, sp.Y.Categories, n, "%s/%s", name, sp.ID)
+				} else if sp.X.Categories != nil {
+					assert.Len(t, sp.X.Categories, n, "%s/%s/%s", name, sp.ID, se.Name)
+				} else {
+					assert.Len(t, se.X, n, "%s/%s/%s", name, sp.ID, se.Name)
+				}
+				if se.IDs != nil {
+					assert.Len(t, se.IDs, n)
+				}
+			}
+		}
+		assert.Equal(t, chart.IDs(), ids, name)
+	}
+}
+
+func TestChartsReadTheEstimate(t *testing.T) {
+	specs := build(t, "article-2017", "en")
+	byID := map[string]chart.Spec{}
+	for _, sp := range specs {
+		byID[sp.ID] = sp
+	}
+	// The funnel's ends are the article's 208,000 TB and 104 TB.
+	f := byID[chart.DataFunnel]
+	assert.InDelta(t, 208000, f.Y.Show(f.Series[0].Y[0]), 0.5)
+	assert.InDelta(t, 104, f.Y.Show(f.Series[0].Y[2]), 0.05)
+	assert.Equal(t, "TB", f.Y.Suffix)
+	// n^2: ten-fold data, a hundred-fold compute.
+	g := byID[chart.ComputeGrowth]
+	assert.Equal(t, 100.0, g.Series[0].Y[9])
+	// The cost stack adds up to the total cost of ownership.
+	c := byID[chart.CostBreakdown]
+	var sum float64
+	for _, se := range c.Series {
+		for _, v := range se.Y {
+			sum += v
+		}
+	}
+	assert.InDelta(t, 31837386, sum, 1)
+	// Modelled scaling never beats ideal.
+	s := byID[chart.Scaling]
+	for i := 0; i < len(s.Series); i += 2 {
+		for j := range s.Series[i].Y {
+			assert.GreaterOrEqual(t, s.Series[i+1].Y[j]*1.000001, s.Series[i].Y[j], s.Series[i+1].Name)
+		}
+	}
+	// Uncertainty brackets its median.
+	u := byID[chart.UncertaintyRanges].Series[0]
+	for i := range u.Y {
+		assert.LessOrEqual(t, u.Low[i], u.Y[i])
+		assert.LessOrEqual(t, u.Y[i], u.High[i])
+	}
+}
+
+func TestBuildIsDeterministic(t *testing.T) {
+	a, _ := json.Marshal(build(t, "modern-2026", "ja"))
+	b, _ := json.Marshal(build(t, "modern-2026", "ja"))
+	assert.Equal(t, string(a), string(b))
+}
+
+func TestTextFallsBackToEnglish(t *testing.T) {
+	assert.Equal(t, "Assumptions", chart.Text("fr", "assumptions"))
+	assert.Equal(t, "前提条件", chart.Text("ja", "assumptions"))
+	for key := range map[string]bool{"report.title": true, "growth.title": true} {
+		assert.NotEqual(t, chart.Text("en", key), chart.Text("ja", key), key)
+	}
+}
+
+func TestEveryWordInEveryLanguage(t *testing.T) {
+	assert.Len(t, chart.Keys(), chart.KeysIn("ja"), "every English word has a Japanese one")
+}
