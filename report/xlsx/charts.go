@@ -1,0 +1,392 @@
+package xlsx
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/trainscale/trainscale/report/chart"
+)
+
+// plot is one native chart and the cells it draws: its data sits on the
+// Charts sheet, as formulas over the result cells where there is one, so the
+// charts follow the Assumptions too.
+type plot struct {
+	title, note    string
+	xTitle, yTitle string
+	kind           excelize.ChartType
+	floor          float64 // where a log value axis starts; 0: the spreadsheet's choice
+	logX, logY     bool
+	categories     []string // category axis; nil for a scatter over numeric x
+	series         []plotSeries
+}
+
+type plotSeries struct {
+	name   string
+	dashed bool    // a reference line, such as ideal scaling
+	x, y   []point // x only for a scatter
+}
+
+// point is one number of a chart: a formula over defined names, a value, or
+// nothing.
+type point struct {
+	formula string
+	value   float64
+	blank   bool
+}
+
+func value(v float64) point { return point{value: v} }
+
+var blank = point{blank: true}
+
+// charts draws the bundle's chart specs when it has them; otherwise the
+// charts the workbook promises, from the estimate's quantities.
+func (wb *workbook) charts() {
+	sh := sheetCharts
+	wb.text(sh, 1, 1, "Charts")
+	wb.style(sh, 1, 1, stTitle)
+	wb.text(sh, 1, 2, "The tables below are the charts' data: formulas over the result cells, so the charts follow the Assumptions.")
+	wb.style(sh, 1, 2, stNote)
+	var plots []plot
+	if len(wb.b.Charts) > 0 {
+		for _, sp := range wb.b.Charts {
+			plots = append(plots, wb.fromSpec(sp))
+		}
+	} else {
+		plots = wb.defaultPlots()
+	}
+	width := 1
+	for _, p := range plots {
+		cols := 1 + len(p.series)
+		if p.categories == nil {
+			cols = 2 * len(p.series)
+		}
+		width = max(width, cols)
+	}
+	wb.widths(sh, 24)
+	row := 4
+	i := 0
+	for _, p := range plots {
+		anchor := ""
+		if len(p.series) > 0 {
+			anchor = cellName(width+2, 2+i*22)
+			i++
+		}
+		row = wb.plot(sh, row, p, anchor) + 2
+	}
+}
+
+// plot writes a chart's data from row on, adds the chart at anchor, and
+// returns the data's last row.
+func (wb *workbook) plot(sh string, row int, p plot, anchor string) int {
+	wb.text(sh, 1, row, p.title)
+	wb.style(sh, 1, row, stHeading)
+	if p.note != "" {
+		row++
+		wb.text(sh, 1, row, p.note)
+		wb.style(sh, 1, row, stNote)
+	}
+	if len(p.series) == 0 {
+		return row
+	}
+	row++
+	head := row
+	var series []excelize.ChartSeries
+	if p.categories != nil {
+		wb.text(sh, 1, head, p.xTitle)
+		for i, c := range p.categories {
+			wb.text(sh, 1, head+1+i, c)
+		}
+		for j, s := range p.series {
+			wb.text(sh, 2+j, head, s.name)
+			for i, pt := range s.y {
+				wb.point(sh, 2+j, head+1+i, pt)
+			}
+			series = append(series, excelize.ChartSeries{
+				Name:       absolute(sh, 2+j, head),
+				Categories: absolute(sh, 1, head+1) + ":" + dollar(1, head+len(p.categories)),
+				Values:     absolute(sh, 2+j, head+1) + ":" + dollar(2+j, head+len(p.categories)),
+			})
+		}
+		wb.styleRange(sh, 1, head, 1+len(p.series), head, stHeader)
+		row = head + len(p.categories)
+	} else {
+		last := head
+		for j, s := range p.series {
+			xc, yc := 1+2*j, 2+2*j
+			wb.text(sh, xc, head, s.name+": "+p.xTitle)
+			wb.text(sh, yc, head, s.name)
+			for i := range s.y {
+				wb.point(sh, xc, head+1+i, s.x[i])
+				wb.point(sh, yc, head+1+i, s.y[i])
+			}
+			n := len(s.y)
+			last = max(last, head+n)
+			series = append(series, excelize.ChartSeries{
+				Name:       absolute(sh, yc, head),
+				Categories: absolute(sh, xc, head+1) + ":" + dollar(xc, head+n),
+				Values:     absolute(sh, yc, head+1) + ":" + dollar(yc, head+n),
+			})
+		}
+		wb.styleRange(sh, 1, head, 2*len(p.series), head, stHeader)
+		row = last
+	}
+	for i, s := range p.series {
+		// The colours of the page and the PDF, series by series.
+		color := strings.TrimPrefix(chart.Palette[i%len(chart.Palette)], "#")
+		series[i].Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{color}}
+		series[i].Line = excelize.LineOptions{Type: excelize.LineSolid, Width: 1.75}
+		if s.dashed {
+			series[i].Line.Dash = excelize.LineDashDash
+		}
+		if p.kind == excelize.Scatter || p.kind == excelize.Line {
+			series[i].Marker = excelize.ChartMarker{Symbol: "circle", Size: 4, Fill: series[i].Fill}
+		}
+	}
+	c := &excelize.Chart{
+		Type:       p.kind,
+		Series:     series,
+		Title:      excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: clean(p.title)}}},
+		Dimension:  excelize.ChartDimension{Width: 720, Height: 400},
+		Legend:     excelize.ChartLegend{Position: "bottom"},
+		VaryColors: ptr(false),
+		XAxis:      excelize.ChartAxis{Title: axisTitle(p.xTitle)},
+		YAxis:      excelize.ChartAxis{Title: axisTitle(p.yTitle), MajorGridLines: true},
+	}
+	if p.logX {
+		c.XAxis.LogBase = 10
+	}
+	if p.logY {
+		c.YAxis.LogBase = 10
+		if p.floor > 0 {
+			c.YAxis.Minimum = ptr(p.floor)
+		}
+	}
+	if p.kind == excelize.ColStacked {
+		c.Overlap = ptr(100)
+	}
+	wb.check(wb.f.AddChart(sh, anchor, c))
+	return row
+}
+
+func axisTitle(s string) excelize.ChartTitle {
+	return excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: clean(s)}}}
+}
+
+// dollar is the absolute A1 reference of a cell, without its sheet.
+func dollar(col, row int) string {
+	c, _ := excelize.CoordinatesToCellName(col, row, true)
+	return c
+}
+
+func (wb *workbook) point(sh string, col, row int, p point) {
+	switch {
+	case p.blank:
+	case p.formula != "":
+		wb.formula(sh, col, row, p.formula)
+		wb.style(sh, col, row, stShown)
+	default:
+		wb.number(sh, col, row, p.value)
+	}
+}
+
+// ref is a point showing a quantity, divided by div for reading ("" for
+// none); blank when the estimate has no such quantity.
+func (wb *workbook) ref(id, div string) point {
+	name, ok := wb.name(id)
+	if _, has := wb.est.Get(id); !ok || !has {
+		return blank
+	}
+	if div != "" {
+		return point{formula: name + "/" + div}
+	}
+	return point{formula: name}
+}
+
+// defaultPlots are the workbook's charts built from the quantities: systems
+// per network and system, time to train against GPUs, the cost breakdown,
+// and the systems as the data grows.
+func (wb *workbook) defaultPlots() []plot {
+	s := wb.s
+	days, _ := wb.name("DAY")
+	var out []plot
+
+	systems := plot{title: "Systems the team needs, per network and system", xTitle: "network", yTitle: "systems", kind: excelize.Col}
+	for _, w := range s.Workloads {
+		systems.categories = append(systems.categories, labelOr(w.Label, w.ID))
+	}
+	for _, sys := range s.Systems {
+		ps := plotSeries{name: labelOr(sys.Label, sys.ID)}
+		for _, w := range s.Workloads {
+			ps.y = append(ps.y, wb.ref("team."+w.ID+".systems."+sys.ID, ""))
+		}
+		systems.series = append(systems.series, ps)
+	}
+	out = append(out, systems)
+
+	w := s.Workloads[0]
+	if s.Money != nil {
+		for _, x := range s.Workloads {
+			if x.ID == s.Money.Workload {
+				w = x
+			}
+		}
+	}
+	scaling := plot{title: "Time to train one " + labelOr(w.Label, w.ID) + " run against GPUs: ideal and modelled scaling", xTitle: "GPUs", yTitle: "days", kind: excelize.Scatter, logX: true, logY: true}
+	for si, sys := range s.Systems {
+		gpuTime, ok := wb.name("train." + w.ID + ".gpu_time." + sys.ID)
+		perJob, ok2 := wb.name("team." + w.ID + ".gpus_per_job." + sys.ID)
+		gpus, ok3 := wb.name(fmt.Sprintf("systems[%d].gpus", si))
+		if !ok || !ok2 || !ok3 {
+			continue
+		}
+		type step struct {
+			x        point
+			at       float64 // its value now, to order the points
+			modelled point
+		}
+		steps := []step{{x: value(1), at: 1, modelled: point{formula: gpuTime + "/" + days}}}
+		steps = append(steps, step{x: point{formula: gpus}, at: sys.GPUs,
+			modelled: wb.ref("train."+w.ID+".system_time."+sys.ID, days)})
+		q, _ := wb.est.Get("team." + w.ID + ".gpus_per_job." + sys.ID)
+		job := wb.ref("train."+w.ID+".job_time."+sys.ID, days)
+		if job.blank { // linear scaling: the job's GPUs share the run evenly
+			job = point{formula: gpuTime + "/" + perJob + "/" + days}
+		}
+		steps = append(steps, step{x: point{formula: perJob}, at: q.Value, modelled: job})
+		sort.SliceStable(steps, func(i, j int) bool { return steps[i].at < steps[j].at })
+		modelled := plotSeries{name: labelOr(sys.Label, sys.ID) + ", modelled"}
+		ideal := plotSeries{name: labelOr(sys.Label, sys.ID) + ", ideal"}
+		for _, st := range steps {
+			modelled.x = append(modelled.x, st.x)
+			modelled.y = append(modelled.y, st.modelled)
+			ideal.x = append(ideal.x, st.x)
+			x := st.x.formula
+			if x == "" {
+				x = num(st.x.value)
+			}
+			ideal.y = append(ideal.y, point{formula: gpuTime + "/" + x + "/" + days})
+		}
+		scaling.series = append(scaling.series, modelled, ideal)
+	}
+	out = append(out, scaling)
+
+	if s.Money != nil {
+		cur := wb.currency()
+		cost := plot{title: "Cost breakdown (" + cur + ")", xTitle: "expense", yTitle: cur, kind: excelize.ColStacked,
+			categories: []string{"Capital expense", "Operating expense per year"}}
+		for _, part := range []struct {
+			name, id string
+			opex     bool
+		}{
+			{"Systems", "cost.hardware", false}, {"Network", "cost.network", false}, {"Shared storage", "cost.storage", false},
+			{"Electricity", "cost.power_per_year", true}, {"Support", "cost.support_per_year", true},
+		} {
+			ps := plotSeries{name: part.name, y: []point{wb.ref(part.id, ""), blank}}
+			if part.opex {
+				ps.y[0], ps.y[1] = blank, ps.y[0]
+			}
+			cost.series = append(cost.series, ps)
+		}
+		out = append(out, cost)
+		if s.Growth.Years != nil {
+			plan := plot{title: "Yearly plan (" + cur + ")", xTitle: "year", yTitle: cur, kind: excelize.ColStacked}
+			capex, opex := plotSeries{name: "Capital expense"}, plotSeries{name: "Operating expense"}
+			for y := 1; y <= int(*s.Growth.Years); y++ {
+				plan.categories = append(plan.categories, "Year "+strconv.Itoa(y))
+				capex.y = append(capex.y, wb.ref(fmt.Sprintf("growth.y%d.capex", y), ""))
+				opex.y = append(opex.y, wb.ref(fmt.Sprintf("growth.y%d.opex", y), ""))
+			}
+			plan.series = []plotSeries{capex, opex}
+			out = append(out, plan)
+		}
+	}
+
+	growth := plot{title: "Systems as the data grows (log scale)", xTitle: "data x", yTitle: "systems", kind: excelize.Line, logY: true}
+	for n := 1; n <= int(s.Growth.Factor); n++ {
+		growth.categories = append(growth.categories, strconv.Itoa(n)+"x")
+	}
+	for _, w := range s.Workloads {
+		for _, sys := range s.Systems {
+			ps := plotSeries{name: labelOr(w.Label, w.ID) + " on " + labelOr(sys.Label, sys.ID)}
+			for n := 1; n <= int(s.Growth.Factor); n++ {
+				ps.y = append(ps.y, wb.ref(fmt.Sprintf("growth.%s.systems_n%d.%s", w.ID, n, sys.ID), ""))
+			}
+			growth.series = append(growth.series, ps)
+		}
+	}
+	out = append(out, growth)
+	return out
+}
+
+// fromSpec turns a chart spec of the report into a plot, in the axes' display
+// units. A point whose id names a quantity with the same value becomes a
+// formula over that quantity's cell; any other point is written as its value.
+func (wb *workbook) fromSpec(sp chart.Spec) plot {
+	cats, values := sp.X, sp.Y // the category (or x) axis and the value axis
+	if sp.Kind == chart.Tornado {
+		cats, values = sp.Y, sp.X
+	}
+	p := plot{title: sp.Title, note: sp.Note, xTitle: cats.Name(), yTitle: values.Name(), logY: values.Log, logX: cats.Log,
+		categories: cats.Categories, floor: sp.BarFloor()}
+	switch sp.Kind {
+	case chart.Bar, chart.Range:
+		p.kind = excelize.Col
+	case chart.StackedBar:
+		p.kind = excelize.ColStacked
+	case chart.Tornado:
+		p.kind = excelize.Bar
+	default:
+		p.kind = excelize.Line
+		if p.categories == nil {
+			p.kind = excelize.Scatter
+		}
+	}
+	if sp.Empty() {
+		return p
+	}
+	per := values.Per
+	pointAt := func(s chart.Series, ys []float64, i int) point {
+		if i < len(s.IDs) && s.IDs[i] != "" {
+			if q, ok := wb.est.Get(s.IDs[i]); ok && q.Value == ys[i] {
+				div := ""
+				if per != 0 && per != 1 {
+					div = num(per)
+				}
+				return wb.ref(s.IDs[i], div)
+			}
+		}
+		return value(values.Show(ys[i]))
+	}
+	type part struct {
+		suffix string
+		ys     []float64
+	}
+	for _, s := range sp.Series {
+		parts := []part{{"", s.Y}}
+		switch sp.Kind {
+		case chart.Range:
+			parts = []part{{" P10", s.Low}, {" P50", s.Y}, {" P90", s.High}}
+		case chart.Tornado:
+			parts = []part{{", input low", s.Low}, {", input high", s.High}}
+		}
+		for _, pt := range parts {
+			ps := plotSeries{name: s.Name + pt.suffix, dashed: s.Dashed}
+			for i := range pt.ys {
+				ps.y = append(ps.y, pointAt(s, pt.ys, i))
+				if p.categories == nil {
+					x := blank
+					if i < len(s.X) {
+						x = value(cats.Show(s.X[i]))
+					}
+					ps.x = append(ps.x, x)
+				}
+			}
+			p.series = append(p.series, ps)
+		}
+	}
+	return p
+}

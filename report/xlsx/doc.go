@@ -1,0 +1,58 @@
+// Package xlsx writes a trainscale estimate as an editable Excel workbook:
+// the spreadsheet the 2017 article asked its readers to copy and adapt.
+//
+// Every input of the scenario sits on the Assumptions sheet in a yellow cell
+// with data validation; every quantity the estimator derives with a formula
+// is a live cell formula over those inputs, so changing an input recomputes
+// the workbook in Excel, LibreOffice or excelize. Quantities that come from
+// trainscale's hardware models (throughput, scaling, memory) are written as
+// values, in grey, with a comment saying so: editing the inputs they depend on
+// needs a new run of trainscale.
+//
+// # Defined names
+//
+// Formulas read defined names, not cell addresses, so a person can audit
+// them. A name is made from what the cell holds, with '.', '-', '[' and ']'
+// turned into '_':
+//
+//   - an input, from its scenario path: fleet.cars -> fleet_cars,
+//     workloads[0].mb_per_s -> workloads_0__mb_per_s;
+//   - a quantity, from its id: team.inception-v3.systems.dgx-1-p100 ->
+//     team_inception_v3_systems_dgx_1_p100;
+//   - a catalog fact, from its path: catalog.systems.dgx-1-p100.local_ssd ->
+//     catalog_systems_dgx_1_p100_local_ssd;
+//   - a unit constant of the formulas (TB, GB, MB, KB, DAY, HOUR): u_TB ...
+//     computed from the units input, =IF(units="binary",2^40,10^12).
+//
+// A name that a spreadsheet would read as something else (a cell such as
+// ab12, an R1C1 reference, a leading digit) gets the prefix "n_"; a name that
+// two references would share (ids "a-b" and "a_b") gets "_2", "_3" ... in the
+// order the workbook lists them. Names returns the exact mapping.
+//
+// # Formulas
+//
+// Each Quantity.Expr is parsed with estimator.ParseExpr and written with the
+// spreadsheet's operators and only the functions Excel, LibreOffice and
+// excelize's calculator all evaluate: IF, MIN, MAX and CEILING(x,1). A
+// comparison outside an IF's condition becomes IF(a<=b,1,0), so every cell
+// holds a number. The package computes no number of its own: values come
+// from the estimate, the catalog, the scenario and the report bundle.
+//
+// # Charts
+//
+// The Charts sheet draws the report's chart specs (report/chart) as native
+// charts; a point that is a quantity of the estimate is a formula over its
+// cell, so those charts follow the inputs too. A bundle without specs gets
+// the charts built from the quantities: systems per network and system, time
+// to train against GPUs (ideal and modelled), the cost breakdown and yearly
+// plan, and the systems as the data grows. excelize sets a logarithmic scale
+// on the vertical axis only, so horizontal axes are linear.
+//
+// # Checks
+//
+// The tests compare every named cell of every example scenario and of 200+
+// random valid scenarios, evaluated by excelize and recalculated by
+// LibreOffice, with the estimator to a relative 1e-9; and they edit input
+// cells of written workbooks, recalculate them in LibreOffice and compare
+// the results with the estimator run with the same --set overrides.
+package xlsx

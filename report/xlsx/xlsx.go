@@ -1,0 +1,399 @@
+package xlsx
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/report"
+)
+
+// The sheets, in the order the workbook shows them.
+const (
+	sheetCover       = "Cover"
+	sheetAssumptions = "Assumptions"
+	sheetCatalog     = "Catalog"
+	sheetData        = "Data volume"
+	sheetTraining    = "Training time"
+	sheetTeam        = "Team and cluster"
+	sheetScaling     = "Scaling"
+	sheetMemory      = "Memory"
+	sheetStorage     = "Storage and host"
+	sheetCost        = "Cost"
+	sheetScenarios   = "Scenarios"
+	sheetUncertainty = "Uncertainty"
+	sheetCharts      = "Charts"
+	sheetSources     = "Sources"
+)
+
+// Sheets lists the workbook's sheets in order.
+var Sheets = []string{sheetCover, sheetAssumptions, sheetCatalog, sheetData, sheetTraining, sheetTeam,
+	sheetScaling, sheetMemory, sheetStorage, sheetCost, sheetScenarios, sheetUncertainty, sheetCharts, sheetSources}
+
+// sheetOf is the sheet that lists a quantity, by its id's group.
+func sheetOf(id string) string {
+	group, rest, _ := strings.Cut(id, ".")
+	switch group {
+	case "data":
+		return sheetData
+	case "train":
+		return sheetTraining
+	case "team":
+		return sheetTeam
+	case "scale":
+		return sheetScaling
+	case "memory":
+		return sheetMemory
+	case "storage", "host":
+		return sheetStorage
+	case "cost", "energy", "co2":
+		return sheetCost
+	case "growth":
+		if yearlyPlan.MatchString(rest) {
+			return sheetCost
+		}
+	}
+	return sheetData // growth of the data, and any group added later
+}
+
+// yearlyPlan matches the ids of the yearly plan after "growth.": y3.capex
+// (not a workload named y2k: growth.y2k.systems_n1.dgx-1).
+var yearlyPlan = regexp.MustCompile(`^y[0-9]+\.[a-z_]+$`)
+
+// Write writes the bundle as an editable workbook. The same bundle gives the
+// same bytes.
+func Write(w io.Writer, b *report.Bundle) error {
+	if b == nil || b.Estimate == nil {
+		return fmt.Errorf("xlsx: the bundle has no estimate")
+	}
+	wb, err := build(b)
+	if err != nil {
+		return err
+	}
+	defer wb.f.Close()
+	buf, err := wb.f.WriteToBuffer()
+	if err != nil {
+		return err
+	}
+	return canonical(buf.Bytes(), w)
+}
+
+// defaultType is one <Default> entry of [Content_Types].xml.
+var defaultType = regexp.MustCompile(`<Default [^>]*>(</Default>)?`)
+
+// canonical copies an xlsx package to w with its [Content_Types].xml
+// defaults sorted: excelize adds the image types from a map, in a different
+// order on every run. Every other part is copied as it is compressed; the
+// zip entries carry no time.
+func canonical(data []byte, w io.Writer) error {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return err
+	}
+	zw := zip.NewWriter(w)
+	for _, f := range zr.File {
+		if f.Name != "[Content_Types].xml" {
+			if err := zw.Copy(f); err != nil {
+				return err
+			}
+			continue
+		}
+		r, err := f.Open()
+		if err != nil {
+			return err
+		}
+		xml, err := io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			return err
+		}
+		defaults := defaultType.FindAll(xml, -1)
+		slices.SortFunc(defaults, bytes.Compare)
+		first := true
+		xml = defaultType.ReplaceAllFunc(xml, func([]byte) []byte {
+			if !first {
+				return nil
+			}
+			first = false
+			return bytes.Join(defaults, nil)
+		})
+		part, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Deflate})
+		if err != nil {
+			return err
+		}
+		if _, err := part.Write(xml); err != nil {
+			return err
+		}
+	}
+	return zw.Close()
+}
+
+// workbook is one workbook being written. Its helpers keep the first error,
+// so the sheet builders read as a list of cells.
+type workbook struct {
+	f      *excelize.File
+	b      *report.Bundle
+	est    *estimator.Estimate
+	s      *estimator.Scenario
+	names  *namer
+	read   map[string]bool // references some formula reads
+	styles map[string]int
+	err    error
+}
+
+func build(b *report.Bundle) (*workbook, error) {
+	wb := &workbook{
+		f:      excelize.NewFile(),
+		b:      b,
+		est:    b.Estimate,
+		s:      b.Estimate.Scenario,
+		names:  layoutNames(b.Estimate),
+		read:   formulaRefs(b.Estimate),
+		styles: map[string]int{},
+	}
+	wb.check(wb.f.SetSheetName("Sheet1", sheetCover))
+	for _, name := range Sheets[1:] {
+		_, err := wb.f.NewSheet(name)
+		wb.check(err)
+	}
+	wb.properties()
+	wb.cover()
+	wb.assumptions()
+	wb.catalog()
+	wb.quantitySheets()
+	wb.scenarios()
+	wb.uncertainty()
+	wb.charts()
+	wb.sources()
+	wb.f.SetActiveSheet(0)
+	if wb.err != nil {
+		wb.f.Close()
+		return nil, wb.err
+	}
+	return wb, nil
+}
+
+// properties fixes what would otherwise vary between runs and asks Excel to
+// compute every formula on opening (excelize stores no results).
+func (wb *workbook) properties() {
+	stamp := "2017-01-01T00:00:00Z" // the article's year, when the bundle has no date
+	if d := wb.b.Date; len(d) == len("2006-01-02") {
+		stamp = d + "T00:00:00Z"
+	}
+	wb.check(wb.f.SetDocProps(&excelize.DocProperties{
+		Title:          clean(wb.scenarioName()),
+		Subject:        "Deep-learning compute plan",
+		Creator:        "trainscale",
+		LastModifiedBy: "trainscale",
+		Description:    "Written by trainscale: every derived cell is a formula over the Assumptions sheet.",
+		Created:        stamp,
+		Modified:       stamp,
+		Language:       wb.b.Lang,
+	}))
+	on := true
+	wb.check(wb.f.SetCalcProps(&excelize.CalcPropsOptions{FullCalcOnLoad: &on}))
+}
+
+func (wb *workbook) scenarioName() string {
+	if wb.s.Name == "" {
+		return "Unnamed scenario"
+	}
+	return wb.s.Name
+}
+
+func (wb *workbook) check(err error) {
+	if err != nil && wb.err == nil {
+		wb.err = err
+	}
+}
+
+// cellName is the A1 name of a column (1-based) and row.
+func cellName(col, row int) string {
+	c, _ := excelize.CoordinatesToCellName(col, row)
+	return c
+}
+
+// absolute is the reference a defined name points to: 'Sheet'!$B$5.
+func absolute(sheet string, col, row int) string {
+	c, _ := excelize.CoordinatesToCellName(col, row, true)
+	return "'" + strings.ReplaceAll(sheet, "'", "''") + "'!" + c
+}
+
+// text writes user or fixed text as text: never a formula, whatever it
+// starts with.
+func (wb *workbook) text(sheet string, col, row int, s string) {
+	wb.check(wb.f.SetCellStr(sheet, cellName(col, row), clean(s)))
+}
+
+// clean drops what XML 1.0 cannot carry, so odd bytes in a scenario's notes
+// cannot break the file.
+func clean(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			return r
+		case r < 0x20 || r == 0xFFFE || r == 0xFFFF || (r >= 0xD800 && r <= 0xDFFF):
+			return -1
+		}
+		return r
+	}, s)
+}
+
+func (wb *workbook) number(sheet string, col, row int, v float64) {
+	wb.check(wb.f.SetCellFloat(sheet, cellName(col, row), v, -1, 64))
+}
+
+func (wb *workbook) formula(sheet string, col, row int, f string) {
+	wb.check(wb.f.SetCellFormula(sheet, cellName(col, row), f))
+}
+
+func (wb *workbook) style(sheet string, col, row int, key string) {
+	wb.styleRange(sheet, col, row, col, row, key)
+}
+
+func (wb *workbook) styleRange(sheet string, col1, row1, col2, row2 int, key string) {
+	id, err := wb.styleID(key)
+	wb.check(err)
+	wb.check(wb.f.SetCellStyle(sheet, cellName(col1, row1), cellName(col2, row2), id))
+}
+
+func (wb *workbook) comment(sheet string, col, row int, s string) {
+	wb.check(wb.f.AddComment(sheet, excelize.Comment{Author: "trainscale", Cell: cellName(col, row), Text: clean(s), Width: 320, Height: 110}))
+}
+
+// define gives a cell its defined name.
+func (wb *workbook) define(name, sheet string, col, row int) {
+	wb.check(wb.f.SetDefinedName(&excelize.DefinedName{Name: name, RefersTo: absolute(sheet, col, row)}))
+}
+
+func (wb *workbook) widths(sheet string, widths ...float64) {
+	for i, w := range widths {
+		c, _ := excelize.ColumnNumberToName(i + 1)
+		wb.check(wb.f.SetColWidth(sheet, c, c, w))
+	}
+}
+
+// name is the defined name of a reference, for formulas.
+func (wb *workbook) name(ref string) (string, bool) {
+	n, ok := wb.names.byRef[ref]
+	return n, ok
+}
+
+// Style keys. Money styles carry their currency: "money:USD", "input-money:EUR".
+const (
+	stTitle      = "title"
+	stHeading    = "heading"
+	stHeader     = "header"
+	stNote       = "note"
+	stWrap       = "wrap"
+	stInput      = "input"       // a yellow cell the formulas read
+	stModelInput = "model-input" // an input only trainscale's models read
+	stInputText  = "input-text"  // a text input the formulas read (units)
+	stFixedText  = "fixed-text"  // a text input of the scenario, for reference
+	stModelled   = "modelled"    // a value from trainscale's models, not a formula
+	stValue      = "value"
+	stShown      = "shown" // a value converted for reading
+	stFlag       = "flag"  // 1 or 0, shown as yes or no
+	stPercent    = "percent"
+	stComputed   = "computed" // a value trainscale computed elsewhere (uncertainty, scenarios)
+)
+
+const (
+	fillInput    = "FFF2CC" // light yellow: yours to change
+	fillModel    = "E7E6E6" // grey: from trainscale's models
+	fillHeader   = "D9E1F2"
+	fillComputed = "EDEDED"
+	formatShown  = "#,##0.00"
+	formatFlag   = `[=1]"yes";[=0]"no";General`
+)
+
+// moneyFormat shows an amount with its currency code.
+func moneyFormat(currency string, decimals bool) string {
+	if decimals {
+		return `"` + currency + ` "#,##0.00##`
+	}
+	return `"` + currency + ` "#,##0`
+}
+
+func (wb *workbook) styleID(key string) (int, error) {
+	if id, ok := wb.styles[key]; ok {
+		return id, nil
+	}
+	fill := func(color string) excelize.Fill {
+		return excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{color}}
+	}
+	var st excelize.Style
+	kind, currency, _ := strings.Cut(key, ":")
+	switch kind {
+	case stTitle:
+		st.Font = &excelize.Font{Bold: true, Size: 14}
+	case stHeading:
+		st.Font = &excelize.Font{Bold: true, Size: 12}
+	case stHeader:
+		st.Font = &excelize.Font{Bold: true}
+		st.Fill = fill(fillHeader)
+	case stNote:
+		st.Font = &excelize.Font{Italic: true, Color: "595959"}
+	case stWrap:
+		st.Alignment = &excelize.Alignment{WrapText: true, Vertical: "top"}
+	case stInput, "input-money":
+		st.Fill = fill(fillInput)
+		st.Border = []excelize.Border{{Type: "bottom", Color: "BF9000", Style: 1}}
+	case stModelInput, "model-input-money":
+		st.Fill = fill(fillModel)
+	case stInputText:
+		st.Fill = fill(fillInput)
+		st.Border = []excelize.Border{{Type: "bottom", Color: "BF9000", Style: 1}}
+	case stFixedText:
+		st.Font = &excelize.Font{Color: "404040"}
+	case stModelled, "modelled-money":
+		st.Fill = fill(fillModel)
+		st.Font = &excelize.Font{Italic: true}
+	case stValue, "money":
+	case stShown:
+		st.CustomNumFmt = ptr(formatShown)
+	case stFlag, "modelled-flag":
+		st.CustomNumFmt = ptr(formatFlag)
+		if kind == "modelled-flag" {
+			st.Fill = fill(fillModel)
+		}
+	case stPercent:
+		st.CustomNumFmt = ptr("0.0%")
+	case stComputed, "computed-money":
+		st.Fill = fill(fillComputed)
+	default:
+		return 0, fmt.Errorf("xlsx: unknown style %q", key)
+	}
+	if strings.HasSuffix(kind, "money") {
+		st.CustomNumFmt = ptr(moneyFormat(currency, strings.HasPrefix(kind, "input") || strings.HasPrefix(kind, "model-input")))
+	}
+	id, err := wb.f.NewStyle(&st)
+	wb.styles[key] = id
+	return id, err
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// valueStyle is the style of a value cell of unit u: money in its currency.
+func valueStyle(base string, u estimator.Unit) string {
+	switch {
+	case u.IsCurrency():
+		if base == stValue {
+			return "money:" + string(u)
+		}
+		return base + "-money:" + string(u)
+	case u == estimator.Flag && (base == stValue || base == stModelled):
+		if base == stModelled {
+			return "modelled-flag"
+		}
+		return stFlag
+	}
+	return base
+}
