@@ -1,0 +1,209 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/trainscale/trainscale/report"
+	"github.com/trainscale/trainscale/report/html"
+	"github.com/trainscale/trainscale/report/pdf"
+	"github.com/trainscale/trainscale/report/xlsx"
+)
+
+// echartsRel is where npm ci puts the echarts build the HTML report inlines
+// (the version is pinned in package-lock.json).
+var echartsRel = filepath.Join("node_modules", "echarts", "dist", "echarts.min.js")
+
+// htmlFlags are the flags of the commands that write the HTML report.
+type htmlFlags struct{ echarts string }
+
+func (hf *htmlFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&hf.echarts, "echarts", "", "the echarts script to inline, `PATH` to echarts.min.js (default: "+echartsRel+" under the working directory, else under the directories above the trainscale binary)")
+}
+
+// script reads the echarts script: the --echarts file (which must exist),
+// else the first of echartsCandidates. Without one it warns on stderr and
+// returns nil; the page then says that its charts are not drawn.
+func (hf *htmlFlags) script(e *env) ([]byte, error) {
+	if hf.echarts != "" {
+		return os.ReadFile(hf.echarts)
+	}
+	for _, p := range echartsCandidates() {
+		if js, err := os.ReadFile(p); err == nil {
+			return js, nil
+		}
+	}
+	fmt.Fprintf(e.stderr, "trainscale: warning: no echarts script (%s; run npm ci, or give --echarts PATH): the HTML report keeps its tables but draws no charts\n", echartsRel)
+	return nil, nil
+}
+
+// echartsCandidates are where the echarts script is looked for: under the
+// working directory (a checkout where npm ci ran), then under each of the
+// four directories above the executable (bin/trainscale built in a checkout).
+// "go run" builds into a cache directory, so it finds the script only from
+// the working directory.
+func echartsCandidates() []string {
+	out := []string{echartsRel}
+	exe, err := os.Executable()
+	if err != nil {
+		return out
+	}
+	if resolved, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = resolved
+	}
+	dir := filepath.Dir(exe)
+	for range 4 {
+		out = append(out, filepath.Join(dir, echartsRel))
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return out
+}
+
+// pdfFlags are the flags of the commands that write the PDF proposal.
+type pdfFlags struct{ font, paper string }
+
+func (pf *pdfFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&pf.font, "font", "", "a TrueType font `PATH` (.ttf) for the PDF; needed for --lang ja (default: IPAex Gothic where installed)")
+	fs.StringVar(&pf.paper, "paper", "a4", "PDF paper: a4 or letter")
+}
+
+// options loads the font the proposal needs: --font, or for Japanese the
+// first installed Japanese font.
+func (pf *pdfFlags) options(lang string) (pdf.Options, error) {
+	if err := oneOf("--paper", pf.paper, "a4", "letter"); err != nil {
+		return pdf.Options{}, err
+	}
+	opt := pdf.Options{Paper: pf.paper}
+	path := pf.font
+	if path == "" && lang == "ja" {
+		found, err := pdf.FindFont()
+		if err != nil {
+			return opt, err
+		}
+		path = found
+	}
+	if path != "" {
+		font, err := pdf.LoadFont(path)
+		if err != nil {
+			return opt, err
+		}
+		opt.Font = font
+	}
+	return opt, nil
+}
+
+func runHTML(e *env, args []string) error {
+	fs := newFlags(e, "html")
+	var (
+		rf reportFlags
+		hf htmlFlags
+	)
+	rf.register(fs, "output HTML `FILE` (required), e.g. report.html")
+	hf.register(fs)
+	pos, err := parse(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	b, err := rf.bundle(e, first(pos))
+	if err != nil {
+		return err
+	}
+	js, err := hf.script(e)
+	if err != nil {
+		return err
+	}
+	return writeAtomic(rf.out, func(w io.Writer) error { return html.Write(w, b, html.Options{EChartsJS: js}) })
+}
+
+func runPDF(e *env, args []string) error {
+	fs := newFlags(e, "pdf")
+	var (
+		rf reportFlags
+		pf pdfFlags
+	)
+	rf.register(fs, "output PDF `FILE` (required), e.g. proposal.pdf")
+	pf.register(fs)
+	pos, err := parse(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	b, err := rf.bundle(e, first(pos))
+	if err != nil {
+		return err
+	}
+	opt, err := pf.options(b.Lang)
+	if err != nil {
+		return err
+	}
+	return writeAtomic(rf.out, func(w io.Writer) error { return pdf.Write(w, b, opt) })
+}
+
+// runReport writes the workbook, the HTML report and the PDF proposal into
+// one directory. All three are made in memory first, so a failure (a missing
+// font, say) leaves the directory as it was; then each is written atomically.
+func runReport(e *env, args []string) error {
+	fs := newFlags(e, "report")
+	var (
+		rf reportFlags
+		hf htmlFlags
+		pf pdfFlags
+	)
+	rf.register(fs, "output `DIR` (required): plan.xlsx, report.html and proposal.pdf go there")
+	hf.register(fs)
+	pf.register(fs)
+	pos, err := parse(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	b, err := rf.bundle(e, first(pos))
+	if err != nil {
+		return err
+	}
+	opt, err := pf.options(b.Lang)
+	if err != nil {
+		return err
+	}
+	js, err := hf.script(e)
+	if err != nil {
+		return err
+	}
+	files := []struct {
+		name  string
+		write func(io.Writer, *report.Bundle) error
+	}{
+		{"plan.xlsx", xlsx.Write},
+		{"report.html", func(w io.Writer, b *report.Bundle) error { return html.Write(w, b, html.Options{EChartsJS: js}) }},
+		{"proposal.pdf", func(w io.Writer, b *report.Bundle) error { return pdf.Write(w, b, opt) }},
+	}
+	made := make([]bytes.Buffer, len(files))
+	for i, f := range files {
+		if err := f.write(&made[i], b); err != nil {
+			return fmt.Errorf("%s: %w", f.name, err)
+		}
+	}
+	if st, err := os.Stat(rf.out); err == nil && !st.IsDir() {
+		return fmt.Errorf("-o %s: not a directory", rf.out)
+	}
+	if err := os.MkdirAll(rf.out, 0o755); err != nil {
+		return err
+	}
+	var errs []error
+	for i, f := range files {
+		path := filepath.Join(rf.out, f.name)
+		if err := writeFileAtomic(path, made[i].Bytes()); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		fmt.Fprintf(e.stdout, "wrote %s (%d bytes)\n", path, made[i].Len())
+	}
+	return errors.Join(errs...)
+}

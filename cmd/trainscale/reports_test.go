@@ -1,0 +1,103 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/report/pdf"
+)
+
+var echartsForTests = filepath.Join("..", "..", echartsRel)
+
+func TestReportWritesAllThree(t *testing.T) {
+	if _, err := os.Stat(echartsForTests); err != nil {
+		t.Skip("no echarts script; run npm ci")
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	out, errOut, code := trainscale(t, "", "report", "-o", dir, "--date", "2026-11-30", "--samples", "500", "--echarts", echartsForTests)
+	require.Equal(t, 0, code, errOut)
+	for _, name := range []string{"plan.xlsx", "report.html", "proposal.pdf"} {
+		st, err := os.Stat(filepath.Join(dir, name))
+		require.NoError(t, err, name)
+		assert.Greater(t, st.Size(), int64(1000), name)
+		assert.Contains(t, out, name)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "report.html"))
+	require.NoError(t, err)
+	assert.NotContains(t, string(page), `id="no-echarts"`)
+	assert.Contains(t, string(page), `id="chart-scaling"`)
+	entries, _ := os.ReadDir(dir)
+	assert.Len(t, entries, 3, "no temporary files left")
+
+	// The same input gives the same bytes.
+	again := filepath.Join(t.TempDir(), "again")
+	_, errOut, code = trainscale(t, "", "report", "-o", again, "--date", "2026-11-30", "--samples", "500", "--echarts", echartsForTests)
+	require.Equal(t, 0, code, errOut)
+	for _, name := range []string{"report.html", "proposal.pdf"} {
+		a, _ := os.ReadFile(filepath.Join(dir, name))
+		b, _ := os.ReadFile(filepath.Join(again, name))
+		assert.True(t, string(a) == string(b), "%s differs between runs", name)
+	}
+}
+
+func TestReportFailureLeavesNothing(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	_, errOut, code := trainscale(t, "", "report", "-o", dir, "--lang", "ja", "--font", filepath.Join(t.TempDir(), "missing.ttf"), "--samples", "0")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "missing.ttf")
+	_, err := os.Stat(dir)
+	assert.True(t, os.IsNotExist(err), "the output directory was not made")
+
+	out := filepath.Join(t.TempDir(), "p.pdf")
+	_, errOut, code = trainscale(t, "", "pdf", "-o", out, "--paper", "a3")
+	assert.Equal(t, 2, code, errOut)
+	_, err = os.Stat(out)
+	assert.True(t, os.IsNotExist(err))
+}
+
+func TestHTMLWithoutEChartsWarnsAndKeepsTables(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.html")
+	// The test binary lives in a temporary directory and runs in this
+	// package's directory: neither has node_modules.
+	_, errOut, code := trainscale(t, "", "html", "-o", out, "--samples", "0", "--date", "2026-11-30")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, errOut, "warning: no echarts script")
+	page, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Contains(t, string(page), `id="no-echarts"`)
+	assert.Contains(t, string(page), `data-quantity="team.inception-v3.systems.dgx-1-p100"`)
+
+	_, errOut, code = trainscale(t, "", "html", "-o", out, "--echarts", filepath.Join(t.TempDir(), "nope.js"))
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "nope.js")
+}
+
+func TestHTMLEscapesTheScenarioName(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.html")
+	_, errOut, code := trainscale(t, "", "html", "-o", out, "--samples", "0", "--set", `name="<script>alert(1)</script>"`, "--compare", "modern-2026")
+	require.Equal(t, 0, code, errOut)
+	page, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.NotContains(t, string(page), "<script>alert(1)</script>")
+	assert.Contains(t, string(page), "&lt;script&gt;alert(1)&lt;/script&gt;")
+}
+
+func TestPDFJapanese(t *testing.T) {
+	if _, err := pdf.FindFont(); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	out := filepath.Join(t.TempDir(), "ja.pdf")
+	_, errOut, code := trainscale(t, "", "pdf", "-o", out, "--lang", "ja", "--samples", "0", "--paper", "letter")
+	require.Equal(t, 0, code, errOut)
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(data), "%PDF-"))
+}

@@ -1,0 +1,161 @@
+package html_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/report"
+	"github.com/trainscale/trainscale/report/chart"
+	"github.com/trainscale/trainscale/report/html"
+)
+
+const xss = "<script>alert(1)</script>"
+
+// bundle builds a report of a built-in scenario, compared with another, with
+// a small Monte Carlo run; rename replaces the scenario's name (and the first
+// workload's label) when not empty.
+func bundle(t testing.TB, scenario, lang, rename string) *report.Bundle {
+	t.Helper()
+	data, ok := examples.Read(scenario)
+	require.True(t, ok)
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	if rename != "" {
+		s.Name = rename
+		s.Workloads[0].Label = rename
+	}
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	data, _ = examples.Read("modern-2026")
+	other, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	oe, err := estimator.Run(other)
+	require.NoError(t, err)
+	b, err := report.Build(est, report.Options{Samples: 2000, Seed: 1, Lang: lang, Date: "2026-11-30",
+		Compared: []string{"modern-2026"}, Compare: []*estimator.Estimate{oe}})
+	require.NoError(t, err)
+	return b
+}
+
+// echartsJS reads the pinned echarts build; without it (no npm ci yet) the
+// tests that need it skip, unless CI is set.
+func echartsJS(t testing.TB) []byte {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	path := filepath.Join(filepath.Dir(file), "..", "..", "node_modules", "echarts", "dist", "echarts.min.js")
+	js, err := os.ReadFile(path)
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("echarts script missing (run npm ci): %v", err)
+		}
+		t.Skipf("echarts script missing (run npm ci): %v", err)
+	}
+	return js
+}
+
+func write(t testing.TB, b *report.Bundle, js []byte) string {
+	t.Helper()
+	var buf bytes.Buffer
+	require.NoError(t, html.Write(&buf, b, html.Options{EChartsJS: js}))
+	return buf.String()
+}
+
+func TestUserStringsAreEscaped(t *testing.T) {
+	out := write(t, bundle(t, "article-2017", "en", xss), echartsJS(t))
+	assert.NotContains(t, out, xss)
+	assert.NotContains(t, out, "alert(1)</script")
+	assert.Contains(t, out, "&lt;script&gt;alert(1)&lt;/script&gt;")
+	// Inside the chart options the label is a JSON string with < and > escaped.
+	assert.Contains(t, out, `\u003cscript\u003ealert(1)\u003c/script\u003e`)
+	// Only our own scripts: the inlined echarts and the drawing script.
+	assert.Equal(t, 2, strings.Count(out, "<script>"))
+	assert.Equal(t, 2, strings.Count(out, "</script>"))
+}
+
+func TestOutputIsDeterministic(t *testing.T) {
+	js := echartsJS(t)
+	for _, lang := range chart.Langs() {
+		a := write(t, bundle(t, "modern-2026", lang, ""), js)
+		b := write(t, bundle(t, "modern-2026", lang, ""), js)
+		assert.True(t, a == b, "two runs of %s differ", lang)
+	}
+}
+
+func TestLoadsNothing(t *testing.T) {
+	js := echartsJS(t)
+	out := write(t, bundle(t, "article-2017", "en", ""), js)
+	require.Contains(t, out, "<script>"+string(js))
+	out = strings.Replace(out, string(js), "", 1) // the library itself mentions tags
+	// No element of ours fetches anything: no src or href but the page's own
+	// anchors, no go-echarts preset assets host.
+	for _, re := range []string{`<script[^>]+src=`, `<link[^>]+href=`, `<img`, `<iframe`, `go-echarts-assets`} {
+		assert.False(t, regexp.MustCompile(re).MatchString(out), re)
+	}
+	for _, m := range regexp.MustCompile(`href="([^"]*)"`).FindAllStringSubmatch(out, -1) {
+		assert.True(t, strings.HasPrefix(m[1], "#"), m[1])
+	}
+	for _, id := range chart.IDs() {
+		assert.Contains(t, out, `id="figure-`+id+`"`)
+	}
+}
+
+func TestWithoutEChartsTheTablesStay(t *testing.T) {
+	out := write(t, bundle(t, "article-2017", "en", ""), nil)
+	assert.Contains(t, out, `id="no-echarts"`)
+	assert.Contains(t, out, chart.Text("en", "no.echarts"))
+	assert.NotContains(t, out, "<script")
+	// The article's figures are all there, with their ids.
+	for _, want := range []string{`data-quantity="team.inception-v3.systems.dgx-1-p100"`, "356", "104 TB", "9.1 years", "USD 23,127,000"} {
+		assert.Contains(t, out, want)
+	}
+	assert.Contains(t, out, `<table class="chart-data">`)
+}
+
+func TestTablesCarryTheEstimate(t *testing.T) {
+	b := bundle(t, "article-2017", "en", "")
+	out := write(t, b, nil)
+	for _, q := range b.Estimate.Quantities() {
+		assert.Contains(t, out, `data-quantity="`+q.ID+`"`)
+	}
+	for _, want := range []string{
+		"article, assumption 1: a fleet of 100 data-collection cars", // a source
+		"fleet.cars", "money.cloud_per_gpu_hour", // assumptions
+		"{train.inception-v3.gpu_time.dgx-1-p100}"[1:20], // a formula's inputs
+		"modern-2026", "Inputs that differ", // scenarios side by side
+		"P10", "preprocessing.reduction", // uncertainty and tornado
+	} {
+		assert.Contains(t, out, want)
+	}
+}
+
+func TestJapanese(t *testing.T) {
+	out := write(t, bundle(t, "article-2017", "ja", ""), echartsJS(t))
+	assert.Contains(t, out, `<html lang="ja">`)
+	for _, key := range []string{"report.title", "assumptions", "growth.title", "cost.power"} {
+		assert.Contains(t, out, chart.Text("ja", key), key)
+	}
+}
+
+func BenchmarkWrite(b *testing.B) {
+	bd := bundle(b, "article-2017", "en", "")
+	js := echartsJS(b)
+	var buf bytes.Buffer
+	b.ResetTimer()
+	for b.Loop() {
+		buf.Reset()
+		if err := html.Write(&buf, bd, html.Options{EChartsJS: js}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "bytes")
+}

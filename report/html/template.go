@@ -1,0 +1,145 @@
+package html
+
+// pageHTML is the report page: "top" is everything up to the inlined echarts
+// script, "bottom" the scripts that draw the charts and the end of the page.
+const pageHTML = `{{define "top"}}<!DOCTYPE html>
+<html lang="{{.Lang}}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="trainscale">
+<title>{{.Title}}: {{.Name}}</title>
+<style>
+:root { --ink: #1d2433; --muted: #5b6475; --rule: #d8dde6; --band: #f4f6f9; --accent: #2f5bb7; }
+* { box-sizing: border-box; }
+body { margin: 0 auto; max-width: 1100px; padding: 24px; color: var(--ink); font: 15px/1.5 system-ui, -apple-system, "Segoe UI", "Hiragino Sans", "Noto Sans CJK JP", "IPAexGothic", sans-serif; }
+h1 { font-size: 1.7em; margin: 0 0 .2em; }
+h2 { font-size: 1.3em; margin: 2em 0 .6em; padding-bottom: .2em; border-bottom: 2px solid var(--accent); }
+h3 { font-size: 1.05em; margin: 1.4em 0 .4em; }
+.meta { color: var(--muted); margin: 0 0 1em; }
+.notes { background: var(--band); padding: .8em 1em; border-radius: 4px; }
+.notice { border: 2px solid #c0392b; background: #fdecea; color: #7b1f16; padding: .8em 1em; border-radius: 4px; font-weight: 600; }
+nav ol { columns: 2; margin: 0; padding-left: 1.4em; }
+table { border-collapse: collapse; width: 100%; margin: .4em 0 1em; font-size: .9em; }
+th, td { border-bottom: 1px solid var(--rule); padding: .3em .5em; text-align: left; vertical-align: top; }
+th { background: var(--band); font-weight: 600; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.formula, td.id { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: .85em; word-break: break-word; }
+td.source { color: var(--muted); font-size: .85em; }
+figure { margin: 1.2em 0 2em; break-inside: avoid; page-break-inside: avoid; }
+figcaption { color: var(--muted); font-size: .9em; margin-top: .3em; }
+.echart { width: 100%; height: 380px; }
+.empty { color: var(--muted); font-style: italic; }
+details { margin-top: .4em; }
+summary { cursor: pointer; color: var(--accent); }
+.scroll { overflow-x: auto; }
+@media print {
+  @page { size: A4; margin: 14mm; }
+  body { max-width: none; padding: 0; font-size: 10pt; }
+  nav, summary { display: none; }
+  details { display: block; }
+  details > table { display: table; }
+  h2 { break-after: avoid; page-break-after: avoid; }
+  tr, figure { break-inside: avoid; page-break-inside: avoid; }
+  .echart { width: 180mm; height: 95mm; }
+  .notice { border-width: 1px; }
+  a { color: inherit; text-decoration: none; }
+  .scroll { overflow: visible; }
+}
+</style>
+</head>
+<body>
+<header>
+<h1>{{.Title}}</h1>
+<p class="meta"><span class="scenario-name">{{.Name}}</span> &middot; {{t .Lang "date"}} {{.Date}} &middot; {{.Units}}</p>
+{{if .Notes}}<p class="notes">{{.Notes}}</p>{{end}}
+</header>
+{{if not .Charted}}<p class="notice" id="no-echarts" role="alert">{{t .Lang "no.echarts"}}</p>{{end}}
+<nav><h2>{{t .Lang "contents"}}</h2><ol>
+<li><a href="#summary">{{t .Lang "summary"}}</a></li>
+<li><a href="#charts">{{t .Lang "charts"}}</a></li>
+<li><a href="#assumptions">{{t .Lang "assumptions"}}</a></li>
+<li><a href="#results">{{t .Lang "results"}}</a></li>
+<li><a href="#comparison">{{t .Lang "comparison"}}</a></li>
+<li><a href="#uncertainty">{{t .Lang "uncertainty"}}</a></li>
+<li><a href="#method">{{t .Lang "method"}}</a></li>
+</ol></nav>
+
+<section id="summary"><h2>{{t .Lang "summary"}}</h2>
+{{range .Summary.Sections}}<h3>{{.Title}}</h3>
+<div class="scroll"><table>{{range $i, $row := .Rows}}{{if eq $i 0}}<thead><tr>{{range $row}}<th>{{.}}</th>{{end}}</tr></thead><tbody>{{else}}<tr>{{range $row}}<td>{{.}}</td>{{end}}</tr>{{end}}{{end}}</tbody></table></div>
+{{end}}</section>
+
+<section id="charts"><h2>{{t .Lang "charts"}}</h2>
+{{range .Figures}}<figure id="figure-{{.ID}}" data-chart-id="{{.ID}}">
+<h3>{{tf $.Lang "chart.of" .N .Title}}</h3>
+{{if .Empty}}<p class="empty">{{.Note}}</p>{{else}}<div class="echart" id="{{.Elem}}" data-chart="{{.ID}}"></div>
+<figcaption>{{.Note}}</figcaption>
+<details{{if not $.Charted}} open{{end}}><summary>{{t $.Lang "chart.data"}}</summary>
+<table class="chart-data"><thead><tr>{{range .Data.Head}}<th>{{.}}</th>{{end}}</tr></thead><tbody>
+{{range .Data.Rows}}<tr>{{range $i, $c := .}}<td{{if $i}} class="num"{{end}}>{{$c}}</td>{{end}}</tr>
+{{end}}</tbody></table></details>{{end}}
+</figure>
+{{end}}</section>
+
+<section id="assumptions"><h2>{{t .Lang "assumptions"}}</h2>
+<table><thead><tr><th>{{t .Lang "input"}}</th><th class="num">{{t .Lang "value"}}</th><th>{{t .Lang "uncertainty"}}</th><th>{{t .Lang "source"}}</th></tr></thead><tbody>
+{{range .Assumptions}}<tr data-input="{{.Path}}"><td class="id">{{.Path}}</td><td class="num">{{.Value}}</td><td>{{.Range}}</td><td class="source">{{.Source}}</td></tr>
+{{end}}</tbody></table></section>
+
+<section id="results"><h2>{{t .Lang "results"}}</h2>
+<div class="scroll"><table><thead><tr><th>{{t .Lang "quantity"}}</th><th class="num">{{t .Lang "value"}}</th><th>{{t .Lang "formula"}}</th><th>{{t .Lang "id"}}</th><th>{{t .Lang "source"}}</th></tr></thead><tbody>
+{{range .Results}}<tr id="q-{{.ID}}" data-quantity="{{.ID}}" data-value="{{.Raw}}"><td>{{.Label}}</td><td class="num">{{.Value}}</td><td class="formula">{{.Formula}}</td><td class="id">{{.ID}}</td><td class="source">{{.Source}}</td></tr>
+{{end}}</tbody></table></div></section>
+
+<section id="comparison"><h2>{{t .Lang "comparison"}}</h2>
+{{with .Comparison}}<h3>{{t $.Lang "headline"}}</h3>
+<div class="scroll"><table><thead><tr><th>{{t $.Lang "quantity"}}</th>{{range .Columns}}<th class="num">{{.}}</th>{{end}}</tr></thead><tbody>
+{{range .Rows}}<tr data-quantity="{{.ID}}"><td>{{.Label}}</td>{{range .Values}}<td class="num">{{.}}</td>{{end}}</tr>
+{{end}}</tbody></table></div>
+<h3>{{t $.Lang "differing"}}</h3>
+<div class="scroll"><table><thead><tr><th>{{t $.Lang "input"}}</th>{{range .Columns}}<th class="num">{{.}}</th>{{end}}</tr></thead><tbody>
+{{range .Inputs}}<tr data-input="{{.ID}}"><td class="id">{{.ID}}</td>{{range .Values}}<td class="num">{{.}}</td>{{end}}</tr>
+{{end}}</tbody></table></div>
+{{else}}<p class="empty">{{t .Lang "no.comparison"}}</p>{{end}}</section>
+
+<section id="uncertainty"><h2>{{t .Lang "uncertainty"}}</h2>
+{{with .Uncertainty}}<p class="meta">{{tf $.Lang "samples" .Samples .Seed}}</p>
+<table><thead><tr><th>{{t $.Lang "quantity"}}</th><th class="num">P10</th><th class="num">P50</th><th class="num">P90</th></tr></thead><tbody>
+{{range .Rows}}<tr data-quantity="{{.ID}}"><td>{{.Label}}</td><td class="num">{{.P10}}</td><td class="num">{{.P50}}</td><td class="num">{{.P90}}</td></tr>
+{{end}}</tbody></table>
+{{else}}<p class="empty">{{t .Lang "no.uncertainty"}}</p>{{end}}
+<h3>{{t .Lang "sensitivity"}}</h3>
+{{with .Sensitivity}}<p class="meta">{{t $.Lang "target"}}: {{.Label}} ({{.Target}}) = {{.Base}}</p>
+<div class="scroll"><table><thead><tr><th>{{t $.Lang "input"}}</th><th class="num">{{t $.Lang "low"}}</th><th class="num">{{t $.Lang "high"}}</th><th class="num">{{t $.Lang "tornado.low"}}</th><th class="num">{{t $.Lang "tornado.high"}}</th><th class="num">elasticity</th><th>{{t $.Lang "source"}}</th></tr></thead><tbody>
+{{range .Rows}}<tr data-input="{{.Path}}"><td class="id">{{.Path}}</td><td class="num">{{.InputLow}}</td><td class="num">{{.InputHigh}}</td><td class="num">{{.Low}}</td><td class="num">{{.High}}</td><td class="num">{{.Elasticity}}</td><td class="source">{{.Why}}</td></tr>
+{{end}}</tbody></table></div>
+{{else}}<p class="empty">{{t .Lang "no.sensitivity"}}</p>{{end}}</section>
+
+<section id="method"><h2>{{t .Lang "method"}}</h2>
+<p>{{t .Lang "method.text"}}</p>
+<p class="meta">{{t .Lang "generated"}} &middot; {{.Date}}</p>
+</section>
+{{end}}
+
+{{define "bottom"}}{{if .Charted}}<script>
+(function () {
+  "use strict";
+  var drawn = [];
+  function draw(id, option) {
+    var el = document.getElementById(id);
+    if (!window.echarts || !el) { return; }
+    var c = echarts.init(el, null, { renderer: "svg" });
+    c.setOption(option);
+    drawn.push(c);
+  }
+{{range .Figures}}{{if .Option}}  draw({{.Elem}}, {{.Option}});
+{{end}}{{end}}  function resize() { drawn.forEach(function (c) { c.resize(); }); }
+  window.addEventListener("resize", resize);
+  window.addEventListener("beforeprint", resize);
+  window.addEventListener("afterprint", resize);
+})();
+</script>
+{{end}}</body>
+</html>
+{{end}}`

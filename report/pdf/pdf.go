@@ -1,0 +1,358 @@
+// Package pdf writes trainscale's report as a budget proposal for the
+// committee that signs the purchase order: a cover with the ask (how many
+// systems of which kind, the capital and yearly operating expense, the cloud
+// alternative, by when), an executive summary, the assumptions, the results,
+// the charts drawn as vectors from the chart specs, the cost table, the risks
+// (P10 to P90 and the tornado), the method and its sources, with page numbers
+// and the report's date on every page.
+//
+// Latin text uses the PDF core fonts; Japanese (--lang ja), or any text when
+// Options.Font is given, uses that TrueType font, embedded as a subset. Lines
+// are wrapped here, not by fpdf's MultiCell, which drops a CJK character at
+// each break it makes. The output is reproducible: the creation and
+// modification dates are the bundle's date, and nothing else varies.
+package pdf
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/report"
+	"github.com/trainscale/trainscale/report/chart"
+)
+
+// Options says how the proposal is printed.
+type Options struct {
+	// Paper is "a4" (the default) or "letter".
+	Paper string
+	// Font is a TrueType font (.ttf; collections, .ttc, do not load) for
+	// every text. Required for Japanese; FindFont looks for one.
+	Font []byte
+}
+
+// ErrNoFont is returned when Japanese is asked for without a font.
+var ErrNoFont = errors.New("pdf: Japanese needs a TrueType font: install fonts-ipaexfont-gothic (Debian) or give one with --font PATH (.ttf, not .ttc)")
+
+// FontPaths are where FindFont looks for a Japanese TrueType font, in order.
+var FontPaths = []string{
+	"/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",
+	"/usr/share/fonts/truetype/ipaexfont-gothic/ipaexg.ttf",
+	"/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
+	"/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
+	"/usr/share/fonts/truetype/ipafont-gothic/ipag.ttf",
+	"/Library/Fonts/ipaexg.ttf",
+	"C:\\Windows\\Fonts\\ipaexg.ttf",
+}
+
+// FindFont returns the path of the first Japanese font of FontPaths that
+// exists, or ErrNoFont.
+func FindFont() (string, error) {
+	for _, p := range FontPaths {
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			return p, nil
+		}
+	}
+	return "", ErrNoFont
+}
+
+// LoadFont reads a TrueType font file and checks that it is one: a .ttc
+// collection or another format fails here with a clear error rather than
+// inside fpdf.
+func LoadFont(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) < 4 {
+		return nil, fmt.Errorf("%s: not a TrueType font", path)
+	}
+	switch string(data[:4]) {
+	case "ttcf":
+		return nil, fmt.Errorf("%s: a font collection (.ttc) cannot be embedded; give a single .ttf font", path)
+	case "\x00\x01\x00\x00", "true":
+		return data, nil
+	case "OTTO":
+		return nil, fmt.Errorf("%s: a CFF-flavoured OpenType font cannot be embedded; give a TrueType (.ttf) font", path)
+	}
+	return nil, fmt.Errorf("%s: not a TrueType font", path)
+}
+
+// Page geometry, in millimetres.
+const (
+	margin    = 18.0
+	bodySize  = 10.0
+	smallSize = 8.0
+	lineH     = 5.0
+)
+
+// doc is the proposal being written.
+type doc struct {
+	pdf          *fpdf.Fpdf
+	b            *report.Bundle
+	lang         string
+	us           estimator.UnitSystem
+	utf8         bool
+	tr           func(string) string
+	font, style  string
+	size         float64
+	widths       map[widthKey]float64
+	pageW, pageH float64
+	figure       int
+}
+
+// Write writes the bundle as a budget proposal to w.
+func Write(w io.Writer, b *report.Bundle, opt Options) error {
+	if b == nil || b.Estimate == nil {
+		return errors.New("pdf: no estimate to report")
+	}
+	lang := b.Lang
+	if lang == "" {
+		lang = "en"
+	}
+	if lang == "ja" && len(opt.Font) == 0 {
+		return ErrNoFont
+	}
+	paper := "A4"
+	switch strings.ToLower(opt.Paper) {
+	case "", "a4":
+	case "letter":
+		paper = "Letter"
+	default:
+		return fmt.Errorf("pdf: paper must be a4 or letter, got %q", opt.Paper)
+	}
+	p := fpdf.New("P", "mm", paper, "")
+	d := &doc{pdf: p, b: b, lang: lang, us: b.Estimate.Scenario.Units, widths: map[widthKey]float64{}}
+	d.pageW, d.pageH = p.GetPageSize()
+	date := time.Unix(0, 0).UTC()
+	if b.Date != "" {
+		t, err := time.Parse(time.DateOnly, b.Date)
+		if err != nil {
+			return fmt.Errorf("pdf: date %q: %w", b.Date, err)
+		}
+		date = t
+	}
+	p.SetCreationDate(date)
+	p.SetModificationDate(date)
+	p.SetCatalogSort(true)
+	p.SetCompression(true)
+	p.SetProducer("trainscale", true)
+	p.SetCreator("trainscale", true)
+	p.SetTitle(d.t("proposal.title")+": "+d.name(), true)
+	p.SetLang(lang)
+	if len(opt.Font) > 0 {
+		p.AddUTF8FontFromBytes("body", "", opt.Font)
+		p.AddUTF8FontFromBytes("body", "B", opt.Font)
+		d.utf8, d.font, d.tr = true, "body", func(s string) string { return s }
+	} else {
+		d.font, d.tr = "Helvetica", p.UnicodeTranslatorFromDescriptor("")
+	}
+	if err := p.Error(); err != nil {
+		return fmt.Errorf("pdf: loading the font: %w", err)
+	}
+	p.SetMargins(margin, margin, margin)
+	p.SetAutoPageBreak(false, margin)
+	p.AliasNbPages("{nb}")
+	p.SetFooterFunc(d.footer)
+
+	d.cover()
+	d.executive()
+	d.assumptions()
+	d.results()
+	d.charts()
+	d.costs()
+	d.risks()
+	d.method()
+	if err := p.Error(); err != nil {
+		return fmt.Errorf("pdf: %w", err)
+	}
+	return p.Output(w)
+}
+
+func (d *doc) t(key string) string { return chart.Text(d.lang, key) }
+
+func (d *doc) tf(key string, a ...any) string { return fmt.Sprintf(chart.Text(d.lang, key), a...) }
+
+func (d *doc) name() string {
+	if n := d.b.Estimate.Scenario.Name; n != "" {
+		return n
+	}
+	return d.t("escaped.name")
+}
+
+func (d *doc) get(id string) (estimator.Quantity, bool) { return d.b.Estimate.Get(id) }
+
+func (d *doc) show(id string) string {
+	q, ok := d.get(id)
+	if !ok {
+		return "-"
+	}
+	return estimator.Format(q.Value, q.Unit, d.us)
+}
+
+// setFont selects the body font in a style ("" or "B") and size (pt).
+func (d *doc) setFont(style string, size float64) {
+	d.style, d.size = style, size
+	d.pdf.SetFont(d.font, style, size)
+}
+
+// ensure starts a new page unless h millimetres still fit on this one.
+func (d *doc) ensure(h float64) {
+	if d.pdf.GetY()+h > d.pageH-margin-6 {
+		d.pdf.AddPage()
+	}
+}
+
+func (d *doc) width() float64 { return d.pageW - 2*margin }
+
+// para writes wrapped text at the current position.
+func (d *doc) para(text string, size float64) {
+	d.setFont("", size)
+	lh := size * 0.5
+	for _, line := range d.wrap(text, d.width()) {
+		d.ensure(lh)
+		d.pdf.SetX(margin)
+		d.pdf.CellFormat(d.width(), lh, d.tr(line), "", 1, "L", false, 0, "")
+	}
+	d.pdf.Ln(1.5)
+}
+
+// heading starts a section: on a new page when asked, with a bookmark.
+func (d *doc) heading(text string, newPage bool) {
+	if newPage {
+		d.pdf.AddPage()
+	} else {
+		d.ensure(20)
+	}
+	d.pdf.Bookmark(text, 0, -1)
+	d.setFont("B", 15)
+	d.pdf.SetTextColor(0x2f, 0x5b, 0xb7)
+	d.pdf.CellFormat(d.width(), 9, d.tr(text), "", 1, "L", false, 0, "")
+	d.pdf.SetDrawColor(0x2f, 0x5b, 0xb7)
+	d.pdf.SetLineWidth(0.5)
+	y := d.pdf.GetY()
+	d.pdf.Line(margin, y, d.pageW-margin, y)
+	d.pdf.SetTextColor(0x1d, 0x24, 0x33)
+	d.pdf.Ln(3)
+}
+
+func (d *doc) subheading(text string) {
+	d.ensure(16)
+	d.setFont("B", 11)
+	d.pdf.CellFormat(d.width(), 7, d.tr(text), "", 1, "L", false, 0, "")
+	d.pdf.Ln(0.5)
+}
+
+func (d *doc) footer() {
+	p := d.pdf
+	if p.PageNo() == 1 {
+		return
+	}
+	d.setFont("", 7.5)
+	p.SetTextColor(0x5b, 0x64, 0x75)
+	p.SetXY(margin, d.pageH-margin+4)
+	left := d.name()
+	if d.b.Date != "" {
+		left = d.b.Date + "  ·  " + left
+	}
+	maxW := d.width() - 40
+	if lines := d.wrap(left, maxW); len(lines) > 1 {
+		left = lines[0] + "..."
+	}
+	p.CellFormat(d.width()-40, 4, d.tr(left), "", 0, "L", false, 0, "")
+	p.CellFormat(40, 4, d.tr(d.tf("page", p.PageNo(), "{nb}")), "", 0, "R", false, 0, "")
+	p.SetTextColor(0x1d, 0x24, 0x33)
+}
+
+// table writes rows under a header, wrapping each cell to its column and
+// repeating the header on each new page. widths are fractions of the text
+// width; right lists the columns aligned right.
+func (d *doc) table(head []string, rows [][]string, widths []float64, right map[int]bool, size float64) {
+	p := d.pdf
+	lh := size * 0.45
+	cols := make([]float64, len(widths))
+	for i, f := range widths {
+		cols[i] = f * d.width()
+	}
+	drawRow := func(cells []string, bold bool) {
+		style := ""
+		if bold {
+			style = "B"
+		}
+		d.setFont(style, size)
+		lines := make([][]string, len(cols))
+		n := 1
+		for i := range cols {
+			var c string
+			if i < len(cells) {
+				c = cells[i]
+			}
+			lines[i] = d.wrap(c, cols[i]-2)
+			n = max(n, len(lines[i]))
+		}
+		h := float64(n)*lh + 1.6
+		if p.GetY()+h > d.pageH-margin-6 {
+			p.AddPage()
+			if !bold && head != nil {
+				d.headRow(head, cols, size, lh)
+				d.setFont(style, size)
+			}
+		}
+		y := p.GetY()
+		if bold {
+			p.SetFillColor(0xf0, 0xf3, 0xf8)
+			p.Rect(margin, y, d.width(), h, "F")
+		}
+		x := margin
+		for i, w := range cols {
+			align := "L"
+			if right[i] {
+				align = "R"
+			}
+			for j, line := range lines[i] {
+				p.SetXY(x+1, y+0.8+float64(j)*lh)
+				p.CellFormat(w-2, lh, d.tr(line), "", 0, align, false, 0, "")
+			}
+			x += w
+		}
+		p.SetDrawColor(0xd8, 0xdd, 0xe6)
+		p.SetLineWidth(0.2)
+		p.Line(margin, y+h, d.pageW-margin, y+h)
+		p.SetXY(margin, y+h)
+	}
+	if head != nil {
+		d.ensure(3 * lh * 2)
+		drawRow(head, true)
+	}
+	for _, r := range rows {
+		drawRow(r, false)
+	}
+	p.Ln(3)
+}
+
+func (d *doc) headRow(head []string, cols []float64, size, lh float64) {
+	// the header row again at the top of a page
+	p := d.pdf
+	d.setFont("B", size)
+	h := lh + 1.6
+	y := p.GetY()
+	p.SetFillColor(0xf0, 0xf3, 0xf8)
+	p.Rect(margin, y, d.width(), h, "F")
+	x := margin
+	for i, w := range cols {
+		line := head[i]
+		if ls := d.wrap(line, w-2); len(ls) > 0 {
+			line = ls[0]
+		}
+		p.SetXY(x+1, y+0.8)
+		p.CellFormat(w-2, lh, d.tr(line), "", 0, "L", false, 0, "")
+		x += w
+	}
+	p.SetXY(margin, y+h)
+}

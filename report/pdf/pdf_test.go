@@ -1,0 +1,203 @@
+package pdf_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/report"
+	"github.com/trainscale/trainscale/report/chart"
+	"github.com/trainscale/trainscale/report/pdf"
+)
+
+func bundle(t testing.TB, scenario, lang, rename string) *report.Bundle {
+	t.Helper()
+	data, ok := examples.Read(scenario)
+	require.True(t, ok)
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	if rename != "" {
+		s.Name = rename
+	}
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	b, err := report.Build(est, report.Options{Samples: 2000, Seed: 1, Lang: lang, Date: "2026-11-30"})
+	require.NoError(t, err)
+	return b
+}
+
+// need skips a test when a tool is missing, unless CI is set.
+func need(t testing.TB, tool string) {
+	t.Helper()
+	if _, err := exec.LookPath(tool); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s is not installed (poppler-utils)", tool)
+		}
+		t.Skipf("%s is not installed (poppler-utils)", tool)
+	}
+}
+
+func japaneseFont(t testing.TB) []byte {
+	t.Helper()
+	path, err := pdf.FindFont()
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	font, err := pdf.LoadFont(path)
+	require.NoError(t, err)
+	return font
+}
+
+func write(t testing.TB, b *report.Bundle, opt pdf.Options) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	require.NoError(t, pdf.Write(&buf, b, opt))
+	return buf.Bytes()
+}
+
+// text is the document's text as pdftotext reads it, one line per line.
+func text(t *testing.T, doc []byte) string {
+	t.Helper()
+	need(t, "pdftotext")
+	path := filepath.Join(t.TempDir(), "doc.pdf")
+	require.NoError(t, os.WriteFile(path, doc, 0o644))
+	out, err := exec.Command("pdftotext", "-layout", path, "-").Output()
+	require.NoError(t, err)
+	return string(out)
+}
+
+func TestKeyFiguresInTheText(t *testing.T) {
+	doc := write(t, bundle(t, "article-2017", "en", ""), pdf.Options{})
+	txt := text(t, doc)
+	for _, want := range []string{
+		"Budget proposal", "Buy 143 DGX-1 (Volta) systems to train Inception-v3.",
+		"USD 23,127,000", "USD 2,903,462", "USD 31,837,386", "USD 21,465,924", // capex, opex, TCO, cloud
+		"104 TB", "208000 TB", "9.1 years", "356", // the article's figures
+		"Executive summary", "Assumptions", "Results", "Risks and uncertainty", "Method and sources",
+		"Figure 1: Compute when the data grows", "P10", "preprocessing.reduction",
+		"2026-11-30", "Page 2 of",
+	} {
+		assert.Contains(t, txt, want)
+	}
+}
+
+func TestEveryPageRendersNonBlank(t *testing.T) {
+	need(t, "pdftoppm")
+	for _, paper := range []string{"a4", "letter"} {
+		doc := write(t, bundle(t, "modern-2026", "en", ""), pdf.Options{Paper: paper})
+		dir := t.TempDir()
+		path := filepath.Join(dir, "doc.pdf")
+		require.NoError(t, os.WriteFile(path, doc, 0o644))
+		out, err := exec.Command("pdftoppm", "-r", "24", "-gray", path, filepath.Join(dir, "page")).CombinedOutput()
+		require.NoError(t, err, string(out))
+		pages, _ := filepath.Glob(filepath.Join(dir, "page-*.pgm"))
+		require.GreaterOrEqual(t, len(pages), 8, paper)
+		for _, p := range pages {
+			img, err := os.ReadFile(p)
+			require.NoError(t, err)
+			assert.Greater(t, darkPixels(t, img), 200, "%s %s looks blank", paper, filepath.Base(p))
+		}
+	}
+}
+
+// darkPixels counts the pixels of a binary PGM (P5, 8 bit) darker than light grey.
+func darkPixels(t *testing.T, pgm []byte) int {
+	var w, h, maxv int
+	n, err := fmt.Sscanf(string(pgm), "P5\n%d %d\n%d\n", &w, &h, &maxv)
+	require.NoError(t, err)
+	require.Equal(t, 3, n)
+	data := pgm[len(pgm)-w*h:]
+	dark := 0
+	for _, v := range data {
+		if v < 200 {
+			dark++
+		}
+	}
+	return dark
+}
+
+func TestByteIdentical(t *testing.T) {
+	for _, lang := range chart.Langs() {
+		var opt pdf.Options
+		if lang == "ja" {
+			opt.Font = japaneseFont(t)
+		}
+		a := write(t, bundle(t, "article-2017", lang, ""), opt)
+		b := write(t, bundle(t, "article-2017", lang, ""), opt)
+		assert.True(t, bytes.Equal(a, b), "%s: two runs differ", lang)
+	}
+}
+
+func TestJapaneseKeepsEveryCharacter(t *testing.T) {
+	doc := write(t, bundle(t, "article-2017", "ja", ""), pdf.Options{Font: japaneseFont(t)})
+	// Without layout, so wrapped lines run on as they were written.
+	need(t, "pdftotext")
+	path := filepath.Join(t.TempDir(), "doc.pdf")
+	require.NoError(t, os.WriteFile(path, doc, 0o644))
+	out, err := exec.Command("pdftotext", path, "-").Output()
+	require.NoError(t, err)
+	txt := strings.NewReplacer("\n", "", " ", "").Replace(string(out))
+	for _, key := range []string{"proposal.title", "executive", "assumptions", "risks", "method", "risk.text", "growth.title", "cost.power"} {
+		assert.Contains(t, txt, strings.ReplaceAll(chart.Text("ja", key), " ", ""), key)
+	}
+	// A long paragraph wrapped over several lines keeps every character.
+	assert.Contains(t, txt, strings.ReplaceAll(chart.Text("ja", "method.text"), " ", ""), "method text")
+}
+
+func TestJapaneseNeedsAFont(t *testing.T) {
+	err := pdf.Write(&bytes.Buffer{}, bundle(t, "article-2017", "ja", ""), pdf.Options{})
+	assert.True(t, errors.Is(err, pdf.ErrNoFont))
+	assert.Contains(t, err.Error(), "fonts-ipaexfont-gothic")
+}
+
+func TestLoadFontRefusesCollections(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.ttc")
+	require.NoError(t, os.WriteFile(path, []byte("ttcf\x00\x01\x00\x00"), 0o644))
+	_, err := pdf.LoadFont(path)
+	assert.ErrorContains(t, err, ".ttc")
+}
+
+func TestNoMoneyAsksInSystems(t *testing.T) {
+	doc := write(t, bundle(t, "cifar10-cpu-vs-gpu", "en", "<script>alert(1)</script>"), pdf.Options{})
+	txt := text(t, doc)
+	assert.Contains(t, txt, chart.Text("en", "no.money"))
+	assert.Contains(t, txt, "<script>alert(1)</script>", "a PDF shows the name as the text it is")
+}
+
+func BenchmarkWrite(b *testing.B) {
+	bd := bundle(b, "article-2017", "en", "")
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := pdf.Write(&buf, bd, pdf.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "bytes")
+}
+
+func BenchmarkWriteJapanese(b *testing.B) {
+	bd := bundle(b, "article-2017", "ja", "")
+	font := japaneseFont(b) // read once: font loading is not counted
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := pdf.Write(&buf, bd, pdf.Options{Font: font}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "bytes")
+}

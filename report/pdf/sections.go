@@ -1,0 +1,299 @@
+package pdf
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/report/chart"
+)
+
+// cover is the first page: the title and the ask.
+func (d *doc) cover() {
+	p := d.pdf
+	p.AddPage()
+	s := d.b.Estimate.Scenario
+	p.SetY(margin + 20)
+	d.setFont("B", 22)
+	p.SetTextColor(0x2f, 0x5b, 0xb7)
+	for _, l := range d.wrap(d.t("proposal.title"), d.width()) {
+		p.SetX(margin)
+		p.CellFormat(d.width(), 10, d.tr(l), "", 1, "L", false, 0, "")
+	}
+	p.SetTextColor(0x1d, 0x24, 0x33)
+	p.Ln(3)
+	d.setFont("", 13)
+	for _, l := range d.wrap(d.name(), d.width()) {
+		p.SetX(margin)
+		p.CellFormat(d.width(), 6.5, d.tr(l), "", 1, "L", false, 0, "")
+	}
+	d.setFont("", 10)
+	p.SetX(margin)
+	p.CellFormat(d.width(), 6, d.tr(d.t("date")+": "+d.b.Date), "", 1, "L", false, 0, "")
+	p.Ln(10)
+
+	d.subheading(d.t("ask"))
+	m := s.Money
+	when := d.tf("ask.when.v", s.Team.TargetDays, s.Team.Members, s.Team.ConcurrentJobs)
+	if m == nil {
+		d.para(d.t("no.money"), bodySize)
+		var rows [][]string
+		for _, w := range s.Workloads {
+			for _, sys := range s.Systems {
+				rows = append(rows, []string{labelOr(w.Label, w.ID), labelOr(sys.Label, sys.ID),
+					d.show("team." + w.ID + ".systems." + sys.ID), d.show("team." + w.ID + ".systems_to_buy." + sys.ID)})
+			}
+		}
+		d.table([]string{d.t("network"), d.t("system"), d.t("systems"), d.t("to.buy")}, rows, []float64{.35, .35, .15, .15}, map[int]bool{2: true, 3: true}, 9.5)
+		d.table(nil, [][]string{{d.t("ask.when"), when}}, []float64{.35, .65}, nil, 10)
+		return
+	}
+	wi := slices.IndexFunc(s.Workloads, func(w estimator.Workload) bool { return w.ID == m.Workload })
+	si := slices.IndexFunc(s.Systems, func(sys estimator.System) bool { return sys.ID == m.System })
+	w, sys := s.Workloads[wi], s.Systems[si]
+	d.setFont("B", 14)
+	for _, l := range d.wrap(d.tf("ask.systems", d.show("cost.systems"), labelOr(sys.Label, sys.ID), labelOr(w.Label, w.ID)), d.width()) {
+		p.SetX(margin)
+		p.CellFormat(d.width(), 7.5, d.tr(l), "", 1, "L", false, 0, "")
+	}
+	p.Ln(3)
+	rows := [][]string{
+		{d.t("ask.capex"), d.show("cost.capex")},
+		{d.t("ask.opex"), d.show("cost.opex_per_year")},
+		{d.tf("ask.tco", m.DepreciationYears), d.show("cost.tco")},
+		{d.t("ask.cloud"), d.show("cost.cloud_per_year")},
+		{d.t("ask.breakeven"), d.show("cost.break_even_utilisation")},
+		{d.t("ask.when"), when},
+	}
+	d.table(nil, rows, []float64{.55, .45}, map[int]bool{1: true}, 11)
+}
+
+// executive is the summary a reader of one page takes away.
+func (d *doc) executive() {
+	d.heading(d.t("executive"), true)
+	s := d.b.Estimate.Scenario
+	var bullets []string
+	if s.Fleet != nil {
+		bullets = append(bullets, d.tf("exec.data", d.show("data.raw"), d.show("data.processed")))
+	} else {
+		bullets = append(bullets, d.tf("exec.dataset", d.show("data.processed")))
+	}
+	sysIdx := 0
+	if m := s.Money; m != nil {
+		sysIdx = slices.IndexFunc(s.Systems, func(sys estimator.System) bool { return sys.ID == m.System })
+	}
+	sys := s.Systems[sysIdx]
+	for _, w := range s.Workloads {
+		bullets = append(bullets, d.tf("exec.systems", labelOr(w.Label, w.ID), d.show("team."+w.ID+".systems_to_buy."+sys.ID), labelOr(sys.Label, sys.ID)))
+	}
+	if g := s.Growth; g.Factor > 1 {
+		bullets = append(bullets, d.tf("exec.growth", g.Factor, d.show(fmt.Sprintf("growth.compute_factor_n%d", int(g.Factor)))))
+	}
+	if u, sens := d.b.Uncertainty, d.b.Sensitivity; u != nil && sens != nil {
+		for _, q := range u.Quantities {
+			if q.ID == sens.Target {
+				bullets = append(bullets, d.tf("exec.range", q.Label, estimator.Format(q.P10, q.Unit, d.us), estimator.Format(q.P90, q.Unit, d.us)))
+			}
+		}
+		if len(sens.Swings) > 0 {
+			sw := sens.Swings[0]
+			bullets = append(bullets, d.tf("exec.top", sw.Path, estimator.Format(math.Min(sw.Low, sw.High), sens.Unit, d.us), estimator.Format(math.Max(sw.Low, sw.High), sens.Unit, d.us)))
+		}
+	}
+	d.setFont("", bodySize+0.5)
+	for _, bl := range bullets {
+		lines := d.wrap(bl, d.width()-6)
+		for i, l := range lines {
+			d.ensure(lineH + 0.5)
+			d.pdf.SetX(margin)
+			mark := ""
+			if i == 0 {
+				mark = "-"
+			}
+			d.pdf.CellFormat(6, lineH+0.5, mark, "", 0, "L", false, 0, "")
+			d.pdf.CellFormat(d.width()-6, lineH+0.5, d.tr(l), "", 1, "L", false, 0, "")
+		}
+		d.pdf.Ln(1.5)
+	}
+	if s.Notes != "" {
+		d.pdf.Ln(2)
+		d.subheading(d.t("notes"))
+		d.para(s.Notes, 9)
+	}
+}
+
+// assumptions lists the scenario's numbers with their ranges and sources.
+func (d *doc) assumptions() {
+	d.heading(d.t("assumptions"), true)
+	s := d.b.Estimate.Scenario
+	values := estimator.InputValues(s)
+	paths := make([]string, 0, len(values))
+	for p := range values {
+		paths = append(paths, p)
+	}
+	order := []string{"fleet", "preprocessing", "dataset", "training", "workloads", "systems", "team", "host", "growth", "money", "goodput", "factors"}
+	sec := func(p string) int {
+		head := p
+		if i := strings.IndexAny(p, ".["); i >= 0 {
+			head = p[:i]
+		}
+		if i := slices.Index(order, head); i >= 0 {
+			return i
+		}
+		return len(order)
+	}
+	sort.Slice(paths, func(i, j int) bool {
+		if a, b := sec(paths[i]), sec(paths[j]); a != b {
+			return a < b
+		}
+		return paths[i] < paths[j]
+	})
+	rows := [][]string{{"units", string(s.Units), s.Sources["units"]}}
+	for _, p := range paths {
+		src := s.Sources[p]
+		if r, ok := s.Ranges[p]; ok {
+			rng := strconv.FormatFloat(r.Low, 'g', -1, 64) + " - " + strconv.FormatFloat(r.High, 'g', -1, 64)
+			if r.Median != 0 || r.P90 != 0 {
+				rng = "median " + strconv.FormatFloat(r.Median, 'g', -1, 64) + ", P90 " + strconv.FormatFloat(r.P90, 'g', -1, 64)
+			}
+			src = strings.TrimSpace("[" + rng + "] " + src)
+		}
+		rows = append(rows, []string{p, strconv.FormatFloat(values[p], 'g', -1, 64), src})
+	}
+	d.table([]string{d.t("input"), d.t("value"), d.t("source")}, rows, []float64{.3, .14, .56}, map[int]bool{1: true}, 7.5)
+}
+
+// results are the estimate's tables as the article lays them out.
+func (d *doc) results() {
+	d.heading(d.t("results"), true)
+	for _, sec := range estimator.Summarize(d.b.Estimate).Sections {
+		if len(sec.Rows) == 0 {
+			continue
+		}
+		d.subheading(sec.Title)
+		cols := len(sec.Rows[0])
+		widths := make([]float64, cols)
+		right := map[int]bool{}
+		for i := range widths {
+			widths[i] = 1 / float64(cols)
+			if i > 0 {
+				right[i] = true
+			}
+		}
+		if cols == 2 {
+			widths[0], widths[1] = .7, .3
+		}
+		var rows [][]string
+		for _, r := range sec.Rows[1:] {
+			if len(r) == 1 { // a note spans the table
+				r = append(r, make([]string, cols-1)...)
+			}
+			rows = append(rows, r)
+		}
+		size := 8.0
+		if cols > 6 {
+			size = 6.5
+		}
+		d.table(sec.Rows[0], rows, widths, right, size)
+	}
+}
+
+// charts draws every chart but the risk ones, which the risks section shows.
+func (d *doc) charts() {
+	d.heading(d.t("charts"), true)
+	for _, sp := range d.b.Charts {
+		if sp.ID == chart.UncertaintyRanges || sp.ID == chart.TornadoChart {
+			continue
+		}
+		d.chart(sp)
+	}
+}
+
+// costs lists the money, energy and CO2 quantities with their formulas.
+func (d *doc) costs() {
+	d.heading(d.t("costs"), true)
+	if d.b.Estimate.Scenario.Money == nil {
+		d.para(d.t("no.money"), bodySize)
+		return
+	}
+	var rows [][]string
+	for _, q := range d.b.Estimate.Quantities() {
+		group, _, _ := strings.Cut(q.ID, ".")
+		if group == "cost" || group == "energy" || group == "co2" {
+			rows = append(rows, []string{q.Label, estimator.Format(q.Value, q.Unit, d.us), q.Formula})
+		}
+	}
+	d.table([]string{d.t("cost.table.item"), d.t("cost.table.amount"), d.t("formula")}, rows, []float64{.4, .2, .4}, map[int]bool{1: true}, 7.5)
+}
+
+// risks are the P10-P90 ranges and the tornado.
+func (d *doc) risks() {
+	d.heading(d.t("risks"), true)
+	d.para(d.t("risk.text"), bodySize)
+	u := d.b.Uncertainty
+	if u == nil {
+		d.para(d.t("no.uncertainty"), bodySize)
+	} else {
+		d.para(d.tf("samples", u.Samples, u.Seed), 8)
+		var rows [][]string
+		for _, q := range u.Quantities {
+			rows = append(rows, []string{q.Label, estimator.Format(q.P10, q.Unit, d.us), estimator.Format(q.P50, q.Unit, d.us), estimator.Format(q.P90, q.Unit, d.us)})
+		}
+		d.table([]string{d.t("quantity"), d.t("p10"), d.t("p50"), d.t("p90")}, rows, []float64{.46, .18, .18, .18}, map[int]bool{1: true, 2: true, 3: true}, 7.5)
+	}
+	for _, sp := range d.b.Charts {
+		if sp.ID == chart.UncertaintyRanges || sp.ID == chart.TornadoChart {
+			d.chart(sp)
+		}
+	}
+	if sens := d.b.Sensitivity; sens != nil && len(sens.Swings) > 0 {
+		d.subheading(d.t("sensitivity") + ": " + sens.Label)
+		var rows [][]string
+		for _, sw := range sens.Swings {
+			rows = append(rows, []string{sw.Path,
+				strconv.FormatFloat(sw.InputLow, 'g', -1, 64) + " - " + strconv.FormatFloat(sw.InputHigh, 'g', -1, 64),
+				estimator.Format(sw.Low, sens.Unit, d.us), estimator.Format(sw.High, sens.Unit, d.us), sw.Why})
+		}
+		d.table([]string{d.t("input"), d.t("low") + " - " + d.t("high"), d.t("tornado.low"), d.t("tornado.high"), d.t("source")},
+			rows, []float64{.2, .14, .15, .15, .36}, map[int]bool{2: true, 3: true}, 7)
+	}
+}
+
+// method says how the figures were made and lists every source.
+func (d *doc) method() {
+	d.heading(d.t("method"), true)
+	d.para(d.t("method.text"), bodySize)
+	d.subheading(d.t("sources"))
+	seen := map[string]bool{}
+	var rows [][]string
+	for _, q := range d.b.Estimate.Quantities() {
+		if q.Source != "" && !seen[q.Source] {
+			seen[q.Source] = true
+			rows = append(rows, []string{q.Source})
+		}
+	}
+	s := d.b.Estimate.Scenario
+	paths := make([]string, 0, len(s.Sources))
+	for p := range s.Sources {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		rows = append(rows, []string{p + ": " + s.Sources[p]})
+	}
+	d.table(nil, rows, []float64{1}, nil, 7.5)
+	d.setFont("", 8)
+	d.pdf.SetX(margin)
+	d.pdf.CellFormat(d.width(), 4, d.tr(d.t("generated")+" · "+d.b.Date), "", 1, "L", false, 0, "")
+}
+
+func labelOr(label, id string) string {
+	if label != "" {
+		return label
+	}
+	return id
+}
