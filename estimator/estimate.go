@@ -31,6 +31,8 @@ var (
 		"", srcSensors, formula} // the formula is built from the sensor list
 	kRaw = kind{"data.raw", "Raw data collected per year", Bytes,
 		"{fleet.cars} * {fleet.hours_per_day} * {fleet.days_per_year} * {data.per_car_hour}", srcArticle, formula}
+	kSampled = kind{"data.sampled", "Raw data kept by resampling, before compression", Bytes,
+		"{data.raw} * {preprocessing.sampled_fps} / {preprocessing.source_fps}", srcArticle, formula}
 	kReductionExplicit = kind{"data.reduction", "Data reduction factor", Ratio,
 		"{preprocessing.reduction}", srcArticle, formula}
 	kReductionDerived = kind{"data.reduction", "Data reduction factor", Ratio,
@@ -427,6 +429,7 @@ func dataChain(s *Scenario, b *builder) float64 {
 		perCarHour = b.addExpr(&kPerCarHourSensors, &ctx{}, sensorsExpr(s.Fleet.Sensors, b.describe), sensorBytesPerSecond(s.Fleet.Sensors)*Hour)
 	}
 	raw := b.add(&kRaw, &ctx{}, s.Fleet.Cars*s.Fleet.HoursPerDay*s.Fleet.DaysPerYear*perCarHour)
+	b.add(&kSampled, &ctx{}, raw*s.Preprocessing.SampledFPS/s.Preprocessing.SourceFPS)
 	var reduction float64
 	if p := s.Preprocessing; p.Reduction != nil {
 		// The article's totals use its rounded factor 0.0005, not 1/(30 x 70);

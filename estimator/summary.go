@@ -42,7 +42,7 @@ func Summarize(e *Estimate) Summary {
 	modelled := s.Training.Scaling == "modelled"
 
 	data := [][]string{{"quantity", "value"}}
-	for _, id := range []string{"data.per_car_hour", "data.raw", "data.reduction", "data.processed"} {
+	for _, id := range []string{"data.per_car_hour", "data.raw", "data.sampled", "data.reduction", "data.processed"} {
 		if q, ok := e.Get(id); ok {
 			data = append(data, []string{q.Label, show(id)})
 		}

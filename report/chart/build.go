@@ -140,18 +140,10 @@ func (b *builder) dataFunnel() (Spec, error) {
 		return sp, nil
 	}
 	raw, _ := b.value("data.raw")
-	// The resampled stage is no quantity of the estimate: the same scenario
-	// without compression (and without an explicit reduction) gives it.
-	p := *b.s.Preprocessing
-	v := variant(b.s)
-	v.Preprocessing = &estimator.Preprocessing{SourceFPS: p.SourceFPS, SampledFPS: p.SampledFPS, CompressionRatio: 1}
-	ve, err := estimator.Run(v)
-	if err != nil {
-		return Spec{}, err
-	}
-	q, _ := ve.Get("data.processed")
+	sampled, _ := b.value("data.sampled")
+	p := b.s.Preprocessing
 	sp.X.Categories = []string{b.t("funnel.raw"), b.tf("funnel.sampled", p.SampledFPS, p.SourceFPS), b.t("funnel.processed")}
-	sp.Series = []Series{{Name: b.t("funnel.s"), Y: []float64{raw, q.Value, processed}, IDs: []string{"data.raw", "", "data.processed"}}}
+	sp.Series = []Series{{Name: b.t("funnel.s"), Y: []float64{raw, sampled, processed}, IDs: []string{"data.raw", "data.sampled", "data.processed"}}}
 	sp.Note = b.tf("funnel.note", b.format("data.reduction"), b.format("data.processed"), b.format("data.raw"))
 	b.scaleAxis(&sp.Y, sp.Series, false)
 	return sp, nil
