@@ -135,7 +135,7 @@ func (b *toolBuilder) add(id, label string, unit Unit, v float64, expr, source s
 // again elsewhere): its formula and Expr are words, without braces.
 func (b *toolBuilder) addWords(id, label string, unit Unit, v float64, words string, inputs []string, source string) {
 	b.res.Quantities = append(b.res.Quantities, Quantity{ID: id, Label: label, Value: v, Unit: unit,
-		Formula: words, Expr: words, Inputs: inputs, Source: source})
+		Formula: words, Inputs: inputs, Source: source}) // no Expr: the grammar cannot say it
 }
 
 // input appends a given value; its formula is the number.

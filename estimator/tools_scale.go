@@ -19,6 +19,10 @@ type ScaleRequest struct {
 	// Sweep adds the curve from 1 GPU to GPUs: every count up to one system,
 	// then doubling numbers of full systems, then GPUs itself.
 	Sweep bool
+	// RunGPUTime, when > 0, is one training run's time on one GPU (seconds,
+	// e.g. an estimate's train.<w>.gpu_time.<s>); the sweep then gives the
+	// run's time at each count, ideal and modelled.
+	RunGPUTime float64
 	ToolFactors
 }
 
@@ -31,6 +35,9 @@ func EstimateScaling(req ScaleRequest) (*ToolResult, error) {
 	sys, okS := toolLookup(&errs, "system", req.System, hardware.SystemByID, hardware.SystemIDs)
 	if req.GPUs < 1 || req.GPUs > toolMaxGPUs {
 		errs.add("gpus", fmt.Sprintf("must be in [1, %d]", toolMaxGPUs), req.GPUs)
+	}
+	if !(req.RunGPUTime >= 0) || math.IsInf(req.RunGPUTime, 0) {
+		errs.add("run_gpu_time", "must be a finite number >= 0", req.RunGPUTime)
 	}
 	p := toolPrecision(&errs, req.Precision)
 	f := toolCheckFactors(&errs, req.ToolFactors)
@@ -106,6 +113,9 @@ func EstimateScaling(req ScaleRequest) (*ToolResult, error) {
 	headline := []string{"scale.speedup", "scale.efficiency", "scale.images_per_s", "scale.step_time",
 		"scale.comm_time", "scale.exposed_comm_time", "scale.input_time", "scale.systems"}
 	if req.Sweep {
+		if req.RunGPUTime > 0 {
+			b.input("scale.run_gpu_time", "One training run on one GPU", Seconds, req.RunGPUTime, toolSrcInput)
+		}
 		rows := [][]string{{"GPUs", "systems", "speed-up", "efficiency", "images/s", "step"}}
 		for _, n := range toolSweepCounts(sys.GPUs, req.GPUs) {
 			pt := hardware.EstimateScale(m, sys, gpu, n, p, batch, f)
@@ -117,6 +127,12 @@ func EstimateScaling(req ScaleRequest) (*ToolResult, error) {
 				fmt.Sprintf("{%sspeedup} / %d", k, n), toolSrcScaling)
 			b.add(k+"images_per_s", fmt.Sprintf("Images per second at %d GPUs", n), PerSecond, pt.ImagesPerS,
 				fmt.Sprintf("{%sspeedup} * {scale.batch_per_gpu} / {scale.single_gpu_step_time}", k), toolSrcScaling)
+			if req.RunGPUTime > 0 {
+				b.add(k+"run_time", fmt.Sprintf("One training run on %d GPUs", n), Seconds, req.RunGPUTime/pt.Speedup,
+					fmt.Sprintf("{scale.run_gpu_time} / {%sspeedup}", k), toolSrcScaling)
+				b.add(k+"ideal_run_time", fmt.Sprintf("One training run on %d GPUs, scaling linearly", n), Seconds, req.RunGPUTime/float64(n),
+					fmt.Sprintf("{scale.run_gpu_time} / %d", n), toolSrcScaling)
+			}
 			rows = append(rows, []string{strconv.Itoa(n), strconv.Itoa(pt.Systems), trim(pt.Speedup, 2) + "x",
 				trim(100*pt.Efficiency, 1) + "%", FormatToolValue(pt.ImagesPerS, PerSecond), FormatToolValue(pt.StepTime, Seconds)})
 		}

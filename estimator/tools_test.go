@@ -51,6 +51,8 @@ func toolResults(t *testing.T) map[string]*estimator.ToolResult {
 	}
 	res, err := estimator.EstimateScaling(estimator.ScaleRequest{Model: "resnet-50", System: "dgx-h100", GPUs: 1024})
 	add("scale resnet-50 1024", res, err)
+	res, err = estimator.EstimateScaling(estimator.ScaleRequest{Model: "resnet-50", System: "dgx-h100", GPUs: 64, Sweep: true, RunGPUTime: 3e7})
+	add("scale resnet-50 64 run time", res, err)
 	for _, m := range []estimator.MemoryRequest{
 		{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(256)},
 		{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(16)},
@@ -112,9 +114,10 @@ func TestToolFormulasReproduceValues(t *testing.T) {
 				assert.True(t, ok, "%s: %s reads unknown %s", name, q.ID, in)
 			}
 			if toolDescriptive.MatchString(q.ID) {
-				assert.NotContains(t, q.Expr, "{", q.ID)
+				assert.Empty(t, q.Expr, q.ID)
 				continue
 			}
+			require.NotEmpty(t, q.Expr, "%s: %s has words only but is not listed as descriptive", name, q.ID)
 			e, err := estimator.ParseExpr(q.Expr)
 			require.NoError(t, err, "%s: %s", name, q.ID)
 			got, err := e.Eval(lookup)

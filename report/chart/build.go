@@ -204,21 +204,21 @@ func (b *builder) scaling() (Spec, error) {
 			return Spec{}, fmt.Errorf("no one-GPU time on %s", sys)
 		}
 		res, err := estimator.EstimateScaling(estimator.ScaleRequest{Model: model, System: sys, GPUs: scalingGPUs,
-			Precision: precision, Sweep: true, ToolFactors: estimator.ToolFactors{Factors: &factors}})
+			Precision: precision, Sweep: true, RunGPUTime: gpuTime.Value, ToolFactors: estimator.ToolFactors{Factors: &factors}})
 		if err != nil {
 			return Spec{}, err
 		}
 		ideal := Series{Name: b.tf("scaling.ideal", sys), Dashed: true}
 		modelled := Series{Name: b.tf("scaling.model", sys)}
 		for n := 1; n <= scalingGPUs; n++ {
-			q, ok := res.Get(fmt.Sprintf("scale.n%d.speedup", n))
+			k := fmt.Sprintf("scale.n%d.", n)
+			run, ok := res.Get(k + "run_time")
 			if !ok {
 				continue // the sweep's counts: every one up to a system, then doublings
 			}
-			// The one place a chart divides: the run's time on n GPUs is one
-			// GPU's time over the sweep's speed-up (ideal: over n).
-			ideal.X, ideal.Y = append(ideal.X, float64(n)), append(ideal.Y, gpuTime.Value/float64(n))
-			modelled.X, modelled.Y = append(modelled.X, float64(n)), append(modelled.Y, gpuTime.Value/q.Value)
+			idealRun, _ := res.Get(k + "ideal_run_time")
+			ideal.X, ideal.Y = append(ideal.X, float64(n)), append(ideal.Y, idealRun.Value)
+			modelled.X, modelled.Y = append(modelled.X, float64(n)), append(modelled.Y, run.Value)
 		}
 		sp.Series = append(sp.Series, ideal, modelled)
 	}
