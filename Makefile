@@ -24,3 +24,14 @@ fuzz: ## a short fuzzing session over scenario decoding and estimation
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')
+
+.PHONY: site serve test-wasm
+
+site: ## the static page in site/dist: wasm modules, prerendered figures, echarts, .br and .gz
+	$(GO) run ./site/build -o site/dist
+
+serve: site ## serve site/dist on 127.0.0.1:8080 with the page's CSP
+	$(GO) run ./cmd/trainscale serve --dir site/dist --addr 127.0.0.1:8080
+
+test-wasm: ## the wasm API under Node (GOOS=js GOARCH=wasm)
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/...

@@ -1,0 +1,445 @@
+package site_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/site"
+)
+
+const chromium = "/usr/bin/chromium"
+
+// needs skips a test when a tool is missing, except in CI, where it fails.
+func needs(t *testing.T, path string) {
+	t.Helper()
+	if _, err := os.Stat(path); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s is missing: %v", path, err)
+		}
+		t.Skipf("%s is missing", path)
+	}
+}
+
+var (
+	buildOnce sync.Once
+	buildDir  string
+	buildErr  error
+	hasExport bool
+)
+
+// built builds the page once for every test of the package, into a
+// temporary directory, with the code make site runs.
+func built(t *testing.T) string {
+	t.Helper()
+	needs(t, "../node_modules/echarts/dist/echarts.min.js") // npm ci --omit-lockfile-registry-resolved
+	buildOnce.Do(func() {
+		buildDir, buildErr = os.MkdirTemp("", "trainscale-site-*")
+		if buildErr != nil {
+			return
+		}
+		// The export module needs the report adapters; build it when they compile.
+		cmd := exec.Command("go", "build", "-o", os.DevNull, "./wasm/export")
+		cmd.Dir = ".."
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		hasExport = cmd.Run() == nil
+		_, buildErr = site.Build(buildDir, site.Options{Root: "..", Fast: true, NoExport: !hasExport})
+	})
+	require.NoError(t, buildErr)
+	return buildDir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+	os.Exit(code)
+}
+
+// page is one headless Chromium tab on the built site, served by the same
+// handler as trainscale serve. It records every request and fails the test on
+// one that leaves 127.0.0.1, on an uncaught exception and on a CSP violation.
+type page struct {
+	t    *testing.T
+	ctx  context.Context
+	base string
+	mu   sync.Mutex
+	urls []string
+	errs []string
+}
+
+func open(t *testing.T) *page {
+	t.Helper()
+	needs(t, chromium)
+	dir := built(t)
+	srv := httptest.NewServer(site.Handler(dir))
+	t.Cleanup(srv.Close)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chromium), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.Headless,
+		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true),
+		chromedp.WindowSize(1280, 900))
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	p := &page{t: t, ctx: ctx, base: srv.URL}
+	require.NoError(t, chromedp.Do(ctx)) // start the browser
+	require.NoError(t, chromedp.Listen(ctx, func(ev any) {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		switch ev := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			p.urls = append(p.urls, ev.Request.URL)
+		case *runtime.EventExceptionThrown:
+			d := ev.ExceptionDetails
+			text := d.Text
+			if d.Exception != nil {
+				text += " " + d.Exception.Description
+			}
+			p.errs = append(p.errs, "exception: "+text)
+		case *log.EventEntryAdded:
+			if ev.Entry.Level == log.EntryLevelError {
+				p.errs = append(p.errs, "console: "+ev.Entry.Text)
+			}
+		}
+	}))
+	t.Cleanup(p.check)
+	return p
+}
+
+// check fails on requests away from localhost and on page errors.
+func (p *page) check() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, u := range p.urls {
+		pu, err := url.Parse(u)
+		if err != nil || pu.Scheme == "data" || pu.Scheme == "blob" {
+			continue
+		}
+		assert.Equal(p.t, "127.0.0.1", pu.Hostname(), "a request left localhost: %s", u)
+	}
+	assert.Empty(p.t, p.errs, "errors in the page")
+}
+
+func (p *page) requested(name string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.ContainsFunc(p.urls, func(u string) bool { return strings.HasSuffix(strings.SplitN(u, "#", 2)[0], "/"+name) })
+}
+
+func (p *page) goTo(path string) {
+	p.t.Helper()
+	require.NoError(p.t, chromedp.Do(p.ctx, chromedp.Navigate(p.base+path)))
+}
+
+func run[T any](p *page, js string) T {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+	require.NoError(p.t, err, js)
+	return v
+}
+
+// ready waits until the wasm module has taken over the page (or an element).
+func (p *page) ready(selector string) {
+	p.t.Helper()
+	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector(%q)?.dataset.ready === 'true'`, selector), chromedp.WithPollingTimeout(30*time.Second)))
+	require.NoError(p.t, err)
+}
+
+// values reads every data-quantity element's exact value, by id (all elements
+// with one id must agree).
+const valuesJS = `(() => {
+  const root = %s;
+  const out = {};
+  for (const el of root.querySelectorAll('[data-quantity]')) {
+    const id = el.dataset.quantity, v = el.dataset.value;
+    if (id in out && out[id] !== v) out[id] = 'MISMATCH ' + out[id] + ' ' + v; else out[id] = v;
+  }
+  return out;
+})()`
+
+func (p *page) values(root string) map[string]string {
+	return run[map[string]string](p, fmt.Sprintf(valuesJS, root))
+}
+
+func coreEstimate(t *testing.T, preset string, overrides ...estimator.Override) *estimator.Estimate {
+	t.Helper()
+	data, ok := examples.Read(preset)
+	require.True(t, ok, preset)
+	s, err := estimator.Decode(bytes.NewReader(data), overrides...)
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	return est
+}
+
+// sameFigures checks the page shows exactly the core's values, every one.
+func sameFigures(t *testing.T, got map[string]string, est *estimator.Estimate) {
+	t.Helper()
+	require.NotEmpty(t, got)
+	for _, q := range est.Quantities() {
+		text, ok := got[q.ID]
+		if !assert.True(t, ok, "the page shows no %s", q.ID) {
+			continue
+		}
+		var v float64
+		_, err := fmt.Sscan(text, &v)
+		if assert.NoError(t, err, "%s = %q", q.ID, text) {
+			assert.Equal(t, q.Value, v, q.ID)
+		}
+	}
+	assert.Len(t, got, len(est.Quantities()))
+}
+
+func TestPrerenderedFiguresAreTheCore(t *testing.T) {
+	// Without a browser: the built HTML itself carries the figures.
+	html, err := os.ReadFile(filepath.Join(built(t), "index.html"))
+	require.NoError(t, err)
+	est := coreEstimate(t, examples.Default)
+	for _, id := range []string{"data.processed", "team.inception-v3.systems.dgx-1-p100", "team.resnet-50.systems.dgx-1-v100"} {
+		q, _ := est.Get(id)
+		assert.Contains(t, string(html), fmt.Sprintf(`data-quantity="%s" data-value="%s"`, id, fmt.Sprint(q.Value)))
+	}
+	assert.NotContains(t, string(html), "{{")
+	assert.NotContains(t, string(html), "<script>", "no inline script")
+}
+
+func TestPageShowsTheCoreFigures(t *testing.T) {
+	p := open(t)
+	p.goTo("/")
+	est := coreEstimate(t, examples.Default)
+	sameFigures(t, p.values("document"), est) // before or after the module: the same
+	p.ready("body")
+	sameFigures(t, p.values("document"), est)
+	assert.True(t, p.requested("estimator.wasm"))
+	assert.False(t, p.requested("export.wasm"), "the export module is fetched only when asked for")
+	assert.Equal(t, 0, run[int](p, `document.querySelectorAll('input:not([name]):not([type=file]), select:not([name]):not([data-role])').length`), "every input carries its scenario path")
+	// The reports' charts, from the tools module, drawn by echarts.
+	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`document.body.dataset.charts > 0 && document.querySelectorAll('[data-chart] canvas').length > 0`, chromedp.WithPollingTimeout(30*time.Second)))
+	require.NoError(t, err)
+	assert.True(t, p.requested("tools.wasm"))
+	assert.True(t, p.requested("echarts.min.js"))
+}
+
+// set types a value into the input named path, as a user would.
+func (p *page) set(root, path, value string) {
+	p.t.Helper()
+	ok := run[bool](p, fmt.Sprintf(`(() => {
+  const el = %s.querySelector('[name="' + CSS.escape(%q) + '"]');
+  if (!el) return false;
+  el.focus(); el.value = %q; el.dispatchEvent(new Event('input', {bubbles: true}));
+  return true;
+})()`, root, path, value))
+	require.True(p.t, ok, "no input named %s", path)
+}
+
+func TestChangeRecomputes(t *testing.T) {
+	p := open(t)
+	p.goTo("/")
+	p.ready("body")
+	p.set("document", "fleet.cars", "300")
+	p.set("document", "team.target_days", "5")
+	p.set("document", "systems[1].speedup", "3")
+	sameFigures(t, p.values("document"), coreEstimate(t, examples.Default,
+		estimator.Override{Path: "fleet.cars", Value: "300"}, estimator.Override{Path: "team.target_days", Value: "5"},
+		estimator.Override{Path: "systems[1].speedup", Value: `{"low":2,"likely":3,"high":3,"why":"article: Volta's 2.5x is ResNet-50 at the time of writing; other networks gain more or less"}`}))
+	// A change of the list of quantities renders the results again.
+	p.set("document", "growth.factor", "4")
+	sameFigures(t, p.values("document"), coreEstimate(t, examples.Default,
+		estimator.Override{Path: "fleet.cars", Value: "300"}, estimator.Override{Path: "team.target_days", Value: "5"},
+		estimator.Override{Path: "systems[1].speedup", Value: `{"low":2,"likely":3,"high":3,"why":"article: Volta's 2.5x is ResNet-50 at the time of writing; other networks gain more or less"}`},
+		estimator.Override{Path: "growth.factor", Value: "4"}))
+}
+
+func TestInvalidValueShowsErrorAndKeepsResult(t *testing.T) {
+	p := open(t)
+	p.goTo("/")
+	p.ready("body")
+	p.set("document", "fleet.cars", "250")
+	before := p.values("document")
+	for _, bad := range []string{"-5", "many", ""} {
+		p.set("document", "fleet.cars", bad)
+		msg := run[string](p, `(() => { const el = document.querySelector('[name="fleet.cars"]'); const e = el.closest('.field').querySelector('.error'); return el.getAttribute('aria-invalid') + '|' + (e.hidden ? '' : e.textContent); })()`)
+		assert.True(t, strings.HasPrefix(msg, "true|must"), "%q: %q", bad, msg)
+		assert.Equal(t, before, p.values("document"), "the last valid result stays for %q", bad)
+	}
+	p.set("document", "fleet.cars", "250")
+	assert.Equal(t, "null|", run[string](p, `(() => { const el = document.querySelector('[name="fleet.cars"]'); const e = el.closest('.field').querySelector('.error'); return el.getAttribute('aria-invalid') + '|' + (e.hidden ? '' : e.textContent); })()`))
+}
+
+func TestLinkReproducesTheScenario(t *testing.T) {
+	p := open(t)
+	p.goTo("/")
+	p.ready("body")
+	run[bool](p, `(() => { document.querySelector('[data-role=preset]').value = 'modern-2026'; document.querySelector('[data-role=preset]').dispatchEvent(new Event('change')); return true; })()`)
+	p.set("document", "team.target_days", "3")
+	link := run[string](p, `(async () => { for (let i = 0; i < 50 && !location.hash.includes('team.target_days'); i++) await new Promise(r => setTimeout(r, 50)); return location.href; })()`)
+	assert.Contains(t, link, "preset=modern-2026")
+	want := coreEstimate(t, "modern-2026", estimator.Override{Path: "team.target_days", Value: "3"})
+	sameFigures(t, p.values("document"), want)
+
+	q := open(t) // a fresh browser opening the link
+	q.goTo(strings.TrimPrefix(link, p.base))
+	q.ready("body")
+	sameFigures(t, q.values("document"), want)
+	assert.Equal(t, "3", run[string](q, `document.querySelector('[name="team.target_days"]').value`))
+
+	// An imported scenario travels in the link too.
+	data, _ := examples.Read("vgg16-titan-x")
+	r := open(t)
+	r.goTo("/#scenario=" + base64.RawURLEncoding.EncodeToString(data) + "&set=team.members%3D12&lang=ja")
+	r.ready("body")
+	s, err := estimator.Decode(bytes.NewReader(data), estimator.Override{Path: "team.members", Value: "12"})
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	sameFigures(t, r.values("document"), est)
+	assert.Equal(t, "ja", run[string](r, `document.documentElement.lang`))
+}
+
+func TestJSONImportAndExplain(t *testing.T) {
+	p := open(t)
+	p.goTo("/")
+	p.ready("body")
+	data, _ := examples.Read("cifar10-cpu-vs-gpu")
+	ok := run[bool](p, fmt.Sprintf(`import('./ui.js').then(() => true)`))
+	require.True(t, ok)
+	// The file picker cannot be driven headless; the import path behind it can.
+	run[bool](p, fmt.Sprintf(`(async () => { const dt = new DataTransfer(); dt.items.add(new File([%q], 's.json', {type: 'application/json'})); const f = document.querySelector('[data-role=file]'); f.files = dt.files; f.dispatchEvent(new Event('change')); await new Promise(r => setTimeout(r, 200)); return true; })()`, string(data)))
+	sameFigures(t, p.values("document"), coreEstimate(t, "cifar10-cpu-vs-gpu"))
+	text := run[string](p, `(() => { document.querySelector('[data-quantity]').click(); return document.querySelector('[data-role=explain-text]').textContent; })()`)
+	assert.Contains(t, text, "=")
+	assert.True(t, run[bool](p, `document.querySelector('[data-role=explain]').open`))
+}
+
+func TestEmbedExample(t *testing.T) {
+	p := open(t)
+	p.goTo("/embed/")
+	p.ready("trainscale-estimator")
+	preset := run[string](p, `document.querySelector('trainscale-estimator').getAttribute('preset')`)
+	sameFigures(t, p.values(`document.querySelector('trainscale-estimator').shadowRoot`), coreEstimate(t, preset))
+	p.set(`document.querySelector('trainscale-estimator').shadowRoot`, "team.members", "40")
+	sameFigures(t, p.values(`document.querySelector('trainscale-estimator').shadowRoot`), coreEstimate(t, preset, estimator.Override{Path: "team.members", Value: "40"}))
+}
+
+const captureDownloads = `(() => {
+  window.__downloads = [];
+  const blobs = new Map();
+  const create = URL.createObjectURL;
+  URL.createObjectURL = (b) => { const u = create(b); blobs.set(u, b); return u; };
+  const click = HTMLAnchorElement.prototype.click;
+  HTMLAnchorElement.prototype.click = function () {
+    if (!this.download) return click.call(this);
+    window.__downloads.push(blobs.get(this.href).arrayBuffer().then((b) => {
+      const u = new Uint8Array(b); let s = '';
+      for (let i = 0; i < u.length; i += 0x8000) s += String.fromCharCode(...u.subarray(i, i + 0x8000));
+      return {name: this.download, b64: btoa(s)};
+    }));
+  };
+  return true;
+})()`
+
+func (p *page) download(button string) (string, []byte) {
+	p.t.Helper()
+	run[bool](p, fmt.Sprintf(`(document.querySelector(%q).click(), true)`, button))
+	type file struct{ Name, B64 string }
+	f := run[file](p, `(async () => { for (let i = 0; i < 600 && window.__downloads.length === 0; i++) await new Promise(r => setTimeout(r, 100)); const f = await window.__downloads.shift(); return {Name: f.name, B64: f.b64}; })()`)
+	data, err := base64.StdEncoding.DecodeString(f.B64)
+	require.NoError(p.t, err)
+	return f.Name, data
+}
+
+func TestExports(t *testing.T) {
+	p := open(t)
+	if !hasExport {
+		t.Skip("the export module does not build yet (report adapters)")
+	}
+	p.goTo("/")
+	p.ready("body")
+	p.set("document", "fleet.cars", "150")
+	assert.False(t, p.requested("export.wasm"))
+	run[bool](p, captureDownloads)
+	name, js := p.download("[data-action=export-json]")
+	assert.True(t, strings.HasSuffix(name, ".json"), name)
+	s, err := estimator.Decode(bytes.NewReader(js))
+	require.NoError(t, err, "the exported JSON is a valid scenario")
+	assert.Equal(t, 150.0, s.Fleet.Cars)
+	assert.False(t, p.requested("export.wasm"), "JSON needs no export module")
+	name, xl := p.download("[data-export=xlsx]")
+	assert.True(t, p.requested("export.wasm"))
+	assert.True(t, strings.HasSuffix(name, ".xlsx"), name)
+	require.True(t, bytes.HasPrefix(xl, []byte("PK\x03\x04")), "a zip")
+	f, err := excelize.OpenReader(bytes.NewReader(xl))
+	require.NoError(t, err)
+	assert.NotEmpty(t, f.GetSheetList())
+	f.Close()
+	name, pdf := p.download("[data-export=pdf]")
+	assert.True(t, strings.HasSuffix(name, ".pdf"), name)
+	assert.True(t, bytes.HasPrefix(pdf, []byte("%PDF-")), "a PDF")
+	name, html := p.download("[data-export=html]")
+	assert.True(t, strings.HasSuffix(name, ".html"), name)
+	assert.Contains(t, string(html), "<html")
+}
+
+// TestBudgets measures the page the way the README quotes it; it asserts only
+// what is not a wall-clock limit (which files are fetched, module sizes).
+func TestBudgets(t *testing.T) {
+	p := open(t)
+	p.goTo("/")
+	p.ready("body")
+	p.goTo("/") // measure a second visit: the browser's own start-up is not the page's
+	p.ready("body")
+	type timing struct {
+		FCP, Interactive, DOMContentLoaded float64
+		Figures                            int
+	}
+	tm := run[timing](p, `(() => {
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+  const ready = performance.getEntriesByName('trainscale-interactive')[0];
+  const nav = performance.getEntriesByType('navigation')[0];
+  return {FCP: fcp ? fcp.startTime : -1, Interactive: ready ? ready.startTime : -1, DOMContentLoaded: nav.domContentLoadedEventEnd, Figures: document.querySelectorAll('[data-quantity]').length};
+})()`)
+	for i := range 60 {
+		p.set("document", "fleet.cars", fmt.Sprint(100+i))
+	}
+	ms := run[[]float64](p, `trainscaleTimings.filter((x) => x.what === 'recompute').map((x) => x.ms)`)
+	sort.Float64s(ms)
+	p95 := ms[len(ms)*95/100]
+	core := run[[]float64](p, `trainscaleTimings.filter((x) => x.what === 'recompute').map((x) => x.core)`)
+	sort.Float64s(core)
+	t.Logf("of which the wasm call: p50 %.2f ms p95 %.2f ms", core[len(core)/2], core[len(core)*95/100])
+	t.Logf("first contentful paint %.0f ms (figures prerendered: %d elements), DOMContentLoaded %.0f ms, interactive %.0f ms, recompute p50 %.2f ms p95 %.2f ms (%d changes)",
+		tm.FCP, tm.Figures, tm.DOMContentLoaded, tm.Interactive, ms[len(ms)/2], p95, len(ms))
+	assert.Positive(t, tm.Figures)
+	assert.False(t, p.requested("export.wasm"), "the export module is fetched only when asked for")
+	var sizes map[string]site.Size
+	raw, err := os.ReadFile(filepath.Join(built(t), "sizes.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(raw, &sizes))
+	t.Logf("estimator.wasm %d B raw, %d B gzip (brotli in this fast test build: %d B)", sizes["estimator.wasm"].Raw, sizes["estimator.wasm"].Gzip, sizes["estimator.wasm"].Brotli)
+}

@@ -1,0 +1,259 @@
+// Package api is the estimator's JavaScript-facing API without the JavaScript:
+// each method takes a JSON request and returns a JSON response, so the same code
+// answers the page (through the wasm module in wasm/estimator), the site's build
+// (which prerenders the default scenario with it) and native tests.
+//
+// A response is either the method's result or an error value,
+//
+//	{"error": {"path": "fleet.cars", "rule": "must be > 0", "got": -3, "message": "..."},
+//	 "errors": [every problem, the first one repeated in "error"]}
+//
+// naming the field at fault. Call never panics: a panic inside a method is
+// recovered and returned as an error with rule "internal error", so a caller
+// (one long-lived wasm instance) keeps working after any input.
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+)
+
+// Methods lists the methods Call answers, in the order the JS API documents
+// them: the estimator module's own, then those a package registered (the
+// tools module registers catalog, throughput, scale, memory, uncertainty,
+// sensitivity, compare and charts).
+func Methods() []string {
+	out := []string{"estimate", "explain", "presets", "messages"}
+	return append(out, registered...)
+}
+
+// Method answers one request: the request's JSON in, the result (to be
+// encoded as JSON) or an error out.
+type Method func(request []byte) (any, error)
+
+var (
+	methods    = map[string]Method{"estimate": estimate, "explain": explain, "presets": presets, "messages": messagesFor}
+	registered []string
+)
+
+// Register adds a method to Call; packages do it in their init.
+func Register(name string, m Method) {
+	if _, dup := methods[name]; dup {
+		panic("api: method registered twice: " + name)
+	}
+	methods[name] = m
+	registered = append(registered, name)
+}
+
+// Call answers one request. method is one of Methods(); request is a JSON
+// object (an empty request means {}). The result is always a JSON object.
+func Call(method string, request []byte) (response []byte) {
+	defer func() {
+		if r := recover(); r != nil {
+			response = errorJSON(&Error{Path: method, Rule: "internal error", Message: fmt.Sprint(r)})
+		}
+	}()
+	if len(bytes.TrimSpace(request)) == 0 {
+		request = []byte("{}")
+	}
+	m, ok := methods[method]
+	if !ok {
+		return errorJSON(&estimator.FieldError{Path: "method", Rule: "must be one of " + strings.Join(Methods(), ", "), Got: strconv.Quote(method)})
+	}
+	v, err := m(request)
+	if err != nil {
+		return errorJSON(err)
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		return errorJSON(err)
+	}
+	return out
+}
+
+// Error is one problem as the JS API returns it.
+type Error struct {
+	Path    string `json:"path"`    // the field at fault: a scenario path, or a request field
+	Rule    string `json:"rule"`    // what it must be
+	Got     any    `json:"got"`     // what it was; null when there is nothing to show
+	Message string `json:"message"` // the whole sentence, as the CLI prints it
+}
+
+// Errors turns an error (possibly several joined) into the API's error values.
+func Errors(err error) []Error {
+	var out []Error
+	var walk func(error)
+	walk = func(err error) {
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			for _, e := range j.Unwrap() {
+				walk(e)
+			}
+			return
+		}
+		var fe *estimator.FieldError
+		var se *estimator.SyntaxError
+		var ae *Error
+		switch {
+		case errors.As(err, &fe):
+			out = append(out, Error{Path: fe.Path, Rule: fe.Rule, Got: jsonSafe(fe.Got), Message: fe.Error()})
+		case errors.As(err, &se):
+			out = append(out, Error{Path: "scenario", Rule: "must be valid JSON", Got: fmt.Sprintf("line %d, column %d", se.Line, se.Column), Message: se.Error()})
+		case errors.As(err, &ae):
+			out = append(out, *ae)
+		default:
+			out = append(out, Error{Rule: "failed", Message: err.Error()})
+		}
+	}
+	walk(err)
+	return out
+}
+
+func (e *Error) Error() string { return e.Message }
+
+// jsonSafe keeps a FieldError's Got printable as JSON (no NaN, no Inf).
+func jsonSafe(v any) any {
+	if f, ok := v.(float64); ok {
+		if _, err := json.Marshal(f); err != nil {
+			return fmt.Sprint(f)
+		}
+	}
+	if _, err := json.Marshal(v); err != nil {
+		return fmt.Sprint(v)
+	}
+	return v
+}
+
+// ErrorJSON is the error value Call returns for err.
+func ErrorJSON(err error) []byte { return errorJSON(err) }
+
+func errorJSON(err error) []byte {
+	errs := Errors(err)
+	if len(errs) == 0 {
+		errs = []Error{{Rule: "failed", Message: err.Error()}}
+	}
+	out, mErr := json.Marshal(struct {
+		Error  Error   `json:"error"`
+		Errors []Error `json:"errors"`
+	}{errs[0], errs})
+	if mErr != nil {
+		return []byte(`{"error":{"path":"","rule":"internal error","got":null,"message":"unprintable error"}}`)
+	}
+	return out
+}
+
+// DecodeRequest reads a request strictly: an unknown or mistyped field is an
+// error naming it.
+func DecodeRequest(data []byte, dst any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		var te *json.UnmarshalTypeError
+		var se *json.SyntaxError
+		var fe *estimator.FieldError
+		switch {
+		case errors.As(err, &fe):
+			return fe
+		case errors.As(err, &te):
+			return &estimator.FieldError{Path: te.Field, Rule: "must be a " + te.Type.String(), Got: te.Value}
+		case errors.As(err, &se):
+			return &estimator.FieldError{Path: "request", Rule: "must be valid JSON", Got: se.Error()}
+		case strings.HasPrefix(err.Error(), "json: unknown field "):
+			name, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
+			return &estimator.FieldError{Path: name, Rule: "unknown request field", Got: nil}
+		}
+		return &estimator.FieldError{Path: "request", Rule: "must be a JSON object", Got: err.Error()}
+	}
+	return nil
+}
+
+// ScenarioRequest names a scenario the way the CLI does: a built-in preset (the
+// default when neither is given) or a scenario object, then overrides applied
+// in order, as --set path=value.
+type ScenarioRequest struct {
+	Preset   string          `json:"preset,omitempty"`
+	Scenario json.RawMessage `json:"scenario,omitempty"` // an object, or a string holding one
+	Set      []Set           `json:"set,omitempty"`
+}
+
+// Set is one override: {"path": "fleet.cars", "value": 300} or the CLI's
+// "fleet.cars=300". A string value is read as --set reads it: JSON where it
+// is JSON, else a bare string.
+type Set struct {
+	Path  string
+	Value string
+}
+
+func (s *Set) UnmarshalJSON(data []byte) error {
+	var text string
+	if json.Unmarshal(data, &text) == nil {
+		o, err := estimator.ParseOverride(text)
+		if err != nil {
+			return err
+		}
+		s.Path, s.Value = o.Path, o.Value
+		return nil
+	}
+	var obj struct {
+		Path  string          `json:"path"`
+		Value json.RawMessage `json:"value"`
+	}
+	if err := json.Unmarshal(data, &obj); err != nil || obj.Path == "" {
+		return &estimator.FieldError{Path: "set", Rule: `each must be "path=value" or {"path": ..., "value": ...}`, Got: string(data)}
+	}
+	s.Path = obj.Path
+	if json.Unmarshal(obj.Value, &text) == nil {
+		s.Value = text
+	} else {
+		s.Value = string(obj.Value)
+	}
+	return nil
+}
+
+func (s Set) MarshalJSON() ([]byte, error) {
+	return json.Marshal(map[string]string{"path": s.Path, "value": s.Value})
+}
+
+// Load decodes the requested scenario and applies its overrides.
+func (r ScenarioRequest) Load() (*estimator.Scenario, error) {
+	data, err := r.source()
+	if err != nil {
+		return nil, err
+	}
+	overrides := make([]estimator.Override, len(r.Set))
+	for i, s := range r.Set {
+		overrides[i] = estimator.Override{Path: s.Path, Value: s.Value}
+	}
+	return estimator.Decode(bytes.NewReader(data), overrides...)
+}
+
+func (r ScenarioRequest) source() ([]byte, error) {
+	raw := bytes.TrimSpace(r.Scenario)
+	switch {
+	case len(raw) > 0 && r.Preset != "":
+		return nil, &estimator.FieldError{Path: "preset", Rule: "give a preset or a scenario, not both", Got: strconv.Quote(r.Preset)}
+	case len(raw) > 0 && raw[0] == '"':
+		var text string
+		if err := json.Unmarshal(raw, &text); err != nil {
+			return nil, &estimator.FieldError{Path: "scenario", Rule: "must be a JSON object or a string holding one", Got: nil}
+		}
+		return []byte(text), nil
+	case len(raw) > 0 && !bytes.Equal(raw, []byte("null")):
+		return raw, nil
+	}
+	name := r.Preset
+	if name == "" {
+		name = examples.Default
+	}
+	data, ok := examples.Read(name)
+	if !ok {
+		return nil, &estimator.FieldError{Path: "preset", Rule: "must be a built-in scenario (" + strings.Join(examples.Names(), ", ") + ")", Got: strconv.Quote(name)}
+	}
+	return data, nil
+}

@@ -1,0 +1,167 @@
+// Package exports makes the reports the CLI writes (report/xlsx, report/html,
+// report/pdf) from a page request, so the browser's export module
+// (wasm/export) and native tests share it. It is heavy (excelize, fpdf,
+// go-echarts): only the export module links it.
+package exports
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/report"
+	"github.com/trainscale/trainscale/report/html"
+	"github.com/trainscale/trainscale/report/pdf"
+	"github.com/trainscale/trainscale/report/xlsx"
+	"github.com/trainscale/trainscale/wasm/api"
+)
+
+// Request is an export's request: the page's scenario and what the report holds,
+// as the report commands' flags say it.
+type Request struct {
+	api.ScenarioRequest
+	Lang    string   `json:"lang,omitempty"`    // en (default) or ja
+	Date    string   `json:"date,omitempty"`    // YYYY-MM-DD printed on the report; default today
+	Samples *int     `json:"samples,omitempty"` // Monte Carlo samples; default 20000, as the CLI
+	Seed    uint64   `json:"seed,omitempty"`
+	Compare []string `json:"compare,omitempty"` // built-in scenarios beside this one; default the Table 1 ones
+	Paper   string   `json:"paper,omitempty"`   // PDF paper: a4 (default) or letter
+}
+
+// table1 is what a report compares its scenario with unless told otherwise,
+// as the CLI's report flags.
+var table1 = []string{"article-2017", "realistic-2017", "modern-2026"}
+
+// File is one export.
+type File struct {
+	Bytes    []byte
+	Filename string
+	Type     string
+}
+
+// Kinds are the exports Make knows.
+var Kinds = []string{"xlsx", "pdf", "html"}
+
+// Make builds one export. echarts is the echarts script the HTML report
+// inlines (nil: the report says its charts are not drawn); font is a TrueType
+// font for a Japanese PDF.
+func Make(kind string, request []byte, echarts, font []byte) (*File, error) {
+	if !slices.Contains(Kinds, kind) {
+		return nil, &estimator.FieldError{Path: "kind", Rule: "must be xlsx, pdf or html", Got: strconv.Quote(kind)}
+	}
+	if len(bytes.TrimSpace(request)) == 0 {
+		request = []byte("{}")
+	}
+	var req Request
+	if err := api.DecodeRequest(request, &req); err != nil {
+		return nil, err
+	}
+	b, err := bundle(req)
+	if err != nil {
+		return nil, err
+	}
+	name := "trainscale"
+	if req.Preset != "" {
+		name = req.Preset
+	}
+	var out bytes.Buffer
+	f := &File{}
+	switch kind {
+	case "xlsx":
+		err = xlsx.Write(&out, b)
+		f.Filename, f.Type = name+".xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+	case "pdf":
+		err = pdf.Write(&out, b, pdf.Options{Paper: req.Paper, Font: font})
+		f.Filename, f.Type = name+".pdf", "application/pdf"
+	case "html":
+		err = html.Write(&out, b, html.Options{EChartsJS: echarts})
+		f.Filename, f.Type = name+".html", "text/html"
+	}
+	if err != nil {
+		return nil, err
+	}
+	f.Bytes = out.Bytes()
+	return f, nil
+}
+
+// bundle is the CLI's reportFlags.bundle for a page request: the scenario, its
+// uncertainty and sensitivity, and the Table 1 scenarios beside it with the
+// same overrides.
+func bundle(req Request) (*report.Bundle, error) {
+	if req.Lang != "" && req.Lang != "en" && req.Lang != "ja" {
+		return nil, &estimator.FieldError{Path: "lang", Rule: "must be en or ja", Got: strconv.Quote(req.Lang)}
+	}
+	if req.Date == "" {
+		req.Date = time.Now().Format(time.DateOnly)
+	} else if _, err := time.Parse(time.DateOnly, req.Date); err != nil {
+		return nil, &estimator.FieldError{Path: "date", Rule: "must be YYYY-MM-DD", Got: strconv.Quote(req.Date)}
+	}
+	samples := 20_000
+	if req.Samples != nil {
+		samples = *req.Samples
+	}
+	if samples < 0 || samples > 1_000_000 {
+		return nil, &estimator.FieldError{Path: "samples", Rule: "must be between 0 and 1000000", Got: samples}
+	}
+	seed := req.Seed
+	if seed == 0 {
+		seed = 1
+	}
+	s, err := req.Load()
+	if err != nil {
+		return nil, err
+	}
+	est, err := estimator.Run(s)
+	if err != nil {
+		return nil, err
+	}
+	names := req.Compare
+	if names == nil {
+		names = table1
+	}
+	opt := report.Options{Samples: samples, Seed: seed, Lang: api.Lang(req.Lang), Date: req.Date}
+	builtin := len(bytes.TrimSpace(req.Scenario)) == 0
+	for _, name := range names {
+		if builtin && (name == req.Preset || req.Preset == "" && name == examples.Default) {
+			continue // a scenario beside itself says nothing
+		}
+		o, err := api.ScenarioRequest{Preset: name, Set: req.Set}.Load()
+		if err != nil {
+			return nil, prefixed("compare["+name+"]", err)
+		}
+		oe, err := estimator.Run(o)
+		if err != nil {
+			return nil, prefixed("compare["+name+"]", err)
+		}
+		opt.Compared = append(opt.Compared, name)
+		opt.Compare = append(opt.Compare, oe)
+	}
+	return report.Build(est, opt)
+}
+
+func prefixed(prefix string, err error) error {
+	errs := api.Errors(err)
+	out := make([]error, len(errs))
+	for i, e := range errs {
+		e.Path = prefix + "." + e.Path
+		e.Message = prefix + ": " + e.Message
+		out[i] = &e
+	}
+	if len(out) == 1 {
+		return out[0]
+	}
+	return joined(out)
+}
+
+type joined []error
+
+func (j joined) Error() string {
+	b, _ := json.Marshal(api.Errors(j))
+	return string(b)
+}
+
+func (j joined) Unwrap() []error { return j }

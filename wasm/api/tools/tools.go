@@ -1,0 +1,249 @@
+// Package tools adds the hardware tools, the Monte Carlo, sensitivity,
+// comparison and chart methods to package api's Call. They live apart so the
+// estimator module the page needs first stays small; the tools module
+// (wasm/tools) and native callers import this package for its init.
+package tools
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/wasm/api"
+)
+
+func init() {
+	api.Register("catalog", catalog)
+	api.Register("throughput", throughput)
+	api.Register("scale", scale)
+	api.Register("memory", memory)
+	api.Register("uncertainty", uncertainty)
+	api.Register("sensitivity", sensitivity)
+	api.Register("compare", compare)
+	api.Register("charts", charts)
+}
+
+func catalog(data []byte) (any, error) {
+	var req struct {
+		Table string `json:"table"`
+	}
+	if err := api.DecodeRequest(data, &req); err != nil {
+		return nil, err
+	}
+	if req.Table == "" {
+		out := map[string]any{}
+		for _, t := range estimator.CatalogTables {
+			l, err := estimator.ListCatalog(t)
+			if err != nil {
+				return nil, err
+			}
+			out[t] = l.Entries
+		}
+		return out, nil
+	}
+	return estimator.ListCatalog(req.Table)
+}
+
+// factorsField is a tool request's "factors": a scenario's factors section,
+// fields left out keeping their calibrated defaults.
+type factorsField struct {
+	Factors json.RawMessage `json:"factors,omitempty"`
+}
+
+func (f factorsField) tool() (estimator.ToolFactors, error) {
+	if len(f.Factors) == 0 || string(f.Factors) == "null" {
+		return estimator.ToolFactors{}, nil
+	}
+	fs, err := estimator.DecodeFactors(bytes.NewReader([]byte(`{"factors":` + string(f.Factors) + `}`)))
+	if err != nil {
+		return estimator.ToolFactors{}, err
+	}
+	h := fs.Resolve()
+	return estimator.ToolFactors{Factors: &h, FactorsSource: "the request's factors"}, nil
+}
+
+func throughput(data []byte) (any, error) {
+	var req struct {
+		Model     string `json:"model"`
+		GPU       string `json:"gpu,omitempty"`
+		CPU       string `json:"cpu,omitempty"`
+		Precision string `json:"precision,omitempty"`
+		Batch     *int   `json:"batch,omitempty"`
+		factorsField
+	}
+	if err := api.DecodeRequest(data, &req); err != nil {
+		return nil, err
+	}
+	tf, err := req.tool()
+	if err != nil {
+		return nil, err
+	}
+	return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: req.Model, GPU: req.GPU, CPU: req.CPU, Precision: req.Precision, Batch: req.Batch, ToolFactors: tf})
+}
+
+func scale(data []byte) (any, error) {
+	var req struct {
+		Model     string `json:"model"`
+		System    string `json:"system"`
+		GPUs      int    `json:"gpus"`
+		Precision string `json:"precision,omitempty"`
+		Batch     *int   `json:"batch,omitempty"`
+		Sweep     bool   `json:"sweep,omitempty"`
+		factorsField
+	}
+	if err := api.DecodeRequest(data, &req); err != nil {
+		return nil, err
+	}
+	tf, err := req.tool()
+	if err != nil {
+		return nil, err
+	}
+	return estimator.EstimateScaling(estimator.ScaleRequest{Model: req.Model, System: req.System, GPUs: req.GPUs, Precision: req.Precision, Batch: req.Batch, Sweep: req.Sweep, ToolFactors: tf})
+}
+
+func memory(data []byte) (any, error) {
+	var req struct {
+		Model     string   `json:"model"`
+		GPU       string   `json:"gpu"`
+		Batch     *int     `json:"batch"`
+		Precision string   `json:"precision,omitempty"`
+		Optimizer string   `json:"optimizer,omitempty"`
+		Density   *float64 `json:"density,omitempty"`
+		BlockSize *int     `json:"block_size,omitempty"`
+		factorsField
+	}
+	if err := api.DecodeRequest(data, &req); err != nil {
+		return nil, err
+	}
+	tf, err := req.tool()
+	if err != nil {
+		return nil, err
+	}
+	return estimator.EstimateGPUMemory(estimator.MemoryRequest{Model: req.Model, GPU: req.GPU, Batch: req.Batch, Precision: req.Precision, Optimizer: req.Optimizer, Density: req.Density, BlockSize: req.BlockSize, ToolFactors: tf})
+}
+
+// maxSamples bounds a Monte Carlo run in the page: one wasm thread.
+const maxSamples = 1_000_000
+
+func uncertainty(data []byte) (any, error) {
+	req := struct {
+		api.ScenarioRequest
+		Samples int    `json:"samples,omitempty"`
+		Seed    uint64 `json:"seed,omitempty"`
+	}{Samples: 20_000, Seed: 1}
+	if err := api.DecodeRequest(data, &req); err != nil {
+		return nil, err
+	}
+	if req.Samples > maxSamples {
+		return nil, &estimator.FieldError{Path: "samples", Rule: "must be at most " + strconv.Itoa(maxSamples), Got: req.Samples}
+	}
+	s, err := req.Load()
+	if err != nil {
+		return nil, err
+	}
+	return estimator.RunUncertainty(s, req.Samples, req.Seed, 1)
+}
+
+func sensitivity(data []byte) (any, error) {
+	var req struct {
+		api.ScenarioRequest
+		Target string `json:"target,omitempty"`
+	}
+	if err := api.DecodeRequest(data, &req); err != nil {
+		return nil, err
+	}
+	s, err := req.Load()
+	if err != nil {
+		return nil, err
+	}
+	return estimator.RunSensitivity(s, req.Target)
+}
+
+// CompareRequest puts scenarios side by side; Set applies to every one of them,
+// as compare's --set does.
+type CompareRequest struct {
+	Scenarios []struct {
+		Name string `json:"name,omitempty"`
+		api.ScenarioRequest
+	} `json:"scenarios"`
+	Set []api.Set `json:"set,omitempty"`
+}
+
+func compare(data []byte) (any, error) {
+	var req CompareRequest
+	if err := api.DecodeRequest(data, &req); err != nil {
+		return nil, err
+	}
+	if len(req.Scenarios) == 0 {
+		return nil, &estimator.FieldError{Path: "scenarios", Rule: "must list at least one scenario", Got: nil}
+	}
+	names := make([]string, len(req.Scenarios))
+	ests := make([]*estimator.Estimate, len(req.Scenarios))
+	var errs []error
+	for i, sc := range req.Scenarios {
+		sr := sc.ScenarioRequest
+		sr.Set = append(append([]api.Set(nil), sc.Set...), req.Set...)
+		names[i] = sc.Name
+		if names[i] == "" {
+			names[i] = sc.Preset
+		}
+		if names[i] == "" {
+			names[i] = "scenario " + strconv.Itoa(i+1)
+		}
+		s, err := sr.Load()
+		if err == nil {
+			ests[i], err = estimator.Run(s)
+		}
+		if err != nil {
+			for _, e := range api.Errors(err) {
+				e.Path = "scenarios[" + strconv.Itoa(i) + "]." + e.Path
+				errs = append(errs, &e)
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return nil, joinErrors(errs)
+	}
+	c := estimator.Compare(names, ests)
+	type row struct {
+		ID       string           `json:"id"`
+		Label    string           `json:"label"`
+		Unit     estimator.Unit   `json:"unit"`
+		Headline bool             `json:"headline"`
+		Values   []*float64       `json:"values"`
+		Units    []estimator.Unit `json:"units"`
+		Text     []string         `json:"text"`
+	}
+	out := struct {
+		Columns    []string             `json:"columns"`
+		Units      estimator.UnitSystem `json:"units"`
+		Inputs     []estimator.InputRow `json:"inputs"`
+		Quantities []row                `json:"quantities"`
+	}{Columns: c.Columns, Units: c.Units, Inputs: c.Inputs}
+	for _, q := range c.Quantities {
+		r := row{ID: q.ID, Label: q.Label, Unit: q.Unit, Headline: q.Headline, Values: q.Values, Units: q.Units}
+		for i := range q.Values {
+			r.Text = append(r.Text, q.Format(i, c.Units))
+		}
+		out.Quantities = append(out.Quantities, r)
+	}
+	return out, nil
+}
+
+type errs []error
+
+func (e errs) Error() string {
+	var b bytes.Buffer
+	for i, err := range e {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(err.Error())
+	}
+	return b.String()
+}
+
+func (e errs) Unwrap() []error { return e }
+
+func joinErrors(list []error) error { return errs(list) }

@@ -1,0 +1,20 @@
+//go:build js && wasm
+
+// Command estimator is trainscale's estimator compiled to WebAssembly: the
+// module the page loads first. It sets
+//
+//	globalThis.trainscale = {estimate, explain, presets, messages, call, methods, schema}
+//
+// (see package jsapi for the calling convention and package api for the
+// requests and answers), then calls globalThis.trainscaleOnReady(trainscale)
+// if that is a function. The hardware tools, Monte Carlo, sensitivity,
+// comparison and charts are in the tools module (wasm/tools), loaded when
+// first used, so this one stays small.
+package main
+
+import (
+	"github.com/trainscale/trainscale/wasm/api"
+	"github.com/trainscale/trainscale/wasm/jsapi"
+)
+
+func main() { jsapi.Expose("trainscale", api.Methods()) }

@@ -1,0 +1,74 @@
+//go:build js && wasm
+
+// Package jsapi puts package api's methods on the JavaScript global scope. Each
+// method takes one request, a plain object or a JSON string, and returns a
+// plain object: the answer, or {error: {path, rule, got, message}, errors: [...]}.
+// call(method, jsonString) does the same with a JSON string out. No method
+// throws: a Go panic, or a request JSON.stringify cannot encode, comes back as
+// an error value and the instance keeps answering.
+package jsapi
+
+import (
+	"fmt"
+	"strconv"
+	"syscall/js"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/wasm/api"
+)
+
+// Expose sets globalThis[name] to an object holding the given methods, calls
+// globalThis[name+"OnReady"](obj) when that is a function, and blocks forever
+// so the functions stay callable.
+func Expose(name string, methods []string) {
+	obj := New(methods)
+	js.Global().Set(name, obj)
+	if ready := js.Global().Get(name + "OnReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke(obj)
+	}
+	select {}
+}
+
+// New makes the JavaScript object holding the methods.
+func New(methods []string) js.Value {
+	jsonObj := js.Global().Get("JSON")
+	obj := js.Global().Get("Object").New()
+	for _, m := range methods {
+		obj.Set(m, js.FuncOf(func(_ js.Value, args []js.Value) any {
+			return jsonObj.Call("parse", call(jsonObj, m, args))
+		}))
+	}
+	obj.Set("call", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) == 0 || args[0].Type() != js.TypeString {
+			return string(api.Call("", nil))
+		}
+		return call(jsonObj, args[0].String(), args[1:])
+	}))
+	list := js.Global().Get("Array").New()
+	for _, m := range methods {
+		list.Call("push", m)
+	}
+	obj.Set("methods", list)
+	obj.Set("schema", estimator.SchemaV1)
+	return obj
+}
+
+// call runs one method on the request in args[0] and returns the JSON answer.
+func call(jsonObj js.Value, method string, args []js.Value) (out string) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = `{"error":{"path":` + strconv.Quote(method) + `,"rule":"internal error","got":null,"message":` + strconv.Quote(fmt.Sprint(r)) + `}}`
+		}
+	}()
+	var req []byte
+	if len(args) > 0 {
+		switch a := args[0]; a.Type() {
+		case js.TypeString:
+			req = []byte(a.String())
+		case js.TypeUndefined, js.TypeNull:
+		default:
+			req = []byte(jsonObj.Call("stringify", a).String()) // a cyclic object throws: recovered above
+		}
+	}
+	return string(api.Call(method, req))
+}

@@ -1,0 +1,79 @@
+//go:build js && wasm
+
+package jsapi
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"syscall/js"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/wasm/api"
+	_ "github.com/trainscale/trainscale/wasm/api/tools"
+)
+
+// These run under Node: GOOS=js GOARCH=wasm go test -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/...
+
+func object(kv map[string]any) js.Value { return js.ValueOf(kv) }
+
+func TestEstimateFromJavaScript(t *testing.T) {
+	ts := New(api.Methods())
+	res := ts.Call("estimate", object(map[string]any{"set": []any{"fleet.cars=300"}}))
+	require.True(t, res.Get("error").IsUndefined(), "no error")
+	data, _ := examples.Read(examples.Default)
+	s, err := estimator.Decode(bytes.NewReader(data), estimator.Override{Path: "fleet.cars", Value: "300"})
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	qs := res.Get("quantities")
+	require.Equal(t, len(est.Quantities()), qs.Length())
+	for i, q := range est.Quantities() {
+		assert.Equal(t, q.ID, qs.Index(i).Get("id").String())
+		assert.Equal(t, q.Value, qs.Index(i).Get("value").Float(), q.ID) // exact through JSON
+	}
+	// A JSON string works the same.
+	res = ts.Call("estimate", `{"preset":"modern-2026"}`)
+	assert.True(t, res.Get("error").IsUndefined())
+}
+
+func TestErrorsAreValuesAndTheInstanceKeepsWorking(t *testing.T) {
+	api.Register("explode", func([]byte) (any, error) { panic("boom") })
+	ts := New(api.Methods())
+	for _, tc := range []struct {
+		method string
+		req    any
+		path   string
+	}{
+		{"estimate", object(map[string]any{"set": []any{"fleet.cars=-1"}}), "fleet.cars"},
+		{"estimate", `{"scenario": "{not json"}`, "scenario"},
+		{"estimate", `not json at all`, "request"},
+		{"throughput", object(map[string]any{"model": "resnet-50", "gpu": "no-such-gpu"}), "gpu"},
+		{"explain", object(map[string]any{"id": "no.such.id"}), "id"},
+		{"explode", nil, "explode"},
+	} {
+		res := ts.Call(tc.method, tc.req)
+		e := res.Get("error")
+		require.False(t, e.IsUndefined(), "%s: an error value", tc.method)
+		assert.Equal(t, tc.path, e.Get("path").String(), tc.method)
+		assert.NotEmpty(t, e.Get("rule").String())
+		assert.NotEmpty(t, e.Get("message").String())
+	}
+	// A request JSON.stringify cannot encode throws in JavaScript; it comes back as a value.
+	cyclic := js.Global().Get("Object").New()
+	cyclic.Set("self", cyclic)
+	res := ts.Call("estimate", cyclic)
+	assert.Equal(t, "internal error", res.Get("error").Get("rule").String())
+	// Still answering.
+	res = ts.Call("presets")
+	assert.True(t, res.Get("error").IsUndefined())
+	assert.Equal(t, examples.Default, res.Get("default").String())
+	// call() hands JSON strings through.
+	out := ts.Call("call", "catalog", `{"table":"gpus"}`)
+	assert.Equal(t, js.TypeString, out.Type())
+	assert.Contains(t, out.String(), `"table":"gpus"`)
+}
