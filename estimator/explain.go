@@ -3,7 +3,6 @@ package estimator
 import (
 	"fmt"
 	"reflect"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -29,7 +28,7 @@ func (e *Estimate) Explain(id string) (string, error) {
 		substituted = strings.Replace(substituted, "{"+name+"}", text, 1)
 	}
 	for name, v := range Constants(e.Scenario.Units) {
-		substituted = constantPattern(name).ReplaceAllString(substituted, fmt.Sprintf("%.10g", v))
+		substituted = replaceWord(substituted, name, fmt.Sprintf("%.10g", v))
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s\n", q.ID, q.Label)
@@ -41,8 +40,6 @@ func (e *Estimate) Explain(id string) (string, error) {
 	fmt.Fprintf(&b, "  source: %s\n", q.Source)
 	return b.String(), nil
 }
-
-func constantPattern(name string) *regexp.Regexp { return regexp.MustCompile(`\b` + name + `\b`) }
 
 // InputValues maps every numeric field the scenario sets to its value, by path.
 func InputValues(s *Scenario) map[string]float64 {

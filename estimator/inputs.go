@@ -2,7 +2,6 @@ package estimator
 
 import (
 	"reflect"
-	"regexp"
 	"strings"
 )
 
@@ -69,11 +68,6 @@ func DescribeRule(rule string) string {
 	text, _ := numberRule(rule, 0)
 	return text
 }
-
-var indexPattern = regexp.MustCompile(`\[\d+\]`)
-
-// genericPath drops list indexes: workloads[1].mb_per_s -> workloads[].mb_per_s.
-func genericPath(path string) string { return indexPattern.ReplaceAllString(path, "[]") }
 
 // inputUnits says what each numeric field of the format counts; <currency>
 // stands for the scenario's currency.

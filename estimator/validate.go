@@ -6,7 +6,6 @@ import (
 	"github.com/trainscale/trainscale/estimator/hardware"
 	"math"
 	"reflect"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -61,8 +60,6 @@ func walk(path string, v reflect.Value, checks []string, visit func(string, []st
 	visit(path, checks, v)
 }
 
-var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
-
 func checkValue(errs *errorList, path string, checks []string, v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Float64:
@@ -87,7 +84,7 @@ func checkValue(errs *errorList, path string, checks []string, v reflect.Value) 
 					errs.add(path, "must be one of "+strings.Join(opts, ", "), strconv.Quote(x))
 				}
 			case c == "id":
-				if !idPattern.MatchString(x) {
+				if !isID(x) {
 					errs.add(path, "must be a lower-case id of letters, digits, '-', '_' or '.', at most 64 long", strconv.Quote(x))
 				}
 			}
@@ -163,8 +160,6 @@ func crossCheck(s *Scenario, errs *errorList) {
 	}
 }
 
-var currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
-
 func checkMoney(s *Scenario, errs *errorList) {
 	m := s.Money
 	if s.workloadIndex(m.Workload) < 0 {
@@ -174,7 +169,7 @@ func checkMoney(s *Scenario, errs *errorList) {
 	if si < 0 {
 		errs.add("money.system", "names no system of the scenario", strconv.Quote(m.System))
 	}
-	if m.Currency != "" && !currencyPattern.MatchString(m.Currency) {
+	if m.Currency != "" && !Unit(m.Currency).IsCurrency() {
 		errs.add("money.currency", "must be a three-letter ISO 4217 code such as USD, EUR or JPY", strconv.Quote(m.Currency))
 	}
 	if m.currency() == "USD" && m.PerUSD != nil && *m.PerUSD != 1 {

@@ -1,0 +1,67 @@
+package estimator
+
+import "strings"
+
+// Small matchers in place of regular expressions: the WebAssembly build ships
+// this package, and the regexp package with its Unicode tables costs the page
+// about 120 KB compressed.
+
+// isID reports whether s is a lower-case id: a letter or digit, then up to 63
+// letters, digits, '.', '_' or '-'.
+func isID(s string) bool {
+	if len(s) == 0 || len(s) > 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		ok := c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || i > 0 && (c == '.' || c == '_' || c == '-')
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// genericPath drops list indexes: workloads[1].mb_per_s -> workloads[].mb_per_s.
+func genericPath(path string) string {
+	var b strings.Builder
+	for i := 0; i < len(path); i++ {
+		b.WriteByte(path[i])
+		if path[i] != '[' {
+			continue
+		}
+		j := i + 1
+		for j < len(path) && path[j] >= '0' && path[j] <= '9' {
+			j++
+		}
+		if j > i+1 && j < len(path) && path[j] == ']' {
+			i = j - 1 // the digits go; the ']' is written next
+		}
+	}
+	return b.String()
+}
+
+// replaceWord replaces each whole-word occurrence of word in s.
+func replaceWord(s, word, repl string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, word)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		end := i + len(word)
+		whole := (i == 0 || !isWordByte(s[i-1])) && (end == len(s) || !isWordByte(s[end]))
+		b.WriteString(s[:i])
+		if whole {
+			b.WriteString(repl)
+		} else {
+			b.WriteString(word)
+		}
+		s = s[end:]
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
