@@ -160,23 +160,35 @@ func variant(s *estimator.Scenario) *estimator.Scenario {
 }
 
 // scalingModel is the network the scaling chart trains: the scenario's first
-// workload with a catalog model, else ResNet-50.
-func (b *builder) scalingModel() (model, precision string, stands bool) {
+// workload with a catalog model (at its batch), else AlexNet at fp32 and 64
+// per GPU, the article's case of a network with many parameters per FLOP that
+// stalls on PCIe after two or three GPUs.
+func (b *builder) scalingModel() (model, precision string, batch *int, stands bool) {
 	for _, w := range b.s.Workloads {
 		if w.Model != "" {
-			return w.Model, w.Precision, false
+			if w.Batch != nil {
+				n := int(*w.Batch)
+				batch = &n
+			}
+			return w.Model, w.Precision, batch, false
 		}
 	}
-	return "resnet-50", "mixed", true
+	n := 64
+	return "alexnet", "fp32", &n, true
 }
 
 func (b *builder) scaling() (Spec, error) {
-	model, precision, stands := b.scalingModel()
+	model, precision, batch, stands := b.scalingModel()
 	m, _ := hardware.ModelByID(model)
 	// One GPU's time for a run on the scenario's data, per system: the
 	// estimator on a variant that trains the chart's network on each system.
 	v := variant(b.s)
-	v.Workloads = []estimator.Workload{{ID: "net", Label: m.Name, Model: model, Precision: precision}}
+	w := estimator.Workload{ID: "net", Label: m.Name, Model: model, Precision: precision}
+	if batch != nil {
+		n := float64(*batch)
+		w.Batch = &n
+	}
+	v.Workloads = []estimator.Workload{w}
 	v.Systems = nil
 	for _, sys := range scalingSystems {
 		hs, _ := hardware.SystemByID(sys)
@@ -203,7 +215,7 @@ func (b *builder) scaling() (Spec, error) {
 		if !ok {
 			return Spec{}, fmt.Errorf("no one-GPU time on %s", sys)
 		}
-		res, err := estimator.EstimateScaling(estimator.ScaleRequest{Model: model, System: sys, GPUs: scalingGPUs,
+		res, err := estimator.EstimateScaling(estimator.ScaleRequest{Model: model, System: sys, GPUs: scalingGPUs, Batch: batch,
 			Precision: precision, Sweep: true, RunGPUTime: gpuTime.Value, ToolFactors: estimator.ToolFactors{Factors: &factors}})
 		if err != nil {
 			return Spec{}, err

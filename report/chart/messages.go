@@ -32,7 +32,7 @@ var messages = map[string]map[string]string{
 		"scaling.ideal":   "%s, ideal",
 		"scaling.model":   "%s, modelled",
 		"scaling.note":    "%s at %s on the scenario's data: ideal scaling divides one GPU's time by the GPUs; the modelled curve pays for the gradient all-reduce over each system's links (%s). Where the curves part, scaling stalls.",
-		"scaling.nomodel": "The scenario names no catalog model; ResNet-50 stands in.",
+		"scaling.nomodel": "The scenario names no catalog model; AlexNet at 64 images per GPU stands in, the article's case of a network that stalls on PCIe.",
 		// systems-by-generation
 		"gen.title": "Systems needed per network and GPU generation",
 		"gen.x":     "system",
@@ -180,7 +180,7 @@ var messages = map[string]map[string]string{
 		"scaling.ideal":   "%s（理想）",
 		"scaling.model":   "%s（モデル）",
 		"scaling.note":    "%s（%s）をシナリオのデータで学習：理想は 1 GPU の時間を GPU 数で割った値、モデルは各システムの接続（%s）での勾配 all-reduce を含みます。曲線が離れるところでスケーリングが頭打ちになります。",
-		"scaling.nomodel": "シナリオにカタログのモデルがないため、ResNet-50 で代用しています。",
+		"scaling.nomodel": "シナリオにカタログのモデルがないため、GPU あたり 64 枚の AlexNet で代用しています（PCIe で伸び悩む、記事が挙げる例）。",
 
 		"gen.title": "ネットワークと GPU 世代ごとに必要なシステム数",
 		"gen.x":     "システム",
