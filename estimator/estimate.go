@@ -169,6 +169,7 @@ type Calculation struct {
 	hw     catalogView
 	layout []Quantity // every quantity but its value
 	index  map[string]int
+	fields map[string]numericField // for Set, found on first use
 }
 
 // catalogView is what the scenario's ids resolve to in the hardware catalog,

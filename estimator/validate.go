@@ -20,6 +20,7 @@ func Validate(s *Scenario) error {
 		return errs.err() // the relations below assume each field is sound
 	}
 	crossCheck(s, &errs)
+	checkSources(s, &errs)
 	return errs.err()
 }
 
@@ -153,6 +154,10 @@ func crossCheck(s *Scenario, errs *errorList) {
 	if g := s.Growth; (g.PerYear == nil) != (g.Years == nil) {
 		errs.add("growth.years", "give growth.per_year and growth.years together, for a multi-year plan", nil)
 	}
+}
+
+// checkSources requires every key of sources to name a field of the format.
+func checkSources(s *Scenario, errs *errorList) {
 	for _, k := range sortedKeys(anyMap(s.Sources)) {
 		if segs, ok := parsePath(k); !ok || checkPath(k, segs, reflect.TypeFor[Scenario]()) != nil {
 			errs.add("sources."+k, "names no field of the scenario format", nil)

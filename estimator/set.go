@@ -1,0 +1,92 @@
+package estimator
+
+import (
+	"encoding/json"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// numericField is one numeric input of a prepared scenario: where it lives and
+// the rules it must keep.
+type numericField struct {
+	ptr    *float64
+	checks []string
+}
+
+// Set applies one override to the prepared scenario in place, as Decode would
+// apply it, when it changes one numeric input (to a number or a range) that
+// leaves the layout of the quantities as it is. It reports false, changing
+// nothing, when the override needs a full Decode and Prepare instead: another
+// kind of value, a field the scenario leaves out, or one that reshapes the
+// estimate (growth.factor, growth.years, a system's GPU count). An invalid
+// value is reported as Decode would report it and leaves the scenario as it was.
+// This is the page's path on every keystroke: no decoding, no reflection walk.
+func (c *Calculation) Set(o Override) (bool, error) {
+	f, ok := c.numericFields()[o.Path]
+	if !ok || reshapes(o.Path) {
+		return false, nil
+	}
+	old := *f.ptr
+	oldDist, wasRanged := c.s.Ranges[o.Path]
+	var errs errorList
+	switch v := parseValue(o.Value).(type) {
+	case json.Number:
+		x, err := strconv.ParseFloat(string(v), 64)
+		if err != nil || math.IsInf(x, 0) {
+			return false, nil // Decode words this one
+		}
+		checkValue(&errs, o.Path, f.checks, reflect.ValueOf(x))
+		*f.ptr = x
+		delete(c.s.Ranges, o.Path)
+	case map[string]any:
+		d := treeDecoder{}
+		dist, good := d.decodeDist(o.Path, v)
+		if !good {
+			return true, d.errs.err()
+		}
+		checkDist(&errs, o.Path, f.checks, dist)
+		*f.ptr = dist.Center()
+		if c.s.Ranges == nil {
+			c.s.Ranges = map[string]Dist{}
+		}
+		c.s.Ranges[o.Path] = dist
+	default:
+		return false, nil
+	}
+	if len(errs) == 0 {
+		crossCheck(c.s, &errs) // the sources' keys, checked at Prepare, cannot have changed
+	}
+	if len(errs) > 0 {
+		*f.ptr = old
+		if wasRanged {
+			c.s.Ranges[o.Path] = oldDist
+		} else {
+			delete(c.s.Ranges, o.Path)
+		}
+		return true, errs.err()
+	}
+	return true, nil
+}
+
+// reshapes reports fields whose change alters the quantities' layout or the
+// devices resolved at Prepare.
+func reshapes(path string) bool {
+	return path == "growth.factor" || path == "growth.years" ||
+		strings.HasPrefix(path, "systems[") && strings.HasSuffix(path, "].gpus")
+}
+
+// numericFields maps each numeric field the scenario sets to its place and
+// rules, found once per Calculation.
+func (c *Calculation) numericFields() map[string]numericField {
+	if c.fields == nil {
+		c.fields = map[string]numericField{}
+		walk("", reflect.ValueOf(c.s).Elem(), nil, func(path string, checks []string, v reflect.Value) {
+			if v.Kind() == reflect.Float64 && v.CanAddr() {
+				c.fields[path] = numericField{ptr: v.Addr().Interface().(*float64), checks: checks}
+			}
+		})
+	}
+	return c.fields
+}

@@ -1,0 +1,83 @@
+package estimator_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+)
+
+// Set in place gives what Decode with the same override gives, error or value,
+// for every numeric input of every example.
+func TestSetMatchesDecode(t *testing.T) {
+	for _, name := range examples.Names() {
+		data, _ := examples.Read(name)
+		base, err := estimator.Decode(bytes.NewReader(data))
+		require.NoError(t, err)
+		for path, v := range estimator.InputValues(base) {
+			for _, value := range []string{"0", "-3", "2.5", "1e6", `{"low": 1, "likely": 2, "high": 3}`, `{"median": 2, "p90": 1}`} {
+				o := estimator.Override{Path: path, Value: value}
+				s, err := estimator.Decode(bytes.NewReader(data))
+				require.NoError(t, err)
+				c, err := estimator.Prepare(s)
+				require.NoError(t, err)
+				applied, setErr := c.Set(o)
+				if !applied {
+					require.NoError(t, setErr)
+					continue // the full path's to take
+				}
+				full, decodeErr := decodeAndRun(data, o)
+				if decodeErr != nil {
+					require.Error(t, setErr, "%s %s=%s", name, path, value)
+					assert.Equal(t, decodeErr.Error(), setErr.Error(), "%s %s=%s", name, path, value)
+					again, err := c.Estimate()
+					require.NoError(t, err)
+					assert.Equal(t, v, estimator.InputValues(again.Scenario)[path], "a refused value leaves the input as it was")
+					continue
+				}
+				require.NoError(t, setErr, "%s %s=%s", name, path, value)
+				got, err := c.Estimate()
+				require.NoError(t, err, "%s %s=%s", name, path, value)
+				assert.Equal(t, full.Quantities(), got.Quantities(), "%s %s=%s", name, path, value)
+			}
+		}
+	}
+}
+
+func TestSetDeclinesWhatReshapes(t *testing.T) {
+	s, err := estimator.Decode(bytes.NewReader(article(t)))
+	require.NoError(t, err)
+	c, err := estimator.Prepare(s)
+	require.NoError(t, err)
+	for _, o := range []estimator.Override{
+		{Path: "growth.factor", Value: "3"}, {Path: "systems[0].gpus", Value: "4"}, {Path: "name", Value: "x"},
+		{Path: "fleet.cars", Value: `"many"`}, {Path: "systems[0].price", Value: "1"}, {Path: "no.such", Value: "1"},
+	} {
+		applied, err := c.Set(o)
+		assert.False(t, applied, o.Path)
+		assert.NoError(t, err, o.Path)
+	}
+}
+
+func BenchmarkSetAndEstimate(b *testing.B) {
+	s, err := estimator.Decode(bytes.NewReader(article(b)))
+	require.NoError(b, err)
+	c, err := estimator.Prepare(s)
+	require.NoError(b, err)
+	values := []string{"100", "120"}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := c.Set(estimator.Override{Path: "fleet.cars", Value: values[i%2]}); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := c.Estimate(); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
