@@ -17,6 +17,22 @@
 // the CLI, the workbook, the reports and the page show these numbers and compute
 // none of their own. Explain prints a quantity's formula with the numbers put in.
 //
+// Beyond the article's chain a scenario may name catalog hardware and models
+// (package hardware: roofline throughput, all-reduce scaling, training memory),
+// price its plan (money: capex, opex, TCO, the cloud alternative, energy, CO2),
+// charge failures (goodput) and give any number as a range. RunUncertainty
+// samples the ranges (P10/P50/P90, reproducible per seed), RunSensitivity ranks
+// them (a tornado), Compare lines scenarios up like the article's Table 1, and
+// the Estimate* tool functions answer one-off questions (throughput, scaling,
+// memory, GPU against CPU, calibration). A Calculation (Prepare) estimates again
+// in microseconds after Set changes one input in place, which is what sampling
+// and the page's keystrokes use.
+//
+// Every quantity's Expr is a small arithmetic language (ParseExpr) over scenario
+// paths, other quantities, catalog facts and unit constants; the tests evaluate
+// each against the computed value, and the workbook turns each into a cell
+// formula.
+//
 // The article's figures reproduce only with binary units (TB = 2^40 B,
 // MB = 2^20 B), 365-day years and its rounded reduction factor 0.0005; the
 // built-in scenario examples/article-2017.json sets exactly those.
