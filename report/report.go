@@ -5,6 +5,10 @@
 package report
 
 import (
+	"slices"
+	"sort"
+	"strings"
+
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/report/chart"
 )
@@ -19,6 +23,15 @@ type Bundle struct {
 	Lang        string // "en" or "ja"
 	Date        string // printed on the report, YYYY-MM-DD; fixed by the caller so output is reproducible
 }
+
+// Table1 names the scenarios a report is compared with unless told otherwise:
+// the article's Table 1 cases. The CLI's report commands and the page's
+// exports both default to it, so a report reads the same from either.
+var Table1 = []string{"article-2017", "realistic-2017", "modern-2026"}
+
+// DefaultSamples is the Monte Carlo sample count of a report's uncertainty
+// section unless told otherwise, on every surface.
+const DefaultSamples = 20_000
 
 // Options says what a report holds beyond the estimate.
 type Options struct {
@@ -64,4 +77,28 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 	}
 	b.Charts = charts
 	return b, nil
+}
+
+// sections are a scenario file's top-level fields in the order it gives them.
+var sections = []string{"units", "fleet", "preprocessing", "dataset", "training", "workloads", "systems", "team", "host", "growth", "money", "goodput", "factors"}
+
+// SortPaths orders scenario paths as a scenario file does: by section, then
+// by path, so every report lists the assumptions alike.
+func SortPaths(paths []string) {
+	sectionOf := func(path string) int {
+		head := path
+		if i := strings.IndexAny(path, ".["); i >= 0 {
+			head = path[:i]
+		}
+		if i := slices.Index(sections, head); i >= 0 {
+			return i
+		}
+		return len(sections)
+	}
+	sort.Slice(paths, func(i, j int) bool {
+		if si, sj := sectionOf(paths[i]), sectionOf(paths[j]); si != sj {
+			return si < sj
+		}
+		return paths[i] < paths[j]
+	})
 }

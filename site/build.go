@@ -88,6 +88,8 @@ func Build(dir string, opt Options) (map[string]Size, error) {
 		return nil, err
 	}
 	put("wasm_exec.js", wasmExec)
+	// html.EChartsPath, spelled out: importing report/html would link
+	// go-echarts into the site's build for one string.
 	echarts, err := os.ReadFile(filepath.Join(opt.Root, "node_modules", "echarts", "dist", "echarts.min.js"))
 	if err != nil {
 		return nil, fmt.Errorf("echarts (run npm ci --omit-lockfile-registry-resolved): %w", err)

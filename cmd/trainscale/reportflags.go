@@ -21,14 +21,10 @@ type reportFlags struct {
 	date     string
 }
 
-// table1 is what a report compares its scenario with unless told otherwise:
-// the article's Table 1 cases.
-var table1 = []string{"article-2017", "realistic-2017", "modern-2026"}
-
 func (rf *reportFlags) register(fs *flag.FlagSet, outHelp string) {
 	rf.scenario.register(fs)
 	fs.StringVar(&rf.out, "o", "", outHelp)
-	fs.IntVar(&rf.samples, "samples", 20_000, "Monte Carlo `samples` for the uncertainty section (0 leaves it out)")
+	fs.IntVar(&rf.samples, "samples", report.DefaultSamples, "Monte Carlo `samples` for the uncertainty section (0 leaves it out)")
 	fs.Uint64Var(&rf.seed, "seed", 1, "random `seed` of the uncertainty section")
 	fs.Var(&rf.compare, "compare", "a built-in scenario `NAME` or FILE to set beside this one; repeatable (default: the Table 1 scenarios)")
 	fs.StringVar(&rf.lang, "lang", "en", "report language: en or ja")
@@ -58,7 +54,7 @@ func (rf *reportFlags) bundle(e *env, file string) (*report.Bundle, error) {
 	}
 	names := rf.compare
 	if len(names) == 0 {
-		names = table1
+		names = report.Table1
 	}
 	opt := report.Options{Samples: rf.samples, Seed: rf.seed, Lang: rf.lang, Date: rf.date}
 	for _, name := range names {

@@ -15,9 +15,8 @@ import (
 	"github.com/trainscale/trainscale/report/xlsx"
 )
 
-// echartsRel is where npm ci puts the echarts build the HTML report inlines
-// (the version is pinned in package-lock.json).
-var echartsRel = filepath.Join("node_modules", "echarts", "dist", "echarts.min.js")
+// echartsRel is html.EChartsPath in this system's separators.
+var echartsRel = filepath.FromSlash(html.EChartsPath)
 
 // htmlFlags are the flags of the commands that write the HTML report.
 type htmlFlags struct{ echarts string }
@@ -101,19 +100,29 @@ func (pf *pdfFlags) options(lang string) (pdf.Options, error) {
 	return opt, nil
 }
 
-func runHTML(e *env, args []string) error {
-	fs := newFlags(e, "html")
-	var (
-		rf reportFlags
-		hf htmlFlags
-	)
-	rf.register(fs, "output HTML `FILE` (required), e.g. report.html")
-	hf.register(fs)
+// parseReport parses the flags of the report command name (the report flags,
+// then each of more) and builds the report's content.
+func parseReport(e *env, name, outHelp string, args []string, more ...interface{ register(*flag.FlagSet) }) (*reportFlags, *report.Bundle, error) {
+	fs := newFlags(e, name)
+	rf := &reportFlags{}
+	rf.register(fs, outHelp)
+	for _, m := range more {
+		m.register(fs)
+	}
 	pos, err := parse(fs, args, 1)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	b, err := rf.bundle(e, first(pos))
+	if err != nil {
+		return nil, nil, err
+	}
+	return rf, b, nil
+}
+
+func runHTML(e *env, args []string) error {
+	var hf htmlFlags
+	rf, b, err := parseReport(e, "html", "output HTML `FILE` (required), e.g. report.html", args, &hf)
 	if err != nil {
 		return err
 	}
@@ -125,18 +134,8 @@ func runHTML(e *env, args []string) error {
 }
 
 func runPDF(e *env, args []string) error {
-	fs := newFlags(e, "pdf")
-	var (
-		rf reportFlags
-		pf pdfFlags
-	)
-	rf.register(fs, "output PDF `FILE` (required), e.g. proposal.pdf")
-	pf.register(fs)
-	pos, err := parse(fs, args, 1)
-	if err != nil {
-		return err
-	}
-	b, err := rf.bundle(e, first(pos))
+	var pf pdfFlags
+	rf, b, err := parseReport(e, "pdf", "output PDF `FILE` (required), e.g. proposal.pdf", args, &pf)
 	if err != nil {
 		return err
 	}
@@ -151,20 +150,11 @@ func runPDF(e *env, args []string) error {
 // one directory. All three are made in memory first, so a failure (a missing
 // font, say) leaves the directory as it was; then each is written atomically.
 func runReport(e *env, args []string) error {
-	fs := newFlags(e, "report")
 	var (
-		rf reportFlags
 		hf htmlFlags
 		pf pdfFlags
 	)
-	rf.register(fs, "output `DIR` (required): plan.xlsx, report.html and proposal.pdf go there")
-	hf.register(fs)
-	pf.register(fs)
-	pos, err := parse(fs, args, 1)
-	if err != nil {
-		return err
-	}
-	b, err := rf.bundle(e, first(pos))
+	rf, b, err := parseReport(e, "report", "output `DIR` (required): plan.xlsx, report.html and proposal.pdf go there", args, &hf, &pf)
 	if err != nil {
 		return err
 	}

@@ -18,8 +18,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -27,6 +25,12 @@ import (
 	"github.com/trainscale/trainscale/report"
 	"github.com/trainscale/trainscale/report/chart"
 )
+
+// EChartsPath is where npm ci puts the echarts build that EChartsJS holds,
+// relative to the module's root and slash-separated (the version is pinned in
+// package-lock.json). The CLI looks for it there; so does the site's build,
+// which spells the path out rather than link go-echarts for one string.
+const EChartsPath = "node_modules/echarts/dist/echarts.min.js"
 
 // Options says what the page is written with.
 type Options struct {
@@ -190,20 +194,6 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 	return p, nil
 }
 
-// sections orders the assumptions as a scenario file does.
-var sections = []string{"units", "fleet", "preprocessing", "dataset", "training", "workloads", "systems", "team", "host", "growth", "money", "goodput", "factors"}
-
-func sectionOf(path string) int {
-	head := path
-	if i := strings.IndexAny(path, ".["); i >= 0 {
-		head = path[:i]
-	}
-	if i := slices.Index(sections, head); i >= 0 {
-		return i
-	}
-	return len(sections)
-}
-
 // assumptions lists the scenario's inputs: its numbers, the choices that
 // name things, their ranges and sources.
 func assumptions(s *estimator.Scenario) []assumption {
@@ -244,13 +234,7 @@ func assumptions(s *estimator.Scenario) []assumption {
 	for p := range values {
 		paths = append(paths, p)
 	}
-	sort.Slice(paths, func(i, j int) bool {
-		si, sj := sectionOf(paths[i]), sectionOf(paths[j])
-		if si != sj {
-			return si < sj
-		}
-		return paths[i] < paths[j]
-	})
+	report.SortPaths(paths)
 	out := make([]assumption, 0, len(paths))
 	for _, p := range paths {
 		a := assumption{Path: p, Value: values[p], Source: s.Sources[p]}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/report"
 	"github.com/trainscale/trainscale/report/chart"
 )
 
@@ -135,23 +136,7 @@ func (d *doc) assumptions() {
 	for p := range values {
 		paths = append(paths, p)
 	}
-	order := []string{"fleet", "preprocessing", "dataset", "training", "workloads", "systems", "team", "host", "growth", "money", "goodput", "factors"}
-	sec := func(p string) int {
-		head := p
-		if i := strings.IndexAny(p, ".["); i >= 0 {
-			head = p[:i]
-		}
-		if i := slices.Index(order, head); i >= 0 {
-			return i
-		}
-		return len(order)
-	}
-	sort.Slice(paths, func(i, j int) bool {
-		if a, b := sec(paths[i]), sec(paths[j]); a != b {
-			return a < b
-		}
-		return paths[i] < paths[j]
-	})
+	report.SortPaths(paths)
 	rows := [][]string{{"units", string(s.Units), s.Sources["units"]}}
 	for _, p := range paths {
 		src := s.Sources[p]

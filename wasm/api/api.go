@@ -233,6 +233,28 @@ func (r ScenarioRequest) Load() (*estimator.Scenario, error) {
 	return estimator.Decode(bytes.NewReader(data), overrides...)
 }
 
+// Run loads the requested scenario and estimates it.
+func (r ScenarioRequest) Run() (*estimator.Estimate, error) {
+	s, err := r.Load()
+	if err != nil {
+		return nil, err
+	}
+	return estimator.Run(s)
+}
+
+// MaxSamples bounds a Monte Carlo run asked of the page: it runs on one wasm
+// thread.
+const MaxSamples = 1_000_000
+
+// CheckSamples says whether n is a sample count a report's uncertainty
+// section may be asked for (0 leaves the section out).
+func CheckSamples(n int) error {
+	if n < 0 || n > MaxSamples {
+		return &estimator.FieldError{Path: "samples", Rule: "must be between 0 and " + strconv.Itoa(MaxSamples), Got: n}
+	}
+	return nil
+}
+
 func (r ScenarioRequest) source() ([]byte, error) {
 	raw := bytes.TrimSpace(r.Scenario)
 	switch {

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"encoding/json"
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -15,7 +14,9 @@ func Lang(l string) string {
 	return "en"
 }
 
-// msgs is the page's text in one language; a key missing in ja falls back to en.
+// msgs is the page's text in one language, for the form, the results and the
+// parts of the page the script translates (messages); a key missing in ja
+// falls back to en.
 func msgs(lang string) map[string]string {
 	if Lang(lang) == "en" {
 		return messagesEN
@@ -30,10 +31,6 @@ func msgs(lang string) map[string]string {
 	return out
 }
 
-// Messages returns the page's text in one language, for the parts of the page
-// the script translates (the chrome outside the form and the results).
-func Messages(lang string) map[string]string { return msgs(lang) }
-
 func messagesFor(data []byte) (any, error) {
 	var req struct {
 		Lang string `json:"lang"`
@@ -46,8 +43,6 @@ func messagesFor(data []byte) (any, error) {
 	}
 	return msgs(req.Lang), nil
 }
-
-func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
 
 var messagesEN = map[string]string{
 	"title":          "trainscale: how much compute does training take?",

@@ -135,11 +135,7 @@ func explain(data []byte) (any, error) {
 	if err := DecodeRequest(data, &req); err != nil {
 		return nil, err
 	}
-	s, err := req.Load()
-	if err != nil {
-		return nil, err
-	}
-	est, err := estimator.Run(s)
+	est, err := req.Run()
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +148,7 @@ func explain(data []byte) (any, error) {
 		Text     string             `json:"text"`
 		Quantity estimator.Quantity `json:"quantity"`
 		Display  string             `json:"display"`
-	}{text, q, estimator.Format(q.Value, q.Unit, s.Units)}, nil
+	}{text, q, estimator.Format(q.Value, q.Unit, est.Scenario.Units)}, nil
 }
 
 // Preset is one built-in scenario.

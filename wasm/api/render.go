@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"sort"
@@ -142,7 +143,7 @@ func (f *formWriter) field(path string, v reflect.Value, tag reflect.StructTag) 
 	if label == "" {
 		label = humanize(name)
 	}
-	unit := unitOf(f.s, path, name)
+	unit := unitOf(f.s, name)
 	var describedBy []string
 	fmt.Fprintf(&f.b, `<div class="field" data-field="%s"><label for="%s">%s`, esc(path), id, esc(label))
 	if unit != "" {
@@ -244,7 +245,7 @@ func selected(b bool) string {
 }
 
 func distJSON(d estimator.Dist) string {
-	b, _ := jsonMarshal(d)
+	b, _ := json.Marshal(d)
 	return string(b)
 }
 
@@ -280,16 +281,11 @@ func Datalists() string {
 }
 
 // unitOf is the unit a field is read in, as the scenario reads it.
-func unitOf(s *estimator.Scenario, path, name string) string {
+func unitOf(s *estimator.Scenario, name string) string {
 	cur := "USD"
 	if s.Money != nil && s.Money.Currency != "" {
 		cur = s.Money.Currency
 	}
-	us := "binary: TB = 2^40 B"
-	if s.Units == estimator.Decimal {
-		us = "decimal: TB = 10^12 B"
-	}
-	_ = us
 	switch name {
 	case "hours_per_day":
 		return "h/day"

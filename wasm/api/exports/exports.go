@@ -26,15 +26,11 @@ type Request struct {
 	api.ScenarioRequest
 	Lang    string   `json:"lang,omitempty"`    // en (default) or ja
 	Date    string   `json:"date,omitempty"`    // YYYY-MM-DD printed on the report; default today
-	Samples *int     `json:"samples,omitempty"` // Monte Carlo samples; default 20000, as the CLI
+	Samples *int     `json:"samples,omitempty"` // Monte Carlo samples; default report.DefaultSamples, as the CLI
 	Seed    uint64   `json:"seed,omitempty"`
-	Compare []string `json:"compare,omitempty"` // built-in scenarios beside this one; default the Table 1 ones
+	Compare []string `json:"compare,omitempty"` // built-in scenarios beside this one; default report.Table1 (an empty list: none)
 	Paper   string   `json:"paper,omitempty"`   // PDF paper: a4 (default) or letter
 }
-
-// table1 is what a report compares its scenario with unless told otherwise,
-// as the CLI's report flags.
-var table1 = []string{"article-2017", "realistic-2017", "modern-2026"}
 
 // File is one export.
 type File struct {
@@ -100,28 +96,24 @@ func bundle(req Request) (*report.Bundle, error) {
 	} else if _, err := time.Parse(time.DateOnly, req.Date); err != nil {
 		return nil, &estimator.FieldError{Path: "date", Rule: "must be YYYY-MM-DD", Got: strconv.Quote(req.Date)}
 	}
-	samples := 20_000
+	samples := report.DefaultSamples
 	if req.Samples != nil {
 		samples = *req.Samples
 	}
-	if samples < 0 || samples > 1_000_000 {
-		return nil, &estimator.FieldError{Path: "samples", Rule: "must be between 0 and 1000000", Got: samples}
+	if err := api.CheckSamples(samples); err != nil {
+		return nil, err
 	}
 	seed := req.Seed
 	if seed == 0 {
 		seed = 1
 	}
-	s, err := req.Load()
-	if err != nil {
-		return nil, err
-	}
-	est, err := estimator.Run(s)
+	est, err := req.Run()
 	if err != nil {
 		return nil, err
 	}
 	names := req.Compare
 	if names == nil {
-		names = table1
+		names = report.Table1
 	}
 	opt := report.Options{Samples: samples, Seed: seed, Lang: api.Lang(req.Lang), Date: req.Date}
 	builtin := len(bytes.TrimSpace(req.Scenario)) == 0
@@ -129,11 +121,7 @@ func bundle(req Request) (*report.Bundle, error) {
 		if builtin && (name == req.Preset || req.Preset == "" && name == examples.Default) {
 			continue // a scenario beside itself says nothing
 		}
-		o, err := api.ScenarioRequest{Preset: name, Set: req.Set}.Load()
-		if err != nil {
-			return nil, prefixed("compare["+name+"]", err)
-		}
-		oe, err := estimator.Run(o)
+		oe, err := api.ScenarioRequest{Preset: name, Set: req.Set}.Run()
 		if err != nil {
 			return nil, prefixed("compare["+name+"]", err)
 		}

@@ -1,7 +1,7 @@
 package tools
 
 import (
-	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/report"
 	"github.com/trainscale/trainscale/report/chart"
 	"github.com/trainscale/trainscale/wasm/api"
 )
@@ -16,36 +16,25 @@ type ChartsRequest struct {
 	Lang    string `json:"lang,omitempty"`
 }
 
-// Charts builds the chart specs the reports draw (report/chart.Build).
+// Charts builds the chart specs the reports draw, as report.Build makes them
+// for a report of the same scenario, samples and seed.
 func Charts(req ChartsRequest) ([]chart.Spec, error) {
-	if req.Samples < 0 || req.Samples > maxSamples {
-		return nil, &estimator.FieldError{Path: "samples", Rule: "must be between 0 and 1000000", Got: req.Samples}
+	if err := api.CheckSamples(req.Samples); err != nil {
+		return nil, err
 	}
-	s, err := req.Load()
+	est, err := req.Run()
 	if err != nil {
 		return nil, err
 	}
-	est, err := estimator.Run(s)
+	seed := req.Seed
+	if seed == 0 {
+		seed = 1
+	}
+	b, err := report.Build(est, report.Options{Samples: req.Samples, Seed: seed, Lang: api.Lang(req.Lang)})
 	if err != nil {
 		return nil, err
 	}
-	var (
-		u    *estimator.Uncertainty
-		sens *estimator.Sensitivity
-	)
-	if req.Samples > 0 && len(s.Ranges) > 0 {
-		seed := req.Seed
-		if seed == 0 {
-			seed = 1
-		}
-		if u, err = estimator.RunUncertainty(s, req.Samples, seed, 1); err != nil {
-			return nil, err
-		}
-		if sens, err = estimator.RunSensitivity(s, ""); err != nil {
-			return nil, err
-		}
-	}
-	return chart.Build(est, u, sens, api.Lang(req.Lang))
+	return b.Charts, nil
 }
 
 // Chart is a chart.Spec as the page draws it: values already converted for

@@ -7,9 +7,11 @@ package tools
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/report"
 	"github.com/trainscale/trainscale/wasm/api"
 )
 
@@ -51,6 +53,17 @@ type factorsField struct {
 	Factors json.RawMessage `json:"factors,omitempty"`
 }
 
+// decodeTool reads a tool request, one that embeds factorsField, and the
+// factors it asks for.
+func decodeTool(data []byte, req interface {
+	tool() (estimator.ToolFactors, error)
+}) (estimator.ToolFactors, error) {
+	if err := api.DecodeRequest(data, req); err != nil {
+		return estimator.ToolFactors{}, err
+	}
+	return req.tool()
+}
+
 func (f factorsField) tool() (estimator.ToolFactors, error) {
 	if len(f.Factors) == 0 || string(f.Factors) == "null" {
 		return estimator.ToolFactors{}, nil
@@ -72,10 +85,7 @@ func throughput(data []byte) (any, error) {
 		Batch     *int   `json:"batch,omitempty"`
 		factorsField
 	}
-	if err := api.DecodeRequest(data, &req); err != nil {
-		return nil, err
-	}
-	tf, err := req.tool()
+	tf, err := decodeTool(data, &req)
 	if err != nil {
 		return nil, err
 	}
@@ -92,10 +102,7 @@ func scale(data []byte) (any, error) {
 		Sweep     bool   `json:"sweep,omitempty"`
 		factorsField
 	}
-	if err := api.DecodeRequest(data, &req); err != nil {
-		return nil, err
-	}
-	tf, err := req.tool()
+	tf, err := decodeTool(data, &req)
 	if err != nil {
 		return nil, err
 	}
@@ -113,30 +120,24 @@ func memory(data []byte) (any, error) {
 		BlockSize *int     `json:"block_size,omitempty"`
 		factorsField
 	}
-	if err := api.DecodeRequest(data, &req); err != nil {
-		return nil, err
-	}
-	tf, err := req.tool()
+	tf, err := decodeTool(data, &req)
 	if err != nil {
 		return nil, err
 	}
 	return estimator.EstimateGPUMemory(estimator.MemoryRequest{Model: req.Model, GPU: req.GPU, Batch: req.Batch, Precision: req.Precision, Optimizer: req.Optimizer, Density: req.Density, BlockSize: req.BlockSize, ToolFactors: tf})
 }
 
-// maxSamples bounds a Monte Carlo run in the page: one wasm thread.
-const maxSamples = 1_000_000
-
 func uncertainty(data []byte) (any, error) {
 	req := struct {
 		api.ScenarioRequest
 		Samples int    `json:"samples,omitempty"`
 		Seed    uint64 `json:"seed,omitempty"`
-	}{Samples: 20_000, Seed: 1}
+	}{Samples: report.DefaultSamples, Seed: 1}
 	if err := api.DecodeRequest(data, &req); err != nil {
 		return nil, err
 	}
-	if req.Samples > maxSamples {
-		return nil, &estimator.FieldError{Path: "samples", Rule: "must be at most " + strconv.Itoa(maxSamples), Got: req.Samples}
+	if req.Samples > api.MaxSamples {
+		return nil, &estimator.FieldError{Path: "samples", Rule: "must be at most " + strconv.Itoa(api.MaxSamples), Got: req.Samples}
 	}
 	s, err := req.Load()
 	if err != nil {
@@ -191,11 +192,8 @@ func compare(data []byte) (any, error) {
 		if names[i] == "" {
 			names[i] = "scenario " + strconv.Itoa(i+1)
 		}
-		s, err := sr.Load()
-		if err == nil {
-			ests[i], err = estimator.Run(s)
-		}
-		if err != nil {
+		var err error
+		if ests[i], err = sr.Run(); err != nil {
 			for _, e := range api.Errors(err) {
 				e.Path = "scenarios[" + strconv.Itoa(i) + "]." + e.Path
 				errs = append(errs, &e)
@@ -203,7 +201,7 @@ func compare(data []byte) (any, error) {
 		}
 	}
 	if len(errs) > 0 {
-		return nil, joinErrors(errs)
+		return nil, errors.Join(errs...)
 	}
 	c := estimator.Compare(names, ests)
 	type row struct {
@@ -230,20 +228,3 @@ func compare(data []byte) (any, error) {
 	}
 	return out, nil
 }
-
-type errs []error
-
-func (e errs) Error() string {
-	var b bytes.Buffer
-	for i, err := range e {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(err.Error())
-	}
-	return b.String()
-}
-
-func (e errs) Unwrap() []error { return e }
-
-func joinErrors(list []error) error { return errs(list) }
