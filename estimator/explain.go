@@ -2,7 +2,6 @@ package estimator
 
 import (
 	"fmt"
-	"reflect"
 	"strconv"
 	"strings"
 )
@@ -44,10 +43,8 @@ func (e *Estimate) Explain(id string) (string, error) {
 // InputValues maps every numeric field the scenario sets to its value, by path.
 func InputValues(s *Scenario) map[string]float64 {
 	out := map[string]float64{}
-	walk("", reflect.ValueOf(s).Elem(), nil, func(path string, _ []string, v reflect.Value) {
-		if v.Kind() == reflect.Float64 {
-			out[path] = v.Float()
-		}
-	})
+	for path, f := range numericInputs(s) {
+		out[path] = *f.ptr
+	}
 	return out
 }

@@ -58,7 +58,7 @@ func RunSensitivity(s *Scenario, target string) (*Sensitivity, error) {
 	if err != nil {
 		return nil, err
 	}
-	ptrs := inputPointers(own)
+	inputs := numericInputs(own)
 	b := &builder{values: make([]float64, len(base.layout)), headlineOnly: true}
 	at := func() float64 {
 		b.next = 0
@@ -68,7 +68,7 @@ func RunSensitivity(s *Scenario, target string) (*Sensitivity, error) {
 	q := base.layout[idx]
 	out := &Sensitivity{Target: target, Label: q.Label, Unit: q.Unit, Base: at()}
 	for _, path := range sortedPaths(s.Ranges) {
-		d, field := s.Ranges[path], ptrs[path]
+		d, field := s.Ranges[path], inputs[path].ptr
 		lo, hi := d.Extremes()
 		*field = lo
 		tLo := at()

@@ -77,16 +77,22 @@ func reshapes(path string) bool {
 		strings.HasPrefix(path, "systems[") && strings.HasSuffix(path, "].gpus")
 }
 
-// numericFields maps each numeric field the scenario sets to its place and
-// rules, found once per Calculation.
+// numericFields is numericInputs of the prepared scenario, found once.
 func (c *Calculation) numericFields() map[string]numericField {
 	if c.fields == nil {
-		c.fields = map[string]numericField{}
-		walk("", reflect.ValueOf(c.s).Elem(), nil, func(path string, checks []string, v reflect.Value) {
-			if v.Kind() == reflect.Float64 && v.CanAddr() {
-				c.fields[path] = numericField{ptr: v.Addr().Interface().(*float64), checks: checks}
-			}
-		})
+		c.fields = numericInputs(c.s)
 	}
 	return c.fields
+}
+
+// numericInputs maps each numeric field the scenario sets to its place and
+// rules: what sampling, sensitivity and Set change in place.
+func numericInputs(s *Scenario) map[string]numericField {
+	out := map[string]numericField{}
+	walk("", reflect.ValueOf(s).Elem(), nil, func(path string, checks []string, v reflect.Value) {
+		if v.Kind() == reflect.Float64 && v.CanAddr() {
+			out[path] = numericField{ptr: v.Addr().Interface().(*float64), checks: checks}
+		}
+	})
+	return out
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -118,11 +117,11 @@ func sampleRange(s *Scenario, paths []string, targets []int, columns [][]float64
 	if err != nil {
 		return err
 	}
-	ptrs := inputPointers(own)
+	inputs := numericInputs(own)
 	fields := make([]*float64, len(paths))
 	dists := make([]Dist, len(paths))
 	for i, p := range paths {
-		fields[i], dists[i] = ptrs[p], s.Ranges[p]
+		fields[i], dists[i] = inputs[p].ptr, s.Ranges[p]
 	}
 	b := &builder{values: make([]float64, len(base.layout)), headlineOnly: true}
 	var src rand.PCG
@@ -152,17 +151,6 @@ func cloneScenario(s *Scenario) (*Scenario, error) {
 		return nil, err
 	}
 	return Decode(strings.NewReader(string(data)))
-}
-
-// inputPointers maps each numeric field's path to the field itself.
-func inputPointers(s *Scenario) map[string]*float64 {
-	out := map[string]*float64{}
-	walk("", reflect.ValueOf(s).Elem(), nil, func(path string, _ []string, v reflect.Value) {
-		if v.Kind() == reflect.Float64 && v.CanAddr() {
-			out[path] = v.Addr().Interface().(*float64)
-		}
-	})
-	return out
 }
 
 // percentiles returns the 10th, 50th and 90th percentiles of xs, exactly
