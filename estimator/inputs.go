@@ -61,7 +61,7 @@ func DescribeRule(rule string) string {
 	case strings.HasPrefix(rule, "oneof="):
 		return "must be one of " + strings.Join(strings.Split(strings.TrimPrefix(rule, "oneof="), "|"), ", ")
 	case rule == "id":
-		return "must be a lower-case id of letters, digits, '-', '_' or '.', at most 64 long"
+		return idRule
 	case rule == "nonempty":
 		return "must list at least one item"
 	}

@@ -6,15 +6,24 @@ import "strings"
 // this package, and the regexp package with its Unicode tables costs the page
 // about 120 KB compressed.
 
+// MaxIDLength bounds a workload's or system's id.
+const MaxIDLength = 64
+
+// idRule words the rule isID applies, as Validate reports it.
+const idRule = "must be a lower-case id: a letter or digit, then letters, digits, '-' or '_', at most 64 long (no '.', which separates the parts of quantity ids)"
+
 // isID reports whether s is a lower-case id: a letter or digit, then up to 63
-// letters, digits, '.', '_' or '-'.
+// letters, digits, '_' or '-'. Quantity ids join workload and system ids with
+// '.' (train.<w>.system_time.<s>), so an id holding one could make two
+// quantities share an id: workloads x and x.gpu_time with a system rate both
+// give train.x.gpu_time.rate.
 func isID(s string) bool {
-	if len(s) == 0 || len(s) > 64 {
+	if len(s) == 0 || len(s) > MaxIDLength {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		ok := c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || i > 0 && (c == '.' || c == '_' || c == '-')
+		ok := c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || i > 0 && (c == '_' || c == '-')
 		if !ok {
 			return false
 		}

@@ -86,7 +86,7 @@ func checkValue(errs *errorList, path string, checks []string, v reflect.Value) 
 				}
 			case c == "id":
 				if !isID(x) {
-					errs.add(path, "must be a lower-case id of letters, digits, '-', '_' or '.', at most 64 long", strconv.Quote(x))
+					errs.add(path, idRule, strconv.Quote(x))
 				}
 			}
 		}
