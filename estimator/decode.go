@@ -120,10 +120,13 @@ func syntaxError(data []byte, err error, fallback int64) error {
 	return &SyntaxError{Line: line, Column: col, Msg: strings.TrimPrefix(msg, "json: ")}
 }
 
+// coveredBy reports whether an error was reported at path, above it or below
+// it (a range's endpoint that did not decode leaves its field at 0).
 func coveredBy(path string, reported errorList) bool {
+	within := func(a, b string) bool { return strings.HasPrefix(a, b+".") || strings.HasPrefix(a, b+"[") }
 	for _, e := range reported {
 		p := e.(*FieldError).Path
-		if path == p || strings.HasPrefix(path, p+".") || strings.HasPrefix(path, p+"[") {
+		if path == p || within(path, p) || within(p, path) {
 			return true
 		}
 	}

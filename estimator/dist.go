@@ -14,16 +14,36 @@ import (
 // percentile. The field itself holds the likely value (or the median), so
 // every other command sees a plain number.
 type Dist struct {
-	Low    float64 `json:"low,omitempty"`
-	Likely float64 `json:"likely,omitempty"`
-	High   float64 `json:"high,omitempty"`
-	Median float64 `json:"median,omitempty"`
-	P90    float64 `json:"p90,omitempty"`
+	Low    float64 `json:"low"`
+	Likely float64 `json:"likely"`
+	High   float64 `json:"high"`
+	Median float64 `json:"median"`
+	P90    float64 `json:"p90"`
 	Why    string  `json:"why,omitempty"` // the reason for the range, e.g. the article's hedge
 }
 
-// Lognormal reports whether the distribution is given by median and P90.
+// Lognormal reports whether the distribution is given by median and P90. A
+// lognormal's median must be > 0, and decoding rejects a median of 0, so a
+// non-zero median marks the kind.
 func (d Dist) Lognormal() bool { return d.Median != 0 }
+
+// MarshalJSON writes exactly the keys of the distribution's kind, zeros
+// included, so that a range with an endpoint at 0 reads back as it was.
+func (d Dist) MarshalJSON() ([]byte, error) {
+	if d.Lognormal() {
+		return json.Marshal(struct {
+			Median float64 `json:"median"`
+			P90    float64 `json:"p90"`
+			Why    string  `json:"why,omitempty"`
+		}{d.Median, d.P90, d.Why})
+	}
+	return json.Marshal(struct {
+		Low    float64 `json:"low"`
+		Likely float64 `json:"likely"`
+		High   float64 `json:"high"`
+		Why    string  `json:"why,omitempty"`
+	}{d.Low, d.Likely, d.High, d.Why})
+}
 
 // Center is the value the field takes outside sampling.
 func (d Dist) Center() float64 {
@@ -123,6 +143,11 @@ func (d *treeDecoder) decodeDist(path string, m map[string]any) (Dist, bool) {
 	vals := map[string]float64{}
 	for _, k := range keys {
 		v, good := num(k)
+		if good && k == "median" && v == 0 {
+			// Lognormal() tells the kinds apart by a non-zero median.
+			d.errs.add(path+".median", "must be > 0", v)
+			good = false
+		}
 		ok = ok && good
 		vals[k] = v
 	}
