@@ -84,6 +84,9 @@ func parseTree(r io.Reader) (any, error) {
 	if len(data) > MaxScenarioBytes {
 		return nil, &FieldError{Path: "scenario", Rule: fmt.Sprintf("must be at most %d bytes (1 MiB)", MaxScenarioBytes), Got: "a larger file"}
 	}
+	// Editors on Windows save UTF-8 with a byte-order mark; the CSV reader
+	// strips it too.
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var tree any
@@ -93,7 +96,75 @@ func parseTree(r io.Reader) (any, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, syntaxError(data, errors.New("unexpected data after the scenario object"), dec.InputOffset())
 	}
+	if errs := duplicateKeys(data, ""); len(errs) > 0 {
+		return nil, errs.err()
+	}
 	return tree, nil
+}
+
+// duplicateKeys reports each key given twice in one object of data, valid
+// JSON, by its path below root. encoding/json keeps the last one silently,
+// so an edit of a field lower in a file could be overridden without notice.
+// The walk keeps its own stack: nesting is bounded only by encoding/json's
+// depth limit.
+func duplicateKeys(data []byte, root string) errorList {
+	type frame struct {
+		path    string
+		keys    map[string]int // an object's keys so far; nil for an array
+		key     string         // the object's key whose value comes next
+		inValue bool           // a key was read, its value comes next
+		index   int            // an array's next index
+	}
+	var (
+		errs  errorList
+		stack []*frame
+	)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return errs // io.EOF: data is valid JSON, checked before
+		}
+		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		path := root
+		if len(stack) > 0 {
+			top := stack[len(stack)-1]
+			switch {
+			case top.keys != nil && !top.inValue:
+				k, _ := tok.(string)
+				if top.keys[k]++; top.keys[k] == 2 {
+					errs.add(join(top.path, k), "must appear only once in its object (a duplicate key)", nil)
+				}
+				top.key, top.inValue = k, true
+				continue
+			case top.keys != nil:
+				path, top.inValue = join(top.path, top.key), false
+			default:
+				path = fmt.Sprintf("%s[%d]", top.path, top.index)
+				top.index++
+			}
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, &frame{path: path, keys: map[string]int{}})
+		case json.Delim('['):
+			stack = append(stack, &frame{path: path})
+		}
+	}
+}
+
+// parseNumber reads a JSON number as a finite float64. It turns -0 into 0: a
+// sign on zero means nothing to a planner, and would be echoed as "-0" on
+// every surface.
+func parseNumber(n json.Number) (float64, bool) {
+	f, err := strconv.ParseFloat(string(n), 64)
+	if err != nil || math.IsInf(f, 0) {
+		return 0, false
+	}
+	return noNegativeZero(f), true
 }
 
 func syntaxError(data []byte, err error, fallback int64) error {
@@ -189,8 +260,8 @@ func (d *treeDecoder) value(path string, src any, dst reflect.Value) {
 			d.errs.add(path, "must be a number", describe(src))
 			return
 		}
-		f, err := strconv.ParseFloat(string(n), 64)
-		if err != nil || math.IsInf(f, 0) {
+		f, ok := parseNumber(n)
+		if !ok {
 			d.errs.add(path, "must be a finite number", string(n))
 			return
 		}

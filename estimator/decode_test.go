@@ -164,3 +164,35 @@ func TestNoNaNOrInfInOutput(t *testing.T) {
 		assert.False(t, math.IsNaN(q.Value) || math.IsInf(q.Value, 0), q.ID)
 	}
 }
+
+// A file saved with a UTF-8 byte-order mark reads as the same scenario.
+func TestDecodeSkipsByteOrderMark(t *testing.T) {
+	plain, err := estimator.Decode(bytes.NewReader(article(t)))
+	require.NoError(t, err)
+	marked, err := estimator.Decode(bytes.NewReader(append([]byte("\uFEFF"), article(t)...)))
+	require.NoError(t, err)
+	assert.Equal(t, plain, marked)
+	_, err = estimator.Decode(strings.NewReader("\uFEFF\uFEFF{}"))
+	assert.ErrorContains(t, err, "invalid JSON at line 1", "only one mark, at the start")
+}
+
+// -0 reads as 0, in the file, in --set and in ranges, so no surface shows "-0".
+func TestNegativeZeroReadsAsZero(t *testing.T) {
+	input := strings.NewReplacer(`"price_per_kwh": 0.1066`, `"price_per_kwh": {"low": -0, "likely": -0.0, "high": 0.2}`,
+		`"grid_kg_co2_per_kwh": 0.449`, `"grid_kg_co2_per_kwh": -0e5`).Replace(string(article(t)))
+	require.NotEqual(t, string(article(t)), input)
+	s, err := estimator.Decode(strings.NewReader(input), estimator.Override{Path: "money.network_per_system", Value: "-0"})
+	require.NoError(t, err)
+	exported, err := s.MarshalJSON()
+	require.NoError(t, err)
+	assert.NotContains(t, string(exported), ":-0")
+	assert.Contains(t, string(exported), `"price_per_kwh":{"high":0.2,"likely":0,"low":0}`)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	out, err := json.Marshal(est.Quantities())
+	require.NoError(t, err)
+	assert.NotContains(t, string(out), ":-0,")
+	for _, q := range est.Quantities() {
+		assert.False(t, math.Signbit(q.Value) && q.Value == 0, q.ID)
+	}
+}

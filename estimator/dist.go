@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
-	"strconv"
 )
 
 // Dist is the uncertainty of one numeric input: a triangular distribution
@@ -125,12 +124,11 @@ func (d *treeDecoder) decodeDist(path string, m map[string]any) (Dist, bool) {
 			d.errs.add(path+"."+k, "must be a number", describe(m[k]))
 			return 0, false
 		}
-		f, err := strconv.ParseFloat(string(n), 64)
-		if err != nil || math.IsInf(f, 0) {
+		f, ok := parseNumber(n)
+		if !ok {
 			d.errs.add(path+"."+k, "must be a finite number", string(n))
-			return 0, false
 		}
-		return f, true
+		return f, ok
 	}
 	var keys []string
 	switch {

@@ -212,6 +212,7 @@ func (c *Calculation) Estimate() (*Estimate, error) {
 	compute(c.s, c.hw, b)
 	var errs errorList
 	for i, v := range b.values {
+		b.values[i] = noNegativeZero(v) // no surface may print -0
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			q := c.layout[i]
 			errs.add(q.ID, "result is not a finite number; check the size of its inputs: "+strings.Join(q.Inputs, ", "), v)

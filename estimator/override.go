@@ -69,7 +69,10 @@ func (o Override) apply(tree *any) error {
 	if err := checkPath(o.Path, segs, reflect.TypeFor[Scenario]()); err != nil {
 		return err
 	}
-	val := parseValue(o.Value)
+	val, err := parseValue(o.Path, o.Value)
+	if err != nil {
+		return err
+	}
 	if segs[0].name == "sources" && len(segs) > 1 {
 		// sources is keyed by whole paths: everything after "sources." is one key.
 		segs = []segment{segs[0], {name: strings.TrimPrefix(o.Path, "sources."), index: -1}}
@@ -149,13 +152,17 @@ func checkPath(full string, segs []segment, t reflect.Type) error {
 }
 
 // parseValue reads a --set value as JSON where it is JSON, else as a bare string,
-// so --set name=Plan and --set fleet.cars=37 both work.
-func parseValue(s string) any {
+// so --set name=Plan and --set fleet.cars=37 both work. JSON with a key given
+// twice is an error, as it is in a file.
+func parseValue(path, s string) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader([]byte(s)))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil || dec.More() {
-		return s
+		return s, nil
 	}
-	return v
+	if errs := duplicateKeys([]byte(s), path); len(errs) > 0 {
+		return nil, errs.err()
+	}
+	return v, nil
 }

@@ -2,9 +2,7 @@ package estimator
 
 import (
 	"encoding/json"
-	"math"
 	"reflect"
-	"strconv"
 	"strings"
 )
 
@@ -30,11 +28,15 @@ func (c *Calculation) Set(o Override) (bool, error) {
 	}
 	old := *f.ptr
 	oldDist, wasRanged := c.s.Ranges[o.Path]
+	value, err := parseValue(o.Path, o.Value)
+	if err != nil {
+		return true, err
+	}
 	var errs errorList
-	switch v := parseValue(o.Value).(type) {
+	switch v := value.(type) {
 	case json.Number:
-		x, err := strconv.ParseFloat(string(v), 64)
-		if err != nil || math.IsInf(x, 0) {
+		x, ok := parseNumber(v)
+		if !ok {
 			return false, nil // Decode words this one
 		}
 		checkValue(&errs, o.Path, f.checks, reflect.ValueOf(x))

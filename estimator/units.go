@@ -172,9 +172,18 @@ func formatBytes(v float64, us UnitSystem) string {
 	return trim(v, 2) + " " + suffix[i]
 }
 
-// trim prints v with at most prec decimals and no trailing zeros.
+// trim prints v with at most prec decimals and no trailing zeros; a value
+// that rounds to zero from below prints as 0, not -0.
 func trim(v float64, prec int) string {
-	return strconv.FormatFloat(roundTo(v, prec), 'f', -1, 64)
+	return strconv.FormatFloat(noNegativeZero(roundTo(v, prec)), 'f', -1, 64)
+}
+
+// noNegativeZero returns v, with -0 made 0 (they compare equal).
+func noNegativeZero(v float64) float64 {
+	if v == 0 {
+		return 0
+	}
+	return v
 }
 
 func roundTo(v float64, prec int) float64 {

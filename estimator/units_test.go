@@ -1,0 +1,36 @@
+package estimator_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/trainscale/trainscale/estimator"
+)
+
+// No value prints as "-0", whether it is -0 itself or rounds to 0 from below.
+func TestFormatNeverShowsNegativeZero(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	for _, tc := range []struct {
+		v    float64
+		unit estimator.Unit
+		want string
+	}{
+		{negZero, estimator.Count, "0"},
+		{-0.001, estimator.Count, "0"},
+		{-0.006, estimator.Count, "-0.01"},
+		{negZero, estimator.Ratio, "0"},
+		{-1e-9, estimator.Bytes, "0 B"},
+		{negZero, estimator.Seconds, "0 s"},
+		{-1e-9, estimator.Seconds, "0 s"},
+		{-1e-9, estimator.BytesPerSecond, "0 MB/s"},
+		{negZero, estimator.Watts, "0 W"},
+		{-1, estimator.Joules, "0 kWh"},
+		{negZero, estimator.Kilograms, "0 kg"},
+		{-0.4, "USD", "USD 0"},
+		{negZero, "other", "0"},
+	} {
+		assert.Equal(t, tc.want, estimator.Format(tc.v, tc.unit, estimator.Binary), "%v %s", tc.v, tc.unit)
+	}
+}
