@@ -196,7 +196,7 @@ func checkDist(errs *errorList, path string, checks []string, d Dist) {
 	}
 	for _, p := range points {
 		for _, c := range checks {
-			if rule, bad := numberRule(c, p.v); bad && c != "int" {
+			if rule, bad := numberRule(c, p.v); bad {
 				errs.add(path+"."+p.name, rule, p.v)
 			}
 		}

@@ -14,12 +14,17 @@ import (
 // Set in place gives what Decode with the same override gives, error or value,
 // for every numeric input of every example.
 func TestSetMatchesDecode(t *testing.T) {
+	values := []string{"0", "-3", "2.5", "1e6", `{"low": 1, "likely": 2, "high": 3}`, `{"median": 2, "p90": 1}`,
+		`{"low": 1.5, "likely": 6, "high": 31}`} // a fractional endpoint; above team.members
+	if !testing.Short() {
+		values = append(values, "-0", `{"low": 0, "likely": 0, "high": 1}`, `{"median": 0, "p90": 1}`, `{"low": 1, "low": 2, "likely": 2, "high": 3}`)
+	}
 	for _, name := range examples.Names() {
 		data, _ := examples.Read(name)
 		base, err := estimator.Decode(bytes.NewReader(data))
 		require.NoError(t, err)
 		for path, v := range estimator.InputValues(base) {
-			for _, value := range []string{"0", "-3", "2.5", "1e6", `{"low": 1, "likely": 2, "high": 3}`, `{"median": 2, "p90": 1}`} {
+			for _, value := range values {
 				o := estimator.Override{Path: path, Value: value}
 				s, err := estimator.Decode(bytes.NewReader(data))
 				require.NoError(t, err)

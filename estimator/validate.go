@@ -129,15 +129,11 @@ func crossCheck(s *Scenario, errs *errorList) {
 	if s.Fleet != nil {
 		checkFleet(s.Fleet, errs)
 	}
-	if p := s.Preprocessing; p != nil && p.SampledFPS > p.SourceFPS {
-		errs.add("preprocessing.sampled_fps", fmt.Sprintf("must be <= preprocessing.source_fps (%v)", p.SourceFPS), p.SampledFPS)
+	if p := s.Preprocessing; p != nil {
+		atMost(s, "preprocessing.sampled_fps", p.SampledFPS, "preprocessing.source_fps", p.SourceFPS, errs)
 	}
-	if s.Team.ConcurrentJobs > s.Team.Members {
-		errs.add("team.concurrent_jobs", fmt.Sprintf("must be <= team.members (%v)", s.Team.Members), s.Team.ConcurrentJobs)
-	}
-	if s.Host.RAMFactorLow > s.Host.RAMFactorHigh {
-		errs.add("host.ram_factor_low", fmt.Sprintf("must be <= host.ram_factor_high (%v)", s.Host.RAMFactorHigh), s.Host.RAMFactorLow)
-	}
+	atMost(s, "team.concurrent_jobs", s.Team.ConcurrentJobs, "team.members", s.Team.Members, errs)
+	atMost(s, "host.ram_factor_low", s.Host.RAMFactorLow, "host.ram_factor_high", s.Host.RAMFactorHigh, errs)
 	uniqueIDs("workloads", len(s.Workloads), func(i int) string { return s.Workloads[i].ID }, errs)
 	uniqueIDs("systems", len(s.Systems), func(i int) string { return s.Systems[i].ID }, errs)
 	measured := false
@@ -153,6 +149,43 @@ func crossCheck(s *Scenario, errs *errorList) {
 	}
 	if g := s.Growth; (g.PerYear == nil) != (g.Years == nil) {
 		errs.add("growth.years", "give growth.per_year and growth.years together, for a multi-year plan", nil)
+	}
+}
+
+// extreme is where a field takes its least or greatest value: the field
+// itself, or an endpoint of its range.
+type extreme struct {
+	path    string
+	v       float64
+	bounded bool // false for a lognormal range: it reaches toward 0 and without bound
+}
+
+// extremes returns the least and the greatest value a field takes, in
+// sampling and in sensitivity: its value, or its range's low and high.
+func extremes(s *Scenario, path string, v float64) (least, greatest extreme) {
+	d, ok := s.Ranges[path]
+	switch {
+	case !ok:
+		return extreme{path, v, true}, extreme{path, v, true}
+	case d.Lognormal():
+		return extreme{path, 0, false}, extreme{path, math.Inf(1), false}
+	}
+	return extreme{path + ".low", d.Low, true}, extreme{path + ".high", d.High, true}
+}
+
+// atMost requires field a never to exceed field b. Uncertainty draws each
+// ranged input on its own and sensitivity moves each to its extremes, so a's
+// greatest value must not exceed b's least.
+func atMost(s *Scenario, a string, av float64, b string, bv float64, errs *errorList) {
+	_, hi := extremes(s, a, av)
+	lo, _ := extremes(s, b, bv)
+	switch {
+	case !hi.bounded:
+		errs.add(a, "must stay <= "+b+", which a lognormal range (unbounded above) cannot; give low, likely, high", nil)
+	case !lo.bounded:
+		errs.add(b, "must stay >= "+a+", which a lognormal range (reaching toward 0) cannot; give low, likely, high", nil)
+	case hi.v > lo.v:
+		errs.add(hi.path, fmt.Sprintf("must be <= %s (%v)", lo.path, lo.v), hi.v)
 	}
 }
 
@@ -177,14 +210,23 @@ func checkMoney(s *Scenario, errs *errorList) {
 	if m.Currency != "" && !Unit(m.Currency).IsCurrency() {
 		errs.add("money.currency", "must be a three-letter ISO 4217 code such as USD, EUR or JPY", strconv.Quote(m.Currency))
 	}
-	if m.currency() == "USD" && m.PerUSD != nil && *m.PerUSD != 1 {
-		errs.add("money.per_usd", "must be 1 (or left out) when money.currency is USD", *m.PerUSD)
+	if m.currency() == "USD" && m.PerUSD != nil {
+		const rule = "must be 1 (or left out) when money.currency is USD"
+		switch lo, hi := extremes(s, "money.per_usd", *m.PerUSD); {
+		case !lo.bounded:
+			errs.add(lo.path, rule, "a lognormal range")
+		case lo.v != 1:
+			errs.add(lo.path, rule, lo.v)
+		case hi.v != 1:
+			errs.add(hi.path, rule, hi.v)
+		}
 	}
 	if m.currency() != "USD" && m.PerUSD == nil {
 		errs.add("money.per_usd", "is required when money.currency is not USD (catalog prices are in USD)", nil)
 	}
-	if !(m.CloudPerGPUHour > 0) {
-		errs.add("money.cloud_per_gpu_hour", "must be > 0 (the break-even utilisation divides by it)", m.CloudPerGPUHour)
+	// A lognormal range stays above 0; a triangle's low must too.
+	if lo, _ := extremes(s, "money.cloud_per_gpu_hour", m.CloudPerGPUHour); lo.bounded && !(lo.v > 0) {
+		errs.add(lo.path, "must be > 0 (the break-even utilisation divides by it)", lo.v)
 	}
 	if m.CloudGPU != "" {
 		if _, ok := hardware.GPUByID(m.CloudGPU); !ok {
