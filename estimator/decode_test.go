@@ -81,6 +81,8 @@ func TestBadInput(t *testing.T) {
 			[]string{"fleet.sensors: give fleet.tb_per_hour or fleet.sensors, not both"}},
 		{"duplicate key", []byte(strings.Replace(string(article(t)), `"name":`, `"name": "a", "name":`, 1)), nil,
 			[]string{"name: must appear only once in its object (a duplicate key)"}},
+		{"duplicate key, escaped", []byte(strings.Replace(string(article(t)), `"name":`, `"name": "a", "n\u0061me":`, 1)), nil,
+			[]string{"name: must appear only once in its object (a duplicate key)"}},
 		{"duplicate keys below", []byte(strings.NewReplacer(`"cars": 100`, `"cars": 100, "cars": 3, "cars": 4`,
 			`"id": "resnet-50"`, `"id": "resnet-50", "id": "resnet-50"`, `"low": 30`, `"low": 30, "low": 30`).Replace(string(article(t)))), nil,
 			[]string{"fleet.cars: must appear only once", "workloads[1].id: must appear only once", "training.epochs.low: must appear only once"}},
