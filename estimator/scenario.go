@@ -18,7 +18,10 @@ const MaxScenarioBytes = 1 << 20
 //
 // Field tags: `json` names the field in the file (and in --set paths); a field
 // without omitempty is required. `check` lists the rules Validate applies:
-// gt0 (> 0), ge=X, le=X, int (whole number), oneof=a|b, id (lower-case slug).
+// gt0 (> 0), ge=X, le=X, int (whole number), oneof=a|b, id (a lower-case
+// letter or digit, then letters, digits, '-' or '_', at most MaxIDLength
+// long: no '.', which joins the parts of quantity ids). A ranged field's
+// endpoints keep its rules, and the rules relating fields.
 type Scenario struct {
 	Schema        string            `json:"schema" check:"oneof=trainscale/v1"`
 	Name          string            `json:"name,omitempty"`
