@@ -72,18 +72,7 @@ func RunCalibration(req CalibrateRequest) (*ToolResult, error) {
 	}
 	b := newToolBuilder(req.ToolFactors, f)
 	if req.Measurements == nil {
-		rows := hardware.Calibrate(f)
-		for i, row := range rows {
-			// Factors inside their ranges can still starve the model: an
-			// efficiency of 1e-300 makes every step infinitely long.
-			if math.IsNaN(row.Predicted) || math.IsInf(row.Predicted, 0) {
-				errs.add("factors", fmt.Sprintf("make the model's %s for calibration.%d not a finite number; move them toward their defaults", row.Metric, i+1), row.Predicted)
-			}
-		}
-		if len(errs) > 0 {
-			return nil, errs.err()
-		}
-		b.calibrationTable(rows)
+		b.calibrationTable(hardware.Calibrate(f))
 		return b.finish([]string{"calibration.within", "calibration.points"})
 	}
 	fitted, err := hardware.Fit(req.Measurements, f)

@@ -140,7 +140,9 @@ func TestCalibrationFiguresStayShort(t *testing.T) {
 	_, err := estimator.RunCalibration(estimator.CalibrateRequest{ToolFactors: estimator.ToolFactors{Factors: &starved}})
 	require.Error(t, err)
 	assert.True(t, estimator.IsInvalidInput(err))
-	assert.Contains(t, err.Error(), "factors: make the model's efficiency for calibration.8 not a finite number; move them toward their defaults, got NaN")
+	assert.Contains(t, err.Error(), "factors: make calibration.8.predicted not a finite number; move them toward their defaults, got NaN")
+	_, err = estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", ToolFactors: estimator.ToolFactors{Factors: &starved}})
+	assert.EqualError(t, err, "factors: make throughput.compute_time not a finite number; move them toward their defaults, got +Inf", "every tool says so")
 	for _, tc := range []struct {
 		name string
 		req  estimator.CalibrateRequest
