@@ -1,6 +1,7 @@
 package estimator
 
 import (
+	"fmt"
 	"math"
 	"sort"
 	"strconv"
@@ -41,7 +42,8 @@ func DefaultTarget(s *Scenario) string {
 // RunSensitivity moves each ranged input of s to its low and high (P10 and P90
 // for a lognormal) in turn, with the others at their likely values, and ranks
 // the inputs by how far the target moves. Elasticities are arc elasticities
-// over the same two points.
+// over the same two points. Every quantity of the estimate is a valid target;
+// each extreme gives the target the value `estimate --set path=extreme` gives.
 func RunSensitivity(s *Scenario, target string) (*Sensitivity, error) {
 	if target == "" {
 		target = DefaultTarget(s)
@@ -59,7 +61,11 @@ func RunSensitivity(s *Scenario, target string) (*Sensitivity, error) {
 		return nil, err
 	}
 	inputs := numericInputs(own)
+	// The headline run stops before the storage, host, plan and growth tables;
+	// a target among them needs the whole chain.
 	b := &builder{values: make([]float64, len(base.layout)), headlineOnly: true}
+	compute(own, base.hw, b)
+	b.headlineOnly = idx < b.next
 	at := func() float64 {
 		b.next = 0
 		compute(own, base.hw, b)
@@ -70,11 +76,21 @@ func RunSensitivity(s *Scenario, target string) (*Sensitivity, error) {
 	for _, path := range sortedPaths(s.Ranges) {
 		d, field := s.Ranges[path], inputs[path].ptr
 		lo, hi := d.Extremes()
-		*field = lo
-		tLo := at()
-		*field = hi
-		tHi := at()
-		*field = d.Center()
+		var tLo, tHi float64
+		if reshapes(path) {
+			if tLo, err = reshapedAt(own, path, lo, target); err != nil {
+				return nil, err
+			}
+			if tHi, err = reshapedAt(own, path, hi, target); err != nil {
+				return nil, err
+			}
+		} else {
+			*field = lo
+			tLo = at()
+			*field = hi
+			tHi = at()
+			*field = d.Center()
+		}
 		sw := Swing{Path: path, Why: d.Why, InputLow: lo, InputHigh: hi, Low: tLo, High: tHi, Swing: math.Abs(tHi - tLo)}
 		if dx := (hi - lo) / ((hi + lo) / 2); dx != 0 && tHi+tLo != 0 {
 			sw.Elasticity = ((tHi - tLo) / ((tHi + tLo) / 2)) / dx
@@ -88,4 +104,26 @@ func RunSensitivity(s *Scenario, target string) (*Sensitivity, error) {
 	}
 	sort.SliceStable(out.Swings, func(i, j int) bool { return out.Swings[i].Swing > out.Swings[j].Swing })
 	return out, nil
+}
+
+// reshapedAt is the target with the input at path set to v, for an input that
+// changes the estimate's layout (the growth steps, a system's GPU count): the
+// scenario is prepared afresh, as `estimate --set path=v` would, and the
+// target looked up by id, since it may not exist at every extreme.
+func reshapedAt(s *Scenario, path string, v float64, target string) (float64, error) {
+	moved, err := cloneScenario(s)
+	if err != nil {
+		return 0, err
+	}
+	*numericInputs(moved)[path].ptr = v
+	delete(moved.Ranges, path)
+	est, err := Run(moved)
+	if err != nil {
+		return 0, err
+	}
+	q, ok := est.Get(target)
+	if !ok {
+		return 0, &FieldError{Path: "target", Rule: fmt.Sprintf("is not a quantity when %s is %s; pick one that exists across its range", path, strconv.FormatFloat(v, 'g', -1, 64)), Got: strconv.Quote(target)}
+	}
+	return q.Value, nil
 }

@@ -106,6 +106,7 @@ type toolBuilder struct {
 	res           *ToolResult
 	factors       hardware.Factors
 	factorsSource string
+	factorsGiven  bool // the request's own factors, not the defaults
 	refs          map[string]bool
 }
 
@@ -117,7 +118,7 @@ func newToolBuilder(tf ToolFactors, f hardware.Factors) *toolBuilder {
 			src = "given factors"
 		}
 	}
-	return &toolBuilder{res: &ToolResult{}, factors: f, factorsSource: src, refs: map[string]bool{}}
+	return &toolBuilder{res: &ToolResult{}, factors: f, factorsSource: src, factorsGiven: tf.Factors != nil, refs: map[string]bool{}}
 }
 
 // add appends a quantity whose expr, in the formula grammar, reproduces v.
@@ -166,6 +167,11 @@ func (b *toolBuilder) finish(headline []string) (*ToolResult, error) {
 	}
 	for _, q := range b.res.Quantities {
 		if math.IsNaN(q.Value) || math.IsInf(q.Value, 0) {
+			if b.factorsGiven {
+				// Factors inside their ranges can still starve a model: an
+				// efficiency of 1e-300 makes every step last forever.
+				return nil, &FieldError{Path: "factors", Rule: "make " + q.ID + " not a finite number; move them toward their defaults", Got: q.Value}
+			}
 			return nil, fmt.Errorf("internal error: %s is %v", q.ID, q.Value)
 		}
 	}

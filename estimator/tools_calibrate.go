@@ -278,6 +278,22 @@ func toolFormatTolerance(row hardware.CalibrationRow) string {
 // toolCSVColumns is the header of a measurements file, in order.
 var toolCSVColumns = []string{"model", "device", "precision", "batch", "images_per_s"}
 
+// The physical range of one device's measured training throughput. Below a
+// thousandth of an image per second (one image in 17 minutes) nothing is being
+// measured; ten million per second is twice the most the model predicts for
+// any catalog device (4.7 million: cifar-small on a B200 in mixed precision).
+// Inside it every error and log ratio the fit computes is finite and every
+// figure prints in a few digits.
+const (
+	toolMinImagesPerS = 1e-3 // exclusive
+	toolMaxImagesPerS = 1e7
+)
+
+// toolMaxCSVErrors is how many errors a measurements file reports in full;
+// the rest are counted, so a large bad file costs neither memory nor a
+// screenful of scrolling.
+const toolMaxCSVErrors = 50
+
 // ParseMeasurementsCSV reads a user's own single-device throughputs, one per
 // line under the header model,device,precision,batch,images_per_s (device:
 // a catalog GPU or CPU id). Lines starting with # are comments. Every problem
@@ -294,7 +310,7 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 	cr.Comment = '#'
 	cr.TrimLeadingSpace = true
 	cr.FieldsPerRecord = -1
-	var errs errorList
+	var errs csvErrors
 	header, err := cr.Read()
 	if err != nil {
 		if errors.Is(err, io.EOF) {
@@ -308,24 +324,28 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 			Got: strconv.Quote(strings.Join(header, ","))}
 	}
 	var out []hardware.Measurement
+	columnsRule := fmt.Sprintf("must have %d columns (%s)", len(toolCSVColumns), strings.Join(toolCSVColumns, ","))
 	for {
 		rec, err := cr.Read()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			errs = append(errs, toolCSVError(name, err))
+			errs.keep(errorList{toolCSVError(name, err)})
 			break
 		}
 		line, _ := cr.FieldPos(0)
-		where := fmt.Sprintf("%s:%d", name, line)
+		where := name + ":" + strconv.Itoa(line)
 		at := func(col string) string { return where + ": " + col }
+		var row errorList
 		if len(rec) != len(toolCSVColumns) {
-			errs.add(where, fmt.Sprintf("must have %d columns (%s)", len(toolCSVColumns), strings.Join(toolCSVColumns, ",")), len(rec))
+			row.add(where, columnsRule, len(rec))
+			errs.keep(row)
 			continue
 		}
 		if len(out) == toolMaxMeasurements {
-			errs.add(where, fmt.Sprintf("too many measurements: at most %d", toolMaxMeasurements), nil)
+			row.add(where, fmt.Sprintf("too many measurements: at most %d", toolMaxMeasurements), nil)
+			errs.keep(row)
 			break
 		}
 		pt := hardware.Measurement{Model: strings.TrimSpace(rec[0]), Device: strings.TrimSpace(rec[1]),
@@ -342,16 +362,36 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 		} else {
 			pt.Value = v
 		}
-		toolCheckMeasurement(&errs, at, pt, unparsed)
+		toolCheckMeasurement(&row, at, pt, unparsed)
+		errs.keep(row)
 		out = append(out, pt)
 	}
-	if len(errs) > 0 {
-		return nil, errs.err()
+	if err := errs.err(); err != nil {
+		return nil, err
 	}
 	if len(out) == 0 {
 		return nil, &FieldError{Path: name, Rule: "must hold at least one measurement below the header"}
 	}
 	return out, nil
+}
+
+// csvErrors keeps a file's first toolMaxCSVErrors errors and counts the rest.
+type csvErrors struct {
+	kept    errorList
+	dropped int
+}
+
+func (c *csvErrors) keep(l errorList) {
+	n := min(len(l), toolMaxCSVErrors-len(c.kept))
+	c.kept = append(c.kept, l[:n]...)
+	c.dropped += len(l) - n
+}
+
+func (c *csvErrors) err() error {
+	if c.dropped > 0 {
+		return errors.Join(c.kept.err(), fmt.Errorf("... and %d more", c.dropped))
+	}
+	return c.kept.err()
 }
 
 func toolCSVError(name string, err error) error {
@@ -390,8 +430,8 @@ func toolCheckMeasurement(errs *errorList, at func(col string) string, pt hardwa
 	}
 	if raw, ok := unparsed["images_per_s"]; ok {
 		errs.add(at("images_per_s"), "must be a number", strconv.Quote(raw))
-	} else if !(pt.Value > 0) || math.IsInf(pt.Value, 0) {
-		errs.add(at("images_per_s"), "must be > 0", pt.Value)
+	} else if !(pt.Value > toolMinImagesPerS && pt.Value <= toolMaxImagesPerS) {
+		errs.add(at("images_per_s"), fmt.Sprintf("must be in (%v, %v] images per second", toolMinImagesPerS, toolMaxImagesPerS), pt.Value)
 	}
 	if pt.Metric != hardware.MetricImagesPerS || pt.GPUs > 1 {
 		errs.add(at("metric"), "must be images_per_s on one device", pt.Metric)

@@ -1,6 +1,7 @@
 package estimator_test
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -58,8 +59,12 @@ func TestParseMeasurementsCSV(t *testing.T) {
 		{"model,gpu,batch\n", `m.csv:1: the header must be model,device,precision,batch,images_per_s, got "model,gpu,batch"`},
 		{header, "m.csv: must hold at least one measurement"},
 		{header + "resnet-50,h100-sxm,fp32,0,10\n", "m.csv:2: batch: must be > 0, got 0"},
-		{header + "resnet-50,h100-sxm,fp32,8,-1\n", "m.csv:2: images_per_s: must be > 0, got -1"},
-		{header + "resnet-50,h100-sxm,fp32,8,Inf\n", "m.csv:2: images_per_s: must be > 0, got +Inf"},
+		{header + "resnet-50,h100-sxm,fp32,8,-1\n", "m.csv:2: images_per_s: must be in (0.001, 1e+07] images per second, got -1"},
+		{header + "resnet-50,h100-sxm,fp32,8,Inf\n", "m.csv:2: images_per_s: must be in (0.001, 1e+07] images per second, got +Inf"},
+		{header + "resnet-50,h100-sxm,fp32,8,5e-324\n", "m.csv:2: images_per_s: must be in (0.001, 1e+07] images per second, got 5e-324"},
+		{header + "resnet-50,h100-sxm,fp32,8,0.001\n", "m.csv:2: images_per_s: must be in (0.001, 1e+07] images per second, got 0.001"},
+		{header + "resnet-50,h100-sxm,fp32,8,1e300\n", "m.csv:2: images_per_s: must be in (0.001, 1e+07] images per second, got 1e+300"},
+		{header + "resnet-50,h100-sxm,fp32,8,10000001\n", "m.csv:2: images_per_s: must be in (0.001, 1e+07] images per second, got 1.0000001e+07"},
 		{header + "resnet-50,h100-sxm,fp32,8,fast\n", `m.csv:2: images_per_s: must be a number, got "fast"`},
 		{header + "resnet-50,h100-sxm,fp32,8.5,1\n", `m.csv:2: batch: must be a whole number, got "8.5"`},
 		{header + "resnet-50,h100-sxm,fp16,8,1\n", `m.csv:2: precision: must be one of fp32, tf32, mixed, got "fp16"`},
@@ -78,12 +83,104 @@ func TestParseMeasurementsCSV(t *testing.T) {
 	assert.ErrorContains(t, err, "m.csv: must be at most")
 }
 
+// A file of bad lines reports its first 50 errors and counts the rest, so
+// 1 MiB of them prints a few kilobytes, not 46 MB.
+func TestParseMeasurementsCSVCapsErrors(t *testing.T) {
+	header := "model,device,precision,batch,images_per_s\n"
+	for _, tc := range []struct {
+		name, body string
+		more       int
+	}{
+		{"short lines", strings.Repeat("x\n", 500_000), 500_000 - 50},
+		// Five errors a line (model, device, precision, batch, images_per_s);
+		// the file stops at 1000 measurements, whose error is counted too.
+		{"bad columns", strings.Repeat("resnet-5,h1000,fp16,0,fast\n", 2000), 1000*5 + 1 - 50},
+		{"exactly 50", strings.Repeat("x\n", 50), 0},
+	} {
+		first := "m.csv:2: must have 5 columns (model,device,precision,batch,images_per_s), got 1"
+		if tc.name == "bad columns" {
+			first = `m.csv:2: model: unknown id (known: alexnet,`
+		}
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := estimator.ParseMeasurementsCSV(strings.NewReader(header+tc.body), "m.csv")
+			require.Error(t, err)
+			assert.True(t, estimator.IsInvalidInput(err))
+			lines := strings.Split(err.Error(), "\n")
+			if tc.more == 0 {
+				assert.Len(t, lines, 50)
+				assert.NotContains(t, err.Error(), "more")
+				return
+			}
+			require.Len(t, lines, 51)
+			assert.True(t, strings.HasPrefix(lines[0], first), lines[0])
+			assert.Equal(t, fmt.Sprintf("... and %d more", tc.more), lines[50])
+			assert.Less(t, len(err.Error()), 50*1024)
+		})
+	}
+}
+
+// No calibration prints a number in more than a few characters, whatever the
+// inputs the bounds allow: the largest and smallest throughputs, and factors
+// at the ends of their ranges.
+func TestCalibrationFiguresStayShort(t *testing.T) {
+	lo, hi := math.Nextafter(1e-3, 1), 1e7
+	var points []hardware.Measurement
+	for _, v := range []float64{lo, hi} {
+		for _, dev := range []string{"b200", "core-i7-12700"} {
+			points = append(points, hardware.Measurement{Model: "cifar-small", Device: dev, Precision: "fp32", Batch: 1, GPUs: 1,
+				Metric: hardware.MetricImagesPerS, Value: v})
+		}
+	}
+	extreme := hardware.DefaultFactors()
+	extreme.CPUEfficiency, extreme.HostInputRate, extreme.StepOverhead, extreme.WorkspaceFraction = 5e-324, math.MaxFloat64, 10, 10
+	// A GPU efficiency of 5e-324 is in (0, 1] but makes a step last forever:
+	// the published table cannot be predicted, and says so as an input error.
+	starved := hardware.DefaultFactors()
+	starved.FP32Efficiency, starved.MemoryEfficiency = 5e-324, 5e-324
+	_, err := estimator.RunCalibration(estimator.CalibrateRequest{ToolFactors: estimator.ToolFactors{Factors: &starved}})
+	require.Error(t, err)
+	assert.True(t, estimator.IsInvalidInput(err))
+	assert.Contains(t, err.Error(), "factors: make calibration.8.predicted not a finite number; move them toward their defaults, got NaN")
+	_, err = estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", ToolFactors: estimator.ToolFactors{Factors: &starved}})
+	assert.EqualError(t, err, "factors: make throughput.compute_time not a finite number; move them toward their defaults, got +Inf", "every tool says so")
+	for _, tc := range []struct {
+		name string
+		req  estimator.CalibrateRequest
+	}{
+		{"published", estimator.CalibrateRequest{ToolFactors: estimator.ToolFactors{Factors: &extreme}}},
+		{"fit from defaults", estimator.CalibrateRequest{Measurements: points}},
+		{"fit from extremes", estimator.CalibrateRequest{Measurements: points, ToolFactors: estimator.ToolFactors{Factors: &extreme}}},
+		{"fit from starved GPUs", estimator.CalibrateRequest{Measurements: points, ToolFactors: estimator.ToolFactors{Factors: &starved}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := estimator.RunCalibration(tc.req)
+			require.NoError(t, err)
+			for _, q := range res.Quantities {
+				assert.LessOrEqual(t, len(estimator.FormatToolValue(q.Value, q.Unit)), 24, q.ID)
+			}
+			for _, sec := range res.Sections {
+				for _, row := range sec.Rows {
+					for _, cell := range row[1:] {
+						if !strings.Contains(cell, ".csv") && !strings.Contains(cell, " ") {
+							assert.LessOrEqual(t, len(cell), 24, "%s: %q", sec.Title, cell)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
 // FuzzParseMeasurementsCSV: any file either fails with input errors or
 // yields points that fit without error; nothing panics.
 func FuzzParseMeasurementsCSV(f *testing.F) {
 	f.Add("model,device,precision,batch,images_per_s\nresnet-50,a100-sxm4-80gb,mixed,256,2470\n")
 	f.Add("model,device,precision,batch,images_per_s\n\"a\nb\",c,d,1e309,-0\n")
 	f.Add("\ufeffmodel,device,precision,batch,images_per_s\r\ncifar-small,core-i7-12700,tf32,9999999999999,1e-300\r\n")
+	f.Add("model,device,precision,batch,images_per_s\nresnet-50,a100-sxm4-80gb,mixed,256,5e-324\n")
+	f.Add("model,device,precision,batch,images_per_s\ncifar-small,b200,mixed,1,1e7\ncifar-small,core-i7-12700,fp32,1048576,0.0010000001\n")
+	f.Add("model,device,precision,batch,images_per_s\nresnet-50,a100-sxm4-80gb,mixed,256,1e300\n")
+	f.Add("model,device,precision,batch,images_per_s\n" + strings.Repeat("x\n", 100))
 	f.Fuzz(func(t *testing.T, data string) {
 		pts, err := estimator.ParseMeasurementsCSV(strings.NewReader(data), "f.csv")
 		if err != nil {
@@ -102,6 +199,9 @@ func FuzzParseMeasurementsCSV(f *testing.F) {
 		for _, q := range res.Quantities {
 			if math.IsNaN(q.Value) || math.IsInf(q.Value, 0) {
 				t.Fatalf("%s = %v", q.ID, q.Value)
+			}
+			if s := estimator.FormatToolValue(q.Value, q.Unit); len(s) > 24 {
+				t.Fatalf("%s prints as %q", q.ID, s)
 			}
 		}
 	})

@@ -82,11 +82,17 @@ func toolSI(v float64, unit string) string {
 	return s
 }
 
-// toolSig rounds to n significant digits and prints without an exponent.
+// toolSig rounds to n significant digits and prints without an exponent,
+// unless that would take more than 15 digits before or 6 zeros after the
+// point: a factor may be as large as any float64, and 1e300 printed in full is
+// 301 digits.
 func toolSig(v float64, n int) string {
 	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
 		return strconv.FormatFloat(v, 'f', -1, 64)
 	}
 	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', n, 64), 64)
+	if a := math.Abs(r); a >= 1e15 || a < 1e-6 {
+		return strconv.FormatFloat(r, 'g', -1, 64)
+	}
 	return strconv.FormatFloat(r, 'f', -1, 64)
 }

@@ -1,6 +1,7 @@
 package estimator_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -27,6 +28,12 @@ func TestFormatToolValue(t *testing.T) {
 		{1, estimator.Flag, "yes"},
 		{1281167, estimator.Count, "1281167"},
 		{1.337e9, estimator.Bytes, "1.25 GiB (1.34 GB)"},
+		{1e300, estimator.PerSecond, "1e+300/s"},
+		{123456789012345, estimator.PerSecond, "123500000000000/s"},
+		{math.MaxFloat64, estimator.BytesPerSecond, "1.798e+290 EB/s"},
+		{5e-324, estimator.PerSecond, "5e-324/s"},
+		{0.000001234, estimator.PerSecond, "0.000001234/s"},
+		{1e-300, estimator.Seconds, "1e-294 µs"},
 	} {
 		assert.Equal(t, tc.want, estimator.FormatToolValue(tc.v, tc.u))
 	}

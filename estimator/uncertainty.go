@@ -54,10 +54,19 @@ func sampled(id string) bool {
 // and reports P10, P50 and P90 of the headline quantities. Sample i draws from
 // its own generator seeded by (seed, i), so the result depends on the seed
 // alone, not on the number of workers (0 means one per CPU). With no ranged
-// input every percentile equals the exact value.
+// input every percentile equals the exact value. Samples and workers are
+// bounded by MaxSamples and MaxWorkers: each sample holds a float64 per
+// headline quantity, each worker a copy of the scenario.
 func RunUncertainty(s *Scenario, samples int, seed uint64, workers int) (*Uncertainty, error) {
-	if samples < 1 {
-		return nil, &FieldError{Path: "samples", Rule: "must be > 0", Got: samples}
+	var bad errorList
+	if samples < 1 || samples > MaxSamples {
+		bad.add("samples", fmt.Sprintf("must be between 1 and %d", MaxSamples), samples)
+	}
+	if workers < 0 || workers > MaxWorkers {
+		bad.add("workers", fmt.Sprintf("must be between 0 (one per CPU) and %d", MaxWorkers), workers)
+	}
+	if len(bad) > 0 {
+		return nil, bad.err()
 	}
 	base, err := Prepare(s)
 	if err != nil {
@@ -75,7 +84,7 @@ func RunUncertainty(s *Scenario, samples int, seed uint64, workers int) (*Uncert
 		columns[i] = make([]float64, samples)
 	}
 	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+		workers = min(runtime.GOMAXPROCS(0), MaxWorkers)
 	}
 	workers = min(workers, samples)
 	errs := make([]error, workers)

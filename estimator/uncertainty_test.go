@@ -177,3 +177,31 @@ func TestPercentilesMatchSorting(t *testing.T) {
 		assert.Equal(t, [3]float64{rank(0.1), rank(0.5), rank(0.9)}, [3]float64{p10, p50, p90}, tc.name)
 	}
 }
+
+// Samples and workers are bounded before anything is allocated: the count of
+// samples sizes one slice per headline quantity, the workers one goroutine and
+// scenario copy each.
+func TestUncertaintyBounds(t *testing.T) {
+	s := decodeArticle(t)
+	for _, tc := range []struct {
+		samples, workers int
+		want             []string
+	}{
+		{0, 1, []string{"samples: must be between 1 and 1000000, got 0"}},
+		{estimator.MaxSamples + 1, 1, []string{"samples: must be between 1 and 1000000, got 1000001"}},
+		{math.MaxInt, 1, []string{"samples: must be between 1 and 1000000, got 9223372036854775807"}},
+		{10, -1, []string{"workers: must be between 0 (one per CPU) and 256, got -1"}},
+		{10, estimator.MaxWorkers + 1, []string{"workers: must be between 0 (one per CPU) and 256, got 257"}},
+		{-5, 100000, []string{"samples: must be between 1 and 1000000, got -5", "workers: must be between 0 (one per CPU) and 256, got 100000"}},
+	} {
+		_, err := estimator.RunUncertainty(s, tc.samples, 1, tc.workers)
+		require.Error(t, err, "%d samples, %d workers", tc.samples, tc.workers)
+		assert.True(t, estimator.IsInvalidInput(err))
+		for _, w := range tc.want {
+			assert.Contains(t, err.Error(), w)
+		}
+	}
+	u, err := estimator.RunUncertainty(s, 10, 1, estimator.MaxWorkers)
+	require.NoError(t, err, "more workers than samples is fine")
+	assert.Equal(t, 10, u.Samples)
+}

@@ -50,16 +50,20 @@ func Fit(points []Measurement, start Factors) (Factors, error) {
 			return start, fmt.Errorf("point %d: %w", i, err)
 		}
 	}
+	resolved := make([]fitPoint, len(points))
+	for i, p := range points {
+		resolved[i] = resolve(p)
+	}
 	f := start
 	for _, p := range fitParams {
 		v := p.field(&f)
 		*v = math.Min(math.Max(*v, p.lo), p.hi)
 	}
-	loss := fitLoss(points, f)
+	loss := fitLoss(resolved, f)
 	for range fitSweeps {
 		before := loss
 		for _, p := range fitParams {
-			loss = fitOne(points, &f, p, loss)
+			loss = fitOne(resolved, &f, p, loss)
 		}
 		if before-loss <= fitTolerance*math.Max(before, 1) {
 			break
@@ -68,8 +72,31 @@ func Fit(points []Measurement, start Factors) (Factors, error) {
 	return f, nil
 }
 
+// fitPoint is a measurement with its catalog entries looked up once: the
+// fit predicts each point some 33,000 times, and the lookups by id would
+// take most of that time.
+type fitPoint struct {
+	model Model
+	dev   Device
+	p     Precision
+	batch int
+	scale float64 // bytes per image for a bytes_per_s point, else 1
+	value float64
+}
+
+// resolve looks up a point Fit has checked: known ids, one device.
+func resolve(m Measurement) fitPoint {
+	model, _ := ModelByID(m.Model)
+	dev, _, _ := device(m.Device)
+	pt := fitPoint{model: model, dev: dev, p: m.Precision, batch: m.Batch, scale: 1, value: m.Value}
+	if m.Metric == MetricBytesPerS {
+		pt.scale = model.SampleBytes
+	}
+	return pt
+}
+
 // fitOne searches one factor and keeps the result only if it lowers loss.
-func fitOne(points []Measurement, f *Factors, p fitParam, loss float64) float64 {
+func fitOne(points []fitPoint, f *Factors, p fitParam, loss float64) float64 {
 	trial := *f
 	v := p.field(&trial)
 	at := func(logx float64) float64 {
@@ -116,15 +143,15 @@ func fitOne(points []Measurement, f *Factors, p fitParam, loss float64) float64 
 
 // fitLoss is the sum of squared log errors; a point the model cannot
 // predict counts as a large error rather than NaN.
-func fitLoss(points []Measurement, f Factors) float64 {
+func fitLoss(points []fitPoint, f Factors) float64 {
 	sum := 0.0
 	for _, p := range points {
-		pred, err := predict(p, f)
-		if err != nil || !(pred > 0) {
+		pred := EstimateThroughput(p.model, p.dev, p.p, p.batch, f).ImagesPerS * p.scale
+		if !(pred > 0) {
 			sum += 1e6
 			continue
 		}
-		e := math.Log(pred / p.Value)
+		e := math.Log(pred / p.value)
 		sum += e * e
 	}
 	return sum
