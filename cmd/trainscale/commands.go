@@ -35,7 +35,7 @@ func runExplain(e *env, args []string) error {
 	}
 	est, err := estimator.Run(s)
 	if err != nil {
-		return err
+		return sf.wrap(err)
 	}
 	ids := []string{id}
 	if id == "" {
@@ -69,7 +69,7 @@ func runValidate(e *env, args []string) error {
 		return err
 	}
 	if _, err := estimator.Run(s); err != nil {
-		return err
+		return sf.wrap(err)
 	}
 	fmt.Fprintf(e.stdout, "%s: valid (%s)\n", pos[0], s.Name)
 	return nil

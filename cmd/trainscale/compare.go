@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -80,17 +79,14 @@ func runCompare(e *env, args []string) error {
 		s, err := sf.load(e, src.file)
 		if err == nil {
 			ests[i], err = estimator.Run(s)
+			err = sf.wrap(err)
 		}
 		var ue *usageError
 		if errors.As(err, &ue) {
 			return err // an unknown built-in name: show the usage at once
 		}
-		var pe *fs.PathError
-		switch {
-		case errors.As(err, &pe) && pe.Path == src.file:
-			errs = append(errs, err) // it names the file already
-		case err != nil:
-			errs = append(errs, &sourceError{src.display(), err})
+		if err != nil {
+			errs = append(errs, err)
 		}
 	}
 	if len(errs) > 0 {
@@ -105,25 +101,6 @@ func runCompare(e *env, args []string) error {
 		return writeCompareCSV(e.stdout, cmp)
 	}
 	return writeCompareTable(e.stdout, cmp, ests, *all)
-}
-
-// sourceError names the scenario on every line of its problems, so the
-// problems of several files read apart.
-type sourceError struct {
-	name string
-	err  error
-}
-
-func (e *sourceError) Unwrap() error { return e.err }
-
-func (e *sourceError) Error() string {
-	lines := strings.Split(e.err.Error(), "\n")
-	for i, l := range lines {
-		if !strings.HasPrefix(l, e.name+": ") {
-			lines[i] = e.name + ": " + l
-		}
-	}
-	return strings.Join(lines, "\n")
 }
 
 // display names the source in messages: the file as given, stdin, or the built-in name.

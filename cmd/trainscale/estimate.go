@@ -23,7 +23,7 @@ func runEstimate(e *env, args []string) error {
 	}
 	est, err := estimator.Run(s)
 	if err != nil {
-		return err
+		return sf.wrap(err)
 	}
 	switch format.value {
 	case "json":

@@ -7,6 +7,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -136,7 +137,26 @@ func runTool(e *env, args []string, name, batchHelp string, declare func(*flag.F
 		return err
 	}
 	res, err := estimate(tf.batchArg(fs), f)
-	return tf.write(e, res, err)
+	return tf.write(e, res, flagErrors(err, fs))
+}
+
+// flagErrors renames the request fields an estimator error names after the
+// flags that set them ("gpus: must be in [1, 131072]" becomes "--gpus: ..."),
+// so the message points at the command line. The rules stay the estimator's.
+func flagErrors(err error, fs *flag.FlagSet) error {
+	var fe *estimator.FieldError
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		var errs []error
+		for _, e := range joined.Unwrap() {
+			errs = append(errs, flagErrors(e, fs))
+		}
+		return errors.Join(errs...)
+	} else if errors.As(err, &fe) && fs.Lookup(strings.ReplaceAll(fe.Path, "_", "-")) != nil {
+		renamed := *fe
+		renamed.Path = "--" + strings.ReplaceAll(fe.Path, "_", "-")
+		return &renamed
+	}
+	return err
 }
 
 func runThroughput(e *env, args []string) error {

@@ -13,17 +13,17 @@ func runUncertainty(e *env, args []string) error {
 	fs := newFlags(e, "uncertainty")
 	var sf scenarioFlags
 	sf.register(fs)
-	samples := fs.Int("samples", 100_000, "Monte Carlo `samples`")
-	seed := fs.Uint64("seed", 1, "random `seed`; the same seed gives the same result")
-	workers := fs.Int("workers", 0, "goroutines to sample with (0: one per CPU)")
+	samples := addInt(fs, "samples", 100_000, 1, estimator.MaxSamples, "Monte Carlo `samples`")
+	seed := seedFlag(fs, "random `seed`; the same seed gives the same result")
+	workers := addInt(fs, "workers", 0, 0, estimator.MaxWorkers, "`goroutines` to sample with (0: one per CPU)")
 	format := addFormat(fs, "table", "json")
-	s, err := parseScenario(e, fs, args, &sf, format)
+	s, err := parseScenario(e, fs, args, &sf, format, samples, seed, workers)
 	if err != nil {
 		return err
 	}
-	u, err := estimator.RunUncertainty(s, *samples, *seed, *workers)
+	u, err := estimator.RunUncertainty(s, samples.value, seed.value, workers.value)
 	if err != nil {
-		return err
+		return sf.wrap(err)
 	}
 	if format.value == "json" {
 		return writeJSON(e.stdout, u)
@@ -49,7 +49,7 @@ func runSensitivity(e *env, args []string) error {
 	}
 	sens, err := estimator.RunSensitivity(s, *target)
 	if err != nil {
-		return err
+		return sf.wrap(err)
 	}
 	if format.value == "json" {
 		return writeJSON(e.stdout, sens)

@@ -73,7 +73,7 @@ func TestXLSXErrors(t *testing.T) {
 		says string
 	}{
 		{[]string{"xlsx"}, 2, "-o is required"},
-		{[]string{"xlsx", "-o", path, "--date", "30/11/2026"}, 2, "--date must be YYYY-MM-DD"},
+		{[]string{"xlsx", "-o", path, "--date", "30/11/2026"}, 2, "--date: must be YYYY-MM-DD"},
 		{[]string{"xlsx", "-o", path, "--set", "fleet.cars=-3"}, 2, "fleet.cars: must be > 0"},
 		{[]string{"xlsx", "-o", path, "--scenario", "no-such"}, 2, "no built-in scenario"},
 		{[]string{"xlsx", "-o", path, "a.json", "b.json"}, 2, "too many arguments"},
