@@ -49,7 +49,7 @@ func runExplain(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(e.stdout, text)
+		fmt.Fprintln(e.stdout, cleanLines(text, "\n"))
 	}
 	return nil
 }
@@ -71,7 +71,7 @@ func runValidate(e *env, args []string) error {
 	if _, err := estimator.Run(s); err != nil {
 		return sf.wrap(err)
 	}
-	fmt.Fprintf(e.stdout, "%s: valid (%s)\n", pos[0], s.Name)
+	fmt.Fprintf(e.stdout, "%s: valid (%s)\n", clean(pos[0]), clean(s.Name))
 	return nil
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
 	"errors"
 	"flag"
 	"fmt"
@@ -147,10 +146,10 @@ func writeCompareTable(w io.Writer, cmp estimator.Comparison, ests []*estimator.
 	fmt.Fprintf(w, "%d scenarios side by side (values in the first one's %s)\n\n", len(ests), unitSystemNote(cmp.Units))
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	for i, est := range ests {
-		fmt.Fprintf(tw, "  %s\t%s\n", cmp.Columns[i], est.Scenario.Name)
+		fmt.Fprintf(tw, "  %s\t%s\n", clean(cmp.Columns[i]), clean(est.Scenario.Name))
 	}
 	fmt.Fprintln(tw)
-	header := "\t" + strings.Join(cmp.Columns, "\t")
+	header := "\t" + cleanRow(cmp.Columns)
 
 	if len(cmp.Inputs) == 0 {
 		fmt.Fprintln(tw, "Inputs: the same in every scenario")
@@ -161,7 +160,7 @@ func writeCompareTable(w io.Writer, cmp estimator.Comparison, ests []*estimator.
 			for _, v := range r.Values {
 				cells = append(cells, v.String())
 			}
-			fmt.Fprintln(tw, strings.Join(cells, "\t"))
+			fmt.Fprintln(tw, cleanRow(cells))
 		}
 	}
 	fmt.Fprintln(tw)
@@ -176,7 +175,7 @@ func writeCompareTable(w io.Writer, cmp estimator.Comparison, ests []*estimator.
 		for i := range r.Values {
 			cells = append(cells, r.Format(i, cmp.Units))
 		}
-		fmt.Fprintln(tw, strings.Join(cells, "\t"))
+		fmt.Fprintln(tw, cleanRow(cells))
 	}
 	return tw.Flush()
 }
@@ -237,7 +236,7 @@ func rowUnit(r estimator.QuantityRow) ([]string, bool) {
 // writeCompareCSV writes one row per differing input, then one per quantity;
 // values are as in the files and in base units, empty where a scenario lacks one.
 func writeCompareCSV(w io.Writer, cmp estimator.Comparison) error {
-	cw := csv.NewWriter(w)
+	cw := newCSV(w)
 	cw.Write(append([]string{"kind", "id", "label", "unit"}, cmp.Columns...))
 	for _, r := range cmp.Inputs {
 		rec := []string{"input", r.Path, "", ""}

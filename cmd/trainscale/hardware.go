@@ -88,9 +88,9 @@ func (tf *toolFlags) write(e *env, res *estimator.ToolResult, err error) error {
 		return writeJSON(e.stdout, res)
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "%s\n\n", res.Title)
+	fmt.Fprintf(w, "%s\n\n", clean(res.Title))
 	for _, n := range res.Notes {
-		fmt.Fprintf(w, "%s: %s\n", n.Key, n.Text)
+		fmt.Fprintf(w, "%s: %s\n", clean(n.Key), clean(n.Text))
 	}
 	if len(res.Notes) > 0 {
 		fmt.Fprintln(w)
@@ -240,6 +240,9 @@ func runCalibrate(e *env, args []string) error {
 	if _, err := tf.parse(fs, args, 0); err != nil {
 		return err
 	}
+	if out == "-" {
+		return usagef("--out: standard output holds the table; name a file")
+	}
 	if out != "" && measurements == "" {
 		return usagef("--out needs --measurements: there is nothing to fit")
 	}
@@ -272,7 +275,7 @@ func runCalibrate(e *env, args []string) error {
 		}{res.Factors}); err != nil {
 			return err
 		}
-		if err := writeFileAtomic(out, buf.Bytes()); err != nil {
+		if err := writeOutputBytes(e, out, buf.Bytes()); err != nil {
 			return err
 		}
 		res.Notes = append(res.Notes, estimator.ToolNote{Key: "written", Text: out + " (use it with --factors)"})

@@ -19,6 +19,7 @@ type reportFlags struct {
 	compare  multiFlag
 	lang     string
 	date     string
+	outDir   bool // -o names a directory, not a file
 }
 
 func (rf *reportFlags) register(fs *flag.FlagSet, outHelp string) {
@@ -35,6 +36,9 @@ func (rf *reportFlags) register(fs *flag.FlagSet, outHelp string) {
 func (rf *reportFlags) bundle(e *env, file string) (*report.Bundle, error) {
 	if rf.out == "" {
 		return nil, usagef("-o is required")
+	}
+	if rf.out == "-" && rf.outDir {
+		return nil, usagef("-o: names a directory here; standard output (-) takes one file")
 	}
 	if err := checkAll(rf.samples, rf.seed); err != nil {
 		return nil, err

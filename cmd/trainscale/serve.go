@@ -32,7 +32,7 @@ func runServe(e *env, args []string) error {
 		return err
 	}
 	srv := &http.Server{Handler: site.Handler(*dir), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(e.stdout, "serving %s on http://%s/ (Ctrl-C stops)\n", *dir, ln.Addr())
+	fmt.Fprintf(e.stdout, "serving %s on http://%s/ (Ctrl-C stops)\n", clean(*dir), ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	go func() {
