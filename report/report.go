@@ -7,6 +7,7 @@ package report
 import (
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -46,10 +47,19 @@ type Options struct {
 // Build runs what the report shows besides the estimate: uncertainty and
 // sensitivity when the scenario has ranged inputs, and the comparison when
 // other scenarios are given (the estimate itself comes first).
+//
+// Options out of bounds are an error whichever surface passed them: every
+// surface checks its own flags or fields, and this is the backstop.
 func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 	b := &Bundle{Estimate: est, Lang: opt.Lang, Date: opt.Date}
 	if b.Lang == "" {
 		b.Lang = "en"
+	}
+	if b.Lang != "en" && b.Lang != "ja" {
+		return nil, &estimator.FieldError{Path: "lang", Rule: "must be en or ja", Got: strconv.Quote(b.Lang)}
+	}
+	if opt.Samples < 0 || opt.Samples > estimator.MaxSamples {
+		return nil, &estimator.FieldError{Path: "samples", Rule: "must be between 0 and " + strconv.Itoa(estimator.MaxSamples), Got: opt.Samples}
 	}
 	s := est.Scenario
 	if len(s.Ranges) > 0 && opt.Samples > 0 {

@@ -1,11 +1,14 @@
 package site
 
 import (
+	"cmp"
 	"mime"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -44,6 +47,9 @@ func ContentType(name string) string {
 // it serves the sibling, with Content-Encoding, to a client that accepts it.
 // Every response carries the CSP and nosniff; the files may be embedded from
 // other origins (the custom element), so they are sent with CORS allowed.
+// Reads are confined to dir (os.Root): a symbolic link that leads out of it
+// is not followed. The directory is opened per request, so a rebuild that
+// replaces it is served at once.
 func Handler(dir string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -61,8 +67,14 @@ func Handler(dir string) http.Handler {
 		if strings.HasSuffix(r.URL.Path, "/") || name == "/" {
 			name = path.Join(name, "index.html")
 		}
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		st, err := os.Stat(file)
+		root, err := os.OpenRoot(dir)
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		defer root.Close()
+		rel := filepath.FromSlash(strings.TrimPrefix(name, "/"))
+		st, err := root.Stat(rel)
 		if err == nil && st.IsDir() {
 			http.Redirect(w, r, name+"/", http.StatusMovedPermanently)
 			return
@@ -74,41 +86,88 @@ func Handler(dir string) http.Handler {
 		h.Set("Content-Type", ContentType(name))
 		h.Set("Cache-Control", "no-cache") // revalidate: file names do not change between builds
 		h.Add("Vary", "Accept-Encoding")
-		accept := r.Header.Get("Accept-Encoding")
-		for _, enc := range []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
-			if !accepts(accept, enc.name) {
-				continue
-			}
-			if cst, err := os.Stat(file + enc.ext); err == nil && cst.Mode().IsRegular() {
-				f, err := os.Open(file + enc.ext)
-				if err != nil {
-					break
-				}
-				defer f.Close()
-				h.Set("Content-Encoding", enc.name)
-				http.ServeContent(w, r, name, cst.ModTime(), f)
+		for _, enc := range acceptable(r.Header.Get("Accept-Encoding")) {
+			if serveFile(w, r, root, rel+enc.ext, name, enc.name) {
 				return
 			}
 		}
-		f, err := os.Open(file)
-		if err != nil {
+		if !serveFile(w, r, root, rel, name, "") {
 			http.NotFound(w, r)
-			return
 		}
-		defer f.Close()
-		http.ServeContent(w, r, name, st.ModTime(), f)
 	})
 }
 
-// accepts reports whether an Accept-Encoding header takes the coding (q=0 refuses it).
-func accepts(header, coding string) bool {
+// serveFile serves rel from root as name with the content coding (none when
+// ""), and reports false when rel is not a regular file there.
+func serveFile(w http.ResponseWriter, r *http.Request, root *os.Root, rel, name, coding string) bool {
+	f, err := root.Open(rel)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return false
+	}
+	if coding != "" {
+		w.Header().Set("Content-Encoding", coding)
+	}
+	http.ServeContent(w, r, name, st.ModTime(), f)
+	return true
+}
+
+// A precompressed is a content coding Handler serves from a sibling file.
+type precompressed struct{ name, ext string }
+
+// codings are those Handler knows, in the order it prefers them at equal weight.
+var codings = []precompressed{{"br", ".br"}, {"gzip", ".gz"}}
+
+// acceptable lists the codings an Accept-Encoding header accepts, the most
+// wanted first (RFC 9110, section 12.5.3): a coding named with q=0, or
+// left to a "*" with q=0, is not acceptable; a malformed q-value counts as 0.
+func acceptable(header string) []precompressed {
+	var out []precompressed
+	weights := map[string]float64{}
+	for _, c := range codings {
+		if q := weight(header, c.name); q > 0 {
+			out = append(out, c)
+			weights[c.name] = q
+		}
+	}
+	slices.SortStableFunc(out, func(a, b precompressed) int { return cmp.Compare(weights[b.name], weights[a.name]) })
+	return out
+}
+
+// weight is the q-value the header gives coding: its own entry's, else that
+// of "*", else 0.
+func weight(header, coding string) float64 {
+	star := 0.0
 	for part := range strings.SplitSeq(header, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if !strings.EqualFold(strings.TrimSpace(name), coding) {
+		name, params, _ := strings.Cut(part, ";")
+		name = strings.TrimSpace(name)
+		switch {
+		case strings.EqualFold(name, coding):
+			return qValue(params)
+		case name == "*":
+			star = qValue(params)
+		}
+	}
+	return star
+}
+
+// qValue reads the q parameter of one Accept-Encoding entry: 1 when absent,
+// 0 when it is not a number in [0, 1].
+func qValue(params string) float64 {
+	for p := range strings.SplitSeq(params, ";") {
+		key, value, _ := strings.Cut(p, "=")
+		if !strings.EqualFold(strings.TrimSpace(key), "q") {
 			continue
 		}
-		params = strings.ReplaceAll(strings.TrimSpace(params), " ", "")
-		return params != "q=0" && params != "q=0.0" && params != "q=0.00" && params != "q=0.000"
+		q, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
+		if err != nil || !(q >= 0 && q <= 1) {
+			return 0
+		}
+		return q
 	}
-	return false
+	return 1
 }

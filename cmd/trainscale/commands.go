@@ -35,7 +35,7 @@ func runExplain(e *env, args []string) error {
 	}
 	est, err := estimator.Run(s)
 	if err != nil {
-		return err
+		return sf.wrap(err)
 	}
 	ids := []string{id}
 	if id == "" {
@@ -49,7 +49,7 @@ func runExplain(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(e.stdout, text)
+		fmt.Fprintln(e.stdout, cleanLines(text, "\n"))
 	}
 	return nil
 }
@@ -69,9 +69,9 @@ func runValidate(e *env, args []string) error {
 		return err
 	}
 	if _, err := estimator.Run(s); err != nil {
-		return err
+		return sf.wrap(err)
 	}
-	fmt.Fprintf(e.stdout, "%s: valid (%s)\n", pos[0], s.Name)
+	fmt.Fprintf(e.stdout, "%s: valid (%s)\n", clean(pos[0]), clean(s.Name))
 	return nil
 }
 

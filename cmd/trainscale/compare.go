@@ -1,12 +1,10 @@
 package main
 
 import (
-	"encoding/csv"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -80,17 +78,14 @@ func runCompare(e *env, args []string) error {
 		s, err := sf.load(e, src.file)
 		if err == nil {
 			ests[i], err = estimator.Run(s)
+			err = sf.wrap(err)
 		}
 		var ue *usageError
 		if errors.As(err, &ue) {
 			return err // an unknown built-in name: show the usage at once
 		}
-		var pe *fs.PathError
-		switch {
-		case errors.As(err, &pe) && pe.Path == src.file:
-			errs = append(errs, err) // it names the file already
-		case err != nil:
-			errs = append(errs, &sourceError{src.display(), err})
+		if err != nil {
+			errs = append(errs, err)
 		}
 	}
 	if len(errs) > 0 {
@@ -105,25 +100,6 @@ func runCompare(e *env, args []string) error {
 		return writeCompareCSV(e.stdout, cmp)
 	}
 	return writeCompareTable(e.stdout, cmp, ests, *all)
-}
-
-// sourceError names the scenario on every line of its problems, so the
-// problems of several files read apart.
-type sourceError struct {
-	name string
-	err  error
-}
-
-func (e *sourceError) Unwrap() error { return e.err }
-
-func (e *sourceError) Error() string {
-	lines := strings.Split(e.err.Error(), "\n")
-	for i, l := range lines {
-		if !strings.HasPrefix(l, e.name+": ") {
-			lines[i] = e.name + ": " + l
-		}
-	}
-	return strings.Join(lines, "\n")
 }
 
 // display names the source in messages: the file as given, stdin, or the built-in name.
@@ -170,10 +146,10 @@ func writeCompareTable(w io.Writer, cmp estimator.Comparison, ests []*estimator.
 	fmt.Fprintf(w, "%d scenarios side by side (values in the first one's %s)\n\n", len(ests), unitSystemNote(cmp.Units))
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	for i, est := range ests {
-		fmt.Fprintf(tw, "  %s\t%s\n", cmp.Columns[i], est.Scenario.Name)
+		fmt.Fprintf(tw, "  %s\t%s\n", clean(cmp.Columns[i]), clean(est.Scenario.Name))
 	}
 	fmt.Fprintln(tw)
-	header := "\t" + strings.Join(cmp.Columns, "\t")
+	header := "\t" + cleanRow(cmp.Columns)
 
 	if len(cmp.Inputs) == 0 {
 		fmt.Fprintln(tw, "Inputs: the same in every scenario")
@@ -184,7 +160,7 @@ func writeCompareTable(w io.Writer, cmp estimator.Comparison, ests []*estimator.
 			for _, v := range r.Values {
 				cells = append(cells, v.String())
 			}
-			fmt.Fprintln(tw, strings.Join(cells, "\t"))
+			fmt.Fprintln(tw, cleanRow(cells))
 		}
 	}
 	fmt.Fprintln(tw)
@@ -199,7 +175,7 @@ func writeCompareTable(w io.Writer, cmp estimator.Comparison, ests []*estimator.
 		for i := range r.Values {
 			cells = append(cells, r.Format(i, cmp.Units))
 		}
-		fmt.Fprintln(tw, strings.Join(cells, "\t"))
+		fmt.Fprintln(tw, cleanRow(cells))
 	}
 	return tw.Flush()
 }
@@ -260,7 +236,7 @@ func rowUnit(r estimator.QuantityRow) ([]string, bool) {
 // writeCompareCSV writes one row per differing input, then one per quantity;
 // values are as in the files and in base units, empty where a scenario lacks one.
 func writeCompareCSV(w io.Writer, cmp estimator.Comparison) error {
-	cw := csv.NewWriter(w)
+	cw := newCSV(w)
 	cw.Write(append([]string{"kind", "id", "label", "unit"}, cmp.Columns...))
 	for _, r := range cmp.Inputs {
 		rec := []string{"input", r.Path, "", ""}

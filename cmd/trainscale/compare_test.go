@@ -177,7 +177,7 @@ func TestCompareErrors(t *testing.T) {
 		{"unknown built-in", []string{"compare", article, "--scenario", "nope"}, 2, []string{`no built-in scenario "nope"`}},
 		{"bad set", []string{"compare", article, article, "--set", "nonsense"}, 2, []string{"--set: must look like path=value"}},
 		{"set out of range", []string{"compare", "--scenario", "article-2017", "--scenario", "modern-2026", "--set", "fleet.cars=0"}, 2, []string{"article-2017: fleet.cars: must be > 0", "modern-2026: fleet.cars: must be > 0"}},
-		{"format", []string{"compare", article, article, "--format", "xml"}, 2, []string{"--format must be table, json or csv"}},
+		{"format", []string{"compare", article, article, "--format", "xml"}, 2, []string{"--format: must be table, json or csv"}},
 		{"missing file", []string{"compare", article, filepath.Join(dir, "missing.json")}, 1, []string{"missing.json", "no such file"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -23,7 +22,7 @@ func runEstimate(e *env, args []string) error {
 	}
 	est, err := estimator.Run(s)
 	if err != nil {
-		return err
+		return sf.wrap(err)
 	}
 	switch format.value {
 	case "json":
@@ -35,6 +34,15 @@ func runEstimate(e *env, args []string) error {
 		return writeCSV(e.stdout, est.Quantities())
 	}
 	return writeTable(e.stdout, est)
+}
+
+// cleanRow cleans each cell and joins them for a tabwriter.
+func cleanRow(cells []string) string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = clean(c)
+	}
+	return strings.Join(out, "\t")
 }
 
 func first(pos []string) string {
@@ -51,7 +59,7 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 func writeCSV(w io.Writer, qs []estimator.Quantity) error {
-	cw := csv.NewWriter(w)
+	cw := newCSV(w)
 	cw.Write([]string{"id", "label", "value", "unit", "formula", "source"})
 	for _, q := range qs {
 		cw.Write([]string{q.ID, q.Label, strconv.FormatFloat(q.Value, 'g', -1, 64), string(q.Unit), q.Formula, q.Source})
@@ -63,20 +71,21 @@ func writeCSV(w io.Writer, qs []estimator.Quantity) error {
 // writeTable prints what the article prints, rounded as it rounds.
 func writeTable(w io.Writer, est *estimator.Estimate) error {
 	rep := estimator.Summarize(est)
-	fmt.Fprintf(w, "%s (%s units)\n\n", rep.Name, est.Scenario.Units)
+	fmt.Fprintf(w, "%s (%s units)\n\n", clean(rep.Name), est.Scenario.Units)
 	return writeSections(w, rep.Sections, true)
 }
 
 // writeSections prints tables one under another, each followed by a blank
-// line and headed by its title, but for the first unless firstTitle.
+// line and headed by its title, but for the first unless firstTitle. Every
+// cell is cleaned: names come from the scenario.
 func writeSections(w io.Writer, sections []estimator.Section, firstTitle bool) error {
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	for i, sec := range sections {
 		if i > 0 || firstTitle {
-			fmt.Fprintf(tw, "%s\n", sec.Title)
+			fmt.Fprintf(tw, "%s\n", clean(sec.Title))
 		}
 		for _, row := range sec.Rows {
-			fmt.Fprintln(tw, strings.Join(row, "\t"))
+			fmt.Fprintln(tw, cleanRow(row))
 		}
 		fmt.Fprintln(tw)
 	}

@@ -2,6 +2,9 @@ package main
 
 import (
 	"flag"
+	"fmt"
+	"math"
+	"math/big"
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -32,7 +35,7 @@ func oneOf(flagName, got string, allowed ...string) error {
 			return nil
 		}
 	}
-	return usagef("%s must be %s, got %q", flagName, orList(allowed), got)
+	return usagef("%s: must be %s, got %q", flagName, orList(allowed), got)
 }
 
 // orList joins words as prose: "a", "a or b", "a, b or c".
@@ -44,14 +47,74 @@ func orList(words []string) string {
 }
 
 // parseScenario reads the command line of a command that takes at most one
-// scenario FILE and a --format, checks the format, and loads the scenario.
-func parseScenario(e *env, fs *flag.FlagSet, args []string, sf *scenarioFlags, format *formatFlag) (*estimator.Scenario, error) {
+// scenario FILE and a --format, checks the format and the flags in checks, and
+// loads the scenario.
+func parseScenario(e *env, fs *flag.FlagSet, args []string, sf *scenarioFlags, format *formatFlag, checks ...checker) (*estimator.Scenario, error) {
 	pos, err := parse(fs, args, 1)
 	if err != nil {
 		return nil, err
 	}
-	if err := format.check(); err != nil {
+	if err := checkAll(append(checks, format)...); err != nil {
 		return nil, err
 	}
 	return sf.load(e, first(pos))
+}
+
+// intFlag is an integer flag that must lie in [lo, hi]. Set keeps the text
+// and check parses it after the command line is read, as formatFlag does, so
+// that the error names the flag and the rule in one shape for every numeric
+// flag ("--samples: must be between 0 and 1000000, got -5"), even for values
+// past the type's range, and --help works beside a wrong value.
+type intFlag[T int | uint64] struct {
+	name   string
+	text   string
+	lo, hi T
+	value  T
+}
+
+// seedFlag declares --seed: any 64-bit seed.
+func seedFlag(fs *flag.FlagSet, usage string) *intFlag[uint64] {
+	return addInt[uint64](fs, "seed", 1, 0, math.MaxUint64, usage)
+}
+
+// addInt declares the integer flag name on fs with its default and bounds.
+func addInt[T int | uint64](fs *flag.FlagSet, name string, def, lo, hi T, usage string) *intFlag[T] {
+	f := &intFlag[T]{name: name, text: fmt.Sprint(def), lo: lo, hi: hi, value: def}
+	fs.Var(f, name, usage)
+	return f
+}
+
+func (f *intFlag[T]) String() string     { return f.text }
+func (f *intFlag[T]) Set(s string) error { f.text = s; return nil }
+
+// check parses the flag's text into value, or says why it cannot.
+func (f *intFlag[T]) check() error {
+	n, ok := new(big.Int).SetString(f.text, 10)
+	if !ok {
+		return usagef("--%s: must be a whole number between %d and %d, got %q", f.name, f.lo, f.hi, f.text)
+	}
+	lo, _ := new(big.Int).SetString(fmt.Sprint(f.lo), 10)
+	hi, _ := new(big.Int).SetString(fmt.Sprint(f.hi), 10)
+	if n.Cmp(lo) < 0 || n.Cmp(hi) > 0 {
+		return usagef("--%s: must be between %d and %d, got %s", f.name, f.lo, f.hi, n)
+	}
+	if n.Sign() < 0 {
+		f.value = T(n.Int64())
+	} else {
+		f.value = T(n.Uint64())
+	}
+	return nil
+}
+
+// A checker is a flag checked after parsing.
+type checker interface{ check() error }
+
+// checkAll runs the checks of a command's flags; the first failure wins.
+func checkAll(checks ...checker) error {
+	for _, c := range checks {
+		if err := c.check(); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -87,9 +88,9 @@ func (tf *toolFlags) write(e *env, res *estimator.ToolResult, err error) error {
 		return writeJSON(e.stdout, res)
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "%s\n\n", res.Title)
+	fmt.Fprintf(w, "%s\n\n", clean(res.Title))
 	for _, n := range res.Notes {
-		fmt.Fprintf(w, "%s: %s\n", n.Key, n.Text)
+		fmt.Fprintf(w, "%s: %s\n", clean(n.Key), clean(n.Text))
 	}
 	if len(res.Notes) > 0 {
 		fmt.Fprintln(w)
@@ -136,7 +137,26 @@ func runTool(e *env, args []string, name, batchHelp string, declare func(*flag.F
 		return err
 	}
 	res, err := estimate(tf.batchArg(fs), f)
-	return tf.write(e, res, err)
+	return tf.write(e, res, flagErrors(err, fs))
+}
+
+// flagErrors renames the request fields an estimator error names after the
+// flags that set them ("gpus: must be in [1, 131072]" becomes "--gpus: ..."),
+// so the message points at the command line. The rules stay the estimator's.
+func flagErrors(err error, fs *flag.FlagSet) error {
+	var fe *estimator.FieldError
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		var errs []error
+		for _, e := range joined.Unwrap() {
+			errs = append(errs, flagErrors(e, fs))
+		}
+		return errors.Join(errs...)
+	} else if errors.As(err, &fe) && fs.Lookup(strings.ReplaceAll(fe.Path, "_", "-")) != nil {
+		renamed := *fe
+		renamed.Path = "--" + strings.ReplaceAll(fe.Path, "_", "-")
+		return &renamed
+	}
+	return err
 }
 
 func runThroughput(e *env, args []string) error {
@@ -220,6 +240,9 @@ func runCalibrate(e *env, args []string) error {
 	if _, err := tf.parse(fs, args, 0); err != nil {
 		return err
 	}
+	if out == "-" {
+		return usagef("--out: standard output holds the table; name a file")
+	}
 	if out != "" && measurements == "" {
 		return usagef("--out needs --measurements: there is nothing to fit")
 	}
@@ -252,7 +275,7 @@ func runCalibrate(e *env, args []string) error {
 		}{res.Factors}); err != nil {
 			return err
 		}
-		if err := writeFileAtomic(out, buf.Bytes()); err != nil {
+		if err := writeOutputBytes(e, out, buf.Bytes()); err != nil {
 			return err
 		}
 		res.Notes = append(res.Notes, estimator.ToolNote{Key: "written", Text: out + " (use it with --factors)"})

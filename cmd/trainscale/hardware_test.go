@@ -344,12 +344,12 @@ func TestHardwareCommandsRejectBadInput(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"throughput", "--model", "resnet-51", "--gpu", "h100-sxm"}, 2, `trainscale throughput: model: ` + models + `, got "resnet-51"`},
+		{[]string{"throughput", "--model", "resnet-51", "--gpu", "h100-sxm"}, 2, `trainscale throughput: --model: ` + models + `, got "resnet-51"`},
 		{[]string{"throughput", "--model", "resnet-50", "--gpu", "h300"}, 2, `gpu: unknown id (known: a100-sxm4-40gb, a100-sxm4-80gb, b200, gtx-1080, h100-sxm, h200-sxm, p100-sxm2, rtx-3050, titan-x-maxwell, v100-sxm2-16gb, v100-sxm2-32gb), got "h300"`},
-		{[]string{"throughput", "--model", "resnet-50", "--gpu", "h100-sxm", "--batch", "0"}, 2, "trainscale throughput: batch: must be > 0, got 0"},
+		{[]string{"throughput", "--model", "resnet-50", "--gpu", "h100-sxm", "--batch", "0"}, 2, "trainscale throughput: --batch: must be > 0, got 0"},
 		{[]string{"throughput", "--model", "resnet-50", "--gpu", "h100-sxm", "--precision", "fp16"}, 2, `precision: must be one of fp32, tf32, mixed, got "fp16"`},
 		{[]string{"throughput", "--model", "resnet-50", "--gpu", "h100-sxm", "--cpu", "core-i7-12700"}, 2, "cpu: give gpu or cpu, not both"},
-		{[]string{"throughput", "--model", "resnet-50", "--gpu", "h100-sxm", "--format", "xml"}, 2, "--format must be table or json"},
+		{[]string{"throughput", "--model", "resnet-50", "--gpu", "h100-sxm", "--format", "xml"}, 2, "--format: must be table or json"},
 		{[]string{"throughput", "--model", "resnet-50", "--gpu", "h100-sxm", "--factors", typo}, 2,
 			"typo.json: factors.fp32_eficiency: unknown field (known: comm_efficiency, cpu_efficiency, fp32_efficiency,"},
 		{[]string{"throughput", "--model", "resnet-50", "--gpu", "h100-sxm", "--factors", typo}, 2, "factors.overlap: must be <= 1, got 2"},
@@ -357,8 +357,8 @@ func TestHardwareCommandsRejectBadInput(t *testing.T) {
 		{[]string{"throughput", "--model", "resnet-50", "--gpu", "h100-sxm", "--factors", filepath.Join(dir, "none.json")}, 1, "no such file"},
 		{[]string{"scale", "--model", "alexnet", "--system", "dgx-9", "--gpus", "8"}, 2, `system: unknown id (known: big-basin-p100, dgx-1-p100, dgx-1-v100,`},
 		{[]string{"scale", "--model", "alexnet", "--system", "dgx-1-v100"}, 2, "gpus: must be in [1, 131072], got 0"},
-		{[]string{"scale", "--model", "alexnet", "--system", "dgx-1-v100", "--gpus", "-1"}, 2, "gpus: must be in [1, 131072], got -1"},
-		{[]string{"memory", "--model", "vgg-16", "--gpu", "titan-x-maxwell", "--batch", "1", "--density", "1.5"}, 2, "trainscale memory: density: must be in (0, 1], got 1.5"},
+		{[]string{"scale", "--model", "alexnet", "--system", "dgx-1-v100", "--gpus", "-1"}, 2, "--gpus: must be in [1, 131072], got -1"},
+		{[]string{"memory", "--model", "vgg-16", "--gpu", "titan-x-maxwell", "--batch", "1", "--density", "1.5"}, 2, "trainscale memory: --density: must be in (0, 1], got 1.5"},
 		{[]string{"memory", "--model", "vgg-16", "--gpu", "titan-x-maxwell", "--batch", "1", "--density", "0"}, 2, "density: must be in (0, 1], got 0"},
 		{[]string{"memory", "--model", "vgg-16", "--gpu", "titan-x-maxwell"}, 2, "batch: is required"},
 		{[]string{"memory", "--model", "vgg-16", "--gpu", "titan-x-maxwell", "--batch", "0"}, 2, "batch: must be > 0, got 0"},

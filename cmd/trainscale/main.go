@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -60,26 +61,44 @@ func main() {
 	os.Exit(run(os.Args[1:], &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}))
 }
 
-// run executes one command line and returns the exit status: 0 ok, 2 invalid
-// input or usage, 1 anything else.
-func run(args []string, e *env) int {
+// run executes one command line and returns the exit status (see exitCodes).
+func run(args []string, e *env) int { return runCommands(commands(), args, e) }
+
+// exitCodes ends the usage text; run keeps to it.
+const exitCodes = `Exit status: 0 done; 1 failed (a file could not be read or written);
+2 bad input (a flag, an argument or a scenario); 3 internal error (a bug:
+please report it; TRAINSCALE_DEBUG=1 prints the stack).`
+
+// runCommands is run over a given command list, so that tests can add a
+// command that panics.
+func runCommands(cmds []command, args []string, e *env) (code int) {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		if len(args) > 1 {
 			args = []string{args[1], "--help"}
 		} else {
-			printUsage(e.stdout)
+			printUsage(e.stdout, cmds)
 			return 0
 		}
 	}
-	for _, c := range commands() {
+	for _, c := range cmds {
 		if c.name != args[0] {
 			continue
 		}
+		// A panic is a bug, not bad input: one line says so, with status 3.
+		defer func() {
+			if v := recover(); v != nil {
+				fmt.Fprintf(e.stderr, "trainscale %s: internal error: %s\n", c.name, clean(fmt.Sprint(v)))
+				if os.Getenv("TRAINSCALE_DEBUG") == "1" {
+					e.stderr.Write(debug.Stack())
+				}
+				code = 3
+			}
+		}()
 		err := c.run(e, args[1:])
 		if err == nil || errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
-		fmt.Fprintln(e.stderr, "trainscale "+c.name+": "+strings.ReplaceAll(err.Error(), "\n", "\n  "))
+		fmt.Fprintln(e.stderr, "trainscale "+c.name+": "+cleanLines(err.Error(), "\n  "))
 		var ue *usageError
 		switch {
 		case errors.As(err, &ue):
@@ -91,17 +110,17 @@ func run(args []string, e *env) int {
 		return 1
 	}
 	fmt.Fprintf(e.stderr, "trainscale: unknown command %q\n\n", args[0])
-	printUsage(e.stderr)
+	printUsage(e.stderr, cmds)
 	return 2
 }
 
-func printUsage(w io.Writer) {
+func printUsage(w io.Writer, cmds []command) {
 	fmt.Fprintln(w, "trainscale sizes deep-learning compute: data, training time, systems, storage and host.")
 	fmt.Fprintln(w, "\nUsage: trainscale COMMAND [arguments]\n\nCommands:")
-	for _, c := range commands() {
+	for _, c := range cmds {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nRun 'trainscale COMMAND --help' for a command's flags.")
+	fmt.Fprintln(w, "\nRun 'trainscale COMMAND --help' for a command's flags.\n\n"+exitCodes)
 }
 
 // newFlags makes a command's flag set. Its -h and --help print the command's

@@ -100,7 +100,7 @@ func TestExitStatusAndErrors(t *testing.T) {
 		{[]string{"estimate", "--set", "fleet.cars=-5"}, 2, "fleet.cars: must be > 0, got -5"},
 		{[]string{"estimate", "--set", "fleet.carz=1"}, 2, `unknown --set path: no field "carz"`},
 		{[]string{"estimate", "--set", "nonsense"}, 2, "--set: must look like path=value"},
-		{[]string{"estimate", "--format", "xml"}, 2, "--format must be table, json or csv"},
+		{[]string{"estimate", "--format", "xml"}, 2, "--format: must be table, json or csv"},
 		{[]string{"estimate", "--scenario", "nope"}, 2, `no built-in scenario "nope"`},
 		{[]string{"estimate", "--bogus"}, 2, "flag provided but not defined: -bogus"},
 		{[]string{"estimate", "a.json", "b.json"}, 2, "too many arguments"},

@@ -14,18 +14,19 @@ import (
 type reportFlags struct {
 	scenario scenarioFlags
 	out      string
-	samples  int
-	seed     uint64
+	samples  *intFlag[int]
+	seed     *intFlag[uint64]
 	compare  multiFlag
 	lang     string
 	date     string
+	outDir   bool // -o names a directory, not a file
 }
 
 func (rf *reportFlags) register(fs *flag.FlagSet, outHelp string) {
 	rf.scenario.register(fs)
 	fs.StringVar(&rf.out, "o", "", outHelp)
-	fs.IntVar(&rf.samples, "samples", report.DefaultSamples, "Monte Carlo `samples` for the uncertainty section (0 leaves it out)")
-	fs.Uint64Var(&rf.seed, "seed", 1, "random `seed` of the uncertainty section")
+	rf.samples = addInt(fs, "samples", report.DefaultSamples, 0, estimator.MaxSamples, "Monte Carlo `samples` for the uncertainty section (0 leaves it out)")
+	rf.seed = seedFlag(fs, "random `seed` of the uncertainty section")
 	fs.Var(&rf.compare, "compare", "a built-in scenario `NAME` or FILE to set beside this one; repeatable (default: the Table 1 scenarios)")
 	fs.StringVar(&rf.lang, "lang", "en", "report language: en or ja")
 	fs.StringVar(&rf.date, "date", "", "date printed on the report, YYYY-MM-DD (default: today)")
@@ -36,13 +37,19 @@ func (rf *reportFlags) bundle(e *env, file string) (*report.Bundle, error) {
 	if rf.out == "" {
 		return nil, usagef("-o is required")
 	}
-	if rf.lang != "en" && rf.lang != "ja" {
-		return nil, usagef("--lang must be en or ja, got %q", rf.lang)
+	if rf.out == "-" && rf.outDir {
+		return nil, usagef("-o: names a directory here; standard output (-) takes one file")
+	}
+	if err := checkAll(rf.samples, rf.seed); err != nil {
+		return nil, err
+	}
+	if err := oneOf("--lang", rf.lang, "en", "ja"); err != nil {
+		return nil, err
 	}
 	if rf.date == "" {
 		rf.date = time.Now().Format(time.DateOnly)
 	} else if _, err := time.Parse(time.DateOnly, rf.date); err != nil {
-		return nil, usagef("--date must be YYYY-MM-DD, got %q", rf.date)
+		return nil, usagef("--date: must be YYYY-MM-DD, got %q", rf.date)
 	}
 	s, err := rf.scenario.load(e, file)
 	if err != nil {
@@ -50,13 +57,13 @@ func (rf *reportFlags) bundle(e *env, file string) (*report.Bundle, error) {
 	}
 	est, err := estimator.Run(s)
 	if err != nil {
-		return nil, err
+		return nil, rf.scenario.wrap(err)
 	}
 	names := rf.compare
 	if len(names) == 0 {
 		names = report.Table1
 	}
-	opt := report.Options{Samples: rf.samples, Seed: rf.seed, Lang: rf.lang, Date: rf.date}
+	opt := report.Options{Samples: rf.samples.value, Seed: rf.seed.value, Lang: rf.lang, Date: rf.date}
 	for _, name := range names {
 		if name == rf.scenario.name || name == examples.Default && file == "" && rf.scenario.name == "" {
 			continue // a scenario beside itself says nothing
@@ -74,10 +81,11 @@ func (rf *reportFlags) bundle(e *env, file string) (*report.Bundle, error) {
 		}
 		oe, err := estimator.Run(o)
 		if err != nil {
-			return nil, err
+			return nil, other.wrap(err)
 		}
 		opt.Compared = append(opt.Compared, name)
 		opt.Compare = append(opt.Compare, oe)
 	}
-	return report.Build(est, opt)
+	b, err := report.Build(est, opt)
+	return b, rf.scenario.wrap(err)
 }

@@ -104,7 +104,7 @@ func (pf *pdfFlags) options(lang string) (pdf.Options, error) {
 // then each of more) and builds the report's content.
 func parseReport(e *env, name, outHelp string, args []string, more ...interface{ register(*flag.FlagSet) }) (*reportFlags, *report.Bundle, error) {
 	fs := newFlags(e, name)
-	rf := &reportFlags{}
+	rf := &reportFlags{outDir: name == "report"}
 	rf.register(fs, outHelp)
 	for _, m := range more {
 		m.register(fs)
@@ -130,7 +130,7 @@ func runHTML(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(rf.out, func(w io.Writer) error { return html.Write(w, b, html.Options{EChartsJS: js}) })
+	return writeOutput(e, rf.out, func(w io.Writer) error { return html.Write(w, b, html.Options{EChartsJS: js}) })
 }
 
 func runPDF(e *env, args []string) error {
@@ -143,7 +143,7 @@ func runPDF(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(rf.out, func(w io.Writer) error { return pdf.Write(w, b, opt) })
+	return writeOutput(e, rf.out, func(w io.Writer) error { return pdf.Write(w, b, opt) })
 }
 
 // runReport writes the workbook, the HTML report and the PDF proposal into
@@ -181,7 +181,7 @@ func runReport(e *env, args []string) error {
 		}
 	}
 	if st, err := os.Stat(rf.out); err == nil && !st.IsDir() {
-		return fmt.Errorf("-o %s: not a directory", rf.out)
+		return usagef("-o %s: not a directory", rf.out)
 	}
 	if err := os.MkdirAll(rf.out, 0o755); err != nil {
 		return err
@@ -189,11 +189,11 @@ func runReport(e *env, args []string) error {
 	var errs []error
 	for i, f := range files {
 		path := filepath.Join(rf.out, f.name)
-		if err := writeFileAtomic(path, made[i].Bytes()); err != nil {
+		if err := writeOutputBytes(e, path, made[i].Bytes()); err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		fmt.Fprintf(e.stdout, "wrote %s (%d bytes)\n", path, made[i].Len())
+		fmt.Fprintf(e.stdout, "wrote %s (%d bytes)\n", clean(path), made[i].Len())
 	}
 	return errors.Join(errs...)
 }

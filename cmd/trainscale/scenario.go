@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"flag"
-	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -16,6 +15,9 @@ import (
 type scenarioFlags struct {
 	name string
 	sets multiFlag
+	// source names the scenario load read (the file as given, stdin or the
+	// built-in name), for wrap.
+	source string
 }
 
 func (sf *scenarioFlags) register(fs *flag.FlagSet) {
@@ -34,38 +36,60 @@ func (sf *scenarioFlags) load(e *env, file string) (*estimator.Scenario, error) 
 		}
 		overrides = append(overrides, o)
 	}
-	var (
-		r    io.Reader
-		name string
-	)
+	var r io.Reader
 	switch {
 	case file != "" && sf.name != "":
 		return nil, usagef("give a FILE or --scenario, not both")
 	case file == "-":
-		r, name = e.stdin, "stdin"
+		r, sf.source = e.stdin, "stdin"
 	case file != "":
 		f, err := os.Open(file)
 		if err != nil {
 			return nil, err
 		}
 		defer f.Close()
-		r, name = f, file
+		r, sf.source = f, file
 	default:
-		name = sf.name
-		if name == "" {
-			name = examples.Default
+		sf.source = sf.name
+		if sf.source == "" {
+			sf.source = examples.Default
 		}
-		data, ok := examples.Read(name)
+		data, ok := examples.Read(sf.source)
 		if !ok {
-			return nil, usagef("no built-in scenario %q (have: %s)", name, strings.Join(examples.Names(), ", "))
+			return nil, usagef("no built-in scenario %q (have: %s)", sf.source, strings.Join(examples.Names(), ", "))
 		}
 		r = bytes.NewReader(data)
 	}
 	s, err := estimator.Decode(r, overrides...)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	return s, sf.wrap(err)
+}
+
+// wrap names the loaded scenario in an error about it (decoding, validation,
+// an estimate that overflows), so the user knows which file to fix.
+func (sf *scenarioFlags) wrap(err error) error {
+	if err == nil {
+		return nil
 	}
-	return s, nil
+	return &sourceError{sf.source, err}
+}
+
+// sourceError names the scenario on every line of its problems, so the
+// problems of several files read apart.
+type sourceError struct {
+	name string
+	err  error
+}
+
+func (e *sourceError) Unwrap() error { return e.err }
+
+func (e *sourceError) Error() string {
+	lines := strings.Split(e.err.Error(), "\n")
+	for i, l := range lines {
+		if !strings.HasPrefix(l, e.name+": ") {
+			lines[i] = e.name + ": " + l
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 func isFile(path string) bool {

@@ -31,8 +31,8 @@ func runServe(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: site.Handler(*dir), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(e.stdout, "serving %s on http://%s/ (Ctrl-C stops)\n", *dir, ln.Addr())
+	srv := newServer(site.Handler(*dir), serveTimeouts)
+	fmt.Fprintf(e.stdout, "serving %s on http://%s/ (Ctrl-C stops)\n", clean(*dir), ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	go func() {
@@ -45,4 +45,16 @@ func runServe(e *env, args []string) error {
 		return err
 	}
 	return nil
+}
+
+// timeouts bound how long one connection may hold the server: a client that
+// sends slowly, reads slowly or idles on a keep-alive connection is cut off.
+type timeouts struct{ header, read, write, idle time.Duration }
+
+// serveTimeouts are generous for a page of a few megabytes served to a
+// browser, and short enough that idle or stalled connections do not pile up.
+var serveTimeouts = timeouts{header: 5 * time.Second, read: 10 * time.Second, write: 20 * time.Second, idle: 10 * time.Second}
+
+func newServer(h http.Handler, t timeouts) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: t.header, ReadTimeout: t.read, WriteTimeout: t.write, IdleTimeout: t.idle}
 }

@@ -1,14 +1,17 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -66,4 +69,34 @@ func TestServeNeedsABuiltSite(t *testing.T) {
 	code := run([]string{"serve", "--dir", t.TempDir()}, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut})
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut.String(), "make site")
+}
+
+func TestServerTimesOutIdleConnections(t *testing.T) {
+	srv := newServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }),
+		timeouts{header: time.Second, read: time.Second, write: time.Second, idle: 200 * time.Millisecond})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	go srv.Serve(ln)
+	defer srv.Close()
+
+	conn, err := net.Dial("tcp", ln.Addr().String())
+	require.NoError(t, err)
+	defer conn.Close()
+	_, err = io.WriteString(conn, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+	require.NoError(t, err)
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	require.NoError(t, err)
+	body, _ := io.ReadAll(res.Body)
+	require.Equal(t, "ok", string(body))
+	// The connection stays open for keep-alive; the server must close it once idle.
+	start := time.Now()
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	_, err = conn.Read(make([]byte, 1))
+	assert.ErrorIs(t, err, io.EOF, "the server closed the idle connection")
+	assert.Less(t, time.Since(start), 3*time.Second)
+
+	for name, d := range map[string]time.Duration{"header": serveTimeouts.header, "read": serveTimeouts.read, "write": serveTimeouts.write, "idle": serveTimeouts.idle} {
+		assert.Greater(t, d, time.Duration(0), name)
+		assert.LessOrEqual(t, d, 30*time.Second, name)
+	}
 }

@@ -13,26 +13,26 @@ func runUncertainty(e *env, args []string) error {
 	fs := newFlags(e, "uncertainty")
 	var sf scenarioFlags
 	sf.register(fs)
-	samples := fs.Int("samples", 100_000, "Monte Carlo `samples`")
-	seed := fs.Uint64("seed", 1, "random `seed`; the same seed gives the same result")
-	workers := fs.Int("workers", 0, "goroutines to sample with (0: one per CPU)")
+	samples := addInt(fs, "samples", 100_000, 1, estimator.MaxSamples, "Monte Carlo `samples`")
+	seed := seedFlag(fs, "random `seed`; the same seed gives the same result")
+	workers := addInt(fs, "workers", 0, 0, estimator.MaxWorkers, "`goroutines` to sample with (0: one per CPU)")
 	format := addFormat(fs, "table", "json")
-	s, err := parseScenario(e, fs, args, &sf, format)
+	s, err := parseScenario(e, fs, args, &sf, format, samples, seed, workers)
 	if err != nil {
 		return err
 	}
-	u, err := estimator.RunUncertainty(s, *samples, *seed, *workers)
+	u, err := estimator.RunUncertainty(s, samples.value, seed.value, workers.value)
 	if err != nil {
-		return err
+		return sf.wrap(err)
 	}
 	if format.value == "json" {
 		return writeJSON(e.stdout, u)
 	}
-	fmt.Fprintf(e.stdout, "%s: %d samples, seed %d, %d ranged inputs (%s)\n\n", s.Name, u.Samples, u.Seed, len(u.Ranged), strings.Join(u.Ranged, ", "))
+	fmt.Fprintf(e.stdout, "%s: %d samples, seed %d, %d ranged inputs (%s)\n\n", clean(s.Name), u.Samples, u.Seed, len(u.Ranged), clean(strings.Join(u.Ranged, ", ")))
 	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "quantity\tP10\tP50\tP90")
 	for _, q := range u.Quantities {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", q.ID, estimator.Format(q.P10, q.Unit, s.Units), estimator.Format(q.P50, q.Unit, s.Units), estimator.Format(q.P90, q.Unit, s.Units))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", clean(q.ID), estimator.Format(q.P10, q.Unit, s.Units), estimator.Format(q.P50, q.Unit, s.Units), estimator.Format(q.P90, q.Unit, s.Units))
 	}
 	return tw.Flush()
 }
@@ -49,17 +49,17 @@ func runSensitivity(e *env, args []string) error {
 	}
 	sens, err := estimator.RunSensitivity(s, *target)
 	if err != nil {
-		return err
+		return sf.wrap(err)
 	}
 	if format.value == "json" {
 		return writeJSON(e.stdout, sens)
 	}
 	f := func(v float64) string { return estimator.Format(v, sens.Unit, s.Units) }
-	fmt.Fprintf(e.stdout, "%s: %s = %s with every input at its likely value\n\n", sens.Target, sens.Label, f(sens.Base))
+	fmt.Fprintf(e.stdout, "%s: %s = %s with every input at its likely value\n\n", clean(sens.Target), clean(sens.Label), f(sens.Base))
 	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "rank\tinput\tlow .. high\ttarget at low\ttarget at high\tswing\telasticity")
 	for i, sw := range sens.Swings {
-		fmt.Fprintf(tw, "%d\t%s\t%s .. %s\t%s\t%s\t%s\t%s\n", i+1, sw.Path,
+		fmt.Fprintf(tw, "%d\t%s\t%s .. %s\t%s\t%s\t%s\t%s\n", i+1, clean(sw.Path),
 			strconv.FormatFloat(sw.InputLow, 'g', 4, 64), strconv.FormatFloat(sw.InputHigh, 'g', 4, 64),
 			f(sw.Low), f(sw.High), f(sw.Swing), strconv.FormatFloat(sw.Elasticity, 'f', 2, 64))
 	}

@@ -13,5 +13,5 @@ func runXLSX(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(rf.out, func(w io.Writer) error { return xlsx.Write(w, b) })
+	return writeOutput(e, rf.out, func(w io.Writer) error { return xlsx.Write(w, b) })
 }

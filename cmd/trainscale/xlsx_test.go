@@ -73,7 +73,7 @@ func TestXLSXErrors(t *testing.T) {
 		says string
 	}{
 		{[]string{"xlsx"}, 2, "-o is required"},
-		{[]string{"xlsx", "-o", path, "--date", "30/11/2026"}, 2, "--date must be YYYY-MM-DD"},
+		{[]string{"xlsx", "-o", path, "--date", "30/11/2026"}, 2, "--date: must be YYYY-MM-DD"},
 		{[]string{"xlsx", "-o", path, "--set", "fleet.cars=-3"}, 2, "fleet.cars: must be > 0"},
 		{[]string{"xlsx", "-o", path, "--scenario", "no-such"}, 2, "no built-in scenario"},
 		{[]string{"xlsx", "-o", path, "a.json", "b.json"}, 2, "too many arguments"},
@@ -91,9 +91,10 @@ func TestXLSXErrors(t *testing.T) {
 func TestXLSXIsAtomic(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "plan.xlsx")
-	require.NoError(t, os.Mkdir(target, 0o755)) // renaming a file over a directory fails
+	require.NoError(t, os.Mkdir(target, 0o755))
 	_, errOut, code := trainscale(t, "", "xlsx", "-o", target, "--samples", "0", "--date", "2026-11-30")
-	assert.Equal(t, 1, code, errOut)
+	assert.Equal(t, 2, code, errOut)
+	assert.Contains(t, errOut, "plan.xlsx is a directory")
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	require.Len(t, entries, 1, "only the directory that was there")

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func writeText(text string) func(io.Writer) error {
+	return func(w io.Writer) error { _, err := io.WriteString(w, text); return err }
+}
+
+// entries lists a directory's names, to see that no temporary file is left.
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	list, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range list {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func TestWriteOutputReplacesAFileAtomically(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.txt")
+	require.NoError(t, os.WriteFile(path, []byte("old"), 0o600))
+	require.NoError(t, writeOutput(&env{}, path, writeText("new")))
+	data, _ := os.ReadFile(path)
+	assert.Equal(t, "new", string(data))
+	st, _ := os.Stat(path)
+	assert.Equal(t, os.FileMode(0o600), st.Mode().Perm(), "a replaced file keeps its permissions")
+
+	err := writeOutput(&env{}, path, func(w io.Writer) error {
+		io.WriteString(w, "half")
+		return errors.New("renderer failed")
+	})
+	require.EqualError(t, err, "renderer failed")
+	data, _ = os.ReadFile(path)
+	assert.Equal(t, "new", string(data), "a failed write leaves the old file")
+	assert.Equal(t, []string{"out.txt"}, entries(t, dir), "and no temporary file")
+}
+
+func TestWriteOutputFollowsASymlink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "real.html")
+	link := filepath.Join(dir, "link.html")
+	require.NoError(t, os.WriteFile(target, []byte("old"), 0o644))
+	require.NoError(t, os.Symlink("real.html", link))
+	require.NoError(t, writeOutput(&env{}, link, writeText("new")))
+	st, err := os.Lstat(link)
+	require.NoError(t, err)
+	assert.True(t, st.Mode()&os.ModeSymlink != 0, "the link stays a link")
+	data, _ := os.ReadFile(target)
+	assert.Equal(t, "new", string(data), "its target was replaced")
+	assert.ElementsMatch(t, []string{"link.html", "real.html"}, entries(t, dir))
+}
+
+func TestWriteOutputThroughADanglingSymlink(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	require.NoError(t, os.Mkdir(sub, 0o755))
+	link := filepath.Join(dir, "link.pdf")
+	require.NoError(t, os.Symlink(filepath.Join("sub", "new.pdf"), link)) // nothing there yet
+	require.NoError(t, writeOutput(&env{}, link, writeText("made")))
+	st, err := os.Lstat(link)
+	require.NoError(t, err)
+	assert.True(t, st.Mode()&os.ModeSymlink != 0, "the link stays a link")
+	data, err := os.ReadFile(filepath.Join(sub, "new.pdf"))
+	require.NoError(t, err)
+	assert.Equal(t, "made", string(data))
+
+	loop := filepath.Join(dir, "loop")
+	require.NoError(t, os.Symlink("loop", loop))
+	assert.Error(t, writeOutput(&env{}, loop, writeText("x")))
+}
+
+func TestWriteOutputStreamsToAFIFO(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "pipe")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	got := make(chan string)
+	go func() {
+		f, err := os.Open(fifo)
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		defer f.Close()
+		data, _ := io.ReadAll(f)
+		got <- string(data)
+	}()
+	require.NoError(t, writeOutput(&env{}, fifo, writeText("through the pipe")))
+	assert.Equal(t, "through the pipe", <-got)
+	st, err := os.Lstat(fifo)
+	require.NoError(t, err)
+	assert.True(t, st.Mode()&os.ModeNamedPipe != 0, "the FIFO is still a FIFO")
+}
+
+func TestWriteOutputStreamsToADevice(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("as root a regression would replace the system's " + os.DevNull + "; the FIFO test covers streaming")
+	}
+	require.NoError(t, writeOutput(&env{}, os.DevNull, writeText("discarded")))
+	st, err := os.Stat(os.DevNull)
+	require.NoError(t, err)
+	assert.True(t, st.Mode()&os.ModeCharDevice != 0, os.DevNull+" is still a device")
+}
+
+func TestWriteOutputDashIsStandardOutput(t *testing.T) {
+	var out bytes.Buffer
+	require.NoError(t, writeOutput(&env{stdout: &out}, "-", writeText("to stdout")))
+	assert.Equal(t, "to stdout", out.String())
+
+	out.Reset()
+	err := writeOutput(&env{stdout: &out}, "-", func(w io.Writer) error {
+		io.WriteString(w, "half")
+		return errors.New("renderer failed")
+	})
+	assert.Error(t, err)
+	assert.Empty(t, out.String(), "a failed stream writes nothing")
+}
+
+func TestWriteOutputRefusesWhatItCannotWrite(t *testing.T) {
+	dir := t.TempDir()
+	err := writeOutput(&env{}, dir, writeText("x"))
+	var ue *usageError
+	require.ErrorAs(t, err, &ue)
+	assert.Contains(t, err.Error(), "is a directory")
+
+	file := filepath.Join(dir, "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	assert.Error(t, writeOutput(&env{}, filepath.Join(file, "out.html"), writeText("x")), "a file is no directory")
+	assert.Error(t, writeOutput(&env{}, filepath.Join(dir, "missing", "out.html"), writeText("x")))
+
+	if os.Geteuid() != 0 { // root writes anywhere
+		locked := filepath.Join(dir, "locked")
+		require.NoError(t, os.Mkdir(locked, 0o555))
+		assert.ErrorIs(t, writeOutput(&env{}, filepath.Join(locked, "out.html"), writeText("x")), os.ErrPermission)
+	}
+	assert.Equal(t, []string{"file"}, entries(t, dir))
+}
+
+// Every writer takes -o -; the report's -o is a directory, so - is an error there.
+func TestOutputDashOnTheCommandLine(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		prefix string
+	}{
+		{[]string{"xlsx"}, "PK\x03\x04"},
+		{[]string{"pdf"}, "%PDF-"},
+		{[]string{"html"}, "<!DOCTYPE html>"},
+	} {
+		args := append(tc.args, "-o", "-", "--samples", "0", "--date", "2026-11-30", "--compare", "article-2017")
+		out, errOut, code := trainscale(t, "", args...)
+		require.Equal(t, 0, code, errOut)
+		assert.True(t, len(out) > 1000 && out[:len(tc.prefix)] == tc.prefix, "%s starts %q", tc.args[0], out[:min(len(out), 20)])
+		_, err := os.Stat("-")
+		assert.True(t, os.IsNotExist(err), "no file named -")
+	}
+	_, errOut, code := trainscale(t, "", "report", "-o", "-")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "-o: names a directory here")
+}

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestClean(t *testing.T) {
+	for in, want := range map[string]string{
+		"ResNet-50":             "ResNet-50",
+		"日本語 🚀":                 "日本語 🚀",
+		"\x1b[2Jclear":          `\x1b[2Jclear`,
+		"nul\x00":               `nul\x00`,
+		"tab\tand\nline\r":      `tab\tand\nline\r`,
+		"del\x7f c1\u0085":      `del\x7f c1\u0085`,
+		"\u202eevil\u2066":      `\u202eevil\u2066`,
+		"bell\a":                `bell\a`,
+		"bad utf-8 \xff\x9b[2J": `bad utf-8 \xff\x9b[2J`,
+	} {
+		assert.Equal(t, want, clean(in), "%q", in)
+	}
+	assert.Equal(t, `a\x1b`+"\n  "+`b\x00`, cleanLines("a\x1b\nb\x00", "\n  "))
+}
+
+func TestCSVSafe(t *testing.T) {
+	for in, want := range map[string]string{
+		"=cmd|' /C calc'!A0": "'=cmd|' /C calc'!A0",
+		"+1+cmd":             "'+1+cmd",
+		"-2+3":               "'-2+3",
+		"@SUM(A1)":           "'@SUM(A1)",
+		"\tx":                "'\tx",
+		"\rx":                "'\rx",
+		"-5":                 "-5",
+		"-1.5e+06":           "-1.5e+06",
+		"+3":                 "+3",
+		"-Inf":               "'-Inf",
+		"-0x1p-2":            "'-0x1p-2",
+		"ResNet-50":          "ResNet-50",
+		"":                   "",
+		"a=b":                "a=b",
+	} {
+		assert.Equal(t, want, csvSafe(in), "%q", in)
+	}
+}
+
+// Labels from a hostile file reach the CSV of estimate and compare as text,
+// not formulas, while numbers stay numbers.
+func TestCSVOutputsNeutraliseFormulas(t *testing.T) {
+	file := "../../testdata/hostile/files/cli-hostile-names.json"
+	for _, args := range [][]string{
+		{"estimate", file, "--format", "csv"},
+		{"compare", file, "--scenario", "article-2017", "--format", "csv"},
+	} {
+		out, errOut, code := trainscale(t, "", args...)
+		require.Equal(t, 0, code, errOut)
+		records, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+		require.NoError(t, err)
+		labels := 0
+		for _, rec := range records {
+			for _, cell := range rec {
+				if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
+					assert.True(t, plainNumber(cell), "%s: cell %q would run as a formula", args[0], cell)
+				}
+				if strings.HasPrefix(cell, "'=cmd|") || strings.HasPrefix(cell, "'@SUM") {
+					labels++
+				}
+			}
+		}
+		assert.Positive(t, labels, args[0])
+	}
+	out, _, _ := trainscale(t, "", "compare", "--scenario", "article-2017", "--scenario", "realistic-2017", "--format", "csv", "--set", "fleet.cars=50")
+	assert.NotContains(t, out, "'-", "no number is quoted")
+}
+
+// Names with ESC, NUL and bidi overrides reach no terminal raw, whichever
+// text command prints them.
+func TestTextOutputsEscapeControlCharacters(t *testing.T) {
+	file := "../../testdata/hostile/files/cli-hostile-names.json"
+	for _, args := range [][]string{
+		{"estimate", file},
+		{"explain", file},
+		{"explain", "train.resnet-50.rate", file},
+		{"compare", file, "--scenario", "article-2017", "--all"},
+		{"validate", file},
+		{"uncertainty", file, "--samples", "200"},
+		{"sensitivity", file},
+		{"estimate", file, "--set", "fleet.cars=-1"},
+		{"estimate", "--set", "name=\x1b[31m\x00", "--set", "fleet.cars=0"},
+	} {
+		out, errOut, _ := trainscale(t, "", args...)
+		for _, s := range []string{out, errOut} {
+			assert.False(t, strings.ContainsAny(s, "\x1b\x00\a\u202e"), "%v printed a control character: %q", args, s)
+		}
+	}
+	out, _, _ := trainscale(t, "", "estimate", file)
+	assert.Contains(t, out, `Evil \x1b[2J\x1b]0;pwned\a plan\x00 \u202eexe.txt`)
+}
+
+func TestPanicIsInternalErrorStatus3(t *testing.T) {
+	cmds := append(commands(), command{name: "boom", run: func(*env, []string) error {
+		var m map[string]int
+		m["x"] = 1 // a real runtime panic
+		return nil
+	}})
+	var out, errOut bytes.Buffer
+	code := runCommands(cmds, []string{"boom"}, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut})
+	assert.Equal(t, 3, code)
+	assert.Equal(t, "trainscale boom: internal error: assignment to entry in nil map\n", errOut.String(), "one line, no stack")
+
+	t.Setenv("TRAINSCALE_DEBUG", "1")
+	errOut.Reset()
+	code = runCommands(cmds, []string{"boom"}, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut})
+	assert.Equal(t, 3, code)
+	assert.Contains(t, errOut.String(), "goroutine ", "TRAINSCALE_DEBUG=1 prints the stack")
+
+	usage, _, _ := trainscale(t, "", "help")
+	for _, want := range []string{"Exit status: 0 done", "1 failed", "2 bad input", "3 internal error"} {
+		assert.Contains(t, usage, want)
+	}
+}
+
+func TestScenarioErrorsNameTheFile(t *testing.T) {
+	file := "../../testdata/hostile/files/cli-overflow.json"
+	for _, cmd := range []string{"estimate", "validate", "explain", "uncertainty", "sensitivity"} {
+		_, errOut, code := trainscale(t, "", cmd, file)
+		assert.Equal(t, 2, code, cmd)
+		assert.Contains(t, errOut, "trainscale "+cmd+": "+file+": ", cmd)
+	}
+	_, errOut, code := trainscale(t, "", "xlsx", "-o", t.TempDir()+"/p.xlsx", "--compare", file, "--samples", "0")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, file+": ", "a compared file is named too")
+	_, errOut, code = trainscale(t, "", "estimate", "-", "--set", "fleet.cars=-1")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "stdin: ")
+}
+
+func TestNumericFlagsAreBounded(t *testing.T) {
+	out := t.TempDir() + "/p.xlsx"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"uncertainty", "--samples", "9223372036854775807"}, "--samples: must be between 1 and 1000000, got 9223372036854775807"},
+		{[]string{"uncertainty", "--samples", "99999999999999999999999"}, "--samples: must be between 1 and 1000000, got 99999999999999999999999"},
+		{[]string{"uncertainty", "--samples", "0"}, "--samples: must be between 1 and 1000000, got 0"},
+		{[]string{"uncertainty", "--samples", "1e6"}, `--samples: must be a whole number between 1 and 1000000, got "1e6"`},
+		{[]string{"uncertainty", "--workers", "100000"}, "--workers: must be between 0 and 256, got 100000"},
+		{[]string{"uncertainty", "--workers", "-1"}, "--workers: must be between 0 and 256, got -1"},
+		{[]string{"uncertainty", "--seed", "-5"}, "--seed: must be between 0 and 18446744073709551615, got -5"},
+		{[]string{"xlsx", "-o", out, "--samples", "-5"}, "--samples: must be between 0 and 1000000, got -5"},
+		{[]string{"html", "-o", out, "--samples", "1000001"}, "--samples: must be between 0 and 1000000, got 1000001"},
+		{[]string{"pdf", "-o", out, "--seed", "x"}, `--seed: must be a whole number`},
+		{[]string{"report", "-o", out, "--samples", "9223372036854775807"}, "--samples: must be between 0 and 1000000"},
+		{[]string{"xlsx", "-o", out, "--date", "2026-02-30"}, `--date: must be YYYY-MM-DD, got "2026-02-30"`},
+		{[]string{"scale", "--model", "alexnet", "--system", "dgx-1-v100", "--gpus", "99999999"}, "--gpus: must be in [1, 131072], got 99999999"},
+		{[]string{"memory", "--model", "vgg-16", "--gpu", "titan-x-maxwell", "--batch", "8", "--density", "0.5", "--block-size", "0"}, "--block-size: must be in [1, 4096], got 0"},
+		{[]string{"devices", "--model", "alexnet", "--gpu", "rtx-3050", "--cpu", "core-i7-12700", "--epochs", "10000000"}, "--epochs: must be <= 1000000, got 10000000"},
+		{[]string{"throughput", "--model", "alexnet", "--gpu", "rtx-3050", "--batch", "9999999"}, "--batch: must be <= 1048576, got 9999999"},
+	} {
+		_, errOut, code := trainscale(t, "", tc.args...)
+		assert.Equal(t, 2, code, "%v: %s", tc.args, errOut)
+		assert.Contains(t, errOut, tc.want, tc.args)
+	}
+	for _, cmd := range []string{"html", "pdf", "report", "xlsx"} {
+		_, errOut, code := trainscale(t, "", cmd, "-o", out, "--lang", "xx")
+		assert.Equal(t, 2, code, cmd)
+		assert.Contains(t, errOut, `--lang: must be en or ja, got "xx"`, cmd)
+	}
+}

@@ -1,0 +1,43 @@
+package report
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+)
+
+func TestBuildChecksItsOptions(t *testing.T) {
+	data, ok := examples.Read(examples.Default)
+	require.True(t, ok)
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		opt  Options
+		want string
+	}{
+		{Options{Samples: -5}, "samples: must be between 0 and 1000000, got -5"},
+		{Options{Samples: estimator.MaxSamples + 1}, "samples: must be between 0 and 1000000, got 1000001"},
+		{Options{Lang: "xx"}, `lang: must be en or ja, got "xx"`},
+	} {
+		_, err := Build(est, tc.opt)
+		require.Error(t, err)
+		assert.True(t, estimator.IsInvalidInput(err), tc.want)
+		assert.EqualError(t, err, tc.want)
+	}
+	b, err := Build(est, Options{Samples: 0})
+	require.NoError(t, err)
+	assert.Nil(t, b.Uncertainty, "zero samples leave the uncertainty section out")
+	assert.Nil(t, b.Sensitivity)
+	assert.Equal(t, "en", b.Lang)
+	b, err = Build(est, Options{Samples: 200, Lang: "ja"})
+	require.NoError(t, err)
+	require.NotNil(t, b.Uncertainty)
+	assert.Equal(t, 200, b.Uncertainty.Samples)
+}
