@@ -98,12 +98,12 @@ func Estimate(req EstimateRequest) (*EstimateResponse, error) {
 		}
 	}
 	for _, part := range req.Render {
-		switch part {
-		case "form":
+		switch {
+		case part == "form" && out.Form == "": // once, however often it is listed
 			out.Form = Form(s, lang)
-		case "results":
+		case part == "results" && out.Results == "":
 			out.Results = Results(est, lang)
-		default:
+		case part != "form" && part != "results":
 			return nil, &estimator.FieldError{Path: "render", Rule: `must list "form" and/or "results"`, Got: strconv.Quote(part)}
 		}
 	}

@@ -168,3 +168,12 @@ func nan() float64 {
 	zero := 0.0
 	return zero / zero
 }
+
+func TestRenderEachPartOnce(t *testing.T) {
+	var once, twice api.EstimateResponse
+	require.NoError(t, json.Unmarshal(api.Call("estimate", []byte(`{"render":["form","results"]}`)), &once))
+	require.NoError(t, json.Unmarshal(api.Call("estimate", []byte(`{"render":["form","results","form","results"]}`)), &twice))
+	assert.NotEmpty(t, once.Form)
+	assert.Equal(t, once.Form, twice.Form)
+	assert.Equal(t, once.Results, twice.Results)
+}

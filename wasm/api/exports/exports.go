@@ -107,7 +107,11 @@ func bundle(req Request) (*report.Bundle, error) {
 	}
 	opt := report.Options{Samples: samples, Seed: seed, Lang: lang, Date: req.Date}
 	builtin := len(bytes.TrimSpace(req.Scenario)) == 0
-	for _, name := range names {
+	for i, name := range names {
+		if slices.Contains(names[:i], name) {
+			// Each name is a whole estimate: a list repeating one would run it again and again.
+			return nil, &estimator.FieldError{Path: "compare[" + strconv.Itoa(i) + "]", Rule: "is listed twice", Got: strconv.Quote(name)}
+		}
 		if builtin && (name == req.Preset || req.Preset == "" && name == examples.Default) {
 			continue // a scenario beside itself says nothing
 		}
