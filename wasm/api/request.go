@@ -50,7 +50,7 @@ func DecodeRequest(data []byte, dst any) error {
 		name, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
 		return &estimator.FieldError{Path: keyPath(data, name), Rule: "unknown request field", Got: nil}
 	}
-	return &estimator.FieldError{Path: "request", Rule: "must be a JSON object", Got: nil}
+	return &estimator.FieldError{Path: "request", Rule: "must be one complete JSON object", Got: nil}
 }
 
 // noun is implemented by request types that read more than one JSON shape, to
