@@ -41,6 +41,9 @@ func DecodeRequest(data []byte, dst any) error {
 	case errors.As(err, &te):
 		at, got := valueAt(data, te.Offset)
 		if at == "" {
+			at = te.Field // encoding/json's own path, without list indices
+		}
+		if at == "" {
 			return &estimator.FieldError{Path: "request", Rule: "must be an object", Got: got}
 		}
 		return &estimator.FieldError{Path: at, Rule: "must be " + describe(te.Type, false), Got: got}
@@ -175,13 +178,16 @@ func walk(data []byte, visit func(path string, key bool, got any, end int64) boo
 }
 
 // repeated is the path of the first key an object of the request repeats.
+// encoding/json matches keys to fields ignoring case, so "Samples" repeats
+// "samples" too.
 func repeated(data []byte) (dup string) {
 	seen := map[string]bool{}
 	walk(data, func(path string, key bool, _ any, _ int64) bool {
-		if key && seen[path] {
+		folded := strings.ToLower(path)
+		if key && seen[folded] {
 			dup = path
 		}
-		seen[path] = true
+		seen[folded] = true
 		return dup != ""
 	})
 	return dup
