@@ -8,7 +8,10 @@
 //	{"error": {"path": "fleet.cars", "rule": "must be > 0", "got": -3, "message": "..."},
 //	 "errors": [every problem, the first one repeated in "error"]}
 //
-// naming the field at fault in plain words. Call never panics: a panic inside
+// naming the field at fault in plain words ("seed: must be a whole number from
+// 0 to 9007199254740991, got -1"; "scenarios[1].name: must be a string"),
+// never a Go type. Requests are read strictly (DecodeRequest): no unknown or
+// repeated key, every number and lang checked. Call never panics: a panic inside
 // a method is recovered and returned as an error with rule "internal error",
 // so a caller (one long-lived wasm instance) keeps working after any input.
 package api
