@@ -8,9 +8,12 @@
 //	{"error": {"path": "fleet.cars", "rule": "must be > 0", "got": -3, "message": "..."},
 //	 "errors": [every problem, the first one repeated in "error"]}
 //
-// naming the field at fault. Call never panics: a panic inside a method is
-// recovered and returned as an error with rule "internal error", so a caller
-// (one long-lived wasm instance) keeps working after any input.
+// naming the field at fault in plain words ("seed: must be a whole number from
+// 0 to 9007199254740991, got -1"; "scenarios[1].name: must be a string"),
+// never a Go type. Requests are read strictly (DecodeRequest): no unknown or
+// repeated key, every number and lang checked. Call never panics: a panic inside
+// a method is recovered and returned as an error with rule "internal error",
+// so a caller (one long-lived wasm instance) keeps working after any input.
 package api
 
 import (
@@ -57,7 +60,7 @@ func Register(name string, m Method) {
 func Call(method string, request []byte) (response []byte) {
 	defer func() {
 		if r := recover(); r != nil {
-			response = errorJSON(&Error{Path: method, Rule: "internal error", Message: fmt.Sprint(r)})
+			response = errorJSON(Internal(method, r))
 		}
 	}()
 	if len(bytes.TrimSpace(request)) == 0 {
@@ -73,9 +76,20 @@ func Call(method string, request []byte) (response []byte) {
 	}
 	out, err := json.Marshal(v)
 	if err != nil {
-		return errorJSON(err)
+		return errorJSON(Internal(method, err)) // a result JSON cannot hold (NaN) is a bug, not bad input
 	}
 	return out
+}
+
+// Internal is the error value for a recovered panic (or another bug) in the
+// method or module named path: one line, "internal error: ...", so a page can
+// show it and a user can report it, without Go's stack.
+func Internal(path string, cause any) *Error {
+	text, _, _ := strings.Cut(fmt.Sprint(cause), "\n")
+	if len(text) > 200 {
+		text = strings.ToValidUTF8(text[:200], "") + "…"
+	}
+	return &Error{Path: path, Rule: "internal error", Message: "internal error: " + text}
 }
 
 // Error is one problem as the JS API returns it.
@@ -148,31 +162,6 @@ func errorJSON(err error) []byte {
 	return out
 }
 
-// DecodeRequest reads a request strictly: an unknown or mistyped field is an
-// error naming it.
-func DecodeRequest(data []byte, dst any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(dst); err != nil {
-		var te *json.UnmarshalTypeError
-		var se *json.SyntaxError
-		var fe *estimator.FieldError
-		switch {
-		case errors.As(err, &fe):
-			return fe
-		case errors.As(err, &te):
-			return &estimator.FieldError{Path: te.Field, Rule: "must be a " + te.Type.String(), Got: te.Value}
-		case errors.As(err, &se):
-			return &estimator.FieldError{Path: "request", Rule: "must be valid JSON", Got: se.Error()}
-		case strings.HasPrefix(err.Error(), "json: unknown field "):
-			name, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
-			return &estimator.FieldError{Path: name, Rule: "unknown request field", Got: nil}
-		}
-		return &estimator.FieldError{Path: "request", Rule: "must be a JSON object", Got: err.Error()}
-	}
-	return nil
-}
-
 // ScenarioRequest names a scenario the way the CLI does: a built-in preset (the
 // default when neither is given) or a scenario object, then overrides applied
 // in order, as --set path=value.
@@ -216,6 +205,13 @@ func (s *Set) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+func (Set) noun(plural bool) string {
+	if plural {
+		return `overrides ("path=value" or {"path": ..., "value": ...})`
+	}
+	return `an override ("path=value" or {"path": ..., "value": ...})`
+}
+
 func (s Set) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]string{"path": s.Path, "value": s.Value})
 }
@@ -242,19 +238,6 @@ func (r ScenarioRequest) Run() (*estimator.Estimate, error) {
 	return estimator.Run(s)
 }
 
-// MaxSamples bounds a Monte Carlo run asked of the page: it runs on one wasm
-// thread.
-const MaxSamples = 1_000_000
-
-// CheckSamples says whether n is a sample count a report's uncertainty
-// section may be asked for (0 leaves the section out).
-func CheckSamples(n int) error {
-	if n < 0 || n > MaxSamples {
-		return &estimator.FieldError{Path: "samples", Rule: "must be between 0 and " + strconv.Itoa(MaxSamples), Got: n}
-	}
-	return nil
-}
-
 func (r ScenarioRequest) source() ([]byte, error) {
 	raw := bytes.TrimSpace(r.Scenario)
 	switch {
@@ -266,8 +249,10 @@ func (r ScenarioRequest) source() ([]byte, error) {
 			return nil, &estimator.FieldError{Path: "scenario", Rule: "must be a JSON object or a string holding one", Got: nil}
 		}
 		return []byte(text), nil
-	case len(raw) > 0 && !bytes.Equal(raw, []byte("null")):
+	case len(raw) > 0 && raw[0] == '{':
 		return raw, nil
+	case len(raw) > 0 && !bytes.Equal(raw, []byte("null")):
+		return nil, &estimator.FieldError{Path: "scenario", Rule: "must be a JSON object or a string holding one", Got: nil}
 	}
 	name := r.Preset
 	if name == "" {

@@ -6,19 +6,23 @@ import (
 	"github.com/trainscale/trainscale/estimator"
 )
 
-// Lang is the page language asked for: ja, else en.
-func Lang(l string) string {
-	if l == "ja" {
-		return "ja"
+// Lang is a request's lang checked: "en" for en or none, "ja" for ja, else
+// an error naming the field.
+func Lang(l string) (string, error) {
+	switch l {
+	case "", "en":
+		return "en", nil
+	case "ja":
+		return "ja", nil
 	}
-	return "en"
+	return "", &estimator.FieldError{Path: "lang", Rule: "must be en or ja", Got: strconv.Quote(l)}
 }
 
-// msgs is the page's text in one language, for the form, the results and the
-// parts of the page the script translates (messages); a key missing in ja
-// falls back to en.
+// msgs is the page's text in one language (as Lang returns it), for the form,
+// the results and the parts of the page the script translates (messages); a
+// key missing in ja falls back to en.
 func msgs(lang string) map[string]string {
-	if Lang(lang) == "en" {
+	if lang != "ja" {
 		return messagesEN
 	}
 	out := make(map[string]string, len(messagesEN))
@@ -38,10 +42,11 @@ func messagesFor(data []byte) (any, error) {
 	if err := DecodeRequest(data, &req); err != nil {
 		return nil, err
 	}
-	if req.Lang != "" && req.Lang != "en" && req.Lang != "ja" {
-		return nil, &estimator.FieldError{Path: "lang", Rule: "must be en or ja", Got: strconv.Quote(req.Lang)}
+	lang, err := Lang(req.Lang)
+	if err != nil {
+		return nil, err
 	}
-	return msgs(req.Lang), nil
+	return msgs(lang), nil
 }
 
 var messagesEN = map[string]string{

@@ -56,6 +56,10 @@ type Quantity struct {
 
 // Estimate runs a request natively: the site's build prerenders with it.
 func Estimate(req EstimateRequest) (*EstimateResponse, error) {
+	lang, err := Lang(req.Lang)
+	if err != nil {
+		return nil, err
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	est, ok := estimateFast(req.ScenarioRequest)
@@ -93,14 +97,13 @@ func Estimate(req EstimateRequest) (*EstimateResponse, error) {
 			out.Quantities[i].Formula, out.Quantities[i].Expr, out.Quantities[i].Inputs, out.Quantities[i].Source = q.Formula, q.Expr, q.Inputs, q.Source
 		}
 	}
-	lang := Lang(req.Lang)
 	for _, part := range req.Render {
-		switch part {
-		case "form":
+		switch {
+		case part == "form" && out.Form == "": // once, however often it is listed
 			out.Form = Form(s, lang)
-		case "results":
+		case part == "results" && out.Results == "":
 			out.Results = Results(est, lang)
-		default:
+		case part != "form" && part != "results":
 			return nil, &estimator.FieldError{Path: "render", Rule: `must list "form" and/or "results"`, Got: strconv.Quote(part)}
 		}
 	}
@@ -176,7 +179,10 @@ func Presets() []Preset {
 	return out
 }
 
-func presets([]byte) (any, error) {
+func presets(data []byte) (any, error) {
+	if err := DecodeRequest(data, &struct{}{}); err != nil {
+		return nil, err // it takes no fields, but a mistaken one is worth saying
+	}
 	return struct {
 		Default string   `json:"default"`
 		Presets []Preset `json:"presets"`

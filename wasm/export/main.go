@@ -13,8 +13,6 @@
 package main
 
 import (
-	"fmt"
-	"strconv"
 	"syscall/js"
 
 	"github.com/trainscale/trainscale/wasm/api"
@@ -28,7 +26,7 @@ func main() {
 		obj.Set(kind, js.FuncOf(func(_ js.Value, args []js.Value) (result any) {
 			defer func() {
 				if r := recover(); r != nil {
-					result = jsonObj.Call("parse", `{"error":{"path":`+strconv.Quote(kind)+`,"rule":"internal error","got":null,"message":`+strconv.Quote(fmt.Sprint(r))+`}}`)
+					result = jsonObj.Call("parse", string(api.ErrorJSON(api.Internal(kind, r))))
 				}
 			}()
 			var req, extra []byte

@@ -9,8 +9,6 @@
 package jsapi
 
 import (
-	"fmt"
-	"strconv"
 	"syscall/js"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -57,7 +55,7 @@ func New(methods []string) js.Value {
 func call(jsonObj js.Value, method string, args []js.Value) (out string) {
 	defer func() {
 		if r := recover(); r != nil {
-			out = `{"error":{"path":` + strconv.Quote(method) + `,"rule":"internal error","got":null,"message":` + strconv.Quote(fmt.Sprint(r)) + `}}`
+			out = string(api.ErrorJSON(api.Internal(method, r)))
 		}
 	}()
 	var req []byte

@@ -4,6 +4,7 @@ package jsapi
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -68,6 +69,9 @@ func TestErrorsAreValuesAndTheInstanceKeepsWorking(t *testing.T) {
 	cyclic.Set("self", cyclic)
 	res := ts.Call("estimate", cyclic)
 	assert.Equal(t, "internal error", res.Get("error").Get("rule").String())
+	msg := res.Get("error").Get("message").String()
+	assert.True(t, strings.HasPrefix(msg, "internal error: "), msg)
+	assert.NotContains(t, msg, "\n", "one line, no stack")
 	// Still answering.
 	res = ts.Call("presets")
 	assert.True(t, res.Get("error").IsUndefined())

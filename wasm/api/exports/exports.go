@@ -24,12 +24,12 @@ import (
 // as the report commands' flags say it.
 type Request struct {
 	api.ScenarioRequest
-	Lang    string   `json:"lang,omitempty"`    // en (default) or ja
-	Date    string   `json:"date,omitempty"`    // YYYY-MM-DD printed on the report; default today
-	Samples *int     `json:"samples,omitempty"` // Monte Carlo samples; default report.DefaultSamples, as the CLI
-	Seed    uint64   `json:"seed,omitempty"`
-	Compare []string `json:"compare,omitempty"` // built-in scenarios beside this one; default report.Table1 (an empty list: none)
-	Paper   string   `json:"paper,omitempty"`   // PDF paper: a4 (default) or letter
+	Lang    string     `json:"lang,omitempty"`    // en (default) or ja
+	Date    string     `json:"date,omitempty"`    // YYYY-MM-DD printed on the report; default today
+	Samples *api.Whole `json:"samples,omitempty"` // Monte Carlo samples; default report.DefaultSamples, as the CLI
+	Seed    *api.Whole `json:"seed,omitempty"`
+	Compare []string   `json:"compare,omitempty"` // built-in scenarios beside this one; default report.Table1 (an empty list: none)
+	Paper   string     `json:"paper,omitempty"`   // PDF paper: a4 (default) or letter
 }
 
 // File is one export.
@@ -88,24 +88,14 @@ func Make(kind string, request []byte, echarts, font []byte) (*File, error) {
 // uncertainty and sensitivity, and the Table 1 scenarios beside it with the
 // same overrides.
 func bundle(req Request) (*report.Bundle, error) {
-	if req.Lang != "" && req.Lang != "en" && req.Lang != "ja" {
-		return nil, &estimator.FieldError{Path: "lang", Rule: "must be en or ja", Got: strconv.Quote(req.Lang)}
+	samples, seed, lang, err := api.ReportOptions(req.Samples, req.Seed, report.DefaultSamples, req.Lang)
+	if err != nil {
+		return nil, err
 	}
 	if req.Date == "" {
 		req.Date = time.Now().Format(time.DateOnly)
 	} else if _, err := time.Parse(time.DateOnly, req.Date); err != nil {
 		return nil, &estimator.FieldError{Path: "date", Rule: "must be YYYY-MM-DD", Got: strconv.Quote(req.Date)}
-	}
-	samples := report.DefaultSamples
-	if req.Samples != nil {
-		samples = *req.Samples
-	}
-	if err := api.CheckSamples(samples); err != nil {
-		return nil, err
-	}
-	seed := req.Seed
-	if seed == 0 {
-		seed = 1
 	}
 	est, err := req.Run()
 	if err != nil {
@@ -115,9 +105,13 @@ func bundle(req Request) (*report.Bundle, error) {
 	if names == nil {
 		names = report.Table1
 	}
-	opt := report.Options{Samples: samples, Seed: seed, Lang: api.Lang(req.Lang), Date: req.Date}
+	opt := report.Options{Samples: samples, Seed: seed, Lang: lang, Date: req.Date}
 	builtin := len(bytes.TrimSpace(req.Scenario)) == 0
-	for _, name := range names {
+	for i, name := range names {
+		if slices.Contains(names[:i], name) {
+			// Each name is a whole estimate: a list repeating one would run it again and again.
+			return nil, &estimator.FieldError{Path: "compare[" + strconv.Itoa(i) + "]", Rule: "is listed twice", Got: strconv.Quote(name)}
+		}
 		if builtin && (name == req.Preset || req.Preset == "" && name == examples.Default) {
 			continue // a scenario beside itself says nothing
 		}

@@ -28,3 +28,25 @@ func TestMakeNamesTheField(t *testing.T) {
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "kind", fe.Path)
 }
+
+func TestMakeChecksEveryField(t *testing.T) {
+	for _, tc := range []struct{ req, path, rule string }{
+		{`{"lang":"xx"}`, "lang", "must be en or ja"},
+		{`{"lang":1}`, "lang", "must be a string"},
+		{`{"samples":2e6}`, "samples", "must be a whole number from 0 to 1000000"},
+		{`{"samples":-5}`, "samples", "must be a whole number from 0 to 1000000"},
+		{`{"samples":"many"}`, "samples", "must be a whole number"},
+		{`{"seed":1.5}`, "seed", "must be a whole number from 0 to 9007199254740991"},
+		{`{"date":"tomorrow"}`, "date", "must be YYYY-MM-DD"},
+		{`{"compare":["modern-2026","modern-2026"]}`, "compare[1]", "is listed twice"},
+		{`{"compare":"modern-2026"}`, "compare", "must be a list of strings"},
+		{`[]`, "request", "must be an object"},
+	} {
+		_, err := Make("html", []byte(tc.req), nil, nil)
+		var fe *estimator.FieldError
+		if assert.ErrorAs(t, err, &fe, tc.req) {
+			assert.Equal(t, tc.path, fe.Path, tc.req)
+			assert.Equal(t, tc.rule, fe.Rule, tc.req)
+		}
+	}
+}

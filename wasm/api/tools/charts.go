@@ -11,26 +11,23 @@ import (
 // tornado, when the scenario has ranges.
 type ChartsRequest struct {
 	api.ScenarioRequest
-	Samples int    `json:"samples,omitempty"`
-	Seed    uint64 `json:"seed,omitempty"`
-	Lang    string `json:"lang,omitempty"`
+	Samples *api.Whole `json:"samples,omitempty"` // 0 or left out: no Monte Carlo
+	Seed    *api.Whole `json:"seed,omitempty"`    // 0 or left out: 1
+	Lang    string     `json:"lang,omitempty"`
 }
 
 // Charts builds the chart specs the reports draw, as report.Build makes them
 // for a report of the same scenario, samples and seed.
 func Charts(req ChartsRequest) ([]chart.Spec, error) {
-	if err := api.CheckSamples(req.Samples); err != nil {
+	samples, seed, lang, err := api.ReportOptions(req.Samples, req.Seed, 0, req.Lang)
+	if err != nil {
 		return nil, err
 	}
 	est, err := req.Run()
 	if err != nil {
 		return nil, err
 	}
-	seed := req.Seed
-	if seed == 0 {
-		seed = 1
-	}
-	b, err := report.Build(est, report.Options{Samples: req.Samples, Seed: seed, Lang: api.Lang(req.Lang)})
+	b, err := report.Build(est, report.Options{Samples: samples, Seed: seed, Lang: lang})
 	if err != nil {
 		return nil, err
 	}

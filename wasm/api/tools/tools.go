@@ -78,72 +78,107 @@ func (f factorsField) tool() (estimator.ToolFactors, error) {
 
 func throughput(data []byte) (any, error) {
 	var req struct {
-		Model     string `json:"model"`
-		GPU       string `json:"gpu,omitempty"`
-		CPU       string `json:"cpu,omitempty"`
-		Precision string `json:"precision,omitempty"`
-		Batch     *int   `json:"batch,omitempty"`
+		Model     string     `json:"model"`
+		GPU       string     `json:"gpu,omitempty"`
+		CPU       string     `json:"cpu,omitempty"`
+		Precision string     `json:"precision,omitempty"`
+		Batch     *api.Whole `json:"batch,omitempty"`
 		factorsField
 	}
 	tf, err := decodeTool(data, &req)
 	if err != nil {
 		return nil, err
 	}
-	return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: req.Model, GPU: req.GPU, CPU: req.CPU, Precision: req.Precision, Batch: req.Batch, ToolFactors: tf})
+	batch, err := optionalInt("batch", req.Batch)
+	if err != nil {
+		return nil, err
+	}
+	return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: req.Model, GPU: req.GPU, CPU: req.CPU, Precision: req.Precision, Batch: batch, ToolFactors: tf})
 }
 
 func scale(data []byte) (any, error) {
 	var req struct {
-		Model     string `json:"model"`
-		System    string `json:"system"`
-		GPUs      int    `json:"gpus"`
-		Precision string `json:"precision,omitempty"`
-		Batch     *int   `json:"batch,omitempty"`
-		Sweep     bool   `json:"sweep,omitempty"`
+		Model     string     `json:"model"`
+		System    string     `json:"system"`
+		GPUs      *api.Whole `json:"gpus"`
+		Precision string     `json:"precision,omitempty"`
+		Batch     *api.Whole `json:"batch,omitempty"`
+		Sweep     bool       `json:"sweep,omitempty"` // its size follows gpus, which the estimator bounds
 		factorsField
 	}
 	tf, err := decodeTool(data, &req)
 	if err != nil {
 		return nil, err
 	}
-	return estimator.EstimateScaling(estimator.ScaleRequest{Model: req.Model, System: req.System, GPUs: req.GPUs, Precision: req.Precision, Batch: req.Batch, Sweep: req.Sweep, ToolFactors: tf})
+	gpus, err := req.GPUs.Int("gpus", 0, -api.MaxWhole, api.MaxWhole)
+	if err != nil {
+		return nil, err
+	}
+	batch, err := optionalInt("batch", req.Batch)
+	if err != nil {
+		return nil, err
+	}
+	return estimator.EstimateScaling(estimator.ScaleRequest{Model: req.Model, System: req.System, GPUs: gpus, Precision: req.Precision, Batch: batch, Sweep: req.Sweep, ToolFactors: tf})
 }
 
 func memory(data []byte) (any, error) {
 	var req struct {
-		Model     string   `json:"model"`
-		GPU       string   `json:"gpu"`
-		Batch     *int     `json:"batch"`
-		Precision string   `json:"precision,omitempty"`
-		Optimizer string   `json:"optimizer,omitempty"`
-		Density   *float64 `json:"density,omitempty"`
-		BlockSize *int     `json:"block_size,omitempty"`
+		Model     string     `json:"model"`
+		GPU       string     `json:"gpu"`
+		Batch     *api.Whole `json:"batch"`
+		Precision string     `json:"precision,omitempty"`
+		Optimizer string     `json:"optimizer,omitempty"`
+		Density   *float64   `json:"density,omitempty"` // the estimator checks (0, 1]
+		BlockSize *api.Whole `json:"block_size,omitempty"`
 		factorsField
 	}
 	tf, err := decodeTool(data, &req)
 	if err != nil {
 		return nil, err
 	}
-	return estimator.EstimateGPUMemory(estimator.MemoryRequest{Model: req.Model, GPU: req.GPU, Batch: req.Batch, Precision: req.Precision, Optimizer: req.Optimizer, Density: req.Density, BlockSize: req.BlockSize, ToolFactors: tf})
+	batch, err := optionalInt("batch", req.Batch)
+	if err != nil {
+		return nil, err
+	}
+	blockSize, err := optionalInt("block_size", req.BlockSize)
+	if err != nil {
+		return nil, err
+	}
+	return estimator.EstimateGPUMemory(estimator.MemoryRequest{Model: req.Model, GPU: req.GPU, Batch: batch, Precision: req.Precision, Optimizer: req.Optimizer, Density: req.Density, BlockSize: blockSize, ToolFactors: tf})
+}
+
+// optionalInt is a tool's optional whole-number field, nil when left out. The
+// estimator checks its range (batch, block_size) and words the error.
+func optionalInt(path string, w *api.Whole) (*int, error) {
+	if w == nil {
+		return nil, nil
+	}
+	n, err := w.Int(path, 0, -api.MaxWhole, api.MaxWhole)
+	return &n, err
 }
 
 func uncertainty(data []byte) (any, error) {
-	req := struct {
+	var req struct {
 		api.ScenarioRequest
-		Samples int    `json:"samples,omitempty"`
-		Seed    uint64 `json:"seed,omitempty"`
-	}{Samples: report.DefaultSamples, Seed: 1}
+		Samples *api.Whole `json:"samples,omitempty"`
+		Seed    *api.Whole `json:"seed,omitempty"`
+	}
 	if err := api.DecodeRequest(data, &req); err != nil {
 		return nil, err
 	}
-	if req.Samples > api.MaxSamples {
-		return nil, &estimator.FieldError{Path: "samples", Rule: "must be at most " + strconv.Itoa(api.MaxSamples), Got: req.Samples}
+	samples, err := req.Samples.Int("samples", report.DefaultSamples, 1, estimator.MaxSamples)
+	if err != nil {
+		return nil, err
+	}
+	seed, err := req.Seed.Int("seed", 1, 0, api.MaxWhole)
+	if err != nil {
+		return nil, err
 	}
 	s, err := req.Load()
 	if err != nil {
 		return nil, err
 	}
-	return estimator.RunUncertainty(s, req.Samples, req.Seed, 1)
+	return estimator.RunUncertainty(s, samples, uint64(seed), 1) // one worker: a wasm instance has one thread
 }
 
 func sensitivity(data []byte) (any, error) {
