@@ -117,12 +117,24 @@ func Models() []Model     { return slices.Clone(models) }
 func Networks() []Network { return slices.Clone(networks) }
 func Datasets() []Dataset { return slices.Clone(datasets) }
 
-func GPUByID(id string) (GPU, bool)         { return find(gpus, id) }
-func CPUByID(id string) (CPU, bool)         { return find(cpus, id) }
-func SystemByID(id string) (System, bool)   { return find(systems, id) }
-func ModelByID(id string) (Model, bool)     { return find(models, id) }
-func NetworkByID(id string) (Network, bool) { return find(networks, id) }
-func DatasetByID(id string) (Dataset, bool) { return find(datasets, id) }
+func GPUByID(id string) (GPU, bool)         { return find(gpus, gpuIndex, id) }
+func CPUByID(id string) (CPU, bool)         { return find(cpus, cpuIndex, id) }
+func SystemByID(id string) (System, bool)   { return find(systems, systemIndex, id) }
+func ModelByID(id string) (Model, bool)     { return find(models, modelIndex, id) }
+func NetworkByID(id string) (Network, bool) { return find(networks, networkIndex, id) }
+func DatasetByID(id string) (Dataset, bool) { return find(datasets, datasetIndex, id) }
+
+// The indexes are built once: the scenario chain looks links and CPUs up in
+// every Monte Carlo sample, and scanning the tables by value was more than
+// half of an uncertainty run's time.
+var (
+	gpuIndex     = index(gpus)
+	cpuIndex     = index(cpus)
+	systemIndex  = index(systems)
+	modelIndex   = index(models)
+	networkIndex = index(networks)
+	datasetIndex = index(datasets)
+)
 
 // The ...IDs functions list ids sorted, for error messages that say what is valid.
 
@@ -142,14 +154,21 @@ func (m Model) key() string   { return m.ID }
 func (n Network) key() string { return n.ID }
 func (d Dataset) key() string { return d.ID }
 
-func find[T keyed](list []T, id string) (T, bool) {
-	for _, v := range list {
-		if v.key() == id {
-			return v, true
-		}
+func index[T keyed](list []T) map[string]int {
+	out := make(map[string]int, len(list))
+	for i := range list {
+		out[list[i].key()] = i
 	}
-	var zero T
-	return zero, false
+	return out
+}
+
+func find[T keyed](list []T, at map[string]int, id string) (T, bool) {
+	i, ok := at[id]
+	if !ok {
+		var zero T
+		return zero, false
+	}
+	return list[i], true
 }
 
 func ids[T keyed](list []T) []string {
