@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -160,6 +161,23 @@ func TestAllErrorsAtOnce(t *testing.T) {
 	}
 	assert.Equal(t, []string{"preprocessing.source_fps", "training.extra", "team.members", "fleet.cars"}, fields,
 		"shape errors come first, then the rules of the fields that decoded")
+}
+
+func TestErrorsPastTheCapAreCounted(t *testing.T) {
+	input := edit(t, func(m map[string]any) {
+		sources := map[string]any{}
+		for i := range estimator.MaxErrors + 70 {
+			sources[fmt.Sprintf("nowhere%03d", i)] = "a typo"
+		}
+		m["sources"] = sources
+	})
+	_, err := estimator.Decode(bytes.NewReader(input))
+	require.Error(t, err)
+	assert.True(t, estimator.IsInvalidInput(err))
+	lines := strings.Split(err.Error(), "\n")
+	require.Len(t, lines, estimator.MaxErrors+1)
+	assert.Equal(t, "sources.nowhere000: names no field of the scenario format", lines[0])
+	assert.Equal(t, "... and 70 more", lines[estimator.MaxErrors])
 }
 
 func TestOverrides(t *testing.T) {

@@ -44,4 +44,14 @@ func (l *errorList) add(path, rule string, got any) {
 	*l = append(*l, &FieldError{Path: path, Rule: rule, Got: got})
 }
 
-func (l errorList) err() error { return errors.Join(l...) }
+// err joins the first MaxErrors problems and counts the rest: a file of
+// thousands of bad keys must not print megabytes.
+func (l errorList) err() error {
+	if len(l) > MaxErrors {
+		return errors.Join(append(l[:MaxErrors:MaxErrors], moreErrors(len(l)-MaxErrors))...)
+	}
+	return errors.Join(l...)
+}
+
+// moreErrors stands for the problems past the first MaxErrors.
+func moreErrors(n int) error { return fmt.Errorf("... and %d more", n) }

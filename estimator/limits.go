@@ -10,4 +10,7 @@ const (
 	MaxSamples = 1_000_000
 	// MaxWorkers bounds the goroutines an uncertainty run starts.
 	MaxWorkers = 256
+	// MaxErrors is how many problems of one input are reported in full; the
+	// rest are counted ("... and 120 more").
+	MaxErrors = 50
 )

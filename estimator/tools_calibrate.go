@@ -289,11 +289,6 @@ const (
 	toolMaxImagesPerS = 1e7
 )
 
-// toolMaxCSVErrors is how many errors a measurements file reports in full;
-// the rest are counted, so a large bad file costs neither memory nor a
-// screenful of scrolling.
-const toolMaxCSVErrors = 50
-
 // ParseMeasurementsCSV reads a user's own single-device throughputs, one per
 // line under the header model,device,precision,batch,images_per_s (device:
 // a catalog GPU or CPU id). Lines starting with # are comments. Every problem
@@ -375,21 +370,22 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 	return out, nil
 }
 
-// csvErrors keeps a file's first toolMaxCSVErrors errors and counts the rest.
+// csvErrors keeps a file's first MaxErrors errors and counts the rest, so a
+// large bad file costs no memory either.
 type csvErrors struct {
 	kept    errorList
 	dropped int
 }
 
 func (c *csvErrors) keep(l errorList) {
-	n := min(len(l), toolMaxCSVErrors-len(c.kept))
+	n := min(len(l), MaxErrors-len(c.kept))
 	c.kept = append(c.kept, l[:n]...)
 	c.dropped += len(l) - n
 }
 
 func (c *csvErrors) err() error {
 	if c.dropped > 0 {
-		return errors.Join(c.kept.err(), fmt.Errorf("... and %d more", c.dropped))
+		return errors.Join(c.kept.err(), moreErrors(c.dropped))
 	}
 	return c.kept.err()
 }
