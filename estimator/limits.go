@@ -1,5 +1,11 @@
 package estimator
 
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
 // Limits bound the work one request may ask for, so that no scenario, flag or
 // link can make any surface (the CLI, the page's wasm instance, a report) run
 // for minutes or allocate gigabytes. Every surface checks against these
@@ -13,4 +19,116 @@ const (
 	// MaxErrors is how many problems of one input are reported in full; the
 	// rest are counted ("... and 120 more").
 	MaxErrors = 50
+
+	// MaxQuantities bounds an estimate's size, which every surface lists in
+	// full: the worst scenario it allows (testdata/limits/worst.json) takes
+	// 0.13 s and 59 MB natively; a large 2026 plan (20 workloads x 20 systems,
+	// growth 10, 10 years) makes about 10,600.
+	MaxQuantities = 30_000
+	// MaxWorkloads bounds a scenario's workloads: a table or chart with more
+	// rows or series is unreadable; a 2026 plan compares about 20.
+	MaxWorkloads = 64
+	// MaxSystems bounds a scenario's systems, for the same reason.
+	MaxSystems = 64
+	// MaxSensors bounds a car's sensor list: cars carry a few dozen, and the
+	// derived workbook formula must stay under 8,192 characters (64 make 5,222).
+	MaxSensors = 64
+	// MaxLabelChars bounds a workload's or system's label, which every
+	// quantity of that workload or system repeats.
+	MaxLabelChars = 80
+	// MaxSampleWork bounds a Monte Carlo run: samples times the work of one
+	// sample (SampleWork), about 10 ns a unit on one core, so no run of any
+	// scenario takes more than about 15 s of CPU.
+	MaxSampleWork = 1_500_000_000
 )
+
+// checkWork applies the limits on the work a scenario asks for. It runs on a
+// scenario whose fields are each sound.
+func checkWork(s *Scenario, errs *errorList) {
+	if n := len(s.Workloads); n > MaxWorkloads {
+		errs.add("workloads", fmt.Sprintf("must list at most %d workloads", MaxWorkloads), n)
+	}
+	if n := len(s.Systems); n > MaxSystems {
+		errs.add("systems", fmt.Sprintf("must list at most %d systems", MaxSystems), n)
+	}
+	if s.Fleet != nil && len(s.Fleet.Sensors) > MaxSensors {
+		errs.add("fleet.sensors", fmt.Sprintf("must list at most %d sensors", MaxSensors), len(s.Fleet.Sensors))
+	}
+	for i, w := range s.Workloads {
+		checkLabel(fmt.Sprintf("workloads[%d].label", i), w.Label, errs)
+	}
+	for i, sys := range s.Systems {
+		checkLabel(fmt.Sprintf("systems[%d].label", i), sys.Label, errs)
+	}
+	if n := QuantityCount(s); n > MaxQuantities {
+		fields := []string{"workloads", "systems", "growth.factor"}
+		errs.add(strings.Join(fields, ", "), fmt.Sprintf("the estimate would produce %s quantities, more than the limit of %s; use fewer workloads or systems, or a smaller growth.factor",
+			grouped(float64(n)), grouped(MaxQuantities)), nil)
+	}
+}
+
+func checkLabel(path, label string, errs *errorList) {
+	if n := utf8.RuneCountInString(label); n > MaxLabelChars {
+		errs.add(path, fmt.Sprintf("must be at most %d characters", MaxLabelChars), n)
+	}
+}
+
+// QuantityCount is the number of quantities Run(s) returns, exactly, computed
+// from the scenario's shape alone: it mirrors compute's loops without their
+// arithmetic (TestQuantityCountIsExact holds the two together).
+func QuantityCount(s *Scenario) int {
+	w, sys := len(s.Workloads), len(s.Systems)
+	n := 5 // data.per_car_hour, raw, sampled, reduction, processed
+	if s.Dataset != nil {
+		n = 1 // data.processed
+	}
+	perPair := 9 // gpu_rate, gpu_time, system_time, gpus_per_job, node_read, systems, to_buy, per_member, cluster_read
+	if s.Training.Scaling == "modelled" {
+		perPair += 4 // system_speedup, efficiency, job_time, meets_target
+	}
+	if s.Goodput != nil {
+		perPair++
+	}
+	n += w * sys * perPair
+	withModel, gpuSystems := 0, 0
+	for _, wl := range s.Workloads {
+		if wl.MBPerS != nil {
+			n += 2 // train.<w>.rate, gpu_time
+		}
+		if wl.Model != "" {
+			withModel++
+		}
+	}
+	for _, sy := range s.Systems {
+		if sy.CPU == "" {
+			gpuSystems++
+		}
+	}
+	n += 8 * sys                    // storage.local_ssd, fits, shared_read; host.gpu_memory, ram_low, ram_high, ram_installed, ram_ok
+	n += 2 * withModel * gpuSystems // memory.<w>.per_gpu.<s>, fits
+	factor := int(s.Growth.Factor)
+	n += factor * (1 + w*sys) // compute_factor_n<n>, then systems_n<n> per pair
+	if s.Money != nil {
+		n += 23 // the cost, energy and CO2 figures of computeMoney
+		if s.Growth.PerYear != nil && s.Growth.Years != nil {
+			n += 4 * int(*s.Growth.Years) // data_factor, systems, capex, opex
+		}
+	}
+	return n
+}
+
+// SampleWork is the work of one Monte Carlo sample of s, in units of about
+// 10 ns: every quantity once, and a job-size search (tens of scaling-model
+// evaluations) for each workload x system pair under modelled scaling.
+func SampleWork(s *Scenario) int {
+	work := QuantityCount(s)
+	if s.Training.Scaling == "modelled" {
+		work += 1000 * len(s.Workloads) * len(s.Systems)
+	}
+	return work
+}
+
+// MaxSamplesFor is the most Monte Carlo samples s may be run with.
+func MaxSamplesFor(s *Scenario) int {
+	return max(1, min(MaxSamples, MaxSampleWork/SampleWork(s)))
+}

@@ -74,6 +74,7 @@ func (c ctx) expandLabel(t string) string { return c.replace(t, c.wName, c.sName
 
 func (c ctx) replace(t, w, s string) string {
 	var b strings.Builder
+	b.Grow(len(t) + len(w) + len(s)) // most templates name each at most once
 	for {
 		start := strings.IndexByte(t, '<')
 		end := strings.IndexByte(t[start+1:], '>')
@@ -122,6 +123,10 @@ func refs(expr string) []string {
 	}
 }
 
+// unbrace turns an expr into its Formula. Built once: each NewReplacer
+// allocates a 6 KB table, which was most of a large estimate's memory.
+var unbrace = strings.NewReplacer("{", "", "}", "")
+
 // instantiate fills a kind's template for one context.
 func (k *kind) instantiate(c ctx, expr string, v float64) Quantity {
 	expr = c.expand(expr)
@@ -134,7 +139,7 @@ func (k *kind) instantiate(c ctx, expr string, v float64) Quantity {
 		Label:   c.expandLabel(k.label),
 		Value:   v,
 		Unit:    unit,
-		Formula: strings.NewReplacer("{", "", "}", "").Replace(expr),
+		Formula: unbrace.Replace(expr),
 		Inputs:  refs(expr),
 		Source:  k.source,
 	}

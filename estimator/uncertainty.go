@@ -56,11 +56,14 @@ func sampled(id string) bool {
 // alone, not on the number of workers (0 means one per CPU). With no ranged
 // input every percentile equals the exact value. Samples and workers are
 // bounded by MaxSamples and MaxWorkers: each sample holds a float64 per
-// headline quantity, each worker a copy of the scenario.
+// headline quantity, each worker a copy of the scenario. A large scenario
+// allows fewer samples (MaxSamplesFor), so no run takes minutes.
 func RunUncertainty(s *Scenario, samples int, seed uint64, workers int) (*Uncertainty, error) {
 	var bad errorList
 	if samples < 1 || samples > MaxSamples {
 		bad.add("samples", fmt.Sprintf("must be between 1 and %d", MaxSamples), samples)
+	} else if most := MaxSamplesFor(s); samples > most {
+		bad.add("samples", fmt.Sprintf("must be at most %d for this scenario: each sample re-estimates %d quantities and job sizes (limit %d samples x work)", most, SampleWork(s), MaxSampleWork), samples)
 	}
 	if workers < 0 || workers > MaxWorkers {
 		bad.add("workers", fmt.Sprintf("must be between 0 (one per CPU) and %d", MaxWorkers), workers)

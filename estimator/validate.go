@@ -21,6 +21,7 @@ func Validate(s *Scenario) error {
 	}
 	crossCheck(s, &errs)
 	checkSources(s, &errs)
+	checkWork(s, &errs)
 	return errs.err()
 }
 
