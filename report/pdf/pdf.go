@@ -141,6 +141,10 @@ func Write(w io.Writer, b *report.Bundle, opt Options) (err error) {
 			err = fmt.Errorf("pdf: the PDF library failed: %v", r)
 		}
 	}()
+	return write(w, b, opt)
+}
+
+func write(w io.Writer, b *report.Bundle, opt Options) (err error) {
 	if b == nil || b.Estimate == nil {
 		return errors.New("pdf: no estimate to report")
 	}
