@@ -196,6 +196,21 @@ func TestUndrawableCharactersPrintAsASubstitute(t *testing.T) {
 	}
 }
 
+func TestNoNegativeZero(t *testing.T) {
+	data, ok := examples.Read("article-2017")
+	require.True(t, ok)
+	s, err := estimator.Decode(bytes.NewReader(data),
+		estimator.Override{Path: "money.price_per_kwh", Value: "-0"})
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	b, err := report.Build(est, report.Options{Samples: 500, Seed: 1, Lang: "en", Date: "2026-11-30"})
+	require.NoError(t, err)
+	txt := text(t, write(t, b, pdf.Options{}))
+	assert.Regexp(t, `money\.price_per_kwh +0 `, txt)
+	assert.NotRegexp(t, `(^|[\s\[(])-0([\s,\])]|$)`, txt)
+}
+
 func TestWriteRecoversFromFpdf(t *testing.T) {
 	// A font that is not one fails before fpdf sees it.
 	err := pdf.Write(&bytes.Buffer{}, bundle(t, "article-2017", "ja", ""), pdf.Options{Font: []byte("not a font")})
