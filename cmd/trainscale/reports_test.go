@@ -48,7 +48,7 @@ func TestReportWritesAllThree(t *testing.T) {
 func TestReportFailureLeavesNothing(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "out")
 	_, errOut, code := trainscale(t, "", "report", "-o", dir, "--lang", "ja", "--font", filepath.Join(t.TempDir(), "missing.ttf"), "--samples", "0")
-	assert.Equal(t, 1, code)
+	assert.Equal(t, 2, code, "a missing font is bad input")
 	assert.Contains(t, errOut, "missing.ttf")
 	_, err := os.Stat(dir)
 	assert.True(t, os.IsNotExist(err), "the output directory was not made")

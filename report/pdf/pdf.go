@@ -20,6 +20,7 @@ import (
 	"os"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"codeberg.org/go-pdf/fpdf"
 
@@ -33,7 +34,9 @@ type Options struct {
 	// Paper is "a4" (the default) or "letter".
 	Paper string
 	// Font is a TrueType font (.ttf; collections, .ttc, do not load) for
-	// every text. Required for Japanese; FindFont looks for one.
+	// every text. Required for Japanese; FindFont looks for one, LoadFont
+	// reads and checks it. Only its characters of the Basic Multilingual
+	// Plane are drawn; others print as a substitute.
 	Font []byte
 }
 
@@ -62,26 +65,46 @@ func FindFont() (string, error) {
 	return "", ErrNoFont
 }
 
-// LoadFont reads a TrueType font file and checks that it is one: a .ttc
-// collection or another format fails here with a clear error rather than
-// inside fpdf.
+// LoadFont reads a TrueType font file and checks every part of it that the
+// PDF writer reads. A file that cannot be read, is larger than MaxFontBytes,
+// is a collection (.ttc), another format, truncated or corrupt fails here
+// with an error that names the file (an estimator.FieldError, bad input).
 func LoadFont(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
+	bad := func(why string) error {
+		return &estimator.FieldError{Path: path, Rule: "cannot be used as the PDF's font: " + why}
+	}
+	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, bad(unwrapPath(err))
 	}
-	if len(data) < 4 {
-		return nil, fmt.Errorf("%s: not a TrueType font", path)
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, bad(unwrapPath(err))
 	}
-	switch string(data[:4]) {
-	case "ttcf":
-		return nil, fmt.Errorf("%s: a font collection (.ttc) cannot be embedded; give a single .ttf font", path)
-	case "\x00\x01\x00\x00", "true":
-		return data, nil
-	case "OTTO":
-		return nil, fmt.Errorf("%s: a CFF-flavoured OpenType font cannot be embedded; give a TrueType (.ttf) font", path)
+	if !st.Mode().IsRegular() {
+		return nil, bad("not a regular file")
 	}
-	return nil, fmt.Errorf("%s: not a TrueType font", path)
+	data, err := io.ReadAll(io.LimitReader(f, MaxFontBytes+1))
+	if err != nil {
+		return nil, bad(unwrapPath(err))
+	}
+	if len(data) > MaxFontBytes {
+		return nil, bad(fmt.Sprintf("larger than %d MiB", MaxFontBytes>>20))
+	}
+	if _, err := checkFont(data); err != nil {
+		return nil, bad(err.Error())
+	}
+	return data, nil
+}
+
+// unwrapPath drops the path an os error repeats, since the FieldError names it.
+func unwrapPath(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // Page geometry, in millimetres.
@@ -98,7 +121,8 @@ type doc struct {
 	b            *report.Bundle
 	lang         string
 	us           estimator.UnitSystem
-	utf8         bool
+	glyphs       *glyphSet // the TrueType font's characters; nil for the core fonts
+	substitute   rune      // drawn for a character the font lacks
 	tr           func(string) string
 	font, style  string
 	size         float64
@@ -107,8 +131,20 @@ type doc struct {
 	figure       int
 }
 
-// Write writes the bundle as a budget proposal to w.
-func Write(w io.Writer, b *report.Bundle, opt Options) error {
+// Write writes the bundle as a budget proposal to w. A character the font
+// cannot draw prints as a substitute: U+FFFD where the font has it, else '?'.
+func Write(w io.Writer, b *report.Bundle, opt Options) (err error) {
+	// fpdf panics on input it does not expect; checkFont and drawable keep
+	// what is known from it, and this turns anything left into an error.
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("pdf: the PDF library failed: %v", r)
+		}
+	}()
+	return write(w, b, opt)
+}
+
+func write(w io.Writer, b *report.Bundle, opt Options) (err error) {
 	if b == nil || b.Estimate == nil {
 		return errors.New("pdf: no estimate to report")
 	}
@@ -127,8 +163,14 @@ func Write(w io.Writer, b *report.Bundle, opt Options) error {
 	default:
 		return fmt.Errorf("pdf: paper must be a4 or letter, got %q", opt.Paper)
 	}
+	var glyphs *glyphSet
+	if len(opt.Font) > 0 {
+		if glyphs, err = checkFont(opt.Font); err != nil {
+			return fmt.Errorf("pdf: the font: %w", err)
+		}
+	}
 	p := fpdf.New("P", "mm", paper, "")
-	d := &doc{pdf: p, b: b, lang: lang, us: b.Estimate.Scenario.Units, widths: map[widthKey]float64{}}
+	d := &doc{pdf: p, b: b, lang: lang, us: b.Estimate.Scenario.Units, widths: map[widthKey]float64{}, substitute: '?'}
 	d.pageW, d.pageH = p.GetPageSize()
 	date := time.Unix(0, 0).UTC()
 	if b.Date != "" {
@@ -144,14 +186,18 @@ func Write(w io.Writer, b *report.Bundle, opt Options) error {
 	p.SetCompression(true)
 	p.SetProducer("trainscale", true)
 	p.SetCreator("trainscale", true)
-	p.SetTitle(d.t("proposal.title")+": "+d.name(), true)
+	p.SetTitle(plain(d.t("proposal.title")+": "+d.name()), true)
 	p.SetLang(lang)
-	if len(opt.Font) > 0 {
+	if glyphs != nil {
 		p.AddUTF8FontFromBytes("body", "", opt.Font)
 		p.AddUTF8FontFromBytes("body", "B", opt.Font)
-		d.utf8, d.font, d.tr = true, "body", func(s string) string { return s }
+		d.glyphs, d.font, d.tr = glyphs, "body", d.drawable
+		if glyphs.has(utf8.RuneError) {
+			d.substitute = utf8.RuneError
+		}
 	} else {
-		d.font, d.tr = "Helvetica", p.UnicodeTranslatorFromDescriptor("")
+		cp1252 := p.UnicodeTranslatorFromDescriptor("")
+		d.font, d.tr = "Helvetica", func(s string) string { return cp1252(d.drawable(s)) }
 	}
 	if err := p.Error(); err != nil {
 		return fmt.Errorf("pdf: loading the font: %w", err)
@@ -230,7 +276,7 @@ func (d *doc) heading(text string, newPage bool) {
 	} else {
 		d.ensure(20)
 	}
-	d.pdf.Bookmark(text, 0, -1)
+	d.pdf.Bookmark(plain(text), 0, -1)
 	d.setFont("B", 15)
 	d.pdf.SetTextColor(0x2f, 0x5b, 0xb7)
 	d.pdf.CellFormat(d.width(), 9, d.tr(text), "", 1, "L", false, 0, "")

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -175,6 +176,82 @@ func TestNoMoneyAsksInSystems(t *testing.T) {
 	txt := text(t, doc)
 	assert.Contains(t, txt, chart.Text("en", "no.money"))
 	assert.Contains(t, txt, "<script>alert(1)</script>", "a PDF shows the name as the text it is")
+}
+
+func TestUndrawableCharactersPrintAsASubstitute(t *testing.T) {
+	for _, tc := range []struct {
+		lang, name, want string
+	}{
+		{"ja", "🚀 ロケット", "? ロケット"}, // IPAex Gothic has no U+FFFD: '?'
+		{"ja", "名前\x1b[31m\x00\xff", "名前?[31m??"},
+		{"en", "日本語 🚀 x\x1by é", "??? ? x?y é"},
+		{"en", "שלום e\u0301", "???? e?"},
+	} {
+		var opt pdf.Options
+		if tc.lang == "ja" {
+			opt.Font = japaneseFont(t)
+		}
+		txt := text(t, write(t, bundle(t, "article-2017", tc.lang, tc.name), opt))
+		assert.Contains(t, txt, tc.want, "%s %q", tc.lang, tc.name)
+	}
+}
+
+func TestNoNegativeZero(t *testing.T) {
+	data, ok := examples.Read("article-2017")
+	require.True(t, ok)
+	s, err := estimator.Decode(bytes.NewReader(data),
+		estimator.Override{Path: "money.price_per_kwh", Value: "-0"})
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	b, err := report.Build(est, report.Options{Samples: 500, Seed: 1, Lang: "en", Date: "2026-11-30"})
+	require.NoError(t, err)
+	txt := text(t, write(t, b, pdf.Options{}))
+	assert.Regexp(t, `money\.price_per_kwh +0 `, txt)
+	assert.NotRegexp(t, `(^|[\s\[(])-0([\s,\])]|$)`, txt)
+}
+
+func TestWriteRecoversFromFpdf(t *testing.T) {
+	// A font that is not one fails before fpdf sees it.
+	err := pdf.Write(&bytes.Buffer{}, bundle(t, "article-2017", "ja", ""), pdf.Options{Font: []byte("not a font")})
+	assert.ErrorContains(t, err, "pdf: the font: not a TrueType font")
+}
+
+// FuzzWriteTextEnglish and FuzzWriteTextJapanese write proposals whose
+// name, workload and system labels and notes are any strings, with the core
+// fonts and with IPAex Gothic: Write must return a PDF, never an error or a
+// panic (which its recover would turn into an error).
+func FuzzWriteTextEnglish(f *testing.F) { fuzzWriteText(f, "en", nil) }
+
+func FuzzWriteTextJapanese(f *testing.F) { fuzzWriteText(f, "ja", japaneseFont(f)) }
+
+func fuzzWriteText(f *testing.F, lang string, font []byte) {
+	for _, s := range []string{
+		"🚀", "\xed\xa0\x80 a lone surrogate \xed\xb0\x80", "nul\x00", "\x1b[2J\x1b]0;title\x07", "שלום عالم",
+		"e\u0301\u0302\u0303", "\u202eevil\u202c", strings.Repeat("x", 10_000), strings.Repeat("長い名前", 2_500),
+		"日本語の名前", "\uffff\ufffe\U0010ffff", "", "\n\n\n\r\t",
+	} {
+		f.Add(s, s, s)
+	}
+	data, ok := examples.Read("article-2017")
+	require.True(f, ok)
+	base, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(f, err)
+	f.Fuzz(func(t *testing.T, name, label, notes string) {
+		s := *base
+		s.Name, s.Notes = name, notes
+		s.Workloads, s.Systems = slices.Clone(s.Workloads), slices.Clone(s.Systems)
+		s.Workloads[0].Label, s.Systems[0].Label = label, label
+		est, err := estimator.Run(&s)
+		if err != nil {
+			return // the scenario's own rules may refuse a text; that is not the PDF's to test
+		}
+		b, err := report.Build(est, report.Options{Samples: 100, Seed: 1, Lang: lang, Date: "2026-11-30"})
+		require.NoError(t, err)
+		var buf bytes.Buffer
+		require.NoError(t, pdf.Write(&buf, b, pdf.Options{Font: font}))
+		assert.True(t, bytes.HasPrefix(buf.Bytes(), []byte("%PDF-1.")), "a PDF")
+	})
 }
 
 func BenchmarkWrite(b *testing.B) {

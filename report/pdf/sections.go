@@ -141,13 +141,13 @@ func (d *doc) assumptions() {
 	for _, p := range paths {
 		src := s.Sources[p]
 		if r, ok := s.Ranges[p]; ok {
-			rng := strconv.FormatFloat(r.Low, 'g', -1, 64) + " - " + strconv.FormatFloat(r.High, 'g', -1, 64)
+			rng := num(r.Low) + " - " + num(r.High)
 			if r.Median != 0 || r.P90 != 0 {
-				rng = "median " + strconv.FormatFloat(r.Median, 'g', -1, 64) + ", P90 " + strconv.FormatFloat(r.P90, 'g', -1, 64)
+				rng = "median " + num(r.Median) + ", P90 " + num(r.P90)
 			}
 			src = strings.TrimSpace("[" + rng + "] " + src)
 		}
-		rows = append(rows, []string{p, strconv.FormatFloat(values[p], 'g', -1, 64), src})
+		rows = append(rows, []string{p, num(values[p]), src})
 	}
 	d.table([]string{d.t("input"), d.t("value"), d.t("source")}, rows, []float64{.3, .14, .56}, map[int]bool{1: true}, 7.5)
 }
@@ -240,7 +240,7 @@ func (d *doc) risks() {
 		var rows [][]string
 		for _, sw := range sens.Swings {
 			rows = append(rows, []string{sw.Path,
-				strconv.FormatFloat(sw.InputLow, 'g', -1, 64) + " - " + strconv.FormatFloat(sw.InputHigh, 'g', -1, 64),
+				num(sw.InputLow) + " - " + num(sw.InputHigh),
 				estimator.Format(sw.Low, sens.Unit, d.us), estimator.Format(sw.High, sens.Unit, d.us), sw.Why})
 		}
 		d.table([]string{d.t("input"), d.t("low") + " - " + d.t("high"), d.t("tornado.low"), d.t("tornado.high"), d.t("source")},
@@ -274,6 +274,15 @@ func (d *doc) method() {
 	d.setFont("", 8)
 	d.pdf.SetX(margin)
 	d.pdf.CellFormat(d.width(), 4, d.tr(d.t("generated")+" · "+d.b.Date), "", 1, "L", false, 0, "")
+}
+
+// num prints a scenario input as given, with -0 as 0: the estimator's Format
+// prints quantities, not the inputs' own numbers.
+func num(v float64) string {
+	if v == 0 {
+		v = 0 // -0 == 0, so this drops the sign
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
 func labelOr(label, id string) string {

@@ -3,6 +3,7 @@ package pdf
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // wrap breaks text into lines no wider than width (in the document's unit)
@@ -70,13 +71,7 @@ func (d *doc) runeWidth(r rune) float64 {
 	if w, ok := d.widths[key]; ok {
 		return w * d.size
 	}
-	var s string
-	if d.utf8 {
-		s = string(r)
-	} else {
-		s = d.tr(string(r))
-	}
-	w := d.pdf.GetStringWidth(s) / d.size
+	w := d.pdf.GetStringWidth(d.tr(string(r))) / d.size
 	d.widths[key] = w
 	return w * d.size
 }
@@ -90,4 +85,57 @@ type widthKey struct {
 func isCJK(r rune) bool {
 	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) ||
 		(r >= 0x3000 && r <= 0x303f) || (r >= 0xff00 && r <= 0xffef)
+}
+
+// cp1252Extra are the characters of Windows-1252, the core fonts' encoding,
+// at 0x80 to 0x9f; it has Latin-1's at 0x20 to 0x7e and 0xa0 to 0xff.
+const cp1252Extra = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ"
+
+// draws reports whether the current font has a glyph for r. Control
+// characters are never drawn: fpdf would write them into the page as they are.
+func (d *doc) draws(r rune) bool {
+	switch {
+	case unicode.IsControl(r):
+		return false
+	case d.glyphs != nil:
+		return d.glyphs.has(r)
+	}
+	return r >= 0x20 && r <= 0x7e || r >= 0xa0 && r <= 0xff || strings.ContainsRune(cp1252Extra, r)
+}
+
+// drawable replaces each character the font cannot draw (one outside the
+// Basic Multilingual Plane, which fpdf cannot embed, a control character, a
+// byte that is not UTF-8) with a visible substitute, so that a name in any
+// script prints as what it can and marks what it cannot.
+func (d *doc) drawable(s string) string { return replace(s, d.draws, d.substitute) }
+
+// plain is s for the document's metadata (its title, the outline): viewers
+// draw it with their own fonts, but fpdf's UTF-16 encoder reads only valid
+// UTF-8 of the Basic Multilingual Plane.
+func plain(s string) string {
+	return replace(s, func(r rune) bool { return r < 0x10000 && !unicode.IsControl(r) }, utf8.RuneError)
+}
+
+// replace returns s with sub for each character keep refuses and each byte
+// that is not UTF-8, copying s only when something is replaced.
+func replace(s string, keep func(rune) bool, sub rune) string {
+	var b *strings.Builder
+	for i, r := range s {
+		ok := keep(r) && (r != utf8.RuneError || strings.HasPrefix(s[i:], "\uFFFD"))
+		if !ok && b == nil {
+			b = &strings.Builder{}
+			b.WriteString(s[:i])
+		}
+		if b == nil {
+			continue
+		}
+		if !ok {
+			r = sub
+		}
+		b.WriteRune(r)
+	}
+	if b == nil {
+		return s
+	}
+	return b.String()
 }
