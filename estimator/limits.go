@@ -11,8 +11,8 @@ import (
 // for minutes or allocate gigabytes. Every surface checks against these
 // constants; none restates them. The README's "Limits" section lists them.
 const (
-	// MaxSamples bounds a Monte Carlo run: 1e6 samples take about 1.3 s on
-	// one core and hold one float64 per sample and headline quantity.
+	// MaxSamples bounds a Monte Carlo run: 1e6 samples of the article take a
+	// few seconds and hold one float64 per sample and headline quantity.
 	MaxSamples = 1_000_000
 	// MaxWorkers bounds the goroutines an uncertainty run starts.
 	MaxWorkers = 256
