@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
-	"github.com/trainscale/trainscale/report/chart"
+	"github.com/trainscale/trainscale/internal/chart"
 )
 
 // Bundle is one report's content.

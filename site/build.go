@@ -15,7 +15,7 @@ import (
 	"sync"
 
 	"github.com/trainscale/trainscale/examples"
-	"github.com/trainscale/trainscale/wasm/api"
+	"github.com/trainscale/trainscale/internal/api"
 )
 
 //go:embed index.html style.css *.js

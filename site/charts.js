@@ -1,4 +1,4 @@
-// charts.js draws the reports' charts (report/chart specs, converted for
+// charts.js draws the reports' charts (internal/chart specs, converted for
 // display by the tools module) with echarts, loaded on first use.
 import { asset } from './trainscale.js';
 

@@ -19,7 +19,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/trainscale/trainscale/report/chart"
+	"github.com/trainscale/trainscale/internal/chart"
 )
 
 // chromium returns the browser's path; without one the test skips, unless CI

@@ -7,7 +7,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
-	"github.com/trainscale/trainscale/report/chart"
+	"github.com/trainscale/trainscale/internal/chart"
 )
 
 // ChartID is the element id a chart is drawn into: stable, unlike the random

@@ -22,8 +22,8 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/internal/chart"
 	"github.com/trainscale/trainscale/report"
-	"github.com/trainscale/trainscale/report/chart"
 )
 
 // EChartsPath is where npm ci puts the echarts build that EChartsJS holds,

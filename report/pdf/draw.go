@@ -7,7 +7,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
-	"github.com/trainscale/trainscale/report/chart"
+	"github.com/trainscale/trainscale/internal/chart"
 )
 
 // chartHeight is a drawn chart's height in millimetres, title to legend.

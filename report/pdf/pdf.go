@@ -25,8 +25,8 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/internal/chart"
 	"github.com/trainscale/trainscale/report"
-	"github.com/trainscale/trainscale/report/chart"
 )
 
 // Options says how the proposal is printed.

@@ -16,8 +16,8 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/chart"
 	"github.com/trainscale/trainscale/report"
-	"github.com/trainscale/trainscale/report/chart"
 	"github.com/trainscale/trainscale/report/pdf"
 )
 

@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/internal/chart"
 	"github.com/trainscale/trainscale/report"
-	"github.com/trainscale/trainscale/report/chart"
 )
 
 // cover is the first page: the title and the ask.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"github.com/trainscale/trainscale/report/chart"
+	"github.com/trainscale/trainscale/internal/chart"
 )
 
 // plot is one native chart and the cells it draws: its data sits on the

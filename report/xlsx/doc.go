@@ -40,7 +40,7 @@
 //
 // # Charts
 //
-// The Charts sheet draws the report's chart specs (report/chart) as native
+// The Charts sheet draws the report's chart specs (internal/chart) as native
 // charts; a point that is a quantity of the estimate is a formula over its
 // cell, so those charts follow the inputs too. A bundle without specs gets
 // the charts built from the quantities: systems per network and system, time

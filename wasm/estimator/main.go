@@ -13,7 +13,7 @@
 package main
 
 import (
-	"github.com/trainscale/trainscale/wasm/api"
+	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/wasm/jsapi"
 )
 

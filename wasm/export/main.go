@@ -15,8 +15,8 @@ package main
 import (
 	"syscall/js"
 
-	"github.com/trainscale/trainscale/wasm/api"
-	"github.com/trainscale/trainscale/wasm/api/exports"
+	"github.com/trainscale/trainscale/internal/api"
+	"github.com/trainscale/trainscale/internal/api/exports"
 )
 
 func main() {

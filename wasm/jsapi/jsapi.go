@@ -12,7 +12,7 @@ import (
 	"syscall/js"
 
 	"github.com/trainscale/trainscale/estimator"
-	"github.com/trainscale/trainscale/wasm/api"
+	"github.com/trainscale/trainscale/internal/api"
 )
 
 // Expose sets globalThis[name] to an object holding the given methods, calls

@@ -14,8 +14,8 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
-	"github.com/trainscale/trainscale/wasm/api"
-	_ "github.com/trainscale/trainscale/wasm/api/tools"
+	"github.com/trainscale/trainscale/internal/api"
+	_ "github.com/trainscale/trainscale/internal/api/tools"
 )
 
 // These run under Node: GOOS=js GOARCH=wasm go test -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/...

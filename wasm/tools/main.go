@@ -11,8 +11,8 @@
 package main
 
 import (
-	"github.com/trainscale/trainscale/wasm/api"
-	_ "github.com/trainscale/trainscale/wasm/api/tools"
+	"github.com/trainscale/trainscale/internal/api"
+	_ "github.com/trainscale/trainscale/internal/api/tools"
 	"github.com/trainscale/trainscale/wasm/jsapi"
 )
 

@@ -7,8 +7,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/trainscale/trainscale/wasm/api"
-	_ "github.com/trainscale/trainscale/wasm/api/tools"
+	"github.com/trainscale/trainscale/internal/api"
+	_ "github.com/trainscale/trainscale/internal/api/tools"
 )
 
 func call(t *testing.T, method, req string) map[string]any {

@@ -11,8 +11,8 @@ import (
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/report"
-	"github.com/trainscale/trainscale/wasm/api"
 )
 
 func init() {

@@ -15,7 +15,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
-	"github.com/trainscale/trainscale/report/chart"
+	"github.com/trainscale/trainscale/internal/chart"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")

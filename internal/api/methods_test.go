@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/trainscale/trainscale/wasm/api"
-	_ "github.com/trainscale/trainscale/wasm/api/tools"
+	"github.com/trainscale/trainscale/internal/api"
+	_ "github.com/trainscale/trainscale/internal/api/tools"
 )
 
 // response is Call's answer with its errors read out.
@@ -184,7 +184,7 @@ func TestRenderEachPartOnce(t *testing.T) {
 
 // FuzzCall sends any request to any method: the answer is a JSON object, an
 // error is worded without Go names, and nothing panics. By hand:
-// go test -run '^$' -fuzz FuzzCall -fuzztime 60s ./wasm/api
+// go test -run '^$' -fuzz FuzzCall -fuzztime 60s ./internal/api
 func FuzzCall(f *testing.F) {
 	methods := api.Methods()
 	for i, req := range []string{`{}`, `[]`, `{"samples":2e6}`, `{"scenarios":[{"name":3}]}`, `{"set":["fleet.cars=3"]}`,

@@ -1,9 +1,9 @@
 package tools
 
 import (
+	"github.com/trainscale/trainscale/internal/api"
+	"github.com/trainscale/trainscale/internal/chart"
 	"github.com/trainscale/trainscale/report"
-	"github.com/trainscale/trainscale/report/chart"
-	"github.com/trainscale/trainscale/wasm/api"
 )
 
 // ChartsRequest asks for the reports' charts of a scenario. Samples > 0 adds

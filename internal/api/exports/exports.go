@@ -13,11 +13,11 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/report"
 	"github.com/trainscale/trainscale/report/html"
 	"github.com/trainscale/trainscale/report/pdf"
 	"github.com/trainscale/trainscale/report/xlsx"
-	"github.com/trainscale/trainscale/wasm/api"
 )
 
 // Request is an export's request: the page's scenario and what the report holds,
