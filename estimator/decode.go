@@ -309,6 +309,9 @@ type field struct {
 	checks   []string
 }
 
+// factorsType takes its fields' checks from hardware.FactorSpecs.
+var factorsType = reflect.TypeFor[Factors]()
+
 func fieldsOf(t reflect.Type) []field {
 	var out []field
 	for i := range t.NumField() {
@@ -321,6 +324,9 @@ func fieldsOf(t reflect.Type) []field {
 		var checks []string
 		if c := sf.Tag.Get("check"); c != "" {
 			checks = strings.Split(c, ",")
+		}
+		if t == factorsType {
+			checks = factorChecks[name]
 		}
 		out = append(out, field{index: i, name: name, required: opts != "omitempty", checks: checks})
 	}

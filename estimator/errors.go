@@ -55,3 +55,32 @@ func (l errorList) err() error {
 
 // moreErrors stands for the problems past the first MaxErrors.
 func moreErrors(n int) error { return fmt.Errorf("... and %d more", n) }
+
+// ErrorList collects the problems of one input for code outside this
+// package that checks its own requests (package tool): each is a
+// *FieldError, and Err joins them under the same cap as a scenario's. It
+// keeps only the first MaxErrors, so a large bad file costs no memory.
+type ErrorList struct {
+	kept    errorList
+	dropped int
+}
+
+// Add records that path breaks rule; got is the offending value, or nil.
+func (l *ErrorList) Add(path, rule string, got any) {
+	if len(l.kept) < MaxErrors {
+		l.kept.add(path, rule, got)
+		return
+	}
+	l.dropped++
+}
+
+// Len is the number of problems recorded.
+func (l *ErrorList) Len() int { return len(l.kept) + l.dropped }
+
+// Err joins the problems, nil if there are none.
+func (l *ErrorList) Err() error {
+	if l.dropped > 0 {
+		return errors.Join(l.kept.err(), moreErrors(l.dropped))
+	}
+	return l.kept.err()
+}

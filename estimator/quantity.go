@@ -148,3 +148,11 @@ func (k *kind) instantiate(c ctx, expr string, v float64) Quantity {
 	}
 	return q
 }
+
+// NewQuantity is a quantity whose expr, in the formula grammar (see
+// ParseExpr), reproduces v: its Formula is expr without braces and its
+// Inputs are expr's {references}. Code outside this package that lays out
+// its own quantities (package tool) builds them with it.
+func NewQuantity(id, label string, unit Unit, v float64, expr, source string) Quantity {
+	return Quantity{ID: id, Label: label, Value: v, Unit: unit, Formula: unbrace.Replace(expr), Expr: expr, Inputs: refs(expr), Source: source}
+}

@@ -2,6 +2,9 @@ package estimator
 
 import (
 	"encoding/json"
+	"math"
+	"reflect"
+	"strconv"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
 )
@@ -169,19 +172,53 @@ type Host struct {
 
 // Factors overrides the hardware models' efficiency factors; a field left out
 // keeps its calibrated default (hardware.DefaultFactors). `trainscale calibrate
-// --measurements` writes this section from your own measurements.
+// --measurements` writes this section from your own measurements. The fields
+// spell the JSON format; their rules, labels and the matching field of
+// hardware.Factors come from hardware.FactorSpecs, by JSON name.
 type Factors struct {
-	FP32Efficiency    *float64 `json:"fp32_efficiency,omitempty" check:"gt0,le=1"`
-	TF32Efficiency    *float64 `json:"tf32_efficiency,omitempty" check:"gt0,le=1"`
-	MixedEfficiency   *float64 `json:"mixed_efficiency,omitempty" check:"gt0,le=1"`
-	CPUEfficiency     *float64 `json:"cpu_efficiency,omitempty" check:"gt0,le=1"`
-	MemoryEfficiency  *float64 `json:"memory_efficiency,omitempty" check:"gt0,le=1"`
-	StepOverhead      *float64 `json:"step_overhead_s,omitempty" check:"ge=0,le=10"`
-	CommEfficiency    *float64 `json:"comm_efficiency,omitempty" check:"gt0,le=1"`
-	Overlap           *float64 `json:"overlap,omitempty" check:"ge=0,le=1"`
-	HostInputRate     *float64 `json:"host_input_bytes_per_core_s,omitempty" check:"gt0"`
-	WorkspaceFraction *float64 `json:"workspace_fraction,omitempty" check:"ge=0,le=10"`
+	FP32Efficiency    *float64 `json:"fp32_efficiency,omitempty"`
+	TF32Efficiency    *float64 `json:"tf32_efficiency,omitempty"`
+	MixedEfficiency   *float64 `json:"mixed_efficiency,omitempty"`
+	CPUEfficiency     *float64 `json:"cpu_efficiency,omitempty"`
+	MemoryEfficiency  *float64 `json:"memory_efficiency,omitempty"`
+	StepOverhead      *float64 `json:"step_overhead_s,omitempty"`
+	CommEfficiency    *float64 `json:"comm_efficiency,omitempty"`
+	Overlap           *float64 `json:"overlap,omitempty"`
+	HostInputRate     *float64 `json:"host_input_bytes_per_core_s,omitempty"`
+	WorkspaceFraction *float64 `json:"workspace_fraction,omitempty"`
 }
+
+// factorFields maps hardware.FactorSpecs, in order, to the index of the field
+// of Factors with the same JSON name; a test keeps the two in step.
+var factorFields = func() []int {
+	t := reflect.TypeFor[Factors]()
+	at := map[string]int{}
+	for _, f := range fieldsOf(t) {
+		at[f.name] = f.index
+	}
+	out := make([]int, len(hardware.FactorSpecs))
+	for i, s := range hardware.FactorSpecs {
+		out[i] = at[s.Name]
+	}
+	return out
+}()
+
+// factorChecks are the check tags of each factor (see numberRule), from its
+// spec; fieldsOf applies them to Factors, whose fields carry none.
+var factorChecks = func() map[string][]string {
+	out := map[string][]string{}
+	for _, s := range hardware.FactorSpecs {
+		c := []string{"gt0"} // every factor's Low is 0
+		if s.LowIncluded {
+			c = []string{"ge=" + strconv.FormatFloat(s.Low, 'g', -1, 64)}
+		}
+		if s.High < math.MaxFloat64 {
+			c = append(c, "le="+strconv.FormatFloat(s.High, 'g', -1, 64))
+		}
+		out[s.Name] = c
+	}
+	return out
+}()
 
 // Resolve applies the overrides to the calibrated defaults.
 func (f *Factors) Resolve() hardware.Factors {
@@ -189,18 +226,10 @@ func (f *Factors) Resolve() hardware.Factors {
 	if f == nil {
 		return out
 	}
-	for _, o := range []struct {
-		set *float64
-		dst *float64
-	}{
-		{f.FP32Efficiency, &out.FP32Efficiency}, {f.TF32Efficiency, &out.TF32Efficiency},
-		{f.MixedEfficiency, &out.MixedEfficiency}, {f.CPUEfficiency, &out.CPUEfficiency},
-		{f.MemoryEfficiency, &out.MemoryEfficiency}, {f.StepOverhead, &out.StepOverhead},
-		{f.CommEfficiency, &out.CommEfficiency}, {f.Overlap, &out.Overlap},
-		{f.HostInputRate, &out.HostInputRate}, {f.WorkspaceFraction, &out.WorkspaceFraction},
-	} {
-		if o.set != nil {
-			*o.dst = *o.set
+	v := reflect.ValueOf(f).Elem()
+	for i, s := range hardware.FactorSpecs {
+		if set := v.Field(factorFields[i]).Interface().(*float64); set != nil {
+			*s.Field(&out) = *set
 		}
 	}
 	return out
@@ -208,8 +237,13 @@ func (f *Factors) Resolve() hardware.Factors {
 
 // FactorsOf is the inverse of Resolve: every factor set explicitly.
 func FactorsOf(h hardware.Factors) *Factors {
-	return &Factors{&h.FP32Efficiency, &h.TF32Efficiency, &h.MixedEfficiency, &h.CPUEfficiency,
-		&h.MemoryEfficiency, &h.StepOverhead, &h.CommEfficiency, &h.Overlap, &h.HostInputRate, &h.WorkspaceFraction}
+	out := &Factors{}
+	v := reflect.ValueOf(out).Elem()
+	for i, s := range hardware.FactorSpecs {
+		x := *s.Field(&h)
+		v.Field(factorFields[i]).Set(reflect.ValueOf(&x))
+	}
+	return out
 }
 
 // Growth projects compute when the dataset grows: n-fold data needs n^exponent

@@ -22,6 +22,8 @@ const (
 	Joules         Unit = "J"
 	Kilograms      Unit = "kg"
 	USD            Unit = "USD"
+	PerSecond      Unit = "1/s"    // events per second: images/s
+	FLOPS          Unit = "FLOP/s" // floating-point operations per second
 	// Money quantities carry the scenario's currency code (USD, JPY, ...) as
 	// their unit; a kind declares them with this placeholder.
 	currencyUnit Unit = "<currency>"

@@ -16,6 +16,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/tool"
 )
 
 // toolFlags are the flags the hardware commands share.
@@ -61,26 +62,26 @@ func (tf *toolFlags) batchArg(fs *flag.FlagSet) *int {
 }
 
 // loadFactors reads --factors; without it the estimator's defaults apply.
-func (tf *toolFlags) loadFactors() (estimator.ToolFactors, error) {
+func (tf *toolFlags) loadFactors() (tool.Factors, error) {
 	if tf.factors == "" {
-		return estimator.ToolFactors{}, nil
+		return tool.Factors{}, nil
 	}
 	f, err := os.Open(tf.factors)
 	if err != nil {
-		return estimator.ToolFactors{}, err
+		return tool.Factors{}, err
 	}
 	defer f.Close()
 	fs, err := estimator.DecodeFactors(f)
 	if err != nil {
-		return estimator.ToolFactors{}, fmt.Errorf("%s: %w", tf.factors, err)
+		return tool.Factors{}, fmt.Errorf("%s: %w", tf.factors, err)
 	}
 	h := fs.Resolve()
-	return estimator.ToolFactors{Factors: &h, FactorsSource: "--factors " + tf.factors}, nil
+	return tool.Factors{Values: &h, Source: "--factors " + tf.factors}, nil
 }
 
 // write prints a tool's result as --format asks, or returns the error of the
 // estimator call that made it.
-func (tf *toolFlags) write(e *env, res *estimator.ToolResult, err error) error {
+func (tf *toolFlags) write(e *env, res *tool.Result, err error) error {
 	if err != nil {
 		return err
 	}
@@ -108,9 +109,9 @@ func runCatalog(e *env, args []string) error {
 		return err
 	}
 	if len(pos) == 0 {
-		return usagef("catalog needs a TABLE: %s", strings.Join(estimator.CatalogTables, ", "))
+		return usagef("catalog needs a TABLE: %s", strings.Join(tool.Tables, ", "))
 	}
-	l, err := estimator.ListCatalog(pos[0])
+	l, err := tool.Catalog(pos[0])
 	if err != nil {
 		return err
 	}
@@ -124,7 +125,7 @@ func runCatalog(e *env, args []string) error {
 // arguments: declare adds the command's own flags, and estimate answers them
 // with --batch (nil when not given) and the factors of --factors.
 func runTool(e *env, args []string, name, batchHelp string, declare func(*flag.FlagSet),
-	estimate func(batch *int, f estimator.ToolFactors) (*estimator.ToolResult, error)) error {
+	estimate func(batch *int, f tool.Factors) (*tool.Result, error)) error {
 	fs := newFlags(e, name)
 	var tf toolFlags
 	tf.register(fs, batchHelp, true)
@@ -160,7 +161,7 @@ func flagErrors(err error, fs *flag.FlagSet) error {
 }
 
 func runThroughput(e *env, args []string) error {
-	var req estimator.ThroughputRequest
+	var req tool.ThroughputRequest
 	return runTool(e, args, "throughput", "samples per step (default: the largest power of two up to 256 that fits the GPU's memory; 32 on a CPU)",
 		func(fs *flag.FlagSet) {
 			fs.StringVar(&req.Model, "model", "", "catalog model `id` (trainscale catalog models)")
@@ -168,14 +169,14 @@ func runThroughput(e *env, args []string) error {
 			fs.StringVar(&req.CPU, "cpu", "", "catalog CPU `id`, instead of --gpu")
 			fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
 		},
-		func(batch *int, f estimator.ToolFactors) (*estimator.ToolResult, error) {
-			req.Batch, req.ToolFactors = batch, f
-			return estimator.EstimateThroughput(req)
+		func(batch *int, f tool.Factors) (*tool.Result, error) {
+			req.Batch, req.Factors = batch, f
+			return tool.Throughput(req)
 		})
 }
 
 func runScale(e *env, args []string) error {
-	var req estimator.ScaleRequest
+	var req tool.ScaleRequest
 	return runTool(e, args, "scale", "samples per GPU per step (default: the largest power of two up to 256 that fits the GPU's memory)",
 		func(fs *flag.FlagSet) {
 			fs.StringVar(&req.Model, "model", "", "catalog model `id`")
@@ -184,15 +185,15 @@ func runScale(e *env, args []string) error {
 			fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
 			fs.BoolVar(&req.Sweep, "sweep", false, "also print the curve from 1 GPU to --gpus")
 		},
-		func(batch *int, f estimator.ToolFactors) (*estimator.ToolResult, error) {
-			req.Batch, req.ToolFactors = batch, f
-			return estimator.EstimateScaling(req)
+		func(batch *int, f tool.Factors) (*tool.Result, error) {
+			req.Batch, req.Factors = batch, f
+			return tool.Scale(req)
 		})
 }
 
 func runMemory(e *env, args []string) error {
 	var (
-		req       estimator.MemoryRequest
+		req       tool.MemoryRequest
 		density   float64
 		blockSize int
 	)
@@ -205,14 +206,14 @@ func runMemory(e *env, args []string) error {
 			fs.Float64Var(&density, "density", 1, "fraction of weights block sparsity keeps, in (0, 1]")
 			fs.IntVar(&blockSize, "block-size", 32, "side of a sparse block, with --density below 1")
 		},
-		func(batch *int, f estimator.ToolFactors) (*estimator.ToolResult, error) {
-			req.Batch, req.ToolFactors, req.Density, req.BlockSize = batch, f, &density, &blockSize
-			return estimator.EstimateGPUMemory(req)
+		func(batch *int, f tool.Factors) (*tool.Result, error) {
+			req.Batch, req.Factors, req.Density, req.BlockSize = batch, f, &density, &blockSize
+			return tool.Memory(req)
 		})
 }
 
 func runDevices(e *env, args []string) error {
-	var req estimator.DevicesRequest
+	var req tool.DevicesRequest
 	return runTool(e, args, "devices", "samples per step on both devices (default 32, as in seed 004)",
 		func(fs *flag.FlagSet) {
 			fs.StringVar(&req.Model, "model", "", "catalog model `id`")
@@ -222,9 +223,9 @@ func runDevices(e *env, args []string) error {
 			fs.IntVar(&req.Epochs, "epochs", 0, "passes over the dataset")
 			fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
 		},
-		func(batch *int, f estimator.ToolFactors) (*estimator.ToolResult, error) {
-			req.Batch, req.ToolFactors = batch, f
-			return estimator.CompareGPUAndCPU(req)
+		func(batch *int, f tool.Factors) (*tool.Result, error) {
+			req.Batch, req.Factors = batch, f
+			return tool.Devices(req)
 		})
 }
 
@@ -247,10 +248,10 @@ func runCalibrate(e *env, args []string) error {
 		return usagef("--out needs --measurements: there is nothing to fit")
 	}
 	var (
-		req estimator.CalibrateRequest
+		req tool.CalibrateRequest
 		err error
 	)
-	if req.ToolFactors, err = tf.loadFactors(); err != nil {
+	if req.Factors, err = tf.loadFactors(); err != nil {
 		return err
 	}
 	if measurements != "" {
@@ -258,13 +259,13 @@ func runCalibrate(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		req.Measurements, err = estimator.ParseMeasurementsCSV(f, filepath.Base(measurements))
+		req.Measurements, err = tool.ParseMeasurementsCSV(f, filepath.Base(measurements))
 		f.Close()
 		if err != nil {
 			return err
 		}
 	}
-	res, err := estimator.RunCalibration(req)
+	res, err := tool.Calibrate(req)
 	if err != nil {
 		return err
 	}
@@ -278,7 +279,7 @@ func runCalibrate(e *env, args []string) error {
 		if err := writeOutputBytes(e, out, buf.Bytes()); err != nil {
 			return err
 		}
-		res.Notes = append(res.Notes, estimator.ToolNote{Key: "written", Text: out + " (use it with --factors)"})
+		res.Notes = append(res.Notes, tool.Note{Key: "written", Text: out + " (use it with --factors)"})
 	}
 	return tf.write(e, res, nil)
 }

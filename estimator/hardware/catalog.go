@@ -1,6 +1,7 @@
 package hardware
 
 import (
+	"encoding/json"
 	"slices"
 	"sort"
 )
@@ -18,93 +19,140 @@ const (
 	tb  = 1e12
 )
 
+// The catalog types' JSON keys, which `trainscale catalog --format json` and
+// the page's catalog print, name the unit of every figure.
+
 // GPU is an accelerator's published peak rates and memory. Peaks are dense
 // (no structured sparsity) FLOP/s.
 type GPU struct {
-	ID, Name string
+	ID   string `json:"id"`
+	Name string `json:"name"`
 	// FP32 is the plain single-precision peak.
-	FP32 float64
+	FP32 float64 `json:"fp32_flops"`
 	// TF32 is the TF32 tensor peak; 0 where the part has none (falls back to FP32).
-	TF32 float64
+	TF32 float64 `json:"tf32_flops"`
 	// Mixed is the FP16/BF16 tensor peak (FP16 non-tensor on P100), or FP32
 	// where the part has no faster half-precision path.
-	Mixed        float64
-	Memory       float64 // bytes
-	MemBandwidth float64 // bytes/s
-	Link         string  // network id of the GPU-to-GPU link
-	HostLink     string  // network id of the link to the host (PCIe generation)
-	TDP          float64 // W
-	PriceUSD     float64 // launch price; 0 = not published
-	Source, AsOf string
+	Mixed        float64 `json:"mixed_flops"`
+	Memory       float64 `json:"memory_bytes"`              // bytes
+	MemBandwidth float64 `json:"mem_bandwidth_bytes_per_s"` // bytes/s
+	Link         string  `json:"link"`                      // network id of the GPU-to-GPU link
+	HostLink     string  `json:"host_link"`                 // network id of the link to the host (PCIe generation)
+	TDP          float64 `json:"tdp_w"`                     // W
+	PriceUSD     float64 `json:"price_usd"`                 // launch price; 0 = not published (null in JSON)
+	Source       string  `json:"source"`
+	AsOf         string  `json:"as_of"`
 }
 
 // CPU is a host processor. Cores is per socket.
 type CPU struct {
-	ID, Name string
-	Cores    int
-	ClockHz  float64 // sustained all-core clock under vector load
+	ID      string  `json:"id"`
+	Name    string  `json:"name"`
+	Cores   int     `json:"cores_per_socket"`
+	ClockHz float64 `json:"clock_hz"` // sustained all-core clock under vector load
 	// FlopsPerCycle is per core, FP32: SIMD lanes x 2 (FMA) x FMA units.
-	FlopsPerCycle float64
-	Sockets       int
+	FlopsPerCycle float64 `json:"fp32_flops_per_cycle_per_core"`
+	Sockets       int     `json:"sockets"`
 	// FP32 = Cores x ClockHz x FlopsPerCycle x Sockets; a test keeps it so.
 	// Mixed and TF32 run at this rate too (AMX and the like are ignored).
-	FP32         float64
-	MemBandwidth float64 // bytes/s, all sockets
-	TDP          float64 // W, all sockets
-	Source, AsOf string
+	FP32         float64 `json:"fp32_flops"`
+	MemBandwidth float64 `json:"mem_bandwidth_bytes_per_s"` // bytes/s, all sockets
+	TDP          float64 `json:"tdp_w"`                     // W, all sockets
+	Source       string  `json:"source"`
+	AsOf         string  `json:"as_of"`
 }
 
 // System is a server holding GPUs.
 type System struct {
-	ID, Name     string
-	GPU          string // gpu id
-	GPUs         int
-	IntraLink    string // network id joining the GPUs inside the system
-	NetworkPorts int    // ports to other systems
-	Network      string // network id of those ports
-	HostRAM      float64
-	LocalSSD     float64
-	Power        float64 // W, maximum
-	PriceUSD     float64 // launch list price; 0 = not published
-	CPU          string  // cpu id of the host; "" = unknown
-	Source, AsOf string
+	ID           string  `json:"id"`
+	Name         string  `json:"name"`
+	GPU          string  `json:"gpu"` // gpu id
+	GPUs         int     `json:"gpus"`
+	IntraLink    string  `json:"intra_link"`      // network id joining the GPUs inside the system
+	NetworkPorts int     `json:"network_ports"`   // ports to other systems
+	Network      string  `json:"network"`         // network id of those ports
+	HostRAM      float64 `json:"host_ram_bytes"`  // 0 = not published (null in JSON)
+	LocalSSD     float64 `json:"local_ssd_bytes"` // bytes
+	Power        float64 `json:"power_w"`         // W, maximum; 0 = not published (null in JSON)
+	PriceUSD     float64 `json:"price_usd"`       // launch list price; 0 = not published (null in JSON)
+	CPU          string  `json:"cpu,omitempty"`   // cpu id of the host; "" = unknown
+	Source       string  `json:"source"`
+	AsOf         string  `json:"as_of"`
 }
 
 // Model is a network's size and per-sample cost at its native input size.
 type Model struct {
-	ID, Name    string
-	Params      float64
-	ForwardMACs float64 // multiply-adds per sample, forward pass
-	InputSize   int     // pixels per side
+	ID          string  `json:"id"`
+	Name        string  `json:"name"`
+	Params      float64 `json:"params"`
+	ForwardMACs float64 `json:"forward_macs"` // multiply-adds per sample, forward pass
+	InputSize   int     `json:"input_px"`     // pixels per side
 	// ActivationBytes is what training keeps per sample for the backward pass
 	// at fp32: feature maps and their gradient maps, counted as vDNN does
 	// (Rhu et al. 2016). See doc.go for how each figure was derived.
-	ActivationBytes float64
-	SampleBytes     float64 // one stored training sample
-	Dataset         string  // dataset id
-	Source, AsOf    string
+	ActivationBytes float64 `json:"activation_bytes"`
+	SampleBytes     float64 `json:"sample_bytes"` // one stored training sample
+	Dataset         string  `json:"dataset"`      // dataset id
+	Source          string  `json:"source"`
+	AsOf            string  `json:"as_of"`
 }
 
 // Network is a link: NVLink and PCIe per GPU, InfiniBand and Ethernet per port.
 type Network struct {
-	ID, Name  string
-	Bandwidth float64 // bytes/s, one direction
-	Latency   float64 // s per message hop as a collective library sees it
-	Kind      string  // "pcie" | "nvlink" | "infiniband" | "ethernet"
+	ID        string  `json:"id"`
+	Name      string  `json:"name"`
+	Bandwidth float64 `json:"bandwidth_bytes_per_s"` // bytes/s, one direction
+	Latency   float64 `json:"latency_s"`             // s per message hop as a collective library sees it
+	Kind      string  `json:"kind"`                  // "pcie" | "nvlink" | "infiniband" | "ethernet"
 	// Shared means the GPUs of one system share the link's bandwidth: PCIe
 	// cards exchange gradients through the host bridge, so a collective's
 	// traffic is serialised instead of flowing GPU to GPU in parallel.
-	Shared       bool
-	Source, AsOf string
+	Shared bool   `json:"shared"`
+	Source string `json:"source"`
+	AsOf   string `json:"as_of"`
 }
 
 // Dataset is a training set's size.
 type Dataset struct {
-	ID, Name     string
-	Samples      int
-	SampleBytes  float64 // average stored sample
-	InputSize    int     // pixels per side fed to the network
-	Source, AsOf string
+	ID          string  `json:"id"`
+	Name        string  `json:"name"`
+	Samples     int     `json:"samples"`
+	SampleBytes float64 `json:"sample_bytes"` // average stored sample
+	InputSize   int     `json:"input_px"`     // pixels per side fed to the network
+	Source      string  `json:"source"`
+	AsOf        string  `json:"as_of"`
+}
+
+// A figure the vendor does not publish is 0 in the catalog, which no formula
+// may mistake for a real 0: JSON shows it as null. The anonymous struct's
+// fields of the same key hide the embedded ones.
+
+// MarshalJSON writes g with an unpublished price as null.
+func (g GPU) MarshalJSON() ([]byte, error) {
+	type plain GPU
+	return json.Marshal(struct {
+		plain
+		PriceUSD *float64 `json:"price_usd"`
+	}{plain(g), published(g.PriceUSD)})
+}
+
+// MarshalJSON writes s with its unpublished figures as null.
+func (s System) MarshalJSON() ([]byte, error) {
+	type plain System
+	return json.Marshal(struct {
+		plain
+		HostRAM  *float64 `json:"host_ram_bytes"`
+		Power    *float64 `json:"power_w"`
+		PriceUSD *float64 `json:"price_usd"`
+	}{plain(s), published(s.HostRAM), published(s.Power), published(s.PriceUSD)})
+}
+
+// published is a catalog figure for JSON: nil where the catalog writes 0.
+func published(v float64) *float64 {
+	if v == 0 {
+		return nil
+	}
+	return &v
 }
 
 // Catalog readers return copies in the catalog's order (oldest first), so

@@ -7,6 +7,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/tool"
 	"github.com/trainscale/trainscale/examples"
 )
 
@@ -190,5 +191,5 @@ func presets(data []byte) (any, error) {
 		Models  []string `json:"models"`
 		GPUs    []string `json:"gpus"`
 		Systems []string `json:"systems"`
-	}{examples.Default, Presets(), estimator.CatalogTables, hardware.ModelIDs(), hardware.GPUIDs(), hardware.SystemIDs()}, nil
+	}{examples.Default, Presets(), tool.Tables, hardware.ModelIDs(), hardware.GPUIDs(), hardware.SystemIDs()}, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/tool"
 )
 
 // Chart IDs, in the order Build returns them. Surfaces key their layout and
@@ -215,8 +216,8 @@ func (b *builder) scaling() (Spec, error) {
 		if !ok {
 			return Spec{}, fmt.Errorf("no one-GPU time on %s", sys)
 		}
-		res, err := estimator.EstimateScaling(estimator.ScaleRequest{Model: model, System: sys, GPUs: scalingGPUs, Batch: batch,
-			Precision: precision, Sweep: true, RunGPUTime: gpuTime.Value, ToolFactors: estimator.ToolFactors{Factors: &factors}})
+		res, err := tool.Scale(tool.ScaleRequest{Model: model, System: sys, GPUs: scalingGPUs, Batch: batch,
+			Precision: precision, Sweep: true, RunGPUTime: gpuTime.Value, Factors: tool.Factors{Values: &factors}})
 		if err != nil {
 			return Spec{}, err
 		}
@@ -417,7 +418,7 @@ func (b *builder) cpuVsGPU() (Spec, error) {
 	}
 	for _, id := range seed004.models {
 		m, _ := hardware.ModelByID(id)
-		res, err := estimator.CompareGPUAndCPU(estimator.DevicesRequest{Model: id, GPU: gpu.ID, CPU: cpu.ID, Epochs: seed004.epochs, Precision: "fp32"})
+		res, err := tool.Devices(tool.DevicesRequest{Model: id, GPU: gpu.ID, CPU: cpu.ID, Epochs: seed004.epochs, Precision: "fp32"})
 		if err != nil {
 			return Spec{}, err
 		}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/tool"
 	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/report"
 )
@@ -35,8 +36,8 @@ func catalog(data []byte) (any, error) {
 	}
 	if req.Table == "" {
 		out := map[string]any{}
-		for _, t := range estimator.CatalogTables {
-			l, err := estimator.ListCatalog(t)
+		for _, t := range tool.Tables {
+			l, err := tool.Catalog(t)
 			if err != nil {
 				return nil, err
 			}
@@ -44,7 +45,7 @@ func catalog(data []byte) (any, error) {
 		}
 		return out, nil
 	}
-	return estimator.ListCatalog(req.Table)
+	return tool.Catalog(req.Table)
 }
 
 // factorsField is a tool request's "factors": a scenario's factors section,
@@ -56,24 +57,24 @@ type factorsField struct {
 // decodeTool reads a tool request, one that embeds factorsField, and the
 // factors it asks for.
 func decodeTool(data []byte, req interface {
-	tool() (estimator.ToolFactors, error)
-}) (estimator.ToolFactors, error) {
+	toolFactors() (tool.Factors, error)
+}) (tool.Factors, error) {
 	if err := api.DecodeRequest(data, req); err != nil {
-		return estimator.ToolFactors{}, err
+		return tool.Factors{}, err
 	}
-	return req.tool()
+	return req.toolFactors()
 }
 
-func (f factorsField) tool() (estimator.ToolFactors, error) {
+func (f factorsField) toolFactors() (tool.Factors, error) {
 	if len(f.Factors) == 0 || string(f.Factors) == "null" {
-		return estimator.ToolFactors{}, nil
+		return tool.Factors{}, nil
 	}
 	fs, err := estimator.DecodeFactors(bytes.NewReader([]byte(`{"factors":` + string(f.Factors) + `}`)))
 	if err != nil {
-		return estimator.ToolFactors{}, err
+		return tool.Factors{}, err
 	}
 	h := fs.Resolve()
-	return estimator.ToolFactors{Factors: &h, FactorsSource: "the request's factors"}, nil
+	return tool.Factors{Values: &h, Source: "the request's factors"}, nil
 }
 
 func throughput(data []byte) (any, error) {
@@ -93,7 +94,7 @@ func throughput(data []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: req.Model, GPU: req.GPU, CPU: req.CPU, Precision: req.Precision, Batch: batch, ToolFactors: tf})
+	return tool.Throughput(tool.ThroughputRequest{Model: req.Model, GPU: req.GPU, CPU: req.CPU, Precision: req.Precision, Batch: batch, Factors: tf})
 }
 
 func scale(data []byte) (any, error) {
@@ -118,7 +119,7 @@ func scale(data []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return estimator.EstimateScaling(estimator.ScaleRequest{Model: req.Model, System: req.System, GPUs: gpus, Precision: req.Precision, Batch: batch, Sweep: req.Sweep, ToolFactors: tf})
+	return tool.Scale(tool.ScaleRequest{Model: req.Model, System: req.System, GPUs: gpus, Precision: req.Precision, Batch: batch, Sweep: req.Sweep, Factors: tf})
 }
 
 func memory(data []byte) (any, error) {
@@ -144,7 +145,7 @@ func memory(data []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return estimator.EstimateGPUMemory(estimator.MemoryRequest{Model: req.Model, GPU: req.GPU, Batch: batch, Precision: req.Precision, Optimizer: req.Optimizer, Density: req.Density, BlockSize: blockSize, ToolFactors: tf})
+	return tool.Memory(tool.MemoryRequest{Model: req.Model, GPU: req.GPU, Batch: batch, Precision: req.Precision, Optimizer: req.Optimizer, Density: req.Density, BlockSize: blockSize, Factors: tf})
 }
 
 // optionalInt is a tool's optional whole-number field, nil when left out. The

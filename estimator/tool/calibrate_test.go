@@ -1,4 +1,4 @@
-package estimator_test
+package tool_test
 
 import (
 	"fmt"
@@ -11,10 +11,11 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/tool"
 )
 
 func TestCalibrateFitLowersTheError(t *testing.T) {
-	res, err := estimator.RunCalibration(estimator.CalibrateRequest{Measurements: toolUserPoints})
+	res, err := tool.Calibrate(tool.CalibrateRequest{Measurements: toolUserPoints})
 	require.NoError(t, err)
 	before, after := toolValue(t, res, "fit.mean_abs_error_before"), toolValue(t, res, "fit.mean_abs_error_after")
 	assert.Less(t, after, before)
@@ -23,13 +24,13 @@ func TestCalibrateFitLowersTheError(t *testing.T) {
 	assert.Equal(t, res.Factors.FP32Efficiency, toolValue(t, res, "factors.fp32_efficiency"))
 
 	// Starting from the fitted factors, there is nothing left to gain.
-	again, err := estimator.RunCalibration(estimator.CalibrateRequest{Measurements: toolUserPoints, ToolFactors: estimator.ToolFactors{Factors: res.Factors}})
+	again, err := tool.Calibrate(tool.CalibrateRequest{Measurements: toolUserPoints, Factors: tool.Factors{Values: res.Factors}})
 	require.NoError(t, err)
 	assert.InDelta(t, after, toolValue(t, again, "fit.mean_abs_error_before"), 1e-12)
 }
 
 func TestCalibrationTableMarksHeldOutPoints(t *testing.T) {
-	res, err := estimator.RunCalibration(estimator.CalibrateRequest{})
+	res, err := tool.Calibrate(tool.CalibrateRequest{})
 	require.NoError(t, err)
 	held := 0
 	for _, e := range res.Calibration {
@@ -47,7 +48,7 @@ func TestCalibrationTableMarksHeldOutPoints(t *testing.T) {
 
 func TestParseMeasurementsCSV(t *testing.T) {
 	good := "\ufeffModel, Device, Precision, Batch, Images_per_s\n# lab notes\nresnet-50,a100-sxm4-80gb,mixed,256,2470\n\nresnet-18, core-i7-12700 ,fp32,32,55.5\n"
-	pts, err := estimator.ParseMeasurementsCSV(strings.NewReader(good), "m.csv")
+	pts, err := tool.ParseMeasurementsCSV(strings.NewReader(good), "m.csv")
 	require.NoError(t, err)
 	require.Len(t, pts, 2)
 	assert.Equal(t, hardware.Measurement{Model: "resnet-18", Device: "core-i7-12700", Precision: "fp32", Batch: 32, GPUs: 1,
@@ -74,12 +75,12 @@ func TestParseMeasurementsCSV(t *testing.T) {
 		{header + "resnet-50,\"h100-sxm,fp32,8,1\n", "m.csv:2: invalid CSV"},
 		{header + strings.Repeat("resnet-50,h100-sxm,fp32,8,1\n", 1001), "m.csv:1002: too many measurements: at most 1000"},
 	} {
-		_, err := estimator.ParseMeasurementsCSV(strings.NewReader(tc.data), "m.csv")
+		_, err := tool.ParseMeasurementsCSV(strings.NewReader(tc.data), "m.csv")
 		require.Error(t, err, tc.data)
 		assert.True(t, estimator.IsInvalidInput(err), tc.data)
 		assert.Contains(t, err.Error(), tc.want)
 	}
-	_, err = estimator.ParseMeasurementsCSV(strings.NewReader(header+strings.Repeat("x", estimator.MaxScenarioBytes)), "m.csv")
+	_, err = tool.ParseMeasurementsCSV(strings.NewReader(header+strings.Repeat("x", estimator.MaxScenarioBytes)), "m.csv")
 	assert.ErrorContains(t, err, "m.csv: must be at most")
 }
 
@@ -102,7 +103,7 @@ func TestParseMeasurementsCSVCapsErrors(t *testing.T) {
 			first = `m.csv:2: model: unknown id (known: alexnet,`
 		}
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := estimator.ParseMeasurementsCSV(strings.NewReader(header+tc.body), "m.csv")
+			_, err := tool.ParseMeasurementsCSV(strings.NewReader(header+tc.body), "m.csv")
 			require.Error(t, err)
 			assert.True(t, estimator.IsInvalidInput(err))
 			lines := strings.Split(err.Error(), "\n")
@@ -137,23 +138,23 @@ func TestCalibrationFiguresStayShort(t *testing.T) {
 	// the published table cannot be predicted, and says so as an input error.
 	starved := hardware.DefaultFactors()
 	starved.FP32Efficiency, starved.MemoryEfficiency = 5e-324, 5e-324
-	_, err := estimator.RunCalibration(estimator.CalibrateRequest{ToolFactors: estimator.ToolFactors{Factors: &starved}})
+	_, err := tool.Calibrate(tool.CalibrateRequest{Factors: tool.Factors{Values: &starved}})
 	require.Error(t, err)
 	assert.True(t, estimator.IsInvalidInput(err))
 	assert.Contains(t, err.Error(), "factors: make calibration.8.predicted not a finite number; move them toward their defaults, got NaN")
-	_, err = estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", ToolFactors: estimator.ToolFactors{Factors: &starved}})
+	_, err = tool.Throughput(tool.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Factors: tool.Factors{Values: &starved}})
 	assert.EqualError(t, err, "factors: make throughput.compute_time not a finite number; move them toward their defaults, got +Inf", "every tool says so")
 	for _, tc := range []struct {
 		name string
-		req  estimator.CalibrateRequest
+		req  tool.CalibrateRequest
 	}{
-		{"published", estimator.CalibrateRequest{ToolFactors: estimator.ToolFactors{Factors: &extreme}}},
-		{"fit from defaults", estimator.CalibrateRequest{Measurements: points}},
-		{"fit from extremes", estimator.CalibrateRequest{Measurements: points, ToolFactors: estimator.ToolFactors{Factors: &extreme}}},
-		{"fit from starved GPUs", estimator.CalibrateRequest{Measurements: points, ToolFactors: estimator.ToolFactors{Factors: &starved}}},
+		{"published", tool.CalibrateRequest{Factors: tool.Factors{Values: &extreme}}},
+		{"fit from defaults", tool.CalibrateRequest{Measurements: points}},
+		{"fit from extremes", tool.CalibrateRequest{Measurements: points, Factors: tool.Factors{Values: &extreme}}},
+		{"fit from starved GPUs", tool.CalibrateRequest{Measurements: points, Factors: tool.Factors{Values: &starved}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := estimator.RunCalibration(tc.req)
+			res, err := tool.Calibrate(tc.req)
 			require.NoError(t, err)
 			for _, q := range res.Quantities {
 				assert.LessOrEqual(t, len(estimator.FormatToolValue(q.Value, q.Unit)), 24, q.ID)
@@ -182,7 +183,7 @@ func FuzzParseMeasurementsCSV(f *testing.F) {
 	f.Add("model,device,precision,batch,images_per_s\nresnet-50,a100-sxm4-80gb,mixed,256,1e300\n")
 	f.Add("model,device,precision,batch,images_per_s\n" + strings.Repeat("x\n", 100))
 	f.Fuzz(func(t *testing.T, data string) {
-		pts, err := estimator.ParseMeasurementsCSV(strings.NewReader(data), "f.csv")
+		pts, err := tool.ParseMeasurementsCSV(strings.NewReader(data), "f.csv")
 		if err != nil {
 			if !estimator.IsInvalidInput(err) {
 				t.Fatalf("not an input error: %v", err)
@@ -192,7 +193,7 @@ func FuzzParseMeasurementsCSV(f *testing.F) {
 		if len(pts) > 3 {
 			pts = pts[:3] // the fit's cost grows with the points; three exercise it
 		}
-		res, err := estimator.RunCalibration(estimator.CalibrateRequest{Measurements: pts})
+		res, err := tool.Calibrate(tool.CalibrateRequest{Measurements: pts})
 		if err != nil {
 			t.Fatalf("valid points failed to fit: %v", err)
 		}

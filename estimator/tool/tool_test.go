@@ -1,4 +1,4 @@
-package estimator_test
+package tool_test
 
 import (
 	"errors"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/tool"
 )
 
 func toolPtr[T any](v T) *T { return &v }
@@ -24,18 +25,18 @@ var toolDescriptive = regexp.MustCompile(`^(scale\.n\d+\.speedup|calibration\.\d
 // toolResults runs every tool on a spread of requests that covers each
 // branch of the formulas: GPU and CPU, each precision path, PCIe and NVLink,
 // one and several systems, fitting and not, dense and sparse, SGD and Adam.
-func toolResults(t *testing.T) map[string]*estimator.ToolResult {
+func toolResults(t *testing.T) map[string]*tool.Result {
 	t.Helper()
-	out := map[string]*estimator.ToolResult{}
-	add := func(name string, res *estimator.ToolResult, err error) {
+	out := map[string]*tool.Result{}
+	add := func(name string, res *tool.Result, err error) {
 		require.NoError(t, err, name)
 		out[name] = res
 	}
 	for _, dev := range []struct{ gpu, cpu string }{{gpu: "v100-sxm2-16gb"}, {gpu: "a100-sxm4-80gb"}, {gpu: "gtx-1080"}, {cpu: "core-i7-12700"}} {
 		for _, p := range []string{"fp32", "tf32", "mixed"} {
 			for _, batch := range []*int{nil, toolPtr(1), toolPtr(512)} {
-				req := estimator.ThroughputRequest{Model: "resnet-50", GPU: dev.gpu, CPU: dev.cpu, Precision: p, Batch: batch}
-				res, err := estimator.EstimateThroughput(req)
+				req := tool.ThroughputRequest{Model: "resnet-50", GPU: dev.gpu, CPU: dev.cpu, Precision: p, Batch: batch}
+				res, err := tool.Throughput(req)
 				add(fmt.Sprintf("throughput %+v", req), res, err)
 			}
 		}
@@ -43,17 +44,17 @@ func toolResults(t *testing.T) map[string]*estimator.ToolResult {
 	for _, sys := range []string{"pcie-server", "dgx-1-v100", "dgx-a100", "big-basin-p100"} {
 		for _, gpus := range []int{1, 3, 8, 40} {
 			for _, p := range []string{"fp32", "mixed"} {
-				req := estimator.ScaleRequest{Model: "alexnet", System: sys, GPUs: gpus, Precision: p, Batch: toolPtr(64), Sweep: true}
-				res, err := estimator.EstimateScaling(req)
+				req := tool.ScaleRequest{Model: "alexnet", System: sys, GPUs: gpus, Precision: p, Batch: toolPtr(64), Sweep: true}
+				res, err := tool.Scale(req)
 				add(fmt.Sprintf("scale %+v", req), res, err)
 			}
 		}
 	}
-	res, err := estimator.EstimateScaling(estimator.ScaleRequest{Model: "resnet-50", System: "dgx-h100", GPUs: 1024})
+	res, err := tool.Scale(tool.ScaleRequest{Model: "resnet-50", System: "dgx-h100", GPUs: 1024})
 	add("scale resnet-50 1024", res, err)
-	res, err = estimator.EstimateScaling(estimator.ScaleRequest{Model: "resnet-50", System: "dgx-h100", GPUs: 64, Sweep: true, RunGPUTime: 3e7})
+	res, err = tool.Scale(tool.ScaleRequest{Model: "resnet-50", System: "dgx-h100", GPUs: 64, Sweep: true, RunGPUTime: 3e7})
 	add("scale resnet-50 64 run time", res, err)
-	for _, m := range []estimator.MemoryRequest{
+	for _, m := range []tool.MemoryRequest{
 		{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(256)},
 		{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(16)},
 		{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(64), Precision: "mixed", Optimizer: "adam"},
@@ -61,16 +62,16 @@ func toolResults(t *testing.T) map[string]*estimator.ToolResult {
 		{Model: "vit-b-16", GPU: "b200", Batch: toolPtr(1 << 20), Precision: "tf32"},
 		{Model: "cifar-small", GPU: "h200-sxm", Batch: toolPtr(1)},
 	} {
-		res, err := estimator.EstimateGPUMemory(m)
+		res, err := tool.Memory(m)
 		add(fmt.Sprintf("memory %s %s %d", m.Model, m.GPU, *m.Batch), res, err)
 	}
 	for _, m := range []string{"cifar-small", "resnet-18-cifar", "resnet-50-cifar", "vgg-16"} {
-		res, err := estimator.CompareGPUAndCPU(estimator.DevicesRequest{Model: m, GPU: "rtx-3050", CPU: "core-i7-12700", Epochs: 10})
+		res, err := tool.Devices(tool.DevicesRequest{Model: m, GPU: "rtx-3050", CPU: "core-i7-12700", Epochs: 10})
 		add("devices "+m, res, err)
 	}
-	res, err = estimator.RunCalibration(estimator.CalibrateRequest{})
+	res, err = tool.Calibrate(tool.CalibrateRequest{})
 	add("calibrate", res, err)
-	res, err = estimator.RunCalibration(estimator.CalibrateRequest{Measurements: toolUserPoints})
+	res, err = tool.Calibrate(tool.CalibrateRequest{Measurements: toolUserPoints})
 	add("calibrate fit", res, err)
 	return out
 }
@@ -138,7 +139,7 @@ func TestToolsMatchTheHardwareModels(t *testing.T) {
 	model := func(id string) hardware.Model { m, _ := hardware.ModelByID(id); return m }
 	gpu := func(id string) hardware.GPU { g, _ := hardware.GPUByID(id); return g }
 
-	res, err := estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "v100-sxm2-16gb", Precision: "fp32", Batch: toolPtr(112)})
+	res, err := tool.Throughput(tool.ThroughputRequest{Model: "resnet-50", GPU: "v100-sxm2-16gb", Precision: "fp32", Batch: toolPtr(112)})
 	require.NoError(t, err)
 	want := hardware.EstimateThroughput(model("resnet-50"), gpu("v100-sxm2-16gb").Device(), hardware.FP32, 112, f)
 	assert.Equal(t, want.ImagesPerS, toolValue(t, res, "throughput.images_per_s"))
@@ -149,7 +150,7 @@ func TestToolsMatchTheHardwareModels(t *testing.T) {
 	assert.Equal(t, "compute", res.Note("bound"))
 	assert.InEpsilon(t, 367, want.ImagesPerS, 0.15, "NVIDIA's 367 img/s")
 
-	res, err = estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "v100-sxm2-16gb", Precision: "mixed"})
+	res, err = tool.Throughput(tool.ThroughputRequest{Model: "resnet-50", GPU: "v100-sxm2-16gb", Precision: "mixed"})
 	require.NoError(t, err)
 	batch := hardware.DefaultBatch(model("resnet-50"), gpu("v100-sxm2-16gb"), hardware.Mixed, f)
 	assert.Equal(t, float64(batch), toolValue(t, res, "throughput.batch"))
@@ -157,14 +158,14 @@ func TestToolsMatchTheHardwareModels(t *testing.T) {
 		toolValue(t, res, "throughput.images_per_s"))
 
 	cpu, _ := hardware.CPUByID("core-i7-12700")
-	res, err = estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "cifar-small", CPU: "core-i7-12700"})
+	res, err = tool.Throughput(tool.ThroughputRequest{Model: "cifar-small", CPU: "core-i7-12700"})
 	require.NoError(t, err)
 	assert.Equal(t, hardware.EstimateThroughput(model("cifar-small"), cpu.Device(), hardware.FP32, 32, f).ImagesPerS,
 		toolValue(t, res, "throughput.images_per_s"))
 	assert.Equal(t, 0.0, toolValue(t, res, "throughput.overhead_time"), "a CPU has no launch overhead")
 
 	sys, _ := hardware.SystemByID("dgx-1-v100")
-	res, err = estimator.EstimateScaling(estimator.ScaleRequest{Model: "resnet-50", System: "dgx-1-v100", GPUs: 8, Precision: "fp32", Batch: toolPtr(112)})
+	res, err = tool.Scale(tool.ScaleRequest{Model: "resnet-50", System: "dgx-1-v100", GPUs: 8, Precision: "fp32", Batch: toolPtr(112)})
 	require.NoError(t, err)
 	s := hardware.EstimateScale(model("resnet-50"), sys, gpu(sys.GPU), 8, hardware.FP32, 112, f)
 	assert.Equal(t, s.Speedup, toolValue(t, res, "scale.speedup"))
@@ -177,21 +178,21 @@ func TestToolsMatchTheHardwareModels(t *testing.T) {
 	assert.InDelta(t, 7.76, s.Speedup, 0.4, "NVIDIA's 7.76x")
 
 	titan := gpu("titan-x-maxwell")
-	res, err = estimator.EstimateGPUMemory(estimator.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(256)})
+	res, err = tool.Memory(tool.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(256)})
 	require.NoError(t, err)
 	mem := hardware.EstimateMemory(model("vgg-16"), titan, 256, hardware.FP32, hardware.SGD, 1, 32, f)
 	assert.Equal(t, mem.Total, toolValue(t, res, "memory.total"))
 	assert.Equal(t, float64(mem.MaxBatch), toolValue(t, res, "memory.max_batch"))
 	assert.Equal(t, mem.StreamTimePerStep, toolValue(t, res, "memory.stream_time_per_step"))
 
-	res, err = estimator.CompareGPUAndCPU(estimator.DevicesRequest{Model: "resnet-50-cifar", GPU: "rtx-3050", CPU: "core-i7-12700", Dataset: "cifar10", Epochs: 10})
+	res, err = tool.Devices(tool.DevicesRequest{Model: "resnet-50-cifar", GPU: "rtx-3050", CPU: "core-i7-12700", Dataset: "cifar10", Epochs: 10})
 	require.NoError(t, err)
 	cmp := hardware.CompareDevices(model("resnet-50-cifar"), gpu("rtx-3050"), cpu, 50000, 10, hardware.FP32, 32, f)
 	assert.Equal(t, cmp.GPUTime, toolValue(t, res, "devices.gpu_time"))
 	assert.Equal(t, cmp.CPUTime, toolValue(t, res, "devices.cpu_time"))
 	assert.Equal(t, cmp.Speedup, toolValue(t, res, "devices.speedup"))
 
-	res, err = estimator.RunCalibration(estimator.CalibrateRequest{})
+	res, err = tool.Calibrate(tool.CalibrateRequest{})
 	require.NoError(t, err)
 	rows := hardware.Calibrate(f)
 	require.Len(t, res.Calibration, len(rows))
@@ -204,7 +205,7 @@ func TestToolsMatchTheHardwareModels(t *testing.T) {
 	}
 }
 
-func toolValue(t *testing.T, res *estimator.ToolResult, id string) float64 {
+func toolValue(t *testing.T, res *tool.Result, id string) float64 {
 	t.Helper()
 	q, ok := res.Get(id)
 	require.True(t, ok, "no quantity %s", id)
@@ -217,56 +218,56 @@ func TestToolsRejectBadInput(t *testing.T) {
 	bad.FP32Efficiency, bad.Overlap = 1.5, math.NaN()
 	for _, tc := range []struct {
 		name string
-		run  func() (*estimator.ToolResult, error)
+		run  func() (*tool.Result, error)
 		want []string
 	}{
-		{"unknown model", func() (*estimator.ToolResult, error) {
-			return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-51", GPU: "h100-sxm"})
+		{"unknown model", func() (*tool.Result, error) {
+			return tool.Throughput(tool.ThroughputRequest{Model: "resnet-51", GPU: "h100-sxm"})
 		}, []string{`model: ` + models + `, got "resnet-51"`}},
-		{"unknown gpu", func() (*estimator.ToolResult, error) {
-			return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "h300"})
+		{"unknown gpu", func() (*tool.Result, error) {
+			return tool.Throughput(tool.ThroughputRequest{Model: "resnet-50", GPU: "h300"})
 		}, []string{`gpu: unknown id (known: a100-sxm4-40gb, `, `got "h300"`}},
-		{"no device", func() (*estimator.ToolResult, error) {
-			return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50"})
+		{"no device", func() (*tool.Result, error) {
+			return tool.Throughput(tool.ThroughputRequest{Model: "resnet-50"})
 		}, []string{"gpu: is required (known: a100-sxm4-40gb"}},
-		{"both devices", func() (*estimator.ToolResult, error) {
-			return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", CPU: "core-i7-12700"})
+		{"both devices", func() (*tool.Result, error) {
+			return tool.Throughput(tool.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", CPU: "core-i7-12700"})
 		}, []string{`cpu: give gpu or cpu, not both, got "core-i7-12700"`}},
-		{"batch 0", func() (*estimator.ToolResult, error) {
-			return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Batch: toolPtr(0)})
+		{"batch 0", func() (*tool.Result, error) {
+			return tool.Throughput(tool.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Batch: toolPtr(0)})
 		}, []string{"batch: must be > 0, got 0"}},
-		{"huge batch", func() (*estimator.ToolResult, error) {
-			return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Batch: toolPtr(1 << 30)})
+		{"huge batch", func() (*tool.Result, error) {
+			return tool.Throughput(tool.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Batch: toolPtr(1 << 30)})
 		}, []string{"batch: must be <= 1048576, got 1073741824"}},
-		{"precision", func() (*estimator.ToolResult, error) {
-			return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Precision: "fp8"})
+		{"precision", func() (*tool.Result, error) {
+			return tool.Throughput(tool.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Precision: "fp8"})
 		}, []string{`precision: must be one of fp32, tf32, mixed, got "fp8"`}},
-		{"factors", func() (*estimator.ToolResult, error) {
-			return estimator.EstimateThroughput(estimator.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", ToolFactors: estimator.ToolFactors{Factors: bad}})
+		{"factors", func() (*tool.Result, error) {
+			return tool.Throughput(tool.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Factors: tool.Factors{Values: bad}})
 		}, []string{"factors.fp32_efficiency: must be in (0, 1], got 1.5", "factors.overlap: must be in [0, 1], got NaN"}},
-		{"unknown system, gpus 0", func() (*estimator.ToolResult, error) {
-			return estimator.EstimateScaling(estimator.ScaleRequest{Model: "alexnet", System: "dgx-9"})
+		{"unknown system, gpus 0", func() (*tool.Result, error) {
+			return tool.Scale(tool.ScaleRequest{Model: "alexnet", System: "dgx-9"})
 		}, []string{`system: unknown id (known: big-basin-p100, dgx-1-p100,`, `got "dgx-9"`, "gpus: must be in [1, 131072], got 0"}},
-		{"negative gpus", func() (*estimator.ToolResult, error) {
-			return estimator.EstimateScaling(estimator.ScaleRequest{Model: "alexnet", System: "dgx-1-v100", GPUs: -3})
+		{"negative gpus", func() (*tool.Result, error) {
+			return tool.Scale(tool.ScaleRequest{Model: "alexnet", System: "dgx-1-v100", GPUs: -3})
 		}, []string{"gpus: must be in [1, 131072], got -3"}},
-		{"density", func() (*estimator.ToolResult, error) {
-			return estimator.EstimateGPUMemory(estimator.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(1), Density: toolPtr(1.5)})
+		{"density", func() (*tool.Result, error) {
+			return tool.Memory(tool.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(1), Density: toolPtr(1.5)})
 		}, []string{"density: must be in (0, 1], got 1.5"}},
-		{"density 0", func() (*estimator.ToolResult, error) {
-			return estimator.EstimateGPUMemory(estimator.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(1), Density: toolPtr(0.0)})
+		{"density 0", func() (*tool.Result, error) {
+			return tool.Memory(tool.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(1), Density: toolPtr(0.0)})
 		}, []string{"density: must be in (0, 1], got 0"}},
-		{"memory needs batch, optimizer", func() (*estimator.ToolResult, error) {
-			return estimator.EstimateGPUMemory(estimator.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Optimizer: "lamb", BlockSize: toolPtr(0)})
+		{"memory needs batch, optimizer", func() (*tool.Result, error) {
+			return tool.Memory(tool.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Optimizer: "lamb", BlockSize: toolPtr(0)})
 		}, []string{"batch: is required", `optimizer: must be one of sgd, adam, got "lamb"`, "block_size: must be in [1, 4096], got 0"}},
-		{"devices", func() (*estimator.ToolResult, error) {
-			return estimator.CompareGPUAndCPU(estimator.DevicesRequest{Model: "alexnet", GPU: "rtx-3050", CPU: "i9", Dataset: "mnist"})
+		{"devices", func() (*tool.Result, error) {
+			return tool.Devices(tool.DevicesRequest{Model: "alexnet", GPU: "rtx-3050", CPU: "i9", Dataset: "mnist"})
 		}, []string{`cpu: unknown id (known: core-i7-12700,`, `got "i9"`, `dataset: unknown id (known: cifar10, imagenet), got "mnist"`, "epochs: must be > 0, got 0"}},
-		{"calibrate nothing", func() (*estimator.ToolResult, error) {
-			return estimator.RunCalibration(estimator.CalibrateRequest{Measurements: []hardware.Measurement{}})
+		{"calibrate nothing", func() (*tool.Result, error) {
+			return tool.Calibrate(tool.CalibrateRequest{Measurements: []hardware.Measurement{}})
 		}, []string{"measurements: must hold at least one measurement"}},
-		{"calibrate bad point", func() (*estimator.ToolResult, error) {
-			return estimator.RunCalibration(estimator.CalibrateRequest{Measurements: []hardware.Measurement{{Model: "vgg-16", Device: "x", Precision: "fp32", Batch: 1, Value: 1, Metric: hardware.MetricSpeedup}}})
+		{"calibrate bad point", func() (*tool.Result, error) {
+			return tool.Calibrate(tool.CalibrateRequest{Measurements: []hardware.Measurement{{Model: "vgg-16", Device: "x", Precision: "fp32", Batch: 1, Value: 1, Metric: hardware.MetricSpeedup}}})
 		}, []string{`measurements[0].device: unknown id (known GPUs: a100-sxm4-40gb`, "measurements[0].metric: must be images_per_s on one device"}},
 	} {
 		res, err := tc.run()
@@ -286,20 +287,20 @@ func TestToolsFiniteEverywhere(t *testing.T) {
 	for _, m := range hardware.ModelIDs() {
 		for _, p := range []string{"fp32", "tf32", "mixed"} {
 			for _, g := range hardware.GPUIDs() {
-				_, err := estimator.EstimateThroughput(estimator.ThroughputRequest{Model: m, GPU: g, Precision: p})
+				_, err := tool.Throughput(tool.ThroughputRequest{Model: m, GPU: g, Precision: p})
 				require.NoError(t, err, m, g)
 				for _, b := range []int{1, 4096} {
-					_, err = estimator.EstimateGPUMemory(estimator.MemoryRequest{Model: m, GPU: g, Precision: p, Batch: toolPtr(b), Optimizer: "adam", Density: toolPtr(0.01), BlockSize: toolPtr(1)})
+					_, err = tool.Memory(tool.MemoryRequest{Model: m, GPU: g, Precision: p, Batch: toolPtr(b), Optimizer: "adam", Density: toolPtr(0.01), BlockSize: toolPtr(1)})
 					require.NoError(t, err, m, g)
 				}
 			}
 			for _, c := range hardware.CPUIDs() {
-				_, err := estimator.CompareGPUAndCPU(estimator.DevicesRequest{Model: m, GPU: "b200", CPU: c, Precision: p, Epochs: 1, Batch: toolPtr(1 << 20)})
+				_, err := tool.Devices(tool.DevicesRequest{Model: m, GPU: "b200", CPU: c, Precision: p, Epochs: 1, Batch: toolPtr(1 << 20)})
 				require.NoError(t, err, m, c)
 			}
 			for _, s := range hardware.SystemIDs() {
 				for _, n := range []int{1, 7, 131072} {
-					_, err := estimator.EstimateScaling(estimator.ScaleRequest{Model: m, System: s, GPUs: n, Precision: p})
+					_, err := tool.Scale(tool.ScaleRequest{Model: m, System: s, GPUs: n, Precision: p})
 					require.NoError(t, err, m, s, n)
 				}
 			}
@@ -309,7 +310,7 @@ func TestToolsFiniteEverywhere(t *testing.T) {
 
 func TestScaleSweep(t *testing.T) {
 	speedups := func(system string, gpus int) map[int]float64 {
-		res, err := estimator.EstimateScaling(estimator.ScaleRequest{Model: "alexnet", System: system, GPUs: gpus, Batch: toolPtr(64), Sweep: true})
+		res, err := tool.Scale(tool.ScaleRequest{Model: "alexnet", System: system, GPUs: gpus, Batch: toolPtr(64), Sweep: true})
 		require.NoError(t, err)
 		out := map[int]float64{}
 		for _, q := range res.Quantities {
@@ -340,8 +341,8 @@ func TestScaleSweep(t *testing.T) {
 }
 
 func TestMemoryOfVGG16OnTitanX(t *testing.T) {
-	at := func(batch int) *estimator.ToolResult {
-		res, err := estimator.EstimateGPUMemory(estimator.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(batch)})
+	at := func(batch int) *tool.Result {
+		res, err := tool.Memory(tool.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(batch)})
 		require.NoError(t, err)
 		return res
 	}
@@ -361,30 +362,30 @@ func TestMemoryOfVGG16OnTitanX(t *testing.T) {
 func TestDevicesSpeedupGrowsWithModelSize(t *testing.T) {
 	prev := 0.0
 	for _, m := range []string{"cifar-small", "resnet-18-cifar", "resnet-50-cifar"} {
-		res, err := estimator.CompareGPUAndCPU(estimator.DevicesRequest{Model: m, GPU: "rtx-3050", CPU: "core-i7-12700", Dataset: "cifar10", Epochs: 10})
+		res, err := tool.Devices(tool.DevicesRequest{Model: m, GPU: "rtx-3050", CPU: "core-i7-12700", Dataset: "cifar10", Epochs: 10})
 		require.NoError(t, err)
 		s := toolValue(t, res, "devices.speedup")
 		assert.Greater(t, s, prev, m)
 		prev = s
 	}
-	res, err := estimator.CompareGPUAndCPU(estimator.DevicesRequest{Model: "resnet-50", GPU: "rtx-3050", CPU: "core-i7-12700", Dataset: "cifar10", Epochs: 1})
+	res, err := tool.Devices(tool.DevicesRequest{Model: "resnet-50", GPU: "rtx-3050", CPU: "core-i7-12700", Dataset: "cifar10", Epochs: 1})
 	require.NoError(t, err)
 	assert.Contains(t, res.Note("caution"), "resnet-50 is sized for imagenet inputs")
 }
 
 func BenchmarkEstimateThroughput(b *testing.B) {
-	req := estimator.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Precision: "mixed"}
+	req := tool.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Precision: "mixed"}
 	for b.Loop() {
-		if _, err := estimator.EstimateThroughput(req); err != nil {
+		if _, err := tool.Throughput(req); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 func BenchmarkEstimateScalingSweep(b *testing.B) {
-	req := estimator.ScaleRequest{Model: "resnet-50", System: "dgx-h100", GPUs: 1024, Precision: "mixed", Sweep: true}
+	req := tool.ScaleRequest{Model: "resnet-50", System: "dgx-h100", GPUs: 1024, Precision: "mixed", Sweep: true}
 	for b.Loop() {
-		if _, err := estimator.EstimateScaling(req); err != nil {
+		if _, err := tool.Scale(req); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,0 +1,413 @@
+package tool
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
+
+// CalibrateRequest sets the models beside measurements. Without
+// Measurements it uses the published figures (hardware.Measurements); with
+// them it fits the throughput factors to them (hardware.Fit) and reports
+// the error before and after.
+type CalibrateRequest struct {
+	Measurements []hardware.Measurement // single-device images_per_s points
+	Factors      Factors                // the factors to start from
+}
+
+// CalibrationEntry is one measurement beside the model's prediction.
+type CalibrationEntry struct {
+	ID        string         `json:"id"` // the quantities' id prefix, e.g. "calibration.4"
+	Model     string         `json:"model"`
+	Device    string         `json:"device"`
+	Baseline  string         `json:"baseline,omitempty"` // the CPU a device speed-up is against
+	System    string         `json:"system,omitempty"`
+	GPUs      int            `json:"gpus"`
+	Precision string         `json:"precision"`
+	BaseGPUs  int            `json:"base_gpus,omitempty"` // an efficiency's reference GPU count
+	Batch     int            `json:"batch"`
+	Metric    string         `json:"metric"`
+	Unit      estimator.Unit `json:"unit"`
+	Measured  float64        `json:"measured"`
+	Predicted float64        `json:"predicted"`
+	// Error is relative, (predicted - measured) / measured, or absolute for
+	// speed-ups and efficiencies of several GPUs (ErrorKind).
+	Error     float64 `json:"error"`
+	ErrorKind string  `json:"error_kind"`
+	Tolerance float64 `json:"tolerance"`
+	AtLeast   bool    `json:"at_least,omitempty"`
+	Within    bool    `json:"within"`
+	HeldOut   bool    `json:"held_out,omitempty"`
+	// After a fit: the prediction and error with the fitted factors.
+	PredictedAfter *float64 `json:"predicted_after,omitempty"`
+	ErrorAfter     *float64 `json:"error_after,omitempty"`
+	Source         string   `json:"source"`
+}
+
+// RunCalibration sets the models beside measurements: the published ones, or a
+// user's own, to which it then fits the throughput factors.
+func Calibrate(req CalibrateRequest) (*Result, error) {
+	var errs estimator.ErrorList
+	f := checkFactors(&errs, req.Factors)
+	if req.Measurements != nil {
+		if len(req.Measurements) == 0 {
+			errs.Add("measurements", "must hold at least one measurement", nil)
+		}
+		if len(req.Measurements) > maxMeasurements {
+			errs.Add("measurements", fmt.Sprintf("must hold at most %d measurements", maxMeasurements), len(req.Measurements))
+		}
+		for i, pt := range req.Measurements {
+			checkMeasurement(&errs, func(col string) string { return fmt.Sprintf("measurements[%d].%s", i, col) }, pt, nil)
+		}
+	}
+	if errs.Len() > 0 {
+		return nil, errs.Err()
+	}
+	b := newBuilder(req.Factors, f)
+	if req.Measurements == nil {
+		b.calibrationTable(hardware.Calibrate(f))
+		return b.finish([]string{"calibration.within", "calibration.points"})
+	}
+	fitted, err := hardware.Fit(req.Measurements, f)
+	if err != nil {
+		return nil, err
+	}
+	b.fitTable(req.Measurements, f, fitted)
+	// The factors.* quantities hold the fitted values: the ones --out writes.
+	b.factors, b.factorsSource = fitted, srcFit
+	for _, s := range hardware.FactorSpecs {
+		b.refs["factors."+s.Name] = true
+	}
+	b.res.Factors = &fitted
+	return b.finish([]string{"fit.mean_abs_error_before", "fit.mean_abs_error_after"})
+}
+
+// calibrationTable lays out the published measurements beside the model.
+func (b *builder) calibrationTable(rows []hardware.CalibrationRow) {
+	b.res.Title = "Calibration: the models against published measurements"
+	table := [][]string{{"#", "model", "device", "precision", "batch", "metric", "measured", "predicted", "error", "tolerance", "ok", "set"}}
+	var within []string
+	for i, row := range rows {
+		k := fmt.Sprintf("calibration.%d", i+1)
+		unit := metricUnit(row.Metric)
+		e := CalibrationEntry{ID: k, Model: row.Model, Device: row.Device, Baseline: row.Baseline, System: row.System,
+			GPUs: max(row.GPUs, 1), BaseGPUs: row.BaseGPUs, Precision: string(row.Precision), Batch: row.Batch, Metric: row.Metric, Unit: unit,
+			Measured: row.Value, Predicted: row.Predicted, Error: row.Error, ErrorKind: row.ErrorKind,
+			Tolerance: row.Tolerance, AtLeast: row.AtLeast, Within: row.Within, HeldOut: row.HeldOut, Source: row.Source}
+		b.res.Calibration = append(b.res.Calibration, e)
+		what := calibrationLabel(e)
+		b.input(k+".measured", what+": measured", unit, row.Value, row.Source)
+		b.addWords(k+".predicted", what+": predicted", unit, row.Predicted,
+			"the "+row.Metric+" model for this measurement with the factors below", nil, srcRoofline)
+		errExpr := relErrorExpr(k+".predicted", k+".measured")
+		if row.ErrorKind == "absolute" {
+			errExpr = fmt.Sprintf("{%s.predicted} - {%s.measured}", k, k)
+		}
+		b.add(k+".error", what+": error ("+row.ErrorKind+")", estimator.Ratio, row.Error, errExpr, "calibration")
+		tol := strconv.FormatFloat(row.Tolerance, 'g', -1, 64)
+		withinExpr := fmt.Sprintf("if(%s <= %s, 1, 0)", absExpr(k+".error"), tol)
+		if row.AtLeast {
+			withinExpr = fmt.Sprintf("if({%s.error} >= -%s, 1, 0)", k, tol)
+		}
+		b.add(k+".within", what+": within tolerance", estimator.Flag, flag(row.Within), withinExpr, "issue 3's tolerances")
+		within = append(within, "{"+k+".within}")
+		set := "calibration"
+		if row.HeldOut {
+			set = "held out"
+		}
+		ok := "yes"
+		if !row.Within {
+			ok = "NO"
+		}
+		table = append(table, []string{strconv.Itoa(i + 1), row.Model, deviceText(e), e.Precision, strconv.Itoa(row.Batch), metricText(e),
+			estimator.FormatToolValue(row.Value, unit), estimator.FormatToolValue(row.Predicted, unit), formatError(row.Error, row.ErrorKind),
+			formatTolerance(row), ok, set})
+	}
+	b.input("calibration.points", "Published measurements", estimator.Count, float64(len(rows)), "hardware.Measurements")
+	if len(within) > 0 {
+		b.add("calibration.within", "Measurements the model meets within tolerance", estimator.Count, b.sumWithin(), strings.Join(within, " + "), "calibration")
+	}
+	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Published measurements", Rows: table})
+}
+
+func (b *builder) sumWithin() float64 {
+	n := 0.0
+	for _, e := range b.res.Calibration {
+		n += flag(e.Within)
+	}
+	return n
+}
+
+// fitTable lays out a user's measurements before and after the fit.
+func (b *builder) fitTable(points []hardware.Measurement, start, fitted hardware.Factors) {
+	b.res.Title = fmt.Sprintf("Fit of the throughput factors to %d measurements", len(points))
+	table := [][]string{{"#", "model", "device", "precision", "batch", "measured", "before", "error", "after", "error", "where"}}
+	var sumBefore, sumAfter []string
+	var before, after float64
+	for i, pt := range points {
+		k := fmt.Sprintf("fit.%d", i+1)
+		predBefore, predAfter := predictImages(pt, start), predictImages(pt, fitted)
+		eb, ea := (predBefore-pt.Value)/pt.Value, (predAfter-pt.Value)/pt.Value
+		before += math.Abs(eb)
+		after += math.Abs(ea)
+		e := CalibrationEntry{ID: k, Model: pt.Model, Device: pt.Device, GPUs: 1, Precision: string(pt.Precision), Batch: pt.Batch,
+			Metric: pt.Metric, Unit: estimator.PerSecond, Measured: pt.Value, Predicted: predBefore, Error: eb, ErrorKind: "relative",
+			Tolerance: pt.Tolerance, Within: math.Abs(eb) <= pt.Tolerance, PredictedAfter: &predAfter, ErrorAfter: &ea, Source: pt.Source}
+		if e.Source == "" {
+			e.Source = fmt.Sprintf("measurements[%d]", i)
+		}
+		b.res.Calibration = append(b.res.Calibration, e)
+		what := calibrationLabel(e)
+		b.input(k+".measured", what+": measured", estimator.PerSecond, pt.Value, e.Source)
+		b.addWords(k+".predicted_before", what+": predicted with the starting factors", estimator.PerSecond, predBefore,
+			"the throughput model for this measurement with the starting factors", nil, srcRoofline)
+		b.add(k+".error_before", what+": error before the fit", estimator.Ratio, eb,
+			relErrorExpr(k+".predicted_before", k+".measured"), "calibration")
+		b.addWords(k+".predicted_after", what+": predicted with the fitted factors", estimator.PerSecond, predAfter,
+			"the throughput model for this measurement with the fitted factors (factors.*)", nil, srcRoofline)
+		b.add(k+".error_after", what+": error after the fit", estimator.Ratio, ea,
+			relErrorExpr(k+".predicted_after", k+".measured"), "calibration")
+		sumBefore = append(sumBefore, absExpr(k+".error_before"))
+		sumAfter = append(sumAfter, absExpr(k+".error_after"))
+		table = append(table, []string{strconv.Itoa(i + 1), pt.Model, pt.Device, string(pt.Precision), strconv.Itoa(pt.Batch),
+			estimator.FormatToolValue(pt.Value, estimator.PerSecond), estimator.FormatToolValue(predBefore, estimator.PerSecond), formatError(eb, "relative"),
+			estimator.FormatToolValue(predAfter, estimator.PerSecond), formatError(ea, "relative"), pt.Source})
+	}
+	n := float64(len(points))
+	b.add("fit.mean_abs_error_before", "Mean absolute error before the fit", estimator.Ratio, before/n,
+		"("+strings.Join(sumBefore, " + ")+") / "+strconv.Itoa(len(points)), "calibration")
+	b.add("fit.mean_abs_error_after", "Mean absolute error after the fit", estimator.Ratio, after/n,
+		"("+strings.Join(sumAfter, " + ")+") / "+strconv.Itoa(len(points)), "calibration")
+	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Measurements", Rows: table})
+	factors := [][]string{{"factor", "before", "after"}}
+	for _, s := range hardware.FactorSpecs {
+		u := estimator.Unit(s.Unit)
+		factors = append(factors, []string{s.Name, estimator.FormatToolValue(*s.Field(&start), u), estimator.FormatToolValue(*s.Field(&fitted), u)})
+	}
+	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Factors", Rows: factors})
+}
+
+// relErrorExpr is the formula of the relative error of the quantity pred
+// against the quantity measured.
+func relErrorExpr(pred, measured string) string {
+	return fmt.Sprintf("({%s} - {%s}) / {%s}", pred, measured, measured)
+}
+
+// absExpr is the formula of the quantity id's absolute value.
+func absExpr(id string) string {
+	return fmt.Sprintf("max({%s}, -{%s})", id, id)
+}
+
+// predictImages is the model's images/s for a validated single-device point.
+func predictImages(pt hardware.Measurement, f hardware.Factors) float64 {
+	m, _ := hardware.ModelByID(pt.Model)
+	d, _ := measuredDevice(pt.Device)
+	return hardware.EstimateThroughput(m, d, pt.Precision, pt.Batch, f).ImagesPerS
+}
+
+// measuredDevice is the device a user's measurement names: a catalog GPU
+// or CPU.
+func measuredDevice(id string) (hardware.Device, bool) {
+	if g, ok := hardware.GPUByID(id); ok {
+		return g.Device(), true
+	}
+	c, ok := hardware.CPUByID(id)
+	return c.Device(), ok
+}
+
+func calibrationLabel(e CalibrationEntry) string {
+	return fmt.Sprintf("%s on %s, %s, batch %d, %s", e.Model, deviceText(e), e.Precision, e.Batch, metricText(e))
+}
+
+// deviceText names a measurement's hardware: "8x v100-sxm2-16gb in dgx-1-v100",
+// "rtx-3050 vs core-i7-12700".
+func deviceText(e CalibrationEntry) string {
+	switch {
+	case e.GPUs > 1:
+		return fmt.Sprintf("%dx %s in %s", e.GPUs, e.Device, e.System)
+	case e.Baseline != "":
+		return e.Device + " vs " + e.Baseline
+	}
+	return e.Device
+}
+
+func metricText(e CalibrationEntry) string {
+	if e.BaseGPUs > 1 {
+		return fmt.Sprintf("%s vs %d GPUs", e.Metric, e.BaseGPUs)
+	}
+	return e.Metric
+}
+
+func metricUnit(metric string) estimator.Unit {
+	switch metric {
+	case hardware.MetricImagesPerS:
+		return estimator.PerSecond
+	case hardware.MetricBytesPerS:
+		return estimator.BytesPerSecond
+	case hardware.MetricMemoryBytes:
+		return estimator.Bytes
+	}
+	return estimator.Ratio
+}
+
+func formatError(e float64, kind string) string {
+	if kind == "absolute" {
+		return fmt.Sprintf("%+.2f", e)
+	}
+	return fmt.Sprintf("%+.1f%%", 100*e)
+}
+
+func formatTolerance(row hardware.CalibrationRow) string {
+	s := "±" + estimator.FormatToolValue(row.Tolerance, estimator.Ratio)
+	if row.ErrorKind == "relative" {
+		s = "±" + estimator.FormatToolValue(100*row.Tolerance, estimator.Ratio) + "%"
+	}
+	if row.AtLeast {
+		s = ">= -" + strings.TrimPrefix(s, "±")
+	}
+	return s
+}
+
+// csvColumns is the header of a measurements file, in order.
+var csvColumns = []string{"model", "device", "precision", "batch", "images_per_s"}
+
+// The physical range of one device's measured training throughput. Below a
+// thousandth of an image per second (one image in 17 minutes) nothing is being
+// measured; ten million per second is twice the most the model predicts for
+// any catalog device (4.7 million: cifar-small on a B200 in mixed precision).
+// Inside it every error and log ratio the fit computes is finite and every
+// figure prints in a few digits.
+const (
+	minImagesPerS = 1e-3 // exclusive
+	maxImagesPerS = 1e7
+)
+
+// ParseMeasurementsCSV reads a user's own single-device throughputs, one per
+// line under the header model,device,precision,batch,images_per_s (device:
+// a catalog GPU or CPU id). Lines starting with # are comments. Every problem
+// is reported, each as a *FieldError whose path is name:line: column.
+func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, error) {
+	data, err := io.ReadAll(io.LimitReader(r, estimator.MaxScenarioBytes+1))
+	if err != nil {
+		return nil, &estimator.FieldError{Path: name, Rule: "unreadable: " + err.Error()}
+	}
+	if len(data) > estimator.MaxScenarioBytes {
+		return nil, &estimator.FieldError{Path: name, Rule: fmt.Sprintf("must be at most %d bytes", estimator.MaxScenarioBytes)}
+	}
+	cr := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))) // a spreadsheet's byte-order mark
+	cr.Comment = '#'
+	cr.TrimLeadingSpace = true
+	cr.FieldsPerRecord = -1
+	var errs estimator.ErrorList
+	header, err := cr.Read()
+	if err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, &estimator.FieldError{Path: name, Rule: "is empty: the first line must be the header " + strings.Join(csvColumns, ",")}
+		}
+		return nil, csvError(name, err)
+	}
+	if !equalFold(header, csvColumns) {
+		line, _ := cr.FieldPos(0)
+		return nil, &estimator.FieldError{Path: fmt.Sprintf("%s:%d", name, line), Rule: "the header must be " + strings.Join(csvColumns, ","),
+			Got: strconv.Quote(strings.Join(header, ","))}
+	}
+	var out []hardware.Measurement
+	columnsRule := fmt.Sprintf("must have %d columns (%s)", len(csvColumns), strings.Join(csvColumns, ","))
+	for {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			fe := csvError(name, err)
+			errs.Add(fe.Path, fe.Rule, fe.Got)
+			break
+		}
+		line, _ := cr.FieldPos(0)
+		where := name + ":" + strconv.Itoa(line)
+		at := func(col string) string { return where + ": " + col }
+		if len(rec) != len(csvColumns) {
+			errs.Add(where, columnsRule, len(rec))
+			continue
+		}
+		if len(out) == maxMeasurements {
+			errs.Add(where, fmt.Sprintf("too many measurements: at most %d", maxMeasurements), nil)
+			break
+		}
+		pt := hardware.Measurement{Model: strings.TrimSpace(rec[0]), Device: strings.TrimSpace(rec[1]),
+			Precision: hardware.Precision(strings.TrimSpace(rec[2])), GPUs: 1, Metric: hardware.MetricImagesPerS,
+			Tolerance: 0.15, Source: where}
+		unparsed := map[string]string{}
+		if v, err := strconv.Atoi(strings.TrimSpace(rec[3])); err != nil {
+			unparsed["batch"] = rec[3]
+		} else {
+			pt.Batch = v
+		}
+		if v, err := strconv.ParseFloat(strings.TrimSpace(rec[4]), 64); err != nil {
+			unparsed["images_per_s"] = rec[4]
+		} else {
+			pt.Value = v
+		}
+		checkMeasurement(&errs, at, pt, unparsed)
+		out = append(out, pt)
+	}
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, &estimator.FieldError{Path: name, Rule: "must hold at least one measurement below the header"}
+	}
+	return out, nil
+}
+
+func csvError(name string, err error) *estimator.FieldError {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return &estimator.FieldError{Path: fmt.Sprintf("%s:%d", name, pe.Line), Rule: "invalid CSV: " + pe.Err.Error()}
+	}
+	return &estimator.FieldError{Path: name, Rule: "unreadable: " + err.Error()}
+}
+
+func equalFold(got, want []string) bool {
+	if len(got) != len(want) {
+		return false
+	}
+	for i := range got {
+		if !strings.EqualFold(strings.TrimSpace(got[i]), want[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// checkMeasurement applies a fit point's rules, column by column; at names a
+// column's path, unparsed holds the text of columns that were not numbers.
+func checkMeasurement(errs *estimator.ErrorList, at func(col string) string, pt hardware.Measurement, unparsed map[string]string) {
+	lookupModel(errs, at("model"), pt.Model)
+	if _, ok := measuredDevice(pt.Device); !ok {
+		errs.Add(at("device"), "unknown id (known GPUs: "+strings.Join(hardware.GPUIDs(), ", ")+
+			"; CPUs: "+strings.Join(hardware.CPUIDs(), ", ")+")", strconv.Quote(pt.Device))
+	}
+	checkPrecision(errs, at("precision"), pt.Precision)
+	if raw, ok := unparsed["batch"]; ok {
+		errs.Add(at("batch"), "must be a whole number", strconv.Quote(raw))
+	} else {
+		checkBatch(errs, at("batch"), pt.Batch)
+	}
+	if raw, ok := unparsed["images_per_s"]; ok {
+		errs.Add(at("images_per_s"), "must be a number", strconv.Quote(raw))
+	} else if !(pt.Value > minImagesPerS && pt.Value <= maxImagesPerS) {
+		errs.Add(at("images_per_s"), fmt.Sprintf("must be in (%v, %v] images per second", minImagesPerS, maxImagesPerS), pt.Value)
+	}
+	if pt.Metric != hardware.MetricImagesPerS || pt.GPUs > 1 {
+		errs.Add(at("metric"), "must be images_per_s on one device", pt.Metric)
+	}
+}

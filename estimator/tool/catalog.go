@@ -1,0 +1,97 @@
+package tool
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
+
+// Tables are the tables Catalog knows, in the order it lists them.
+var Tables = []string{"gpus", "cpus", "systems", "models", "networks", "datasets"}
+
+// Listing is one catalog table: its entries for programs (the hardware
+// types, whose JSON keys name their units) and the same laid out for people.
+type Listing struct {
+	Table   string            `json:"table"`
+	Entries any               `json:"entries"` // []hardware.GPU, CPU, System, Model, Network or Dataset
+	Section estimator.Section `json:"-"`
+}
+
+// Catalog lists one catalog table, every entry with its source and date.
+func Catalog(table string) (*Listing, error) {
+	l := &Listing{Table: table, Section: estimator.Section{Title: table}}
+	row := func(cells ...string) { l.Section.Rows = append(l.Section.Rows, cells) }
+	show := estimator.FormatToolValue
+	switch table {
+	case "gpus":
+		row("id", "fp32", "tf32", "mixed", "memory", "bandwidth", "link", "TDP", "price", "as of", "source")
+		for _, g := range hardware.GPUs() {
+			row(g.ID, show(g.FP32, estimator.FLOPS), publishedText(g.TF32, show(g.TF32, estimator.FLOPS)), show(g.Mixed, estimator.FLOPS),
+				show(g.Memory, estimator.Bytes), show(g.MemBandwidth, estimator.BytesPerSecond), g.Link,
+				watts(g.TDP), usd(g.PriceUSD), g.AsOf, g.Source)
+		}
+		l.Entries = hardware.GPUs()
+	case "cpus":
+		row("id", "cores", "clock", "FLOP/cycle", "fp32", "bandwidth", "TDP", "as of", "name", "source")
+		for _, c := range hardware.CPUs() {
+			// Catalog clocks are whole hertz, so the quotient prints exactly.
+			row(c.ID, fmt.Sprintf("%dx%d", c.Sockets, c.Cores), strconv.FormatFloat(c.ClockHz/1e9, 'f', -1, 64)+" GHz",
+				strconv.FormatFloat(c.FlopsPerCycle, 'f', -1, 64), show(c.FP32, estimator.FLOPS),
+				show(c.MemBandwidth, estimator.BytesPerSecond), watts(c.TDP), c.AsOf, c.Name, c.Source)
+		}
+		l.Entries = hardware.CPUs()
+	case "systems":
+		row("id", "GPUs", "link", "network", "cpu", "host RAM", "local SSD", "power", "price", "as of", "source")
+		for _, s := range hardware.Systems() {
+			row(s.ID, fmt.Sprintf("%dx %s", s.GPUs, s.GPU), s.IntraLink, fmt.Sprintf("%dx %s", s.NetworkPorts, s.Network), s.CPU,
+				publishedText(s.HostRAM, show(s.HostRAM, estimator.Bytes)), show(s.LocalSSD, estimator.Bytes),
+				publishedText(s.Power, watts(s.Power)), usd(s.PriceUSD), s.AsOf, s.Source)
+		}
+		l.Entries = hardware.Systems()
+	case "models":
+		row("id", "params", "forward MACs", "input", "activations/sample", "sample", "dataset", "as of", "source")
+		for _, m := range hardware.Models() {
+			row(m.ID, show(m.Params, estimator.Count), show(m.ForwardMACs, estimator.Count), fmt.Sprintf("%d px", m.InputSize),
+				show(m.ActivationBytes, estimator.Bytes), show(m.SampleBytes, estimator.Bytes), m.Dataset, m.AsOf, m.Source)
+		}
+		l.Entries = hardware.Models()
+	case "networks":
+		row("id", "kind", "bandwidth", "latency", "shared", "name", "as of", "source")
+		for _, n := range hardware.Networks() {
+			shared := 0.0
+			if n.Shared {
+				shared = 1
+			}
+			row(n.ID, n.Kind, show(n.Bandwidth, estimator.BytesPerSecond), show(n.Latency, estimator.Seconds),
+				show(shared, estimator.Flag), n.Name, n.AsOf, n.Source)
+		}
+		l.Entries = hardware.Networks()
+	case "datasets":
+		row("id", "samples", "sample", "input", "as of", "name", "source")
+		for _, d := range hardware.Datasets() {
+			row(d.ID, strconv.Itoa(d.Samples), show(d.SampleBytes, estimator.Bytes), fmt.Sprintf("%d px", d.InputSize), d.AsOf, d.Name, d.Source)
+		}
+		l.Entries = hardware.Datasets()
+	default:
+		return nil, &estimator.FieldError{Path: "table", Rule: "must be one of " + strings.Join(Tables, ", "), Got: strconv.Quote(table)}
+	}
+	return l, nil
+}
+
+// publishedText is text, which shows the catalog figure v, or a dash
+// where v is 0: not published, or no such path (a GPU without TF32).
+func publishedText(v float64, text string) string {
+	if v == 0 {
+		return "-"
+	}
+	return text
+}
+
+func usd(v float64) string {
+	return publishedText(v, estimator.Format(v, estimator.USD, estimator.Decimal))
+}
+
+func watts(v float64) string { return estimator.Format(v, estimator.Watts, estimator.Decimal) }

@@ -1,0 +1,94 @@
+package tool
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
+
+// lookup finds id in one catalog table; a missing or unknown id is an
+// error on path that lists the ids the table has.
+func lookup[T any](errs *estimator.ErrorList, path, id string, byID func(string) (T, bool), ids func() []string) (T, bool) {
+	v, ok := byID(id)
+	if !ok {
+		known := "(known: " + strings.Join(ids(), ", ") + ")"
+		if id == "" {
+			errs.Add(path, "is required "+known, nil)
+		} else {
+			errs.Add(path, "unknown id "+known, strconv.Quote(id))
+		}
+	}
+	return v, ok
+}
+
+func lookupModel(errs *estimator.ErrorList, path, id string) (hardware.Model, bool) {
+	return lookup(errs, path, id, hardware.ModelByID, hardware.ModelIDs)
+}
+
+func lookupGPU(errs *estimator.ErrorList, path, id string) (device, bool) {
+	g, ok := lookup(errs, path, id, hardware.GPUByID, hardware.GPUIDs)
+	return gpuDevice(g), ok
+}
+
+func lookupCPU(errs *estimator.ErrorList, path, id string) (device, bool) {
+	c, ok := lookup(errs, path, id, hardware.CPUByID, hardware.CPUIDs)
+	return cpuDevice(c), ok
+}
+
+// precisionOf is a request's precision, fp32 when it gives none.
+func precisionOf(errs *estimator.ErrorList, p string) hardware.Precision {
+	if p == "" {
+		return hardware.FP32
+	}
+	checkPrecision(errs, "precision", hardware.Precision(p))
+	return hardware.Precision(p)
+}
+
+func checkPrecision(errs *estimator.ErrorList, path string, p hardware.Precision) {
+	switch p {
+	case hardware.FP32, hardware.TF32, hardware.Mixed:
+	default:
+		errs.Add(path, "must be one of fp32, tf32, mixed", strconv.Quote(string(p)))
+	}
+}
+
+// batchOf checks a given batch; nil is left to the caller's default.
+func batchOf(errs *estimator.ErrorList, path string, batch *int) (int, string) {
+	if batch == nil {
+		return 0, ""
+	}
+	checkBatch(errs, path, *batch)
+	return *batch, srcInput
+}
+
+// gpuBatch is the batch a GPU runs unless told, and where it comes from.
+func gpuBatch(m hardware.Model, g hardware.GPU, p hardware.Precision, f hardware.Factors) (int, string) {
+	return hardware.DefaultBatch(m, g, p, f), srcDefault + ": the largest power of two up to 256 whose step fits the GPU's memory"
+}
+
+func checkBatch(errs *estimator.ErrorList, path string, batch int) {
+	switch {
+	case batch <= 0:
+		errs.Add(path, "must be > 0", batch)
+	case batch > maxBatch:
+		errs.Add(path, fmt.Sprintf("must be <= %d", maxBatch), batch)
+	}
+}
+
+// checkFactors applies each factor's range (hardware.FactorSpecs) to factors
+// given in code, and returns the factors to run with.
+func checkFactors(errs *estimator.ErrorList, tf Factors) hardware.Factors {
+	if tf.Values == nil {
+		return hardware.DefaultFactors()
+	}
+	f := *tf.Values
+	for _, s := range hardware.FactorSpecs {
+		if v := *s.Field(&f); !s.Allows(v) {
+			errs.Add("factors."+s.Name, s.Rule(), v)
+		}
+	}
+	return f
+}

@@ -1,0 +1,73 @@
+package tool
+
+import (
+	"fmt"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
+
+// DevicesRequest asks how long a training run takes on a GPU and on a CPU.
+type DevicesRequest struct {
+	Model     string
+	GPU       string
+	CPU       string
+	Dataset   string // catalog dataset id; default: the model's own
+	Epochs    int    // passes over the dataset, >= 1
+	Precision string
+	Batch     *int // the same on both devices; nil is 32 (seed 004)
+	Factors   Factors
+}
+
+// CompareGPUAndCPU answers a DevicesRequest: the time of the whole run on
+// each device and the GPU's speed-up over the CPU.
+func Devices(req DevicesRequest) (*Result, error) {
+	var errs estimator.ErrorList
+	m, okM := lookupModel(&errs, "model", req.Model)
+	gdev, _ := lookupGPU(&errs, "gpu", req.GPU)
+	cdev, _ := lookupCPU(&errs, "cpu", req.CPU)
+	var ds hardware.Dataset
+	switch {
+	case req.Dataset != "":
+		ds, _ = lookup(&errs, "dataset", req.Dataset, hardware.DatasetByID, hardware.DatasetIDs)
+	case okM: // a model is sized for its own dataset
+		ds, _ = lookup(&errs, "dataset", m.Dataset, hardware.DatasetByID, hardware.DatasetIDs)
+	}
+	if req.Epochs < 1 {
+		errs.Add("epochs", "must be > 0", req.Epochs)
+	} else if req.Epochs > 1e6 {
+		errs.Add("epochs", "must be <= 1000000", req.Epochs)
+	}
+	p := precisionOf(&errs, req.Precision)
+	f := checkFactors(&errs, req.Factors)
+	batch, batchSrc := batchOf(&errs, "batch", req.Batch)
+	if errs.Len() > 0 {
+		return nil, errs.Err()
+	}
+	if req.Batch == nil {
+		batch, batchSrc = devicesBatch, srcDefault+": 32, seed 004's batch"
+	}
+	cmp := hardware.CompareDevices(m, gdev.gpu, cdev.cpu, float64(ds.Samples), req.Epochs, p, batch, f)
+	b := newBuilder(req.Factors, f)
+	b.res.Title = fmt.Sprintf("%s, %d epochs of %s: %s vs %s, %s, batch %d", m.Name, req.Epochs, ds.ID, gdev.id, cdev.id, p, batch)
+	b.input("devices.batch", "Samples per step", estimator.Count, float64(batch), batchSrc)
+	b.input("devices.epochs", "Epochs", estimator.Count, float64(req.Epochs), srcInput)
+	b.add("devices.samples", "Samples per epoch", estimator.Count, float64(ds.Samples), "{catalog.datasets."+ds.ID+".samples}", ds.Source)
+	gpu := b.throughput("devices.gpu", "GPU: ", m, gdev, p, "devices.batch", f)
+	cpu := b.throughput("devices.cpu", "CPU: ", m, cdev, p, "devices.batch", f)
+	b.add("devices.gpu_time", "Training run on the GPU", estimator.Seconds, cmp.GPUTime,
+		"{devices.samples} * {devices.epochs} / {devices.gpu.images_per_s}", srcDevices)
+	b.add("devices.cpu_time", "Training run on the CPU", estimator.Seconds, cmp.CPUTime,
+		"{devices.samples} * {devices.epochs} / {devices.cpu.images_per_s}", srcDevices)
+	b.add("devices.speedup", "GPU speed-up over the CPU", estimator.Ratio, cmp.Speedup,
+		"{devices.gpu.images_per_s} / {devices.cpu.images_per_s}", srcDevices)
+	b.note("model", m.ID)
+	b.note("gpu", gdev.id+" ("+gpu.Bound+"-bound)")
+	b.note("cpu", cdev.id+" ("+cpu.Bound+"-bound)")
+	b.note("dataset", ds.ID)
+	if m.Dataset != ds.ID {
+		b.note("caution", fmt.Sprintf("%s is sized for %s inputs (%d px); the run counts %s's samples at that size",
+			m.ID, m.Dataset, m.InputSize, ds.ID))
+	}
+	return b.finish([]string{"devices.gpu_time", "devices.cpu_time", "devices.speedup"})
+}

@@ -1,0 +1,137 @@
+package tool
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
+
+// MemoryRequest asks what one GPU holds during a training step.
+type MemoryRequest struct {
+	Model     string
+	GPU       string
+	Batch     *int   // per GPU; required
+	Precision string // fp32 (default), tf32 or mixed
+	Optimizer string // sgd (default: with momentum) or adam
+	// Density is the fraction of weights kept by block sparsity, in (0, 1];
+	// nil is 1 (dense).
+	Density *float64
+	// BlockSize is the side of a sparse block; nil is 32. Only read when
+	// Density < 1.
+	BlockSize *int
+	Factors   Factors
+}
+
+// EstimateGPUMemory answers a MemoryRequest: the bytes of a training step on
+// one GPU, whether they fit, the largest batch that does, and what streaming
+// the overflow to the host would cost.
+func Memory(req MemoryRequest) (*Result, error) {
+	var errs estimator.ErrorList
+	m, _ := lookupModel(&errs, "model", req.Model)
+	dev, _ := lookupGPU(&errs, "gpu", req.GPU)
+	batch, _ := batchOf(&errs, "batch", req.Batch)
+	if req.Batch == nil {
+		errs.Add("batch", "is required", nil)
+	}
+	p := precisionOf(&errs, req.Precision)
+	o := hardware.SGD
+	switch req.Optimizer {
+	case "", string(hardware.SGD):
+	case string(hardware.Adam):
+		o = hardware.Adam
+	default:
+		errs.Add("optimizer", "must be one of sgd, adam", strconv.Quote(req.Optimizer))
+	}
+	density := 1.0
+	if req.Density != nil {
+		density = *req.Density
+		if !(density > 0 && density <= 1) {
+			errs.Add("density", "must be in (0, 1]", density)
+		}
+	}
+	blockSize := 32
+	if req.BlockSize != nil {
+		blockSize = *req.BlockSize
+		if blockSize < 1 || blockSize > 4096 {
+			errs.Add("block_size", "must be in [1, 4096]", blockSize)
+		}
+	}
+	f := checkFactors(&errs, req.Factors)
+	if errs.Len() > 0 {
+		return nil, errs.Err()
+	}
+	g := dev.gpu
+	mem := hardware.EstimateMemory(m, g, batch, p, o, density, blockSize, f)
+	b := newBuilder(req.Factors, f)
+	b.res.Title = fmt.Sprintf("%s on %s, batch %d, %s, %s", m.Name, g.Name, batch, p, o)
+	b.input("memory.batch", "Samples per GPU per step", estimator.Count, float64(batch), srcInput)
+	b.input("memory.density", "Fraction of weights kept (block sparsity)", estimator.Ratio, density, srcInput)
+	mp := "{catalog.models." + m.ID + ".params} * {memory.density}"
+	state := 4.0
+	if p == hardware.Mixed {
+		state += 4 // the fp32 master copy beside the fp16 weights
+	}
+	if o == hardware.Adam {
+		state += 4
+	}
+	weights := mp + " * 4" + mixedHalf(p)
+	src := srcMemory
+	if density < 1 {
+		b.input("memory.block_size", "Side of a sparse block", estimator.Count, float64(blockSize), srcInput)
+		weights += " + 4 * (" + mp + ") / ({memory.block_size} * {memory.block_size})"
+		src += "; block sparsity as OpenAI's block-sparse kernels store it (4-byte index per block)"
+	}
+	b.add("memory.weights", "Weights", estimator.Bytes, mem.Weights, weights, src)
+	b.add("memory.gradients", "Gradients", estimator.Bytes, mem.Gradients, fmt.Sprintf("%s * %v", mp, gradientBytes(p)), src)
+	b.add("memory.optimizer", "Optimizer state ("+string(o)+")", estimator.Bytes, mem.Optimizer, fmt.Sprintf("%s * %v", mp, state), src)
+	perSample := "{catalog.models." + m.ID + ".activation_bytes}" + mixedHalf(p)
+	b.add("memory.activations", "Activations kept for the backward pass", estimator.Bytes, mem.Activations,
+		perSample+" * {memory.batch}", srcMemory)
+	b.add("memory.workspace", "Workspace and allocator slack", estimator.Bytes, mem.Workspace,
+		"{factors.workspace_fraction} * ({memory.weights} + {memory.gradients} + {memory.optimizer} + {memory.activations})", srcMemory)
+	b.add("memory.total", "Memory a training step needs", estimator.Bytes, mem.Total,
+		"{memory.weights} + {memory.gradients} + {memory.optimizer} + {memory.activations} + {memory.workspace}", srcMemory)
+	b.add("memory.capacity", "GPU memory", estimator.Bytes, mem.Capacity, "{catalog.gpus."+g.ID+".memory}", g.Source)
+	b.add("memory.fits", "Fits the GPU's memory", estimator.Flag, flag(mem.Fits), "if({memory.total} <= {memory.capacity}, 1, 0)", srcMemory)
+	b.add("memory.max_batch", "Largest batch that fits", estimator.Count, float64(mem.MaxBatch),
+		fmt.Sprintf("max(min(-ceil(-(({memory.capacity} / (1 + {factors.workspace_fraction}) - ({memory.weights} + {memory.gradients} + {memory.optimizer})) / (%s))), %d), 0)", perSample, maxBatch),
+		srcMemory)
+	b.last().Formula = "floor((capacity / (1 + workspace_fraction) - weights - gradients - optimizer) / activations per sample), in [0, 2^20]"
+	b.add("memory.overflow", "Bytes that do not fit", estimator.Bytes, mem.OverflowBytes, "max({memory.total} - {memory.capacity}, 0)", srcMemory)
+	headline := []string{"memory.total", "memory.capacity", "memory.fits", "memory.max_batch"}
+	if link, ok := hardware.NetworkByID(g.HostLink); ok && !mem.Fits {
+		b.add("memory.stream_time_per_step", "Streaming the overflow to the host and back, per step", estimator.Seconds, mem.StreamTimePerStep,
+			"2 * {memory.overflow} / {catalog.networks."+link.ID+".bandwidth}", "Rhu et al., vDNN, arXiv 1602.08124 (offload over "+link.Name+")")
+		headline = append(headline, "memory.stream_time_per_step")
+	}
+	b.note("model", m.ID)
+	b.note("gpu", g.ID)
+	b.note("precision", string(p))
+	b.note("optimizer", string(o))
+	if mem.Fits {
+		b.note("verdict", "fits")
+	} else {
+		b.note("verdict", fmt.Sprintf("does not fit: the largest batch that does is %d", mem.MaxBatch))
+	}
+	return b.finish(headline)
+}
+
+// mixedHalf is the factor a formula applies to 4-byte values that mixed
+// precision keeps in 2 bytes.
+func mixedHalf(p hardware.Precision) string {
+	if p == hardware.Mixed {
+		return " * 0.5"
+	}
+	return ""
+}
+
+// gradientBytes is the bytes of one gradient: 2 under mixed precision, as
+// ZeRO counts.
+func gradientBytes(p hardware.Precision) float64 {
+	if p == hardware.Mixed {
+		return 2
+	}
+	return 4
+}

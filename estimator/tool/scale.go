@@ -1,0 +1,198 @@
+package tool
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
+
+// ScaleRequest asks how data-parallel training of a model scales over GPUs
+// packed into systems of one kind.
+type ScaleRequest struct {
+	Model     string
+	System    string // catalog system id; its GPU, links, ports and host CPU apply
+	GPUs      int    // total GPUs, >= 1; more than one system's worth spans systems
+	Precision string
+	Batch     *int // per GPU; nil as in ThroughputRequest
+	// Sweep adds the curve from 1 GPU to GPUs: every count up to one system,
+	// then doubling numbers of full systems, then GPUs itself.
+	Sweep bool
+	// RunGPUTime, when > 0, is one training run's time on one GPU (seconds,
+	// e.g. an estimate's train.<w>.gpu_time.<s>); the sweep then gives the
+	// run's time at each count, ideal and modelled.
+	RunGPUTime float64
+	Factors    Factors
+}
+
+// EstimateScaling answers a ScaleRequest with the step at req.GPUs, its
+// speed-up and efficiency over one GPU of the same system, and optionally
+// the curve up to it.
+func Scale(req ScaleRequest) (*Result, error) {
+	var errs estimator.ErrorList
+	m, _ := lookupModel(&errs, "model", req.Model)
+	sys, okS := lookup(&errs, "system", req.System, hardware.SystemByID, hardware.SystemIDs)
+	if req.GPUs < 1 || req.GPUs > maxGPUs {
+		errs.Add("gpus", fmt.Sprintf("must be in [1, %d]", maxGPUs), req.GPUs)
+	}
+	if !(req.RunGPUTime >= 0) || math.IsInf(req.RunGPUTime, 0) {
+		errs.Add("run_gpu_time", "must be a finite number >= 0", req.RunGPUTime)
+	}
+	p := precisionOf(&errs, req.Precision)
+	f := checkFactors(&errs, req.Factors)
+	batch, batchSrc := batchOf(&errs, "batch", req.Batch)
+	var gpu hardware.GPU
+	if okS {
+		var ok bool
+		if gpu, ok = hardware.GPUByID(sys.GPU); !ok || sys.GPUs < 1 {
+			errs.Add("system", "names no catalog GPU or has no GPUs", strconv.Quote(sys.ID))
+		}
+	}
+	if errs.Len() > 0 {
+		return nil, errs.Err()
+	}
+	if req.Batch == nil {
+		batch, batchSrc = gpuBatch(m, gpu, p, f)
+	}
+	s := hardware.EstimateScale(m, sys, gpu, req.GPUs, p, batch, f)
+	b := newBuilder(req.Factors, f)
+	b.res.Title = fmt.Sprintf("%s on %d GPUs of %s (%s), %s, batch %d per GPU", m.Name, req.GPUs, sys.Name, gpu.ID, p, batch)
+	b.input("scale.gpus", "GPUs in the job", estimator.Count, float64(req.GPUs), srcInput)
+	b.input("scale.batch_per_gpu", "Samples per GPU per step", estimator.Count, float64(batch), batchSrc)
+	one := b.throughput("scale.gpu", "One GPU: ", m, gpuDevice(gpu), p, "scale.batch_per_gpu", f)
+	sp := "catalog.systems." + sys.ID + "."
+	mp := "catalog.models." + m.ID + "."
+	b.add("scale.gpus_per_system", "GPUs used in each system", estimator.Count, float64(min(req.GPUs, sys.GPUs)),
+		"min({scale.gpus}, {"+sp+"gpus})", srcScaling)
+	b.add("scale.systems", "Systems", estimator.Count, float64(s.Systems), "ceil({scale.gpus} / {"+sp+"gpus})", srcScaling)
+	b.add("scale.gradient_bytes", "Gradient bytes all-reduced per step", estimator.Bytes, m.Params*gradientBytes(p),
+		fmt.Sprintf("{%sparams} * %v", mp, gradientBytes(p)), srcScaling+"; fp16 gradients under mixed precision, as ZeRO counts")
+	b.ring("scale.comm_intra_time", "All-reduce inside a system", "scale.gpus_per_system", sys.IntraLink, 1, "1", f)
+	b.ring("scale.comm_inter_time", "All-reduce between systems", "scale.systems", sys.Network,
+		max(sys.NetworkPorts, 1), "max({"+sp+"network_ports}, 1)", f)
+	b.add("scale.comm_time", "Gradient all-reduce per step, if nothing overlapped", estimator.Seconds, s.CommTime,
+		"{scale.comm_intra_time} + {scale.comm_inter_time}", srcScaling)
+	b.add("scale.compute_time", "One GPU's own step", estimator.Seconds, s.ComputeTime,
+		"{scale.batch_per_gpu} * {scale.gpu.time_per_sample}", srcScaling)
+	b.add("scale.backward_time", "Backward pass per step (2/3 of the busy time)", estimator.Seconds,
+		2.0/3*float64(batch)*math.Max(one.ComputeTime, one.MemoryTime),
+		"2 / 3 * {scale.batch_per_gpu} * max({scale.gpu.compute_time}, {scale.gpu.memory_time})", srcScaling)
+	b.add("scale.exposed_comm_time", "All-reduce the backward pass does not hide", estimator.Seconds, s.ExposedCommTime,
+		"{scale.comm_time} - min({factors.overlap} * {scale.comm_time}, {scale.backward_time})", srcScaling)
+	cpu, hasCPU := hardware.CPUByID(sys.CPU)
+	inputExpr := func(gpus string) string {
+		if !hasCPU {
+			return "0"
+		}
+		cp := "catalog.cpus." + cpu.ID + "."
+		return fmt.Sprintf("%s * {scale.batch_per_gpu} * {%ssample_bytes} / ({%scores} * {%ssockets} * {factors.host_input_bytes_per_core_s})",
+			gpus, mp, cp, cp)
+	}
+	b.add("scale.input_time", "Host CPUs decoding one system's samples per step", estimator.Seconds, s.InputTime,
+		inputExpr("{scale.gpus_per_system}"), srcScaling+"; host decoding caps a system (the article's warning)")
+	single := hardware.EstimateScale(m, sys, gpu, 1, p, batch, f)
+	b.add("scale.input_time_one_gpu", "Host CPUs decoding one GPU's samples per step", estimator.Seconds, single.InputTime,
+		inputExpr("1"), srcScaling)
+	b.add("scale.single_gpu_step_time", "Step of one GPU alone in the system", estimator.Seconds, single.StepTime,
+		"max({scale.compute_time}, {scale.input_time_one_gpu})", srcScaling)
+	b.add("scale.step_time", "Step time", estimator.Seconds, s.StepTime,
+		"max({scale.compute_time} + {scale.exposed_comm_time}, {scale.input_time})", srcScaling)
+	b.add("scale.images_per_s", "Images per second, all GPUs", estimator.PerSecond, s.ImagesPerS,
+		"{scale.gpus} * {scale.batch_per_gpu} / {scale.step_time}", srcScaling)
+	b.add("scale.speedup", "Speed-up over one GPU", estimator.Ratio, s.Speedup,
+		"{scale.gpus} * {scale.single_gpu_step_time} / {scale.step_time}", srcScaling)
+	b.add("scale.efficiency", "Scaling efficiency (speed-up per GPU)", estimator.Ratio, s.Efficiency,
+		"{scale.speedup} / {scale.gpus}", srcScaling)
+
+	b.note("model", m.ID)
+	b.note("system", sys.ID)
+	b.note("gpu", gpu.ID)
+	b.note("precision", string(p))
+	b.note("bottleneck", bottleneck(s))
+	headline := []string{"scale.speedup", "scale.efficiency", "scale.images_per_s", "scale.step_time",
+		"scale.comm_time", "scale.exposed_comm_time", "scale.input_time", "scale.systems"}
+	if req.Sweep {
+		if req.RunGPUTime > 0 {
+			b.input("scale.run_gpu_time", "One training run on one GPU", estimator.Seconds, req.RunGPUTime, srcInput)
+		}
+		rows := [][]string{{"GPUs", "systems", "speed-up", "efficiency", "images/s", "step"}}
+		for _, n := range sweepCounts(sys.GPUs, req.GPUs) {
+			pt := hardware.EstimateScale(m, sys, gpu, n, p, batch, f)
+			k := fmt.Sprintf("scale.n%d.", n)
+			b.addWords(k+"speedup", fmt.Sprintf("Speed-up at %d GPUs", n), estimator.Ratio, pt.Speedup,
+				fmt.Sprintf("the model of scale.speedup with gpus = %d", n),
+				[]string{"scale.batch_per_gpu", "scale.single_gpu_step_time", "scale.gradient_bytes"}, srcScaling)
+			b.add(k+"efficiency", fmt.Sprintf("Efficiency at %d GPUs", n), estimator.Ratio, pt.Efficiency,
+				fmt.Sprintf("{%sspeedup} / %d", k, n), srcScaling)
+			b.add(k+"images_per_s", fmt.Sprintf("Images per second at %d GPUs", n), estimator.PerSecond, pt.ImagesPerS,
+				fmt.Sprintf("{%sspeedup} * {scale.batch_per_gpu} / {scale.single_gpu_step_time}", k), srcScaling)
+			if req.RunGPUTime > 0 {
+				b.add(k+"run_time", fmt.Sprintf("One training run on %d GPUs", n), estimator.Seconds, req.RunGPUTime/pt.Speedup,
+					fmt.Sprintf("{scale.run_gpu_time} / {%sspeedup}", k), srcScaling)
+				b.add(k+"ideal_run_time", fmt.Sprintf("One training run on %d GPUs, scaling linearly", n), estimator.Seconds, req.RunGPUTime/float64(n),
+					fmt.Sprintf("{scale.run_gpu_time} / %d", n), srcScaling)
+			}
+			rows = append(rows, []string{strconv.Itoa(n), strconv.Itoa(pt.Systems), estimator.FormatToolValue(pt.Speedup, estimator.Ratio) + "x",
+				estimator.FormatToolValue(100*pt.Efficiency, estimator.Ratio) + "%", estimator.FormatToolValue(pt.ImagesPerS, estimator.PerSecond), estimator.FormatToolValue(pt.StepTime, estimator.Seconds)})
+		}
+		b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Sweep", Rows: rows})
+	}
+	return b.finish(headline)
+}
+
+// ring lays out one ring all-reduce as hardware's ringTime computes it.
+func (b *builder) ring(id, label, membersID, linkID string, ports int, portsExpr string, f hardware.Factors) float64 {
+	net, ok := hardware.NetworkByID(linkID)
+	members := b.valueOf(membersID)
+	bw := net.Bandwidth * float64(ports) * f.CommEfficiency
+	if !ok || !(bw > 0) {
+		return b.add(id, label, estimator.Seconds, 0, "0", srcScaling+"; no such link")
+	}
+	n := "{" + membersID + "}"
+	np := "{catalog.networks." + net.ID + "."
+	volume := fmt.Sprintf("2 * (%s - 1) / %s * {scale.gradient_bytes}", n, n)
+	src := srcScaling + "; ring over " + net.Name
+	if net.Shared {
+		volume = fmt.Sprintf("2 * (%s - 1) * {scale.gradient_bytes}", n)
+		src += ", shared by the system's GPUs (traffic crosses the host)"
+	}
+	v := 0.0
+	if members >= 2 {
+		hops := 2 * (members - 1)
+		vol := hops / members * b.valueOf("scale.gradient_bytes")
+		if net.Shared {
+			vol = hops * b.valueOf("scale.gradient_bytes")
+		}
+		v = vol/bw + hops*net.Latency
+	}
+	return b.add(id, label, estimator.Seconds, v,
+		fmt.Sprintf("%s / (%sbandwidth} * %s * {factors.comm_efficiency}) + 2 * (%s - 1) * %slatency}", volume, np, portsExpr, n, np), src)
+}
+
+func bottleneck(s hardware.Scale) string {
+	switch {
+	case s.InputTime >= s.ComputeTime+s.ExposedCommTime && s.InputTime > 0:
+		return "host input: the system's CPUs cannot decode samples as fast as its GPUs train"
+	case s.ExposedCommTime > 0:
+		return fmt.Sprintf("computation, with %s%% of the step waiting on gradient exchange", estimator.FormatToolValue(100*s.ExposedCommTime/s.StepTime, estimator.Ratio))
+	}
+	return "computation"
+}
+
+// sweepCounts are the GPU counts of a sweep: every count up to one system,
+// then doubling numbers of full systems, then max.
+func sweepCounts(perSystem, max int) []int {
+	var out []int
+	for n := 1; n <= perSystem && n <= max; n++ {
+		out = append(out, n)
+	}
+	for n := 2 * perSystem; n < max; n *= 2 {
+		out = append(out, n)
+	}
+	if out[len(out)-1] != max {
+		out = append(out, max)
+	}
+	return out
+}

@@ -1,0 +1,213 @@
+package tool
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
+
+// Limits that keep every request's arithmetic finite and its output short.
+const (
+	maxBatch = 1 << 20 // as hardware's largest reported batch
+	maxGPUs  = 1 << 17
+	// maxMeasurements bounds a measurements file: Fit evaluates every point
+	// some 30,000 times.
+	maxMeasurements = 1000
+	// devicesBatch is seed 004's batch (assumed there too), the usual
+	// default of CIFAR-10 training scripts.
+	devicesBatch = 32
+	// cpuBatch is the batch a CPU run uses unless told: memory does not
+	// limit it, and the weight traffic per sample barely changes above it.
+	cpuBatch = 32
+)
+
+const (
+	srcRoofline = "roofline model (estimator/hardware EstimateThroughput), factors calibrated against published measurements"
+	srcScaling  = "data-parallel ring all-reduce model (estimator/hardware EstimateScale)"
+	srcMemory   = "training memory model (estimator/hardware EstimateMemory): ZeRO accounting, vDNN activations"
+	srcDevices  = "the roofline model on both devices (estimator/hardware CompareDevices), seed 004's experiment"
+	srcInput    = "given on the command line or in the request"
+	srcDefault  = "default"
+	srcFit      = "hardware.Fit: coordinate descent on squared log error"
+)
+
+// Factors are the efficiency factors a tool runs with.
+type Factors struct {
+	// Values replaces hardware.DefaultFactors when set; each must lie in the
+	// range of its hardware.FactorSpecs entry.
+	Values *hardware.Factors
+	// Source says where Values came from, e.g. the file it was read from; it
+	// becomes the source of the factors.* quantities.
+	Source string
+}
+
+// Result is a tool's answer: the quantities, a few notes that are not
+// numbers (which resource bounds the step, which default was taken), and
+// the tables a text surface prints, already formatted.
+type Result struct {
+	Title      string               `json:"title"`
+	Notes      []Note               `json:"notes,omitempty"`
+	Quantities []estimator.Quantity `json:"quantities"`
+	// Calibration lists the measurements beside the predictions.
+	Calibration []CalibrationEntry `json:"calibration,omitempty"`
+	// Factors are the fitted factors after a fit to measurements.
+	Factors *hardware.Factors `json:"factors,omitempty"`
+	// Sections are the text surfaces' tables; the first row of each is its header.
+	Sections []estimator.Section `json:"-"`
+}
+
+// Note is one non-numeric fact of a result, such as bound = "compute".
+type Note struct {
+	Key  string `json:"key"`
+	Text string `json:"text"`
+}
+
+// Get returns the quantity with the given id.
+func (r *Result) Get(id string) (estimator.Quantity, bool) {
+	for _, q := range r.Quantities {
+		if q.ID == id {
+			return q, true
+		}
+	}
+	return estimator.Quantity{}, false
+}
+
+// Note returns the text of the note with the given key, or "".
+func (r *Result) Note(key string) string {
+	for _, n := range r.Notes {
+		if n.Key == key {
+			return n.Text
+		}
+	}
+	return ""
+}
+
+// builder lays out one result and remembers every id its formulas read,
+// so that finish lists only the factors they use.
+type builder struct {
+	res           *Result
+	factors       hardware.Factors
+	factorsSource string
+	factorsGiven  bool // the request's own factors, not the defaults
+	refs          map[string]bool
+}
+
+func newBuilder(tf Factors, f hardware.Factors) *builder {
+	src := tf.Source
+	if src == "" {
+		src = "calibrated defaults (hardware.DefaultFactors)"
+		if tf.Values != nil {
+			src = "given factors"
+		}
+	}
+	return &builder{res: &Result{}, factors: f, factorsSource: src, factorsGiven: tf.Values != nil, refs: map[string]bool{}}
+}
+
+// add appends a quantity whose expr, in the formula grammar, reproduces v.
+func (b *builder) add(id, label string, unit estimator.Unit, v float64, expr, source string) float64 {
+	q := estimator.NewQuantity(id, label, unit, v, expr, source)
+	for _, r := range q.Inputs {
+		b.refs[r] = true
+	}
+	b.res.Quantities = append(b.res.Quantities, q)
+	return v
+}
+
+// addWords appends a quantity the grammar cannot express (a model evaluated
+// again elsewhere): its formula and Expr are words, without braces.
+func (b *builder) addWords(id, label string, unit estimator.Unit, v float64, words string, inputs []string, source string) {
+	b.res.Quantities = append(b.res.Quantities, estimator.Quantity{ID: id, Label: label, Value: v, Unit: unit,
+		Formula: words, Inputs: inputs, Source: source}) // no Expr: the grammar cannot say it
+}
+
+// input appends a given value; its formula is the number.
+func (b *builder) input(id, label string, unit estimator.Unit, v float64, source string) {
+	b.add(id, label, unit, v, strconv.FormatFloat(v, 'g', -1, 64), source)
+}
+
+// last is the quantity laid out last, for a formula that needs rewording.
+func (b *builder) last() *estimator.Quantity { return &b.res.Quantities[len(b.res.Quantities)-1] }
+
+func (b *builder) note(key, text string) {
+	b.res.Notes = append(b.res.Notes, Note{key, text})
+}
+
+// valueOf is the value of a quantity already laid out, 0 if there is none.
+func (b *builder) valueOf(id string) float64 {
+	q, _ := b.res.Get(id)
+	return q.Value
+}
+
+// finish appends the factors the formulas read, checks that every value is
+// finite, and lays out the quantities table with the headline ids first.
+func (b *builder) finish(headline []string) (*Result, error) {
+	for _, s := range hardware.FactorSpecs {
+		if id := "factors." + s.Name; b.refs[id] {
+			b.input(id, s.LabelEn, estimator.Unit(s.Unit), *s.Field(&b.factors), "efficiency factor: "+b.factorsSource)
+		}
+	}
+	for _, q := range b.res.Quantities {
+		if math.IsNaN(q.Value) || math.IsInf(q.Value, 0) {
+			if b.factorsGiven {
+				// Factors inside their ranges can still starve a model: an
+				// efficiency of 1e-300 makes every step last forever.
+				return nil, &estimator.FieldError{Path: "factors", Rule: "make " + q.ID + " not a finite number; move them toward their defaults", Got: q.Value}
+			}
+			return nil, fmt.Errorf("internal error: %s is %v", q.ID, q.Value)
+		}
+	}
+	// Result: the headline ids; Details: the rest, but for the rows the
+	// sweep and calibration tables show.
+	header := []string{"id", "value", "quantity"}
+	row := func(q estimator.Quantity) []string {
+		return []string{q.ID, estimator.FormatToolValue(q.Value, q.Unit), q.Label}
+	}
+	shown := map[string]bool{}
+	result := [][]string{header}
+	for _, id := range headline {
+		if q, ok := b.res.Get(id); ok {
+			result = append(result, row(q))
+			shown[id] = true
+		}
+	}
+	details := [][]string{header}
+	for _, q := range b.res.Quantities {
+		if !shown[q.ID] && !tabulated(q.ID) {
+			details = append(details, row(q))
+		}
+	}
+	var head []estimator.Section
+	if len(result) > 1 {
+		head = append(head, estimator.Section{Title: "Result", Rows: result})
+	}
+	if len(details) > 1 {
+		head = append(head, estimator.Section{Title: "Details", Rows: details})
+	}
+	b.res.Sections = append(head, b.res.Sections...)
+	return b.res, nil
+}
+
+// tabulated reports whether a quantity is a row of a sweep or calibration table.
+func tabulated(id string) bool {
+	if strings.HasPrefix(id, "scale.n") {
+		return true
+	}
+	for _, p := range []string{"calibration.", "fit."} {
+		if rest, ok := strings.CutPrefix(id, p); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// flag is a Flag quantity's value: 1 for yes, 0 for no.
+func flag(yes bool) float64 {
+	if yes {
+		return 1
+	}
+	return 0
+}
