@@ -35,7 +35,7 @@ func CatalogFacts() []CatalogFact {
 		add("systems", s.ID, "price_usd", s.Name+": list price", s.PriceUSD, USD, s.Source, s.AsOf)
 	}
 	// The hardware models' inputs, for the formulas of trainscale throughput,
-	// scale, memory and devices (estimator/tools.go). Appended after the
+	// scale, memory and devices (package estimator/tool). Appended after the
 	// facts above so their order, which the workbook follows, stays put.
 	for _, g := range hardware.GPUs() {
 		add("gpus", g.ID, "fp32", g.Name+": FP32 peak", g.FP32, FLOPS, g.Source, g.AsOf)

@@ -52,7 +52,7 @@ type CalibrationEntry struct {
 	Source         string   `json:"source"`
 }
 
-// RunCalibration sets the models beside measurements: the published ones, or a
+// Calibrate sets the models beside measurements: the published ones, or a
 // user's own, to which it then fits the throughput factors.
 func Calibrate(req CalibrateRequest) (*Result, error) {
 	var errs estimator.ErrorList

@@ -15,18 +15,18 @@ import (
 )
 
 func TestCalibrateFitLowersTheError(t *testing.T) {
-	res, err := tool.Calibrate(tool.CalibrateRequest{Measurements: toolUserPoints})
+	res, err := tool.Calibrate(tool.CalibrateRequest{Measurements: userPoints})
 	require.NoError(t, err)
-	before, after := toolValue(t, res, "fit.mean_abs_error_before"), toolValue(t, res, "fit.mean_abs_error_after")
+	before, after := valueOf(t, res, "fit.mean_abs_error_before"), valueOf(t, res, "fit.mean_abs_error_after")
 	assert.Less(t, after, before)
 	assert.Less(t, after, 0.05)
 	require.NotNil(t, res.Factors)
-	assert.Equal(t, res.Factors.FP32Efficiency, toolValue(t, res, "factors.fp32_efficiency"))
+	assert.Equal(t, res.Factors.FP32Efficiency, valueOf(t, res, "factors.fp32_efficiency"))
 
 	// Starting from the fitted factors, there is nothing left to gain.
-	again, err := tool.Calibrate(tool.CalibrateRequest{Measurements: toolUserPoints, Factors: tool.Factors{Values: res.Factors}})
+	again, err := tool.Calibrate(tool.CalibrateRequest{Measurements: userPoints, Factors: tool.Factors{Values: res.Factors}})
 	require.NoError(t, err)
-	assert.InDelta(t, after, toolValue(t, again, "fit.mean_abs_error_before"), 1e-12)
+	assert.InDelta(t, after, valueOf(t, again, "fit.mean_abs_error_before"), 1e-12)
 }
 
 func TestCalibrationTableMarksHeldOutPoints(t *testing.T) {

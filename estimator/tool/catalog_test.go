@@ -10,7 +10,7 @@ import (
 	"github.com/trainscale/trainscale/estimator/tool"
 )
 
-func TestListCatalog(t *testing.T) {
+func TestCatalog(t *testing.T) {
 	counts := map[string]int{"gpus": len(hardware.GPUs()), "cpus": len(hardware.CPUs()), "systems": len(hardware.Systems()),
 		"models": len(hardware.Models()), "networks": len(hardware.Networks()), "datasets": len(hardware.Datasets())}
 	for _, table := range tool.Tables {

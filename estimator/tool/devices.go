@@ -19,7 +19,7 @@ type DevicesRequest struct {
 	Factors   Factors
 }
 
-// CompareGPUAndCPU answers a DevicesRequest: the time of the whole run on
+// Devices answers a DevicesRequest: the time of the whole run on
 // each device and the GPU's speed-up over the CPU.
 func Devices(req DevicesRequest) (*Result, error) {
 	var errs estimator.ErrorList

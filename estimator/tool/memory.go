@@ -24,7 +24,7 @@ type MemoryRequest struct {
 	Factors   Factors
 }
 
-// EstimateGPUMemory answers a MemoryRequest: the bytes of a training step on
+// Memory answers a MemoryRequest: the bytes of a training step on
 // one GPU, whether they fit, the largest batch that does, and what streaming
 // the overflow to the host would cost.
 func Memory(req MemoryRequest) (*Result, error) {

@@ -27,7 +27,7 @@ type ScaleRequest struct {
 	Factors    Factors
 }
 
-// EstimateScaling answers a ScaleRequest with the step at req.GPUs, its
+// Scale answers a ScaleRequest with the step at req.GPUs, its
 // speed-up and efficiency over one GPU of the same system, and optionally
 // the curve up to it.
 func Scale(req ScaleRequest) (*Result, error) {

@@ -22,7 +22,7 @@ type ThroughputRequest struct {
 	Factors Factors
 }
 
-// EstimateThroughput answers a ThroughputRequest: images/s and bytes/s of one
+// Throughput answers a ThroughputRequest: images/s and bytes/s of one
 // GPU or CPU, where the time goes and whether compute or memory bounds it.
 func Throughput(req ThroughputRequest) (*Result, error) {
 	var errs estimator.ErrorList

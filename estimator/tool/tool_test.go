@@ -16,16 +16,16 @@ import (
 	"github.com/trainscale/trainscale/estimator/tool"
 )
 
-func toolPtr[T any](v T) *T { return &v }
+func ptr[T any](v T) *T { return &v }
 
-// toolDescriptive are the quantities whose formula is words, not arithmetic: a
+// descriptive are the quantities whose formula is words, not arithmetic: a
 // model evaluated again at another size, or for a published measurement.
-var toolDescriptive = regexp.MustCompile(`^(scale\.n\d+\.speedup|calibration\.\d+\.predicted|fit\.\d+\.predicted_(before|after))$`)
+var descriptive = regexp.MustCompile(`^(scale\.n\d+\.speedup|calibration\.\d+\.predicted|fit\.\d+\.predicted_(before|after))$`)
 
-// toolResults runs every tool on a spread of requests that covers each
+// results runs every tool on a spread of requests that covers each
 // branch of the formulas: GPU and CPU, each precision path, PCIe and NVLink,
 // one and several systems, fitting and not, dense and sparse, SGD and Adam.
-func toolResults(t *testing.T) map[string]*tool.Result {
+func results(t *testing.T) map[string]*tool.Result {
 	t.Helper()
 	out := map[string]*tool.Result{}
 	add := func(name string, res *tool.Result, err error) {
@@ -34,7 +34,7 @@ func toolResults(t *testing.T) map[string]*tool.Result {
 	}
 	for _, dev := range []struct{ gpu, cpu string }{{gpu: "v100-sxm2-16gb"}, {gpu: "a100-sxm4-80gb"}, {gpu: "gtx-1080"}, {cpu: "core-i7-12700"}} {
 		for _, p := range []string{"fp32", "tf32", "mixed"} {
-			for _, batch := range []*int{nil, toolPtr(1), toolPtr(512)} {
+			for _, batch := range []*int{nil, ptr(1), ptr(512)} {
 				req := tool.ThroughputRequest{Model: "resnet-50", GPU: dev.gpu, CPU: dev.cpu, Precision: p, Batch: batch}
 				res, err := tool.Throughput(req)
 				add(fmt.Sprintf("throughput %+v", req), res, err)
@@ -44,7 +44,7 @@ func toolResults(t *testing.T) map[string]*tool.Result {
 	for _, sys := range []string{"pcie-server", "dgx-1-v100", "dgx-a100", "big-basin-p100"} {
 		for _, gpus := range []int{1, 3, 8, 40} {
 			for _, p := range []string{"fp32", "mixed"} {
-				req := tool.ScaleRequest{Model: "alexnet", System: sys, GPUs: gpus, Precision: p, Batch: toolPtr(64), Sweep: true}
+				req := tool.ScaleRequest{Model: "alexnet", System: sys, GPUs: gpus, Precision: p, Batch: ptr(64), Sweep: true}
 				res, err := tool.Scale(req)
 				add(fmt.Sprintf("scale %+v", req), res, err)
 			}
@@ -55,12 +55,12 @@ func toolResults(t *testing.T) map[string]*tool.Result {
 	res, err = tool.Scale(tool.ScaleRequest{Model: "resnet-50", System: "dgx-h100", GPUs: 64, Sweep: true, RunGPUTime: 3e7})
 	add("scale resnet-50 64 run time", res, err)
 	for _, m := range []tool.MemoryRequest{
-		{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(256)},
-		{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(16)},
-		{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(64), Precision: "mixed", Optimizer: "adam"},
-		{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(64), Density: toolPtr(0.1), BlockSize: toolPtr(8)},
-		{Model: "vit-b-16", GPU: "b200", Batch: toolPtr(1 << 20), Precision: "tf32"},
-		{Model: "cifar-small", GPU: "h200-sxm", Batch: toolPtr(1)},
+		{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: ptr(256)},
+		{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: ptr(16)},
+		{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: ptr(64), Precision: "mixed", Optimizer: "adam"},
+		{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: ptr(64), Density: ptr(0.1), BlockSize: ptr(8)},
+		{Model: "vit-b-16", GPU: "b200", Batch: ptr(1 << 20), Precision: "tf32"},
+		{Model: "cifar-small", GPU: "h200-sxm", Batch: ptr(1)},
 	} {
 		res, err := tool.Memory(m)
 		add(fmt.Sprintf("memory %s %s %d", m.Model, m.GPU, *m.Batch), res, err)
@@ -71,12 +71,12 @@ func toolResults(t *testing.T) map[string]*tool.Result {
 	}
 	res, err = tool.Calibrate(tool.CalibrateRequest{})
 	add("calibrate", res, err)
-	res, err = tool.Calibrate(tool.CalibrateRequest{Measurements: toolUserPoints})
+	res, err = tool.Calibrate(tool.CalibrateRequest{Measurements: userPoints})
 	add("calibrate fit", res, err)
 	return out
 }
 
-var toolUserPoints = []hardware.Measurement{
+var userPoints = []hardware.Measurement{
 	{Model: "resnet-50", Device: "a100-sxm4-80gb", Precision: "mixed", Batch: 256, GPUs: 1, Metric: hardware.MetricImagesPerS, Value: 2470},
 	{Model: "resnet-50-cifar", Device: "rtx-3050", Precision: "fp32", Batch: 32, GPUs: 1, Metric: hardware.MetricImagesPerS, Value: 3731},
 	{Model: "resnet-50-cifar", Device: "core-i7-12700", Precision: "fp32", Batch: 32, GPUs: 1, Metric: hardware.MetricImagesPerS, Value: 92.6},
@@ -90,7 +90,7 @@ func TestToolFormulasReproduceValues(t *testing.T) {
 	for _, f := range estimator.CatalogFacts() {
 		facts[f.Path] = f.Value
 	}
-	for name, res := range toolResults(t) {
+	for name, res := range results(t) {
 		ids := map[string]float64{}
 		for _, q := range res.Quantities {
 			_, dup := ids[q.ID]
@@ -114,7 +114,7 @@ func TestToolFormulasReproduceValues(t *testing.T) {
 				_, ok := lookup(in)
 				assert.True(t, ok, "%s: %s reads unknown %s", name, q.ID, in)
 			}
-			if toolDescriptive.MatchString(q.ID) {
+			if descriptive.MatchString(q.ID) {
 				assert.Empty(t, q.Expr, q.ID)
 				continue
 			}
@@ -139,58 +139,58 @@ func TestToolsMatchTheHardwareModels(t *testing.T) {
 	model := func(id string) hardware.Model { m, _ := hardware.ModelByID(id); return m }
 	gpu := func(id string) hardware.GPU { g, _ := hardware.GPUByID(id); return g }
 
-	res, err := tool.Throughput(tool.ThroughputRequest{Model: "resnet-50", GPU: "v100-sxm2-16gb", Precision: "fp32", Batch: toolPtr(112)})
+	res, err := tool.Throughput(tool.ThroughputRequest{Model: "resnet-50", GPU: "v100-sxm2-16gb", Precision: "fp32", Batch: ptr(112)})
 	require.NoError(t, err)
 	want := hardware.EstimateThroughput(model("resnet-50"), gpu("v100-sxm2-16gb").Device(), hardware.FP32, 112, f)
-	assert.Equal(t, want.ImagesPerS, toolValue(t, res, "throughput.images_per_s"))
-	assert.Equal(t, want.BytesPerS, toolValue(t, res, "throughput.bytes_per_s"))
-	assert.Equal(t, want.ComputeTime, toolValue(t, res, "throughput.compute_time"))
-	assert.Equal(t, want.MemoryTime, toolValue(t, res, "throughput.memory_time"))
-	assert.Equal(t, 1.0, toolValue(t, res, "throughput.compute_bound"))
+	assert.Equal(t, want.ImagesPerS, valueOf(t, res, "throughput.images_per_s"))
+	assert.Equal(t, want.BytesPerS, valueOf(t, res, "throughput.bytes_per_s"))
+	assert.Equal(t, want.ComputeTime, valueOf(t, res, "throughput.compute_time"))
+	assert.Equal(t, want.MemoryTime, valueOf(t, res, "throughput.memory_time"))
+	assert.Equal(t, 1.0, valueOf(t, res, "throughput.compute_bound"))
 	assert.Equal(t, "compute", res.Note("bound"))
 	assert.InEpsilon(t, 367, want.ImagesPerS, 0.15, "NVIDIA's 367 img/s")
 
 	res, err = tool.Throughput(tool.ThroughputRequest{Model: "resnet-50", GPU: "v100-sxm2-16gb", Precision: "mixed"})
 	require.NoError(t, err)
 	batch := hardware.DefaultBatch(model("resnet-50"), gpu("v100-sxm2-16gb"), hardware.Mixed, f)
-	assert.Equal(t, float64(batch), toolValue(t, res, "throughput.batch"))
+	assert.Equal(t, float64(batch), valueOf(t, res, "throughput.batch"))
 	assert.Equal(t, hardware.EstimateThroughput(model("resnet-50"), gpu("v100-sxm2-16gb").Device(), hardware.Mixed, batch, f).ImagesPerS,
-		toolValue(t, res, "throughput.images_per_s"))
+		valueOf(t, res, "throughput.images_per_s"))
 
 	cpu, _ := hardware.CPUByID("core-i7-12700")
 	res, err = tool.Throughput(tool.ThroughputRequest{Model: "cifar-small", CPU: "core-i7-12700"})
 	require.NoError(t, err)
 	assert.Equal(t, hardware.EstimateThroughput(model("cifar-small"), cpu.Device(), hardware.FP32, 32, f).ImagesPerS,
-		toolValue(t, res, "throughput.images_per_s"))
-	assert.Equal(t, 0.0, toolValue(t, res, "throughput.overhead_time"), "a CPU has no launch overhead")
+		valueOf(t, res, "throughput.images_per_s"))
+	assert.Equal(t, 0.0, valueOf(t, res, "throughput.overhead_time"), "a CPU has no launch overhead")
 
 	sys, _ := hardware.SystemByID("dgx-1-v100")
-	res, err = tool.Scale(tool.ScaleRequest{Model: "resnet-50", System: "dgx-1-v100", GPUs: 8, Precision: "fp32", Batch: toolPtr(112)})
+	res, err = tool.Scale(tool.ScaleRequest{Model: "resnet-50", System: "dgx-1-v100", GPUs: 8, Precision: "fp32", Batch: ptr(112)})
 	require.NoError(t, err)
 	s := hardware.EstimateScale(model("resnet-50"), sys, gpu(sys.GPU), 8, hardware.FP32, 112, f)
-	assert.Equal(t, s.Speedup, toolValue(t, res, "scale.speedup"))
-	assert.Equal(t, s.Efficiency, toolValue(t, res, "scale.efficiency"))
-	assert.Equal(t, s.StepTime, toolValue(t, res, "scale.step_time"))
-	assert.Equal(t, s.CommTime, toolValue(t, res, "scale.comm_time"))
-	assert.Equal(t, s.ExposedCommTime, toolValue(t, res, "scale.exposed_comm_time"))
-	assert.Equal(t, s.ImagesPerS, toolValue(t, res, "scale.images_per_s"))
-	assert.Equal(t, float64(s.Systems), toolValue(t, res, "scale.systems"))
+	assert.Equal(t, s.Speedup, valueOf(t, res, "scale.speedup"))
+	assert.Equal(t, s.Efficiency, valueOf(t, res, "scale.efficiency"))
+	assert.Equal(t, s.StepTime, valueOf(t, res, "scale.step_time"))
+	assert.Equal(t, s.CommTime, valueOf(t, res, "scale.comm_time"))
+	assert.Equal(t, s.ExposedCommTime, valueOf(t, res, "scale.exposed_comm_time"))
+	assert.Equal(t, s.ImagesPerS, valueOf(t, res, "scale.images_per_s"))
+	assert.Equal(t, float64(s.Systems), valueOf(t, res, "scale.systems"))
 	assert.InDelta(t, 7.76, s.Speedup, 0.4, "NVIDIA's 7.76x")
 
 	titan := gpu("titan-x-maxwell")
-	res, err = tool.Memory(tool.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(256)})
+	res, err = tool.Memory(tool.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: ptr(256)})
 	require.NoError(t, err)
 	mem := hardware.EstimateMemory(model("vgg-16"), titan, 256, hardware.FP32, hardware.SGD, 1, 32, f)
-	assert.Equal(t, mem.Total, toolValue(t, res, "memory.total"))
-	assert.Equal(t, float64(mem.MaxBatch), toolValue(t, res, "memory.max_batch"))
-	assert.Equal(t, mem.StreamTimePerStep, toolValue(t, res, "memory.stream_time_per_step"))
+	assert.Equal(t, mem.Total, valueOf(t, res, "memory.total"))
+	assert.Equal(t, float64(mem.MaxBatch), valueOf(t, res, "memory.max_batch"))
+	assert.Equal(t, mem.StreamTimePerStep, valueOf(t, res, "memory.stream_time_per_step"))
 
 	res, err = tool.Devices(tool.DevicesRequest{Model: "resnet-50-cifar", GPU: "rtx-3050", CPU: "core-i7-12700", Dataset: "cifar10", Epochs: 10})
 	require.NoError(t, err)
 	cmp := hardware.CompareDevices(model("resnet-50-cifar"), gpu("rtx-3050"), cpu, 50000, 10, hardware.FP32, 32, f)
-	assert.Equal(t, cmp.GPUTime, toolValue(t, res, "devices.gpu_time"))
-	assert.Equal(t, cmp.CPUTime, toolValue(t, res, "devices.cpu_time"))
-	assert.Equal(t, cmp.Speedup, toolValue(t, res, "devices.speedup"))
+	assert.Equal(t, cmp.GPUTime, valueOf(t, res, "devices.gpu_time"))
+	assert.Equal(t, cmp.CPUTime, valueOf(t, res, "devices.cpu_time"))
+	assert.Equal(t, cmp.Speedup, valueOf(t, res, "devices.speedup"))
 
 	res, err = tool.Calibrate(tool.CalibrateRequest{})
 	require.NoError(t, err)
@@ -198,14 +198,14 @@ func TestToolsMatchTheHardwareModels(t *testing.T) {
 	require.Len(t, res.Calibration, len(rows))
 	for i, row := range rows {
 		k := fmt.Sprintf("calibration.%d.", i+1)
-		assert.Equal(t, row.Value, toolValue(t, res, k+"measured"))
-		assert.Equal(t, row.Predicted, toolValue(t, res, k+"predicted"))
-		assert.Equal(t, row.Error, toolValue(t, res, k+"error"))
+		assert.Equal(t, row.Value, valueOf(t, res, k+"measured"))
+		assert.Equal(t, row.Predicted, valueOf(t, res, k+"predicted"))
+		assert.Equal(t, row.Error, valueOf(t, res, k+"error"))
 		assert.Equal(t, row.HeldOut, res.Calibration[i].HeldOut)
 	}
 }
 
-func toolValue(t *testing.T, res *tool.Result, id string) float64 {
+func valueOf(t *testing.T, res *tool.Result, id string) float64 {
 	t.Helper()
 	q, ok := res.Get(id)
 	require.True(t, ok, "no quantity %s", id)
@@ -214,7 +214,7 @@ func toolValue(t *testing.T, res *tool.Result, id string) float64 {
 
 func TestToolsRejectBadInput(t *testing.T) {
 	models := "unknown id (known: alexnet, cifar-small, inception-v3, resnet-18, resnet-18-cifar, resnet-50, resnet-50-cifar, vgg-16, vit-b-16)"
-	bad := toolPtr(hardware.DefaultFactors())
+	bad := ptr(hardware.DefaultFactors())
 	bad.FP32Efficiency, bad.Overlap = 1.5, math.NaN()
 	for _, tc := range []struct {
 		name string
@@ -234,10 +234,10 @@ func TestToolsRejectBadInput(t *testing.T) {
 			return tool.Throughput(tool.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", CPU: "core-i7-12700"})
 		}, []string{`cpu: give gpu or cpu, not both, got "core-i7-12700"`}},
 		{"batch 0", func() (*tool.Result, error) {
-			return tool.Throughput(tool.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Batch: toolPtr(0)})
+			return tool.Throughput(tool.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Batch: ptr(0)})
 		}, []string{"batch: must be > 0, got 0"}},
 		{"huge batch", func() (*tool.Result, error) {
-			return tool.Throughput(tool.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Batch: toolPtr(1 << 30)})
+			return tool.Throughput(tool.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Batch: ptr(1 << 30)})
 		}, []string{"batch: must be <= 1048576, got 1073741824"}},
 		{"precision", func() (*tool.Result, error) {
 			return tool.Throughput(tool.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Precision: "fp8"})
@@ -252,13 +252,13 @@ func TestToolsRejectBadInput(t *testing.T) {
 			return tool.Scale(tool.ScaleRequest{Model: "alexnet", System: "dgx-1-v100", GPUs: -3})
 		}, []string{"gpus: must be in [1, 131072], got -3"}},
 		{"density", func() (*tool.Result, error) {
-			return tool.Memory(tool.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(1), Density: toolPtr(1.5)})
+			return tool.Memory(tool.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: ptr(1), Density: ptr(1.5)})
 		}, []string{"density: must be in (0, 1], got 1.5"}},
 		{"density 0", func() (*tool.Result, error) {
-			return tool.Memory(tool.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(1), Density: toolPtr(0.0)})
+			return tool.Memory(tool.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: ptr(1), Density: ptr(0.0)})
 		}, []string{"density: must be in (0, 1], got 0"}},
 		{"memory needs batch, optimizer", func() (*tool.Result, error) {
-			return tool.Memory(tool.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Optimizer: "lamb", BlockSize: toolPtr(0)})
+			return tool.Memory(tool.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Optimizer: "lamb", BlockSize: ptr(0)})
 		}, []string{"batch: is required", `optimizer: must be one of sgd, adam, got "lamb"`, "block_size: must be in [1, 4096], got 0"}},
 		{"devices", func() (*tool.Result, error) {
 			return tool.Devices(tool.DevicesRequest{Model: "alexnet", GPU: "rtx-3050", CPU: "i9", Dataset: "mnist"})
@@ -290,12 +290,12 @@ func TestToolsFiniteEverywhere(t *testing.T) {
 				_, err := tool.Throughput(tool.ThroughputRequest{Model: m, GPU: g, Precision: p})
 				require.NoError(t, err, m, g)
 				for _, b := range []int{1, 4096} {
-					_, err = tool.Memory(tool.MemoryRequest{Model: m, GPU: g, Precision: p, Batch: toolPtr(b), Optimizer: "adam", Density: toolPtr(0.01), BlockSize: toolPtr(1)})
+					_, err = tool.Memory(tool.MemoryRequest{Model: m, GPU: g, Precision: p, Batch: ptr(b), Optimizer: "adam", Density: ptr(0.01), BlockSize: ptr(1)})
 					require.NoError(t, err, m, g)
 				}
 			}
 			for _, c := range hardware.CPUIDs() {
-				_, err := tool.Devices(tool.DevicesRequest{Model: m, GPU: "b200", CPU: c, Precision: p, Epochs: 1, Batch: toolPtr(1 << 20)})
+				_, err := tool.Devices(tool.DevicesRequest{Model: m, GPU: "b200", CPU: c, Precision: p, Epochs: 1, Batch: ptr(1 << 20)})
 				require.NoError(t, err, m, c)
 			}
 			for _, s := range hardware.SystemIDs() {
@@ -310,7 +310,7 @@ func TestToolsFiniteEverywhere(t *testing.T) {
 
 func TestScaleSweep(t *testing.T) {
 	speedups := func(system string, gpus int) map[int]float64 {
-		res, err := tool.Scale(tool.ScaleRequest{Model: "alexnet", System: system, GPUs: gpus, Batch: toolPtr(64), Sweep: true})
+		res, err := tool.Scale(tool.ScaleRequest{Model: "alexnet", System: system, GPUs: gpus, Batch: ptr(64), Sweep: true})
 		require.NoError(t, err)
 		out := map[int]float64{}
 		for _, q := range res.Quantities {
@@ -342,19 +342,19 @@ func TestScaleSweep(t *testing.T) {
 
 func TestMemoryOfVGG16OnTitanX(t *testing.T) {
 	at := func(batch int) *tool.Result {
-		res, err := tool.Memory(tool.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: toolPtr(batch)})
+		res, err := tool.Memory(tool.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: ptr(batch)})
 		require.NoError(t, err)
 		return res
 	}
 	big := at(256)
-	assert.InEpsilon(t, 28e9, toolValue(t, big, "memory.total"), 0.05, "vDNN: ~28 GB")
-	assert.Equal(t, 0.0, toolValue(t, big, "memory.fits"))
-	assert.Positive(t, toolValue(t, big, "memory.stream_time_per_step"))
+	assert.InEpsilon(t, 28e9, valueOf(t, big, "memory.total"), 0.05, "vDNN: ~28 GB")
+	assert.Equal(t, 0.0, valueOf(t, big, "memory.fits"))
+	assert.Positive(t, valueOf(t, big, "memory.stream_time_per_step"))
 	half := at(128)
-	assert.InDelta(t, 14.5e9, toolValue(t, half, "memory.total"), 0.5e9, "seed 001: about 14 GB")
-	limit := int(toolValue(t, big, "memory.max_batch"))
-	assert.Equal(t, 1.0, toolValue(t, at(limit), "memory.fits"))
-	assert.Equal(t, 0.0, toolValue(t, at(limit+1), "memory.fits"))
+	assert.InDelta(t, 14.5e9, valueOf(t, half, "memory.total"), 0.5e9, "seed 001: about 14 GB")
+	limit := int(valueOf(t, big, "memory.max_batch"))
+	assert.Equal(t, 1.0, valueOf(t, at(limit), "memory.fits"))
+	assert.Equal(t, 0.0, valueOf(t, at(limit+1), "memory.fits"))
 	_, streams := at(limit).Get("memory.stream_time_per_step")
 	assert.False(t, streams, "nothing to stream when it fits")
 }
@@ -364,7 +364,7 @@ func TestDevicesSpeedupGrowsWithModelSize(t *testing.T) {
 	for _, m := range []string{"cifar-small", "resnet-18-cifar", "resnet-50-cifar"} {
 		res, err := tool.Devices(tool.DevicesRequest{Model: m, GPU: "rtx-3050", CPU: "core-i7-12700", Dataset: "cifar10", Epochs: 10})
 		require.NoError(t, err)
-		s := toolValue(t, res, "devices.speedup")
+		s := valueOf(t, res, "devices.speedup")
 		assert.Greater(t, s, prev, m)
 		prev = s
 	}
@@ -373,7 +373,7 @@ func TestDevicesSpeedupGrowsWithModelSize(t *testing.T) {
 	assert.Contains(t, res.Note("caution"), "resnet-50 is sized for imagenet inputs")
 }
 
-func BenchmarkEstimateThroughput(b *testing.B) {
+func BenchmarkThroughput(b *testing.B) {
 	req := tool.ThroughputRequest{Model: "resnet-50", GPU: "h100-sxm", Precision: "mixed"}
 	for b.Loop() {
 		if _, err := tool.Throughput(req); err != nil {
@@ -382,7 +382,7 @@ func BenchmarkEstimateThroughput(b *testing.B) {
 	}
 }
 
-func BenchmarkEstimateScalingSweep(b *testing.B) {
+func BenchmarkScaleSweep(b *testing.B) {
 	req := tool.ScaleRequest{Model: "resnet-50", System: "dgx-h100", GPUs: 1024, Precision: "mixed", Sweep: true}
 	for b.Loop() {
 		if _, err := tool.Scale(req); err != nil {
