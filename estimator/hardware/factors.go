@@ -19,34 +19,57 @@ type FactorSpec struct {
 	// A value must lie in [Low, High]; Low itself only where LowIncluded.
 	Low, High   float64
 	LowIncluded bool
+	// FitLow and FitHigh bound the log-scale search of Fit, which moves only
+	// the throughput factors; both are 0 for a factor it leaves alone.
+	FitLow, FitHigh float64
 	// Field points at the factor in f.
 	Field func(f *Factors) *float64
 }
 
 // FactorSpecs lists every factor once, in the order of Factors' fields.
 var FactorSpecs = []FactorSpec{
-	{"fp32_efficiency", "Fraction of the FP32 peak reached", "FP32ピーク性能に対する到達率", "ratio", 0, 1, false,
-		func(f *Factors) *float64 { return &f.FP32Efficiency }},
-	{"tf32_efficiency", "Fraction of the TF32 tensor peak reached", "TF32テンソルピーク性能に対する到達率", "ratio", 0, 1, false,
-		func(f *Factors) *float64 { return &f.TF32Efficiency }},
-	{"mixed_efficiency", "Fraction of the FP16/BF16 peak reached", "FP16/BF16ピーク性能に対する到達率", "ratio", 0, 1, false,
-		func(f *Factors) *float64 { return &f.MixedEfficiency }},
-	{"cpu_efficiency", "Fraction of a CPU's FP32 peak reached", "CPUのFP32ピーク性能に対する到達率", "ratio", 0, 1, false,
-		func(f *Factors) *float64 { return &f.CPUEfficiency }},
-	{"memory_efficiency", "Fraction of memory bandwidth reached", "メモリ帯域幅に対する到達率", "ratio", 0, 1, false,
-		func(f *Factors) *float64 { return &f.MemoryEfficiency }},
-	{"step_overhead_s", "Fixed host-side time per GPU step", "GPUの1ステップあたりのホスト側固定時間", "s", 0, 10, true,
-		func(f *Factors) *float64 { return &f.StepOverhead }},
-	{"comm_efficiency", "Fraction of link bandwidth an all-reduce reaches", "all-reduceが到達するリンク帯域幅の割合", "ratio", 0, 1, false,
-		func(f *Factors) *float64 { return &f.CommEfficiency }},
-	{"overlap", "Fraction of communication that can hide behind the backward pass", "逆伝播の裏に隠せる通信の割合", "ratio", 0, 1, true,
-		func(f *Factors) *float64 { return &f.Overlap }},
+	{Name: "fp32_efficiency", Unit: "ratio", High: 1, FitLow: 1e-4, FitHigh: 1,
+		LabelEn: "Fraction of the FP32 peak reached",
+		LabelJa: "FP32ピーク性能に対する到達率",
+		Field:   func(f *Factors) *float64 { return &f.FP32Efficiency }},
+	{Name: "tf32_efficiency", Unit: "ratio", High: 1, FitLow: 1e-4, FitHigh: 1,
+		LabelEn: "Fraction of the TF32 tensor peak reached",
+		LabelJa: "TF32テンソルピーク性能に対する到達率",
+		Field:   func(f *Factors) *float64 { return &f.TF32Efficiency }},
+	{Name: "mixed_efficiency", Unit: "ratio", High: 1, FitLow: 1e-4, FitHigh: 1,
+		LabelEn: "Fraction of the FP16/BF16 peak reached",
+		LabelJa: "FP16/BF16ピーク性能に対する到達率",
+		Field:   func(f *Factors) *float64 { return &f.MixedEfficiency }},
+	{Name: "cpu_efficiency", Unit: "ratio", High: 1, FitLow: 1e-5, FitHigh: 1,
+		LabelEn: "Fraction of a CPU's FP32 peak reached",
+		LabelJa: "CPUのFP32ピーク性能に対する到達率",
+		Field:   func(f *Factors) *float64 { return &f.CPUEfficiency }},
+	{Name: "memory_efficiency", Unit: "ratio", High: 1, FitLow: 1e-3, FitHigh: 1,
+		LabelEn: "Fraction of memory bandwidth reached",
+		LabelJa: "メモリ帯域幅に対する到達率",
+		Field:   func(f *Factors) *float64 { return &f.MemoryEfficiency }},
+	{Name: "step_overhead_s", Unit: "s", High: 10, LowIncluded: true, FitLow: 1e-6, FitHigh: 1,
+		LabelEn: "Fixed host-side time per GPU step",
+		LabelJa: "GPUの1ステップあたりのホスト側固定時間",
+		Field:   func(f *Factors) *float64 { return &f.StepOverhead }},
+	{Name: "comm_efficiency", Unit: "ratio", High: 1,
+		LabelEn: "Fraction of link bandwidth an all-reduce reaches",
+		LabelJa: "all-reduceが到達するリンク帯域幅の割合",
+		Field:   func(f *Factors) *float64 { return &f.CommEfficiency }},
+	{Name: "overlap", Unit: "ratio", High: 1, LowIncluded: true,
+		LabelEn: "Fraction of communication that can hide behind the backward pass",
+		LabelJa: "逆伝播の裏に隠せる通信の割合",
+		Field:   func(f *Factors) *float64 { return &f.Overlap }},
 	// No upper bound but the largest float: a decoder may be arbitrarily fast,
 	// and only a finite rate keeps the models' arithmetic finite.
-	{"host_input_bytes_per_core_s", "Stored-sample bytes one host core decodes per second", "ホストCPU 1コアが1秒にデコードする保存サンプルのバイト数", "B/s", 0, math.MaxFloat64, false,
-		func(f *Factors) *float64 { return &f.HostInputRate }},
-	{"workspace_fraction", "Workspace and allocator slack, as a fraction", "ワークスペースとアロケータの余裕（割合）", "ratio", 0, 10, true,
-		func(f *Factors) *float64 { return &f.WorkspaceFraction }},
+	{Name: "host_input_bytes_per_core_s", Unit: "B/s", High: math.MaxFloat64,
+		LabelEn: "Stored-sample bytes one host core decodes per second",
+		LabelJa: "ホストCPU 1コアが1秒にデコードする保存サンプルのバイト数",
+		Field:   func(f *Factors) *float64 { return &f.HostInputRate }},
+	{Name: "workspace_fraction", Unit: "ratio", High: 10, LowIncluded: true,
+		LabelEn: "Workspace and allocator slack, as a fraction",
+		LabelJa: "ワークスペースとアロケータの余裕（割合）",
+		Field:   func(f *Factors) *float64 { return &f.WorkspaceFraction }},
 }
 
 // Allows reports whether v is inside the factor's range; NaN never is.

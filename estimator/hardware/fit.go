@@ -12,14 +12,16 @@ type fitParam struct {
 	lo, hi float64
 }
 
-var fitParams = []fitParam{
-	{func(f *Factors) *float64 { return &f.FP32Efficiency }, 1e-4, 1},
-	{func(f *Factors) *float64 { return &f.TF32Efficiency }, 1e-4, 1},
-	{func(f *Factors) *float64 { return &f.MixedEfficiency }, 1e-4, 1},
-	{func(f *Factors) *float64 { return &f.CPUEfficiency }, 1e-5, 1},
-	{func(f *Factors) *float64 { return &f.MemoryEfficiency }, 1e-3, 1},
-	{func(f *Factors) *float64 { return &f.StepOverhead }, 1e-6, 1},
-}
+// fitParams are the factors whose spec gives a search range, in spec order.
+var fitParams = func() []fitParam {
+	var out []fitParam
+	for _, s := range FactorSpecs {
+		if s.FitHigh > 0 {
+			out = append(out, fitParam{s.Field, s.FitLow, s.FitHigh})
+		}
+	}
+	return out
+}()
 
 const (
 	fitSweeps    = 50
