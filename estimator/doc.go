@@ -23,7 +23,7 @@
 // charge failures (goodput) and give any number as a range. RunUncertainty
 // samples the ranges (P10/P50/P90, reproducible per seed), RunSensitivity ranks
 // them (a tornado), Compare lines scenarios up like the article's Table 1, and
-// the Estimate* tool functions answer one-off questions (throughput, scaling,
+// package estimator/tool answers one-off questions (throughput, scaling,
 // memory, GPU against CPU, calibration). A Calculation (Prepare) estimates again
 // in microseconds after Set changes one input in place, which is what sampling
 // and the page's keystrokes use.
