@@ -15,8 +15,8 @@ type DevicesRequest struct {
 	Dataset   string // catalog dataset id; default: the model's own
 	Epochs    int    // passes over the dataset, >= 1
 	Precision string
-	Batch     *int // the same on both devices; nil is 32 (seed 004)
-	Factors   Factors
+	Batch     *int    // the same on both devices; nil is 32 (seed 004)
+	Factors   Factors // zero: the calibrated defaults
 }
 
 // Devices answers a DevicesRequest: the time of the whole run on

@@ -21,7 +21,7 @@ type MemoryRequest struct {
 	// BlockSize is the side of a sparse block; nil is 32. Only read when
 	// Density < 1.
 	BlockSize *int
-	Factors   Factors
+	Factors   Factors // zero: the calibrated defaults
 }
 
 // Memory answers a MemoryRequest: the bytes of a training step on

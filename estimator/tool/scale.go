@@ -24,7 +24,7 @@ type ScaleRequest struct {
 	// e.g. an estimate's train.<w>.gpu_time.<s>); the sweep then gives the
 	// run's time at each count, ideal and modelled.
 	RunGPUTime float64
-	Factors    Factors
+	Factors    Factors // zero: the calibrated defaults
 }
 
 // Scale answers a ScaleRequest with the step at req.GPUs, its

@@ -19,7 +19,7 @@ type ThroughputRequest struct {
 	// Batch is the samples per step; nil picks the largest power of two up to
 	// 256 whose step fits the GPU's memory, and 32 on a CPU.
 	Batch   *int
-	Factors Factors
+	Factors Factors // zero: the calibrated defaults
 }
 
 // Throughput answers a ThroughputRequest: images/s and bytes/s of one
