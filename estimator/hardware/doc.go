@@ -3,7 +3,9 @@
 // catalogs are returned as copies, every model is a pure function, and the
 // few efficiency factors that make peak ratings real are passed in
 // (DefaultFactors, or Fit to your own measurements). It does not validate
-// input; package estimator does, and names the scenario field at fault.
+// input; package estimator does, and names the scenario field at fault, by
+// the ranges FactorSpecs gives each factor. The catalog types' JSON keys
+// name their units ("memory_bytes", "tdp_w").
 //
 // # Units
 //
