@@ -47,7 +47,7 @@ func Catalog(table string) (*Listing, error) {
 		row("id", "GPUs", "link", "network", "cpu", "host RAM", "local SSD", "power", "price", "as of", "source")
 		for _, s := range hardware.Systems() {
 			row(s.ID, fmt.Sprintf("%dx %s", s.GPUs, s.GPU), s.IntraLink, fmt.Sprintf("%dx %s", s.NetworkPorts, s.Network), s.CPU,
-				publishedText(s.HostRAM, show(s.HostRAM, estimator.Bytes)), show(s.LocalSSD, estimator.Bytes),
+				publishedText(s.HostRAM, show(s.HostRAM, estimator.Bytes)), decimalBytes(s.LocalSSD),
 				publishedText(s.Power, watts(s.Power)), usd(s.PriceUSD), s.AsOf, s.Source)
 		}
 		l.Entries = hardware.Systems()
@@ -55,7 +55,7 @@ func Catalog(table string) (*Listing, error) {
 		row("id", "params", "forward MACs", "input", "activations/sample", "sample", "dataset", "as of", "source")
 		for _, m := range hardware.Models() {
 			row(m.ID, show(m.Params, estimator.Count), show(m.ForwardMACs, estimator.Count), fmt.Sprintf("%d px", m.InputSize),
-				show(m.ActivationBytes, estimator.Bytes), show(m.SampleBytes, estimator.Bytes), m.Dataset, m.AsOf, m.Source)
+				decimalBytes(m.ActivationBytes), show(m.SampleBytes, estimator.Bytes), m.Dataset, m.AsOf, m.Source)
 		}
 		l.Entries = hardware.Models()
 	case "networks":
@@ -95,3 +95,7 @@ func usd(v float64) string {
 }
 
 func watts(v float64) string { return estimator.Format(v, estimator.Watts, estimator.Decimal) }
+
+// decimalBytes shows bytes their makers count in decimal multiples (SSDs) or
+// that no binary size rounds (activations), as the README's catalog says.
+func decimalBytes(v float64) string { return estimator.Format(v, estimator.Bytes, estimator.Decimal) }
