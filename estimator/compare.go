@@ -64,8 +64,8 @@ type QuantityRow struct {
 	ID    string
 	Label string // from the first scenario that has it
 	Unit  Unit   // from the first scenario that has it
-	// Headline marks the figures a Table 1 shows: the data, the systems each
-	// workload needs on each system, and every cost, energy and CO2 figure.
+	// Headline marks the figures a planner reads first (IsHeadline) in any
+	// of the scenarios.
 	Headline bool
 	Values   []*float64 // per scenario; nil where it has no such quantity
 	Units    []Unit     // per scenario; a money figure follows its scenario's currency
@@ -78,10 +78,6 @@ func (r QuantityRow) Format(i int, us UnitSystem) string {
 	}
 	return Format(*r.Values[i], r.Units[i], us)
 }
-
-// headlinePrefixes are the quantity families shown whole in a comparison's
-// headline, whichever ids they hold.
-var headlinePrefixes = []string{"cost.", "energy.", "co2."}
 
 // Compare lines up estimates; names[i] heads estimate i's column (the scenario's
 // name when names is shorter).
@@ -131,7 +127,7 @@ func Compare(names []string, ests []*Estimate) Comparison {
 			order = append(order, q.ID)
 		}
 		ids = mergeOrder(ids, order)
-		for _, id := range headlineIDs(e) {
+		for _, id := range Headline(e) {
 			headline[id] = true
 		}
 	}
@@ -162,23 +158,6 @@ func (c Comparison) Headline() []QuantityRow {
 		}
 	}
 	return out
-}
-
-// headlineIDs are the ids of e that a comparison's headline shows.
-func headlineIDs(e *Estimate) []string {
-	s := e.Scenario
-	ids := []string{"data.raw", "data.processed"}
-	for _, w := range s.Workloads {
-		for _, sys := range s.Systems {
-			ids = append(ids, "team."+w.ID+".systems."+sys.ID)
-		}
-	}
-	for _, q := range e.calc.layout {
-		if slices.ContainsFunc(headlinePrefixes, func(p string) bool { return strings.HasPrefix(q.ID, p) }) {
-			ids = append(ids, q.ID)
-		}
-	}
-	return ids
 }
 
 // comparedInputs lists a scenario's compared inputs by path, and their order.

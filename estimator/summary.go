@@ -157,6 +157,42 @@ func Summarize(e *Estimate) Summary {
 	return sum
 }
 
+// IsHeadline reports whether a quantity id is one a planner reads first: the
+// data, one training run's time, the systems each workload needs on each
+// system, and the money, energy and CO2 totals; not every intermediate (the
+// growth table only scales them, systems to buy only round them, a price is
+// an input). The comparison's headline rows and the uncertainty's
+// percentiles both show exactly these.
+func IsHeadline(id string) bool {
+	switch id {
+	case "data.raw", "data.processed", "cost.capex", "cost.opex_per_year", "cost.tco", "cost.per_member",
+		"cost.cloud_per_year", "cost.break_even_utilisation", "energy.per_run", "energy.per_year", "co2.per_run", "co2.per_year":
+		return true
+	}
+	group, rest, _ := strings.Cut(id, ".")
+	_, name, _ := strings.Cut(rest, ".")
+	switch {
+	case group == "train":
+		// gpu_time.<s> is gpu_time / speedup where a reference GPU exists;
+		// system_time and job_time carry the per-system figures.
+		return name == "gpu_time" || strings.HasPrefix(name, "system_time.") || strings.HasPrefix(name, "job_time.")
+	case group == "team":
+		return strings.HasPrefix(name, "systems.")
+	}
+	return false
+}
+
+// Headline lists e's headline quantity ids (IsHeadline), in the estimate's order.
+func Headline(e *Estimate) []string {
+	var ids []string
+	for _, q := range e.calc.layout {
+		if IsHeadline(q.ID) {
+			ids = append(ids, q.ID)
+		}
+	}
+	return ids
+}
+
 // roundCount prints a system count as the article does, to the nearest
 // integer, keeping two decimals below one so a fraction of a system shows.
 func roundCount(n float64) string {
