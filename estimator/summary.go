@@ -56,14 +56,14 @@ func Summarize(e *Estimate) Summary {
 	times := [][]string{header}
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
-			// k places the workload and system in an id: "train.gpu_time" -> "train.<w>.gpu_time.<s>".
-			k := func(name string) string {
+			// pairID places the workload and system in an id: "train.gpu_time" -> "train.<w>.gpu_time.<s>".
+			pairID := func(name string) string {
 				group, rest, _ := strings.Cut(name, ".")
 				return group + "." + w.ID + "." + rest + "." + sys.ID
 			}
-			row := []string{w.name(), sys.ID, show(k("train.gpu_time")), show(k("train.system_time"))}
+			row := []string{w.name(), sys.ID, show(pairID("train.gpu_time")), show(pairID("train.system_time"))}
 			if modelled {
-				row = append(row, show(k("team.gpus_per_job")), trim(100*val(k("scale.efficiency")), 1)+" %", show(k("train.job_time")))
+				row = append(row, show(pairID("team.gpus_per_job")), trim(100*val(pairID("scale.efficiency")), 1)+" %", show(pairID("train.job_time")))
 			}
 			times = append(times, row)
 		}
@@ -131,8 +131,8 @@ func Summarize(e *Estimate) Summary {
 		if g := s.Growth; g.Years != nil {
 			plan := [][]string{{"year", "data x", "systems", "capital expense", "operating expense"}}
 			for y := 1; y <= int(*g.Years); y++ {
-				k := func(name string) string { return fmt.Sprintf("growth.y%d.%s", y, name) }
-				plan = append(plan, []string{strconv.Itoa(y), trim(val(k("data_factor")), 2), show(k("systems")), show(k("capex")), show(k("opex"))})
+				yearID := func(name string) string { return fmt.Sprintf("growth.y%d.%s", y, name) }
+				plan = append(plan, []string{strconv.Itoa(y), trim(val(yearID("data_factor")), 2), show(yearID("systems")), show(yearID("capex")), show(yearID("opex"))})
 			}
 			sum.Sections = append(sum.Sections, Section{Title: fmt.Sprintf("%v-year plan (data x%v a year)", *g.Years, *g.PerYear), Rows: plan})
 		}

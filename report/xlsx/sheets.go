@@ -560,9 +560,9 @@ func (wb *workbook) tables(sh string) []table {
 		money := "money:" + wb.currency()
 		t := table{title: "Yearly plan", header: []string{"year", "data x", "systems", "capital expense", "operating expense"}}
 		for y := 1; y <= int(*s.Growth.Years); y++ {
-			k := func(name string) string { return fmt.Sprintf("growth.y%d.%s", y, name) }
-			t.rows = append(t.rows, []tcell{{text: fmt.Sprint(y)}, {id: k("data_factor")}, {id: k("systems"), style: stValue},
-				{id: k("capex"), style: money}, {id: k("opex"), style: money}})
+			yearID := func(name string) string { return fmt.Sprintf("growth.y%d.%s", y, name) }
+			t.rows = append(t.rows, []tcell{{text: fmt.Sprint(y)}, {id: yearID("data_factor")}, {id: yearID("systems"), style: stValue},
+				{id: yearID("capex"), style: money}, {id: yearID("opex"), style: money}})
 		}
 		out = append(out, t)
 	}
