@@ -1,6 +1,7 @@
 package estimator_test
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -67,4 +68,22 @@ func TestDisplayFormat(t *testing.T) {
 	} {
 		assert.Equal(t, tc.want, tc.d.Format(tc.v))
 	}
+}
+
+// Choose picks a display unit once; Format prints with it, and surfaces that
+// draw (a chart's ticks, a workbook's cell) divide by Per themselves.
+func ExampleChoose() {
+	run := 286979369.0 // seconds: the article's Inception-v3 run on one GPU
+	d := estimator.Choose(estimator.Seconds, estimator.Binary, run, estimator.Article)
+	fmt.Println(d.Format(run), "=", run, "/", d.Divisor, "|", d.Suffix("ja"))
+
+	step := 0.0027
+	fmt.Println(estimator.Choose(estimator.Seconds, estimator.Decimal, step, estimator.Hardware).Format(step))
+
+	axis := estimator.Choose("USD", estimator.Binary, 2.3e7, estimator.Axis)
+	fmt.Println(axis.Show(2.3e7), axis.Suffix("en"))
+	// Output:
+	// 9.1 years = 2.86979369e+08 / 365 * DAY | 年
+	// 2.7 ms
+	// 23 million USD
 }
