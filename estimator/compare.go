@@ -12,14 +12,20 @@ import (
 // sets its conservative assumptions beside alternatives: the inputs that differ
 // between the scenarios, then every quantity any of them reports, one column per
 // scenario. It picks values and computes none.
+//
+// Its JSON is the one shape every surface emits for a comparison (the CLI's
+// compare --format json, the wasm API's compare): columns, the scenarios'
+// names, the unit system, the differing inputs and every quantity row with
+// its values in base units and as Format prints them.
 type Comparison struct {
-	Columns []string // one per scenario, as the caller named them
+	Columns []string `json:"columns"` // one per scenario, as the caller named them
+	Names   []string `json:"names"`   // each scenario's own name
 	// Units is the unit system every column is shown in: the first scenario's, so
 	// one yardstick reads across a row (a decimal scenario's 104 TB reads 94.59 TB
 	// beside a binary one). Values themselves are base units and need no choice.
-	Units      UnitSystem
-	Inputs     []InputRow    // the inputs whose values are not the same in every scenario
-	Quantities []QuantityRow // every quantity id of any scenario
+	Units      UnitSystem    `json:"units"`
+	Inputs     []InputRow    `json:"inputs"`     // the inputs whose values are not the same in every scenario
+	Quantities []QuantityRow `json:"quantities"` // every quantity id of any scenario
 }
 
 // InputRow is one scenario path with its value in each scenario.
@@ -61,14 +67,15 @@ func (v InputValue) MarshalJSON() ([]byte, error) {
 
 // QuantityRow is one quantity id with its value in each scenario.
 type QuantityRow struct {
-	ID    string
-	Label string // from the first scenario that has it
-	Unit  Unit   // from the first scenario that has it
-	// Headline marks the figures a Table 1 shows: the data, the systems each
-	// workload needs on each system, and every cost, energy and CO2 figure.
-	Headline bool
-	Values   []*float64 // per scenario; nil where it has no such quantity
-	Units    []Unit     // per scenario; a money figure follows its scenario's currency
+	ID    string `json:"id"`
+	Label string `json:"label"` // from the first scenario that has it
+	Unit  Unit   `json:"unit"`  // from the first scenario that has it
+	// Headline marks the figures a planner reads first (IsHeadline) in any
+	// of the scenarios.
+	Headline bool       `json:"headline"`
+	Values   []*float64 `json:"values"` // per scenario, base units; nil where it has no such quantity
+	Units    []Unit     `json:"units"`  // per scenario ("" where absent); a money figure follows its scenario's currency
+	Text     []string   `json:"text"`   // per scenario, as Format prints it in the comparison's unit system; "-" where absent
 }
 
 // Format shows column i's value with Format in unit system us, "-" when absent.
@@ -78,10 +85,6 @@ func (r QuantityRow) Format(i int, us UnitSystem) string {
 	}
 	return Format(*r.Values[i], r.Units[i], us)
 }
-
-// headlinePrefixes are the quantity families shown whole in a comparison's
-// headline, whichever ids they hold.
-var headlinePrefixes = []string{"cost.", "energy.", "co2."}
 
 // Compare lines up estimates; names[i] heads estimate i's column (the scenario's
 // name when names is shorter).
@@ -94,9 +97,9 @@ var headlinePrefixes = []string{"cost.", "energy.", "co2."}
 // the first scenario's, with what a later one adds placed after the entry it
 // follows there.
 func Compare(names []string, ests []*Estimate) Comparison {
-	c := Comparison{Columns: make([]string, len(ests))}
+	c := Comparison{Columns: make([]string, len(ests)), Names: make([]string, len(ests)), Inputs: []InputRow{}, Quantities: []QuantityRow{}}
 	for i, e := range ests {
-		c.Columns[i] = e.Scenario.Name
+		c.Columns[i], c.Names[i] = e.Scenario.Name, e.Scenario.Name
 		if i < len(names) {
 			c.Columns[i] = names[i]
 		}
@@ -131,7 +134,7 @@ func Compare(names []string, ests []*Estimate) Comparison {
 			order = append(order, q.ID)
 		}
 		ids = mergeOrder(ids, order)
-		for _, id := range headlineIDs(e) {
+		for _, id := range Headline(e) {
 			headline[id] = true
 		}
 	}
@@ -148,6 +151,9 @@ func Compare(names []string, ests []*Estimate) Comparison {
 			v := q.Value
 			row.Values[i], row.Units[i] = &v, q.Unit
 		}
+		for i := range ests {
+			row.Text = append(row.Text, row.Format(i, c.Units))
+		}
 		c.Quantities = append(c.Quantities, row)
 	}
 	return c
@@ -162,23 +168,6 @@ func (c Comparison) Headline() []QuantityRow {
 		}
 	}
 	return out
-}
-
-// headlineIDs are the ids of e that a comparison's headline shows.
-func headlineIDs(e *Estimate) []string {
-	s := e.Scenario
-	ids := []string{"data.raw", "data.processed"}
-	for _, w := range s.Workloads {
-		for _, sys := range s.Systems {
-			ids = append(ids, "team."+w.ID+".systems."+sys.ID)
-		}
-	}
-	for _, q := range e.calc.layout {
-		if slices.ContainsFunc(headlinePrefixes, func(p string) bool { return strings.HasPrefix(q.ID, p) }) {
-			ids = append(ids, q.ID)
-		}
-	}
-	return ids
 }
 
 // comparedInputs lists a scenario's compared inputs by path, and their order.

@@ -130,7 +130,7 @@ func TestCompareAlignsQuantitiesByID(t *testing.T) {
 		{"team.vit-b-16.systems.dgx-b200", [2]bool{false, true}, true},
 		{"team.resnet-50.systems.dgx-h100", [2]bool{false, true}, true},
 		{"scale.resnet-50.efficiency.dgx-h100", [2]bool{false, true}, false},
-		{"train.alexnet.gpu_time", [2]bool{true, false}, false},
+		{"train.alexnet.gpu_time", [2]bool{true, false}, true},
 		{"growth.compute_factor_n10", [2]bool{true, true}, false},
 	} {
 		r := row(t, c, tc.id)
@@ -164,15 +164,13 @@ func TestCompareAlignsQuantitiesByID(t *testing.T) {
 	require.NotEmpty(t, headline)
 	assert.Equal(t, "data.raw", headline[0].ID)
 	assert.Equal(t, "data.processed", headline[1].ID)
-	assert.Equal(t, "team.alexnet.systems.dgx-1-p100", headline[2].ID)
-	assert.Equal(t, "team.resnet-50.systems.dgx-h100", headline[8].ID)
-	money := 0 // the cost, energy and CO2 figures, whichever the scenarios have
-	for id := range seen {
-		if strings.HasPrefix(id, "cost.") || strings.HasPrefix(id, "energy.") || strings.HasPrefix(id, "co2.") {
-			money++
-		}
-	}
-	assert.Len(t, headline, 2+6+9+money)
+	assert.Equal(t, "train.alexnet.gpu_time", headline[2].ID)
+	assert.Equal(t, "team.alexnet.systems.dgx-1-p100", headline[4].ID)
+	assert.Equal(t, "train.resnet-50.system_time.dgx-h100", headline[17].ID)
+	// The data (2); the article's reference-GPU and system times and systems
+	// (3 + 6 + 6); the 2026 case's system and job times and systems (9 x 3);
+	// the ten money, energy and CO2 totals both have.
+	assert.Len(t, headline, 2+15+27+10)
 
 	for path, want := range map[string][]string{
 		"training.scaling":                    {"linear", "modelled"},
@@ -217,9 +215,9 @@ func TestCompareArticleWithRealistic(t *testing.T) {
 	assert.Greater(t, *sys.Values[1], 100**sys.Values[0], "the realistic case needs two orders of magnitude more")
 }
 
-// Cost, energy and CO2 figures are headline whatever their ids, so the money
-// section's quantities show without this file knowing them.
-func TestCompareHeadlineIsGenericOverFamilies(t *testing.T) {
+// The headline is the planner's set (IsHeadline), the same the uncertainty
+// samples: money totals are in it, a new intermediate is not until it is named.
+func TestCompareHeadlineIsThePlannersSet(t *testing.T) {
 	base := builtIn(t, "article-2017")
 	withMoney := fake(base, []Quantity{
 		{ID: "cost.test_only_capex", Label: "Capex", Unit: "USD", Value: 1e6},
@@ -231,9 +229,12 @@ func TestCompareHeadlineIsGenericOverFamilies(t *testing.T) {
 	c := Compare([]string{"a", "b"}, []*Estimate{base, withMoney})
 	for _, id := range []string{"cost.test_only_capex", "cost.something_new.dgx-1-p100", "energy.test_only", "co2.test_only"} {
 		r := row(t, c, id)
-		assert.True(t, r.Headline, id)
+		assert.False(t, r.Headline, id)
 		assert.Nil(t, r.Values[0], id)
 		assert.Equal(t, "-", r.Format(0, c.Units), id)
+	}
+	for _, id := range []string{"cost.capex", "cost.tco", "energy.per_year", "co2.per_year"} {
+		assert.True(t, row(t, c, id).Headline, id)
 	}
 	assert.False(t, row(t, c, "costly.not_money").Headline)
 	// Each column keeps its own unit: a money figure follows its scenario's currency.

@@ -56,14 +56,14 @@ func Summarize(e *Estimate) Summary {
 	times := [][]string{header}
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
-			// k places the workload and system in an id: "train.gpu_time" -> "train.<w>.gpu_time.<s>".
-			k := func(name string) string {
+			// pairID places the workload and system in an id: "train.gpu_time" -> "train.<w>.gpu_time.<s>".
+			pairID := func(name string) string {
 				group, rest, _ := strings.Cut(name, ".")
 				return group + "." + w.ID + "." + rest + "." + sys.ID
 			}
-			row := []string{w.name(), sys.ID, show(k("train.gpu_time")), show(k("train.system_time"))}
+			row := []string{w.name(), sys.ID, show(pairID("train.gpu_time")), show(pairID("train.system_time"))}
 			if modelled {
-				row = append(row, show(k("team.gpus_per_job")), trim(100*val(k("scale.efficiency")), 1)+" %", show(k("train.job_time")))
+				row = append(row, show(pairID("team.gpus_per_job")), trim(100*val(pairID("scale.efficiency")), 1)+" %", show(pairID("train.job_time")))
 			}
 			times = append(times, row)
 		}
@@ -131,8 +131,8 @@ func Summarize(e *Estimate) Summary {
 		if g := s.Growth; g.Years != nil {
 			plan := [][]string{{"year", "data x", "systems", "capital expense", "operating expense"}}
 			for y := 1; y <= int(*g.Years); y++ {
-				k := func(name string) string { return fmt.Sprintf("growth.y%d.%s", y, name) }
-				plan = append(plan, []string{strconv.Itoa(y), trim(val(k("data_factor")), 2), show(k("systems")), show(k("capex")), show(k("opex"))})
+				yearID := func(name string) string { return fmt.Sprintf("growth.y%d.%s", y, name) }
+				plan = append(plan, []string{strconv.Itoa(y), trim(val(yearID("data_factor")), 2), show(yearID("systems")), show(yearID("capex")), show(yearID("opex"))})
 			}
 			sum.Sections = append(sum.Sections, Section{Title: fmt.Sprintf("%v-year plan (data x%v a year)", *g.Years, *g.PerYear), Rows: plan})
 		}
@@ -155,6 +155,42 @@ func Summarize(e *Estimate) Summary {
 	}
 	sum.Sections = append(sum.Sections, Section{Title: "Systems when the data grows", Rows: growth})
 	return sum
+}
+
+// IsHeadline reports whether a quantity id is one a planner reads first: the
+// data, one training run's time, the systems each workload needs on each
+// system, and the money, energy and CO2 totals; not every intermediate (the
+// growth table only scales them, systems to buy only round them, a price is
+// an input). The comparison's headline rows and the uncertainty's
+// percentiles both show exactly these.
+func IsHeadline(id string) bool {
+	switch id {
+	case "data.raw", "data.processed", "cost.capex", "cost.opex_per_year", "cost.tco", "cost.per_member",
+		"cost.cloud_per_year", "cost.break_even_utilisation", "energy.per_run", "energy.per_year", "co2.per_run", "co2.per_year":
+		return true
+	}
+	group, rest, _ := strings.Cut(id, ".")
+	_, name, _ := strings.Cut(rest, ".")
+	switch {
+	case group == "train":
+		// gpu_time.<s> is gpu_time / speedup where a reference GPU exists;
+		// system_time and job_time carry the per-system figures.
+		return name == "gpu_time" || strings.HasPrefix(name, "system_time.") || strings.HasPrefix(name, "job_time.")
+	case group == "team":
+		return strings.HasPrefix(name, "systems.")
+	}
+	return false
+}
+
+// Headline lists e's headline quantity ids (IsHeadline), in the estimate's order.
+func Headline(e *Estimate) []string {
+	var ids []string
+	for _, q := range e.calc.layout {
+		if IsHeadline(q.ID) {
+			ids = append(ids, q.ID)
+		}
+	}
+	return ids
 }
 
 // roundCount prints a system count as the article does, to the nearest

@@ -28,30 +28,8 @@ type Uncertainty struct {
 	Quantities []Spread `json:"quantities"`
 }
 
-// sampled says which quantities uncertainty reports: the headline data, times,
-// systems, cost, energy and CO2, not every intermediate (the growth table
-// only scales them; systems to buy only round them).
-func sampled(id string) bool {
-	switch id {
-	case "data.raw", "data.processed", "cost.capex", "cost.opex_per_year", "cost.tco", "cost.per_member",
-		"cost.cloud_per_year", "cost.break_even_utilisation", "energy.per_run", "energy.per_year", "co2.per_run", "co2.per_year":
-		return true
-	}
-	group, rest, _ := strings.Cut(id, ".")
-	_, name, _ := strings.Cut(rest, ".")
-	switch {
-	case group == "train":
-		// gpu_time.<s> is gpu_time / speedup where a reference GPU exists;
-		// system_time and job_time carry the per-system spread.
-		return name == "gpu_time" || strings.HasPrefix(name, "system_time.") || strings.HasPrefix(name, "job_time.")
-	case group == "team":
-		return strings.HasPrefix(name, "systems.")
-	}
-	return false
-}
-
 // RunUncertainty samples every ranged input of s independently, samples times,
-// and reports P10, P50 and P90 of the headline quantities. Sample i draws from
+// and reports P10, P50 and P90 of the headline quantities (IsHeadline). Sample i draws from
 // its own generator seeded by (seed, i), so the result depends on the seed
 // alone, not on the number of workers (0 means one per CPU). With no ranged
 // input every percentile equals the exact value. Samples and workers are
@@ -77,7 +55,7 @@ func RunUncertainty(s *Scenario, samples int, seed uint64, workers int) (*Uncert
 	}
 	var targets []int
 	for i, q := range base.layout {
-		if sampled(q.ID) {
+		if IsHeadline(q.ID) {
 			targets = append(targets, i)
 		}
 	}

@@ -88,63 +88,9 @@ const (
 
 // Format renders a base-unit value the way the article prints it: data in TB or PB
 // of the scenario's unit system, times in years, days or hours, rates in MB/s or GB/s.
+// The display unit comes from Choose, in the Article style.
 func Format(v float64, u Unit, us UnitSystem) string {
-	switch u {
-	case Bytes:
-		return formatBytes(v, us)
-	case BytesPerSecond:
-		switch {
-		case v >= us.GB():
-			return trim(v/us.GB(), 2) + " GB/s"
-		default:
-			return trim(v/us.MB(), 1) + " MB/s"
-		}
-	case Seconds:
-		switch {
-		case v >= 0.1*Year: // the article prints 0.14 years, not 51 days
-			return trim(v/Year, 2) + " years"
-		case v >= Day:
-			return trim(v/Day, 1) + " days"
-		case v >= Hour:
-			return trim(v/Hour, 1) + " hours"
-		case v >= 1:
-			return trim(v, 1) + " s"
-		default:
-			return trim(v, 3) + " s"
-		}
-	case Flag:
-		if v != 0 {
-			return "yes"
-		}
-		return "no"
-	case Count:
-		return trim(v, 2)
-	case Ratio:
-		return trim(v, 4)
-	case Watts:
-		return scaled(v, []string{"W", "kW", "MW", "GW"})
-	case Joules:
-		return scaled(v/3.6e6, []string{"kWh", "MWh", "GWh", "TWh"})
-	case Kilograms:
-		if v >= 1000 {
-			return trim(v/1000, 1) + " t"
-		}
-		return trim(v, 1) + " kg"
-	}
-	if u.IsCurrency() {
-		return string(u) + " " + grouped(math.Round(v))
-	}
-	return trim(v, 6)
-}
-
-// scaled prints v with the largest thousand-step suffix that keeps it >= 1.
-func scaled(v float64, suffix []string) string {
-	i := 0
-	for math.Abs(v) >= 1000 && i < len(suffix)-1 {
-		v /= 1000
-		i++
-	}
-	return trim(v, 2) + " " + suffix[i]
+	return Choose(u, us, v, Article).Format(v)
 }
 
 // grouped prints a whole number with thousands separators: 21,307,000.
@@ -157,21 +103,6 @@ func grouped(v float64) string {
 		return "-" + s
 	}
 	return s
-}
-
-func formatBytes(v float64, us UnitSystem) string {
-	// Data stops at TB, as the article counts it: 208,000 TB, not 203 PB.
-	suffix := []string{"B", "KB", "MB", "GB", "TB"}
-	step := 1000.0
-	if us == Binary {
-		step = 1024
-	}
-	i := 0
-	for math.Abs(v) >= step && i < len(suffix)-1 {
-		v /= step
-		i++
-	}
-	return trim(v, 2) + " " + suffix[i]
 }
 
 // trim prints v with at most prec decimals and no trailing zeros; a value

@@ -95,7 +95,7 @@ func runCompare(e *env, args []string) error {
 	cmp := estimator.Compare(columnNames(sources), ests)
 	switch format.value {
 	case "json":
-		return writeCompareJSON(e.stdout, cmp, sources, ests)
+		return writeJSON(e.stdout, cmp) // the one shape estimator.Comparison defines
 	case "csv":
 		return writeCompareCSV(e.stdout, cmp)
 	}
@@ -178,45 +178,6 @@ func writeCompareTable(w io.Writer, cmp estimator.Comparison, ests []*estimator.
 		fmt.Fprintln(tw, cleanRow(cells))
 	}
 	return tw.Flush()
-}
-
-type compareScenarioJSON struct {
-	Column  string `json:"column"`
-	Name    string `json:"name"`
-	File    string `json:"file,omitempty"`    // as given; "-" is stdin
-	Builtin string `json:"builtin,omitempty"` // a built-in scenario's name
-}
-
-type compareQuantityJSON struct {
-	ID       string     `json:"id"`
-	Label    string     `json:"label"`
-	Unit     string     `json:"unit"`
-	Units    []string   `json:"units,omitempty"` // per scenario, only when they differ (money in different currencies)
-	Headline bool       `json:"headline,omitempty"`
-	Values   []*float64 `json:"values"` // base units; null where a scenario lacks it
-}
-
-func writeCompareJSON(w io.Writer, cmp estimator.Comparison, sources []compareSource, ests []*estimator.Estimate) error {
-	doc := struct {
-		Scenarios  []compareScenarioJSON `json:"scenarios"`
-		Units      estimator.UnitSystem  `json:"units"`
-		Inputs     []estimator.InputRow  `json:"inputs"`
-		Quantities []compareQuantityJSON `json:"quantities"`
-	}{Units: cmp.Units, Inputs: cmp.Inputs}
-	if doc.Inputs == nil {
-		doc.Inputs = []estimator.InputRow{}
-	}
-	for i, src := range sources {
-		doc.Scenarios = append(doc.Scenarios, compareScenarioJSON{Column: cmp.Columns[i], Name: ests[i].Scenario.Name, File: src.file, Builtin: src.builtin})
-	}
-	for _, r := range cmp.Quantities {
-		q := compareQuantityJSON{ID: r.ID, Label: r.Label, Unit: string(r.Unit), Headline: r.Headline, Values: r.Values}
-		if unit, mixed := rowUnit(r); mixed {
-			q.Units = unit
-		}
-		doc.Quantities = append(doc.Quantities, q)
-	}
-	return writeJSON(w, doc)
 }
 
 // rowUnit lists a row's units per column ("" where absent) and whether the

@@ -50,9 +50,10 @@ func TestCompareJSON(t *testing.T) {
 	out, errOut, code := trainscale(t, "", "compare", "../../examples/article-2017.json", "--scenario", "article-2017-decimal", "--format", "json")
 	require.Equal(t, 0, code, errOut)
 	var doc struct {
-		Scenarios []struct{ Column, Name, File, Builtin string } `json:"scenarios"`
-		Units     string                                         `json:"units"`
-		Inputs    []struct {
+		Columns []string `json:"columns"`
+		Names   []string `json:"names"`
+		Units   string   `json:"units"`
+		Inputs  []struct {
 			Path   string `json:"path"`
 			Values []any  `json:"values"`
 		} `json:"inputs"`
@@ -60,14 +61,13 @@ func TestCompareJSON(t *testing.T) {
 			ID, Label, Unit string
 			Headline        bool
 			Values          []*float64
+			Units, Text     []string
 		} `json:"quantities"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &doc))
-	require.Len(t, doc.Scenarios, 2)
-	assert.Equal(t, "article-2017", doc.Scenarios[0].Column)
-	assert.Equal(t, "../../examples/article-2017.json", doc.Scenarios[0].File)
-	assert.Equal(t, "article-2017-decimal", doc.Scenarios[1].Builtin)
-	assert.Contains(t, doc.Scenarios[1].Name, "decimal units")
+	assert.Equal(t, []string{"article-2017", "article-2017-decimal"}, doc.Columns)
+	require.Len(t, doc.Names, 2)
+	assert.Contains(t, doc.Names[1], "decimal units")
 	assert.Equal(t, "binary", doc.Units)
 
 	require.Len(t, doc.Inputs, 1)
@@ -75,8 +75,10 @@ func TestCompareJSON(t *testing.T) {
 	assert.Equal(t, []any{"binary", "decimal"}, doc.Inputs[0].Values)
 
 	got := map[string][]*float64{}
+	text := map[string][]string{}
 	for _, q := range doc.Quantities {
-		got[q.ID] = q.Values
+		got[q.ID], text[q.ID] = q.Values, q.Text
+		assert.Len(t, q.Units, 2, q.ID)
 		assert.NotEmpty(t, q.Label, q.ID)
 		assert.NotEmpty(t, q.Unit, q.ID)
 	}
@@ -84,6 +86,8 @@ func TestCompareJSON(t *testing.T) {
 	require.Len(t, sys, 2)
 	assert.InDelta(t, 355.88, *sys[0], 0.005)
 	assert.InDelta(t, 0.9537, *sys[1] / *sys[0], 0.0001)
+	// Text shows every column in the first scenario's units: 104 TB (2^40 B) beside 94.59.
+	assert.Equal(t, []string{"104 TB", "94.59 TB"}, text["data.processed"])
 }
 
 func TestCompareJSONNullWhereAbsent(t *testing.T) {

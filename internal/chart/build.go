@@ -124,7 +124,7 @@ func (b *builder) computeGrowth() (Spec, error) {
 		last := len(se.Y) - 1
 		sp.Note = b.tf("growth.note", g.Exponent, se.X[last], b.format(se.IDs[last]))
 	}
-	b.scaleAxis(&sp.Y, sp.Series, false)
+	b.scaleAxis(&sp.Y, sp.Series)
 	return sp, nil
 }
 
@@ -137,7 +137,7 @@ func (b *builder) dataFunnel() (Spec, error) {
 		sp.X.Categories = []string{b.t("funnel.dataset.c")}
 		sp.Series = []Series{{Name: b.t("funnel.s"), Y: []float64{processed}, IDs: []string{"data.processed"}}}
 		sp.Note = b.tf("funnel.dataset", b.format("data.processed"))
-		b.scaleAxis(&sp.Y, sp.Series, false)
+		b.scaleAxis(&sp.Y, sp.Series)
 		return sp, nil
 	}
 	raw, _ := b.value("data.raw")
@@ -146,7 +146,7 @@ func (b *builder) dataFunnel() (Spec, error) {
 	sp.X.Categories = []string{b.t("funnel.raw"), b.tf("funnel.sampled", p.SampledFPS, p.SourceFPS), b.t("funnel.processed")}
 	sp.Series = []Series{{Name: b.t("funnel.s"), Y: []float64{raw, sampled, processed}, IDs: []string{"data.raw", "data.sampled", "data.processed"}}}
 	sp.Note = b.tf("funnel.note", b.format("data.reduction"), b.format("data.processed"), b.format("data.raw"))
-	b.scaleAxis(&sp.Y, sp.Series, false)
+	b.scaleAxis(&sp.Y, sp.Series)
 	return sp, nil
 }
 
@@ -239,7 +239,7 @@ func (b *builder) scaling() (Spec, error) {
 	if stands {
 		sp.Note += " " + b.t("scaling.nomodel")
 	}
-	b.scaleAxis(&sp.Y, sp.Series, false)
+	b.scaleAxis(&sp.Y, sp.Series)
 	return sp, nil
 }
 
@@ -300,7 +300,7 @@ func (b *builder) systemsByGeneration() (Spec, error) {
 		}
 	}
 	sp.Note = b.tf("gen.note", strings.Join(ps, ", "))
-	b.scaleAxis(&sp.Y, sp.Series, false)
+	b.scaleAxis(&sp.Y, sp.Series)
 	return sp, nil
 }
 
@@ -346,7 +346,7 @@ func (b *builder) costBreakdown() (Spec, error) {
 	if float64(years) != m.DepreciationYears {
 		sp.Note += b.t("cost.frac")
 	}
-	b.scaleAxis(&sp.Y, sp.Series, true)
+	b.scaleAxis(&sp.Y, sp.Series)
 	return sp, nil
 }
 
@@ -376,7 +376,7 @@ func (b *builder) uncertainty(u *estimator.Uncertainty) Spec {
 	}
 	sp.Series = []Series{se}
 	sp.Note = b.tf("unc.note", u.Samples, strings.Join(u.Ranged, ", "))
-	b.scaleAxis(&sp.Y, sp.Series, false)
+	b.scaleAxis(&sp.Y, sp.Series)
 	return sp
 }
 
@@ -397,7 +397,7 @@ func (b *builder) tornado(sens *estimator.Sensitivity) Spec {
 	}
 	sp.Series = []Series{se}
 	sp.Note = b.tf("tornado.note", estimator.Format(sens.Base, sens.Unit, b.s.Units))
-	b.scaleAxis(&sp.X, sp.Series, sens.Unit.IsCurrency())
+	b.scaleAxis(&sp.X, sp.Series)
 	return sp
 }
 
@@ -431,8 +431,9 @@ func (b *builder) cpuVsGPU() (Spec, error) {
 	return sp, nil
 }
 
-// scaleAxis picks the axis' display unit from the largest value it shows.
-func (b *builder) scaleAxis(a *Axis, series []Series, money bool) {
+// scaleAxis picks the axis' display unit from the largest value it shows,
+// by the core's display policy, so every adapter draws the same ticks.
+func (b *builder) scaleAxis(a *Axis, series []Series) {
 	var top float64
 	for _, se := range series {
 		for _, vs := range [][]float64{se.Y, se.Low, se.High} {
@@ -441,43 +442,10 @@ func (b *builder) scaleAxis(a *Axis, series []Series, money bool) {
 			}
 		}
 	}
-	us := b.s.Units
-	switch {
-	case a.Unit == estimator.Seconds:
-		switch {
-		case top >= 2*estimator.Year:
-			a.Per, a.Suffix = estimator.Year, b.t("u.years")
-		case top >= 2*estimator.Day:
-			a.Per, a.Suffix = estimator.Day, b.t("u.days")
-		case top >= 2*estimator.Hour:
-			a.Per, a.Suffix = estimator.Hour, b.t("u.hours")
-		default:
-			a.Per, a.Suffix = 1, b.t("u.s")
-		}
-	case a.Unit == estimator.Bytes:
-		switch {
-		case top >= us.TB():
-			a.Per, a.Suffix = us.TB(), "TB"
-		case top >= us.GB():
-			a.Per, a.Suffix = us.GB(), "GB"
-		default:
-			a.Per, a.Suffix = us.MB(), "MB"
-		}
-	case a.Unit.IsCurrency() || money:
-		switch {
-		case top >= 1e9:
-			a.Per, a.Suffix = 1e9, b.t("u.b")+" "+string(a.Unit)
-		case top >= 1e6:
-			a.Per, a.Suffix = 1e6, b.t("u.m")+" "+string(a.Unit)
-		case top >= 1e4:
-			a.Per, a.Suffix = 1e3, b.t("u.k")+" "+string(a.Unit)
-		default:
-			a.Per, a.Suffix = 1, string(a.Unit)
-		}
-	case a.Unit == estimator.Ratio && a.Suffix == "":
-		a.Per = 1
-	default:
-		a.Per = 1
+	d := estimator.Choose(a.Unit, b.s.Units, top, estimator.Axis)
+	a.Per = d.Per
+	if a.Suffix == "" {
+		a.Suffix = d.Suffix(b.lang)
 	}
 }
 

@@ -78,8 +78,7 @@ var messages = map[string]map[string]string{
 		"cpu.note":  "10 epochs of CIFAR-10 at batch 32, roofline model: small networks leave the GPU waiting on per-step overheads while the CPU stays compute-bound, so the GPU's lead grows with the model.",
 
 		// units on axes
-		"u.years": "years", "u.days": "days", "u.hours": "hours", "u.s": "s",
-		"u.ratio": "x", "u.k": "thousand", "u.m": "million", "u.b": "billion",
+		"u.ratio": "x", // the other axis units come from estimator.Choose
 
 		// report words
 		"report.title":        "Compute sizing report",
@@ -225,8 +224,7 @@ var messages = map[string]map[string]string{
 		"cpu.s":     "%s / %s",
 		"cpu.note":  "CIFAR-10 を 10 エポック、バッチ 32、ルーフラインモデル：小さなネットワークでは GPU がステップごとのオーバーヘッドを待つ一方 CPU は計算律速のままなので、モデルが大きいほど GPU の優位が広がります。",
 
-		"u.years": "年", "u.days": "日", "u.hours": "時間", "u.s": "秒",
-		"u.ratio": "倍", "u.k": "千", "u.m": "百万", "u.b": "十億",
+		"u.ratio": "倍",
 
 		"report.title":        "計算資源見積もりレポート",
 		"proposal.title":      "予算申請：深層学習の学習用計算資源",

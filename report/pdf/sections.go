@@ -62,15 +62,28 @@ func (d *doc) cover() {
 		p.CellFormat(d.width(), 7.5, d.tr(l), "", 1, "L", false, 0, "")
 	}
 	p.Ln(3)
-	rows := [][]string{
-		{d.t("ask.capex"), d.show("cost.capex")},
-		{d.t("ask.opex"), d.show("cost.opex_per_year")},
-		{d.tf("ask.tco", m.DepreciationYears), d.show("cost.tco")},
-		{d.t("ask.cloud"), d.show("cost.cloud_per_year")},
-		{d.t("ask.breakeven"), d.show("cost.break_even_utilisation")},
-		{d.t("ask.when"), when},
+	var rows [][]string
+	for _, id := range estimator.Headline(d.b.Estimate) {
+		key, ok := askCaptions[id]
+		if !ok {
+			continue
+		}
+		caption := d.t(key)
+		if id == "cost.tco" {
+			caption = d.tf(key, m.DepreciationYears)
+		}
+		rows = append(rows, []string{caption, d.show(id)})
 	}
+	rows = append(rows, []string{d.t("ask.when"), when})
 	d.table(nil, rows, []float64{.55, .45}, map[int]bool{1: true}, 11)
+}
+
+// askCaptions word the headline figures a budget request asks for, by id;
+// which figures are headline, and their order, is estimator.Headline's. The
+// TCO's caption names the depreciation years.
+var askCaptions = map[string]string{
+	"cost.capex": "ask.capex", "cost.opex_per_year": "ask.opex", "cost.tco": "ask.tco",
+	"cost.cloud_per_year": "ask.cloud", "cost.break_even_utilisation": "ask.breakeven",
 }
 
 // executive is the summary a reader of one page takes away.

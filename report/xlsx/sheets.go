@@ -3,6 +3,7 @@ package xlsx
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -265,7 +266,7 @@ func (wb *workbook) catalog() {
 		wb.number(sh, 2, row, f.Value)
 		wb.style(sh, 2, row, valueStyle(stInput, f.Unit))
 		wb.text(sh, 3, row, string(f.Unit))
-		wb.shown(sh, 4, row, name, f.Unit)
+		wb.shown(sh, 4, row, name, f.Unit, f.Value)
 		wb.text(sh, 6, row, f.Label)
 		wb.text(sh, 7, row, name)
 		wb.text(sh, 8, row, f.Source)
@@ -291,36 +292,46 @@ func (wb *workbook) header(sh string, row int, cols ...string) {
 	wb.styleRange(sh, 1, row, len(cols), row, stHeader)
 }
 
-// shownAs says how a base-unit value reads better: the divisor (a formula
-// over the unit constants) and the unit it gives.
-func (wb *workbook) shownAs(u estimator.Unit) (div, unit string, ok bool) {
-	c := func(name string) string { n, _ := wb.name(name); return n }
-	switch u {
-	case estimator.Bytes:
-		return c("TB"), "TB", true
-	case estimator.BytesPerSecond:
-		return c("MB"), "MB/s", true
-	case estimator.Seconds:
-		return c("DAY"), "days", true
-	case estimator.Watts:
-		return "1000", "kW", true
-	case estimator.Joules:
-		return "3600000000", "MWh", true
-	case estimator.Kilograms:
-		return "1000", "t", true
-	}
-	return "", "", false
-}
-
-// shown writes a value converted for reading, and its unit, in two cells.
-func (wb *workbook) shown(sh string, col, row int, name string, u estimator.Unit) {
-	div, unit, ok := wb.shownAs(u)
-	if !ok {
+// shown writes a value converted for reading, and its unit, in two cells:
+// the display unit is the one estimator.Format prints v in (Article style),
+// its divisor a formula over the unit constants, so the cell follows the
+// units input and the value's own cell. Units shown as they are (counts,
+// ratios, flags, money) get no second cell.
+func (wb *workbook) shown(sh string, col, row int, name string, u estimator.Unit, v float64) {
+	d := estimator.Choose(u, wb.s.Units, v, estimator.Article)
+	if d.Divisor == "" {
 		return
 	}
+	e, err := estimator.ParseExpr(d.Divisor)
+	if err != nil {
+		wb.check(fmt.Errorf("xlsx: display divisor of %s: %w", name, err))
+		return
+	}
+	div, err := Formula(e, wb.name)
+	if err != nil {
+		wb.check(fmt.Errorf("xlsx: display divisor of %s: %w", name, err))
+		return
+	}
+	if strings.ContainsAny(div, "*/+-^") {
+		div = "(" + div + ")" // a year is 365*DAY, and x/365*DAY is not x/(365*DAY)
+	}
 	wb.formula(sh, col, row, name+"/"+div)
-	wb.style(sh, col, row, stShown)
-	wb.text(sh, col+1, row, unit)
+	wb.style(sh, col, row, stShown+":"+strconv.Itoa(d.Digits))
+	wb.text(sh, col+1, row, d.Suffix(wb.b.Lang))
+}
+
+// shownFormat is the number format of a value shown for reading, to the
+// decimals of its display ("shown:1"); the article tables' plain "shown"
+// cells keep two.
+func shownFormat(decimals string) string {
+	n, err := strconv.Atoi(decimals)
+	if err != nil {
+		n = 2
+	}
+	if n == 0 {
+		return "#,##0"
+	}
+	return "#,##0." + strings.Repeat("0", n)
 }
 
 // quantitySheets writes each result sheet: the article's tables first, then
@@ -403,7 +414,7 @@ func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 		wb.text(sh, 6, row, "model: "+q.Formula)
 	}
 	wb.text(sh, 3, row, string(q.Unit))
-	wb.shown(sh, 4, row, name, q.Unit)
+	wb.shown(sh, 4, row, name, q.Unit, q.Value)
 	wb.text(sh, 7, row, name)
 	wb.text(sh, 8, row, q.Source)
 	wb.define(name, sh, 2, row)
@@ -549,9 +560,9 @@ func (wb *workbook) tables(sh string) []table {
 		money := "money:" + wb.currency()
 		t := table{title: "Yearly plan", header: []string{"year", "data x", "systems", "capital expense", "operating expense"}}
 		for y := 1; y <= int(*s.Growth.Years); y++ {
-			k := func(name string) string { return fmt.Sprintf("growth.y%d.%s", y, name) }
-			t.rows = append(t.rows, []tcell{{text: fmt.Sprint(y)}, {id: k("data_factor")}, {id: k("systems"), style: stValue},
-				{id: k("capex"), style: money}, {id: k("opex"), style: money}})
+			yearID := func(name string) string { return fmt.Sprintf("growth.y%d.%s", y, name) }
+			t.rows = append(t.rows, []tcell{{text: fmt.Sprint(y)}, {id: yearID("data_factor")}, {id: yearID("systems"), style: stValue},
+				{id: yearID("capex"), style: money}, {id: yearID("opex"), style: money}})
 		}
 		out = append(out, t)
 	}

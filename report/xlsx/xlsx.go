@@ -310,7 +310,6 @@ const (
 	fillModel    = "E7E6E6" // grey: from trainscale's models
 	fillHeader   = "D9E1F2"
 	fillComputed = "EDEDED"
-	formatShown  = "#,##0.00"
 	formatFlag   = `[=1]"yes";[=0]"no";General`
 )
 
@@ -330,7 +329,8 @@ func (wb *workbook) styleID(key string) (int, error) {
 		return excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{color}}
 	}
 	var st excelize.Style
-	kind, currency, _ := strings.Cut(key, ":")
+	// arg is a money style's currency, or a shown value's decimals.
+	kind, arg, _ := strings.Cut(key, ":")
 	switch kind {
 	case stTitle:
 		st.Font = &excelize.Font{Bold: true, Size: 14}
@@ -358,7 +358,7 @@ func (wb *workbook) styleID(key string) (int, error) {
 		st.Font = &excelize.Font{Italic: true}
 	case stValue, "money":
 	case stShown:
-		st.CustomNumFmt = ptr(formatShown)
+		st.CustomNumFmt = ptr(shownFormat(arg))
 	case stFlag, "modelled-flag":
 		st.CustomNumFmt = ptr(formatFlag)
 		if kind == "modelled-flag" {
@@ -372,7 +372,7 @@ func (wb *workbook) styleID(key string) (int, error) {
 		return 0, fmt.Errorf("xlsx: unknown style %q", key)
 	}
 	if strings.HasSuffix(kind, "money") {
-		st.CustomNumFmt = ptr(moneyFormat(currency, strings.HasPrefix(kind, "input") || strings.HasPrefix(kind, "model-input")))
+		st.CustomNumFmt = ptr(moneyFormat(arg, strings.HasPrefix(kind, "input") || strings.HasPrefix(kind, "model-input")))
 	}
 	id, err := wb.f.NewStyle(&st)
 	wb.styles[key] = id

@@ -378,3 +378,34 @@ func BenchmarkWrite(b *testing.B) {
 	}
 	b.ReportMetric(float64(size), "bytes")
 }
+
+// A quantity's "shown as" cell reads in the unit estimator.Format prints it
+// in, through a formula over the unit constants: the article's 9.1 years in
+// years, its 104 TB in TB.
+func TestShownAsFormat(t *testing.T) {
+	est := mustEstimate(t, examples.Default)
+	f := open(t, write(t, fullBundle(t, examples.Default)))
+	at := cellOf(f)
+	for _, tc := range []struct{ id, name, unit string }{
+		{"train.inception-v3.gpu_time", "train_inception_v3_gpu_time", "years"},
+		{"data.processed", "data_processed", "TB"},
+		{"energy.per_year", "energy_per_year", "GWh"},
+	} {
+		cell := at[tc.name]
+		require.NotEmpty(t, cell[0], tc.name)
+		col, row, err := excelize.CellNameToCoordinates(cell[1])
+		require.NoError(t, err)
+		shownCell, _ := excelize.CoordinatesToCellName(col+2, row)
+		unitCell, _ := excelize.CoordinatesToCellName(col+3, row)
+		unit, err := f.GetCellValue(cell[0], unitCell)
+		require.NoError(t, err)
+		assert.Equal(t, tc.unit, unit, tc.id)
+		got, err := f.CalcCellValue(cell[0], shownCell)
+		require.NoError(t, err, tc.id)
+		q, _ := est.Get(tc.id)
+		v, err := strconv.ParseFloat(got, 64)
+		require.NoError(t, err, tc.id)
+		want := estimator.Choose(q.Unit, est.Scenario.Units, q.Value, estimator.Article).Show(q.Value)
+		assert.InEpsilon(t, want, v, 1e-12, tc.id)
+	}
+}

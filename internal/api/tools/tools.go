@@ -239,28 +239,6 @@ func compare(data []byte) (any, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	c := estimator.Compare(names, ests)
-	type row struct {
-		ID       string           `json:"id"`
-		Label    string           `json:"label"`
-		Unit     estimator.Unit   `json:"unit"`
-		Headline bool             `json:"headline"`
-		Values   []*float64       `json:"values"`
-		Units    []estimator.Unit `json:"units"`
-		Text     []string         `json:"text"`
-	}
-	out := struct {
-		Columns    []string             `json:"columns"`
-		Units      estimator.UnitSystem `json:"units"`
-		Inputs     []estimator.InputRow `json:"inputs"`
-		Quantities []row                `json:"quantities"`
-	}{Columns: c.Columns, Units: c.Units, Inputs: c.Inputs}
-	for _, q := range c.Quantities {
-		r := row{ID: q.ID, Label: q.Label, Unit: q.Unit, Headline: q.Headline, Values: q.Values, Units: q.Units}
-		for i := range q.Values {
-			r.Text = append(r.Text, q.Format(i, c.Units))
-		}
-		out.Quantities = append(out.Quantities, r)
-	}
-	return out, nil
+	// The one shape estimator.Comparison defines, as the CLI writes it.
+	return estimator.Compare(names, ests), nil
 }

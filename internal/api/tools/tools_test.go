@@ -1,12 +1,15 @@
 package tools_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/api"
 	_ "github.com/trainscale/trainscale/internal/api/tools"
 )
@@ -68,4 +71,32 @@ func TestPanicIsAnErrorValue(t *testing.T) {
 	assert.Equal(t, "internal error", e["rule"])
 	assert.Equal(t, "boom", e["path"])
 	assert.Nil(t, call(t, "presets", `{}`)["error"], "still answering after a panic")
+}
+
+// The compare method answers estimator.Comparison's own JSON, the shape the
+// CLI's compare --format json writes too.
+func TestCompareIsTheCoresShape(t *testing.T) {
+	var ests []*estimator.Estimate
+	for _, name := range []string{"article-2017", "modern-2026"} {
+		data, ok := examples.Read(name)
+		require.True(t, ok, name)
+		s, err := estimator.Decode(bytes.NewReader(data))
+		require.NoError(t, err)
+		e, err := estimator.Run(s)
+		require.NoError(t, err)
+		ests = append(ests, e)
+	}
+	want, err := json.Marshal(estimator.Compare([]string{"article-2017", "modern-2026"}, ests))
+	require.NoError(t, err)
+	got := api.Call("compare", []byte(`{"scenarios":[{"preset":"article-2017"},{"preset":"modern-2026"}]}`))
+	assert.JSONEq(t, string(want), string(got))
+
+	out := call(t, "compare", `{"scenarios":[{"preset":"article-2017"},{"preset":"modern-2026"}]}`)
+	assert.Equal(t, []any{"article-2017", "modern-2026"}, out["columns"])
+	for _, q := range out["quantities"].([]any) {
+		row := q.(map[string]any)
+		if row["id"] == "data.processed" {
+			assert.Equal(t, []any{"104 TB", "104 TB"}, row["text"])
+		}
+	}
 }

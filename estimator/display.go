@@ -1,0 +1,300 @@
+package estimator
+
+import (
+	"math"
+	"strconv"
+)
+
+// Style is a variant of the one display policy. The article, the hardware
+// tools and the axes of a chart show the same units, but each has a reason to
+// pick the display unit differently; naming the variant keeps that reason in
+// one place instead of in each surface.
+type Style int
+
+const (
+	// Article is how the article prints a figure: data in TB of the scenario's
+	// unit system, times in years, days or hours, rates in MB/s or GB/s.
+	// Format and the workbook's "shown as" cells use it.
+	Article Style = iota
+	// Hardware is how the hardware tools print a figure: GPU memory in binary
+	// multiples (a 16 GiB card is 16 GiB, not 17.18 GB), step times in ms or
+	// µs, bandwidths and arithmetic rates with decimal prefixes, to a few
+	// significant digits.
+	Hardware
+	// Axis is how a chart's axis is scaled from its largest value: a unit is
+	// taken only once the axis reaches two of it (2 days, not 1.2), so the
+	// ticks are not all fractions, and money goes in thousands, millions or
+	// billions of its currency.
+	Axis
+)
+
+// Notation is how a Display prints its number.
+type Notation int
+
+const (
+	Fixed       Notation = iota // at most Digits decimals, no trailing zeros
+	Significant                 // Digits significant digits, without an exponent unless huge or tiny
+	Scientific                  // Digits significant digits, with an exponent where Go's %g takes one
+)
+
+// Display is how one value, or an axis or column of values, is shown: the
+// base-unit value divided by Per, printed in Notation with Digits, then the
+// suffix. Choose makes it; every surface reads it.
+type Display struct {
+	Unit     Unit
+	Per      float64 // divides the base-unit value
+	Divisor  string  // Per as a formula over the unit constants ("TB", "365 * DAY"); "" when the value shows as is
+	En, Ja   string  // the suffix: "days", "日"; "" for a bare number
+	Notation Notation
+	Digits   int
+	Joined   bool // no space before the suffix: "367.2/s"
+	Prefix   bool // the suffix comes first, as a currency code does: "USD 1,200"
+	Grouped  bool // thousands separators: "21,307,000"
+}
+
+// Show converts a base-unit value for display.
+func (d Display) Show(v float64) float64 { return v / d.Per }
+
+// Suffix is the display unit in lang ("ja", or English).
+func (d Display) Suffix(lang string) string {
+	if lang == "ja" {
+		return d.Ja
+	}
+	return d.En
+}
+
+// Format prints a value in English: "9.1 years", "USD 21,307,000", "yes".
+func (d Display) Format(v float64) string {
+	if d.Unit == Flag {
+		if v != 0 {
+			return "yes"
+		}
+		return "no"
+	}
+	v = d.Show(v)
+	var s string
+	switch {
+	case d.Grouped:
+		s = grouped(math.Round(v))
+	case d.Notation == Significant:
+		s = significant(v, d.Digits)
+	case d.Notation == Scientific:
+		s = strconv.FormatFloat(v, 'g', d.Digits, 64)
+	default:
+		s = trim(v, d.Digits)
+	}
+	switch {
+	case d.En == "":
+		return s
+	case d.Prefix:
+		return d.En + " " + s
+	case d.Joined:
+		return s + d.En
+	}
+	return s + " " + d.En
+}
+
+// step is one display unit a magnitude may take.
+type step struct {
+	per     float64
+	divisor string
+	en, ja  string
+	digits  int
+}
+
+// Choose picks how to show values of unit u, in unit system us, whose
+// magnitude (the value itself, or the largest absolute value of an axis or
+// column) is magnitude, in style st.
+func Choose(u Unit, us UnitSystem, magnitude float64, st Style) Display {
+	a := math.Abs(magnitude)
+	switch st {
+	case Hardware:
+		if d, ok := chooseHardware(u, a); ok {
+			return d
+		}
+		// Counts, flags and money read at the tools' scale as the article
+		// prints them, in decimal units.
+		return Choose(u, Decimal, magnitude, Article)
+	case Axis:
+		return chooseAxis(u, us, a)
+	}
+	return chooseArticle(u, us, a)
+}
+
+func chooseArticle(u Unit, us UnitSystem, a float64) Display {
+	pick := func(s step) Display {
+		return Display{Unit: u, Per: s.per, Divisor: s.divisor, En: s.en, Ja: s.ja, Digits: s.digits}
+	}
+	switch u {
+	case Bytes:
+		// Data stops at TB, as the article counts it: 208,000 TB, not 203 PB.
+		return pick(stepwise(a, us.KB(), []step{
+			{1, "1", "B", "B", 2}, {us.KB(), constKB, "KB", "KB", 2}, {us.MB(), constMB, "MB", "MB", 2},
+			{us.GB(), constGB, "GB", "GB", 2}, {us.TB(), constTB, "TB", "TB", 2}}))
+	case BytesPerSecond:
+		if a >= us.GB() {
+			return pick(step{us.GB(), constGB, "GB/s", "GB/s", 2})
+		}
+		return pick(step{us.MB(), constMB, "MB/s", "MB/s", 1})
+	case Seconds:
+		switch {
+		case a >= 0.1*Year: // the article prints 0.14 years, not 51 days
+			return pick(step{Year, "365 * " + constDay, "years", "年", 2})
+		case a >= Day:
+			return pick(step{Day, constDay, "days", "日", 1})
+		case a >= Hour:
+			return pick(step{Hour, constHour, "hours", "時間", 1})
+		case a >= 1:
+			return pick(step{1, "1", "s", "秒", 1})
+		}
+		return pick(step{1, "1", "s", "秒", 3})
+	case Watts:
+		return pick(stepwise(a, 1000, []step{
+			{1, "1", "W", "W", 2}, {1e3, "1000", "kW", "kW", 2}, {1e6, "1000000", "MW", "MW", 2}, {1e9, "1000000000", "GW", "GW", 2}}))
+	case Joules:
+		// Energy is billed in kWh: 3.6 MJ each.
+		return pick(stepwise(a/3.6e6, 1000, []step{
+			{3.6e6, "3600000", "kWh", "kWh", 2}, {3.6e9, "3600000000", "MWh", "MWh", 2},
+			{3.6e12, "3600000000000", "GWh", "GWh", 2}, {3.6e15, "3600000000000000", "TWh", "TWh", 2}}))
+	case Kilograms:
+		if a >= 1000 {
+			return pick(step{1000, "1000", "t", "t", 1})
+		}
+		return pick(step{1, "1", "kg", "kg", 1})
+	case Flag:
+		return Display{Unit: u, Per: 1}
+	case Count:
+		return Display{Unit: u, Per: 1, Digits: 2}
+	case Ratio:
+		return Display{Unit: u, Per: 1, Digits: 4}
+	}
+	if u.IsCurrency() {
+		return Display{Unit: u, Per: 1, En: string(u), Ja: string(u), Prefix: true, Grouped: true}
+	}
+	return Display{Unit: u, Per: 1, Digits: 6}
+}
+
+// stepwise returns the largest step whose factor-of-ratio multiple a reaches,
+// dividing as the article's tables do, one ratio at a time.
+func stepwise(a, ratio float64, steps []step) step {
+	i := 0
+	for a >= ratio && i < len(steps)-1 {
+		a /= ratio
+		i++
+	}
+	return steps[i]
+}
+
+// chooseHardware is the tools' variant; ok is false for units it shows as
+// the article does.
+func chooseHardware(u Unit, a float64) (Display, bool) {
+	sig := func(per float64, en, ja string, digits int) Display {
+		return Display{Unit: u, Per: per, En: en, Ja: ja, Notation: Significant, Digits: digits}
+	}
+	switch u {
+	case Bytes:
+		s := stepwise(a, 1024, []step{{1, "", "B", "B", 2}, {1 << 10, "", "KiB", "KiB", 2},
+			{1 << 20, "", "MiB", "MiB", 2}, {1 << 30, "", "GiB", "GiB", 2}, {1 << 40, "", "TiB", "TiB", 2}})
+		return Display{Unit: u, Per: s.per, En: s.en, Ja: s.ja, Digits: s.digits}, true
+	case BytesPerSecond:
+		return SI(a, "B/s"), true
+	case FLOPS:
+		return SI(a, "FLOP/s"), true
+	case Seconds:
+		switch {
+		case a == 0:
+			return sig(1, "s", "秒", 3), true
+		case a < 1e-3:
+			return sig(1e-6, "µs", "µs", 3), true
+		case a < 1:
+			return sig(1e-3, "ms", "ms", 3), true
+		case a >= Year:
+			return sig(Year, "years", "年", 3), true
+		case a >= Day:
+			return sig(Day, "days", "日", 3), true
+		case a >= Hour:
+			return sig(Hour, "hours", "時間", 3), true
+		case a >= Minute:
+			return sig(Minute, "min", "分", 3), true
+		}
+		return sig(1, "s", "秒", 3), true
+	case PerSecond:
+		d := sig(1, "/s", "/秒", 4)
+		d.Joined = true
+		return d, true
+	case Ratio:
+		if a != 0 && a < 1e-3 {
+			return Display{Unit: u, Per: 1, Notation: Scientific, Digits: 3}, true
+		}
+		return sig(1, "", "", 3), true
+	}
+	return Display{}, false
+}
+
+// SI is the Hardware style's display of a rate or a size in any unit (FLOP/s,
+// B, or "" for a bare count): a decimal prefix (k, M, G, T, P, E) chosen from
+// the magnitude, and 4 significant digits.
+func SI(magnitude float64, unit string) Display {
+	a := math.Abs(magnitude)
+	prefixes := []string{"", "k", "M", "G", "T", "P", "E"}
+	i, per := 0, 1.0
+	for a >= 1000 && i < len(prefixes)-1 {
+		a /= 1000
+		per *= 1000
+		i++
+	}
+	return Display{Unit: Unit(unit), Per: per, En: prefixes[i] + unit, Ja: prefixes[i] + unit, Notation: Significant, Digits: 4}
+}
+
+func chooseAxis(u Unit, us UnitSystem, a float64) Display {
+	pick := func(per float64, divisor, en, ja string) Display {
+		return Display{Unit: u, Per: per, Divisor: divisor, En: en, Ja: ja, Digits: 2}
+	}
+	switch {
+	case u == Seconds:
+		switch {
+		case a >= 2*Year:
+			return pick(Year, "365 * "+constDay, "years", "年")
+		case a >= 2*Day:
+			return pick(Day, constDay, "days", "日")
+		case a >= 2*Hour:
+			return pick(Hour, constHour, "hours", "時間")
+		}
+		return pick(1, "1", "s", "秒")
+	case u == Bytes:
+		switch {
+		case a >= us.TB():
+			return pick(us.TB(), constTB, "TB", "TB")
+		case a >= us.GB():
+			return pick(us.GB(), constGB, "GB", "GB")
+		}
+		return pick(us.MB(), constMB, "MB", "MB")
+	case u.IsCurrency():
+		code := string(u)
+		switch {
+		case a >= 1e9:
+			return pick(1e9, "1000000000", "billion "+code, "十億 "+code)
+		case a >= 1e6:
+			return pick(1e6, "1000000", "million "+code, "百万 "+code)
+		case a >= 1e4: // below ten thousand, whole units read as easily
+			return pick(1e3, "1000", "thousand "+code, "千 "+code)
+		}
+		return pick(1, "1", code, code)
+	}
+	return Display{Unit: u, Per: 1, Digits: 2}
+}
+
+// significant rounds to n significant digits and prints without an exponent,
+// unless that would take more than 15 digits before or 6 zeros after the
+// point: a factor may be as large as any float64, and 1e300 printed in full is
+// 301 digits.
+func significant(v float64, n int) string {
+	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', n, 64), 64)
+	if a := math.Abs(r); a >= 1e15 || a < 1e-6 {
+		return strconv.FormatFloat(r, 'g', -1, 64)
+	}
+	return strconv.FormatFloat(r, 'f', -1, 64)
+}
