@@ -14,10 +14,3 @@ func FormatToolValue(v float64, u Unit) string {
 	}
 	return s
 }
-
-// toolBinaryBytes prints bytes in KiB, MiB, GiB or TiB, without the decimal
-// figure: for tables whose column says the unit already.
-func toolBinaryBytes(v float64) string { return Choose(Bytes, Binary, v, Hardware).Format(v) }
-
-// toolSI prints v with a decimal prefix and 4 significant digits.
-func toolSI(v float64, unit string) string { return SI(v, unit).Format(v) }

@@ -54,7 +54,7 @@ func Catalog(table string) (*Listing, error) {
 	case "models":
 		row("id", "params", "forward MACs", "input", "activations/sample", "sample", "dataset", "as of", "source")
 		for _, m := range hardware.Models() {
-			row(m.ID, show(m.Params, estimator.Count), show(m.ForwardMACs, estimator.Count), fmt.Sprintf("%d px", m.InputSize),
+			row(m.ID, count(m.Params), count(m.ForwardMACs), fmt.Sprintf("%d px", m.InputSize),
 				decimalBytes(m.ActivationBytes), show(m.SampleBytes, estimator.Bytes), m.Dataset, m.AsOf, m.Source)
 		}
 		l.Entries = hardware.Models()
@@ -93,6 +93,9 @@ func publishedText(v float64, text string) string {
 func usd(v float64) string {
 	return publishedText(v, estimator.Format(v, estimator.USD, estimator.Decimal))
 }
+
+// count prints a large count with a decimal prefix: 25.56 M parameters.
+func count(v float64) string { return estimator.SI(v, "").Format(v) }
 
 func watts(v float64) string { return estimator.Format(v, estimator.Watts, estimator.Decimal) }
 
