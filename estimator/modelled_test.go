@@ -68,7 +68,7 @@ func TestNoJobSizeMeetsTarget(t *testing.T) {
 	assert.True(t, found, "the summary notes the missed target")
 }
 
-// Seed 004: the GPU's lead over the CPU grows with model size.
+// The RTX 3050 vs CPU study ("GPU Acceleration in Deep Learning Training: A Comparative Study on Model Scale and Performance"): the GPU's lead over the CPU grows with model size.
 func TestCPUVersusGPUGrowsWithModelSize(t *testing.T) {
 	est := mustEstimate(t, "cifar10-cpu-vs-gpu")
 	lead := func(w string) float64 {
@@ -77,11 +77,11 @@ func TestCPUVersusGPUGrowsWithModelSize(t *testing.T) {
 	small, mid, large := lead("cifar-small"), lead("resnet-18"), lead("resnet-50")
 	assert.Less(t, small, mid)
 	assert.Less(t, mid, large)
-	assert.InDelta(t, 2, small, 0.8, "seed 004: about 2x")
-	assert.InDelta(t, 40.6, large, 0.4*40.6, "seed 004: 40.6x")
+	assert.InDelta(t, 2, small, 0.8, "the study: about 2x")
+	assert.InDelta(t, 40.6, large, 0.4*40.6, "the study: 40.6x")
 }
 
-// Seed 001: VGG-16 at batch 256 needs about 28 GB and does not fit a 12 GB Titan X.
+// The GPU-memory article ("Problems of training large neural networks on GPUs" (an article in Japanese)): VGG-16 at batch 256 needs about 28 GB and does not fit a 12 GB Titan X.
 func TestVGG16OnTitanX(t *testing.T) {
 	est := mustEstimate(t, "vgg16-titan-x")
 	assert.InDelta(t, 28e9, value(t, est, "memory.vgg-16-b256.per_gpu.titan-x-server"), 0.15*28e9)

@@ -274,7 +274,7 @@ func (m *Money) perUSD() float64 {
 }
 
 // batch is the per-GPU batch: the scenario's, else the largest power of two up
-// to 256 that fits the GPU (32 on a CPU, as seed 004 trained).
+// to 256 that fits the GPU (32 on a CPU, as the RTX 3050 vs CPU study trained).
 func (w Workload) batch(m hardware.Model, d device, f hardware.Factors) int {
 	switch {
 	case w.Batch != nil:

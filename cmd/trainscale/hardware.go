@@ -214,7 +214,7 @@ func runMemory(e *env, args []string) error {
 
 func runDevices(e *env, args []string) error {
 	var req tool.DevicesRequest
-	return runTool(e, args, "devices", "samples per step on both devices (default 32, as in seed 004)",
+	return runTool(e, args, "devices", "samples per step on both devices (default 32, as in the RTX 3050 vs CPU study)",
 		func(fs *flag.FlagSet) {
 			fs.StringVar(&req.Model, "model", "", "catalog model `id`")
 			fs.StringVar(&req.GPU, "gpu", "", "catalog GPU `id`")

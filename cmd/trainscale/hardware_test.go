@@ -203,7 +203,7 @@ func TestMemoryCommandVGG16OnTitanX(t *testing.T) {
 	assert.Equal(t, 0.0, big.value(t, "memory.fits"))
 	assert.Positive(t, big.value(t, "memory.stream_time_per_step"))
 	half := toolRun(t, "memory", "--model", "vgg-16", "--gpu", "titan-x-maxwell", "--batch", "128")
-	assert.True(t, half.value(t, "memory.total") >= 14e9 && half.value(t, "memory.total") <= 15e9, "seed 001: ~14 GB, got %v", half.value(t, "memory.total"))
+	assert.True(t, half.value(t, "memory.total") >= 14e9 && half.value(t, "memory.total") <= 15e9, "the GPU-memory article: ~14 GB, got %v", half.value(t, "memory.total"))
 	fits := toolRun(t, "memory", "--model", "vgg-16", "--gpu", "titan-x-maxwell", "--batch", "64", "--precision", "mixed", "--optimizer", "adam")
 	assert.Equal(t, 1.0, fits.value(t, "memory.fits"))
 

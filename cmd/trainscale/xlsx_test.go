@@ -59,7 +59,7 @@ func TestXLSXFromStdin(t *testing.T) {
 	require.NoError(t, err)
 	defer f.Close()
 	name, _ := f.GetCellValue("Cover", "B3")
-	assert.Equal(t, "Seed 001: VGG-16 against a 12 GB Titan X", name)
+	assert.Equal(t, "GPU memory wall: VGG-16 against a 12 GB Titan X", name)
 	cols, _ := f.GetCellValue("Scenarios", "E5")
 	assert.Equal(t, "cifar10-cpu-vs-gpu", cols)
 }

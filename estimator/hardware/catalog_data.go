@@ -143,19 +143,19 @@ var models = []Model{
 	{ID: "vit-b-16", Name: "ViT-B/16", Params: 86.6e6, ForwardMACs: 17.56e9, InputSize: 224,
 		ActivationBytes: 44e6 * activationPerElement, SampleBytes: 110 * kib, Dataset: "imagenet",
 		Source: "Dosovitskiy et al. 2021; torchvision metadata", AsOf: asOf},
-	// Seed 004's three CIFAR-10 networks. The study gives only parameter
+	// The three CIFAR-10 networks of the RTX 3050 vs CPU study (cpuStudy). The study gives only parameter
 	// counts; the small CNN's layout is assumed (two 3x3 conv layers with 32
 	// and 64 channels, each pooled, then a 2304-200-10 classifier: 0.48 M
 	// parameters), and the ResNets are torchvision's fed 32x32 images.
 	{ID: "cifar-small", Name: "Small CNN (~0.5 M parameters)", Params: 0.482e6, ForwardMACs: 4.35e6, InputSize: 32,
 		ActivationBytes: 0.049e6 * activationPerElement, SampleBytes: 3 * kib, Dataset: "cifar10",
-		Source: "Seed 004 (RTX 3050 vs Intel CPU study, CIFAR-10); layout assumed", AsOf: asOf},
+		Source: cpuStudy + "; layout assumed", AsOf: asOf},
 	{ID: "resnet-18-cifar", Name: "ResNet-18 on 32x32 input", Params: 11.7e6, ForwardMACs: 1.814e9 / cifarScale, InputSize: 32,
 		ActivationBytes: 5.17e6 * activationPerElement / cifarScale, SampleBytes: 3 * kib, Dataset: "cifar10",
-		Source: "Seed 004; torchvision ResNet-18 scaled to 32x32 input", AsOf: asOf},
+		Source: cpuStudy + "; torchvision ResNet-18 scaled to 32x32 input", AsOf: asOf},
 	{ID: "resnet-50-cifar", Name: "ResNet-50 on 32x32 input", Params: 25.6e6, ForwardMACs: 4.089e9 / cifarScale, InputSize: 32,
 		ActivationBytes: 22.4e6 * activationPerElement / cifarScale, SampleBytes: 3 * kib, Dataset: "cifar10",
-		Source: "Seed 004; torchvision ResNet-50 scaled to 32x32 input", AsOf: asOf},
+		Source: cpuStudy + "; torchvision ResNet-50 scaled to 32x32 input", AsOf: asOf},
 }
 
 var networks = []Network{

@@ -73,7 +73,7 @@
 //
 // Measurements lists the published figures: the article's Pascal
 // throughputs, NVIDIA's ResNet-50 numbers for V100 and A100, Goyal et al.'s
-// 256-GPU efficiency, vDNN's VGG-16 memory and seed 004's speed-ups.
+// 256-GPU efficiency, vDNN's VGG-16 memory and the RTX 3050 vs CPU study's speed-ups.
 // HeldOut points were not used to choose DefaultFactors. Calibrate sets the
 // model beside each; Fit refits the throughput factors to a user's own
 // images/s points by deterministic coordinate descent on log error.

@@ -263,7 +263,7 @@ func TestMemory(t *testing.T) {
 	assert.False(t, at256.Fits)
 	assert.InDelta(t, at256.Total-at256.Capacity, at256.OverflowBytes, 1)
 	assert.Positive(t, at256.StreamTimePerStep)
-	assert.InEpsilon(t, 14e9, EstimateMemory(vgg, titan, 128, FP32, SGD, 1, 0, f).Total, 0.15, "seed 001: ~14 GB")
+	assert.InEpsilon(t, 14e9, EstimateMemory(vgg, titan, 128, FP32, SGD, 1, 0, f).Total, 0.15, "the GPU-memory article: ~14 GB")
 
 	limit := at256.MaxBatch
 	require.Positive(t, limit)

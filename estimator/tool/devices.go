@@ -15,7 +15,7 @@ type DevicesRequest struct {
 	Dataset   string // catalog dataset id; default: the model's own
 	Epochs    int    // passes over the dataset, >= 1
 	Precision string
-	Batch     *int    // the same on both devices; nil is 32 (seed 004)
+	Batch     *int    // the same on both devices; nil is 32 (as in the RTX 3050 vs CPU study)
 	Factors   Factors // zero: the calibrated defaults
 }
 
@@ -45,7 +45,7 @@ func Devices(req DevicesRequest) (*Result, error) {
 		return nil, errs.Err()
 	}
 	if req.Batch == nil {
-		batch, batchSrc = devicesBatch, srcDefault+": 32, seed 004's batch"
+		batch, batchSrc = devicesBatch, srcDefault+": 32, the RTX 3050 vs CPU study's batch"
 	}
 	cmp := hardware.CompareDevices(m, gdev.gpu, cdev.cpu, float64(ds.Samples), req.Epochs, p, batch, f)
 	b := newBuilder(req.Factors, f)

@@ -17,7 +17,7 @@ const (
 	// maxMeasurements bounds a measurements file: Fit evaluates every point
 	// some 30,000 times.
 	maxMeasurements = 1000
-	// devicesBatch is seed 004's batch (assumed there too), the usual
+	// devicesBatch is the RTX 3050 vs CPU study's batch (assumed there too), the usual
 	// default of CIFAR-10 training scripts.
 	devicesBatch = 32
 	// cpuBatch is the batch a CPU run uses unless told: memory does not
@@ -29,7 +29,7 @@ const (
 	srcRoofline = "roofline model (estimator/hardware EstimateThroughput), factors calibrated against published measurements"
 	srcScaling  = "data-parallel ring all-reduce model (estimator/hardware EstimateScale)"
 	srcMemory   = "training memory model (estimator/hardware EstimateMemory): ZeRO accounting, vDNN activations"
-	srcDevices  = "the roofline model on both devices (estimator/hardware CompareDevices), seed 004's experiment"
+	srcDevices  = "the roofline model on both devices (estimator/hardware CompareDevices), after the RTX 3050 vs CPU study on CIFAR-10"
 	srcInput    = "given on the command line or in the request"
 	srcDefault  = "default"
 	srcFit      = "hardware.Fit: coordinate descent on squared log error"

@@ -351,7 +351,7 @@ func TestMemoryOfVGG16OnTitanX(t *testing.T) {
 	assert.Equal(t, 0.0, valueOf(t, big, "memory.fits"))
 	assert.Positive(t, valueOf(t, big, "memory.stream_time_per_step"))
 	half := at(128)
-	assert.InDelta(t, 14.5e9, valueOf(t, half, "memory.total"), 0.5e9, "seed 001: about 14 GB")
+	assert.InDelta(t, 14.5e9, valueOf(t, half, "memory.total"), 0.5e9, "the GPU-memory article: about 14 GB")
 	limit := int(valueOf(t, big, "memory.max_batch"))
 	assert.Equal(t, 1.0, valueOf(t, at(limit), "memory.fits"))
 	assert.Equal(t, 0.0, valueOf(t, at(limit+1), "memory.fits"))

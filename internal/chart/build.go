@@ -46,9 +46,9 @@ var generations = []struct{ system, label string }{
 	{"dgx-b200", "B200 (DGX B200)"},
 }
 
-// seed004 are the networks of the CPU-vs-GPU chart, smallest first, and the
-// devices seed 004 compared.
-var seed004 = struct {
+// cpuStudy are the networks of the CPU-vs-GPU chart, smallest first, and the
+// devices the RTX 3050 vs CPU study compared.
+var cpuStudy = struct {
 	models   []string
 	gpu, cpu string
 	epochs   int
@@ -402,23 +402,23 @@ func (b *builder) tornado(sens *estimator.Sensitivity) Spec {
 }
 
 func (b *builder) cpuVsGPU() (Spec, error) {
-	gpu, _ := hardware.GPUByID(seed004.gpu)
-	cpu, _ := hardware.CPUByID(seed004.cpu)
+	gpu, _ := hardware.GPUByID(cpuStudy.gpu)
+	cpu, _ := hardware.CPUByID(cpuStudy.cpu)
 	sp := Spec{ID: CPUvsGPU, Title: b.t("cpu.title"), Kind: Bar,
 		X:    Axis{Label: b.t("cpu.x")},
 		Y:    Axis{Label: b.t("cpu.y"), Unit: estimator.Ratio, Log: true, Suffix: b.t("u.ratio")},
 		Note: b.t("cpu.note")}
-	modelled := Series{Name: b.tf("cpu.s", seed004.gpu, seed004.cpu)}
-	measured := Series{Name: "seed 004"}
+	modelled := Series{Name: b.tf("cpu.s", cpuStudy.gpu, cpuStudy.cpu)}
+	measured := Series{Name: b.t("cpu.measured")}
 	published := map[string]float64{}
 	for _, pt := range hardware.Measurements() {
-		if pt.Metric == hardware.MetricDeviceSpeedup && pt.Device == seed004.gpu && pt.Baseline == seed004.cpu {
+		if pt.Metric == hardware.MetricDeviceSpeedup && pt.Device == cpuStudy.gpu && pt.Baseline == cpuStudy.cpu {
 			published[pt.Model] = pt.Value
 		}
 	}
-	for _, id := range seed004.models {
+	for _, id := range cpuStudy.models {
 		m, _ := hardware.ModelByID(id)
-		res, err := tool.Devices(tool.DevicesRequest{Model: id, GPU: gpu.ID, CPU: cpu.ID, Epochs: seed004.epochs, Precision: "fp32"})
+		res, err := tool.Devices(tool.DevicesRequest{Model: id, GPU: gpu.ID, CPU: cpu.ID, Epochs: cpuStudy.epochs, Precision: "fp32"})
 		if err != nil {
 			return Spec{}, err
 		}

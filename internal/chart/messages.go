@@ -71,11 +71,12 @@ var messages = map[string]map[string]string{
 		"tornado.note":  "Each input moved from its low to its high with the others at their likely values; the line is %s.",
 		"tornado.none":  "The scenario has no ranged inputs: no tornado to show.",
 		// cpu-vs-gpu
-		"cpu.title": "GPU speed-up over the CPU by model size (seed 004)",
-		"cpu.x":     "network (parameters)",
-		"cpu.y":     "GPU speed-up over the CPU",
-		"cpu.s":     "%s over %s",
-		"cpu.note":  "10 epochs of CIFAR-10 at batch 32, roofline model: small networks leave the GPU waiting on per-step overheads while the CPU stays compute-bound, so the GPU's lead grows with the model.",
+		"cpu.title":    "GPU speed-up over the CPU by model size (RTX 3050 vs CPU study, CIFAR-10)",
+		"cpu.measured": "measured in the study",
+		"cpu.x":        "network (parameters)",
+		"cpu.y":        "GPU speed-up over the CPU",
+		"cpu.s":        "%s over %s",
+		"cpu.note":     "10 epochs of CIFAR-10 at batch 32, roofline model: small networks leave the GPU waiting on per-step overheads while the CPU stays compute-bound, so the GPU's lead grows with the model.",
 
 		// units on axes
 		"u.ratio": "x", // the other axis units come from estimator.Choose
@@ -218,11 +219,12 @@ var messages = map[string]map[string]string{
 		"tornado.note":  "各入力を低から高へ動かし、他は最頻値に固定。線は基準値 %s です。",
 		"tornado.none":  "シナリオに幅のある入力がないため、トルネード図はありません。",
 
-		"cpu.title": "モデル規模別の GPU の CPU に対する速度比（seed 004）",
-		"cpu.x":     "ネットワーク（パラメータ数）",
-		"cpu.y":     "GPU の CPU に対する速度比",
-		"cpu.s":     "%s / %s",
-		"cpu.note":  "CIFAR-10 を 10 エポック、バッチ 32、ルーフラインモデル：小さなネットワークでは GPU がステップごとのオーバーヘッドを待つ一方 CPU は計算律速のままなので、モデルが大きいほど GPU の優位が広がります。",
+		"cpu.title":    "モデル規模別の GPU の CPU に対する速度比（RTX 3050 と CPU の比較研究、CIFAR-10）",
+		"cpu.measured": "研究での実測値",
+		"cpu.x":        "ネットワーク（パラメータ数）",
+		"cpu.y":        "GPU の CPU に対する速度比",
+		"cpu.s":        "%s / %s",
+		"cpu.note":     "CIFAR-10 を 10 エポック、バッチ 32、ルーフラインモデル：小さなネットワークでは GPU がステップごとのオーバーヘッドを待つ一方 CPU は計算律速のままなので、モデルが大きいほど GPU の優位が広がります。",
 
 		"u.ratio": "倍",
 
