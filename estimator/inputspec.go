@@ -112,14 +112,19 @@ func buildFields() ([]Field, map[string]Field) {
 	return list, byPath
 }
 
+// Currency is the scenario's currency code: money.currency, else USD.
+func (s *Scenario) Currency() string {
+	if s.Money == nil {
+		return "USD"
+	}
+	return s.Money.currency()
+}
+
 // Inputs lists every field of the scenario's shape, set or not, in the
 // format's order: what a form shows. A section the scenario leaves out (money,
 // say) is listed with zero values and Absent set, so a form can offer it.
 func Inputs(s *Scenario) []InputSpec {
-	currency := "USD"
-	if s.Money != nil {
-		currency = s.Money.currency()
-	}
+	currency := s.Currency()
 	var out []InputSpec
 	var visit func(path string, v reflect.Value, absent bool)
 	visit = func(path string, v reflect.Value, absent bool) {

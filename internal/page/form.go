@@ -23,7 +23,7 @@ var general = map[string]bool{"name": true, "notes": true, "units": true}
 // is. Each input carries name="<scenario path>"; ranged inputs add a fieldset
 // in the ranges group whose inputs are named "<path>.low" and so on.
 func Form(s *estimator.Scenario, lang string) string {
-	f := &formWriter{t: Messages(lang), lang: lang, currency: currency(s)}
+	f := &formWriter{t: Messages(lang), lang: lang, currency: s.Currency()}
 	byGroup := map[string][]estimator.InputSpec{}
 	for _, in := range estimator.Inputs(s) {
 		g := section(in.Path)
@@ -48,13 +48,6 @@ func Form(s *estimator.Scenario, lang string) string {
 		}
 	})
 	return f.b.String()
-}
-
-func currency(s *estimator.Scenario) string {
-	if s.Money != nil && s.Money.Currency != "" {
-		return s.Money.Currency
-	}
-	return "USD"
 }
 
 // section is the first name of a path: fleet for fleet.sensors[0].fps.
