@@ -9,7 +9,10 @@ import (
 
 // Text is one piece of text a user reads, in every language the surfaces
 // speak.
-type Text struct{ EN, JA string }
+type Text struct {
+	EN string `json:"en"`
+	JA string `json:"ja,omitempty"`
+}
 
 // In returns the text in lang ("ja"; anything else reads English). A missing
 // translation falls back to English rather than to nothing.
@@ -27,16 +30,16 @@ func (t Text) In(lang string) string {
 // type's tags, so they cannot drift from Decode and Validate; the words come
 // from the table below.
 type Field struct {
-	Path     string   // generic: "workloads[].mb_per_s"
-	IsText   bool     // a string; else a number
-	Optional bool     // a scenario may leave it out (Unset says what that means)
-	Rules    []string // the check tags: gt0, ge=X, le=X, int, oneof=a|b, id
-	Choices  []string // the oneof list, for a field that takes one of a few words
-	Dim      Unit     // the base unit of what the number measures; the scale is Unit's
-	Unit     Text     // what the number counts, in words; "<currency>" is the scenario's
-	Label    Text
-	Unset    Text // what leaving an optional field out means, where it means something
-	Help     Text // one more sentence, where the label and unit do not say enough
+	Path     string   `json:"path"`               // generic: "workloads[].mb_per_s"
+	IsText   bool     `json:"text,omitempty"`     // a string; else a number
+	Optional bool     `json:"optional,omitempty"` // a scenario may leave it out (Unset says what that means)
+	Rules    []string `json:"rules,omitempty"`    // the check tags: gt0, ge=X, le=X, int, oneof=a|b, id
+	Choices  []string `json:"choices,omitempty"`  // the oneof list, for a field that takes one of a few words
+	Dim      Unit     `json:"dim,omitempty"`      // the base unit of what the number measures; the scale is Unit's
+	Unit     Text     `json:"unit"`               // what the number counts, in words; "<currency>" is the scenario's
+	Label    Text     `json:"label"`
+	Unset    Text     `json:"unset"` // what leaving an optional field out means, where it means something
+	Help     Text     `json:"help"`  // one more sentence, where the label and unit do not say enough
 }
 
 // Money reports whether the field is an amount of the scenario's currency.
@@ -186,61 +189,61 @@ var fieldWords = map[string]words{
 	"fleet.cars":                     {dim: Count, unit: Text{"cars", "台"}, label: Text{"Cars", "車両数"}},
 	"fleet.hours_per_day":            {dim: Seconds, unit: Text{"hours a day", "時間/日"}, label: Text{"Hours per day", "1 日の走行時間"}},
 	"fleet.days_per_year":            {dim: Count, unit: Text{"days a year", "日/年"}, label: Text{"Days per year", "年間の走行日数"}},
-	"fleet.tb_per_hour":              {dim: BytesPerSecond, unit: Text{"TB per hour per car", "TB/時/台"}, label: Text{"Data per hour", "1 時間あたりのデータ量"}, unset: Text{"derived from the sensors", "センサーから算出"}},
-	"fleet.sensors[].kind":           {label: Text{"Kind", "種類"}},
+	"fleet.tb_per_hour":              {dim: BytesPerSecond, unit: Text{"TB per hour per car", "TB/時/台"}, label: Text{"Data per hour", "1 時間あたりのデータ量"}, unset: Text{"derived from the sensors", "センサーから算出"}, help: Text{"Raw data per car per hour of driving; or give fleet.sensors instead.", "1 台が走行 1 時間に集める生データ。代わりに fleet.sensors を指定できます。"}},
+	"fleet.sensors[].kind":           {label: Text{"Kind", "種類"}, help: Text{"A camera is sized from megapixels, bits per pixel and fps, the others from mbit_per_s; the per-car rate is their sum.", "カメラは画素数・画素あたりのビット数・フレームレートから、その他は mbit_per_s から算出し、車両 1 台の合計とします。"}},
 	"fleet.sensors[].count":          {dim: Count, unit: Text{"sensors per car", "個/台"}, label: Text{"Count", "個数"}},
 	"fleet.sensors[].megapixels":     {dim: Count, unit: Text{"megapixels", "メガピクセル"}, label: Text{"Megapixels", "画素数"}, unset: Text{"not a camera", "カメラ以外"}},
 	"fleet.sensors[].bits_per_pixel": {dim: Count, unit: Text{"bits per pixel", "ビット/画素"}, label: Text{"Bits per pixel", "画素あたりのビット数"}, unset: Text{"not a camera", "カメラ以外"}},
 	"fleet.sensors[].fps":            {dim: Ratio, unit: Text{"frames per second", "フレーム/秒"}, label: Text{"Frame rate", "フレームレート"}, unset: Text{"not a camera", "カメラ以外"}},
 	"fleet.sensors[].mbit_per_s":     {dim: BytesPerSecond, unit: Text{"Mbit/s (10^6 bits)", "Mbit/s（10^6 ビット）"}, label: Text{"Bit rate", "ビットレート"}, unset: Text{"a camera, sized from its resolution", "カメラ（解像度から算出）"}},
 
-	"preprocessing.source_fps":        {dim: Ratio, unit: Text{"frames per second", "フレーム/秒"}, label: Text{"Source frame rate", "元のフレームレート"}},
-	"preprocessing.sampled_fps":       {dim: Ratio, unit: Text{"frames per second", "フレーム/秒"}, label: Text{"Sampled frame rate", "間引き後のフレームレート"}},
-	"preprocessing.compression_ratio": {dim: Ratio, unit: Text{"x", "倍"}, label: Text{"Compression ratio", "圧縮率"}},
+	"preprocessing.source_fps":        {dim: Ratio, unit: Text{"frames per second", "フレーム/秒"}, label: Text{"Source frame rate", "元のフレームレート"}, help: Text{"The recorded frame rate (with fleet).", "記録時のフレームレート（fleet と併用）。"}},
+	"preprocessing.sampled_fps":       {dim: Ratio, unit: Text{"frames per second", "フレーム/秒"}, label: Text{"Sampled frame rate", "間引き後のフレームレート"}, help: Text{"The frame rate kept for training; at most the source frame rate.", "学習に残すフレームレート。元のフレームレート以下。"}},
+	"preprocessing.compression_ratio": {dim: Ratio, unit: Text{"x", "倍"}, label: Text{"Compression ratio", "圧縮率"}, help: Text{"Compression of what is kept.", "残したデータの圧縮率。"}},
 	"preprocessing.reduction": {dim: Ratio, unit: Text{"fraction kept", "残す割合"}, label: Text{"Reduction", "削減率"},
-		unset: Text{"sampled / source frame rate / compression ratio", "間引き後 / 元のフレームレート / 圧縮率"}},
+		unset: Text{"sampled / source frame rate / compression ratio", "間引き後 / 元のフレームレート / 圧縮率"}, help: Text{"Overrides the frame rates and compression (the article rounds 1/2100 to 0.0005).", "フレームレートと圧縮率より優先します（記事は 1/2100 を 0.0005 に丸めています）。"}},
 
-	"dataset.samples":   {dim: Count, unit: Text{"samples", "サンプル"}, label: Text{"Samples", "サンプル数"}},
+	"dataset.samples":   {dim: Count, unit: Text{"samples", "サンプル"}, label: Text{"Samples", "サンプル数"}, help: Text{"A fixed training set instead of fleet and preprocessing.", "fleet と preprocessing の代わりに使う固定の学習データ。"}},
 	"dataset.sample_kb": {dim: Bytes, unit: Text{"KB per sample", "KB/サンプル"}, label: Text{"Sample size", "1 サンプルの大きさ"}},
 
-	"training.epochs": {dim: Count, unit: Text{"epochs", "エポック"}, label: Text{"Epochs", "エポック数"}},
+	"training.epochs": {dim: Count, unit: Text{"epochs", "エポック"}, label: Text{"Epochs", "エポック数"}, help: Text{"Passes over the processed data per training run.", "1 回の学習で処理済みデータを何周するか。"}},
 	"training.scaling": {label: Text{"Scaling", "スケーリング"},
 		help: Text{"linear: n GPUs are n times as fast (the article); modelled: all-reduce over the system's links.", "linear は GPU n 基で n 倍速（記事の仮定）、modelled はシステムのリンク上の all-reduce をモデル化します。"}},
 
-	"workloads[].id":        {label: Text{"ID", "ID"}},
+	"workloads[].id":        {label: Text{"ID", "ID"}, help: Text{"Names the network in quantity ids; unique among workloads.", "数量 ID でネットワークを表す名前。ワークロード間で一意。"}},
 	"workloads[].label":     {label: Text{"Label", "表示名"}, unset: Text{"the id", "ID"}},
-	"workloads[].mb_per_s":  {dim: BytesPerSecond, unit: Text{"MB/s on one reference GPU", "MB/s（基準 GPU 1 基）"}, label: Text{"Throughput", "基準 GPU 1 基のスループット"}, unset: Text{"modelled from the catalog model", "カタログのモデルから算出"}},
-	"workloads[].model":     {label: Text{"Catalog model", "カタログのモデル"}, unset: Text{"none: mb_per_s gives the throughput", "なし（mb_per_s でスループットを指定）"}},
+	"workloads[].mb_per_s":  {dim: BytesPerSecond, unit: Text{"MB/s on one reference GPU", "MB/s（基準 GPU 1 基）"}, label: Text{"Throughput", "基準 GPU 1 基のスループット"}, unset: Text{"modelled from the catalog model", "カタログのモデルから算出"}, help: Text{"Measured training throughput of one reference GPU (the article's Pascal P100); or give model.", "基準 GPU 1 基（記事の Pascal P100）で測った学習スループット。代わりに model を指定できます。"}},
+	"workloads[].model":     {label: Text{"Catalog model", "カタログのモデル"}, unset: Text{"none: mb_per_s gives the throughput", "なし（mb_per_s でスループットを指定）"}, help: Text{"Its throughput comes from the roofline model for each system's GPU.", "各システムの GPU についてルーフラインモデルでスループットを求めます。"}},
 	"workloads[].precision": {label: Text{"Precision", "精度"}, help: Text{"fp32, tf32 or mixed; with a catalog model.", "fp32、tf32、mixed のいずれか。カタログのモデルと併用します。"}},
 	"workloads[].batch": {dim: Count, unit: Text{"samples per GPU", "サンプル/GPU"}, label: Text{"Batch size", "バッチサイズ"},
-		unset: Text{"the largest power of 2 up to 256 that fits", "収まる 256 以下で最大の 2 のべき乗"}},
+		unset: Text{"the largest power of 2 up to 256 that fits (32 on a CPU)", "収まる 256 以下で最大の 2 のべき乗（CPU では 32）"}},
 	"workloads[].optimizer": {label: Text{"Optimizer", "オプティマイザ"}, unset: Text{"sgd", "sgd"}, help: Text{"sgd or adam, for memory.", "sgd または adam（メモリの見積もり用）。"}},
 	"workloads[].sample_kb": {dim: Bytes, unit: Text{"KB per sample", "KB/サンプル"}, label: Text{"Sample size", "1 サンプルの大きさ"},
-		unset: Text{"dataset.sample_kb, else the model's", "dataset.sample_kb、なければモデルの値"}},
+		unset: Text{"dataset.sample_kb, else the model's (an ImageNet JPEG, ~110 KiB)", "dataset.sample_kb、なければモデルの値（ImageNet の JPEG で約 110 KiB）"}},
 
-	"systems[].id":            {label: Text{"ID", "ID"}},
+	"systems[].id":            {label: Text{"ID", "ID"}, help: Text{"A catalog system (dgx-1-p100 ... dgx-b200, pcie-server) or your own; unique among systems.", "カタログのシステム（dgx-1-p100 … dgx-b200、pcie-server）または独自のもの。システム間で一意。"}},
 	"systems[].label":         {label: Text{"Label", "表示名"}, unset: Text{"the id", "ID"}},
-	"systems[].catalog":       {label: Text{"Catalog system", "カタログのシステム"}, unset: Text{"the id, when it is a catalog system", "ID がカタログのシステムならその ID"}},
+	"systems[].catalog":       {label: Text{"Catalog system", "カタログのシステム"}, unset: Text{"the id, when it is a catalog system", "ID がカタログのシステムならその ID"}, help: Text{"The catalog system whose facts (GPU, links, host) a system of your own inherits.", "独自のシステムが GPU・リンク・ホストの仕様を引き継ぐカタログのシステム。"}},
 	"systems[].gpu":           {label: Text{"GPU", "GPU"}, unset: Text{"the catalog system's", "カタログのシステムの GPU"}},
 	"systems[].cpu":           {label: Text{"CPU", "CPU"}, help: Text{"A catalog CPU makes a CPU-only system; gpus then counts CPU devices.", "カタログの CPU を指定すると CPU のみのシステムになり、gpus は CPU の数を表します。"}},
 	"systems[].gpus":          {dim: Count, unit: Text{"GPUs per system", "GPU/システム"}, label: Text{"GPUs", "GPU 数"}},
-	"systems[].speedup":       {dim: Ratio, unit: Text{"x the reference GPU", "基準 GPU の倍数"}, label: Text{"Speed-up", "基準 GPU に対する速度比"}, help: Text{"Per GPU; with mb_per_s.", "GPU あたり。mb_per_s と併用します。"}},
+	"systems[].speedup":       {dim: Ratio, unit: Text{"x the reference GPU", "基準 GPU の倍数"}, label: Text{"Speed-up", "基準 GPU に対する速度比"}, help: Text{"One GPU's speed relative to the reference GPU (Volta = 2.5); required when a workload gives mb_per_s.", "基準 GPU に対する GPU 1 基の速度（Volta は 2.5）。mb_per_s を使うワークロードがあれば必須。"}},
 	"systems[].gpu_memory_gb": {dim: Bytes, unit: Text{"GB per GPU", "GB/GPU"}, label: Text{"GPU memory", "GPU メモリ"}, unset: Text{"the catalog's", "カタログの値"}},
 	"systems[].host_ram_gb":   {dim: Bytes, unit: Text{"GB", "GB"}, label: Text{"Host RAM", "ホスト RAM"}, unset: Text{"the catalog's", "カタログの値"}},
 	"systems[].local_ssd_tb":  {dim: Bytes, unit: Text{"TB", "TB"}, label: Text{"Local SSD", "ローカル SSD"}, unset: Text{"the catalog's", "カタログの値"}},
-	"systems[].price":         {dim: currencyUnit, unit: Text{"<currency> per system", "<currency>/システム"}, label: Text{"Price", "価格"}, unset: Text{"the catalog's list price", "カタログの定価"}},
+	"systems[].price":         {dim: currencyUnit, unit: Text{"<currency> per system", "<currency>/システム"}, label: Text{"Price", "価格"}, unset: Text{"the catalog's list price (required for the bought system where the catalog has none)", "カタログの定価（カタログにない場合、購入するシステムでは必須）"}},
 	"systems[].power_kw":      {dim: Watts, unit: Text{"kW per system", "kW/システム"}, label: Text{"Maximum power", "最大消費電力"}, unset: Text{"the catalog's", "カタログの値"}},
 
 	"team.members":         {dim: Count, unit: Text{"people", "人"}, label: Text{"Members", "メンバー数"}},
-	"team.concurrent_jobs": {dim: Count, unit: Text{"jobs at once", "同時ジョブ"}, label: Text{"Concurrent jobs", "同時実行ジョブ数"}},
-	"team.target_days":     {dim: Seconds, unit: Text{"days", "日"}, label: Text{"Target", "目標日数"}},
+	"team.concurrent_jobs": {dim: Count, unit: Text{"jobs at once", "同時ジョブ"}, label: Text{"Concurrent jobs", "同時実行ジョブ数"}, help: Text{"Jobs running at once; at most the members.", "同時に実行するジョブ数。メンバー数以下。"}},
+	"team.target_days":     {dim: Seconds, unit: Text{"days", "日"}, label: Text{"Target", "目標日数"}, help: Text{"The time one training run may take.", "1 回の学習にかけてよい日数。"}},
 
-	"host.ram_factor_low":  {dim: Ratio, unit: Text{"x the GPUs' memory", "GPU メモリの倍数"}, label: Text{"RAM factor (low)", "RAM 倍率（下限）"}},
-	"host.ram_factor_high": {dim: Ratio, unit: Text{"x the GPUs' memory", "GPU メモリの倍数"}, label: Text{"RAM factor (high)", "RAM 倍率（上限）"}},
+	"host.ram_factor_low":  {dim: Ratio, unit: Text{"x the GPUs' memory", "GPU メモリの倍数"}, label: Text{"RAM factor (low)", "RAM 倍率（下限）"}, help: Text{"Host RAM wanted per byte of GPU memory (the article: 2-3x); at most the high factor.", "GPU メモリ 1 バイトあたりに必要なホスト RAM（記事では 2〜3 倍）。上限以下。"}},
+	"host.ram_factor_high": {dim: Ratio, unit: Text{"x the GPUs' memory", "GPU メモリの倍数"}, label: Text{"RAM factor (high)", "RAM 倍率（上限）"}, help: Text{"Host RAM wanted per byte of GPU memory (the article: 2-3x).", "GPU メモリ 1 バイトあたりに必要なホスト RAM（記事では 2〜3 倍）。"}},
 
-	"growth.factor":   {dim: Ratio, unit: Text{"x data", "データの倍数"}, label: Text{"Data growth", "データ増加の倍率"}},
-	"growth.exponent": {dim: Ratio, unit: Text{"power of the data factor", "データ倍率のべき指数"}, label: Text{"Compute exponent", "計算量の指数"}},
-	"growth.per_year": {dim: Ratio, unit: Text{"x a year", "倍/年"}, label: Text{"Growth per year", "年あたりの増加"}, unset: Text{"no multi-year plan", "複数年の計画なし"}},
+	"growth.factor":   {dim: Ratio, unit: Text{"x data", "データの倍数"}, label: Text{"Data growth", "データ増加の倍率"}, help: Text{"Shows the data growing n-fold for n = 1 to the factor.", "データが n 倍（n = 1 から倍率まで）になった場合を示します。"}},
+	"growth.exponent": {dim: Ratio, unit: Text{"power of the data factor", "データ倍率のべき指数"}, label: Text{"Compute exponent", "計算量の指数"}, help: Text{"Compute grows as n to this power (the article: 2).", "計算量は n のこの指数乗で増えます（記事では 2）。"}},
+	"growth.per_year": {dim: Ratio, unit: Text{"x a year", "倍/年"}, label: Text{"Growth per year", "年あたりの増加"}, unset: Text{"no multi-year plan", "複数年の計画なし"}, help: Text{"A multi-year plan: the data grows this many times each year; give years too.", "複数年の計画：データは毎年この倍率で増えます。years も指定します。"}},
 	"growth.years":    {dim: Count, unit: Text{"years", "年"}, label: Text{"Years", "年数"}, unset: Text{"no multi-year plan", "複数年の計画なし"}},
 
 	"money.workload":                 {label: Text{"Workload that sizes the purchase", "購入を決めるワークロード"}},
