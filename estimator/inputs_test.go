@@ -1,6 +1,7 @@
 package estimator
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -125,4 +126,16 @@ func TestDescribeRule(t *testing.T) {
 	} {
 		assert.Equal(t, want, DescribeRule(rule), rule)
 	}
+}
+
+// A surface labels and checks an input from its row of the fields table.
+func ExampleFieldOf() {
+	f, _ := FieldOf("workloads[1].batch")
+	fmt.Println(f.Path, "-", f.Label.In("en"), "/", f.Label.In("ja"))
+	fmt.Println(f.UnitIn("en", "USD"), "|", f.RuleText())
+	fmt.Println("if left out:", f.Unset.In("en"))
+	// Output:
+	// workloads[].batch - Batch size / バッチサイズ
+	// samples per GPU | must be a whole number; must be > 0
+	// if left out: the largest power of 2 up to 256 that fits (32 on a CPU)
 }
