@@ -36,10 +36,10 @@ type Field struct {
 	Rules    []string `json:"rules,omitempty"`    // the check tags: gt0, ge=X, le=X, int, oneof=a|b, id
 	Choices  []string `json:"choices,omitempty"`  // the oneof list, for a field that takes one of a few words
 	Dim      Unit     `json:"dim,omitempty"`      // the base unit of what the number measures; the scale is Unit's
-	Unit     Text     `json:"unit"`               // what the number counts, in words; "<currency>" is the scenario's
+	Unit     Text     `json:"unit,omitzero"`      // what the number counts, in words; "<currency>" is the scenario's
 	Label    Text     `json:"label"`
-	Unset    Text     `json:"unset"` // what leaving an optional field out means, where it means something
-	Help     Text     `json:"help"`  // one more sentence, where the label and unit do not say enough
+	Unset    Text     `json:"unset,omitzero"` // what leaving an optional field out means, where it means something
+	Help     Text     `json:"help,omitzero"`  // one more sentence, where the label and unit do not say enough
 }
 
 // Money reports whether the field is an amount of the scenario's currency.
@@ -61,6 +61,8 @@ func (f Field) RuleText() string {
 }
 
 // Fields lists every input of the scenario format, in the format's order.
+// The rows' Rules and Choices are the table's own: read them, do not change
+// them.
 func Fields() []Field { return slices.Clone(fieldList) }
 
 // FieldOf finds the field a path names, with or without list indexes
