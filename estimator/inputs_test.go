@@ -1,8 +1,7 @@
 package estimator
 
 import (
-	"reflect"
-	"slices"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -12,32 +11,70 @@ import (
 	"github.com/trainscale/trainscale/examples"
 )
 
-// numericPaths lists the generic path of every number the format can hold.
-func numericPaths(prefix string, t reflect.Type, out *[]string) {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.Float64:
-		*out = append(*out, prefix)
-	case reflect.Slice:
-		numericPaths(prefix+"[]", t.Elem(), out)
-	case reflect.Struct:
-		for _, f := range fieldsOf(t) {
-			numericPaths(join(prefix, f.name), t.Field(f.index).Type, out)
+func TestFieldsCoverTheFormat(t *testing.T) {
+	fields := Fields()
+	require.NotEmpty(t, fields)
+	paths := map[string]bool{}
+	for _, f := range fields {
+		paths[f.Path] = true
+		assert.NotEmpty(t, f.Label.EN, "no English label for %s", f.Path)
+		assert.NotEmpty(t, f.Label.JA, "no Japanese label for %s", f.Path)
+		if f.IsText {
+			assert.Empty(t, f.Unit, "a unit for the text field %s", f.Path)
+			continue
 		}
+		assert.NotEmpty(t, f.Unit.EN, "no English unit for %s", f.Path)
+		assert.NotEmpty(t, f.Unit.JA, "no Japanese unit for %s", f.Path)
+		assert.NotEmpty(t, f.Dim, "no dimension for %s", f.Path)
+		assert.Equal(t, strings.Contains(f.Unit.EN, "<currency>"), strings.Contains(f.Unit.JA, "<currency>"), f.Path)
+	}
+	for p, w := range fieldWords {
+		assert.True(t, paths[p], "words for %s, which is no field", p)
+		assert.Equal(t, w.unset.EN == "", w.unset.JA == "", "unset of %s in one language only", p)
+		assert.Equal(t, w.help.EN == "", w.help.JA == "", "help of %s in one language only", p)
 	}
 }
 
-func TestInputUnitsCoverTheFormat(t *testing.T) {
-	var paths []string
-	numericPaths("", reflect.TypeFor[Scenario](), &paths)
-	require.NotEmpty(t, paths)
-	for _, p := range paths {
-		assert.NotEmpty(t, inputUnits[p], "no unit text for %s", p)
+func TestFieldOf(t *testing.T) {
+	f, ok := FieldOf("workloads[2].batch")
+	require.True(t, ok)
+	assert.Equal(t, "workloads[].batch", f.Path)
+	assert.True(t, f.Optional)
+	assert.Equal(t, []string{"int", "gt0"}, f.Rules)
+	assert.Equal(t, "must be a whole number; must be > 0", f.RuleText())
+	assert.Equal(t, "バッチサイズ", f.Label.In("ja"))
+	assert.Equal(t, "Batch size", f.Label.In("en"))
+	units, _ := FieldOf("units")
+	assert.Equal(t, []string{"binary", "decimal"}, units.Choices)
+	assert.False(t, units.Optional)
+	price, _ := FieldOf("money.price_per_kwh")
+	assert.True(t, price.Money())
+	assert.Equal(t, "JPY per kWh", price.UnitIn("en", "JPY"))
+	assert.Equal(t, "JPY/kWh", price.UnitIn("ja", "JPY"))
+	_, ok = FieldOf("sources")
+	assert.False(t, ok, "sources notes the fields; it is none")
+}
+
+func TestInputsListAbsentSections(t *testing.T) {
+	data, _ := examples.Read(examples.Default)
+	s, err := Decode(strings.NewReader(string(data)))
+	require.NoError(t, err)
+	s.Money = nil
+	byPath := map[string]InputSpec{}
+	for _, in := range Inputs(s) {
+		byPath[in.Path] = in
 	}
-	for p := range inputUnits {
-		assert.True(t, slices.Contains(paths, p), "unit text for %s, which is no field", p)
+	pue := byPath["money.pue"]
+	assert.True(t, pue.Absent)
+	assert.False(t, pue.Set)
+	assert.Equal(t, 0.0, pue.Number)
+	assert.Equal(t, "USD per usable TB", byPath["money.storage_per_tb"].Unit)
+	batch := byPath["workloads[0].batch"]
+	assert.False(t, batch.Absent)
+	assert.False(t, batch.Set)
+	assert.True(t, byPath["fleet.cars"].Set)
+	for _, in := range InputSpecs(s) {
+		assert.NotContains(t, in.Path, "money.", "InputSpecs lists only what the scenario sets")
 	}
 }
 
@@ -89,4 +126,16 @@ func TestDescribeRule(t *testing.T) {
 	} {
 		assert.Equal(t, want, DescribeRule(rule), rule)
 	}
+}
+
+// A surface labels and checks an input from its row of the fields table.
+func ExampleFieldOf() {
+	f, _ := FieldOf("workloads[1].batch")
+	fmt.Println(f.Path, "-", f.Label.In("en"), "/", f.Label.In("ja"))
+	fmt.Println(f.UnitIn("en", "USD"), "|", f.RuleText())
+	fmt.Println("if left out:", f.Unset.In("en"))
+	// Output:
+	// workloads[].batch - Batch size / バッチサイズ
+	// samples per GPU | must be a whole number; must be > 0
+	// if left out: the largest power of 2 up to 256 that fits (32 on a CPU)
 }

@@ -14,8 +14,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
-	"github.com/trainscale/trainscale/internal/api"
+	"github.com/trainscale/trainscale/internal/page"
 )
 
 //go:embed index.html style.css *.js
@@ -219,12 +220,12 @@ func buildWasm(root, pkg string, small bool) ([]byte, error) {
 // Prerender fills the page template's holes with the default scenario, in
 // English: its form, its figures, the preset list and the catalog's ids.
 func Prerender(tmpl []byte) ([]byte, error) {
-	res, err := api.Estimate(api.EstimateRequest{Render: []string{"form", "results"}, Lang: "en"})
+	est, err := defaultEstimate()
 	if err != nil {
 		return nil, fmt.Errorf("prerendering the default scenario: %w", err)
 	}
 	var opts strings.Builder
-	for _, p := range api.Presets() {
+	for _, p := range page.Presets() {
 		sel := ""
 		if p.Name == examples.Default {
 			sel = " selected"
@@ -233,8 +234,8 @@ func Prerender(tmpl []byte) ([]byte, error) {
 	}
 	out := string(tmpl)
 	for hole, text := range map[string]string{
-		"{{form}}": res.Form, "{{results}}": res.Results, "{{presets}}": opts.String(),
-		"{{datalists}}": api.Datalists(),
+		"{{form}}": page.Form(est.Scenario, "en"), "{{results}}": page.Results(est, "en"), "{{presets}}": opts.String(),
+		"{{datalists}}": page.Datalists(),
 	} {
 		if !strings.Contains(out, hole) {
 			return nil, fmt.Errorf("index.html has no %s", hole)
@@ -242,6 +243,15 @@ func Prerender(tmpl []byte) ([]byte, error) {
 		out = strings.ReplaceAll(out, hole, text)
 	}
 	return []byte(out), nil
+}
+
+func defaultEstimate() (*estimator.Estimate, error) {
+	data, _ := examples.Read(examples.Default)
+	s, err := estimator.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	return estimator.Run(s)
 }
 
 func htmlText(s string) string {

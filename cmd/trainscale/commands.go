@@ -3,7 +3,10 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"runtime/debug"
+	"strings"
+	"text/tabwriter"
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
@@ -111,4 +114,68 @@ func runVersion(e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "trainscale %s (schema %s)\n", v, estimator.SchemaV1)
 	return nil
+}
+
+// runFields prints the estimator's fields table: every path --set and a
+// scenario file take, with its unit, its own rules and what leaving it out
+// means. The markdown is docs/fields.md (a test keeps the two the same); the
+// JSON is the table itself, in both languages.
+func runFields(e *env, args []string) error {
+	fs := newFlags(e, "fields")
+	lang := fs.String("lang", "en", "language of the labels, units and notes: en or ja")
+	format := addFormat(fs, "table", "markdown", "json")
+	if _, err := parse(fs, args, 0); err != nil {
+		return err
+	}
+	if err := checkAll(format); err != nil {
+		return err
+	}
+	if err := oneOf("--lang", *lang, "en", "ja"); err != nil {
+		return err
+	}
+	fields := estimator.Fields()
+	switch format.value {
+	case "json":
+		return writeJSON(e.stdout, fields)
+	case "markdown":
+		return writeFieldsMarkdown(e.stdout, fields, *lang)
+	}
+	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "path\tunit\tlabel\tif left out\trule")
+	for _, f := range fields {
+		r := fieldRow(f, *lang)
+		fmt.Fprintln(tw, strings.Join([]string{r.path, r.unit, r.label, r.unset, r.rule}, "\t"))
+	}
+	return tw.Flush()
+}
+
+// fieldText is a field in words, in one language. A unit in the scenario's
+// currency names the field that sets it.
+type fieldText struct{ path, unit, rule, unset, label, help string }
+
+func fieldRow(f estimator.Field, lang string) fieldText {
+	rule := f.RuleText()
+	if f.Optional {
+		rule = strings.TrimPrefix(rule+"; optional", "; ")
+	}
+	unset := f.Unset.In(lang)
+	if f.Optional && unset == "" {
+		unset = "-"
+	}
+	return fieldText{f.Path, f.UnitIn(lang, "money.currency"), rule, unset, f.Label.In(lang), f.Help.In(lang)}
+}
+
+func writeFieldsMarkdown(w io.Writer, fields []estimator.Field, lang string) error {
+	var b strings.Builder
+	b.WriteString("| path | unit | rule | if left out | meaning |\n| --- | --- | --- | --- | --- |\n")
+	for _, f := range fields {
+		r := fieldRow(f, lang)
+		meaning := r.label
+		if r.help != "" {
+			meaning += ": " + r.help
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", r.path, r.unit, r.rule, r.unset, meaning)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }

@@ -40,6 +40,7 @@ func commands() []command {
 		{"compare", "FILE|- ... [--scenario NAME ...] [--set path=value ...] [--format table|json|csv] [--all]", "put scenarios side by side: the inputs that differ and the outputs", runCompare},
 		{"validate", "FILE|-", "check a scenario file and list every problem", runValidate},
 		{"scenarios", "", "list the built-in example scenarios", runScenarios},
+		{"fields", "[--lang en|ja] [--format table|markdown|json]", "list every scenario path (what --set takes) with its unit, rule and default", runFields},
 		{"catalog", "gpus|cpus|systems|models|networks|datasets [--format table|json]", "list a hardware or model catalog with sources", runCatalog},
 		{"throughput", "--model M --gpu G|--cpu C [--precision P] [--batch B] [--factors FILE] [--format table|json]", "images/s of one device training one model (roofline)", runThroughput},
 		{"scale", "--model M --system S --gpus N [--precision P] [--batch B] [--sweep] [--factors FILE] [--format table|json]", "speed-up and efficiency of data-parallel training on N GPUs", runScale},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -59,3 +60,6 @@ func fresh(t *testing.T, preset string, overrides ...estimator.Override) []byte 
 	mu.Unlock()
 	return out
 }
+
+// num writes a number as the page and the requests do (it lived in the renderer).
+func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }

@@ -2,13 +2,13 @@ package api
 
 import (
 	"encoding/json"
-	"hash/fnv"
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/estimator/tool"
 	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/page"
 )
 
 // EstimateRequest is estimate's request: a scenario, and what to send back
@@ -101,9 +101,9 @@ func Estimate(req EstimateRequest) (*EstimateResponse, error) {
 	for _, part := range req.Render {
 		switch {
 		case part == "form" && out.Form == "": // once, however often it is listed
-			out.Form = Form(s, lang)
+			out.Form = page.Form(s, lang)
 		case part == "results" && out.Results == "":
-			out.Results = Results(est, lang)
+			out.Results = page.Results(est, lang)
 		case part != "form" && part != "results":
 			return nil, &estimator.FieldError{Path: "render", Rule: `must list "form" and/or "results"`, Got: strconv.Quote(part)}
 		}
@@ -111,17 +111,8 @@ func Estimate(req EstimateRequest) (*EstimateResponse, error) {
 	return out, nil
 }
 
-// Layout fingerprints a list of quantities by their ids and labels, in order.
-func Layout(qs []estimator.Quantity) string {
-	h := fnv.New64a()
-	for _, q := range qs {
-		h.Write([]byte(q.ID))
-		h.Write([]byte{0})
-		h.Write([]byte(q.Label))
-		h.Write([]byte{0})
-	}
-	return strconv.FormatUint(h.Sum64(), 36)
-}
+// Layout fingerprints a list of quantities as the page does (page.Layout).
+func Layout(qs []estimator.Quantity) string { return page.Layout(qs) }
 
 func estimate(data []byte) (any, error) {
 	var req EstimateRequest
@@ -155,41 +146,16 @@ func explain(data []byte) (any, error) {
 	}{text, q, estimator.Format(q.Value, q.Unit, est.Scenario.Units)}, nil
 }
 
-// Preset is one built-in scenario.
-type Preset struct {
-	Name  string `json:"name"`  // for preset requests and the URL
-	Title string `json:"title"` // the scenario's own name
-}
-
-// Presets lists the built-in scenarios, the default first.
-func Presets() []Preset {
-	var out []Preset
-	for _, name := range examples.Names() {
-		data, _ := examples.Read(name)
-		var head struct {
-			Name string `json:"name"`
-		}
-		json.Unmarshal(data, &head)
-		p := Preset{Name: name, Title: head.Name}
-		if name == examples.Default {
-			out = append([]Preset{p}, out...)
-		} else {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 func presets(data []byte) (any, error) {
 	if err := DecodeRequest(data, &struct{}{}); err != nil {
 		return nil, err // it takes no fields, but a mistaken one is worth saying
 	}
 	return struct {
-		Default string   `json:"default"`
-		Presets []Preset `json:"presets"`
-		Tables  []string `json:"catalog_tables"`
-		Models  []string `json:"models"`
-		GPUs    []string `json:"gpus"`
-		Systems []string `json:"systems"`
-	}{examples.Default, Presets(), tool.Tables, hardware.ModelIDs(), hardware.GPUIDs(), hardware.SystemIDs()}, nil
+		Default string        `json:"default"`
+		Presets []page.Preset `json:"presets"`
+		Tables  []string      `json:"catalog_tables"`
+		Models  []string      `json:"models"`
+		GPUs    []string      `json:"gpus"`
+		Systems []string      `json:"systems"`
+	}{examples.Default, page.Presets(), tool.Tables, hardware.ModelIDs(), hardware.GPUIDs(), hardware.SystemIDs()}, nil
 }

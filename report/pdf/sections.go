@@ -10,7 +10,6 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/internal/chart"
-	"github.com/trainscale/trainscale/report"
 )
 
 // cover is the first page: the title and the ask.
@@ -140,29 +139,31 @@ func (d *doc) executive() {
 	}
 }
 
-// assumptions lists the scenario's numbers with their ranges and sources.
+// assumptions lists the scenario's numbers and units system with their
+// labels and units (the estimator's fields table), ranges and sources.
 func (d *doc) assumptions() {
 	d.heading(d.t("assumptions"), true)
 	s := d.b.Estimate.Scenario
-	values := estimator.InputValues(s)
-	paths := make([]string, 0, len(values))
-	for p := range values {
-		paths = append(paths, p)
-	}
-	report.SortPaths(paths)
-	rows := [][]string{{"units", string(s.Units), s.Sources["units"]}}
-	for _, p := range paths {
-		src := s.Sources[p]
-		if r, ok := s.Ranges[p]; ok {
+	var rows [][]string
+	for _, in := range estimator.InputSpecs(s) {
+		if in.IsText && in.Path != "units" {
+			continue // ids, names and notes: the other sections show them
+		}
+		value, unit := in.Text, ""
+		if !in.IsText {
+			value, unit = num(in.Number), in.Field.UnitIn(d.lang, s.Currency())
+		}
+		src := in.Source
+		if r := in.Range; r != nil {
 			rng := num(r.Low) + " - " + num(r.High)
 			if r.Median != 0 || r.P90 != 0 {
 				rng = "median " + num(r.Median) + ", P90 " + num(r.P90)
 			}
 			src = strings.TrimSpace("[" + rng + "] " + src)
 		}
-		rows = append(rows, []string{p, num(values[p]), src})
+		rows = append(rows, []string{in.Path + "\n" + in.Field.Label.In(d.lang), value, unit, src})
 	}
-	d.table([]string{d.t("input"), d.t("value"), d.t("source")}, rows, []float64{.3, .14, .56}, map[int]bool{1: true}, 7.5)
+	d.table([]string{d.t("input"), d.t("value"), d.t("unit"), d.t("source")}, rows, []float64{.28, .12, .16, .44}, map[int]bool{1: true}, 7.5)
 }
 
 // results are the estimate's tables as the article lays them out.

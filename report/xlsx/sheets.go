@@ -76,13 +76,13 @@ func (wb *workbook) cover() {
 // assumptions lists every input the scenario sets, then the unit constants.
 func (wb *workbook) assumptions() {
 	sh := sheetAssumptions
-	wb.widths(sh, 38, 18, 28, 30, 34, 30, 70)
+	wb.widths(sh, 38, 18, 28, 30, 34, 30, 70, 38)
 	wb.text(sh, 1, 1, "Assumptions: "+wb.scenarioName())
 	wb.style(sh, 1, 1, stTitle)
 	wb.text(sh, 1, 2, "Yellow cells are yours to change; every result recomputes. Grey inputs are read by no formula here (trainscale's hardware models use them, or another input takes their place). A cell with a red corner holds a range's likely value; its comment gives the range.")
 	wb.style(sh, 1, 2, stNote)
 	row := 4
-	wb.header(sh, row, "input", "value", "unit", "rule", "range", "defined name", "source")
+	wb.header(sh, row, "input", "value", "unit", "rule", "range", "defined name", "source", "scenario path")
 	section := ""
 	for _, in := range inputs(wb.s) {
 		if head, _, _ := strings.Cut(in.Path, "."); head != section {
@@ -127,10 +127,12 @@ var constantMeaning = map[string]string{
 	"DAY": "seconds in a day", "HOUR": "seconds in an hour",
 }
 
-// input writes one input row: its value in a named, validated cell.
+// input writes one input row: its value in a named, validated cell, its
+// label and unit in the workbook's language, and the path --set takes.
 func (wb *workbook) input(sh string, row int, in estimator.InputSpec) {
 	name, _ := wb.name(in.Path)
-	wb.text(sh, 1, row, in.Path)
+	wb.text(sh, 1, row, in.Field.Label.In(wb.b.Lang))
+	wb.text(sh, 8, row, in.Path)
 	var notes []string
 	if in.IsText {
 		wb.text(sh, 2, row, in.Text)
@@ -152,12 +154,14 @@ func (wb *workbook) input(sh string, row int, in estimator.InputSpec) {
 			wb.style(sh, 2, row, base)
 		}
 	}
-	wb.text(sh, 3, row, in.Unit)
+	if !in.IsText {
+		wb.text(sh, 3, row, in.Field.UnitIn(wb.b.Lang, wb.currency()))
+	}
 	var rules []string
 	for _, r := range in.Rules {
 		rules = append(rules, estimator.DescribeRule(r))
 	}
-	wb.text(sh, 4, row, strings.Join(rules, "; "))
+	wb.text(sh, 4, row, in.Field.RuleText())
 	if d := in.Range; d != nil {
 		r := rangeText(*d)
 		wb.text(sh, 5, row, r)
@@ -184,12 +188,7 @@ func (wb *workbook) input(sh string, row int, in estimator.InputSpec) {
 // textRead says whether a text input changes any formula: the units do.
 func (wb *workbook) textRead(path string) bool { return path == "units" }
 
-func (wb *workbook) currency() string {
-	if wb.s.Money != nil && wb.s.Money.Currency != "" {
-		return wb.s.Money.Currency
-	}
-	return "USD"
-}
+func (wb *workbook) currency() string { return wb.s.Currency() }
 
 // rangeText says a range in words: "low 1, likely 1, high 3.24".
 func rangeText(d estimator.Dist) string {

@@ -1,0 +1,285 @@
+package estimator
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+)
+
+// Text is one piece of text a user reads, in every language the surfaces
+// speak.
+type Text struct {
+	EN string `json:"en"`
+	JA string `json:"ja,omitempty"`
+}
+
+// In returns the text in lang ("ja"; anything else reads English). A missing
+// translation falls back to English rather than to nothing.
+func (t Text) In(lang string) string {
+	if lang == "ja" && t.JA != "" {
+		return t.JA
+	}
+	return t.EN
+}
+
+// Field is one input of the scenario format, whatever the scenario: the row
+// every surface reads to label, explain and check it (the page's form, the
+// workbook's Assumptions sheet, the PDF's assumptions, the CLI's fields
+// command). Path, IsText, Optional, Rules and Choices come from the Scenario
+// type's tags, so they cannot drift from Decode and Validate; the words come
+// from the table below.
+type Field struct {
+	Path     string   `json:"path"`               // generic: "workloads[].mb_per_s"
+	IsText   bool     `json:"text,omitempty"`     // a string; else a number
+	Optional bool     `json:"optional,omitempty"` // a scenario may leave it out (Unset says what that means)
+	Rules    []string `json:"rules,omitempty"`    // the check tags: gt0, ge=X, le=X, int, oneof=a|b, id
+	Choices  []string `json:"choices,omitempty"`  // the oneof list, for a field that takes one of a few words
+	Dim      Unit     `json:"dim,omitempty"`      // the base unit of what the number measures; the scale is Unit's
+	Unit     Text     `json:"unit,omitzero"`      // what the number counts, in words; "<currency>" is the scenario's
+	Label    Text     `json:"label"`
+	Unset    Text     `json:"unset,omitzero"` // what leaving an optional field out means, where it means something
+	Help     Text     `json:"help,omitzero"`  // one more sentence, where the label and unit do not say enough
+}
+
+// Money reports whether the field is an amount of the scenario's currency.
+func (f Field) Money() bool { return strings.Contains(f.Unit.EN, "<currency>") }
+
+// UnitIn is the field's unit in words, in lang, with the scenario's currency.
+func (f Field) UnitIn(lang, currency string) string {
+	return strings.ReplaceAll(f.Unit.In(lang), "<currency>", currency)
+}
+
+// RuleText says the field's own rules in words, as Validate reports them:
+// "must be a whole number; must be > 0".
+func (f Field) RuleText() string {
+	words := make([]string, len(f.Rules))
+	for i, r := range f.Rules {
+		words[i] = DescribeRule(r)
+	}
+	return strings.Join(words, "; ")
+}
+
+// Fields lists every input of the scenario format, in the format's order.
+// The rows' Rules and Choices are the table's own: read them, do not change
+// them.
+func Fields() []Field { return slices.Clone(fieldList) }
+
+// FieldOf finds the field a path names, with or without list indexes
+// ("workloads[1].mb_per_s" or "workloads[].mb_per_s").
+func FieldOf(path string) (Field, bool) {
+	f, ok := fieldByPath[genericPath(path)]
+	return f, ok
+}
+
+// fieldList and fieldByPath are the table joined with the Scenario type, built
+// once at start-up and never changed.
+var fieldList, fieldByPath = buildFields()
+
+func buildFields() ([]Field, map[string]Field) {
+	var list []Field
+	var visit func(path string, t reflect.Type)
+	visit = func(path string, t reflect.Type) {
+		for _, sf := range fieldsOf(t) {
+			p, ft := join(path, sf.name), t.Field(sf.index).Type
+			if ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			switch ft.Kind() {
+			case reflect.Struct:
+				visit(p, ft)
+				continue
+			case reflect.Slice:
+				visit(p+"[]", ft.Elem())
+				continue
+			case reflect.Map:
+				continue // sources: notes on the other fields
+			}
+			words, ok := fieldWords[p]
+			if !ok {
+				panic("estimator: no words for input " + p) // TestFieldsCoverTheFormat says which
+			}
+			f := Field{Path: p, IsText: ft.Kind() == reflect.String, Optional: !sf.required, Rules: sf.checks,
+				Dim: words.dim, Unit: words.unit, Label: words.label, Unset: words.unset, Help: words.help}
+			for _, r := range sf.checks {
+				if list, ok := strings.CutPrefix(r, "oneof="); ok {
+					f.Choices = strings.Split(list, "|")
+				}
+			}
+			list = append(list, f)
+		}
+	}
+	visit("", reflect.TypeFor[Scenario]())
+	byPath := make(map[string]Field, len(list))
+	for _, f := range list {
+		byPath[f.Path] = f
+	}
+	return list, byPath
+}
+
+// Currency is the scenario's currency code: money.currency, else USD.
+func (s *Scenario) Currency() string {
+	if s.Money == nil {
+		return "USD"
+	}
+	return s.Money.currency()
+}
+
+// Inputs lists every field of the scenario's shape, set or not, in the
+// format's order: what a form shows. A section the scenario leaves out (money,
+// say) is listed with zero values and Absent set, so a form can offer it.
+func Inputs(s *Scenario) []InputSpec {
+	currency := s.Currency()
+	var out []InputSpec
+	var visit func(path string, v reflect.Value, absent bool)
+	visit = func(path string, v reflect.Value, absent bool) {
+		for _, sf := range fieldsOf(v.Type()) {
+			p, fv := join(path, sf.name), v.Field(sf.index)
+			set := !absent
+			if fv.Kind() == reflect.Pointer {
+				if fv.IsNil() {
+					set = false
+					fv = reflect.New(fv.Type().Elem())
+				}
+				fv = fv.Elem()
+			}
+			switch fv.Kind() {
+			case reflect.Struct:
+				visit(p, fv, !set)
+				continue
+			case reflect.Slice:
+				for i := range fv.Len() {
+					visit(fmt.Sprintf("%s[%d]", p, i), fv.Index(i), absent)
+				}
+				continue
+			case reflect.Map:
+				continue
+			}
+			f := fieldByPath[genericPath(p)]
+			in := InputSpec{Path: p, Field: f, Set: set, Absent: absent, IsText: f.IsText, Rules: f.Rules, Source: s.Sources[p]}
+			if f.IsText {
+				in.Text = fv.String()
+			} else {
+				in.Number = fv.Float()
+				in.Unit, in.Money = f.UnitIn("en", currency), f.Money()
+			}
+			if d, ok := s.Ranges[p]; ok {
+				in.Range = &d
+			}
+			out = append(out, in)
+		}
+	}
+	visit("", reflect.ValueOf(s).Elem(), false)
+	return out
+}
+
+// words is a field's row of the table: what the type's tags cannot say.
+type words struct {
+	dim                      Unit
+	unit, label, unset, help Text
+}
+
+// fieldWords is the one table of the inputs' words, by generic path. A new
+// field of the format needs a row here (buildFields refuses to start without).
+var fieldWords = map[string]words{
+	"schema": {label: Text{"Schema", "スキーマ"}},
+	"name":   {label: Text{"Name", "名前"}},
+	"notes":  {label: Text{"Notes", "メモ"}},
+	"units": {label: Text{"Units", "単位系"},
+		help: Text{"binary reads TB as 2^40 bytes (the article's), decimal as 10^12.", "binary は TB を 2^40 バイト（記事の読み方）、decimal は 10^12 バイトとして読みます。"}},
+
+	"fleet.cars":                     {dim: Count, unit: Text{"cars", "台"}, label: Text{"Cars", "車両数"}},
+	"fleet.hours_per_day":            {dim: Seconds, unit: Text{"hours a day", "時間/日"}, label: Text{"Hours per day", "1 日の走行時間"}},
+	"fleet.days_per_year":            {dim: Count, unit: Text{"days a year", "日/年"}, label: Text{"Days per year", "年間の走行日数"}},
+	"fleet.tb_per_hour":              {dim: BytesPerSecond, unit: Text{"TB per hour per car", "TB/時/台"}, label: Text{"Data per hour", "1 時間あたりのデータ量"}, unset: Text{"derived from the sensors", "センサーから算出"}, help: Text{"Raw data per car per hour of driving; or give fleet.sensors instead.", "1 台が走行 1 時間に集める生データ。代わりに fleet.sensors を指定できます。"}},
+	"fleet.sensors[].kind":           {label: Text{"Kind", "種類"}, help: Text{"A camera is sized from megapixels, bits per pixel and fps, the others from mbit_per_s; the per-car rate is their sum.", "カメラは画素数・画素あたりのビット数・フレームレートから、その他は mbit_per_s から算出し、車両 1 台の合計とします。"}},
+	"fleet.sensors[].count":          {dim: Count, unit: Text{"sensors per car", "個/台"}, label: Text{"Count", "個数"}},
+	"fleet.sensors[].megapixels":     {dim: Count, unit: Text{"megapixels", "メガピクセル"}, label: Text{"Megapixels", "画素数"}, unset: Text{"not a camera", "カメラ以外"}},
+	"fleet.sensors[].bits_per_pixel": {dim: Count, unit: Text{"bits per pixel", "ビット/画素"}, label: Text{"Bits per pixel", "画素あたりのビット数"}, unset: Text{"not a camera", "カメラ以外"}},
+	"fleet.sensors[].fps":            {dim: Ratio, unit: Text{"frames per second", "フレーム/秒"}, label: Text{"Frame rate", "フレームレート"}, unset: Text{"not a camera", "カメラ以外"}},
+	"fleet.sensors[].mbit_per_s":     {dim: BytesPerSecond, unit: Text{"Mbit/s (10^6 bits)", "Mbit/s（10^6 ビット）"}, label: Text{"Bit rate", "ビットレート"}, unset: Text{"a camera, sized from its resolution", "カメラ（解像度から算出）"}},
+
+	"preprocessing.source_fps":        {dim: Ratio, unit: Text{"frames per second", "フレーム/秒"}, label: Text{"Source frame rate", "元のフレームレート"}, help: Text{"The recorded frame rate (with fleet).", "記録時のフレームレート（fleet と併用）。"}},
+	"preprocessing.sampled_fps":       {dim: Ratio, unit: Text{"frames per second", "フレーム/秒"}, label: Text{"Sampled frame rate", "間引き後のフレームレート"}, help: Text{"The frame rate kept for training; at most the source frame rate.", "学習に残すフレームレート。元のフレームレート以下。"}},
+	"preprocessing.compression_ratio": {dim: Ratio, unit: Text{"x", "倍"}, label: Text{"Compression ratio", "圧縮率"}, help: Text{"Compression of what is kept.", "残したデータの圧縮率。"}},
+	"preprocessing.reduction": {dim: Ratio, unit: Text{"fraction kept", "残す割合"}, label: Text{"Reduction", "削減率"},
+		unset: Text{"sampled / source frame rate / compression ratio", "間引き後 / 元のフレームレート / 圧縮率"}, help: Text{"Overrides the frame rates and compression (the article rounds 1/2100 to 0.0005).", "フレームレートと圧縮率より優先します（記事は 1/2100 を 0.0005 に丸めています）。"}},
+
+	"dataset.samples":   {dim: Count, unit: Text{"samples", "サンプル"}, label: Text{"Samples", "サンプル数"}, help: Text{"A fixed training set instead of fleet and preprocessing.", "fleet と preprocessing の代わりに使う固定の学習データ。"}},
+	"dataset.sample_kb": {dim: Bytes, unit: Text{"KB per sample", "KB/サンプル"}, label: Text{"Sample size", "1 サンプルの大きさ"}},
+
+	"training.epochs": {dim: Count, unit: Text{"epochs", "エポック"}, label: Text{"Epochs", "エポック数"}, help: Text{"Passes over the processed data per training run.", "1 回の学習で処理済みデータを何周するか。"}},
+	"training.scaling": {label: Text{"Scaling", "スケーリング"},
+		help: Text{"linear: n GPUs are n times as fast (the article); modelled: all-reduce over the system's links.", "linear は GPU n 基で n 倍速（記事の仮定）、modelled はシステムのリンク上の all-reduce をモデル化します。"}},
+
+	"workloads[].id":        {label: Text{"ID", "ID"}, help: Text{"Names the network in quantity ids; unique among workloads.", "数量 ID でネットワークを表す名前。ワークロード間で一意。"}},
+	"workloads[].label":     {label: Text{"Label", "表示名"}, unset: Text{"the id", "ID"}},
+	"workloads[].mb_per_s":  {dim: BytesPerSecond, unit: Text{"MB/s on one reference GPU", "MB/s（基準 GPU 1 基）"}, label: Text{"Throughput", "基準 GPU 1 基のスループット"}, unset: Text{"modelled from the catalog model", "カタログのモデルから算出"}, help: Text{"Measured training throughput of one reference GPU (the article's Pascal P100); or give model.", "基準 GPU 1 基（記事の Pascal P100）で測った学習スループット。代わりに model を指定できます。"}},
+	"workloads[].model":     {label: Text{"Catalog model", "カタログのモデル"}, unset: Text{"none: mb_per_s gives the throughput", "なし（mb_per_s でスループットを指定）"}, help: Text{"Its throughput comes from the roofline model for each system's GPU.", "各システムの GPU についてルーフラインモデルでスループットを求めます。"}},
+	"workloads[].precision": {label: Text{"Precision", "精度"}, help: Text{"fp32, tf32 or mixed; with a catalog model.", "fp32、tf32、mixed のいずれか。カタログのモデルと併用します。"}},
+	"workloads[].batch": {dim: Count, unit: Text{"samples per GPU", "サンプル/GPU"}, label: Text{"Batch size", "バッチサイズ"},
+		unset: Text{"the largest power of 2 up to 256 that fits (32 on a CPU)", "収まる 256 以下で最大の 2 のべき乗（CPU では 32）"}},
+	"workloads[].optimizer": {label: Text{"Optimizer", "オプティマイザ"}, unset: Text{"sgd", "sgd"}, help: Text{"sgd or adam, for memory.", "sgd または adam（メモリの見積もり用）。"}},
+	"workloads[].sample_kb": {dim: Bytes, unit: Text{"KB per sample", "KB/サンプル"}, label: Text{"Sample size", "1 サンプルの大きさ"},
+		unset: Text{"dataset.sample_kb, else the model's (an ImageNet JPEG, ~110 KiB)", "dataset.sample_kb、なければモデルの値（ImageNet の JPEG で約 110 KiB）"}},
+
+	"systems[].id":            {label: Text{"ID", "ID"}, help: Text{"A catalog system (dgx-1-p100 ... dgx-b200, pcie-server) or your own; unique among systems.", "カタログのシステム（dgx-1-p100 … dgx-b200、pcie-server）または独自のもの。システム間で一意。"}},
+	"systems[].label":         {label: Text{"Label", "表示名"}, unset: Text{"the id", "ID"}},
+	"systems[].catalog":       {label: Text{"Catalog system", "カタログのシステム"}, unset: Text{"the id, when it is a catalog system", "ID がカタログのシステムならその ID"}, help: Text{"The catalog system whose facts (GPU, links, host) a system of your own inherits.", "独自のシステムが GPU・リンク・ホストの仕様を引き継ぐカタログのシステム。"}},
+	"systems[].gpu":           {label: Text{"GPU", "GPU"}, unset: Text{"the catalog system's", "カタログのシステムの GPU"}},
+	"systems[].cpu":           {label: Text{"CPU", "CPU"}, help: Text{"A catalog CPU makes a CPU-only system; gpus then counts CPU devices.", "カタログの CPU を指定すると CPU のみのシステムになり、gpus は CPU の数を表します。"}},
+	"systems[].gpus":          {dim: Count, unit: Text{"GPUs per system", "GPU/システム"}, label: Text{"GPUs", "GPU 数"}},
+	"systems[].speedup":       {dim: Ratio, unit: Text{"x the reference GPU", "基準 GPU の倍数"}, label: Text{"Speed-up", "基準 GPU に対する速度比"}, help: Text{"One GPU's speed relative to the reference GPU (Volta = 2.5); required when a workload gives mb_per_s.", "基準 GPU に対する GPU 1 基の速度（Volta は 2.5）。mb_per_s を使うワークロードがあれば必須。"}},
+	"systems[].gpu_memory_gb": {dim: Bytes, unit: Text{"GB per GPU", "GB/GPU"}, label: Text{"GPU memory", "GPU メモリ"}, unset: Text{"the catalog's", "カタログの値"}},
+	"systems[].host_ram_gb":   {dim: Bytes, unit: Text{"GB", "GB"}, label: Text{"Host RAM", "ホスト RAM"}, unset: Text{"the catalog's", "カタログの値"}},
+	"systems[].local_ssd_tb":  {dim: Bytes, unit: Text{"TB", "TB"}, label: Text{"Local SSD", "ローカル SSD"}, unset: Text{"the catalog's", "カタログの値"}},
+	"systems[].price":         {dim: currencyUnit, unit: Text{"<currency> per system", "<currency>/システム"}, label: Text{"Price", "価格"}, unset: Text{"the catalog's list price (required for the bought system where the catalog has none)", "カタログの定価（カタログにない場合、購入するシステムでは必須）"}},
+	"systems[].power_kw":      {dim: Watts, unit: Text{"kW per system", "kW/システム"}, label: Text{"Maximum power", "最大消費電力"}, unset: Text{"the catalog's", "カタログの値"}},
+
+	"team.members":         {dim: Count, unit: Text{"people", "人"}, label: Text{"Members", "メンバー数"}},
+	"team.concurrent_jobs": {dim: Count, unit: Text{"jobs at once", "同時ジョブ"}, label: Text{"Concurrent jobs", "同時実行ジョブ数"}, help: Text{"Jobs running at once; at most the members.", "同時に実行するジョブ数。メンバー数以下。"}},
+	"team.target_days":     {dim: Seconds, unit: Text{"days", "日"}, label: Text{"Target", "目標日数"}, help: Text{"The time one training run may take.", "1 回の学習にかけてよい日数。"}},
+
+	"host.ram_factor_low":  {dim: Ratio, unit: Text{"x the GPUs' memory", "GPU メモリの倍数"}, label: Text{"RAM factor (low)", "RAM 倍率（下限）"}, help: Text{"Host RAM wanted per byte of GPU memory (the article: 2-3x); at most the high factor.", "GPU メモリ 1 バイトあたりに必要なホスト RAM（記事では 2〜3 倍）。上限以下。"}},
+	"host.ram_factor_high": {dim: Ratio, unit: Text{"x the GPUs' memory", "GPU メモリの倍数"}, label: Text{"RAM factor (high)", "RAM 倍率（上限）"}, help: Text{"Host RAM wanted per byte of GPU memory (the article: 2-3x).", "GPU メモリ 1 バイトあたりに必要なホスト RAM（記事では 2〜3 倍）。"}},
+
+	"growth.factor":   {dim: Ratio, unit: Text{"x data", "データの倍数"}, label: Text{"Data growth", "データ増加の倍率"}, help: Text{"Shows the data growing n-fold for n = 1 to the factor.", "データが n 倍（n = 1 から倍率まで）になった場合を示します。"}},
+	"growth.exponent": {dim: Ratio, unit: Text{"power of the data factor", "データ倍率のべき指数"}, label: Text{"Compute exponent", "計算量の指数"}, help: Text{"Compute grows as n to this power (the article: 2).", "計算量は n のこの指数乗で増えます（記事では 2）。"}},
+	"growth.per_year": {dim: Ratio, unit: Text{"x a year", "倍/年"}, label: Text{"Growth per year", "年あたりの増加"}, unset: Text{"no multi-year plan", "複数年の計画なし"}, help: Text{"A multi-year plan: the data grows this many times each year; give years too.", "複数年の計画：データは毎年この倍率で増えます。years も指定します。"}},
+	"growth.years":    {dim: Count, unit: Text{"years", "年"}, label: Text{"Years", "年数"}, unset: Text{"no multi-year plan", "複数年の計画なし"}},
+
+	"money.workload":                 {label: Text{"Workload that sizes the purchase", "購入を決めるワークロード"}},
+	"money.system":                   {label: Text{"System bought", "購入するシステム"}},
+	"money.currency":                 {label: Text{"Currency", "通貨"}, unset: Text{"USD", "USD"}, help: Text{"An ISO 4217 code.", "ISO 4217 の通貨コード。"}},
+	"money.per_usd":                  {dim: Ratio, unit: Text{"<currency> per USD", "<currency>/USD"}, label: Text{"Per US dollar", "1 米ドルあたり"}, unset: Text{"1; required unless the currency is USD", "1（USD 以外では必須）"}},
+	"money.network_per_system":       {dim: currencyUnit, unit: Text{"<currency> per system", "<currency>/システム"}, label: Text{"Network per system", "システムあたりのネットワーク費"}},
+	"money.storage_per_tb":           {dim: currencyUnit, unit: Text{"<currency> per usable TB", "<currency>/使用可能 TB"}, label: Text{"Storage per TB", "TB あたりのストレージ費"}},
+	"money.storage_replication":      {dim: Count, unit: Text{"copies", "複製"}, label: Text{"Storage replication", "ストレージの複製数"}},
+	"money.support_percent_per_year": {dim: Ratio, unit: Text{"% of capex a year", "設備費の %/年"}, label: Text{"Support per year", "年間サポート費"}},
+	"money.price_per_kwh":            {dim: currencyUnit, unit: Text{"<currency> per kWh", "<currency>/kWh"}, label: Text{"Electricity price", "電力単価"}},
+	"money.pue":                      {dim: Ratio, unit: Text{"ratio", "比"}, label: Text{"PUE", "PUE"}},
+	"money.load_factor":              {dim: Ratio, unit: Text{"fraction of maximum power", "最大電力に対する割合"}, label: Text{"Load factor", "負荷率"}},
+	"money.utilisation":              {dim: Ratio, unit: Text{"fraction of the year", "1 年に対する割合"}, label: Text{"Utilisation", "稼働率"}},
+	"money.depreciation_years":       {dim: Seconds, unit: Text{"years", "年"}, label: Text{"Depreciation", "減価償却年数"}},
+	"money.cloud_gpu":                {label: Text{"Cloud GPU", "クラウドの GPU"}, help: Text{"The catalog GPU rented, taken as as fast as the system's.", "借りるカタログの GPU。システムの GPU と同じ速さとみなします。"}},
+	"money.cloud_per_gpu_hour":       {dim: currencyUnit, unit: Text{"<currency> per GPU-hour", "<currency>/GPU 時間"}, label: Text{"Cloud price", "クラウドの GPU 時間単価"}},
+	"money.grid_kg_co2_per_kwh":      {dim: Kilograms, unit: Text{"kg CO2 per kWh", "kg CO2/kWh"}, label: Text{"Grid CO2", "電力の CO2 排出係数"}},
+
+	"goodput.failures_per_gpu_year":     {dim: Count, unit: Text{"failures per GPU-year", "件/GPU 年"}, label: Text{"Failures", "GPU 年あたりの障害数"}},
+	"goodput.checkpoint_interval_hours": {dim: Seconds, unit: Text{"hours", "時間"}, label: Text{"Checkpoint interval", "チェックポイント間隔"}},
+	"goodput.restart_hours":             {dim: Seconds, unit: Text{"hours", "時間"}, label: Text{"Restart time", "再起動時間"}},
+	"goodput.checkpoint_write_minutes":  {dim: Seconds, unit: Text{"minutes", "分"}, label: Text{"Checkpoint write", "チェックポイント書き込み時間"}, help: Text{"The time each checkpoint stalls training.", "チェックポイントごとに学習が止まる時間。"}},
+
+	"factors.fp32_efficiency":             {dim: Ratio, unit: Text{"fraction of peak", "ピークに対する割合"}, label: Text{"FP32 efficiency", "FP32 効率"}, unset: calibrated},
+	"factors.tf32_efficiency":             {dim: Ratio, unit: Text{"fraction of peak", "ピークに対する割合"}, label: Text{"TF32 efficiency", "TF32 効率"}, unset: calibrated},
+	"factors.mixed_efficiency":            {dim: Ratio, unit: Text{"fraction of peak", "ピークに対する割合"}, label: Text{"Mixed-precision efficiency", "混合精度効率"}, unset: calibrated},
+	"factors.cpu_efficiency":              {dim: Ratio, unit: Text{"fraction of peak", "ピークに対する割合"}, label: Text{"CPU efficiency", "CPU 効率"}, unset: calibrated},
+	"factors.memory_efficiency":           {dim: Ratio, unit: Text{"fraction of peak bandwidth", "ピーク帯域に対する割合"}, label: Text{"Memory efficiency", "メモリ効率"}, unset: calibrated},
+	"factors.step_overhead_s":             {dim: Seconds, unit: Text{"s per step", "秒/ステップ"}, label: Text{"Step overhead", "ステップのオーバーヘッド"}, unset: calibrated},
+	"factors.comm_efficiency":             {dim: Ratio, unit: Text{"fraction of link bandwidth", "リンク帯域に対する割合"}, label: Text{"Communication efficiency", "通信効率"}, unset: calibrated},
+	"factors.overlap":                     {dim: Ratio, unit: Text{"fraction hidden", "隠れる割合"}, label: Text{"Overlap", "通信と計算の重なり"}, unset: calibrated},
+	"factors.host_input_bytes_per_core_s": {dim: BytesPerSecond, unit: Text{"B/s per core", "B/s/コア"}, label: Text{"Host input rate", "コアあたりの入力処理速度"}, unset: calibrated},
+	"factors.workspace_fraction":          {dim: Ratio, unit: Text{"fraction of activations", "活性化に対する割合"}, label: Text{"Workspace fraction", "ワークスペースの割合"}, unset: calibrated},
+}
+
+var calibrated = Text{"the calibrated default", "較正済みの既定値"}

@@ -1,0 +1,50 @@
+package page
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// esc escapes text for HTML (package html would bring its entity table along).
+func esc(s string) string { return escaper.Replace(s) }
+
+var escaper = strings.NewReplacer(`&`, "&amp;", `'`, "&#39;", `<`, "&lt;", `>`, "&gt;", `"`, "&#34;")
+
+func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// domID makes an element id from a scenario path: f-fleet-cars, f-workloads-1-mb_per_s.
+func domID(prefix, path string) string {
+	var b strings.Builder
+	b.WriteString(prefix)
+	b.WriteByte('-')
+	for _, r := range path {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_':
+			b.WriteRune(r)
+		case r == ']':
+		default:
+			b.WriteByte('-')
+		}
+	}
+	return b.String()
+}
+
+// lastName is a path's last field name, without an index: sensors for
+// fleet.sensors, batch for workloads[0].batch.
+func lastName(path string) string {
+	if i := strings.LastIndexByte(path, '.'); i >= 0 {
+		path = path[i+1:]
+	}
+	name, _, _ := strings.Cut(path, "[")
+	return name
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for key := range m {
+		keys = append(keys, key)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,137 @@
+package page
+
+import (
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/trainscale/trainscale/estimator"
+)
+
+// headline names the quantities the results open with: the article's data
+// chain, then the money (in the estimate's order, those it has). When the
+// estimator gains its one headline list, this is the one line to switch.
+func headline() (article, money []string) {
+	return []string{"data.per_car_hour", "data.raw", "data.reduction", "data.processed"},
+		[]string{"cost.capex", "cost.tco", "cost.opex_per_year", "energy.per_year", "co2.per_year"}
+}
+
+// Layout fingerprints a list of quantities by their ids and labels, in order:
+// while it stays the same, a page updates the values in place instead of
+// rendering again.
+func Layout(qs []estimator.Quantity) string {
+	h := fnv.New64a()
+	for _, q := range qs {
+		h.Write([]byte(q.ID))
+		h.Write([]byte{0})
+		h.Write([]byte(q.Label))
+		h.Write([]byte{0})
+	}
+	return strconv.FormatUint(h.Sum64(), 36)
+}
+
+// Results renders the estimate: the article's figures first, then every
+// quantity by group. Each value is a button (it opens the explanation) that
+// carries data-quantity="<id>" and data-value="<exact value>".
+func Results(est *estimator.Estimate, lang string) string {
+	t := Messages(lang)
+	s := est.Scenario
+	var b strings.Builder
+	qs := est.Quantities()
+	fmt.Fprintf(&b, `<div class="results" data-layout="%s">`, Layout(qs))
+	cell := func(id string) string {
+		q, ok := est.Get(id)
+		if !ok {
+			return `<td>-</td>`
+		}
+		return `<td>` + valueButton(q, s.Units) + `</td>`
+	}
+	b.WriteString(`<section class="article" aria-labelledby="h-article"><h2 id="h-article">` + esc(t["results.article"]) + `</h2>`)
+	b.WriteString(`<dl class="headline">`)
+	article, money := headline()
+	for _, id := range article {
+		if q, ok := est.Get(id); ok {
+			fmt.Fprintf(&b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(q.Label), valueButton(q, s.Units))
+		}
+	}
+	b.WriteString(`</dl>`)
+
+	// One training run per workload and system, then the systems the team needs.
+	fmt.Fprintf(&b, `<table><caption>%s</caption><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
+		esc(fmt.Sprintf(t["results.time"], num(s.Training.Epochs))), esc(t["col.network"]), esc(t["col.system"]), esc(t["col.gpu"]), esc(t["col.onesystem"]))
+	for _, w := range s.Workloads {
+		for _, sys := range s.Systems {
+			fmt.Fprintf(&b, `<tr><th scope="row">%s</th><td>%s</td>%s%s</tr>`, esc(nameOr(w.Label, w.ID)), esc(nameOr(sys.Label, sys.ID)),
+				cell("train."+w.ID+".gpu_time."+sys.ID), cell("train."+w.ID+".system_time."+sys.ID))
+		}
+	}
+	b.WriteString(`</tbody></table>`)
+	fmt.Fprintf(&b, `<table><caption>%s</caption><thead><tr><th scope="col">%s</th>`,
+		esc(fmt.Sprintf(t["results.team"], num(s.Team.ConcurrentJobs), num(s.Team.Members), num(s.Team.TargetDays))), esc(t["col.network"]))
+	for _, sys := range s.Systems {
+		fmt.Fprintf(&b, `<th scope="col">%s</th>`, esc(nameOr(sys.Label, sys.ID)))
+	}
+	b.WriteString(`</tr></thead><tbody>`)
+	for _, w := range s.Workloads {
+		fmt.Fprintf(&b, `<tr><th scope="row">%s</th>`, esc(nameOr(w.Label, w.ID)))
+		for _, sys := range s.Systems {
+			b.WriteString(cell("team." + w.ID + ".systems." + sys.ID))
+		}
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</tbody></table>`)
+	var moneyQs []estimator.Quantity
+	for _, q := range qs {
+		if slices.Contains(money, q.ID) {
+			moneyQs = append(moneyQs, q)
+		}
+	}
+	if len(moneyQs) > 0 {
+		b.WriteString(`<dl class="headline">`)
+		for _, q := range moneyQs {
+			fmt.Fprintf(&b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(q.Label), valueButton(q, s.Units))
+		}
+		b.WriteString(`</dl>`)
+	}
+	b.WriteString(`</section>`)
+
+	// Every quantity, by the group its id starts with, in the estimate's order.
+	fmt.Fprintf(&b, `<section class="all" aria-labelledby="h-all"><h2 id="h-all">%s</h2>`, esc(t["results.all"]))
+	var order []string
+	groups := map[string][]estimator.Quantity{}
+	for _, q := range qs {
+		g, _, _ := strings.Cut(q.ID, ".")
+		if _, seen := groups[g]; !seen {
+			order = append(order, g)
+		}
+		groups[g] = append(groups[g], q)
+	}
+	for _, g := range order {
+		title := t["qgroup."+g]
+		if title == "" {
+			title = g
+		}
+		fmt.Fprintf(&b, `<details class="qgroup" data-group="%s"><summary>%s <span class="count">(%d)</span></summary><table><thead><tr><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
+			esc(g), esc(title), len(groups[g]), esc(t["col.quantity"]), esc(t["col.value"]))
+		for _, q := range groups[g] {
+			fmt.Fprintf(&b, `<tr><th scope="row">%s <code>%s</code></th><td>%s</td></tr>`, esc(q.Label), esc(q.ID), valueButton(q, s.Units))
+		}
+		b.WriteString(`</tbody></table></details>`)
+	}
+	b.WriteString(`</section></div>`)
+	return b.String()
+}
+
+func valueButton(q estimator.Quantity, us estimator.UnitSystem) string {
+	return fmt.Sprintf(`<button type="button" class="q" data-quantity="%s" data-value="%s" data-unit="%s" aria-label="%s">%s</button>`,
+		esc(q.ID), strconv.FormatFloat(q.Value, 'g', -1, 64), esc(string(q.Unit)), esc(q.Label+": "+estimator.Format(q.Value, q.Unit, us)), esc(estimator.Format(q.Value, q.Unit, us)))
+}
+
+func nameOr(label, id string) string {
+	if label != "" {
+		return label
+	}
+	return id
+}
