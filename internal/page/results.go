@@ -3,19 +3,27 @@ package page
 import (
 	"fmt"
 	"hash/fnv"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
 )
 
-// headline names the quantities the results open with: the article's data
-// chain, then the money (in the estimate's order, those it has). When the
-// estimator gains its one headline list, this is the one line to switch.
-func headline() (article, money []string) {
-	return []string{"data.per_car_hour", "data.raw", "data.reduction", "data.processed"},
-		[]string{"cost.capex", "cost.tco", "cost.opex_per_year", "energy.per_year", "co2.per_year"}
+// articleChain is the data chain the article prints step by step, which the
+// results open with as the article does; the money that closes the section is
+// the estimator's headline (estimator.Headline), not a list of the page's own.
+var articleChain = []string{"data.per_car_hour", "data.raw", "data.reduction", "data.processed"}
+
+// headlineMoney is the headline's money, energy and CO2 totals: the rest of
+// the headline (data, run times, systems) the section's tables already show.
+func headlineMoney(est *estimator.Estimate) []string {
+	var ids []string
+	for _, id := range estimator.Headline(est) {
+		if g, _, _ := strings.Cut(id, "."); g == "cost" || g == "energy" || g == "co2" {
+			ids = append(ids, id)
+		}
+	}
+	return ids
 }
 
 // Layout fingerprints a list of quantities by their ids and labels, in order:
@@ -50,8 +58,7 @@ func Results(est *estimator.Estimate, lang string) string {
 	}
 	b.WriteString(`<section class="article" aria-labelledby="h-article"><h2 id="h-article">` + esc(t["results.article"]) + `</h2>`)
 	b.WriteString(`<dl class="headline">`)
-	article, money := headline()
-	for _, id := range article {
+	for _, id := range articleChain {
 		if q, ok := est.Get(id); ok {
 			fmt.Fprintf(&b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(q.Label), valueButton(q, s.Units))
 		}
@@ -83,10 +90,9 @@ func Results(est *estimator.Estimate, lang string) string {
 	}
 	b.WriteString(`</tbody></table>`)
 	var moneyQs []estimator.Quantity
-	for _, q := range qs {
-		if slices.Contains(money, q.ID) {
-			moneyQs = append(moneyQs, q)
-		}
+	for _, id := range headlineMoney(est) {
+		q, _ := est.Get(id)
+		moneyQs = append(moneyQs, q)
 	}
 	if len(moneyQs) > 0 {
 		b.WriteString(`<dl class="headline">`)
