@@ -4,11 +4,11 @@
 // drawn by echarts with the options package internal/echarts builds.
 //
 // The file loads nothing: the echarts script is inlined from Options (the
-// caller reads it from the npm package pinned in package-lock.json), go-echarts'
-// preset remote assets are never written, and every chart has a stable
-// element id, so the same bundle gives the same bytes. Without the script the
-// page says so at the top and keeps every table, with each chart's data in a
-// table of its own. Every string from the scenario is escaped: by html/template
+// caller reads it from the npm package pinned in package-lock.json), no
+// remote asset is referenced, and every chart has a stable element id, so
+// the same bundle gives the same bytes. Without the script the page says so
+// at the top and keeps every table, with each chart's data in a table of its
+// own. Every string from the scenario is escaped: by html/template
 // in the page, and by echarts.Option inside the chart scripts.
 package html
 
