@@ -200,6 +200,9 @@ function translate(page) {
 function chartScheduler(page) {
   let timer = 0;
   let wanted = false;
+  let charts = null; // charts.js, once loaded
+  // The charts follow their boxes: a window resized, the print layout.
+  for (const ev of ['resize', 'beforeprint', 'afterprint']) addEventListener(ev, () => charts?.resize(page.els.charts));
   async function draw() {
     if (!wanted) return;
     wanted = false;
@@ -207,7 +210,7 @@ function chartScheduler(page) {
       const tools = await loadTools();
       const res = tools.charts(page.request({ samples: 2000, lang: page.state.lang }));
       if (res.error) return;
-      const charts = await import('./charts.js');
+      charts = await import('./charts.js');
       await charts.draw(page.els.charts, res.charts);
       page.host.dataset && (page.host.dataset.charts = String(res.charts.length));
     } catch (err) {
