@@ -9,6 +9,7 @@ package echarts
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -142,7 +143,9 @@ func ranges(sp chart.Spec, lang string, common []charts.GlobalOpts) built {
 func tornado(sp chart.Spec, lang string, common []charts.GlobalOpts) built {
 	b := charts.NewBar()
 	x := valueAxisX(sp.X)
-	x.Name = sp.X.Name() + ": " + fmt.Sprintf(chart.Text(lang, "tornado.axis"), formatShow(sp.X, sp.Base))
+	// Two lines: the target's name is long, and one line centred under the
+	// plot runs off both sides of a narrow one.
+	x.Name = sp.X.Name() + "\n" + fmt.Sprintf(chart.Text(lang, "tornado.axis"), formatShow(sp.X, sp.Base))
 	b.SetGlobalOptions(append(common,
 		charts.WithXAxisOpts(x),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true), AxisLabel: &opts.AxisLabel{Interval: "0", Show: opts.Bool(true)}}))...)
@@ -181,13 +184,41 @@ func valueAxisY(a chart.Axis) opts.YAxis {
 	return opts.YAxis{Type: axisType(a), Name: a.Name(), NameLocation: "middle", NameGap: 52}
 }
 
-// categoryX shows every category's label, slanted when they are many.
+// categoryX shows every category's label, slanted when they are many, with
+// the axis name below the slanted labels rather than across them.
 func categoryX(a chart.Axis) opts.XAxis {
 	label := &opts.AxisLabel{Interval: "0", Show: opts.Bool(true)}
+	gap := 40
 	if len(a.Categories) > 4 {
-		label.Rotate = 15
+		label.Rotate = slant
+		gap = max(gap, slantedGap(a.Categories))
 	}
-	return opts.XAxis{Type: "category", Name: a.Name(), NameLocation: "middle", NameGap: 40, AxisLabel: label}
+	return opts.XAxis{Type: "category", Name: a.Name(), NameLocation: "middle", NameGap: gap, AxisLabel: label}
+}
+
+// slant is how far many category labels turn, in degrees.
+const slant = 15
+
+// slantedGap is the axis name's distance from the axis that clears the
+// widest label turned by slant: its drop, echarts' 8 px label margin and a
+// few pixels of air. Widths are estimated at echarts' 12 px default font,
+// about 6.5 px a character and 12 px a wide (CJK) one, as Go cannot measure
+// the browser's text.
+func slantedGap(labels []string) int {
+	widest := 0.0
+	for _, l := range labels {
+		w := 0.0
+		for _, r := range l {
+			if r >= 0x1100 {
+				w += 12
+			} else {
+				w += 6.5
+			}
+		}
+		widest = max(widest, w)
+	}
+	rad := slant * math.Pi / 180
+	return int(math.Ceil(widest*math.Sin(rad) + 12*math.Cos(rad) + 8 + 6))
 }
 
 // show is a value for display on a; zero or less on a log axis is left out

@@ -57,8 +57,12 @@ type option struct {
 }
 
 type axis struct {
-	Type    string   `json:"type"`
-	Name    string   `json:"name"`
+	Type    string `json:"type"`
+	Name    string `json:"name"`
+	NameGap int    `json:"nameGap"`
+	Label   struct {
+		Rotate float64 `json:"rotate"`
+	} `json:"axisLabel"`
 	Min     float64  `json:"min"`
 	Inverse bool     `json:"inverse"`
 	Data    []string `json:"data"`
@@ -85,6 +89,8 @@ func TestOptionPerChart(t *testing.T) {
 			assert.False(t, o.Legend.Show, "one series needs no legend")
 		}},
 		{chart.DataFunnel, func(t *testing.T, o option) {
+			assert.Zero(t, o.XAxis[0].Label.Rotate, "three labels stay level")
+			assert.Equal(t, 40, o.XAxis[0].NameGap)
 			// A decade below the smallest bar (104 TB), so every bar shows.
 			assert.Equal(t, 10.0, o.YAxis[0].Min)
 			assert.Equal(t, "data per year (TB)", o.YAxis[0].Name)
@@ -112,6 +118,11 @@ func TestOptionPerChart(t *testing.T) {
 			assert.Equal(t, "candlestick", o.Series[0].Type)
 			assert.Equal(t, "scatter", o.Series[1].Type)
 			assert.Equal(t, "P50", o.Series[1].Name)
+			// Six labels turn 15 degrees; the axis name sits below the
+			// widest, "Inception-v3 / dgx-1-p100" (25 characters, 163 px,
+			// dropping 54 px turned), not across it.
+			assert.Equal(t, 15.0, o.XAxis[0].Label.Rotate)
+			assert.Equal(t, 68, o.XAxis[0].NameGap)
 		}},
 		{chart.TornadoChart, func(t *testing.T, o option) {
 			assert.Equal(t, "category", o.YAxis[0].Type)
@@ -120,7 +131,7 @@ func TestOptionPerChart(t *testing.T) {
 			assert.Equal(t, "input at its low", o.Series[0].Name)
 			assert.Equal(t, "input at its high", o.Series[1].Name)
 			assert.True(t, o.Legend.Show)
-			assert.Contains(t, o.XAxis[0].Name, "change from 31.84 million USD")
+			assert.Equal(t, "Total cost of ownership over the depreciation period (million USD)\nchange from 31.84 million USD", o.XAxis[0].Name)
 		}},
 		{chart.CPUvsGPU, func(t *testing.T, o option) {
 			// The floor (0.1) is below 1, where echarts grows log bars from.
