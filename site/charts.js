@@ -1,5 +1,8 @@
-// charts.js draws the reports' charts (internal/chart specs, converted for
-// display by the tools module) with echarts, loaded on first use.
+// charts.js draws the reports' charts with echarts, loaded on first use. The
+// tools module's charts method gives each chart's echarts option, built in Go
+// exactly as the HTML report draws it (internal/echarts); this file only makes
+// the figures and hands the options over. The renderer and the plot's size
+// (style.css) are the page's own.
 import { asset } from './trainscale.js';
 
 let echartsLoaded;
@@ -14,47 +17,24 @@ function loadEcharts() {
   });
 }
 
-function option(c) {
-  const valueAxis = (a) => ({ type: a.log ? 'log' : 'value', name: a.name, nameLocation: 'middle', nameGap: 32, scale: true });
-  const catAxis = (cats, a) => ({ type: 'category', data: cats, name: a.name, nameLocation: 'middle', nameGap: 28 });
-  const o = { animation: false, tooltip: { trigger: 'axis' }, legend: { type: 'scroll', top: 0 }, grid: { left: 70, right: 20, top: 40, bottom: 55 } };
-  switch (c.kind) {
-    case 'line':
-      o.xAxis = valueAxis(c.x); o.yAxis = valueAxis(c.y);
-      o.series = c.series.map((s) => ({ type: 'line', name: s.name, showSymbol: true, data: (s.y || []).map((y, i) => [s.x ? s.x[i] : i + 1, y]) }));
-      break;
-    case 'bar':
-    case 'stacked-bar':
-      o.xAxis = catAxis(c.x.categories, c.x); o.yAxis = valueAxis(c.y);
-      o.series = c.series.map((s) => ({ type: 'bar', name: s.name, stack: c.kind === 'stacked-bar' ? 'total' : undefined, data: s.y || [] }));
-      break;
-    case 'range':
-      o.xAxis = catAxis(c.x.categories, c.x); o.yAxis = valueAxis(c.y);
-      // A box from P10 to P90 with P50 marked: echarts takes the five values as they are.
-      o.tooltip = { trigger: 'item' };
-      o.series = c.series.map((s) => ({ type: 'boxplot', name: s.name, data: (s.y || []).map((y, i) => [s.low[i], s.low[i], y, s.high[i], s.high[i]]) }));
-      break;
-    case 'tornado': {
-      const cats = c.y.categories || c.x.categories || [];
-      o.yAxis = { type: 'category', data: cats, inverse: true };
-      o.xAxis = valueAxis(c.y.categories ? c.x : c.y);
-      o.tooltip = { trigger: 'item' };
-      o.grid.left = 180;
-      o.series = c.series.flatMap((s) => [
-        { type: 'bar', name: s.name + ' low', data: s.low || [], markLine: { symbol: 'none', data: [{ xAxis: c.base }] } },
-        { type: 'bar', name: s.name + ' high', data: s.high || [] },
-      ]);
-      break;
-    }
-    default:
-      return null;
-  }
-  return o;
+// figure makes a chart's elements: its title, the plot and its note.
+function figure(id) {
+  const fig = document.createElement('figure');
+  fig.className = 'chart';
+  fig.dataset.chart = id;
+  const h = document.createElement('h3');
+  const plot = document.createElement('div');
+  plot.className = 'plot';
+  plot.setAttribute('role', 'img');
+  const note = document.createElement('p');
+  note.className = 'note';
+  fig.append(h, plot, note);
+  return { fig, h, plot, note, chart: null };
 }
 
 const drawn = new WeakMap();
 
-/** draw renders charts into container, reusing echarts instances by chart id. */
+/** draw renders charts ({id, title, note, empty, option}) into container, reusing echarts instances by chart id. */
 export async function draw(container, charts) {
   const echarts = await loadEcharts();
   const byId = drawn.get(container) || new Map();
@@ -62,28 +42,17 @@ export async function draw(container, charts) {
   for (const c of charts) {
     let entry = byId.get(c.id);
     if (!entry) {
-      const fig = document.createElement('figure');
-      fig.className = 'chart';
-      fig.dataset.chart = c.id;
-      const h = document.createElement('h3');
-      const plot = document.createElement('div');
-      plot.className = 'plot';
-      plot.setAttribute('role', 'img');
-      const note = document.createElement('p');
-      note.className = 'note';
-      fig.append(h, plot, note);
-      container.append(fig);
-      entry = { fig, h, plot, note, chart: null };
+      entry = figure(c.id);
+      container.append(entry.fig);
       byId.set(c.id, entry);
     }
     entry.h.textContent = c.title;
     entry.note.textContent = c.note || '';
     entry.plot.setAttribute('aria-label', c.title + (c.note ? '. ' + c.note : ''));
-    const opt = c.empty ? null : option(c);
-    entry.plot.hidden = !opt;
-    if (!opt) continue;
+    entry.plot.hidden = c.empty;
+    if (c.empty) continue;
     entry.chart ??= echarts.init(entry.plot, null, { renderer: 'canvas' });
-    entry.chart.setOption(opt, true);
+    entry.chart.setOption(c.option, true);
   }
 }
 

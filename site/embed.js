@@ -1,6 +1,6 @@
 // embed.js defines <trainscale-estimator preset="article-2017" lang="en">:
 // the estimator's form and results in any page, in a shadow root so the host
-// page's styles do not leak in. Load it as a module from wherever the site is
+// page's styles do not leak in. Its markup is the page's own (index.html). Load it as a module from wherever the site is
 // served; it fetches its stylesheet and wasm modules from beside itself.
 //
 //   <script type="module" src="https://example.org/trainscale/embed.js"></script>
@@ -21,12 +21,16 @@ class TrainscaleEstimator extends HTMLElement {
     root.append(css);
     const box = document.createElement('div');
     box.className = 'embed';
-    box.innerHTML = skeleton({ toolbar: this.getAttribute('toolbar') !== 'false' });
     root.append(box);
-    mount(root, { preset: this.getAttribute('preset') || undefined, lang: this.getAttribute('lang') || 'en' }).catch((err) => {
-      box.querySelector('[data-role=status]').textContent = String(err);
-      console.error(err);
-    });
+    skeleton({ toolbar: this.getAttribute('toolbar') !== 'false' })
+      .then((nodes) => {
+        box.append(nodes);
+        return mount(root, { preset: this.getAttribute('preset') || undefined, lang: this.getAttribute('lang') || 'en' });
+      })
+      .catch((err) => {
+        (box.querySelector('[data-role=status]') || box).textContent = String(err);
+        console.error(err);
+      });
   }
 }
 

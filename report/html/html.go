@@ -1,15 +1,15 @@
 // Package html writes trainscale's report as one self-contained HTML file:
 // the estimate's tables (assumptions with their sources, every quantity with
 // its formula, the scenarios side by side, the uncertainty) and its charts,
-// drawn by echarts through go-echarts.
+// drawn by echarts with the options package internal/echarts builds.
 //
 // The file loads nothing: the echarts script is inlined from Options (the
-// caller reads it from the npm package pinned in package-lock.json), go-echarts'
-// preset remote assets are never written, and every chart has a stable
-// element id, so the same bundle gives the same bytes. Without the script the
-// page says so at the top and keeps every table, with each chart's data in a
-// table of its own. Every string from the scenario is escaped: by html/template
-// in the page, and by Option inside the chart scripts.
+// caller reads it from the npm package pinned in package-lock.json), no
+// remote asset is referenced, and every chart has a stable element id, so
+// the same bundle gives the same bytes. Without the script the page says so
+// at the top and keeps every table, with each chart's data in a table of its
+// own. Every string from the scenario is escaped: by html/template
+// in the page, and by echarts.Option inside the chart scripts.
 package html
 
 import (
@@ -23,6 +23,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/internal/chart"
+	"github.com/trainscale/trainscale/internal/echarts"
 	"github.com/trainscale/trainscale/report"
 )
 
@@ -140,13 +141,13 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 		Units: chart.Text(lang, "unit.system."+string(us)), Notes: s.Notes, Charted: charted,
 		Summary: estimator.Summarize(est)}
 	for i, sp := range b.Charts {
-		f := figure{N: i + 1, ID: sp.ID, Elem: ChartID(sp), Title: sp.Title, Note: sp.Note, Empty: sp.Empty(), Data: chartTable(sp, lang)}
+		f := figure{N: i + 1, ID: sp.ID, Elem: echarts.ElementID(sp), Title: sp.Title, Note: sp.Note, Empty: sp.Empty(), Data: chartTable(sp, lang)}
 		if charted && !f.Empty {
-			o, err := Option(sp, lang)
+			o, err := echarts.Option(sp, lang)
 			if err != nil {
 				return nil, err
 			}
-			f.Option = template.JS(o) // made script-safe by Option
+			f.Option = template.JS(o) // script-safe as echarts.Option writes it
 		}
 		p.Figures = append(p.Figures, f)
 	}

@@ -1,8 +1,10 @@
 package tools
 
 import (
+	"encoding/json"
+
 	"github.com/trainscale/trainscale/internal/api"
-	"github.com/trainscale/trainscale/internal/chart"
+	"github.com/trainscale/trainscale/internal/echarts"
 	"github.com/trainscale/trainscale/report"
 )
 
@@ -16,9 +18,20 @@ type ChartsRequest struct {
 	Lang    string     `json:"lang,omitempty"`
 }
 
-// Charts builds the chart specs the reports draw, as report.Build makes them
-// for a report of the same scenario, samples and seed.
-func Charts(req ChartsRequest) ([]chart.Spec, error) {
+// Chart is one of the reports' charts as the page draws it: the words around
+// it and the echarts option the HTML report draws it with, so the page's
+// script only hands the option to echarts.
+type Chart struct {
+	ID     string          `json:"id"`
+	Title  string          `json:"title"`
+	Note   string          `json:"note,omitempty"` // what to read from it, or why it is empty
+	Empty  bool            `json:"empty"`
+	Option json.RawMessage `json:"option,omitempty"` // left out when Empty
+}
+
+// Charts builds the charts of the report of the same scenario, samples, seed
+// and language (report.Build), each with its echarts option.
+func Charts(req ChartsRequest) ([]Chart, error) {
 	samples, seed, lang, err := api.ReportOptions(req.Samples, req.Seed, 0, req.Lang)
 	if err != nil {
 		return nil, err
@@ -31,65 +44,17 @@ func Charts(req ChartsRequest) ([]chart.Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.Charts, nil
-}
-
-// Chart is a chart.Spec as the page draws it: values already converted for
-// display (Axis.Show) and axis titles with their units (Axis.Name), so the
-// page's script only hands them to echarts.
-type Chart struct {
-	ID     string   `json:"id"`
-	Title  string   `json:"title"`
-	Kind   string   `json:"kind"`
-	Note   string   `json:"note,omitempty"`
-	Empty  bool     `json:"empty"`
-	Base   float64  `json:"base"`
-	X      Axis     `json:"x"`
-	Y      Axis     `json:"y"`
-	Series []Series `json:"series"`
-}
-
-// Axis is a chart axis for drawing.
-type Axis struct {
-	Name       string   `json:"name"`
-	Log        bool     `json:"log,omitempty"`
-	Categories []string `json:"categories,omitempty"`
-}
-
-// Series is one drawn series; nil slices are left out.
-type Series struct {
-	Name string    `json:"name"`
-	X    []float64 `json:"x,omitempty"`
-	Y    []float64 `json:"y,omitempty"`
-	Low  []float64 `json:"low,omitempty"`
-	High []float64 `json:"high,omitempty"`
-	IDs  []string  `json:"ids,omitempty"`
-}
-
-// Drawn converts specs for drawing.
-func Drawn(specs []chart.Spec) []Chart {
-	out := make([]Chart, len(specs))
-	for i, sp := range specs {
-		// A tornado and a range chart draw their values on the Y axis' scale.
-		show := func(a chart.Axis, vs []float64) []float64 {
-			if vs == nil {
-				return nil
-			}
-			o := make([]float64, len(vs))
-			for j, v := range vs {
-				o[j] = a.Show(v)
-			}
-			return o
+	out := make([]Chart, len(b.Charts))
+	for i, sp := range b.Charts {
+		out[i] = Chart{ID: sp.ID, Title: sp.Title, Note: sp.Note, Empty: sp.Empty()}
+		if out[i].Empty {
+			continue
 		}
-		c := Chart{ID: sp.ID, Title: sp.Title, Kind: string(sp.Kind), Note: sp.Note, Empty: sp.Empty(), Base: sp.Y.Show(sp.Base),
-			X: Axis{Name: sp.X.Name(), Log: sp.X.Log, Categories: sp.X.Categories},
-			Y: Axis{Name: sp.Y.Name(), Log: sp.Y.Log, Categories: sp.Y.Categories}}
-		for _, se := range sp.Series {
-			c.Series = append(c.Series, Series{Name: se.Name, X: show(sp.X, se.X), Y: show(sp.Y, se.Y), Low: show(sp.Y, se.Low), High: show(sp.Y, se.High), IDs: se.IDs})
+		if out[i].Option, err = echarts.Option(sp, lang); err != nil {
+			return nil, err
 		}
-		out[i] = c
 	}
-	return out
+	return out, nil
 }
 
 func charts(data []byte) (any, error) {
@@ -97,11 +62,11 @@ func charts(data []byte) (any, error) {
 	if err := api.DecodeRequest(data, &req); err != nil {
 		return nil, err
 	}
-	specs, err := Charts(req)
+	out, err := Charts(req)
 	if err != nil {
 		return nil, err
 	}
 	return struct {
 		Charts []Chart `json:"charts"`
-	}{Drawn(specs)}, nil
+	}{out}, nil
 }

@@ -99,4 +99,28 @@ func TestCompareIsTheCoresShape(t *testing.T) {
 			assert.Equal(t, []any{"104 TB", "104 TB"}, row["text"])
 		}
 	}
+func TestChartsCarryTheirOptions(t *testing.T) {
+	var out struct {
+		Charts []struct {
+			ID, Title, Note string
+			Empty           bool
+			Option          map[string]any
+		}
+	}
+	require.NoError(t, json.Unmarshal(api.Call("charts", []byte(`{"samples":200,"lang":"ja"}`)), &out))
+	require.Len(t, out.Charts, 8)
+	for _, c := range out.Charts {
+		assert.NotEmpty(t, c.Title, c.ID)
+		if c.Empty {
+			assert.Nil(t, c.Option, "%s: nothing to draw", c.ID)
+			assert.NotEmpty(t, c.Note, "%s says why it is empty", c.ID)
+			continue
+		}
+		assert.NotEmpty(t, c.Option["series"], c.ID)
+	}
+	scaling := out.Charts[2]
+	require.Equal(t, "scaling", scaling.ID)
+	first := scaling.Option["series"].([]any)[0].(map[string]any)
+	assert.Equal(t, "dashed", first["lineStyle"].(map[string]any)["type"], "the ideal line")
+	assert.Equal(t, "0", scaling.Option["legend"].(map[string]any)["bottom"])
 }

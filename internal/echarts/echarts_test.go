@@ -1,0 +1,183 @@
+package echarts_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/chart"
+	"github.com/trainscale/trainscale/internal/echarts"
+	"github.com/trainscale/trainscale/report"
+)
+
+// specs are the charts of a built-in scenario's report, with the uncertainty
+// and tornado charts (a small Monte Carlo run), by id.
+func specs(t *testing.T, scenario, lang string) map[string]chart.Spec {
+	t.Helper()
+	data, ok := examples.Read(scenario)
+	require.True(t, ok, scenario)
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	b, err := report.Build(est, report.Options{Samples: 500, Seed: 1, Lang: lang})
+	require.NoError(t, err)
+	out := map[string]chart.Spec{}
+	for _, sp := range b.Charts {
+		out[sp.ID] = sp
+	}
+	return out
+}
+
+// option is a chart's option, decoded for looking into.
+type option struct {
+	Legend struct {
+		Show   bool   `json:"show"`
+		Bottom string `json:"bottom"`
+	} `json:"legend"`
+	XAxis  []axis `json:"xAxis"`
+	YAxis  []axis `json:"yAxis"`
+	Series []struct {
+		Name      string `json:"name"`
+		Type      string `json:"type"`
+		Stack     string `json:"stack"`
+		LineStyle struct {
+			Type string `json:"type"`
+		} `json:"lineStyle"`
+		Data []struct {
+			Value any `json:"value"`
+		} `json:"data"`
+	} `json:"series"`
+}
+
+type axis struct {
+	Type    string `json:"type"`
+	Name    string `json:"name"`
+	NameGap int    `json:"nameGap"`
+	Label   struct {
+		Rotate float64 `json:"rotate"`
+	} `json:"axisLabel"`
+	Min     float64  `json:"min"`
+	Inverse bool     `json:"inverse"`
+	Data    []string `json:"data"`
+}
+
+func decode(t *testing.T, sp chart.Spec, lang string) option {
+	t.Helper()
+	raw, err := echarts.Option(sp, lang)
+	require.NoError(t, err, sp.ID)
+	var o option
+	require.NoError(t, json.Unmarshal(raw, &o), sp.ID)
+	return o
+}
+
+func TestOptionPerChart(t *testing.T) {
+	byID := specs(t, "article-2017", "en")
+	for _, tc := range []struct {
+		id    string
+		check func(t *testing.T, o option)
+	}{
+		{chart.ComputeGrowth, func(t *testing.T, o option) {
+			assert.Equal(t, "log", o.YAxis[0].Type)
+			assert.Equal(t, []any{10.0, 100.0}, o.Series[0].Data[9].Value, "n^2 at 10-fold data")
+			assert.False(t, o.Legend.Show, "one series needs no legend")
+		}},
+		{chart.DataFunnel, func(t *testing.T, o option) {
+			assert.Zero(t, o.XAxis[0].Label.Rotate, "three labels stay level")
+			assert.Equal(t, 40, o.XAxis[0].NameGap)
+			// A decade below the smallest bar (104 TB), so every bar shows.
+			assert.Equal(t, 10.0, o.YAxis[0].Min)
+			assert.Equal(t, "data per year (TB)", o.YAxis[0].Name)
+			assert.Equal(t, 104.0, o.Series[0].Data[2].Value)
+		}},
+		{chart.Scaling, func(t *testing.T, o option) {
+			assert.Equal(t, "pcie-server, ideal", o.Series[0].Name)
+			assert.Equal(t, "dashed", o.Series[0].LineStyle.Type, "the ideal line")
+			assert.Empty(t, o.Series[1].LineStyle.Type, "the modelled line")
+			assert.Equal(t, "log", o.XAxis[0].Type)
+			assert.Equal(t, "0", o.Legend.Bottom)
+		}},
+		{chart.SystemsByGeneration, func(t *testing.T, o option) {
+			assert.Equal(t, 1.0, o.YAxis[0].Min)
+			assert.Equal(t, []string{"P100 (DGX-1)", "V100 (DGX-1)", "A100 (DGX A100)", "H100 (DGX H100)", "B200 (DGX B200)"}, o.XAxis[0].Data)
+			assert.Equal(t, 295.5, o.Series[2].Data[0].Value, "Inception-v3 on DGX-1 (P100)")
+		}},
+		{chart.CostBreakdown, func(t *testing.T, o option) {
+			for _, s := range o.Series {
+				assert.Equal(t, "total", s.Stack, s.Name)
+			}
+			assert.Equal(t, 21.307, o.Series[0].Data[0].Value, "systems, million USD")
+		}},
+		{chart.UncertaintyRanges, func(t *testing.T, o option) {
+			assert.Equal(t, "candlestick", o.Series[0].Type)
+			assert.Equal(t, "scatter", o.Series[1].Type)
+			assert.Equal(t, "P50", o.Series[1].Name)
+			// Six labels turn 15 degrees; the axis name sits below the
+			// widest, "Inception-v3 / dgx-1-p100" (25 characters, 163 px,
+			// dropping 54 px turned), not across it.
+			assert.Equal(t, 15.0, o.XAxis[0].Label.Rotate)
+			assert.Equal(t, 68, o.XAxis[0].NameGap)
+		}},
+		{chart.TornadoChart, func(t *testing.T, o option) {
+			assert.Equal(t, "category", o.YAxis[0].Type)
+			assert.True(t, o.YAxis[0].Inverse, "the largest swing on top")
+			assert.True(t, strings.HasPrefix(o.YAxis[0].Data[0], "preprocessing.reduction"), o.YAxis[0].Data[0])
+			assert.Equal(t, "input at its low", o.Series[0].Name)
+			assert.Equal(t, "input at its high", o.Series[1].Name)
+			assert.True(t, o.Legend.Show)
+			assert.Equal(t, "Total cost of ownership over the depreciation period (million USD)\nchange from 31.84 million USD", o.XAxis[0].Name)
+		}},
+		{chart.CPUvsGPU, func(t *testing.T, o option) {
+			// The floor (0.1) is below 1, where echarts grows log bars from.
+			assert.Zero(t, o.YAxis[0].Min)
+			assert.Equal(t, 40.6, o.Series[1].Data[2].Value)
+		}},
+	} {
+		t.Run(tc.id, func(t *testing.T) {
+			sp, ok := byID[tc.id]
+			require.True(t, ok)
+			tc.check(t, decode(t, sp, "en"))
+		})
+	}
+}
+
+func TestOptionSpeaksTheLanguage(t *testing.T) {
+	o := decode(t, specs(t, "article-2017", "ja")[chart.TornadoChart], "ja")
+	assert.Equal(t, chart.Text("ja", "tornado.low"), o.Series[0].Name)
+	assert.NotEqual(t, chart.Text("en", "tornado.low"), o.Series[0].Name)
+}
+
+func TestOptionIsScriptSafe(t *testing.T) {
+	const hostile = "</script><script>alert(1)</script>&\u2028\u2029"
+	sp := chart.Spec{ID: "x", Kind: chart.Bar, X: chart.Axis{Label: hostile, Categories: []string{hostile}},
+		Series: []chart.Series{{Name: hostile, Y: []float64{1}}}}
+	raw, err := echarts.Option(sp, "en")
+	require.NoError(t, err)
+	for _, bad := range []string{"<", ">", "&", "\u2028", "\u2029"} {
+		assert.NotContains(t, string(raw), bad)
+	}
+	var o option
+	require.NoError(t, json.Unmarshal(raw, &o))
+	assert.Equal(t, hostile, o.Series[0].Name, "still the name, once parsed")
+}
+
+func TestOptionIsDeterministic(t *testing.T) {
+	for _, sp := range specs(t, "modern-2026", "en") {
+		a, err := echarts.Option(sp, "en")
+		require.NoError(t, err)
+		b, err := echarts.Option(sp, "en")
+		require.NoError(t, err)
+		assert.Equal(t, string(a), string(b), sp.ID)
+	}
+}
+
+func TestUnknownKindIsAnError(t *testing.T) {
+	_, err := echarts.Option(chart.Spec{ID: "pie-chart", Kind: "pie"}, "en")
+	assert.EqualError(t, err, `chart pie-chart: unknown kind "pie"`)
+}

@@ -1,0 +1,89 @@
+// form.js reads the form's inputs as overrides (what the CLI's --set takes)
+// and shows the core's errors next to the fields they name. It checks no
+// value itself: the core's message is shown as the core wrote it.
+
+/** overrideOf is the override an input stands for: {path, value}, value as JSON text. */
+export function overrideOf(el) {
+  const rangeOf = el.dataset.rangeOf;
+  if (rangeOf) return rangeOverride(el, rangeOf);
+  const path = el.name;
+  const text = el.value.trim();
+  if (text === '' && el.hasAttribute('data-optional')) return { path, value: 'null' };
+  if (el.dataset.kind !== 'number') return { path, value: JSON.stringify(el.value) };
+  if (el.dataset.range) return { path, value: likelyOverride(JSON.parse(el.dataset.range), text) };
+  return { path, value: text };
+}
+
+// rangeOverride is a range's endpoints (low, likely, high or median, p90) as
+// one distribution, from the inputs of its box in the Ranges group.
+function rangeOverride(el, path) {
+  const box = el.closest('[data-range-of]');
+  const dist = {};
+  for (const part of box.querySelectorAll('input[data-part]')) dist[part.dataset.part] = jsonNumber(part.value);
+  if (box.dataset.why) dist.why = box.dataset.why;
+  return { path, value: '{' + Object.entries(dist).map(([k, v]) => JSON.stringify(k) + ':' + (k === 'why' ? JSON.stringify(v) : v)).join(',') + '}' };
+}
+
+// likelyOverride is a ranged input's distribution with its likely value (or
+// median) moved to text: a ranged input's own field moves that one.
+function likelyOverride(dist, text) {
+  const key = dist.median !== undefined ? 'median' : 'likely';
+  const parts = Object.entries(dist).map(([k, v]) => JSON.stringify(k) + ':' + (k === key ? jsonNumber(text) : JSON.stringify(v)));
+  if (!(key in dist)) parts.push(JSON.stringify(key) + ':' + jsonNumber(text));
+  return '{' + parts.join(',') + '}';
+}
+
+// A number as the user typed it, or the text as a JSON string, so the core
+// reports "must be a number, got string ..." for it.
+function jsonNumber(text) {
+  text = String(text).trim();
+  return /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text) ? text : JSON.stringify(text);
+}
+
+// The path a field's error belongs to when no input has the error's own path:
+// "workloads[1].mb_per_s.low" -> "workloads[1].mb_per_s" -> "workloads[1]" ...
+function parentPath(path) {
+  const m = path.match(/^(.*)(\.[^.[\]]+|\[\d+\])$/);
+  return m ? m[1] : '';
+}
+
+function fieldFor(form, path) {
+  for (let p = path; p; p = parentPath(p)) {
+    const el = form.querySelector(`[name="${CSS.escape(p)}"]`);
+    if (el) return el;
+  }
+  return null;
+}
+
+function setError(el, text) {
+  const slot = el.closest('.field')?.querySelector('.error');
+  if (text) el.setAttribute('aria-invalid', 'true');
+  else el.removeAttribute('aria-invalid');
+  if (slot) {
+    slot.textContent = text || '';
+    slot.hidden = !text;
+  }
+}
+
+/** showErrors puts each of an answer's errors next to the field it names (or el, the input changed). */
+export function showErrors(form, res, el) {
+  const targets = new Set();
+  for (const e of res.errors) {
+    const f = fieldFor(form, e.path) || el;
+    targets.add(f);
+    setError(f, e.message);
+  }
+  if (!targets.has(el)) setError(el, res.error.message);
+}
+
+/** clearErrors clears el's error and those of every input of the override at path. */
+export function clearErrors(form, el, path) {
+  const box = el.closest('[data-range-of]');
+  for (const f of box ? box.querySelectorAll('input') : [el]) setError(f, '');
+  for (const f of form.querySelectorAll(`[name="${CSS.escape(path)}"], [data-range-of="${CSS.escape(path)}"] input`)) setError(f, '');
+}
+
+/** anyErrors reports whether some field still shows an error. */
+export function anyErrors(form) {
+  return form.querySelector('[aria-invalid=true]') !== null;
+}
