@@ -99,6 +99,9 @@ func TestCompareIsTheCoresShape(t *testing.T) {
 			assert.Equal(t, []any{"104 TB", "104 TB"}, row["text"])
 		}
 	}
+}
+
+// The page draws each chart from the option the Go builder made.
 func TestChartsCarryTheirOptions(t *testing.T) {
 	var out struct {
 		Charts []struct {
