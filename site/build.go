@@ -219,7 +219,7 @@ func buildWasm(root, pkg string, small bool) ([]byte, error) {
 // Prerender fills the page template's holes with the default scenario, in
 // English: its form, its figures, the preset list and the catalog's ids.
 func Prerender(tmpl []byte) ([]byte, error) {
-	res, err := api.Estimate(api.EstimateRequest{Render: []string{"form", "results"}, Lang: "en"})
+	res, err := api.New(nil).Estimate(api.EstimateRequest{Render: []string{"form", "results"}, Lang: "en"})
 	if err != nil {
 		return nil, fmt.Errorf("prerendering the default scenario: %w", err)
 	}

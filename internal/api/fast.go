@@ -2,7 +2,6 @@ package api
 
 import (
 	"bytes"
-	"sync"
 
 	"github.com/trainscale/trainscale/estimator"
 )
@@ -21,17 +20,10 @@ type cached struct {
 	calc *estimator.Calculation
 }
 
-// last is the kept calculation; mu guards it and the estimate built on it
-// until the response is written (its scenario changes in place).
-var (
-	mu   sync.Mutex
-	last *cached
-)
-
-// estimateFast answers a request from the kept calculation when it can. The
-// caller holds mu.
-func estimateFast(req ScenarioRequest) (*estimator.Estimate, bool) {
-	c := last
+// estimateFast answers a request from the kept calculation (API.last) when it
+// can. The caller holds a.mu: the calculation's scenario changes in place.
+func (a *API) estimateFast(req ScenarioRequest) (*estimator.Estimate, bool) {
+	c := a.last
 	if c == nil || c.base != baseKey(req) || len(req.Set) != len(c.sets) && len(req.Set) != len(c.sets)+1 {
 		return nil, false
 	}
@@ -82,9 +74,9 @@ func safeEstimate(c *estimator.Calculation) (est *estimator.Estimate, err error)
 }
 
 // remember estimates a freshly decoded scenario and keeps its calculation for
-// the next request.
-func remember(req ScenarioRequest, s *estimator.Scenario) (*estimator.Estimate, error) {
-	last = nil
+// the next request. The caller holds a.mu.
+func (a *API) remember(req ScenarioRequest, s *estimator.Scenario) (*estimator.Estimate, error) {
+	a.last = nil
 	calc, err := estimator.Prepare(s)
 	if err != nil {
 		return nil, err
@@ -93,7 +85,7 @@ func remember(req ScenarioRequest, s *estimator.Scenario) (*estimator.Estimate, 
 	if err != nil {
 		return nil, err
 	}
-	last = &cached{base: baseKey(req), sets: append([]Set(nil), req.Set...), calc: calc}
+	a.last = &cached{base: baseKey(req), sets: append([]Set(nil), req.Set...), calc: calc}
 	return est, nil
 }
 

@@ -55,20 +55,20 @@ type Quantity struct {
 }
 
 // Estimate runs a request natively: the site's build prerenders with it.
-func Estimate(req EstimateRequest) (*EstimateResponse, error) {
+func (a *API) Estimate(req EstimateRequest) (*EstimateResponse, error) {
 	lang, err := Lang(req.Lang)
 	if err != nil {
 		return nil, err
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	est, ok := estimateFast(req.ScenarioRequest)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	est, ok := a.estimateFast(req.ScenarioRequest)
 	if !ok {
 		s, err := req.Load()
 		if err != nil {
 			return nil, err
 		}
-		if est, err = remember(req.ScenarioRequest, s); err != nil {
+		if est, err = a.remember(req.ScenarioRequest, s); err != nil {
 			return nil, err
 		}
 	}
@@ -122,12 +122,12 @@ func Layout(qs []estimator.Quantity) string {
 	return strconv.FormatUint(h.Sum64(), 36)
 }
 
-func estimate(data []byte) (any, error) {
+func (a *API) estimate(data []byte) (any, error) {
 	var req EstimateRequest
 	if err := DecodeRequest(data, &req); err != nil {
 		return nil, err
 	}
-	return Estimate(req)
+	return a.Estimate(req)
 }
 
 func explain(data []byte) (any, error) {

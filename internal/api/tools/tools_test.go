@@ -8,17 +8,19 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/internal/api"
-	_ "github.com/trainscale/trainscale/internal/api/tools"
+	"github.com/trainscale/trainscale/internal/api/tools"
 )
 
-func call(t *testing.T, method, req string) map[string]any {
+func call(t *testing.T, a *api.API, method, req string) map[string]any {
 	t.Helper()
 	var out map[string]any
-	require.NoError(t, json.Unmarshal(api.Call(method, []byte(req)), &out), method)
+	require.NoError(t, json.Unmarshal(a.Call(method, []byte(req)), &out), method)
 	return out
 }
 
 func TestErrorsNameTheField(t *testing.T) {
+	t.Parallel()
+	a := api.New(tools.Methods())
 	for _, tc := range []struct{ method, req, path string }{
 		{"estimate", `{"set":["fleet.cars=-3"]}`, "fleet.cars"},
 		{"estimate", `{"set":["fleet.nope=1"]}`, "fleet.nope"},
@@ -30,7 +32,7 @@ func TestErrorsNameTheField(t *testing.T) {
 		{"catalog", `{"table":"nope"}`, "table"},
 		{"nope", `{}`, "method"},
 	} {
-		out := call(t, tc.method, tc.req)
+		out := call(t, a, tc.method, tc.req)
 		e, ok := out["error"].(map[string]any)
 		if assert.True(t, ok, "%s %s: %v", tc.method, tc.req, out) {
 			assert.Equal(t, tc.path, e["path"], "%s %s: %v", tc.method, tc.req, e)
@@ -41,6 +43,8 @@ func TestErrorsNameTheField(t *testing.T) {
 }
 
 func TestEveryMethodAnswers(t *testing.T) {
+	t.Parallel()
+	a := api.New(tools.Methods())
 	for _, tc := range []struct{ method, req, key string }{
 		{"presets", `{}`, "presets"},
 		{"explain", `{"id":"team.inception-v3.systems.dgx-1-p100"}`, "text"},
@@ -55,17 +59,20 @@ func TestEveryMethodAnswers(t *testing.T) {
 		{"charts", `{"samples":200}`, "charts"},
 		{"estimate", `{"render":["form","results"],"lang":"ja"}`, "form"},
 	} {
-		out := call(t, tc.method, tc.req)
+		out := call(t, a, tc.method, tc.req)
 		assert.Nil(t, out["error"], "%s: %v", tc.method, out["error"])
 		assert.Contains(t, out, tc.key, tc.method)
 	}
 }
 
 func TestPanicIsAnErrorValue(t *testing.T) {
-	api.Register("boom", func([]byte) (any, error) { panic("kaboom") })
-	out := call(t, "boom", `{}`)
+	t.Parallel()
+	methods := tools.Methods()
+	methods["boom"] = func([]byte) (any, error) { panic("kaboom") }
+	a := api.New(methods)
+	out := call(t, a, "boom", `{}`)
 	e := out["error"].(map[string]any)
 	assert.Equal(t, "internal error", e["rule"])
 	assert.Equal(t, "boom", e["path"])
-	assert.Nil(t, call(t, "presets", `{}`)["error"], "still answering after a panic")
+	assert.Nil(t, call(t, a, "presets", `{}`)["error"], "still answering after a panic")
 }
