@@ -157,7 +157,7 @@ func jsonSafe(v any) any {
 	return v
 }
 
-// ErrorJSON is the error value Call returns for err.
+// ErrorJSON is the error value API.Call returns for err.
 func ErrorJSON(err error) []byte { return errorJSON(err) }
 
 func errorJSON(err error) []byte {

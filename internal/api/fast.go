@@ -8,7 +8,7 @@ import (
 
 // The page recomputes on every keystroke. Decoding the scenario and laying its
 // quantities out again (estimator.Prepare) is most of a call; a change of one
-// number needs neither. So the last calculation is kept, and a request that
+// number needs neither. So each API keeps its last calculation, and a request that
 // differs from it in one numeric input (a number, or a range) sets that input
 // in place (estimator.Calculation.Set, which checks it as Decode would) and
 // estimates again. Anything else, and any invalid value, takes the full path,
