@@ -62,6 +62,7 @@ func TestSetMatchesDecode(t *testing.T) {
 }
 
 func TestSetDeclinesWhatReshapes(t *testing.T) {
+	t.Parallel()
 	s, err := estimator.Decode(bytes.NewReader(article(t)))
 	require.NoError(t, err)
 	c, err := estimator.Prepare(s)
