@@ -25,102 +25,102 @@ const (
 
 // The quantity families, in the order an estimate lists them.
 var (
-	kPerCarHour = kind{"data.per_car_hour", "Data per car per hour of driving", Bytes,
-		"{fleet.tb_per_hour} * TB", srcArticle, formula}
-	kPerCarHourSensors = kind{"data.per_car_hour", "Data per car per hour of driving", Bytes,
-		"", srcSensors, formula} // the formula is built from the sensor list
-	kRaw = kind{"data.raw", "Raw data collected per year", Bytes,
-		"{fleet.cars} * {fleet.hours_per_day} * {fleet.days_per_year} * {data.per_car_hour}", srcArticle, formula}
-	kSampled = kind{"data.sampled", "Raw data kept by resampling, before compression", Bytes,
-		"{data.raw} * {preprocessing.sampled_fps} / {preprocessing.source_fps}", srcArticle, formula}
-	kReductionExplicit = kind{"data.reduction", "Data reduction factor", Ratio,
-		"{preprocessing.reduction}", srcArticle, formula}
-	kReductionDerived = kind{"data.reduction", "Data reduction factor", Ratio,
-		"{preprocessing.sampled_fps} / {preprocessing.source_fps} / {preprocessing.compression_ratio}", srcArticle, formula}
-	kProcessed = kind{"data.processed", "Data after preprocessing", Bytes,
-		"{data.raw} * {data.reduction}", srcArticle, formula}
+	dataPerCarHour = kind{"data.per_car_hour", "Data per car per hour of driving", Bytes,
+		"{fleet.tb_per_hour} * TB", srcArticle, arithmetic}
+	dataPerCarHourFromSensors = kind{"data.per_car_hour", "Data per car per hour of driving", Bytes,
+		"", srcSensors, arithmetic} // the formula is built from the sensor list
+	dataRaw = kind{"data.raw", "Raw data collected per year", Bytes,
+		"{fleet.cars} * {fleet.hours_per_day} * {fleet.days_per_year} * {data.per_car_hour}", srcArticle, arithmetic}
+	dataSampled = kind{"data.sampled", "Raw data kept by resampling, before compression", Bytes,
+		"{data.raw} * {preprocessing.sampled_fps} / {preprocessing.source_fps}", srcArticle, arithmetic}
+	dataReductionGiven = kind{"data.reduction", "Data reduction factor", Ratio,
+		"{preprocessing.reduction}", srcArticle, arithmetic}
+	dataReductionDerived = kind{"data.reduction", "Data reduction factor", Ratio,
+		"{preprocessing.sampled_fps} / {preprocessing.source_fps} / {preprocessing.compression_ratio}", srcArticle, arithmetic}
+	dataProcessed = kind{"data.processed", "Data after preprocessing", Bytes,
+		"{data.raw} * {data.reduction}", srcArticle, arithmetic}
 
-	kDatasetProcessed = kind{"data.processed", "Training data", Bytes,
-		"{dataset.samples} * {dataset.sample_kb} * KB", srcDataset, formula}
+	dataProcessedFromDataset = kind{"data.processed", "Training data", Bytes,
+		"{dataset.samples} * {dataset.sample_kb} * KB", srcDataset, arithmetic}
 
-	kRate = kind{"train.<w>.rate", "<w>: throughput of one reference GPU", BytesPerSecond,
-		"{workloads[<wi>].mb_per_s} * MB", srcArticle, formula}
-	kGPUTime = kind{"train.<w>.gpu_time", "<w>: one training run on one reference GPU", Seconds,
-		"{training.epochs} * {data.processed} / {train.<w>.rate}", srcArticle, formula}
-	kGPURateMeasured = kind{"train.<w>.gpu_rate.<s>", "<w>: throughput of one <s> GPU", BytesPerSecond,
-		"{train.<w>.rate} * {systems[<si>].speedup}", srcArticle, formula}
-	kGPURateModelled = kind{"train.<w>.gpu_rate.<s>", "<w>: throughput of one <s> GPU", BytesPerSecond,
+	trainRate = kind{"train.<w>.rate", "<w>: throughput of one reference GPU", BytesPerSecond,
+		"{workloads[<wi>].mb_per_s} * MB", srcArticle, arithmetic}
+	trainGPUTime = kind{"train.<w>.gpu_time", "<w>: one training run on one reference GPU", Seconds,
+		"{training.epochs} * {data.processed} / {train.<w>.rate}", srcArticle, arithmetic}
+	trainGPURateMeasured = kind{"train.<w>.gpu_rate.<s>", "<w>: throughput of one <s> GPU", BytesPerSecond,
+		"{train.<w>.rate} * {systems[<si>].speedup}", srcArticle, arithmetic}
+	trainGPURateModelled = kind{"train.<w>.gpu_rate.<s>", "<w>: throughput of one <s> GPU", BytesPerSecond,
 		"roofline images/s of {workloads[<wi>].model} at {workloads[<wi>].precision} on one <g> x bytes per sample", srcRoofline, modelled}
-	kGPUTimeSystem = kind{"train.<w>.gpu_time.<s>", "<w>: one training run on one <s> GPU", Seconds,
-		"{training.epochs} * {data.processed} / {train.<w>.gpu_rate.<s>}", srcArticle, formula}
-	kSystemTimeLinear = kind{"train.<w>.system_time.<s>", "<w>: one training run on one <s>", Seconds,
-		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus}", srcArticle + " (near-linear scaling inside a system)", formula}
-	kSystemSpeedup = kind{"scale.<w>.system_speedup.<s>", "<w>: one <s> against one of its GPUs", Ratio,
+	trainGPUTimeOnSystem = kind{"train.<w>.gpu_time.<s>", "<w>: one training run on one <s> GPU", Seconds,
+		"{training.epochs} * {data.processed} / {train.<w>.gpu_rate.<s>}", srcArticle, arithmetic}
+	trainSystemTimeLinear = kind{"train.<w>.system_time.<s>", "<w>: one training run on one <s>", Seconds,
+		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus}", srcArticle + " (near-linear scaling inside a system)", arithmetic}
+	scaleSystemSpeedup = kind{"scale.<w>.system_speedup.<s>", "<w>: one <s> against one of its GPUs", Ratio,
 		"modelled speed-up of {systems[<si>].gpus} GPUs of <g> over one, for {workloads[<wi>].model}", srcScaling, modelled}
-	kSystemTimeModelled = kind{"train.<w>.system_time.<s>", "<w>: one training run on one <s>", Seconds,
-		"{train.<w>.gpu_time.<s>} / {scale.<w>.system_speedup.<s>}", srcScaling, formula}
-	kGPUsPerJobLinear = kind{"team.<w>.gpus_per_job.<s>", "<w>: <s> GPUs one job needs to meet the target", Count,
-		"{train.<w>.gpu_time.<s>} / ({team.target_days} * DAY)", srcArticle, formula}
-	kGPUsPerJobModelled = kind{"team.<w>.gpus_per_job.<s>", "<w>: <s> GPUs one job needs to meet the target", Count,
+	trainSystemTimeModelled = kind{"train.<w>.system_time.<s>", "<w>: one training run on one <s>", Seconds,
+		"{train.<w>.gpu_time.<s>} / {scale.<w>.system_speedup.<s>}", srcScaling, arithmetic}
+	teamGPUsPerJobLinear = kind{"team.<w>.gpus_per_job.<s>", "<w>: <s> GPUs one job needs to meet the target", Count,
+		"{train.<w>.gpu_time.<s>} / ({team.target_days} * DAY)", srcArticle, arithmetic}
+	teamGPUsPerJobModelled = kind{"team.<w>.gpus_per_job.<s>", "<w>: <s> GPUs one job needs to meet the target", Count,
 		"fewest GPUs whose modelled speed-up reaches {train.<w>.gpu_time.<s>} / ({team.target_days} * DAY)", srcScaling, modelled}
-	kJobEfficiency = kind{"scale.<w>.efficiency.<s>", "<w>: scaling efficiency of one job on <s>", Ratio,
+	scaleEfficiency = kind{"scale.<w>.efficiency.<s>", "<w>: scaling efficiency of one job on <s>", Ratio,
 		"modelled speed-up at {team.<w>.gpus_per_job.<s>} GPUs / {team.<w>.gpus_per_job.<s>}", srcScaling, modelled}
-	kJobTime = kind{"train.<w>.job_time.<s>", "<w>: one training run on the job's <s> GPUs", Seconds,
-		"{train.<w>.gpu_time.<s>} / ({team.<w>.gpus_per_job.<s>} * {scale.<w>.efficiency.<s>})", srcScaling, formula}
-	kMeetsTarget = kind{"team.<w>.meets_target.<s>", "<w>: some job size on <s> meets the target", Flag,
-		"if({train.<w>.job_time.<s>} <= {team.target_days} * DAY * 1.000001, 1, 0)", srcScaling, formula}
-	kTeamSystemsLinear = kind{"team.<w>.systems.<s>", "<w>: <s> systems for the team", Count,
-		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus} / ({team.target_days} * DAY) * {team.concurrent_jobs}", srcArticle, formula}
-	kTeamSystemsModelled = kind{"team.<w>.systems.<s>", "<w>: <s> systems for the team", Count,
-		"{team.<w>.gpus_per_job.<s>} * {team.concurrent_jobs} / {systems[<si>].gpus}", srcScaling, formula}
-	kTeamSystemsLinearGoodput = kind{"team.<w>.systems.<s>", "<w>: <s> systems for the team", Count,
-		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus} / ({team.target_days} * DAY) * {team.concurrent_jobs} / {team.<w>.goodput.<s>}", srcGoodput, formula}
-	kTeamSystemsModelledGoodput = kind{"team.<w>.systems.<s>", "<w>: <s> systems for the team", Count,
-		"{team.<w>.gpus_per_job.<s>} * {team.concurrent_jobs} / {systems[<si>].gpus} / {team.<w>.goodput.<s>}", srcGoodput, formula}
-	kTeamBuy = kind{"team.<w>.systems_to_buy.<s>", "<w>: <s> systems to buy (rounded up)", Count,
-		"ceil({team.<w>.systems.<s>})", srcRounding, formula}
-	kPerMember = kind{"team.<w>.systems_per_member.<s>", "<w>: <s> systems per team member", Count,
-		"{team.<w>.systems.<s>} / {team.members}", srcArticle, formula}
-	kNodeReadLinear = kind{"storage.<w>.node_read_rate.<s>", "<w>: storage reads of one <s>", BytesPerSecond,
-		"{systems[<si>].gpus} * {train.<w>.gpu_rate.<s>}", srcStorage, formula}
-	kNodeReadModelled = kind{"storage.<w>.node_read_rate.<s>", "<w>: storage reads of one <s>", BytesPerSecond,
-		"{train.<w>.gpu_rate.<s>} * {scale.<w>.system_speedup.<s>}", srcStorage, formula}
-	kClusterRead = kind{"storage.<w>.cluster_read_rate.<s>", "<w>: storage reads of the team's <s> cluster", BytesPerSecond,
-		"{storage.<w>.node_read_rate.<s>} * {team.<w>.systems.<s>}", srcStorage, formula}
-	kMemoryPerGPU = kind{"memory.<w>.per_gpu.<s>", "<w>: training memory per <s> GPU", Bytes,
+	trainJobTime = kind{"train.<w>.job_time.<s>", "<w>: one training run on the job's <s> GPUs", Seconds,
+		"{train.<w>.gpu_time.<s>} / ({team.<w>.gpus_per_job.<s>} * {scale.<w>.efficiency.<s>})", srcScaling, arithmetic}
+	teamMeetsTarget = kind{"team.<w>.meets_target.<s>", "<w>: some job size on <s> meets the target", Flag,
+		"if({train.<w>.job_time.<s>} <= {team.target_days} * DAY * 1.000001, 1, 0)", srcScaling, arithmetic}
+	teamSystemsLinear = kind{"team.<w>.systems.<s>", "<w>: <s> systems for the team", Count,
+		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus} / ({team.target_days} * DAY) * {team.concurrent_jobs}", srcArticle, arithmetic}
+	teamSystemsModelled = kind{"team.<w>.systems.<s>", "<w>: <s> systems for the team", Count,
+		"{team.<w>.gpus_per_job.<s>} * {team.concurrent_jobs} / {systems[<si>].gpus}", srcScaling, arithmetic}
+	teamSystemsLinearGoodput = kind{"team.<w>.systems.<s>", "<w>: <s> systems for the team", Count,
+		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus} / ({team.target_days} * DAY) * {team.concurrent_jobs} / {team.<w>.goodput.<s>}", srcGoodput, arithmetic}
+	teamSystemsModelledGoodput = kind{"team.<w>.systems.<s>", "<w>: <s> systems for the team", Count,
+		"{team.<w>.gpus_per_job.<s>} * {team.concurrent_jobs} / {systems[<si>].gpus} / {team.<w>.goodput.<s>}", srcGoodput, arithmetic}
+	teamSystemsToBuy = kind{"team.<w>.systems_to_buy.<s>", "<w>: <s> systems to buy (rounded up)", Count,
+		"ceil({team.<w>.systems.<s>})", srcRounding, arithmetic}
+	teamSystemsPerMember = kind{"team.<w>.systems_per_member.<s>", "<w>: <s> systems per team member", Count,
+		"{team.<w>.systems.<s>} / {team.members}", srcArticle, arithmetic}
+	storageNodeReadLinear = kind{"storage.<w>.node_read_rate.<s>", "<w>: storage reads of one <s>", BytesPerSecond,
+		"{systems[<si>].gpus} * {train.<w>.gpu_rate.<s>}", srcStorage, arithmetic}
+	storageNodeReadModelled = kind{"storage.<w>.node_read_rate.<s>", "<w>: storage reads of one <s>", BytesPerSecond,
+		"{train.<w>.gpu_rate.<s>} * {scale.<w>.system_speedup.<s>}", srcStorage, arithmetic}
+	storageClusterRead = kind{"storage.<w>.cluster_read_rate.<s>", "<w>: storage reads of the team's <s> cluster", BytesPerSecond,
+		"{storage.<w>.node_read_rate.<s>} * {team.<w>.systems.<s>}", srcStorage, arithmetic}
+	memoryPerGPU = kind{"memory.<w>.per_gpu.<s>", "<w>: training memory per <s> GPU", Bytes,
 		"weights + gradients + optimizer state of {workloads[<wi>].model} + activations x batch at {workloads[<wi>].precision} + workspace", srcMemory, modelled}
-	kMemoryFits = kind{"memory.<w>.fits.<s>", "<w>: training fits one <s> GPU's memory", Flag,
-		"if({memory.<w>.per_gpu.<s>} <= {host.gpu_memory.<s>} / {systems[<si>].gpus}, 1, 0)", srcMemory, formula}
+	memoryFits = kind{"memory.<w>.fits.<s>", "<w>: training fits one <s> GPU's memory", Flag,
+		"if({memory.<w>.per_gpu.<s>} <= {host.gpu_memory.<s>} / {systems[<si>].gpus}, 1, 0)", srcMemory, arithmetic}
 
-	kLocalSSD = kind{"storage.local_ssd.<s>", "<s>: local SSD cache", Bytes,
-		"{systems[<si>].local_ssd_tb} * TB", srcArticle, formula}
-	kLocalSSDCatalog = kind{"storage.local_ssd.<s>", "<s>: local SSD cache", Bytes,
-		"{catalog.systems.<b>.local_ssd}", srcCatalog, formula}
-	kFitsLocal = kind{"storage.dataset_fits_local.<s>", "<s>: processed dataset fits the local cache", Flag,
-		"if({data.processed} <= {storage.local_ssd.<s>}, 1, 0)", srcStorage, formula}
-	kSharedRead = kind{"storage.shared_read_per_run.<s>", "<s>: data read from shared storage per run", Bytes,
-		"{data.processed} * if({storage.dataset_fits_local.<s>} = 1, 1, {training.epochs})", srcStorage, formula}
-	kGPUMemory = kind{"host.gpu_memory.<s>", "<s>: memory of its GPUs", Bytes,
-		"{systems[<si>].gpus} * {systems[<si>].gpu_memory_gb} * GB", srcArticle, formula}
-	kGPUMemoryNone = kind{"host.gpu_memory.<s>", "<s>: memory of its GPUs", Bytes,
-		"0", "a CPU-only system", formula}
-	kGPUMemoryCatalog = kind{"host.gpu_memory.<s>", "<s>: memory of its GPUs", Bytes,
-		"{systems[<si>].gpus} * {catalog.gpus.<g>.memory}", srcCatalog, formula}
-	kRAMLow = kind{"host.ram_low.<s>", "<s>: host RAM wanted, low", Bytes,
-		"{host.ram_factor_low} * {host.gpu_memory.<s>}", srcHost, formula}
-	kRAMHigh = kind{"host.ram_high.<s>", "<s>: host RAM wanted, high", Bytes,
-		"{host.ram_factor_high} * {host.gpu_memory.<s>}", srcHost, formula}
-	kRAMInstalled = kind{"host.ram_installed.<s>", "<s>: host RAM installed", Bytes,
-		"{systems[<si>].host_ram_gb} * GB", srcArticle, formula}
-	kRAMInstalledCatalog = kind{"host.ram_installed.<s>", "<s>: host RAM installed", Bytes,
-		"{catalog.systems.<b>.host_ram}", srcCatalog, formula}
-	kRAMOK = kind{"host.ram_ok.<s>", "<s>: installed RAM covers the low end", Flag,
-		"if({host.ram_installed.<s>} >= {host.ram_low.<s>}, 1, 0)", srcHost, formula}
+	storageLocalSSD = kind{"storage.local_ssd.<s>", "<s>: local SSD cache", Bytes,
+		"{systems[<si>].local_ssd_tb} * TB", srcArticle, arithmetic}
+	storageLocalSSDCatalog = kind{"storage.local_ssd.<s>", "<s>: local SSD cache", Bytes,
+		"{catalog.systems.<b>.local_ssd}", srcCatalog, arithmetic}
+	storageDatasetFitsLocal = kind{"storage.dataset_fits_local.<s>", "<s>: processed dataset fits the local cache", Flag,
+		"if({data.processed} <= {storage.local_ssd.<s>}, 1, 0)", srcStorage, arithmetic}
+	storageSharedReadPerRun = kind{"storage.shared_read_per_run.<s>", "<s>: data read from shared storage per run", Bytes,
+		"{data.processed} * if({storage.dataset_fits_local.<s>} = 1, 1, {training.epochs})", srcStorage, arithmetic}
+	hostGPUMemory = kind{"host.gpu_memory.<s>", "<s>: memory of its GPUs", Bytes,
+		"{systems[<si>].gpus} * {systems[<si>].gpu_memory_gb} * GB", srcArticle, arithmetic}
+	hostGPUMemoryNone = kind{"host.gpu_memory.<s>", "<s>: memory of its GPUs", Bytes,
+		"0", "a CPU-only system", arithmetic}
+	hostGPUMemoryCatalog = kind{"host.gpu_memory.<s>", "<s>: memory of its GPUs", Bytes,
+		"{systems[<si>].gpus} * {catalog.gpus.<g>.memory}", srcCatalog, arithmetic}
+	hostRAMLow = kind{"host.ram_low.<s>", "<s>: host RAM wanted, low", Bytes,
+		"{host.ram_factor_low} * {host.gpu_memory.<s>}", srcHost, arithmetic}
+	hostRAMHigh = kind{"host.ram_high.<s>", "<s>: host RAM wanted, high", Bytes,
+		"{host.ram_factor_high} * {host.gpu_memory.<s>}", srcHost, arithmetic}
+	hostRAMInstalled = kind{"host.ram_installed.<s>", "<s>: host RAM installed", Bytes,
+		"{systems[<si>].host_ram_gb} * GB", srcArticle, arithmetic}
+	hostRAMInstalledCatalog = kind{"host.ram_installed.<s>", "<s>: host RAM installed", Bytes,
+		"{catalog.systems.<b>.host_ram}", srcCatalog, arithmetic}
+	hostRAMOK = kind{"host.ram_ok.<s>", "<s>: installed RAM covers the low end", Flag,
+		"if({host.ram_installed.<s>} >= {host.ram_low.<s>}, 1, 0)", srcHost, arithmetic}
 
-	kGrowthFactor = kind{"growth.compute_factor_n<n>", "Compute when data grows <n>-fold", Ratio,
-		"<n> ^ {growth.exponent}", srcGrowth, formula}
-	kGrowthSystems = kind{"growth.<w>.systems_n<n>.<s>", "<w>: <s> systems when data grows <n>-fold", Count,
-		"{team.<w>.systems.<s>} * {growth.compute_factor_n<n>}", srcGrowth, formula}
+	growthComputeFactor = kind{"growth.compute_factor_n<n>", "Compute when data grows <n>-fold", Ratio,
+		"<n> ^ {growth.exponent}", srcGrowth, arithmetic}
+	growthSystems = kind{"growth.<w>.systems_n<n>.<s>", "<w>: <s> systems when data grows <n>-fold", Count,
+		"{team.<w>.systems.<s>} * {growth.compute_factor_n<n>}", srcGrowth, arithmetic}
 )
 
 // Estimate is the result of one scenario: its quantities, in a stable order.
@@ -236,7 +236,7 @@ type builder struct {
 	next         int
 }
 
-func (b *builder) add(k *kind, c *ctx, v float64) float64 {
+func (b *builder) add(k *kind, c *subject, v float64) float64 {
 	if !b.describe {
 		b.values[b.next] = v
 		b.next++
@@ -246,7 +246,7 @@ func (b *builder) add(k *kind, c *ctx, v float64) float64 {
 }
 
 // addExpr is add with a formula built for this scenario rather than the kind's.
-func (b *builder) addExpr(k *kind, c *ctx, expr string, v float64) float64 {
+func (b *builder) addExpr(k *kind, c *subject, expr string, v float64) float64 {
 	if b.describe {
 		b.qs = append(b.qs, k.instantiate(*c, expr, v))
 		return v
@@ -267,11 +267,11 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 
 	results := b.chain(processed, len(s.Workloads), len(s.Systems))
 	for wi, w := range s.Workloads {
-		c := ctx{w: w.ID, wName: w.name(), wi: wi}
+		c := subject{w: w.ID, wName: w.name(), wi: wi}
 		var rate float64
 		if w.MBPerS != nil {
-			rate = b.add(&kRate, &c, *w.MBPerS*us.MB())
-			b.add(&kGPUTime, &c, s.Training.Epochs*processed/rate)
+			rate = b.add(&trainRate, &c, *w.MBPerS*us.MB())
+			b.add(&trainGPUTime, &c, s.Training.Epochs*processed/rate)
 		}
 		model := hw.models[wi]
 		for si, sys := range s.Systems {
@@ -280,12 +280,12 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 			batch := w.batch(model, d, factors)
 			var gpuRate float64
 			if w.MBPerS != nil {
-				gpuRate = b.add(&kGPURateMeasured, &c, rate**sys.Speedup)
+				gpuRate = b.add(&trainGPURateMeasured, &c, rate**sys.Speedup)
 			} else {
 				t := hardware.EstimateThroughput(model, d.model(), hardware.Precision(w.Precision), batch, factors)
-				gpuRate = b.add(&kGPURateModelled, &c, t.ImagesPerS*w.sampleBytes(s, model))
+				gpuRate = b.add(&trainGPURateModelled, &c, t.ImagesPerS*w.sampleBytes(s, model))
 			}
-			gpuTime := b.add(&kGPUTimeSystem, &c, s.Training.Epochs*processed/gpuRate)
+			gpuTime := b.add(&trainGPUTimeOnSystem, &c, s.Training.Epochs*processed/gpuRate)
 
 			r := results.pair(wi, si)
 			r.gpuTime = gpuTime
@@ -295,24 +295,24 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 				speedupAt := func(n int) float64 {
 					return hardware.EstimateScale(model, d.system, d.gpu, n, p, batch, factors).Speedup
 				}
-				sysSpeedup := b.add(&kSystemSpeedup, &c, speedupAt(int(sys.GPUs)))
-				b.add(&kSystemTimeModelled, &c, gpuTime/sysSpeedup)
+				sysSpeedup := b.add(&scaleSystemSpeedup, &c, speedupAt(int(sys.GPUs)))
+				b.add(&trainSystemTimeModelled, &c, gpuTime/sysSpeedup)
 				gpus, speedup := jobSize(gpuTime/target, speedupAt)
-				r.gpusPerJob = b.add(&kGPUsPerJobModelled, &c, float64(gpus))
-				eff := b.add(&kJobEfficiency, &c, speedup/r.gpusPerJob)
-				r.jobTime = b.add(&kJobTime, &c, gpuTime/(r.gpusPerJob*eff))
-				b.add(&kMeetsTarget, &c, flag(r.jobTime <= target*1.000001))
-				nodeRead = b.add(&kNodeReadModelled, &c, gpuRate*sysSpeedup)
+				r.gpusPerJob = b.add(&teamGPUsPerJobModelled, &c, float64(gpus))
+				eff := b.add(&scaleEfficiency, &c, speedup/r.gpusPerJob)
+				r.jobTime = b.add(&trainJobTime, &c, gpuTime/(r.gpusPerJob*eff))
+				b.add(&teamMeetsTarget, &c, flag(r.jobTime <= target*1.000001))
+				nodeRead = b.add(&storageNodeReadModelled, &c, gpuRate*sysSpeedup)
 			} else {
-				b.add(&kSystemTimeLinear, &c, gpuTime/sys.GPUs)
-				r.gpusPerJob = b.add(&kGPUsPerJobLinear, &c, gpuTime/target)
-				nodeRead = b.add(&kNodeReadLinear, &c, sys.GPUs*gpuRate)
+				b.add(&trainSystemTimeLinear, &c, gpuTime/sys.GPUs)
+				r.gpusPerJob = b.add(&teamGPUsPerJobLinear, &c, gpuTime/target)
+				nodeRead = b.add(&storageNodeReadLinear, &c, sys.GPUs*gpuRate)
 			}
 			r.teamSystems = teamSystems(s, b, &c, r)
 			n := r.teamSystems
-			b.add(&kTeamBuy, &c, math.Ceil(n))
-			b.add(&kPerMember, &c, n/s.Team.Members)
-			b.add(&kClusterRead, &c, nodeRead*n)
+			b.add(&teamSystemsToBuy, &c, math.Ceil(n))
+			b.add(&teamSystemsPerMember, &c, n/s.Team.Members)
+			b.add(&storageClusterRead, &c, nodeRead*n)
 		}
 	}
 
@@ -324,24 +324,24 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 	}
 	for si, sys := range s.Systems {
 		d := hw.devices[si]
-		c, f := ctx{s: sys.ID, sName: sys.name(), si: si, g: d.id, base: d.system.ID}, resolveSystem(sys, d, us)
-		ssd := b.add(either(f.localSSD, &kLocalSSD, &kLocalSSDCatalog), &c, f.localSSD.value)
-		fits := b.add(&kFitsLocal, &c, flag(processed <= ssd))
+		c, f := subject{s: sys.ID, sName: sys.name(), si: si, g: d.id, base: d.system.ID}, resolveSystem(sys, d, us)
+		ssd := b.add(either(f.localSSD, &storageLocalSSD, &storageLocalSSDCatalog), &c, f.localSSD.value)
+		fits := b.add(&storageDatasetFitsLocal, &c, flag(processed <= ssd))
 		passes := s.Training.Epochs
 		if fits == 1 {
 			passes = 1
 		}
-		b.add(&kSharedRead, &c, processed*passes)
+		b.add(&storageSharedReadPerRun, &c, processed*passes)
 		var gpuMem float64
 		if d.isCPU {
-			gpuMem = b.add(&kGPUMemoryNone, &c, 0)
+			gpuMem = b.add(&hostGPUMemoryNone, &c, 0)
 		} else {
-			gpuMem = b.add(either(f.gpuMemory, &kGPUMemory, &kGPUMemoryCatalog), &c, sys.GPUs*f.gpuMemory.value)
+			gpuMem = b.add(either(f.gpuMemory, &hostGPUMemory, &hostGPUMemoryCatalog), &c, sys.GPUs*f.gpuMemory.value)
 		}
-		low := b.add(&kRAMLow, &c, s.Host.RAMFactorLow*gpuMem)
-		b.add(&kRAMHigh, &c, s.Host.RAMFactorHigh*gpuMem)
-		installed := b.add(either(f.hostRAM, &kRAMInstalled, &kRAMInstalledCatalog), &c, f.hostRAM.value)
-		b.add(&kRAMOK, &c, flag(installed >= low))
+		low := b.add(&hostRAMLow, &c, s.Host.RAMFactorLow*gpuMem)
+		b.add(&hostRAMHigh, &c, s.Host.RAMFactorHigh*gpuMem)
+		installed := b.add(either(f.hostRAM, &hostRAMInstalled, &hostRAMInstalledCatalog), &c, f.hostRAM.value)
+		b.add(&hostRAMOK, &c, flag(installed >= low))
 		if d.isCPU {
 			continue
 		}
@@ -354,17 +354,17 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 			cw.w, cw.wName, cw.wi = w.ID, w.name(), wi
 			batch := w.batch(model, d, factors)
 			m := hardware.EstimateMemory(model, d.gpu, batch, hardware.Precision(w.Precision), w.optimizer(), 1, 0, factors)
-			perGPU := b.add(&kMemoryPerGPU, &cw, m.Total)
-			b.add(&kMemoryFits, &cw, flag(perGPU <= gpuMem/sys.GPUs))
+			perGPU := b.add(&memoryPerGPU, &cw, m.Total)
+			b.add(&memoryFits, &cw, flag(perGPU <= gpuMem/sys.GPUs))
 		}
 	}
 
 	computePlan(s, hw, results, b)
 	for n := 1; n <= int(s.Growth.Factor); n++ {
-		factor := b.add(&kGrowthFactor, &ctx{n: n}, math.Pow(float64(n), s.Growth.Exponent))
+		factor := b.add(&growthComputeFactor, &subject{n: n}, math.Pow(float64(n), s.Growth.Exponent))
 		for wi, w := range s.Workloads {
 			for si, sys := range s.Systems {
-				b.add(&kGrowthSystems, &ctx{w: w.ID, wName: w.name(), wi: wi, s: sys.ID, sName: sys.name(), si: si, n: n}, results.pair(wi, si).teamSystems*factor)
+				b.add(&growthSystems, &subject{w: w.ID, wName: w.name(), wi: wi, s: sys.ID, sName: sys.name(), si: si, n: n}, results.pair(wi, si).teamSystems*factor)
 			}
 		}
 	}
@@ -401,20 +401,20 @@ func (b *builder) chain(processed float64, workloads, systems int) *chain {
 
 // teamSystems is the systems the team needs for one workload on one system,
 // with the time failures cost when the scenario prices them.
-func teamSystems(s *Scenario, b *builder, c *ctx, r *pairResult) float64 {
+func teamSystems(s *Scenario, b *builder, c *subject, r *pairResult) float64 {
 	sys := s.Systems[c.si]
 	modelled := s.Training.Scaling == "modelled"
 	if s.Goodput == nil {
 		if modelled {
-			return b.add(&kTeamSystemsModelled, c, r.gpusPerJob*s.Team.ConcurrentJobs/sys.GPUs)
+			return b.add(&teamSystemsModelled, c, r.gpusPerJob*s.Team.ConcurrentJobs/sys.GPUs)
 		}
-		return b.add(&kTeamSystemsLinear, c, r.gpuTime/sys.GPUs/(s.Team.TargetDays*Day)*s.Team.ConcurrentJobs)
+		return b.add(&teamSystemsLinear, c, r.gpuTime/sys.GPUs/(s.Team.TargetDays*Day)*s.Team.ConcurrentJobs)
 	}
-	g := b.add(&kGoodput, c, goodputFactor(s.Goodput, r.gpusPerJob))
+	g := b.add(&teamGoodput, c, goodputFactor(s.Goodput, r.gpusPerJob))
 	if modelled {
-		return b.add(&kTeamSystemsModelledGoodput, c, r.gpusPerJob*s.Team.ConcurrentJobs/sys.GPUs/g)
+		return b.add(&teamSystemsModelledGoodput, c, r.gpusPerJob*s.Team.ConcurrentJobs/sys.GPUs/g)
 	}
-	return b.add(&kTeamSystemsLinearGoodput, c, r.gpuTime/sys.GPUs/(s.Team.TargetDays*Day)*s.Team.ConcurrentJobs/g)
+	return b.add(&teamSystemsLinearGoodput, c, r.gpuTime/sys.GPUs/(s.Team.TargetDays*Day)*s.Team.ConcurrentJobs/g)
 }
 
 // dataChain computes the training data: a fleet's year of driving, resampled
@@ -422,25 +422,25 @@ func teamSystems(s *Scenario, b *builder, c *ctx, r *pairResult) float64 {
 func dataChain(s *Scenario, b *builder) float64 {
 	us := s.Units
 	if d := s.Dataset; d != nil {
-		return b.add(&kDatasetProcessed, &ctx{}, d.Samples*d.SampleKB*us.KB())
+		return b.add(&dataProcessedFromDataset, &subject{}, d.Samples*d.SampleKB*us.KB())
 	}
 	var perCarHour float64
 	if s.Fleet.TBPerHour != nil {
-		perCarHour = b.add(&kPerCarHour, &ctx{}, *s.Fleet.TBPerHour*us.TB())
+		perCarHour = b.add(&dataPerCarHour, &subject{}, *s.Fleet.TBPerHour*us.TB())
 	} else {
-		perCarHour = b.addExpr(&kPerCarHourSensors, &ctx{}, sensorsExpr(s.Fleet.Sensors, b.describe), sensorBytesPerSecond(s.Fleet.Sensors)*Hour)
+		perCarHour = b.addExpr(&dataPerCarHourFromSensors, &subject{}, sensorsExpr(s.Fleet.Sensors, b.describe), sensorBytesPerSecond(s.Fleet.Sensors)*Hour)
 	}
-	raw := b.add(&kRaw, &ctx{}, s.Fleet.Cars*s.Fleet.HoursPerDay*s.Fleet.DaysPerYear*perCarHour)
-	b.add(&kSampled, &ctx{}, raw*s.Preprocessing.SampledFPS/s.Preprocessing.SourceFPS)
+	raw := b.add(&dataRaw, &subject{}, s.Fleet.Cars*s.Fleet.HoursPerDay*s.Fleet.DaysPerYear*perCarHour)
+	b.add(&dataSampled, &subject{}, raw*s.Preprocessing.SampledFPS/s.Preprocessing.SourceFPS)
 	var reduction float64
 	if p := s.Preprocessing; p.Reduction != nil {
 		// The article's totals use its rounded factor 0.0005, not 1/(30 x 70);
 		// keeping it explicit is what makes 104 TB reproduce.
-		reduction = b.add(&kReductionExplicit, &ctx{}, *p.Reduction)
+		reduction = b.add(&dataReductionGiven, &subject{}, *p.Reduction)
 	} else {
-		reduction = b.add(&kReductionDerived, &ctx{}, p.SampledFPS/p.SourceFPS/p.CompressionRatio)
+		reduction = b.add(&dataReductionDerived, &subject{}, p.SampledFPS/p.SourceFPS/p.CompressionRatio)
 	}
-	return b.add(&kProcessed, &ctx{}, raw*reduction)
+	return b.add(&dataProcessed, &subject{}, raw*reduction)
 }
 
 // maxJobGPUs bounds the job-size search: beyond it no scenario is realistic.

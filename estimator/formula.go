@@ -3,6 +3,7 @@ package estimator
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -11,11 +12,41 @@ import (
 // their own syntax (the workbook's cells); tests evaluate it against the value
 // the estimator computed, so formula text and arithmetic cannot drift apart.
 type Expr struct {
-	Op   string  // "num", "ref", "const", "neg", a binary operator (+ - * / ^ < <= > >= =), or a function (if, ceil, min, max)
-	Num  float64 // for "num"
-	Name string  // the reference or constant name, for "ref" and "const"
+	Op   Op
+	Num  float64 // for OpNum
+	Name string  // the reference or constant name, for OpRef and OpConst
 	Args []*Expr // operands, or function arguments
 }
+
+// Op is what an Expr node does. A binary operator's Op is its symbol in the
+// formula and a function's its name, so a surface whose syntax shares them
+// (a spreadsheet's + - * / ^ < <= > >= =) can write them as they are.
+type Op string
+
+const (
+	OpNum   Op = "num"   // a number, in Num
+	OpRef   Op = "ref"   // {name}: a scenario path, quantity id or catalog fact, in Name
+	OpConst Op = "const" // a unit constant (TB, DAY, ...; see Constants), in Name
+	OpNeg   Op = "neg"   // -Args[0]
+
+	OpAdd Op = "+"
+	OpSub Op = "-"
+	OpMul Op = "*"
+	OpDiv Op = "/"
+	OpPow Op = "^" // right-associative: 2 ^ 3 ^ 2 is 2 ^ 9
+
+	// Comparisons give 1 when true, else 0.
+	OpLess      Op = "<"
+	OpLessEq    Op = "<="
+	OpGreater   Op = ">"
+	OpGreaterEq Op = ">="
+	OpEqual     Op = "="
+
+	OpIf   Op = "if"   // if(cond, then, else): then when cond is not 0
+	OpCeil Op = "ceil" // ceil(x)
+	OpMin  Op = "min"  // min(a, b)
+	OpMax  Op = "max"  // max(a, b)
+)
 
 // ParseExpr parses a formula with its references in braces, as Quantity.Expr holds it.
 func ParseExpr(s string) (*Expr, error) {
@@ -33,9 +64,9 @@ func ParseExpr(s string) (*Expr, error) {
 // Eval computes the expression; lookup supplies references and constants.
 func (e *Expr) Eval(lookup func(name string) (float64, bool)) (float64, error) {
 	switch e.Op {
-	case "num":
+	case OpNum:
 		return e.Num, nil
-	case "ref", "const":
+	case OpRef, OpConst:
 		v, ok := lookup(e.Name)
 		if !ok {
 			return 0, fmt.Errorf("unknown reference %q", e.Name)
@@ -52,45 +83,45 @@ func (e *Expr) Eval(lookup func(name string) (float64, bool)) (float64, error) {
 	}
 	truth := func(b bool) float64 { return flag(b) }
 	switch e.Op {
-	case "neg":
+	case OpNeg:
 		return -args[0], nil
-	case "+":
+	case OpAdd:
 		return args[0] + args[1], nil
-	case "-":
+	case OpSub:
 		return args[0] - args[1], nil
-	case "*":
+	case OpMul:
 		return args[0] * args[1], nil
-	case "/":
+	case OpDiv:
 		return args[0] / args[1], nil
-	case "^":
+	case OpPow:
 		return math.Pow(args[0], args[1]), nil
-	case "<":
+	case OpLess:
 		return truth(args[0] < args[1]), nil
-	case "<=":
+	case OpLessEq:
 		return truth(args[0] <= args[1]), nil
-	case ">":
+	case OpGreater:
 		return truth(args[0] > args[1]), nil
-	case ">=":
+	case OpGreaterEq:
 		return truth(args[0] >= args[1]), nil
-	case "=":
+	case OpEqual:
 		return truth(args[0] == args[1]), nil
-	case "if":
+	case OpIf:
 		if args[0] != 0 {
 			return args[1], nil
 		}
 		return args[2], nil
-	case "ceil":
+	case OpCeil:
 		return math.Ceil(args[0]), nil
-	case "min":
+	case OpMin:
 		return math.Min(args[0], args[1]), nil
-	case "max":
+	case OpMax:
 		return math.Max(args[0], args[1]), nil
 	}
 	return 0, fmt.Errorf("unknown operator %q", e.Op)
 }
 
 // functions and their argument counts.
-var functions = map[string]int{"if": 3, "ceil": 1, "min": 2, "max": 2}
+var functions = map[Op]int{OpIf: 3, OpCeil: 1, OpMin: 2, OpMax: 2}
 
 type exprParser struct {
 	src string
@@ -138,11 +169,11 @@ func (p *exprParser) next() string {
 	return t
 }
 
-func (p *exprParser) binary(ops []string, operand func() (*Expr, error)) (*Expr, error) {
+func (p *exprParser) binary(ops []Op, operand func() (*Expr, error)) (*Expr, error) {
 	left, err := operand()
 	for err == nil {
-		op := p.peek()
-		if !contains(ops, op) {
+		op := Op(p.peek())
+		if !slices.Contains(ops, op) {
 			return left, nil
 		}
 		p.next()
@@ -155,21 +186,21 @@ func (p *exprParser) binary(ops []string, operand func() (*Expr, error)) (*Expr,
 }
 
 func (p *exprParser) comparison() (*Expr, error) {
-	return p.binary([]string{"<", "<=", ">", ">=", "="}, p.additive)
+	return p.binary([]Op{OpLess, OpLessEq, OpGreater, OpGreaterEq, OpEqual}, p.additive)
 }
 
 func (p *exprParser) additive() (*Expr, error) {
-	return p.binary([]string{"+", "-"}, p.multiplicative)
+	return p.binary([]Op{OpAdd, OpSub}, p.multiplicative)
 }
 
 func (p *exprParser) multiplicative() (*Expr, error) {
-	return p.binary([]string{"*", "/"}, p.power)
+	return p.binary([]Op{OpMul, OpDiv}, p.power)
 }
 
 // power is right-associative and binds tighter than unary minus's operand.
 func (p *exprParser) power() (*Expr, error) {
 	base, err := p.unary()
-	if err != nil || p.peek() != "^" {
+	if err != nil || Op(p.peek()) != OpPow {
 		return base, err
 	}
 	p.next()
@@ -177,17 +208,17 @@ func (p *exprParser) power() (*Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Expr{Op: "^", Args: []*Expr{base, exp}}, nil
+	return &Expr{Op: OpPow, Args: []*Expr{base, exp}}, nil
 }
 
 func (p *exprParser) unary() (*Expr, error) {
-	if p.peek() == "-" {
+	if Op(p.peek()) == OpSub {
 		p.next()
 		e, err := p.unary()
 		if err != nil {
 			return nil, err
 		}
-		return &Expr{Op: "neg", Args: []*Expr{e}}, nil
+		return &Expr{Op: OpNeg, Args: []*Expr{e}}, nil
 	}
 	return p.primary()
 }
@@ -210,24 +241,24 @@ func (p *exprParser) primary() (*Expr, error) {
 		if !strings.HasSuffix(t, "}") {
 			return nil, fmt.Errorf("unclosed reference %q", t)
 		}
-		return &Expr{Op: "ref", Name: t[1 : len(t)-1]}, nil
+		return &Expr{Op: OpRef, Name: t[1 : len(t)-1]}, nil
 	case t[0] >= '0' && t[0] <= '9' || t[0] == '.':
 		v, err := strconv.ParseFloat(t, 64)
 		if err != nil {
 			return nil, fmt.Errorf("bad number %q", t)
 		}
-		return &Expr{Op: "num", Num: v}, nil
+		return &Expr{Op: OpNum, Num: v}, nil
 	case t[0] >= 'A' && t[0] <= 'Z':
-		return &Expr{Op: "const", Name: t}, nil
+		return &Expr{Op: OpConst, Name: t}, nil
 	}
-	n, ok := functions[t]
+	n, ok := functions[Op(t)]
 	if !ok {
 		return nil, fmt.Errorf("unknown word %q", t)
 	}
 	if p.next() != "(" {
 		return nil, fmt.Errorf("%s needs (", t)
 	}
-	call := &Expr{Op: t}
+	call := &Expr{Op: Op(t)}
 	for i := range n {
 		if i > 0 && p.next() != "," {
 			return nil, fmt.Errorf("%s takes %d arguments", t, n)

@@ -13,6 +13,7 @@ import (
 // Every quantity's formula, evaluated from its inputs, gives its value: the
 // text surfaces show (and the workbook turns into cells) is the arithmetic.
 func TestFormulasReproduceValues(t *testing.T) {
+	t.Parallel()
 	facts := map[string]float64{}
 	for _, f := range estimator.CatalogFacts() {
 		facts[f.Path] = f.Value
@@ -50,6 +51,7 @@ func TestFormulasReproduceValues(t *testing.T) {
 }
 
 func TestParseExpr(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		expr string
 		want float64
@@ -76,6 +78,33 @@ func TestParseExpr(t *testing.T) {
 	for _, bad := range []string{"", "1 +", "(1", "{a", "foo(1)", "if(1, 2)", "1 2", "ceil 1"} {
 		_, err := estimator.ParseExpr(bad)
 		assert.Error(t, err, bad)
+	}
+}
+
+// TestParseExprTree checks the shape ParseExpr gives, which the workbook
+// writes as it is: precedence, associativity and what each node holds.
+func TestParseExprTree(t *testing.T) {
+	t.Parallel()
+	num := func(v float64) *estimator.Expr { return &estimator.Expr{Op: estimator.OpNum, Num: v} }
+	op := func(o estimator.Op, args ...*estimator.Expr) *estimator.Expr {
+		return &estimator.Expr{Op: o, Args: args}
+	}
+	for _, tc := range []struct {
+		expr string
+		want *estimator.Expr
+	}{
+		{"1 - 2 - 3", op(estimator.OpSub, op(estimator.OpSub, num(1), num(2)), num(3))},
+		{"2 ^ 3 ^ 2", op(estimator.OpPow, num(2), op(estimator.OpPow, num(3), num(2)))},
+		{"-2 ^ 2", op(estimator.OpPow, op(estimator.OpNeg, num(2)), num(2))},
+		{"1 + 2 * 3 <= 4", op(estimator.OpLessEq, op(estimator.OpAdd, num(1), op(estimator.OpMul, num(2), num(3))), num(4))},
+		{"max({a}, 2 / DAY)", op(estimator.OpMax, &estimator.Expr{Op: estimator.OpRef, Name: "a"},
+			op(estimator.OpDiv, num(2), &estimator.Expr{Op: estimator.OpConst, Name: "DAY"}))},
+		{"if(1 = 1, ceil(2), min(3, 4))", op(estimator.OpIf, op(estimator.OpEqual, num(1), num(1)),
+			op(estimator.OpCeil, num(2)), op(estimator.OpMin, num(3), num(4)))},
+	} {
+		got, err := estimator.ParseExpr(tc.expr)
+		require.NoError(t, err, tc.expr)
+		assert.Equal(t, tc.want, got, tc.expr)
 	}
 }
 

@@ -46,19 +46,22 @@ type kind struct {
 	unit      Unit
 	expr      string
 	source    string
-	how       how
+	form      exprForm
 }
 
-// how says whether a kind's expr is arithmetic or words about a model.
-type how int
+// exprForm says what a kind's expr is: arithmetic that gives the value, or
+// words about the model that gives it.
+type exprForm int
 
 const (
-	formula  how = iota // expr is arithmetic (see ParseExpr)
-	modelled            // the value comes from a model in estimator/hardware; expr describes it in words
+	arithmetic exprForm = iota // expr is arithmetic (see ParseExpr)
+	modelled                   // the value comes from a model in estimator/hardware; expr describes it in words
 )
 
-// ctx is where a kind is instantiated: ids for ids and formulas, names for labels.
-type ctx struct {
+// subject is what one quantity of a kind is about: the workload, system and
+// growth step that fill the kind's placeholders (ids for ids and formulas,
+// names for labels).
+type subject struct {
 	w, s         string
 	g            string // the system's GPU, for catalog references
 	base         string // the system's catalog system, for catalog references
@@ -68,11 +71,11 @@ type ctx struct {
 	n            int
 }
 
-func (c ctx) expand(t string) string { return c.replace(t, c.w, c.s) }
+func (c subject) expand(t string) string { return c.replace(t, c.w, c.s) }
 
-func (c ctx) expandLabel(t string) string { return c.replace(t, c.wName, c.sName) }
+func (c subject) expandLabel(t string) string { return c.replace(t, c.wName, c.sName) }
 
-func (c ctx) replace(t, w, s string) string {
+func (c subject) replace(t, w, s string) string {
 	var b strings.Builder
 	b.Grow(len(t) + len(w) + len(s)) // most templates name each at most once
 	for {
@@ -127,8 +130,8 @@ func refs(expr string) []string {
 // allocates a 6 KB table, which was most of a large estimate's memory.
 var unbrace = strings.NewReplacer("{", "", "}", "")
 
-// instantiate fills a kind's template for one context.
-func (k *kind) instantiate(c ctx, expr string, v float64) Quantity {
+// instantiate fills a kind's template for one subject.
+func (k *kind) instantiate(c subject, expr string, v float64) Quantity {
 	expr = c.expand(expr)
 	unit := k.unit
 	if unit == currencyUnit {
@@ -143,7 +146,7 @@ func (k *kind) instantiate(c ctx, expr string, v float64) Quantity {
 		Inputs:  refs(expr),
 		Source:  k.source,
 	}
-	if k.how == formula {
+	if k.form == arithmetic {
 		q.Expr = expr
 	}
 	return q

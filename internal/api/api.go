@@ -1,7 +1,7 @@
 // Package api is the estimator's JavaScript-facing API without the JavaScript:
 // each method takes a JSON request and returns a JSON response, so the same code
-// answers the page (through the wasm module in wasm/estimator), the site's build
-// (which prerenders the default scenario with it) and native tests.
+// answers the page (through the wasm modules in wasm/) and native tests; the
+// page's HTML itself comes from package internal/page.
 //
 // A response is either the method's result or an error value,
 //
@@ -11,9 +11,10 @@
 // naming the field at fault in plain words ("seed: must be a whole number from
 // 0 to 9007199254740991, got -1"; "scenarios[1].name: must be a string"),
 // never a Go type. Requests are read strictly (DecodeRequest): no unknown or
-// repeated key, every number and lang checked. Call never panics: a panic inside
-// a method is recovered and returned as an error with rule "internal error",
-// so a caller (one long-lived wasm instance) keeps working after any input.
+// repeated key, every number and lang checked. API.Call never panics: a panic
+// inside a method is recovered and returned as an error with rule "internal
+// error", so a caller (one long-lived wasm instance) keeps working after any
+// input.
 package api
 
 import (
@@ -21,43 +22,55 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
 )
 
-// Methods lists the methods Call answers, in the order the JS API documents
-// them: the estimator module's own, then those a package registered (the
-// tools module registers catalog, throughput, scale, memory, uncertainty,
-// sensitivity, compare and charts).
-func Methods() []string {
-	out := []string{"estimate", "explain", "presets", "messages"}
-	return append(out, registered...)
-}
-
 // Method answers one request: the request's JSON in, the result (to be
 // encoded as JSON) or an error out.
 type Method func(request []byte) (any, error)
 
-var (
-	methods    = map[string]Method{"estimate": estimate, "explain": explain, "presets": presets, "messages": messagesFor}
-	registered []string
-)
+// API answers requests. Each value holds its own methods and its own kept
+// calculation (see fast.go), so several can run side by side: one per wasm
+// module, one per test.
+type API struct {
+	methods map[string]Method
+	names   []string // Methods()
 
-// Register adds a method to Call; packages do it in their init.
-func Register(name string, m Method) {
-	if _, dup := methods[name]; dup {
-		panic("api: method registered twice: " + name)
-	}
-	methods[name] = m
-	registered = append(registered, name)
+	mu   sync.Mutex // guards last, and the estimate built on it until its response is written
+	last *cached
 }
+
+// New makes an API answering the estimator module's methods (estimate,
+// explain, presets, messages) and extra, listed after them by name. The tools
+// module passes tools.Methods(). A name in extra that is already taken is a
+// wiring mistake, not bad input: New panics.
+func New(extra map[string]Method) *API {
+	a := &API{names: []string{"estimate", "explain", "presets", "messages"}}
+	a.methods = map[string]Method{"estimate": a.estimate, "explain": explain, "presets": presets, "messages": messagesFor}
+	for _, name := range slices.Sorted(maps.Keys(extra)) {
+		if _, dup := a.methods[name]; dup {
+			panic("api: method " + name + " given twice")
+		}
+		a.methods[name] = extra[name]
+		a.names = append(a.names, name)
+	}
+	return a
+}
+
+// Methods lists the methods Call answers: the estimator module's own, then
+// the extra ones New was given, by name.
+func (a *API) Methods() []string { return slices.Clone(a.names) }
 
 // Call answers one request. method is one of Methods(); request is a JSON
 // object (an empty request means {}). The result is always a JSON object.
-func Call(method string, request []byte) (response []byte) {
+func (a *API) Call(method string, request []byte) (response []byte) {
 	defer func() {
 		if r := recover(); r != nil {
 			response = errorJSON(Internal(method, r))
@@ -66,9 +79,9 @@ func Call(method string, request []byte) (response []byte) {
 	if len(bytes.TrimSpace(request)) == 0 {
 		request = []byte("{}")
 	}
-	m, ok := methods[method]
+	m, ok := a.methods[method]
 	if !ok {
-		return errorJSON(&estimator.FieldError{Path: "method", Rule: "must be one of " + strings.Join(Methods(), ", "), Got: strconv.Quote(method)})
+		return errorJSON(&estimator.FieldError{Path: "method", Rule: "must be one of " + strings.Join(a.names, ", "), Got: strconv.Quote(method)})
 	}
 	v, err := m(request)
 	if err != nil {
@@ -144,7 +157,7 @@ func jsonSafe(v any) any {
 	return v
 }
 
-// ErrorJSON is the error value Call returns for err.
+// ErrorJSON is the error value API.Call returns for err.
 func ErrorJSON(err error) []byte { return errorJSON(err) }
 
 func errorJSON(err error) []byte {

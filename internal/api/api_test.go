@@ -12,10 +12,10 @@ import (
 	"github.com/trainscale/trainscale/examples"
 )
 
-func call(t *testing.T, method, req string) map[string]any {
+func call(t *testing.T, a *API, method, req string) map[string]any {
 	t.Helper()
 	var out map[string]any
-	require.NoError(t, json.Unmarshal(Call(method, []byte(req)), &out), method)
+	require.NoError(t, json.Unmarshal(a.Call(method, []byte(req)), &out), method)
 	return out
 }
 
@@ -30,8 +30,9 @@ func defaultEstimate(t *testing.T, overrides ...estimator.Override) *estimator.E
 }
 
 func TestEstimateMatchesCore(t *testing.T) {
+	t.Parallel()
 	var res EstimateResponse
-	require.NoError(t, json.Unmarshal(Call("estimate", []byte(`{"set":[{"path":"fleet.cars","value":300},"team.target_days=5"]}`)), &res))
+	require.NoError(t, json.Unmarshal(New(nil).Call("estimate", []byte(`{"set":[{"path":"fleet.cars","value":300},"team.target_days=5"]}`)), &res))
 	est := defaultEstimate(t, estimator.Override{Path: "fleet.cars", Value: "300"}, estimator.Override{Path: "team.target_days", Value: "5"})
 	qs := est.Quantities()
 	require.Len(t, res.Quantities, len(qs))

@@ -9,9 +9,10 @@ import (
 )
 
 func BenchmarkEstimateCall(b *testing.B) {
+	a := New(nil)
 	req := []byte(`{"set":[{"path":"fleet.cars","value":"300"}]}`)
 	for b.Loop() {
-		Call("estimate", req)
+		a.Call("estimate", req)
 	}
 }
 
@@ -43,9 +44,10 @@ func BenchmarkPieces(b *testing.B) {
 
 func BenchmarkFastChange(b *testing.B) {
 	reqs := [][]byte{[]byte(`{"compact":true,"set":[{"path":"fleet.cars","value":"300"}]}`), []byte(`{"compact":true,"set":[{"path":"fleet.cars","value":"301"}]}`)}
+	a := New(nil)
 	i := 0
 	for b.Loop() {
-		Call("estimate", reqs[i%2])
+		a.Call("estimate", reqs[i%2])
 		i++
 	}
 }

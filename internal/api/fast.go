@@ -2,14 +2,13 @@ package api
 
 import (
 	"bytes"
-	"sync"
 
 	"github.com/trainscale/trainscale/estimator"
 )
 
 // The page recomputes on every keystroke. Decoding the scenario and laying its
 // quantities out again (estimator.Prepare) is most of a call; a change of one
-// number needs neither. So the last calculation is kept, and a request that
+// number needs neither. So each API keeps its last calculation, and a request that
 // differs from it in one numeric input (a number, or a range) sets that input
 // in place (estimator.Calculation.Set, which checks it as Decode would) and
 // estimates again. Anything else, and any invalid value, takes the full path,
@@ -21,17 +20,10 @@ type cached struct {
 	calc *estimator.Calculation
 }
 
-// last is the kept calculation; mu guards it and the estimate built on it
-// until the response is written (its scenario changes in place).
-var (
-	mu   sync.Mutex
-	last *cached
-)
-
-// estimateFast answers a request from the kept calculation when it can. The
-// caller holds mu.
-func estimateFast(req ScenarioRequest) (*estimator.Estimate, bool) {
-	c := last
+// estimateFast answers a request from the kept calculation (API.last) when it
+// can. The caller holds a.mu: the calculation's scenario changes in place.
+func (a *API) estimateFast(req ScenarioRequest) (*estimator.Estimate, bool) {
+	c := a.last
 	if c == nil || c.base != baseKey(req) || len(req.Set) != len(c.sets) && len(req.Set) != len(c.sets)+1 {
 		return nil, false
 	}
@@ -82,9 +74,9 @@ func safeEstimate(c *estimator.Calculation) (est *estimator.Estimate, err error)
 }
 
 // remember estimates a freshly decoded scenario and keeps its calculation for
-// the next request.
-func remember(req ScenarioRequest, s *estimator.Scenario) (*estimator.Estimate, error) {
-	last = nil
+// the next request. The caller holds a.mu.
+func (a *API) remember(req ScenarioRequest, s *estimator.Scenario) (*estimator.Estimate, error) {
+	a.last = nil
 	calc, err := estimator.Prepare(s)
 	if err != nil {
 		return nil, err
@@ -93,7 +85,7 @@ func remember(req ScenarioRequest, s *estimator.Scenario) (*estimator.Estimate, 
 	if err != nil {
 		return nil, err
 	}
-	last = &cached{base: baseKey(req), sets: append([]Set(nil), req.Set...), calc: calc}
+	a.last = &cached{base: baseKey(req), sets: append([]Set(nil), req.Set...), calc: calc}
 	return est, nil
 }
 

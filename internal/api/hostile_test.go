@@ -22,6 +22,7 @@ var hostileDir = filepath.Join("..", "..", "testdata", "hostile")
 // (natively, and under Node through wasm_exec's file system): a case whose
 // CLI exits 2 must be an error holding its words, one that exits 0 a result.
 func TestHostileCorpus(t *testing.T) {
+	t.Parallel()
 	cases, err := hostile.Load(hostileDir)
 	require.NoError(t, err)
 	for _, c := range cases {
@@ -29,8 +30,9 @@ func TestHostileCorpus(t *testing.T) {
 			continue
 		}
 		t.Run(c.Name, func(t *testing.T) {
+			t.Parallel()
 			req := withFiles(t, c.Request)
-			res := callAPI(t, c.Method, string(req))
+			res := callAPI(t, newAPI(), c.Method, string(req))
 			switch *c.Exit {
 			case 0:
 				assert.Nil(t, res.Error, "%s: %v", c.Method, res.Error)

@@ -18,6 +18,8 @@ import (
 // page runs. Without -short the request renders form and results, as a
 // #scenario= link does: that takes tens of seconds in wasm.
 func TestWorkLimitsKeepTheInstanceAnswering(t *testing.T) {
+	t.Parallel()
+	a := New(nil)
 	request := func(file string) []byte {
 		data, err := os.ReadFile("../../estimator/testdata/limits/" + file)
 		require.NoError(t, err)
@@ -32,7 +34,7 @@ func TestWorkLimitsKeepTheInstanceAnswering(t *testing.T) {
 
 	start := time.Now()
 	var res EstimateResponse
-	out := Call("estimate", request("worst.json"))
+	out := a.Call("estimate", request("worst.json"))
 	require.NoError(t, json.Unmarshal(out, &res), "%.300s", out)
 	var mem runtime.MemStats
 	runtime.ReadMemStats(&mem)
@@ -41,13 +43,13 @@ func TestWorkLimitsKeepTheInstanceAnswering(t *testing.T) {
 	assert.LessOrEqual(t, len(res.Quantities), estimator.MaxQuantities)
 	assert.Equal(t, !testing.Short(), res.Results != "")
 
-	over := call(t, "estimate", string(request("over.json")))
+	over := call(t, a, "estimate", string(request("over.json")))
 	require.Contains(t, over, "error")
 	e := over["error"].(map[string]any)
 	assert.Equal(t, "workloads, systems, growth.factor", e["path"])
 	assert.Contains(t, e["message"], "more than the limit of 30,000")
 
 	var normal EstimateResponse
-	require.NoError(t, json.Unmarshal(Call("estimate", []byte(`{"preset":"article-2017"}`)), &normal))
+	require.NoError(t, json.Unmarshal(a.Call("estimate", []byte(`{"preset":"article-2017"}`)), &normal))
 	assert.Len(t, normal.Quantities, 194)
 }

@@ -55,21 +55,21 @@ type Quantity struct {
 	Source  string         `json:"source,omitempty"`
 }
 
-// Estimate runs a request natively: the site's build prerenders with it.
-func Estimate(req EstimateRequest) (*EstimateResponse, error) {
+// Estimate answers an estimate request, as the estimate method does for JSON.
+func (a *API) Estimate(req EstimateRequest) (*EstimateResponse, error) {
 	lang, err := Lang(req.Lang)
 	if err != nil {
 		return nil, err
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	est, ok := estimateFast(req.ScenarioRequest)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	est, ok := a.estimateFast(req.ScenarioRequest)
 	if !ok {
 		s, err := req.Load()
 		if err != nil {
 			return nil, err
 		}
-		if est, err = remember(req.ScenarioRequest, s); err != nil {
+		if est, err = a.remember(req.ScenarioRequest, s); err != nil {
 			return nil, err
 		}
 	}
@@ -114,12 +114,12 @@ func Estimate(req EstimateRequest) (*EstimateResponse, error) {
 // Layout fingerprints a list of quantities as the page does (page.Layout).
 func Layout(qs []estimator.Quantity) string { return page.Layout(qs) }
 
-func estimate(data []byte) (any, error) {
+func (a *API) estimate(data []byte) (any, error) {
 	var req EstimateRequest
 	if err := DecodeRequest(data, &req); err != nil {
 		return nil, err
 	}
-	return Estimate(req)
+	return a.Estimate(req)
 }
 
 func explain(data []byte) (any, error) {

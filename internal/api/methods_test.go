@@ -11,8 +11,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/internal/api"
-	_ "github.com/trainscale/trainscale/internal/api/tools"
+	"github.com/trainscale/trainscale/internal/api/tools"
 )
+
+// newAPI answers every method, as the tools module does.
+func newAPI() *api.API { return api.New(tools.Methods()) }
 
 // response is Call's answer with its errors read out.
 type response struct {
@@ -20,10 +23,10 @@ type response struct {
 	Errors []api.Error `json:"errors"`
 }
 
-func callAPI(t *testing.T, method, req string) response {
+func callAPI(t *testing.T, a *api.API, method, req string) response {
 	t.Helper()
 	var out response
-	require.NoError(t, json.Unmarshal(api.Call(method, []byte(req)), &out), "%s %s", method, req)
+	require.NoError(t, json.Unmarshal(a.Call(method, []byte(req)), &out), "%s %s", method, req)
 	return out
 }
 
@@ -45,9 +48,11 @@ func assertPlain(t *testing.T, e api.Error, context ...any) {
 // TestWrongTypesAreWordedPlainly sends every method requests of the wrong
 // shape: each answer names the field and says what it must be, in words.
 func TestWrongTypesAreWordedPlainly(t *testing.T) {
-	for _, method := range api.Methods() {
+	t.Parallel()
+	a := newAPI()
+	for _, method := range a.Methods() {
 		for _, req := range []string{`[]`, `"estimate"`, `3`, `true`, `{} {}`, `{"preset":"a","preset":"b"}`} {
-			res := callAPI(t, method, req)
+			res := callAPI(t, a, method, req)
 			if assert.NotNil(t, res.Error, "%s %s", method, req) {
 				assert.Contains(t, []string{"request", "preset"}, res.Error.Path, "%s %s", method, req)
 				assertPlain(t, *res.Error, method, req)
@@ -101,10 +106,10 @@ func TestWrongTypesAreWordedPlainly(t *testing.T) {
 			{`{"lang":"xx"}`, "lang", "must be en or ja"},
 		},
 	}
-	for _, method := range api.Methods() {
+	for _, method := range a.Methods() {
 		require.NotEmpty(t, fields[method], "every method has wrong-typed requests here: add %s's", method)
 		for _, tc := range fields[method] {
-			res := callAPI(t, method, tc.req)
+			res := callAPI(t, a, method, tc.req)
 			if assert.NotNil(t, res.Error, "%s %s", method, tc.req) {
 				assert.Equal(t, tc.path, res.Error.Path, "%s %s", method, tc.req)
 				assert.True(t, strings.HasPrefix(res.Error.Rule, tc.rule), "%s %s: %q", method, tc.req, res.Error.Rule)
@@ -115,7 +120,8 @@ func TestWrongTypesAreWordedPlainly(t *testing.T) {
 }
 
 func TestSeveralBadFieldsAtOnce(t *testing.T) {
-	res := callAPI(t, "charts", `{"samples":-1,"seed":0.5,"lang":"xx"}`)
+	t.Parallel()
+	res := callAPI(t, newAPI(), "charts", `{"samples":-1,"seed":0.5,"lang":"xx"}`)
 	var paths []string
 	for _, e := range res.Errors {
 		paths = append(paths, e.Path)
@@ -126,7 +132,9 @@ func TestSeveralBadFieldsAtOnce(t *testing.T) {
 // TestPanicInAnyMethod makes each method panic in turn: the answer is an
 // error value holding one line, and the instance keeps answering.
 func TestPanicInAnyMethod(t *testing.T) {
-	for _, method := range api.Methods() {
+	t.Parallel()
+	a := newAPI()
+	for _, method := range a.Methods() {
 		for _, boom := range []func(){
 			func() { panic("kaboom\ngoroutine 1 [running]:\nmain.main()") },
 			func() {
@@ -138,8 +146,8 @@ func TestPanicInAnyMethod(t *testing.T) {
 				_ = p.Lang
 			},
 		} {
-			restore := api.Swap(method, func([]byte) (any, error) { boom(); return nil, nil })
-			res := callAPI(t, method, `{}`)
+			restore := a.Swap(method, func([]byte) (any, error) { boom(); return nil, nil })
+			res := callAPI(t, a, method, `{}`)
 			restore()
 			if assert.NotNil(t, res.Error, method) {
 				assert.Equal(t, method, res.Error.Path)
@@ -152,20 +160,21 @@ func TestPanicInAnyMethod(t *testing.T) {
 		}
 	}
 	// Every method still answers.
-	assert.Nil(t, callAPI(t, "estimate", `{}`).Error)
-	assert.Nil(t, callAPI(t, "presets", `{}`).Error)
-	assert.Nil(t, callAPI(t, "uncertainty", `{"samples":100}`).Error)
+	assert.Nil(t, callAPI(t, a, "estimate", `{}`).Error)
+	assert.Nil(t, callAPI(t, a, "presets", `{}`).Error)
+	assert.Nil(t, callAPI(t, a, "uncertainty", `{"samples":100}`).Error)
 }
 
 // TestResultJSONCannotHold is a method answering NaN: an internal error, not a
 // Go message.
 func TestResultJSONCannotHold(t *testing.T) {
-	restore := api.Swap("presets", func([]byte) (any, error) { return []float64{0, nan()}, nil })
-	defer restore()
-	res := callAPI(t, "presets", `{}`)
+	t.Parallel()
+	a := newAPI()
+	a.Swap("presets", func([]byte) (any, error) { return []float64{0, nan()}, nil })
+	res := callAPI(t, a, "presets", `{}`)
 	require.NotNil(t, res.Error)
 	assert.Equal(t, "internal error", res.Error.Rule)
-	assert.True(t, slices.Contains(api.Methods(), res.Error.Path))
+	assert.True(t, slices.Contains(a.Methods(), res.Error.Path))
 }
 
 func nan() float64 {
@@ -174,9 +183,11 @@ func nan() float64 {
 }
 
 func TestRenderEachPartOnce(t *testing.T) {
+	t.Parallel()
+	a := api.New(nil)
 	var once, twice api.EstimateResponse
-	require.NoError(t, json.Unmarshal(api.Call("estimate", []byte(`{"render":["form","results"]}`)), &once))
-	require.NoError(t, json.Unmarshal(api.Call("estimate", []byte(`{"render":["form","results","form","results"]}`)), &twice))
+	require.NoError(t, json.Unmarshal(a.Call("estimate", []byte(`{"render":["form","results"]}`)), &once))
+	require.NoError(t, json.Unmarshal(a.Call("estimate", []byte(`{"render":["form","results","form","results"]}`)), &twice))
 	assert.NotEmpty(t, once.Form)
 	assert.Equal(t, once.Form, twice.Form)
 	assert.Equal(t, once.Results, twice.Results)
@@ -186,7 +197,8 @@ func TestRenderEachPartOnce(t *testing.T) {
 // error is worded without Go names, and nothing panics. By hand:
 // go test -run '^$' -fuzz FuzzCall -fuzztime 60s ./internal/api
 func FuzzCall(f *testing.F) {
-	methods := api.Methods()
+	a := newAPI()
+	methods := a.Methods()
 	for i, req := range []string{`{}`, `[]`, `{"samples":2e6}`, `{"scenarios":[{"name":3}]}`, `{"set":["fleet.cars=3"]}`,
 		`{"a":1,"a":2}`, `{"render":["form",1]}`, `{"scenario":"{\"units\":7}"}`, `{"gpus":1e30}`, `{"lang":"xx"}`, `{"samples":10,"seed":-0}`} {
 		f.Add(uint8(i), req)
@@ -197,7 +209,7 @@ func FuzzCall(f *testing.F) {
 	f.Fuzz(func(t *testing.T, m uint8, req string) {
 		method := methods[int(m)%len(methods)]
 		var res response
-		require.NoError(t, json.Unmarshal(api.Call(method, []byte(req)), &res), "%s %s", method, req)
+		require.NoError(t, json.Unmarshal(a.Call(method, []byte(req)), &res), "%s %s", method, req)
 		for _, e := range res.Errors {
 			assert.NotEqual(t, "internal error", e.Rule, "%s %s: %s", method, req, e.Message)
 			assertPlain(t, e, method, req)

@@ -22,7 +22,7 @@ const (
 	precAtom
 )
 
-var binaryPrec = map[string]int{
+var binaryPrec = map[estimator.Op]int{
 	"<": precCompare, "<=": precCompare, ">": precCompare, ">=": precCompare, "=": precCompare,
 	"+": precAdd, "-": precAdd, "*": precMul, "/": precMul, "^": precPow,
 }
@@ -104,7 +104,7 @@ func (t translator) expr(e *estimator.Expr, asCondition bool) (string, int, erro
 	if err != nil {
 		return "", 0, err
 	}
-	text := a + e.Op + b
+	text := a + string(e.Op) + b
 	if p == precCompare && !asCondition {
 		// A cell holds the estimator's 1 or 0, not TRUE or FALSE.
 		return "IF(" + text + ",1,0)", precAtom, nil

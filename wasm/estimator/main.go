@@ -17,4 +17,4 @@ import (
 	"github.com/trainscale/trainscale/wasm/jsapi"
 )
 
-func main() { jsapi.Expose("trainscale", api.Methods()) }
+func main() { jsapi.Expose("trainscale", api.New(nil)) }

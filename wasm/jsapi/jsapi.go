@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-// Package jsapi puts package api's methods on the JavaScript global scope. Each
+// Package jsapi puts an api.API's methods on the JavaScript global scope. Each
 // method takes one request, a plain object or a JSON string, and returns a
 // plain object: the answer, or {error: {path, rule, got, message}, errors: [...]}.
 // call(method, jsonString) does the same with a JSON string out. No method
@@ -15,11 +15,11 @@ import (
 	"github.com/trainscale/trainscale/internal/api"
 )
 
-// Expose sets globalThis[name] to an object holding the given methods, calls
+// Expose sets globalThis[name] to an object holding a's methods, calls
 // globalThis[name+"OnReady"](obj) when that is a function, and blocks forever
 // so the functions stay callable.
-func Expose(name string, methods []string) {
-	obj := New(methods)
+func Expose(name string, a *api.API) {
+	obj := New(a)
 	js.Global().Set(name, obj)
 	if ready := js.Global().Get(name + "OnReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke(obj)
@@ -27,20 +27,21 @@ func Expose(name string, methods []string) {
 	select {}
 }
 
-// New makes the JavaScript object holding the methods.
-func New(methods []string) js.Value {
+// New makes the JavaScript object holding a's methods.
+func New(a *api.API) js.Value {
 	jsonObj := js.Global().Get("JSON")
 	obj := js.Global().Get("Object").New()
+	methods := a.Methods()
 	for _, m := range methods {
 		obj.Set(m, js.FuncOf(func(_ js.Value, args []js.Value) any {
-			return jsonObj.Call("parse", call(jsonObj, m, args))
+			return jsonObj.Call("parse", call(a, jsonObj, m, args))
 		}))
 	}
 	obj.Set("call", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) == 0 || args[0].Type() != js.TypeString {
-			return string(api.Call("", nil))
+			return string(a.Call("", nil))
 		}
-		return call(jsonObj, args[0].String(), args[1:])
+		return call(a, jsonObj, args[0].String(), args[1:])
 	}))
 	list := js.Global().Get("Array").New()
 	for _, m := range methods {
@@ -51,8 +52,8 @@ func New(methods []string) js.Value {
 	return obj
 }
 
-// call runs one method on the request in args[0] and returns the JSON answer.
-func call(jsonObj js.Value, method string, args []js.Value) (out string) {
+// call runs one method of a on the request in args[0] and returns the JSON answer.
+func call(a *api.API, jsonObj js.Value, method string, args []js.Value) (out string) {
 	defer func() {
 		if r := recover(); r != nil {
 			out = string(api.ErrorJSON(api.Internal(method, r)))
@@ -68,5 +69,5 @@ func call(jsonObj js.Value, method string, args []js.Value) (out string) {
 			req = []byte(jsonObj.Call("stringify", a).String()) // a cyclic object throws: recovered above
 		}
 	}
-	return string(api.Call(method, req))
+	return string(a.Call(method, req))
 }

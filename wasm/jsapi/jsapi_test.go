@@ -15,7 +15,7 @@ import (
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/api"
-	_ "github.com/trainscale/trainscale/internal/api/tools"
+	"github.com/trainscale/trainscale/internal/api/tools"
 )
 
 // These run under Node: GOOS=js GOARCH=wasm go test -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/...
@@ -23,7 +23,8 @@ import (
 func object(kv map[string]any) js.Value { return js.ValueOf(kv) }
 
 func TestEstimateFromJavaScript(t *testing.T) {
-	ts := New(api.Methods())
+	t.Parallel()
+	ts := New(api.New(nil))
 	res := ts.Call("estimate", object(map[string]any{"set": []any{"fleet.cars=300"}}))
 	require.True(t, res.Get("error").IsUndefined(), "no error")
 	data, _ := examples.Read(examples.Default)
@@ -43,8 +44,10 @@ func TestEstimateFromJavaScript(t *testing.T) {
 }
 
 func TestErrorsAreValuesAndTheInstanceKeepsWorking(t *testing.T) {
-	api.Register("explode", func([]byte) (any, error) { panic("boom") })
-	ts := New(api.Methods())
+	t.Parallel()
+	methods := tools.Methods()
+	methods["explode"] = func([]byte) (any, error) { panic("boom") }
+	ts := New(api.New(methods))
 	for _, tc := range []struct {
 		method string
 		req    any

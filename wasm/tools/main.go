@@ -4,8 +4,8 @@
 // (catalog, throughput, scale, memory), uncertainty, sensitivity, compare and
 // the reports' charts, on
 //
-//	globalThis.trainscaleTools = {catalog, throughput, scale, memory, uncertainty,
-//	    sensitivity, compare, charts, estimate, explain, presets, messages, call, ...}
+//	globalThis.trainscaleTools = {estimate, explain, presets, messages, catalog, charts,
+//	    compare, memory, scale, sensitivity, throughput, uncertainty, call, ...}
 //
 // with the calling convention of package jsapi. The page loads it on first use.
 // charts answers with each chart's echarts option, built by internal/echarts
@@ -15,8 +15,8 @@ package main
 
 import (
 	"github.com/trainscale/trainscale/internal/api"
-	_ "github.com/trainscale/trainscale/internal/api/tools"
+	"github.com/trainscale/trainscale/internal/api/tools"
 	"github.com/trainscale/trainscale/wasm/jsapi"
 )
 
-func main() { jsapi.Expose("trainscaleTools", api.Methods()) }
+func main() { jsapi.Expose("trainscaleTools", api.New(tools.Methods())) }

@@ -11,6 +11,7 @@ import (
 )
 
 func TestMakeEachExport(t *testing.T) {
+	t.Parallel()
 	for kind, magic := range map[string]string{"xlsx": "PK\x03\x04", "pdf": "%PDF-", "html": "<!"} {
 		f, err := Make(kind, []byte(`{"set":["fleet.cars=150"],"samples":200,"date":"2026-11-30"}`), nil, nil)
 		require.NoError(t, err, kind)
@@ -20,6 +21,7 @@ func TestMakeEachExport(t *testing.T) {
 }
 
 func TestMakeNamesTheField(t *testing.T) {
+	t.Parallel()
 	_, err := Make("xlsx", []byte(`{"set":["fleet.cars=-1"]}`), nil, nil)
 	var fe *estimator.FieldError
 	require.ErrorAs(t, err, &fe)
@@ -30,6 +32,7 @@ func TestMakeNamesTheField(t *testing.T) {
 }
 
 func TestMakeChecksEveryField(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ req, path, rule string }{
 		{`{"lang":"xx"}`, "lang", "must be en or ja"},
 		{`{"lang":1}`, "lang", "must be a string"},

@@ -1,7 +1,7 @@
-// Package tools adds the hardware tools, the Monte Carlo, sensitivity,
-// comparison and chart methods to package api's Call. They live apart so the
+// Package tools holds the hardware tools, the Monte Carlo, sensitivity,
+// comparison and chart methods of package api. They live apart so the
 // estimator module the page needs first stays small; the tools module
-// (wasm/tools) and native callers import this package for its init.
+// (wasm/tools) and native callers add them: api.New(tools.Methods()).
 package tools
 
 import (
@@ -16,15 +16,19 @@ import (
 	"github.com/trainscale/trainscale/report"
 )
 
-func init() {
-	api.Register("catalog", catalog)
-	api.Register("throughput", throughput)
-	api.Register("scale", scale)
-	api.Register("memory", memory)
-	api.Register("uncertainty", uncertainty)
-	api.Register("sensitivity", sensitivity)
-	api.Register("compare", compare)
-	api.Register("charts", charts)
+// Methods are this package's methods by name, a new map each call (a caller
+// may add to it).
+func Methods() map[string]api.Method {
+	return map[string]api.Method{
+		"catalog":     catalog,
+		"throughput":  throughput,
+		"scale":       scale,
+		"memory":      memory,
+		"uncertainty": uncertainty,
+		"sensitivity": sensitivity,
+		"compare":     compare,
+		"charts":      charts,
+	}
 }
 
 func catalog(data []byte) (any, error) {

@@ -11,17 +11,19 @@ import (
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/api"
-	_ "github.com/trainscale/trainscale/internal/api/tools"
+	"github.com/trainscale/trainscale/internal/api/tools"
 )
 
-func call(t *testing.T, method, req string) map[string]any {
+func call(t *testing.T, a *api.API, method, req string) map[string]any {
 	t.Helper()
 	var out map[string]any
-	require.NoError(t, json.Unmarshal(api.Call(method, []byte(req)), &out), method)
+	require.NoError(t, json.Unmarshal(a.Call(method, []byte(req)), &out), method)
 	return out
 }
 
 func TestErrorsNameTheField(t *testing.T) {
+	t.Parallel()
+	a := api.New(tools.Methods())
 	for _, tc := range []struct{ method, req, path string }{
 		{"estimate", `{"set":["fleet.cars=-3"]}`, "fleet.cars"},
 		{"estimate", `{"set":["fleet.nope=1"]}`, "fleet.nope"},
@@ -33,7 +35,7 @@ func TestErrorsNameTheField(t *testing.T) {
 		{"catalog", `{"table":"nope"}`, "table"},
 		{"nope", `{}`, "method"},
 	} {
-		out := call(t, tc.method, tc.req)
+		out := call(t, a, tc.method, tc.req)
 		e, ok := out["error"].(map[string]any)
 		if assert.True(t, ok, "%s %s: %v", tc.method, tc.req, out) {
 			assert.Equal(t, tc.path, e["path"], "%s %s: %v", tc.method, tc.req, e)
@@ -44,6 +46,8 @@ func TestErrorsNameTheField(t *testing.T) {
 }
 
 func TestEveryMethodAnswers(t *testing.T) {
+	t.Parallel()
+	a := api.New(tools.Methods())
 	for _, tc := range []struct{ method, req, key string }{
 		{"presets", `{}`, "presets"},
 		{"explain", `{"id":"team.inception-v3.systems.dgx-1-p100"}`, "text"},
@@ -58,24 +62,29 @@ func TestEveryMethodAnswers(t *testing.T) {
 		{"charts", `{"samples":200}`, "charts"},
 		{"estimate", `{"render":["form","results"],"lang":"ja"}`, "form"},
 	} {
-		out := call(t, tc.method, tc.req)
+		out := call(t, a, tc.method, tc.req)
 		assert.Nil(t, out["error"], "%s: %v", tc.method, out["error"])
 		assert.Contains(t, out, tc.key, tc.method)
 	}
 }
 
 func TestPanicIsAnErrorValue(t *testing.T) {
-	api.Register("boom", func([]byte) (any, error) { panic("kaboom") })
-	out := call(t, "boom", `{}`)
+	t.Parallel()
+	methods := tools.Methods()
+	methods["boom"] = func([]byte) (any, error) { panic("kaboom") }
+	a := api.New(methods)
+	out := call(t, a, "boom", `{}`)
 	e := out["error"].(map[string]any)
 	assert.Equal(t, "internal error", e["rule"])
 	assert.Equal(t, "boom", e["path"])
-	assert.Nil(t, call(t, "presets", `{}`)["error"], "still answering after a panic")
+	assert.Nil(t, call(t, a, "presets", `{}`)["error"], "still answering after a panic")
 }
 
 // The compare method answers estimator.Comparison's own JSON, the shape the
 // CLI's compare --format json writes too.
 func TestCompareIsTheCoresShape(t *testing.T) {
+	t.Parallel()
+	a := api.New(tools.Methods())
 	var ests []*estimator.Estimate
 	for _, name := range []string{"article-2017", "modern-2026"} {
 		data, ok := examples.Read(name)
@@ -88,10 +97,10 @@ func TestCompareIsTheCoresShape(t *testing.T) {
 	}
 	want, err := json.Marshal(estimator.Compare([]string{"article-2017", "modern-2026"}, ests))
 	require.NoError(t, err)
-	got := api.Call("compare", []byte(`{"scenarios":[{"preset":"article-2017"},{"preset":"modern-2026"}]}`))
+	got := a.Call("compare", []byte(`{"scenarios":[{"preset":"article-2017"},{"preset":"modern-2026"}]}`))
 	assert.JSONEq(t, string(want), string(got))
 
-	out := call(t, "compare", `{"scenarios":[{"preset":"article-2017"},{"preset":"modern-2026"}]}`)
+	out := call(t, a, "compare", `{"scenarios":[{"preset":"article-2017"},{"preset":"modern-2026"}]}`)
 	assert.Equal(t, []any{"article-2017", "modern-2026"}, out["columns"])
 	for _, q := range out["quantities"].([]any) {
 		row := q.(map[string]any)
@@ -103,6 +112,8 @@ func TestCompareIsTheCoresShape(t *testing.T) {
 
 // The page draws each chart from the option the Go builder made.
 func TestChartsCarryTheirOptions(t *testing.T) {
+	t.Parallel()
+	a := api.New(tools.Methods())
 	var out struct {
 		Charts []struct {
 			ID, Title, Note string
@@ -110,7 +121,7 @@ func TestChartsCarryTheirOptions(t *testing.T) {
 			Option          map[string]any
 		}
 	}
-	require.NoError(t, json.Unmarshal(api.Call("charts", []byte(`{"samples":200,"lang":"ja"}`)), &out))
+	require.NoError(t, json.Unmarshal(a.Call("charts", []byte(`{"samples":200,"lang":"ja"}`)), &out))
 	require.Len(t, out.Charts, 8)
 	for _, c := range out.Charts {
 		assert.NotEmpty(t, c.Title, c.ID)
