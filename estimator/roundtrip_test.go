@@ -24,6 +24,7 @@ import (
 // unique: over every example and random scenarios with zeros, bounds and
 // ranges on every numeric field, and ids built from the words quantity ids use.
 func TestEveryAcceptedScenarioRoundTrips(t *testing.T) {
+	t.Parallel() // one of the package's longest tests: the others run beside it
 	perExample := 40
 	if testing.Short() {
 		perExample = 15
@@ -31,6 +32,7 @@ func TestEveryAcceptedScenarioRoundTrips(t *testing.T) {
 	for ei, name := range examples.Names() {
 		data, _ := examples.Read(name)
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // each example draws from its own seeded generator
 			checkRoundTrip(t, data, nil)
 			rng := rand.New(rand.NewPCG(10, uint64(ei)))
 			kept := 0
