@@ -166,6 +166,9 @@ func TestCheckFontRefusesCorruptFonts(t *testing.T) {
 // TestCheckedFontsLoadInFpdf: every prefix of a font and every change of
 // one of its bytes either fails checkFont or embeds in fpdf without a panic
 // and without fpdf printing to standard output.
+//
+// It swaps os.Stdout, so it must not run in parallel: the package's parallel
+// tests start only once it has put it back.
 func TestCheckedFontsLoadInFpdf(t *testing.T) {
 	good := tinyFont(true, nil)
 	stdout := os.Stdout
