@@ -163,9 +163,10 @@ func TestCheckFontRefusesCorruptFonts(t *testing.T) {
 	}
 }
 
-// TestCheckedFontsLoadInFpdf: every prefix of a font and every change of
-// one of its bytes either fails checkFont or embeds in fpdf without a panic
-// and without fpdf printing to standard output.
+// TestCheckedFontsLoadInFpdf: every prefix of a font, and every change of a
+// byte that mutationOffsets picks in each of its tables, either fails
+// checkFont or embeds in fpdf without a panic and without fpdf printing to
+// standard output.
 //
 // It swaps os.Stdout, so it must not run in parallel: the package's parallel
 // tests start only once it has put it back.
