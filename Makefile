@@ -3,7 +3,7 @@
 GO ?= go
 BIN := bin/trainscale
 
-.PHONY: run test build bench fuzz fmt
+.PHONY: run test test-short test-native build bench fuzz fmt
 
 ECHARTS := node_modules/echarts/dist/echarts.min.js
 
@@ -13,12 +13,22 @@ run: ## the main job on the built-in default scenario (the 2017 article): tables
 	$(GO) run ./cmd/trainscale estimate
 	$(GO) run ./cmd/trainscale report -o out
 
-test: ## formatting, vet and every test (the fuzz seeds run as tests too)
+# The packages whose tests take longest (LibreOffice recalculating 200+
+# workbooks, the browser, the core's property tests): named first, go test
+# starts them first and the quick packages fill the other core beside them.
+SLOW_TESTS := ./report/xlsx ./site ./estimator
+
+test: ## formatting, vet and every test (the fuzz seeds run as tests too); native and wasm tests side by side
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
-	$(MAKE) --no-print-directory test-wasm
+	$(MAKE) --no-print-directory -j2 --output-sync=line test-native test-wasm
+
+test-native: ## every native test, the slowest packages first
+	$(GO) test -count=1 $(SLOW_TESTS) ./...
+
+test-short: ## the quick loop (cached results reused): every package with -short; the heavy cross-checks wait for make test
+	$(GO) test -short ./...
 
 build:
 	$(GO) build -o $(BIN) ./cmd/trainscale
@@ -40,5 +50,6 @@ site: ## the static page in site/dist: wasm modules, prerendered figures, echart
 serve: site ## serve site/dist on 127.0.0.1:8080 with the page's CSP
 	$(GO) run ./cmd/trainscale serve --dir site/dist --addr 127.0.0.1:8080
 
-test-wasm: ## the wasm API under Node (GOOS=js GOARCH=wasm)
+test-wasm: ## vet and test the wasm API under Node (GOOS=js GOARCH=wasm)
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm/... ./internal/api/...
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/... ./internal/api/...

@@ -29,6 +29,7 @@ const (
 // TestQuantityCountIsExact: the count validation checks equals what the
 // estimate then produces, for every example and for random reshapings of them.
 func TestQuantityCountIsExact(t *testing.T) {
+	t.Parallel()
 	for _, name := range examples.Names() {
 		data, _ := examples.Read(name)
 		s, err := estimator.Decode(bytes.NewReader(data))

@@ -24,6 +24,7 @@ import (
 // unique: over every example and random scenarios with zeros, bounds and
 // ranges on every numeric field, and ids built from the words quantity ids use.
 func TestEveryAcceptedScenarioRoundTrips(t *testing.T) {
+	t.Parallel() // one of the package's longest tests: the others run beside it
 	perExample := 40
 	if testing.Short() {
 		perExample = 15
@@ -31,12 +32,14 @@ func TestEveryAcceptedScenarioRoundTrips(t *testing.T) {
 	for ei, name := range examples.Names() {
 		data, _ := examples.Read(name)
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // each example draws from its own seeded generator
 			checkRoundTrip(t, data, nil)
+			base := newDrawBase(t, data)
 			rng := rand.New(rand.NewPCG(10, uint64(ei)))
 			kept := 0
 			for try := 0; kept < perExample; try++ {
 				require.Less(t, try, 40*perExample, "too few valid random scenarios")
-				ov := randomOverrides(t, rng, data)
+				ov := randomOverrides(rng, base)
 				if s, err := estimator.Decode(bytes.NewReader(data), ov...); err != nil || !runs(s) {
 					continue // a draw that breaks a rule relating fields, or overflows
 				}
@@ -105,16 +108,29 @@ func idWords(t *testing.T, s *estimator.Scenario) (middle, last []string) {
 	return slices.Sorted(maps.Keys(mid)), slices.Sorted(maps.Keys(end))
 }
 
-// randomOverrides draws --set overrides for the scenario data: new ids for
-// some workloads and systems, and for each numeric input maybe a new value or
-// a range, within the field's own rules.
-func randomOverrides(t *testing.T, rng *rand.Rand, data []byte) []estimator.Override {
+// drawBase is what randomOverrides draws from, read once per example: the
+// decoded scenario, its id words and its inputs.
+type drawBase struct {
+	s            *estimator.Scenario
+	middle, last []string
+	specs        []estimator.InputSpec
+}
+
+func newDrawBase(t *testing.T, data []byte) *drawBase {
 	t.Helper()
 	s, err := estimator.Decode(bytes.NewReader(data))
 	require.NoError(t, err)
+	middle, last := idWords(t, s)
+	return &drawBase{s: s, middle: middle, last: last, specs: estimator.InputSpecs(s)}
+}
+
+// randomOverrides draws --set overrides for the base scenario: new ids for
+// some workloads and systems, and for each numeric input maybe a new value or
+// a range, within the field's own rules. It only reads base.
+func randomOverrides(rng *rand.Rand, base *drawBase) []estimator.Override {
+	s, middle, last := base.s, base.middle, base.last
 	var ov []estimator.Override
 	add := func(path, value string) { ov = append(ov, estimator.Override{Path: path, Value: value}) }
-	middle, last := idWords(t, s)
 	pick := func(words []string) string { return words[rng.IntN(len(words))] }
 	rename := func(list string, ids []string, draw func(first string) string, onRename func(i int, id string)) {
 		taken := map[string]bool{}
@@ -158,7 +174,7 @@ func randomOverrides(t *testing.T, rng *rand.Rand, data []byte) []estimator.Over
 			add("money.system", strconv.Quote(id))
 		}
 	})
-	for _, sp := range estimator.InputSpecs(s) {
+	for _, sp := range base.specs {
 		if sp.IsText || rng.Float64() < 0.3 || sp.Path == "money.per_usd" && sp.Number == 1 {
 			continue
 		}

@@ -18,6 +18,7 @@ import (
 // independently by decoding the scenario with the override. Two variants range
 // the inputs that reshape the estimate (the growth steps, a system's GPUs).
 func TestSensitivityAgreesWithEstimateForEveryTarget(t *testing.T) {
+	t.Parallel() // the package's longest test: the others run beside it
 	type scenario struct {
 		name string
 		set  []estimator.Override
@@ -32,6 +33,7 @@ func TestSensitivityAgreesWithEstimateForEveryTarget(t *testing.T) {
 	)
 	for _, tc := range cases {
 		t.Run(tc.name+overrideNames(tc.set), func(t *testing.T) {
+			t.Parallel()
 			data, ok := examples.Read(tc.name)
 			require.True(t, ok)
 			s, err := estimator.Decode(bytes.NewReader(data), tc.set...)

@@ -25,6 +25,7 @@ const caseTimeLimit = 20 * time.Second
 // process: the exit status must be the manifest's, the error (or the output,
 // on success) must hold its words, and no case may panic (status 3).
 func TestHostileCorpus(t *testing.T) {
+	t.Parallel()
 	cases, err := hostile.Load(hostileDir)
 	require.NoError(t, err)
 	files, err := filepath.Abs(filepath.Join(hostileDir, "files"))
@@ -33,7 +34,10 @@ func TestHostileCorpus(t *testing.T) {
 		if len(c.Args) == 0 {
 			continue // a case for the wasm API alone
 		}
-		t.Run(c.Name, func(t *testing.T) { runHostileCase(t, c, files) })
+		t.Run(c.Name, func(t *testing.T) {
+			t.Parallel() // run keeps its state in env, and each case writes to its own directory
+			runHostileCase(t, c, files)
+		})
 	}
 }
 

@@ -163,9 +163,13 @@ func TestCheckFontRefusesCorruptFonts(t *testing.T) {
 	}
 }
 
-// TestCheckedFontsLoadInFpdf: every prefix of a font and every change of
-// one of its bytes either fails checkFont or embeds in fpdf without a panic
-// and without fpdf printing to standard output.
+// TestCheckedFontsLoadInFpdf: every prefix of a font, and every change of a
+// byte that mutationOffsets picks in each of its tables, either fails
+// checkFont or embeds in fpdf without a panic and without fpdf printing to
+// standard output.
+//
+// It swaps os.Stdout, so it must not run in parallel: the package's parallel
+// tests start only once it has put it back.
 func TestCheckedFontsLoadInFpdf(t *testing.T) {
 	good := tinyFont(true, nil)
 	stdout := os.Stdout
@@ -188,12 +192,17 @@ func TestCheckedFontsLoadInFpdf(t *testing.T) {
 			_ = p.Output(io.Discard)
 		}, "%x", font)
 	}
-	step := 1
-	if testing.Short() {
-		step = 97 // a prime, so the bytes tried fall on every part of each table
+	for n := range len(good) {
+		try(good[:n]) // a truncated file fails checkFont before fpdf sees it: cheap
 	}
-	for n := 0; n < len(good); n += step {
-		try(good[:n])
+	// One run through fpdf takes milliseconds and every glyph, metric and
+	// location is the same few bytes repeated, so changes are tried at the
+	// bytes where each table's structure lies rather than at all 4,000.
+	tried := mutationOffsets(good, fullMutations)
+	if testing.Short() {
+		tried = mutationOffsets(good, shortMutations)
+	}
+	for _, n := range tried {
 		for _, v := range []byte{0, 0xff, good[n] ^ 0x80} {
 			bad := slices.Clone(good)
 			bad[n] = v
@@ -203,7 +212,57 @@ func TestCheckedFontsLoadInFpdf(t *testing.T) {
 	st, err := capture.Stat()
 	require.NoError(t, err)
 	assert.Zero(t, st.Size(), "fpdf printed to standard output")
-	assert.Greater(t, embedded, len(good)/step, "most single-byte changes leave a usable font")
+	assert.Greater(t, embedded, len(tried), "most single-byte changes leave a usable font")
+}
+
+// sampling says which bytes of a font mutationOffsets picks: every dir-th
+// byte of the table directory; in each table its first head bytes (the
+// counts, versions and first record that the checks read), its last byte and
+// every stride-th byte of the rest. Strides are prime to the 16-byte
+// directory records and the 34-byte glyphs, so the picks fall on every field.
+type sampling struct{ dir, head, stride int }
+
+var (
+	fullMutations  = sampling{dir: 1, head: 24, stride: 41}
+	shortMutations = sampling{dir: 7, head: 1, stride: 251}
+)
+
+// mutationOffsets lists, in order, the bytes of font that s picks, and always
+// the 12-byte header.
+func mutationOffsets(font []byte, s sampling) []int {
+	dirEnd := 12 + 16*int(binary.BigEndian.Uint16(font[4:]))
+	pick := make([]bool, len(font))
+	for n := range dirEnd {
+		pick[n] = n < 12 || (n-12)%s.dir == 0
+	}
+	for rec := 12; rec < dirEnd; rec += 16 {
+		off, size := int(binary.BigEndian.Uint32(font[rec+8:])), int(binary.BigEndian.Uint32(font[rec+12:]))
+		for i := range size {
+			pick[off+i] = i < s.head || i == size-1 || (i-s.head)%s.stride == 0
+		}
+	}
+	var out []int
+	for n, ok := range pick {
+		if ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func TestMutationOffsetsCoverEveryTable(t *testing.T) {
+	font := tinyFont(true, nil)
+	for _, s := range []sampling{fullMutations, shortMutations} {
+		tried := mutationOffsets(font, s)
+		assert.True(t, slices.IsSorted(tried))
+		assert.Equal(t, 0, tried[0])
+		for rec := 12; rec < 12+16*int(binary.BigEndian.Uint16(font[4:])); rec += 16 {
+			off, size := int(binary.BigEndian.Uint32(font[rec+8:])), int(binary.BigEndian.Uint32(font[rec+12:]))
+			tag := string(font[rec : rec+4])
+			assert.Contains(t, tried, off, "%s: first byte", tag)
+			assert.Contains(t, tried, off+size-1, "%s: last byte", tag)
+		}
+	}
 }
 
 func TestLoadFontNamesTheFile(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -48,16 +49,25 @@ func need(t testing.TB, tool string) {
 	}
 }
 
-func japaneseFont(t testing.TB) []byte {
-	t.Helper()
+// installedFont reads and checks the installed Japanese font once for all
+// tests, as the file is megabytes: pdf.ErrNoFont when there is none.
+var installedFont = sync.OnceValues(func() ([]byte, error) {
 	path, err := pdf.FindFont()
 	if err != nil {
+		return nil, err
+	}
+	return pdf.LoadFont(path)
+})
+
+func japaneseFont(t testing.TB) []byte {
+	t.Helper()
+	font, err := installedFont()
+	if errors.Is(err, pdf.ErrNoFont) {
 		if os.Getenv("CI") != "" {
 			t.Fatal(err)
 		}
 		t.Skip(err)
 	}
-	font, err := pdf.LoadFont(path)
 	require.NoError(t, err)
 	return font
 }
@@ -81,6 +91,7 @@ func text(t *testing.T, doc []byte) string {
 }
 
 func TestKeyFiguresInTheText(t *testing.T) {
+	t.Parallel()
 	doc := write(t, bundle(t, "article-2017", "en", ""), pdf.Options{})
 	txt := text(t, doc)
 	for _, want := range []string{
@@ -96,6 +107,7 @@ func TestKeyFiguresInTheText(t *testing.T) {
 }
 
 func TestEveryPageRendersNonBlank(t *testing.T) {
+	t.Parallel()
 	need(t, "pdftoppm")
 	for _, paper := range []string{"a4", "letter"} {
 		doc := write(t, bundle(t, "modern-2026", "en", ""), pdf.Options{Paper: paper})
@@ -131,6 +143,7 @@ func darkPixels(t *testing.T, pgm []byte) int {
 }
 
 func TestByteIdentical(t *testing.T) {
+	t.Parallel()
 	for _, lang := range chart.Langs() {
 		var opt pdf.Options
 		if lang == "ja" {
@@ -143,6 +156,7 @@ func TestByteIdentical(t *testing.T) {
 }
 
 func TestJapaneseKeepsEveryCharacter(t *testing.T) {
+	t.Parallel()
 	doc := write(t, bundle(t, "article-2017", "ja", ""), pdf.Options{Font: japaneseFont(t)})
 	// Without layout, so wrapped lines run on as they were written.
 	need(t, "pdftotext")
@@ -172,6 +186,7 @@ func TestLoadFontRefusesCollections(t *testing.T) {
 }
 
 func TestNoMoneyAsksInSystems(t *testing.T) {
+	t.Parallel()
 	doc := write(t, bundle(t, "cifar10-cpu-vs-gpu", "en", "<script>alert(1)</script>"), pdf.Options{})
 	txt := text(t, doc)
 	assert.Contains(t, txt, chart.Text("en", "no.money"))
@@ -179,6 +194,7 @@ func TestNoMoneyAsksInSystems(t *testing.T) {
 }
 
 func TestUndrawableCharactersPrintAsASubstitute(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		lang, name, want string
 	}{
@@ -197,6 +213,7 @@ func TestUndrawableCharactersPrintAsASubstitute(t *testing.T) {
 }
 
 func TestNoNegativeZero(t *testing.T) {
+	t.Parallel()
 	data, ok := examples.Read("article-2017")
 	require.True(t, ok)
 	s, err := estimator.Decode(bytes.NewReader(data),

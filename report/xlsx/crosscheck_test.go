@@ -86,9 +86,13 @@ func TestCrossCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes and recalculates 200+ workbooks")
 	}
+	t.Parallel()
 	cases := crossCases(t)
 
+	// Two independent engines over the same workbooks: excelize's work fills
+	// the CPU while LibreOffice starts up and writes files.
 	t.Run("excelize", func(t *testing.T) {
+		t.Parallel()
 		var mu sync.Mutex
 		total, worst := 0, 0.0
 		require.NoError(t, parallel(len(cases), func(i int) error {
@@ -112,6 +116,7 @@ func TestCrossCheck(t *testing.T) {
 	})
 
 	t.Run("libreoffice", func(t *testing.T) {
+		t.Parallel()
 		dir := t.TempDir()
 		var files []string
 		for _, c := range cases {
