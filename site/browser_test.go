@@ -55,6 +55,11 @@ var (
 // temporary directory, with the code make site runs.
 func built(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		// Building the wasm modules and starting Chromium take most of a
+		// minute: the quick loop leaves them to make test.
+		t.Skip("builds the page and drives Chromium: make test runs it")
+	}
 	needs(t, "../node_modules/echarts/dist/echarts.min.js") // npm ci --omit-lockfile-registry-resolved
 	buildOnce.Do(func() {
 		buildDir, buildErr = os.MkdirTemp("", "trainscale-site-*")
