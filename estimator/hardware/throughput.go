@@ -60,7 +60,7 @@ func DefaultFactors() Factors {
 		Overlap:           0.65,
 		HostInputRate:     22e6,
 		WorkspaceFraction: 0.05,
-		MatmulEfficiency:  0.6,
+		MatmulEfficiency:  0.56,
 		LowPrecisionGain:  0.5,
 	}
 }

@@ -525,3 +525,62 @@ func (fl Failures) Goodput(gpus int) float64 {
 	lost := float64(gpus) * fl.PerGPUYear / (365 * 86400) * (fl.RestartS + fl.CheckpointIntervalS/2)
 	return math.Max(0.05, 1-lost-fl.CheckpointWriteS/fl.CheckpointIntervalS)
 }
+
+// TransformerCalibrationRow is one published run beside the model: the MFU
+// and the GPU-hours (lost work included, LlamaFailures) it predicts, and
+// the relative error on each figure the run publishes (0 where it does not).
+type TransformerCalibrationRow struct {
+	Run               TransformerRun
+	Plan              TransformerPlan
+	MFU, GPUHours     float64
+	MFUError, HrError float64
+}
+
+// CalibrateTransformers plans every published run with f, at its published
+// layout where the source gives TP and PP (one-sequence micro-batches, no
+// recomputation, ZeRO-1, the deepest interleaving), else at the searched one.
+func CalibrateTransformers(f Factors) ([]TransformerCalibrationRow, error) {
+	var rows []TransformerCalibrationRow
+	for _, r := range TransformerRuns() {
+		tj, err := RunJob(r)
+		if err != nil {
+			return nil, err
+		}
+		p, err := PlanTransformer(tj, f)
+		if err != nil {
+			return nil, fmt.Errorf("run %s: %w", r.ID, err)
+		}
+		row := TransformerCalibrationRow{Run: r, Plan: p, MFU: p.MFU, GPUHours: p.GPUHours / LlamaFailures.Goodput(r.GPUs)}
+		if r.PublishedMFU > 0 {
+			row.MFUError = (row.MFU - r.PublishedMFU) / r.PublishedMFU
+		}
+		if r.PublishedGPUHours > 0 {
+			row.HrError = (row.GPUHours - r.PublishedGPUHours) / r.PublishedGPUHours
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+// RunJob is the job of a published run, from the catalog.
+func RunJob(r TransformerRun) (TransformerJob, error) {
+	m, okM := TransformerModelByID(r.Model)
+	g, okG := GPUByID(r.GPU)
+	s, okS := SystemByID(r.System)
+	in, okI := NetworkByID(s.IntraLink)
+	fab, okF := NetworkByID(s.Network)
+	if !okM || !okG || !okS || !okI || !okF {
+		return TransformerJob{}, fmt.Errorf("run %s: a catalog id is unknown", r.ID)
+	}
+	tj := TransformerJob{Model: m, GPU: g, System: s, IntraLink: in, Fabric: fab, GPUs: r.GPUs, Tokens: r.Tokens,
+		Seq: r.Seq, Precision: r.Precision, GlobalBatchTokens: r.GlobalBatchTokens}
+	if tj.Tokens == 0 {
+		tj.Tokens = 1 // a throughput measurement: MFU does not depend on it
+	}
+	if pl := r.Layout; pl.TP > 0 && pl.PP > 0 && max(pl.CP, 1) == 1 {
+		pp := pl.PP
+		tj.Layout = &Layout{TP: pl.TP, PP: pp, DP: r.GPUs / (pl.TP * pp), EP: max(pl.EP, 1), MicroBatch: 1,
+			Recompute: RecomputeNone, ZeRO: 1, Interleave: (m.Layers + pp - 1) / pp}
+	}
+	return tj, nil
+}
