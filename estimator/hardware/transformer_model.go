@@ -10,6 +10,21 @@ import (
 // layout, and the search for the fastest layout that fits. The formulas and
 // their sources are in the README's "Transformer workloads".
 
+// Efficiencies of the transformer model, fitted to the published runs
+// (TransformerRuns, not HeldOut; CalibrateTransformers reports each error).
+// They are not yet hardware.Factors: a scenario's factors section would
+// need rows for them.
+const (
+	// matmulEfficiency is the fraction of the dense BF16 peak a
+	// transformer's large matrix multiplies reach: fitted to Llama 3 405B's
+	// 43% and 41% MFU (Dubey et al. 2024, Table 4).
+	matmulEfficiency = 0.56
+	// lowPrecisionGain is the share of FP8's (FP4's) speed-up over BF16 that
+	// training keeps: scaling, casts and the layers left in BF16 take the
+	// rest. Not yet fitted: DeepSeek-V3 (FP8) is the one point that could.
+	lowPrecisionGain = 0.5
+)
+
 // DefaultGlobalBatchTokens is the tokens per optimizer step when a job gives
 // none: Llama 3 405B's 2,048 sequences of 8,192 (Dubey et al. 2024, Table 4).
 const DefaultGlobalBatchTokens = 2048 * 8192
@@ -180,14 +195,14 @@ func newJob(tj TransformerJob, f Factors) (*job, error) {
 		return nil, fmt.Errorf("%w: %s, %s", ErrNoPrecision, tj.GPU.Name, tj.Precision)
 	}
 	j.width = 2
-	j.matmulRate = j.peak * f.MatmulEfficiency
+	j.matmulRate = j.peak * matmulEfficiency
 	if tj.Precision != BF16 {
 		j.width = precisionWidth(tj.Precision)
 		// The speed-up over BF16 a run keeps: scaling, casts and the layers
 		// left in BF16 take the rest.
-		j.matmulRate = bf16 * f.MatmulEfficiency * (1 + (j.peak/bf16-1)*f.LowPrecisionGain)
+		j.matmulRate = bf16 * matmulEfficiency * (1 + (j.peak/bf16-1)*lowPrecisionGain)
 	}
-	j.attnRate = bf16 * f.MatmulEfficiency
+	j.attnRate = bf16 * matmulEfficiency
 	j.memRate = tj.GPU.MemBandwidth * f.MemoryEfficiency
 	j.params, _ = m.Params()
 	j.expert = m.expertParams()
