@@ -93,6 +93,10 @@ type Layout struct {
 	// Interleave is the model chunks each pipeline stage holds (Narayanan
 	// et al. 2021's interleaved schedule), which divides the bubble; 0 is 1.
 	Interleave int `json:"interleave"`
+	// CP is context parallelism: each sequence split over CP GPUs, which
+	// exchange keys and values (Llama 3's long-context stage); 0 is 1.
+	// TP x CP x PP x DP = GPUs.
+	CP int `json:"cp"`
 }
 
 // TransformerJob is one training run a planner describes.

@@ -10,19 +10,19 @@ import (
 // layout, and the search for the fastest layout that fits. The formulas and
 // their sources are in the README's "Transformer workloads".
 
-// Efficiencies of the transformer model, fitted to the published runs
-// (TransformerRuns, not HeldOut; CalibrateTransformers reports each error).
-// They are not yet hardware.Factors: a scenario's factors section would
-// need rows for them.
+// Efficiencies of the transformer model, fitted together to the runs of
+// TransformerRuns that are not HeldOut, by least squares on the log of
+// each run's first published rate (a grid of 0.005 and 0.02).
+// CalibrateTransformers reports each error. They are not hardware.Factors
+// yet: a scenario's factors section would need rows for them.
 const (
 	// matmulEfficiency is the fraction of the dense BF16 peak a
-	// transformer's large matrix multiplies reach: fitted to Llama 3 405B's
-	// 43% and 41% MFU (Dubey et al. 2024, Table 4).
-	matmulEfficiency = 0.56
+	// transformer's large matrix multiplies reach.
+	matmulEfficiency = 0.55
 	// lowPrecisionGain is the share of FP8's (FP4's) speed-up over BF16 that
 	// training keeps: scaling, casts and the layers left in BF16 take the
-	// rest. Not yet fitted: DeepSeek-V3 (FP8) is the one point that could.
-	lowPrecisionGain = 0.5
+	// rest.
+	lowPrecisionGain = 0.7
 )
 
 // DefaultGlobalBatchTokens is the tokens per optimizer step when a job gives
@@ -59,6 +59,16 @@ func (m TransformerModel) expertParams() float64 {
 		return 0
 	}
 	return float64(m.Layers-m.DenseLayers) * float64(m.Experts) * m.ffnParams(m.ExpertFFN)
+}
+
+// kvWidth is the width of one token's keys and values each: KVHeads x
+// HeadDim, or latent attention's compressed KVRank + RopeDim (which it
+// caches and exchanges instead).
+func (m TransformerModel) kvWidth() float64 {
+	if m.KVRank > 0 {
+		return float64(m.KVRank+m.RopeDim) / 2
+	}
+	return float64(m.KVHeads * m.headDim())
 }
 
 // causal reports whether a token attends only to those before it: language
@@ -229,10 +239,10 @@ func precisionWidth(p Precision) float64 {
 func (j *job) valid(l Layout) error {
 	m := j.Model
 	switch {
-	case l.TP < 1 || l.PP < 1 || l.MicroBatch < 1 || max(l.EP, 1) < 1:
-		return fmt.Errorf("layout: TP, PP and the micro-batch must be at least 1")
-	case l.TP*l.PP*l.DP != j.GPUs:
-		return fmt.Errorf("layout: TP x PP x DP = %d x %d x %d is not the job's %d GPUs", l.TP, l.PP, l.DP, j.GPUs)
+	case l.TP < 1 || l.PP < 1 || l.MicroBatch < 1 || l.DP < 1:
+		return fmt.Errorf("layout: TP, PP, DP and the micro-batch must be at least 1")
+	case l.TP*l.PP*l.DP*max(l.CP, 1) != j.GPUs:
+		return fmt.Errorf("layout: TP x CP x PP x DP = %d x %d x %d x %d is not the job's %d GPUs", l.TP, max(l.CP, 1), l.PP, l.DP, j.GPUs)
 	case l.TP > j.domain:
 		return fmt.Errorf("layout: TP %d spans more than the NVLink domain of %d GPUs", l.TP, j.domain)
 	case m.Heads%l.TP != 0:
@@ -273,13 +283,15 @@ func (j *job) memory(l Layout, m int) TransformerMemory {
 	mp := float64(l.TP * l.PP)
 	dense := (j.params - j.expert) / mp
 	expert := j.expert / mp / float64(ep)
-	// ZeRO partitions over the data-parallel replicas: the experts' over the
-	// DP/EP replicas that hold the same experts.
+	// ZeRO partitions over the GPUs holding the same weights, the
+	// data-parallel and context-parallel ones; the experts' over the 1/EP of
+	// them that hold the same experts.
+	dp := l.DP * max(l.CP, 1)
 	part := func(stage int) float64 {
 		if l.ZeRO < stage {
 			return dense + expert
 		}
-		return dense/float64(l.DP) + expert/float64(l.DP/ep)
+		return dense/float64(dp) + expert/float64(dp/ep)
 	}
 	var mem TransformerMemory
 	mem.Weights = weightBytes * part(3)
@@ -292,11 +304,13 @@ func (j *job) memory(l Layout, m int) TransformerMemory {
 	if v := max(l.Interleave, 1); v > 1 {
 		inflight *= 1 + float64(l.PP-1)/float64(l.PP*v)
 	}
-	layer := mod.ActivationBytesPerLayer(j.seq, l.MicroBatch, l.TP, l.Recompute)
+	// Context parallelism splits every activation, the scores included.
+	cp := float64(max(l.CP, 1))
+	layer := mod.ActivationBytesPerLayer(j.seq, l.MicroBatch, l.TP, l.Recompute) / cp
 	mem.Activations = layer * float64(j.stages(l.PP)) * inflight
 	if l.Recompute == RecomputeFull {
 		// The layer being recomputed holds its whole working set.
-		mem.Activations += mod.ActivationBytesPerLayer(j.seq, l.MicroBatch, l.TP, RecomputeNone)
+		mem.Activations += mod.ActivationBytesPerLayer(j.seq, l.MicroBatch, l.TP, RecomputeNone) / cp
 	}
 	sum := mem.Weights + mem.Gradients + mem.Optimizer + mem.Activations
 	mem.Workspace = j.f.WorkspaceFraction * sum
@@ -336,7 +350,8 @@ type stepParts struct {
 // data-parallel communication the backward pass does not hide.
 func (j *job) time(l Layout, m int) stepParts {
 	mod := j.Model
-	t := float64(l.MicroBatch * j.seq) // tokens of one micro-batch
+	cp := max(l.CP, 1)
+	t := float64(l.MicroBatch*j.seq) / float64(cp) // tokens of one micro-batch on one GPU
 	tp := float64(l.TP)
 	h := float64(mod.Hidden)
 	// One layer's forward pass on one GPU: the attention projections (as
@@ -388,6 +403,17 @@ func (j *job) time(l Layout, m int) stepParts {
 		ars = 6
 	}
 	comm := ars * layers * ringAllReduce(t*h*2, l.TP, j.nvlink, 0)
+	// Context parallel: each layer all-gathers the sequence's keys and
+	// values forward and reduce-scatters their gradients backward, the
+	// volume of one all-reduce of the whole sequence's K and V, exposed.
+	if cp > 1 {
+		bw := j.nvlink
+		if l.TP*cp > j.domain {
+			bw = j.fabric
+		}
+		kv := 2 * float64(l.MicroBatch*j.seq) * mod.kvWidth() * 2 / tp
+		comm += layers * ringAllReduce(kv, cp, bw, j.latency)
+	}
 	// Pipeline sends: the activation forward and its gradient back, per
 	// chunk, t*h*2/tp bytes each (scattered over the TP ranks).
 	if l.PP > 1 {
@@ -409,8 +435,9 @@ func (j *job) time(l Layout, m int) stepParts {
 	if j.GPUs <= j.domain {
 		bw = j.nvlink
 	}
-	dpTime := ringAllReduce(2*(j.params-j.expert)/mp, l.DP, bw, j.latency) +
-		ringAllReduce(2*j.expert/mp/float64(max(l.EP, 1)), l.DP/max(l.EP, 1), bw, j.latency)
+	dpAll := l.DP * cp // the GPUs holding the same weights
+	dpTime := ringAllReduce(2*(j.params-j.expert)/mp, dpAll, bw, j.latency) +
+		ringAllReduce(2*j.expert/mp/float64(max(l.EP, 1)), dpAll/max(l.EP, 1), bw, j.latency)
 	if l.ZeRO == 3 {
 		// The weights are gathered again for every micro-batch's forward and
 		// backward pass: an all-gather is half an all-reduce.
@@ -435,6 +462,7 @@ func (j *job) logits(t, tp float64) float64 {
 func (j *job) plan(l Layout) TransformerPlan {
 	l.EP = max(l.EP, 1)
 	l.Interleave = max(l.Interleave, 1)
+	l.CP = max(l.CP, 1)
 	m := j.batch(l.DP, l.MicroBatch)
 	st := j.time(l, m)
 	mem := j.memory(l, m)
@@ -541,19 +569,30 @@ func (fl Failures) Goodput(gpus int) float64 {
 	return math.Max(0.05, 1-lost-fl.CheckpointWriteS/fl.CheckpointIntervalS)
 }
 
-// TransformerCalibrationRow is one published run beside the model: the MFU
-// and the GPU-hours (lost work included, LlamaFailures) it predicts, and
-// the relative error on each figure the run publishes (0 where it does not).
+// Metrics a published transformer run states, which the model predicts.
+const (
+	MetricMFU          = "mfu"                  // ratio
+	MetricFLOPsPerGPU  = "flops_per_gpu"        // FLOP/s, model FLOPs (or hardware, see TransformerRun.HardwareFLOPs)
+	MetricTokensPerGPU = "tokens_per_s_per_gpu" // tokens/s
+	MetricGPUHours     = "gpu_hours"            // lost work included
+	calibrationGPUs    = 2048                   // a run that does not say its GPUs
+)
+
+// TransformerCalibrationRow is one published figure of a run beside the
+// model's: Error is (Predicted-Published)/Published.
 type TransformerCalibrationRow struct {
-	Run               TransformerRun
-	Plan              TransformerPlan
-	MFU, GPUHours     float64
-	MFUError, HrError float64
+	Run                         TransformerRun
+	Plan                        TransformerPlan
+	Metric                      string
+	Published, Predicted, Error float64
 }
 
-// CalibrateTransformers plans every published run with f, at its published
-// layout where the source gives TP and PP (one-sequence micro-batches, no
-// recomputation, ZeRO-1, the deepest interleaving), else at the searched one.
+// CalibrateTransformers plans every published run with f and sets each
+// figure it publishes beside the model's. A run is planned at its published
+// layout where the source gives TP (one-sequence micro-batches, ZeRO-1, the
+// deepest interleaving, full recomputation where its FLOP/s count it and
+// none otherwise), else at the searched one; on 2,048 GPUs where it does not
+// say how many. GPU-hours include lost work (LlamaFailures).
 func CalibrateTransformers(f Factors) ([]TransformerCalibrationRow, error) {
 	var rows []TransformerCalibrationRow
 	for _, r := range TransformerRuns() {
@@ -565,14 +604,31 @@ func CalibrateTransformers(f Factors) ([]TransformerCalibrationRow, error) {
 		if err != nil {
 			return nil, fmt.Errorf("run %s: %w", r.ID, err)
 		}
-		row := TransformerCalibrationRow{Run: r, Plan: p, MFU: p.MFU, GPUHours: p.GPUHours / LlamaFailures.Goodput(r.GPUs)}
-		if r.PublishedMFU > 0 {
-			row.MFUError = (row.MFU - r.PublishedMFU) / r.PublishedMFU
+		perGPU := p.TokensPerSecond / float64(tj.GPUs)
+		flops := p.ModelFLOPsPerToken * perGPU
+		if r.HardwareFLOPs {
+			flops = p.HardwareFLOPsPerToken * perGPU
 		}
-		if r.PublishedGPUHours > 0 {
-			row.HrError = (row.GPUHours - r.PublishedGPUHours) / r.PublishedGPUHours
+		// Where tokens/s are published, FLOP/s say the same under the
+		// source's own FLOP count (NeMo's does not halve causal attention).
+		published := r.PublishedFLOPsPerGPU
+		if r.PublishedTokensPerGPU > 0 {
+			published = 0
 		}
-		rows = append(rows, row)
+		for _, c := range []struct {
+			metric          string
+			published, pred float64
+		}{
+			{MetricMFU, r.PublishedMFU, p.MFU},
+			{MetricFLOPsPerGPU, published, flops},
+			{MetricTokensPerGPU, r.PublishedTokensPerGPU, perGPU},
+			{MetricGPUHours, r.PublishedGPUHours, p.GPUHours / LlamaFailures.Goodput(tj.GPUs)},
+		} {
+			if c.published > 0 {
+				rows = append(rows, TransformerCalibrationRow{Run: r, Plan: p, Metric: c.metric,
+					Published: c.published, Predicted: c.pred, Error: (c.pred - c.published) / c.published})
+			}
+		}
 	}
 	return rows, nil
 }
@@ -589,13 +645,24 @@ func RunJob(r TransformerRun) (TransformerJob, error) {
 	}
 	tj := TransformerJob{Model: m, GPU: g, System: s, IntraLink: in, Fabric: fab, GPUs: r.GPUs, Tokens: r.Tokens,
 		Seq: r.Seq, Precision: r.Precision, GlobalBatchTokens: r.GlobalBatchTokens}
-	if tj.Tokens == 0 {
-		tj.Tokens = 1 // a throughput measurement: MFU does not depend on it
+	if tj.GPUs == 0 {
+		tj.GPUs = calibrationGPUs
 	}
-	if pl := r.Layout; pl.TP > 0 && pl.PP > 0 && max(pl.CP, 1) == 1 {
-		pp := pl.PP
-		tj.Layout = &Layout{TP: pl.TP, PP: pp, DP: r.GPUs / (pl.TP * pp), EP: max(pl.EP, 1), MicroBatch: 1,
-			Recompute: RecomputeNone, ZeRO: 1, Interleave: (m.Layers + pp - 1) / pp}
+	if tj.Tokens == 0 {
+		tj.Tokens = 1 // a throughput measurement: the rates do not depend on it
+	}
+	if pl := r.Layout; pl.TP > 0 {
+		pp, cp := max(pl.PP, 1), max(pl.CP, 1)
+		re := RecomputeNone
+		if r.HardwareFLOPs {
+			re = RecomputeFull
+		}
+		v := 1
+		if pp > 1 {
+			v = (m.Layers + pp - 1) / pp
+		}
+		tj.Layout = &Layout{TP: pl.TP, PP: pp, CP: cp, DP: tj.GPUs / (pl.TP * pp * cp), EP: max(pl.EP, 1), MicroBatch: 1,
+			Recompute: re, ZeRO: 1, Interleave: v}
 	}
 	return tj, nil
 }
