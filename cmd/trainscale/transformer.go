@@ -12,10 +12,11 @@ import (
 
 func runTransformer(e *env, args []string) error {
 	var (
-		req        tool.TransformerRequest
-		mfu        float64
-		tp, pp, mb int
-		flags      *flag.FlagSet
+		req         tool.TransformerRequest
+		mfu         float64
+		tp, pp, mb  int
+		calibration bool
+		flags       *flag.FlagSet
 	)
 	return runTool(e, args, "transformer", "",
 		func(fs *flag.FlagSet) {
@@ -32,8 +33,12 @@ func runTransformer(e *env, args []string) error {
 			fs.IntVar(&tp, "tp", 0, "tensor-parallel GPUs, to fix the layout (with --pp)")
 			fs.IntVar(&pp, "pp", 0, "pipeline stages, to fix the layout (with --tp)")
 			fs.IntVar(&mb, "micro-batch", 0, "sequences per micro-batch of a fixed layout (default 1)")
+			fs.BoolVar(&calibration, "calibration", false, "instead, the model against every published training run, with its error")
 		},
 		func(_ *int, f tool.Factors) (*tool.Result, error) {
+			if calibration {
+				return tool.TransformerCalibration(f)
+			}
 			req.Factors = f
 			// A flag left out is nil, so that an explicit 0 is an error.
 			flags.Visit(func(fl *flag.Flag) {

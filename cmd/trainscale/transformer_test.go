@@ -44,3 +44,14 @@ func TestTransformerCommandBadInput(t *testing.T) {
 		assert.Contains(t, errOut, c.want, c.args)
 	}
 }
+
+func TestTransformerCommandCalibration(t *testing.T) {
+	r := toolRun(t, "transformer", "--calibration")
+	// Row 1 is Llama 3 405B on 8,192 H100: MFU 43% published.
+	assert.Equal(t, 0.43, r.value(t, "calibration.1.published"))
+	assert.InDelta(t, -0.01, r.value(t, "calibration.1.error"), 0.01)
+	out, errOut, code := trainscale(t, "", "transformer", "--calibration")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "deepseek-v3-pretrain")
+	assert.Contains(t, out, "held out")
+}

@@ -245,3 +245,39 @@ func layoutSource(req TransformerRequest) string {
 	}
 	return srcTransformer + ": the layout search"
 }
+
+// TransformerCalibration sets every figure of the published transformer runs
+// (hardware.TransformerRuns) beside the model's, with its relative error.
+func TransformerCalibration(tf Factors) (*Result, error) {
+	var errs estimator.ErrorList
+	f := checkFactors(&errs, tf)
+	if errs.Len() > 0 {
+		return nil, errs.Err()
+	}
+	rows, err := hardware.CalibrateTransformers(f)
+	if err != nil {
+		return nil, err
+	}
+	b := newBuilder(tf, f)
+	b.res.Title = "Calibration: the transformer model against published training runs"
+	table := [][]string{{"#", "run", "GPUs", "precision", "metric", "published", "model", "error", "set"}}
+	for i, r := range rows {
+		k := fmt.Sprintf("calibration.%d", i+1)
+		unit := map[string]estimator.Unit{hardware.MetricMFU: estimator.Ratio, hardware.MetricFLOPsPerGPU: estimator.FLOPS,
+			hardware.MetricTokensPerGPU: estimator.PerSecond, hardware.MetricGPUHours: estimator.Count}[r.Metric]
+		what := r.Run.ID + " " + r.Metric
+		b.input(k+".published", what+": published", unit, r.Published, r.Run.Source)
+		b.addWords(k+".predicted", what+": model", unit, r.Predicted,
+			"PlanTransformer at the run's published layout (else the searched one); GPU-hours with Llama 3's failure rate", nil, srcTransformer)
+		b.add(k+".error", what+": error (relative)", estimator.Ratio, r.Error, relErrorExpr(k+".predicted", k+".published"), "calibration")
+		set := "fitted"
+		if r.Run.HeldOut {
+			set = "held out"
+		}
+		table = append(table, []string{strconv.Itoa(i + 1), r.Run.ID, strconv.Itoa(r.Plan.Layout.TP * r.Plan.Layout.PP * r.Plan.Layout.DP * r.Plan.Layout.CP),
+			string(r.Run.Precision), r.Metric, estimator.FormatToolValue(r.Published, unit), estimator.FormatToolValue(r.Predicted, unit),
+			formatError(r.Error, "relative"), set})
+	}
+	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Published transformer runs", Rows: table})
+	return b.finish(nil)
+}
