@@ -115,7 +115,9 @@ type TransformerJob struct {
 	GlobalBatchTokens float64
 	// MFU, when set, replaces the modelled utilisation.
 	MFU *float64
-	// Layout, when set, is evaluated instead of searched for.
+	// Layout, when set, is evaluated instead of searched for; one without
+	// a Recompute fixes only its TP, PP and MicroBatch (where not 0) and the
+	// search picks the rest.
 	Layout *Layout
 }
 

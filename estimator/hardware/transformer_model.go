@@ -180,14 +180,18 @@ func PlanTransformer(tj TransformerJob, f Factors) (TransformerPlan, error) {
 	if err != nil {
 		return TransformerPlan{}, err
 	}
-	if tj.Layout != nil {
+	if tj.Layout != nil && tj.Layout.Recompute != "" {
 		l := *tj.Layout
 		if err := j.valid(l); err != nil {
 			return TransformerPlan{}, err
 		}
 		return j.plan(l), nil
 	}
-	return j.search()
+	var fix Layout
+	if tj.Layout != nil {
+		fix = *tj.Layout
+	}
+	return j.search(fix)
 }
 
 func newJob(tj TransformerJob, f Factors) (*job, error) {
@@ -491,8 +495,9 @@ func (j *job) plan(l Layout) TransformerPlan {
 // dividing the heads, PP any count that leaves no stage empty, EP a power of
 // two dividing the experts and DP, micro-batches and interleaving powers of
 // two; and for each the least recomputation and ZeRO stage that fit (more
-// only costs time). It keeps the fastest; ties go to the first.
-func (j *job) search() (TransformerPlan, error) {
+// only costs time). It keeps the fastest; ties go to the first. The TP, PP
+// and micro-batch that fix sets (not 0) are kept.
+func (j *job) search(fix Layout) (TransformerPlan, error) {
 	mod := j.Model
 	var best TransformerPlan
 	found := false
@@ -503,11 +508,11 @@ func (j *job) search() (TransformerPlan, error) {
 	}{{RecomputeNone, 1}, {RecomputeNone, 2}, {RecomputeSelective, 1}, {RecomputeSelective, 2},
 		{RecomputeFull, 1}, {RecomputeFull, 2}, {RecomputeNone, 3}, {RecomputeSelective, 3}, {RecomputeFull, 3}}
 	for tp := 1; tp <= j.domain && tp <= j.GPUs; tp *= 2 {
-		if mod.Heads%tp != 0 || j.GPUs%tp != 0 {
+		if mod.Heads%tp != 0 || j.GPUs%tp != 0 || fix.TP > 0 && tp != fix.TP {
 			continue
 		}
 		for pp := 1; pp <= mod.Layers && tp*pp <= j.GPUs; pp++ {
-			if j.GPUs%(tp*pp) != 0 || j.stages(pp)*(pp-1) >= mod.Layers && pp > 1 {
+			if j.GPUs%(tp*pp) != 0 || j.stages(pp)*(pp-1) >= mod.Layers && pp > 1 || fix.PP > 0 && pp != fix.PP {
 				continue
 			}
 			dp := j.GPUs / (tp * pp)
@@ -516,6 +521,9 @@ func (j *job) search() (TransformerPlan, error) {
 					continue
 				}
 				for mb := 1; mb == 1 || float64(mb*dp*j.seq) <= math.Max(j.GlobalBatchTokens, DefaultGlobalBatchTokens); mb *= 2 {
+					if fix.MicroBatch > 0 && mb != fix.MicroBatch {
+						continue
+					}
 					for v := 1; v == 1 || (pp > 1 && v <= j.stages(pp)); v *= 2 {
 						for _, o := range order {
 							l := Layout{TP: tp, PP: pp, DP: dp, EP: ep, MicroBatch: mb, Recompute: o.r, ZeRO: o.z, Interleave: v}
@@ -538,7 +546,11 @@ func (j *job) search() (TransformerPlan, error) {
 			}
 		}
 	}
-	if !found {
+	switch {
+	case !found && math.IsInf(smallest.Need, 1):
+		return TransformerPlan{}, fmt.Errorf("layout: TP %d and PP %d leave no layout (TP within the NVLink domain of %d GPUs dividing the %d heads, PP at most the %d layers, TP x PP dividing the %d GPUs)",
+			fix.TP, fix.PP, j.domain, mod.Heads, mod.Layers, j.GPUs)
+	case !found:
 		return TransformerPlan{}, smallest
 	}
 	return best, nil

@@ -71,8 +71,11 @@ func Transformer(req TransformerRequest) (*Result, error) {
 	if req.MFU != nil && !(*req.MFU > 0 && *req.MFU <= 1) {
 		errs.Add("mfu", "must be in (0, 1]", *req.MFU)
 	}
-	sys, _ := systemFor(&errs, req.System, g, okG)
+	sys, okS := systemFor(&errs, req.System, g, okG)
 	layout := layoutOf(&errs, req, m, okM)
+	if layout != nil && okS && layout.TP > sys.NVLinkGPUs() {
+		errs.Add("tp", fmt.Sprintf("must be at most the %d GPUs of %s's NVLink domain", sys.NVLinkGPUs(), sys.ID), layout.TP)
+	}
 	f := checkFactors(&errs, req.Factors)
 	if errs.Len() > 0 {
 		return nil, errs.Err()
@@ -84,6 +87,8 @@ func Transformer(req TransformerRequest) (*Result, error) {
 	plan, err := hardware.PlanTransformer(tj, f)
 	var fit *hardware.FitError
 	switch {
+	case errors.As(err, &fit) && layout != nil:
+		return nil, &estimator.FieldError{Path: "tp", Rule: fmt.Sprintf("must leave a layout that fits with pp: %s", fit.Error()), Got: *req.TP}
 	case errors.As(err, &fit):
 		return nil, &estimator.FieldError{Path: "gpus", Rule: fmt.Sprintf("must hold the model at some layout: %s", fit.Error()), Got: req.GPUs}
 	case err != nil && layout != nil:
@@ -131,7 +136,7 @@ func layoutOf(errs *estimator.ErrorList, req TransformerRequest, m hardware.Tran
 		errs.Add("tp", "is given with pp, both or neither", nil)
 		return nil
 	}
-	mb := 1
+	mb := 0 // searched
 	if req.MicroBatch != nil {
 		mb = *req.MicroBatch
 	}
@@ -140,14 +145,20 @@ func layoutOf(errs *estimator.ErrorList, req TransformerRequest, m hardware.Tran
 	case tp < 1 || pp < 1 || tp*pp > max(req.GPUs, 1) || max(req.GPUs, 1)%(tp*pp) != 0:
 		errs.Add("tp", "tp x pp must divide the GPUs", fmt.Sprintf("%d x %d", tp, pp))
 		return nil
-	case mb < 1 || mb > maxBatch:
+	case req.MicroBatch != nil && (mb < 1 || mb > maxBatch):
 		errs.Add("micro_batch", fmt.Sprintf("must be in [1, %d]", maxBatch), mb)
 		return nil
 	case !okM:
 		return nil
+	case tp > 1 && m.Heads%tp != 0:
+		errs.Add("tp", fmt.Sprintf("must divide the model's %d attention heads", m.Heads), tp)
+		return nil
+	case pp > m.Layers:
+		errs.Add("pp", fmt.Sprintf("must be at most the model's %d layers", m.Layers), pp)
+		return nil
 	}
-	return &hardware.Layout{TP: tp, PP: pp, DP: req.GPUs / (tp * pp), EP: 1, MicroBatch: mb,
-		Recompute: hardware.RecomputeSelective, ZeRO: 1, Interleave: (m.Layers + pp - 1) / pp}
+	// The rest (recomputation, ZeRO, interleaving, EP) is searched.
+	return &hardware.Layout{TP: tp, PP: pp, MicroBatch: mb}
 }
 
 func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan hardware.TransformerPlan, seq int, f hardware.Factors) (*Result, error) {
@@ -229,8 +240,15 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 	b.note("system", tj.System.ID)
 	b.note("precision", string(tj.Precision))
 	b.note("recompute", string(l.Recompute))
-	b.note("layout", fmt.Sprintf("TP %d x PP %d x DP %d (EP %d), micro-batch %d, %s recomputation, ZeRO-%d, %d chunks per stage",
-		l.TP, l.PP, l.DP, l.EP, l.MicroBatch, l.Recompute, l.ZeRO, l.Interleave))
+	layout := fmt.Sprintf("TP %d x PP %d x DP %d", l.TP, l.PP, l.DP)
+	if l.EP > 1 {
+		layout += fmt.Sprintf(" (EP %d)", l.EP)
+	}
+	layout += fmt.Sprintf(", micro-batch %d, ZeRO-%d", l.MicroBatch, l.ZeRO)
+	if l.PP > 1 {
+		layout += fmt.Sprintf(", %d model chunks per stage", l.Interleave)
+	}
+	b.note("layout", layout)
 	if !plan.Fits {
 		b.note("verdict", fmt.Sprintf("does not fit: %.1f GiB per GPU more than the GPU holds", (mem.Total-mem.Capacity)/(1<<30)))
 	}
