@@ -218,7 +218,22 @@ func chooseHardware(u Unit, a float64) (Display, bool) {
 			return sig(Minute, "min", "分", 3), true
 		}
 		return sig(1, "s", "秒", 3), true
+	case Count:
+		// Training runs count tokens in trillions and FLOPs past any prefix.
+		switch {
+		case a >= 1e15:
+			return Display{Unit: u, Per: 1, Notation: Scientific, Digits: 3}, true
+		case a >= 1e6:
+			return SI(a, ""), true
+		}
+		return Display{}, false
 	case PerSecond:
+		switch {
+		case a >= 1e15:
+			return Display{Unit: u, Per: 1, En: "/s", Ja: "/秒", Joined: true, Notation: Scientific, Digits: 3}, true
+		case a >= 1e6:
+			return SI(a, "/s"), true
+		}
 		d := sig(1, "/s", "/秒", 4)
 		d.Joined = true
 		return d, true
