@@ -79,7 +79,7 @@ const (
 
 // Layout is how a job's GPUs split the model and the data: tensor parallel
 // (TP, inside one NVLink domain), pipeline parallel (PP stages), data parallel
-// (DP replicas), expert parallel (EP, MoE only, inside DP), micro-batches of
+// (DP replicas), interleaved pipeline chunks, expert parallel (EP, MoE only, inside DP), micro-batches of
 // MicroBatch sequences, recomputation and the ZeRO stage (0-3) of the data-
 // parallel optimizer state. TP x PP x DP = GPUs.
 type Layout struct {
@@ -90,6 +90,9 @@ type Layout struct {
 	MicroBatch int       `json:"micro_batch"`
 	Recompute  Recompute `json:"recompute"`
 	ZeRO       int       `json:"zero"`
+	// Interleave is the model chunks each pipeline stage holds (Narayanan
+	// et al. 2021's interleaved schedule), which divides the bubble; 0 is 1.
+	Interleave int `json:"interleave"`
 }
 
 // TransformerJob is one training run a planner describes.
