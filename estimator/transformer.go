@@ -129,7 +129,7 @@ var (
 
 // transformerQuantities counts what computeTransformer lays out: per
 // workload and per system (the latter without goodput).
-const transformerPerWorkload, transformerPerPair = 3, 14
+const transformerPerWorkload, transformerPerPair = 3, 15
 
 // tokenChain computes the training data in tokens, where the scenario gives
 // them: dataset.tokens, or the kept frames of the fleet's cameras cut into
