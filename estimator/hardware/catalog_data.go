@@ -118,6 +118,11 @@ var systems = []System{
 	{ID: "dgx-a100", Name: "NVIDIA DGX A100 (320 GB)", GPU: "a100-sxm4-40gb", GPUs: 8, IntraLink: "nvlink3",
 		NetworkPorts: 8, Network: "ib-hdr", HostRAM: 1024 * gib, LocalSSD: 15 * tb, Power: 6500, PriceUSD: 199000,
 		CPU: "epyc-7742-2s", Source: "NVIDIA DGX A100 datasheet (2020)", AsOf: asOf},
+	// The 80 GB DGX A100, the node of NVIDIA's Selene (Megatron-LM's runs) and
+	// the usual A100 training node: 8 single-port 200 Gbit/s HDR adapters.
+	{ID: "dgx-a100-640gb", Name: "NVIDIA DGX A100 (640 GB)", GPU: "a100-sxm4-80gb", GPUs: 8, IntraLink: "nvlink3",
+		NetworkPorts: 8, Network: "ib-hdr", HostRAM: 2048 * gib, LocalSSD: 30 * tb, Power: 6500,
+		CPU: "epyc-7742-2s", Source: "NVIDIA DGX A100 datasheet (2020, 640 GB revision); no list price published for this model", AsOf: asOf},
 	{ID: "dgx-h100", Name: "NVIDIA DGX H100", GPU: "h100-sxm", GPUs: 8, IntraLink: "nvlink4",
 		NetworkPorts: 8, Network: "ib-ndr", HostRAM: 2048 * gib, LocalSSD: 8 * 3.84 * tb, Power: 10200,
 		CPU: "xeon-8480-2s", Source: "NVIDIA DGX H100 datasheet (2022); no official list price", AsOf: asOf},
