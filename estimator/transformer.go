@@ -288,26 +288,30 @@ func (pc *planCache) plan(s *Scenario, hw catalogView, wi, si int, model hardwar
 
 // sizeJob finds the job when the scenario leaves its GPUs out: the fewest
 // whole systems, doubling, that hold the model; then as many whole systems as
-// the run needs at that job's rate to meet the target, planned again.
+// the run needs at that job's rate to meet the target, sized again at the
+// rate of the larger job (which scales less than linearly) a few times.
 func (pc *planCache) sizeJob(key planKey, hw catalogView, si int, perSystem, tokens, target float64) jobPlan {
 	n := int(perSystem)
 	key.gpus = n
-	small := pc.get(key, hw, si)
-	for (small.err != nil || !small.plan.Fits) && n < maxJobGPUs {
+	j := pc.get(key, hw, si)
+	for (j.err != nil || !j.plan.Fits) && n < maxJobGPUs {
 		n *= 2
 		key.gpus = n
-		small = pc.get(key, hw, si)
+		j = pc.get(key, hw, si)
 	}
-	if small.err != nil {
-		return small
+	for range 4 {
+		if j.err != nil {
+			return j
+		}
+		perGPU := j.plan.TokensPerSecond / float64(key.gpus)
+		need := int(min(math.Ceil(tokens/perGPU/target/perSystem)*perSystem, maxJobGPUs))
+		if need <= key.gpus {
+			return j
+		}
+		key.gpus = need
+		j = pc.get(key, hw, si)
 	}
-	perGPU := small.plan.TokensPerSecond / float64(n)
-	need := math.Ceil(tokens/perGPU/target/perSystem) * perSystem
-	if need <= float64(n) {
-		return small
-	}
-	key.gpus = int(min(need, maxJobGPUs))
-	return pc.get(key, hw, si)
+	return j
 }
 
 func (pc *planCache) get(key planKey, hw catalogView, si int) jobPlan {
