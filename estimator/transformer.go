@@ -64,7 +64,7 @@ type TransformerLayout struct {
 
 // Tokenizer cuts the frames a fleet keeps into a video transformer's tokens:
 // patch x patch pixels of tubelet consecutive frames make one token, as
-// ViViT and VideoMAE do.
+// ViViT and VideoMAE do; a frame not a whole number of patches is padded.
 type Tokenizer struct {
 	Width   float64  `json:"width" check:"int,gt0"`  // pixels of a frame as the model sees it
 	Height  float64  `json:"height" check:"int,gt0"` // (after resizing)
@@ -86,7 +86,7 @@ var (
 	dataFrames = kind{"data.frames", "Camera frames kept per year", Count,
 		"", srcTokens, arithmetic} // the formula names the scenario's camera count
 	dataTokensPerFrame = kind{"data.tokens_per_frame", "Tokens per kept frame", Count,
-		"{tokens.width} / {tokens.patch} * {tokens.height} / {tokens.patch} / {tokens.tubelet}", srcTokens, arithmetic}
+		"ceil({tokens.width} / {tokens.patch}) * ceil({tokens.height} / {tokens.patch}) / {tokens.tubelet}", srcTokens, arithmetic}
 	dataTokensFromFrames = kind{"data.tokens", "Training data, in tokens", Count,
 		"{data.frames} * {data.tokens_per_frame}", srcTokens, arithmetic}
 
@@ -149,7 +149,7 @@ func tokenChain(s *Scenario, b *builder) float64 {
 		expr = "{fleet.cars} * {fleet.hours_per_day} * {fleet.days_per_year} * HOUR * {preprocessing.sampled_fps} * " + camerasExpr
 	}
 	frames := b.addExpr(&dataFrames, &subject{}, expr, f.Cars*f.HoursPerDay*f.DaysPerYear*Hour*p.SampledFPS*cameras)
-	perFrame := b.add(&dataTokensPerFrame, &subject{}, t.Width/t.Patch*t.Height/t.Patch/t.Tubelet)
+	perFrame := b.add(&dataTokensPerFrame, &subject{}, math.Ceil(t.Width/t.Patch)*math.Ceil(t.Height/t.Patch)/t.Tubelet)
 	return b.add(&dataTokensFromFrames, &subject{}, frames*perFrame)
 }
 
@@ -497,13 +497,5 @@ func checkTokens(s *Scenario, errs *errorList) {
 	}
 	if t.Cameras == nil && !slices.ContainsFunc(s.Fleet.Sensors, func(sn Sensor) bool { return sn.Kind == "camera" }) {
 		errs.add("tokens.cameras", "is required when fleet.sensors lists no camera", nil)
-	}
-	for _, f := range []struct {
-		name string
-		v    float64
-	}{{"width", t.Width}, {"height", t.Height}} {
-		if math.Mod(f.v, t.Patch) != 0 {
-			errs.add("tokens."+f.name, fmt.Sprintf("must be a multiple of tokens.patch (%v)", t.Patch), f.v)
-		}
 	}
 }
