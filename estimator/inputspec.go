@@ -319,8 +319,6 @@ var fieldWords = map[string]words{
 	"factors.overlap":                     {dim: Ratio, unit: Text{"fraction hidden", "隠れる割合"}, label: Text{"Overlap", "通信と計算の重なり"}, unset: calibrated},
 	"factors.host_input_bytes_per_core_s": {dim: BytesPerSecond, unit: Text{"B/s per core", "B/s/コア"}, label: Text{"Host input rate", "コアあたりの入力処理速度"}, unset: calibrated},
 	"factors.workspace_fraction":          {dim: Ratio, unit: Text{"fraction of activations", "活性化に対する割合"}, label: Text{"Workspace fraction", "ワークスペースの割合"}, unset: calibrated},
-	"factors.matmul_efficiency":           {dim: Ratio, unit: Text{"fraction of the BF16 peak", "BF16 ピークに対する割合"}, label: Text{"Transformer matmul efficiency", "Transformer の行列積の効率"}, unset: calibrated},
-	"factors.low_precision_gain":          {dim: Ratio, unit: Text{"share of the FP8/FP4 speed-up", "FP8/FP4 の高速化のうち得られる割合"}, label: Text{"Low-precision gain", "低精度の効果"}, unset: calibrated},
 }
 
 var calibrated = Text{"the calibrated default", "較正済みの既定値"}

@@ -192,8 +192,6 @@ type Factors struct {
 	Overlap           *float64 `json:"overlap,omitempty"`
 	HostInputRate     *float64 `json:"host_input_bytes_per_core_s,omitempty"`
 	WorkspaceFraction *float64 `json:"workspace_fraction,omitempty"`
-	MatmulEfficiency  *float64 `json:"matmul_efficiency,omitempty"`
-	LowPrecisionGain  *float64 `json:"low_precision_gain,omitempty"`
 }
 
 // factorFields maps hardware.FactorSpecs, in order, to the index of the field
