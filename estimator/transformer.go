@@ -241,8 +241,8 @@ type planCache struct {
 // planKey is everything a plan depends on but the run's tokens (which only
 // scale its hours, and which the scenario's quantities scale themselves).
 type planKey struct {
-	model     hardware.TransformerModel
-	gpu       hardware.GPU
+	model     hardware.TransformerModel // without its words, which only slow the hashing
+	gpuMemory float64                   // the system's GPU is hw.devices[si]'s; its memory may be the scenario's
 	system    string
 	gpus      int
 	precision hardware.Precision
@@ -338,9 +338,10 @@ func (hw catalogView) jobKey(s *Scenario, wi, si int, model hardware.Transformer
 	tr := s.Workloads[wi].Transformer
 	sys := s.Systems[si]
 	d := hw.devices[si]
-	k := planKey{model: model, gpu: d.gpu, system: d.system.ID, precision: hardware.Precision(tr.Precision), factors: s.Factors.Resolve()}
+	model.Name, model.Source, model.AsOf = "", "", ""
+	k := planKey{model: model, gpuMemory: d.gpu.Memory, system: d.system.ID, precision: hardware.Precision(tr.Precision), factors: s.Factors.Resolve()}
 	if sys.GPUMemoryGB != nil {
-		k.gpu.Memory = *sys.GPUMemoryGB * s.Units.GB()
+		k.gpuMemory = *sys.GPUMemoryGB * s.Units.GB()
 	}
 	if tr.GlobalBatchTokens != nil {
 		k.batch = *tr.GlobalBatchTokens
@@ -362,7 +363,9 @@ func (hw catalogView) job(k planKey, si int) hardware.TransformerJob {
 	d := hw.devices[si]
 	intra, _ := hardware.NetworkByID(d.system.IntraLink)
 	fabric, _ := hardware.NetworkByID(d.system.Network)
-	job := hardware.TransformerJob{Model: k.model, GPU: k.gpu, System: d.system, IntraLink: intra, Fabric: fabric,
+	gpu := d.gpu
+	gpu.Memory = k.gpuMemory
+	job := hardware.TransformerJob{Model: k.model, GPU: gpu, System: d.system, IntraLink: intra, Fabric: fabric,
 		GPUs: k.gpus, Precision: k.precision, GlobalBatchTokens: k.batch}
 	if k.mfu > 0 {
 		mfu := k.mfu
