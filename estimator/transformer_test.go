@@ -228,3 +228,41 @@ func TestTransformerMFUOverride(t *testing.T) {
 	// 0.41 x 989.4e12 FLOP/s (H100 SXM BF16 dense) / 2,523,955,986,432 FLOPs per token.
 	assert.InEpsilon(t, 0.41*989.4e12/2_523_955_986_432, value(t, est, "train.llama-3-405b.tokens_per_s.dgx-h100"), 1e-12)
 }
+
+// TestTransformerShapeEqualsCatalog: Llama 3.1 405B given by its shape
+// (Dubey et al. 2024, Table 3) is the catalog model: same FLOPs, same plan.
+func TestTransformerShapeEqualsCatalog(t *testing.T) {
+	data := llamaEdit(t, func(m map[string]any) {
+		tr := transformerOf(m)
+		delete(tr, "model")
+		tr["shape"] = map[string]any{"layers": 126.0, "hidden": 16384.0, "heads": 128.0, "kv_heads": 8.0, "ffn": 53248.0,
+			"activation": "swiglu", "vocab": 128256.0}
+	})
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	shaped, err := estimator.Run(s)
+	require.NoError(t, err)
+	catalog := mustEstimate(t, "llama-3-405b")
+	for _, id := range []string{"train.llama-3-405b.flops_per_token", "train.llama-3-405b.mfu.dgx-h100",
+		"train.llama-3-405b.memory_per_gpu.dgx-h100", "team.llama-3-405b.systems.dgx-h100"} {
+		assert.Equal(t, value(t, catalog, id), value(t, shaped, id), id)
+	}
+}
+
+// TestTransformerSetRefusesWhatRunRefuses: a job too small to hold the
+// model is refused by Set as by Decode and Run, and the calculation keeps
+// estimating as before.
+func TestTransformerSetRefusesWhatRunRefuses(t *testing.T) {
+	data, _ := examples.Read("llama-3-405b")
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	c, err := estimator.Prepare(s)
+	require.NoError(t, err)
+	applied, err := c.Set(estimator.Override{Path: "workloads[0].transformer.gpus", Value: "8"})
+	assert.True(t, applied)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "workloads[0].transformer: cannot be trained on systems[0] (dgx-h100)")
+	est, err := c.Estimate()
+	require.NoError(t, err)
+	assert.Equal(t, 16384.0, value(t, est, "team.llama-3-405b.gpus_per_job.dgx-h100"))
+}
