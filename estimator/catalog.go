@@ -75,7 +75,21 @@ func CatalogFacts() []CatalogFact {
 			add("gpus", g.ID, string(p), g.Name+": "+strings.ToUpper(string(p))+" dense peak", g.Peak(p), FLOPS, g.Source, g.AsOf)
 		}
 	}
+	// The transformers' FLOPs per token, split so a formula can vary the
+	// sequence: 6 x matrix parameters + attention per token per token of
+	// sequence x seq (estimator/hardware ModelFLOPsPerToken).
+	for _, m := range hardware.TransformerModels() {
+		add("transformers", m.ID, "matrix_params", m.Name+": active parameters in matrix multiplies", transformerMatrixParams(m), Count, m.Source, m.AsOf)
+		add("transformers", m.ID, "attention_flops", m.Name+": attention training FLOPs per token, per token of sequence", m.AttentionFLOPsPerToken(1), FLOPs, m.Source, m.AsOf)
+		add("transformers", m.ID, "seq", m.Name+": sequence length it was trained at", float64(m.Seq), Count, m.Source, m.AsOf)
+	}
 	return out
+}
+
+// transformerMatrixParams is the N of 6N: the model's FLOPs per token
+// without attention (at sequence 0), over 6.
+func transformerMatrixParams(m hardware.TransformerModel) float64 {
+	return m.ModelFLOPsPerToken(0) / 6
 }
 
 // catalogValue looks up one catalog fact by path.

@@ -94,8 +94,10 @@ var (
 		"{workloads[<wi>].transformer.tokens}", srcDataset, arithmetic}
 	trainTokensFromData = kind{"train.<w>.tokens", "<w>: tokens of one training run", Count,
 		"{training.epochs} * {data.tokens}", srcTokens, arithmetic}
-	trainFLOPsPerToken = kind{"train.<w>.flops_per_token", "<w>: training FLOPs per token", FLOPs,
-		"6 x active parameters + 6 x layers x seq x hidden (attention) + logits, of the workload's transformer", srcFLOPs, modelled}
+	trainFLOPsPerTokenCatalog = kind{"train.<w>.flops_per_token", "<w>: training FLOPs per token", FLOPs,
+		"", srcFLOPs, arithmetic} // the formula names the catalog model
+	trainFLOPsPerTokenShape = kind{"train.<w>.flops_per_token", "<w>: training FLOPs per token", FLOPs,
+		"6 x active parameters in matrix multiplies (logits in) + attention 12 x layers x seq x d_attn, halved when causal, of workloads[<wi>].transformer.shape", srcFLOPs, modelled}
 	trainFLOPs = kind{"train.<w>.flops", "<w>: training FLOPs of one run", FLOPs,
 		"{train.<w>.tokens} * {train.<w>.flops_per_token}", srcFLOPs, arithmetic}
 
@@ -187,7 +189,22 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 	}
 	target := s.Team.TargetDays * Day
 	model := transformerModel(tr)
-	fpt := b.add(&trainFLOPsPerToken, &c, model.ModelFLOPsPerToken(model.Seq))
+	var fpt float64
+	if tr.Shape != nil {
+		fpt = b.add(&trainFLOPsPerTokenShape, &c, model.ModelFLOPsPerToken(model.Seq))
+	} else {
+		var expr string
+		if b.describe {
+			cat := "{catalog.transformers." + tr.Model + "."
+			seq := cat + "seq}"
+			if tr.Seq != nil {
+				seq = "{workloads[<wi>].transformer.seq}"
+			}
+			expr = "6 * " + cat + "matrix_params} + " + cat + "attention_flops} * " + seq
+		}
+		// As the catalog facts split it: the same as ModelFLOPsPerToken.
+		fpt = b.addExpr(&trainFLOPsPerTokenCatalog, &c, expr, 6*transformerMatrixParams(model)+model.AttentionFLOPsPerToken(1)*float64(model.Seq))
+	}
 	b.add(&trainFLOPs, &c, tokens*fpt)
 	precision := hardware.Precision(tr.Precision)
 	for si, sys := range s.Systems {
