@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -265,4 +266,28 @@ func TestTransformerSetRefusesWhatRunRefuses(t *testing.T) {
 	est, err := c.Estimate()
 	require.NoError(t, err)
 	assert.Equal(t, 16384.0, value(t, est, "team.llama-3-405b.gpus_per_job.dgx-h100"))
+}
+
+// TestTransformerBesideCNNs: a transformer workload joins a scenario of CNNs
+// under modelled scaling; the CNNs' figures stay as they were and the count
+// of quantities stays exact.
+func TestTransformerBesideCNNs(t *testing.T) {
+	data, _ := examples.Read("modern-2026")
+	before := mustEstimate(t, "modern-2026")
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	tokens := 2e12
+	s.Workloads = append(s.Workloads, estimator.Workload{ID: "llm", Transformer: &estimator.Transformer{
+		Model: "llama-3.1-8b", Precision: "bf16", Tokens: &tokens}})
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	assert.Len(t, est.Quantities(), estimator.QuantityCount(s))
+	for _, q := range before.Quantities() {
+		if got, ok := est.Get(q.ID); ok && !strings.HasPrefix(q.ID, "growth.") {
+			assert.Equal(t, q.Value, got.Value, q.ID)
+		}
+	}
+	for _, sys := range []string{"dgx-h100", "dgx-h200", "dgx-b200"} {
+		assert.Equal(t, 1.0, value(t, est, "team.llm.meets_target."+sys), sys)
+	}
 }
