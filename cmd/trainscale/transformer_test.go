@@ -34,10 +34,12 @@ func TestTransformerCommandBadInput(t *testing.T) {
 	}{
 		{[]string{"--model", "gpt-9", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "1e9"}, "--model: unknown id (known: "},
 		{[]string{"--model", "llama-3.1-405b", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "1e9"}, "--gpus: must hold the model at some layout"},
-		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "0"}, "--tokens: must be a finite number > 0"},
+		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "0"}, "--tokens: must be a number > 0 and at most 1e30"},
 		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "1e9", "--precision", "fp4"}, "--precision: must be a precision the GPU has a dense path for: h100-sxm has no fp4"},
 		{[]string{"--model", "llama-3.1-8b", "--gpu", "a100-sxm4-40gb", "--gpus", "8", "--tokens", "1e9", "--precision", "fp8"}, "has no fp8"},
 		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "1e9", "--tp", "8"}, "--tp: is given with pp"},
+		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "16", "--tokens", "1e9", "--tp", "16", "--pp", "1"}, "--tp: must be at most the 8 GPUs of dgx-h100's NVLink domain"},
+		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "1e9", "--mfu", "0"}, "--mfu: must be in [0.001, 1]"},
 	} {
 		_, errOut, code := trainscale(t, "", append([]string{"transformer"}, c.args...)...)
 		require.Equal(t, 2, code, c.args)

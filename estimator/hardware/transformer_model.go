@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 )
 
 // The transformer performance model: FLOPs, memory, the step's time for one
@@ -36,9 +37,9 @@ const DefaultGlobalBatchTokens = 2048 * 8192
 // workspace, as DeepSeek-V3 does (its BF16 moments, 4 bytes less, are not
 // modelled: the figure stays on the safe side).
 const (
-	weightBytes    = 2
-	gradientBytes2 = 2
-	optimizerBytes = 12
+	stateWeightBytes    = 2
+	stateGradientBytes  = 2
+	stateOptimizerBytes = 12
 )
 
 // matrixParams is the active parameters in matrix multiplies, the N of 6N:
@@ -100,9 +101,9 @@ func (m TransformerModel) ModelFLOPsPerToken(seq int) float64 {
 	return 6*m.matrixParams() + m.AttentionFLOPsPerToken(seq)
 }
 
-// recomputeForward is the share of a forward pass that recomputation runs
-// again in the backward pass: all of it under full recomputation,
-// attention's score products under selective (Korthikanti et al. 2022).
+// recomputeForward is the FLOPs per token that recomputation runs again in
+// the backward pass: the whole forward pass under full recomputation,
+// attention's products under selective (Korthikanti et al. 2022).
 func recomputeForward(m TransformerModel, seq int, r Recompute) float64 {
 	switch r {
 	case RecomputeFull:
@@ -191,13 +192,13 @@ func PlanTransformer(tj TransformerJob, f Factors) (TransformerPlan, error) {
 	if tj.Layout != nil {
 		fix = *tj.Layout
 	}
-	return j.search(fix)
+	return j.cachedSearch(fix)
 }
 
 func newJob(tj TransformerJob, f Factors) (*job, error) {
 	m := tj.Model
-	if m.Layers < 1 || m.Hidden < 1 || m.Heads < 1 || m.Hidden%m.Heads != 0 || tj.GPUs < 1 {
-		return nil, fmt.Errorf("transformer %q: layers, hidden, heads and GPUs must be positive, and hidden a multiple of heads", m.ID)
+	if m.Layers < 1 || m.Hidden < 1 || m.Heads < 1 || m.headDim() < 1 || tj.GPUs < 1 {
+		return nil, fmt.Errorf("transformer %q: layers, hidden, heads, the head width and GPUs must be positive", m.ID)
 	}
 	j := &job{TransformerJob: tj, seq: tj.Seq, f: f}
 	if j.seq == 0 {
@@ -298,9 +299,9 @@ func (j *job) memory(l Layout, m int) TransformerMemory {
 		return dense/float64(dp) + expert/float64(dp/ep)
 	}
 	var mem TransformerMemory
-	mem.Weights = weightBytes * part(3)
-	mem.Gradients = gradientBytes2 * part(2)
-	mem.Optimizer = optimizerBytes * part(1)
+	mem.Weights = stateWeightBytes * part(3)
+	mem.Gradients = stateGradientBytes * part(2)
+	mem.Optimizer = stateOptimizerBytes * part(1)
 	// The first stage keeps min(m, p) micro-batches in flight under 1F1B,
 	// (1 + (p-1)/(p*v)) times more when interleaved (Korthikanti et al.
 	// 2022, section 4.2.3).
@@ -495,7 +496,8 @@ func (j *job) plan(l Layout) TransformerPlan {
 // dividing the heads, PP any count that leaves no stage empty, EP a power of
 // two dividing the experts and DP, micro-batches and interleaving powers of
 // two; and for each the least recomputation and ZeRO stage that fit (more
-// only costs time). It keeps the fastest; ties go to the first. The TP, PP
+// only costs time; ZeRO-0 is never faster than ZeRO-1 here, so it is left
+// out). It keeps the fastest; ties go to the first. The TP, PP
 // and micro-batch that fix sets (not 0) are kept.
 func (j *job) search(fix Layout) (TransformerPlan, error) {
 	mod := j.Model
@@ -554,6 +556,59 @@ func (j *job) search(fix Layout) (TransformerPlan, error) {
 		return TransformerPlan{}, smallest
 	}
 	return best, nil
+}
+
+// searchKey is everything the layout search's choice depends on: not the
+// tokens, nor a given MFU, which only scale the plan.
+type searchKey struct {
+	model         TransformerModel
+	gpu           GPU
+	system        System
+	intra, fabric Network
+	gpus, seq     int
+	precision     Precision
+	batch         float64
+	fix           Layout
+	f             Factors
+}
+
+// searchCache remembers the layouts the search chose: the scenario chain
+// plans the same jobs again at every draw of an uncertainty run and every
+// estimate, and a search costs about 0.5 ms where a plan costs 1 us. It is
+// emptied when full, so it never grows past maxSearchCache entries.
+var searchCache = struct {
+	sync.Mutex
+	m map[searchKey]searchResult
+}{m: map[searchKey]searchResult{}}
+
+const maxSearchCache = 1024
+
+type searchResult struct {
+	layout Layout
+	err    error
+}
+
+// cachedSearch is search, remembered.
+func (j *job) cachedSearch(fix Layout) (TransformerPlan, error) {
+	k := searchKey{model: j.Model, gpu: j.GPU, system: j.System, intra: j.IntraLink, fabric: j.Fabric, gpus: j.GPUs,
+		seq: j.seq, precision: j.Precision, batch: j.GlobalBatchTokens, fix: fix, f: j.f}
+	searchCache.Lock()
+	r, ok := searchCache.m[k]
+	searchCache.Unlock()
+	if ok {
+		if r.err != nil {
+			return TransformerPlan{}, r.err
+		}
+		return j.plan(r.layout), nil
+	}
+	p, err := j.search(fix)
+	searchCache.Lock()
+	if len(searchCache.m) >= maxSearchCache {
+		clear(searchCache.m)
+	}
+	searchCache.m[k] = searchResult{p.Layout, err}
+	searchCache.Unlock()
+	return p, err
 }
 
 // Failures is the interruption model of a long job (the scenario's goodput

@@ -3,7 +3,6 @@ package tool
 import (
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -29,7 +28,7 @@ type TransformerRequest struct {
 	Seq       int     // 0: the model's
 	// GlobalBatchTokens is the tokens per optimizer step; 0: the model's default.
 	GlobalBatchTokens float64
-	// MFU, when set, replaces the modelled utilisation; in (0, 1].
+	// MFU, when set, replaces the modelled utilisation; in [0.001, 1].
 	MFU *float64
 	// TP and PP fix the layout (both or neither); MicroBatch its micro-batch
 	// (default 1 when TP and PP are given).
@@ -48,8 +47,9 @@ func Transformer(req TransformerRequest) (*Result, error) {
 	if req.GPUs < 1 || req.GPUs > maxGPUs {
 		errs.Add("gpus", fmt.Sprintf("must be in [1, %d]", maxGPUs), req.GPUs)
 	}
-	if !(req.Tokens > 0) || math.IsInf(req.Tokens, 0) {
-		errs.Add("tokens", "must be a finite number > 0", req.Tokens)
+	// The bounds keep every time and GPU-hour finite.
+	if !(req.Tokens > 0 && req.Tokens <= 1e30) {
+		errs.Add("tokens", "must be a number > 0 and at most 1e30", req.Tokens)
 	}
 	p := hardware.BF16
 	switch hardware.Precision(req.Precision) {
@@ -68,8 +68,8 @@ func Transformer(req TransformerRequest) (*Result, error) {
 	if !(req.GlobalBatchTokens >= 0) || req.GlobalBatchTokens > 1e12 {
 		errs.Add("global_batch_tokens", "must be in [0, 1e12] (0: the default)", req.GlobalBatchTokens)
 	}
-	if req.MFU != nil && !(*req.MFU > 0 && *req.MFU <= 1) {
-		errs.Add("mfu", "must be in (0, 1]", *req.MFU)
+	if req.MFU != nil && !(*req.MFU >= 0.001 && *req.MFU <= 1) {
+		errs.Add("mfu", "must be in [0.001, 1]", *req.MFU)
 	}
 	sys, okS := systemFor(&errs, req.System, g, okG)
 	layout := layoutOf(&errs, req, m, okM)

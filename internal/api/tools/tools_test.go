@@ -33,6 +33,8 @@ func TestErrorsNameTheField(t *testing.T) {
 		{"explain", `{"id":"no.such"}`, "id"},
 		{"throughput", `{"model":"resnet-50","gpu":"nope"}`, "gpu"},
 		{"catalog", `{"table":"nope"}`, "table"},
+		{"transformer", `{"model":"llama-3.1-405b","gpu":"h100-sxm","gpus":8,"tokens":1e9}`, "gpus"},
+		{"transformer", `{"model":"llama-3.1-8b","gpu":"h100-sxm","gpus":8,"tokens":1e9,"precision":"fp4"}`, "precision"},
 		{"nope", `{}`, "method"},
 	} {
 		out := call(t, a, tc.method, tc.req)
@@ -55,6 +57,7 @@ func TestEveryMethodAnswers(t *testing.T) {
 		{"throughput", `{"model":"resnet-50","gpu":"v100-sxm2-16gb","precision":"mixed"}`, "quantities"},
 		{"scale", `{"model":"resnet-50","system":"dgx-1-v100","gpus":16,"sweep":true}`, "quantities"},
 		{"memory", `{"model":"resnet-50","gpu":"v100-sxm2-16gb","batch":64}`, "quantities"},
+		{"transformer", `{"model":"llama-3.1-8b","gpu":"h100-sxm","gpus":64,"tokens":1e12,"tp":2,"pp":1}`, "quantities"},
 		{"uncertainty", `{"samples":500}`, "quantities"},
 		{"sensitivity", `{}`, "swings"},
 		{"compare", `{"scenarios":[{"preset":"article-2017"},{"preset":"modern-2026"}]}`, "quantities"},
