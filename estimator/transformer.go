@@ -77,6 +77,7 @@ const (
 	srcTokens      = "frames kept x (width / patch) x (height / patch) / tubelet tokens per frame (Arnab et al. 2021, ViViT, tubelet embedding)"
 	srcFLOPs       = "6 x active parameters + attention per token (Kaplan et al. 2020, Table 1; Narayanan et al. 2021, eq. 3)"
 	srcTransformer = "trainscale transformer model (estimator/hardware): layout search, roofline of the matrix multiplies, exposed communication, pipeline bubble"
+	srcWorkload    = "the scenario's transformer workload"
 	srcMFU         = "MFU = model FLOP/s per GPU / dense peak (Chowdhery et al. 2022, PaLM, appendix B)"
 )
 
@@ -91,9 +92,9 @@ var (
 		"{data.frames} * {data.tokens_per_frame}", srcTokens, arithmetic}
 
 	trainTokensGiven = kind{"train.<w>.tokens", "<w>: tokens of one training run", Count,
-		"{workloads[<wi>].transformer.tokens}", srcDataset, arithmetic}
+		"{workloads[<wi>].transformer.tokens}", srcWorkload, arithmetic}
 	trainTokensFromData = kind{"train.<w>.tokens", "<w>: tokens of one training run", Count,
-		"{training.epochs} * {data.tokens}", srcTokens, arithmetic}
+		"{training.epochs} * {data.tokens}", "one run reads the data's tokens training.epochs times", arithmetic}
 	trainFLOPsPerTokenCatalog = kind{"train.<w>.flops_per_token", "<w>: training FLOPs per token", FLOPs,
 		"", srcFLOPs, arithmetic} // the formula names the catalog model
 	trainFLOPsPerTokenShape = kind{"train.<w>.flops_per_token", "<w>: training FLOPs per token", FLOPs,
@@ -122,7 +123,7 @@ var (
 	trainSystemTimeTokens = kind{"train.<w>.system_time.<s>", "<w>: one training run on one <s>", Seconds,
 		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus}", srcTransformer, arithmetic}
 	teamGPUsPerJobGiven = kind{"team.<w>.gpus_per_job.<s>", "<w>: <s> GPUs of one job", Count,
-		"{workloads[<wi>].transformer.gpus}", srcDataset, arithmetic}
+		"{workloads[<wi>].transformer.gpus}", srcWorkload, arithmetic}
 	teamGPUsPerJobSized = kind{"team.<w>.gpus_per_job.<s>", "<w>: <s> GPUs of one job", Count,
 		"whole <s> systems whose GPUs, at the rate modelled for that job, train {train.<w>.tokens} within {team.target_days}; at least the fewest that hold the model", srcTransformer, modelled}
 	trainJobTimeTokens = kind{"train.<w>.job_time.<s>", "<w>: one training run on the job's <s> GPUs", Seconds,
