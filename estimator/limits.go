@@ -90,16 +90,19 @@ func QuantityCount(s *Scenario) int {
 	if s.Training.Scaling == "modelled" {
 		perPair += 4 // system_speedup, efficiency, job_time, meets_target
 	}
+	dataTokens := 0
 	switch {
 	case s.Dataset != nil && s.Dataset.Tokens != nil:
-		n++ // data.tokens
+		n++            // data.tokens
+		dataTokens = 2 // storage.<w>.node_read_rate.<s>, cluster_read_rate, per transformer pair
 	case s.Tokens != nil:
 		n += 3 // data.frames, tokens_per_frame, tokens
+		dataTokens = 2
 	}
 	withModel, gpuSystems := 0, 0
 	for _, wl := range s.Workloads {
 		if wl.Transformer != nil {
-			n += transformerPerWorkload + sys*(transformerPerPair+goodput)
+			n += transformerPerWorkload + sys*(transformerPerPair+goodput+dataTokens)
 			continue
 		}
 		n += sys * perPair

@@ -126,12 +126,15 @@ var (
 		"{workloads[<wi>].transformer.gpus}", srcWorkload, arithmetic}
 	teamGPUsPerJobSized = kind{"team.<w>.gpus_per_job.<s>", "<w>: <s> GPUs of one job", Count,
 		"whole <s> systems whose GPUs, at the rate modelled for that job, train {train.<w>.tokens} within {team.target_days}; at least the fewest that hold the model", srcTransformer, modelled}
+	storageNodeReadTokens = kind{"storage.<w>.node_read_rate.<s>", "<w>: storage reads of one <s>", BytesPerSecond,
+		"{systems[<si>].gpus} * {train.<w>.tokens_per_s.<s>} * {data.processed} / {data.tokens}", srcStorage + " (bytes per token: the data's bytes over its tokens)", arithmetic}
 	trainJobTimeTokens = kind{"train.<w>.job_time.<s>", "<w>: one training run on the job's <s> GPUs", Seconds,
 		"{train.<w>.gpu_time.<s>} / {team.<w>.gpus_per_job.<s>}", srcTransformer, arithmetic}
 )
 
 // transformerQuantities counts what computeTransformer lays out: per
-// workload and per system (the latter without goodput).
+// workload and per system (the latter without goodput, and without the two
+// storage reads it adds when the data's tokens are known).
 const transformerPerWorkload, transformerPerPair = 3, 15
 
 // tokenChain computes the training data in tokens, where the scenario gives
@@ -245,6 +248,10 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 		r.teamSystems = teamSystems(s, b, &c, r, true)
 		b.add(&teamSystemsToBuy, &c, math.Ceil(r.teamSystems))
 		b.add(&teamSystemsPerMember, &c, r.teamSystems/s.Team.Members)
+		if dataTokens > 0 { // the data's bytes per token are known
+			nodeRead := b.add(&storageNodeReadTokens, &c, sys.GPUs*rate*results.processed/dataTokens)
+			b.add(&storageClusterRead, &c, nodeRead*r.teamSystems)
+		}
 	}
 }
 
