@@ -1,6 +1,8 @@
 package estimator
 
 import (
+	"strings"
+
 	"github.com/trainscale/trainscale/estimator/hardware"
 )
 
@@ -66,7 +68,28 @@ func CatalogFacts() []CatalogFact {
 		add("datasets", d.ID, "samples", d.Name+": samples", float64(d.Samples), Count, d.Source, d.AsOf)
 		add("datasets", d.ID, "sample_bytes", d.Name+": one stored sample", d.SampleBytes, Bytes, d.Source, d.AsOf)
 	}
+	// The dense peaks transformer workloads' tokens per second read (0: the
+	// part has no such path).
+	for _, g := range hardware.GPUs() {
+		for _, p := range []hardware.Precision{hardware.BF16, hardware.FP8, hardware.FP4} {
+			add("gpus", g.ID, string(p), g.Name+": "+strings.ToUpper(string(p))+" dense peak", g.Peak(p), FLOPS, g.Source, g.AsOf)
+		}
+	}
+	// The transformers' FLOPs per token, split so a formula can vary the
+	// sequence: 6 x matrix parameters + attention per token per token of
+	// sequence x seq (estimator/hardware ModelFLOPsPerToken).
+	for _, m := range hardware.TransformerModels() {
+		add("transformers", m.ID, "matrix_params", m.Name+": active parameters in matrix multiplies", transformerMatrixParams(m), Count, m.Source, m.AsOf)
+		add("transformers", m.ID, "attention_flops", m.Name+": attention training FLOPs per token, per token of sequence", m.AttentionFLOPsPerToken(1), FLOPs, m.Source, m.AsOf)
+		add("transformers", m.ID, "seq", m.Name+": sequence length it was trained at", float64(m.Seq), Count, m.Source, m.AsOf)
+	}
 	return out
+}
+
+// transformerMatrixParams is the N of 6N: the model's FLOPs per token
+// without attention (at sequence 0), over 6.
+func transformerMatrixParams(m hardware.TransformerModel) float64 {
+	return m.ModelFLOPsPerToken(0) / 6
 }
 
 // catalogValue looks up one catalog fact by path.

@@ -82,16 +82,30 @@ func QuantityCount(s *Scenario) int {
 	if s.Dataset != nil {
 		n = 1 // data.processed
 	}
-	perPair := 9 // gpu_rate, gpu_time, system_time, gpus_per_job, node_read, systems, to_buy, per_member, cluster_read
+	goodput := 0
+	if s.Goodput != nil {
+		goodput = 1 // team.<w>.goodput.<s>
+	}
+	perPair := 9 + goodput // gpu_rate, gpu_time, system_time, gpus_per_job, node_read, systems, to_buy, per_member, cluster_read
 	if s.Training.Scaling == "modelled" {
 		perPair += 4 // system_speedup, efficiency, job_time, meets_target
 	}
-	if s.Goodput != nil {
-		perPair++
+	dataTokens := 0
+	switch {
+	case s.Dataset != nil && s.Dataset.Tokens != nil:
+		n++            // data.tokens
+		dataTokens = 2 // storage.<w>.node_read_rate.<s>, cluster_read_rate, per transformer pair
+	case s.Tokens != nil:
+		n += 3 // data.frames, tokens_per_frame, tokens
+		dataTokens = 2
 	}
-	n += w * sys * perPair
 	withModel, gpuSystems := 0, 0
 	for _, wl := range s.Workloads {
+		if wl.Transformer != nil {
+			n += transformerPerWorkload + sys*(transformerPerPair+goodput+dataTokens)
+			continue
+		}
+		n += sys * perPair
 		if wl.MBPerS != nil {
 			n += 2 // train.<w>.rate, gpu_time
 		}
@@ -124,6 +138,15 @@ func SampleWork(s *Scenario) int {
 	work := QuantityCount(s)
 	if s.Training.Scaling == "modelled" {
 		work += 1000 * len(s.Workloads) * len(s.Systems)
+	}
+	for _, w := range s.Workloads {
+		if w.Transformer != nil && w.Transformer.GPUs == nil {
+			// A job sized to the tokens can change with a sample, and a new
+			// job is a layout search (about a millisecond); plans are cached
+			// by job, and job sizes move in whole systems, so most samples
+			// look one up.
+			work += 2000 * len(s.Systems)
+		}
 	}
 	return work
 }
