@@ -37,7 +37,7 @@ func Form(s *estimator.Scenario, lang string) string {
 	}
 	for _, g := range groups {
 		ins := byGroup[g]
-		f.group(g, len(ins) > 0 && ins[0].Absent, func() { f.fields(ins) })
+		f.group(g, len(ins) > 0 && ins[0].Absent, func() { f.fields(g, ins) })
 	}
 	f.group("ranges", false, func() {
 		if len(s.Ranges) == 0 {
@@ -64,6 +64,7 @@ type formWriter struct {
 	t        map[string]string
 	lang     string
 	currency string
+	subEnd   string // what closes the open object box inside an item
 }
 
 func (f *formWriter) group(key string, absent bool, body func()) {
@@ -79,42 +80,110 @@ func (f *formWriter) group(key string, absent bool, body func()) {
 	f.b.WriteString("</fieldset>")
 }
 
+// editable are the lists the page can add items to and remove them from: the
+// scenario needs at least one of each, and nothing else names their items by
+// position.
+var editable = map[string]bool{"workloads": true, "systems": true}
+
 // fields renders a group's inputs, each list item (a workload, a sensor) in a
-// fieldset of its own.
-func (f *formWriter) fields(ins []estimator.InputSpec) {
-	open := ""
+// fieldset of its own and each object inside an item (a workload's
+// transformer) in one within it. Items of an editable list get a Remove
+// button, and the group an Add button after them.
+func (f *formWriter) fields(group string, ins []estimator.InputSpec) {
+	item, sub := "", ""
+	closeSub := func() {
+		if sub != "" {
+			f.b.WriteString(f.subEnd)
+		}
+		sub = ""
+	}
 	for _, in := range ins {
-		item := itemOf(in.Path)
-		if item != open {
-			if open != "" {
+		if it := itemOf(in.Path); it != item {
+			closeSub()
+			if item != "" {
 				f.b.WriteString("</fieldset>")
 			}
-			if item != "" {
-				fmt.Fprintf(&f.b, `<fieldset class="item"><legend>%s</legend>`, esc(f.itemTitle(item, ins)))
+			if it != "" {
+				title := f.itemTitle(it, ins)
+				fmt.Fprintf(&f.b, `<fieldset class="item"><legend>%s</legend>`, esc(title))
+				if list, index, ok := listIndex(it); ok && editable[list] {
+					fmt.Fprintf(&f.b, `<button type="button" class="item-remove" data-action="remove-item" data-list="%s" data-index="%d" aria-label="%s">%s</button>`,
+						list, index, esc(fmt.Sprintf(f.t["item.remove.label"], title)), esc(f.t["item.remove"]))
+				}
 			}
-			open = item
+			item = it
+		}
+		if s := subOf(in.Path, item); s != sub {
+			closeSub()
+			if s != "" {
+				f.subStart(s, in.Absent)
+			}
+			sub = s
 		}
 		f.field(in)
 	}
-	if open != "" {
+	closeSub()
+	if item != "" {
 		f.b.WriteString("</fieldset>")
+	}
+	if editable[group] {
+		fmt.Fprintf(&f.b, `<button type="button" class="item-add" data-action="add-item" data-list="%s">%s</button>`, group, esc(f.t["item.add."+group]))
 	}
 }
 
+// subStart opens the box of an object inside a list item, named by its field
+// (messages "sub.<name>", else the name itself); one the scenario leaves out
+// starts closed, as an absent group does.
+func (f *formWriter) subStart(path string, absent bool) {
+	name := lastName(path)
+	title := f.t["sub."+name]
+	if title == "" {
+		title = name
+	}
+	if absent {
+		fmt.Fprintf(&f.b, `<details class="sub absent" id="%s"><summary>%s <span class="hint">(%s)</span></summary>`, domID("g", path), esc(title), esc(f.t["absent"]))
+		f.subEnd = "</details>"
+		return
+	}
+	fmt.Fprintf(&f.b, `<fieldset class="sub" id="%s"><legend>%s</legend>`, domID("g", path), esc(title))
+	f.subEnd = "</fieldset>"
+}
+
 // itemOf is the list item a path lies in: workloads[1] for
-// workloads[1].mb_per_s; "" outside lists.
+// workloads[1].mb_per_s and for workloads[1].transformer.model; "" outside
+// lists. A list inside an item stays in the item.
 func itemOf(path string) string {
-	end := strings.LastIndexByte(path, ']')
+	end := strings.IndexByte(path, ']')
 	if end < 0 {
 		return ""
 	}
 	return path[:end+1]
 }
 
+// subOf is the object inside item that path lies in: workloads[0].transformer
+// for workloads[0].transformer.model; "" for the item's own fields.
+func subOf(path, item string) string {
+	if item == "" {
+		return ""
+	}
+	rest := strings.TrimPrefix(path, item+".")
+	end := strings.LastIndexByte(rest, '.')
+	if end < 0 {
+		return ""
+	}
+	return item + "." + rest[:end]
+}
+
+// listIndex splits an item into its list and index: workloads[1] -> workloads, 1.
+func listIndex(item string) (string, int, bool) {
+	list, index, ok := strings.Cut(strings.TrimSuffix(item, "]"), "[")
+	n, err := strconv.Atoi(index)
+	return list, n, ok && err == nil
+}
+
 // itemTitle names a list item: "Workload 2: ResNet-50", "Sensor 1: camera".
 func (f *formWriter) itemTitle(item string, ins []estimator.InputSpec) string {
-	list, index, _ := strings.Cut(item[:len(item)-1], "[")
-	n, _ := strconv.Atoi(index)
+	list, n, _ := listIndex(item)
 	title := f.t["item."+lastName(list)] + " " + strconv.Itoa(n+1)
 	text := map[string]string{}
 	for _, in := range ins {
