@@ -131,7 +131,9 @@ func TestItemAndObjectOfAPath(t *testing.T) {
 
 func TestFormBoxesAnObjectInsideAnItem(t *testing.T) {
 	f := &formWriter{t: Messages("en"), lang: "en", currency: "USD"}
-	label := func(en string) estimator.Field { return estimator.Field{IsText: true, Optional: true, Label: estimator.Text{EN: en}} }
+	label := func(en string) estimator.Field {
+		return estimator.Field{IsText: true, Optional: true, Label: estimator.Text{EN: en}}
+	}
 	f.fields("workloads", []estimator.InputSpec{
 		{Path: "workloads[0].id", Field: label("Id"), IsText: true, Set: true, Text: "gpt"},
 		{Path: "workloads[0].transformer.model", Field: label("Model"), IsText: true, Set: true, Text: "llama-3.1-8b"},
