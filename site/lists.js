@@ -26,9 +26,11 @@ function current(page) {
   return res.scenario;
 }
 
-// addItem appends a copy of the list's last item under a new id. The copy
-// drops the label, so the form and the results name it by that id; the last
-// item's sources come along, since the copy keeps its values.
+// addItem appends a copy of the list's last item under a new id: a
+// sensible start that the scenario already holds valid (a transformer
+// workload's shape, a system's prices). The copy drops the label, so the form
+// and the results name it by that id; the last item's sources come along,
+// since the copy keeps its values.
 function addItem(page, list) {
   const s = current(page);
   if (!s) return;
@@ -37,6 +39,10 @@ function addItem(page, list) {
   const copy = structuredClone(last);
   copy.id = freeID(items.map((it) => it.id), last.id);
   delete copy.label;
+  // A system's catalog defaults to its id; the new id names no catalog
+  // system, so the copy names the one its original stood for (the form's
+  // list of catalog systems says whether it was one).
+  if (list === 'systems' && !copy.catalog && page.root.querySelector(`#dl-systems option[value="${CSS.escape(last.id)}"]`)) copy.catalog = last.id;
   items.push(copy);
   const from = `${list}[${items.length - 2}].`, to = `${list}[${items.length - 1}].`;
   for (const [path, text] of Object.entries(s.sources || {})) {
