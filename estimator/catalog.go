@@ -1,6 +1,8 @@
 package estimator
 
 import (
+	"strings"
+
 	"github.com/trainscale/trainscale/estimator/hardware"
 )
 
@@ -65,6 +67,13 @@ func CatalogFacts() []CatalogFact {
 	for _, d := range hardware.Datasets() {
 		add("datasets", d.ID, "samples", d.Name+": samples", float64(d.Samples), Count, d.Source, d.AsOf)
 		add("datasets", d.ID, "sample_bytes", d.Name+": one stored sample", d.SampleBytes, Bytes, d.Source, d.AsOf)
+	}
+	// The dense peaks transformer workloads' tokens per second read (0: the
+	// part has no such path).
+	for _, g := range hardware.GPUs() {
+		for _, p := range []hardware.Precision{hardware.BF16, hardware.FP8, hardware.FP4} {
+			add("gpus", g.ID, string(p), g.Name+": "+strings.ToUpper(string(p))+" dense peak", g.Peak(p), FLOPS, g.Source, g.AsOf)
+		}
 	}
 	return out
 }

@@ -161,6 +161,8 @@ func chooseArticle(u Unit, us UnitSystem, a float64) Display {
 			return pick(step{1000, "1000", "t", "t", 1})
 		}
 		return pick(step{1, "1", "kg", "kg", 1})
+	case FLOPs:
+		return SI(a, string(FLOPs))
 	case Flag:
 		return Display{Unit: u, Per: 1}
 	case Count:
@@ -198,8 +200,8 @@ func chooseHardware(u Unit, a float64) (Display, bool) {
 		return Display{Unit: u, Per: s.per, En: s.en, Ja: s.ja, Digits: s.digits}, true
 	case BytesPerSecond:
 		return SI(a, "B/s"), true
-	case FLOPS:
-		return SI(a, "FLOP/s"), true
+	case FLOPS, FLOPs:
+		return SI(a, string(u)), true
 	case Seconds:
 		switch {
 		case a == 0:

@@ -177,10 +177,12 @@ type Calculation struct {
 type catalogView struct {
 	devices []device         // per system
 	models  []hardware.Model // per workload; zero when it names none
+	plans   *planCache       // the transformer workloads' plans
 }
 
 func viewOf(s *Scenario) catalogView {
-	v := catalogView{devices: make([]device, len(s.Systems)), models: make([]hardware.Model, len(s.Workloads))}
+	v := catalogView{devices: make([]device, len(s.Systems)), models: make([]hardware.Model, len(s.Workloads)),
+		plans: &planCache{plans: map[planKey]jobPlan{}}}
 	for i, sys := range s.Systems {
 		v.devices[i] = resolveDevice(sys)
 	}
@@ -198,6 +200,9 @@ func Prepare(s *Scenario) (*Calculation, error) {
 	hw := viewOf(s)
 	b := &builder{describe: true}
 	compute(s, hw, b)
+	if b.err != nil {
+		return nil, b.err
+	}
 	c := &Calculation{s: s, hw: hw, layout: b.qs, index: make(map[string]int, len(b.qs))}
 	for i, q := range b.qs {
 		c.index[q.ID] = i
@@ -210,6 +215,9 @@ func Prepare(s *Scenario) (*Calculation, error) {
 func (c *Calculation) Estimate() (*Estimate, error) {
 	b := &builder{values: make([]float64, len(c.layout))}
 	compute(c.s, c.hw, b)
+	if b.err != nil {
+		return nil, b.err
+	}
 	var errs errorList
 	for i, v := range b.values {
 		b.values[i] = noNegativeZero(v) // no surface may print -0
@@ -234,6 +242,7 @@ type builder struct {
 	qs           []Quantity
 	values       []float64
 	next         int
+	err          error // the first plan the transformer model could not make
 }
 
 func (b *builder) add(k *kind, c *subject, v float64) float64 {
@@ -262,11 +271,16 @@ func (b *builder) addExpr(k *kind, c *subject, expr string, v float64) float64 {
 func compute(s *Scenario, hw catalogView, b *builder) {
 	us := s.Units
 	processed := dataChain(s, b)
+	tokens := tokenChain(s, b)
 	target := s.Team.TargetDays * Day
 	factors := s.Factors.Resolve()
 
 	results := b.chain(processed, len(s.Workloads), len(s.Systems))
 	for wi, w := range s.Workloads {
+		if w.Transformer != nil {
+			computeTransformer(s, hw, b, wi, tokens, results)
+			continue
+		}
 		c := subject{w: w.ID, wName: w.name(), wi: wi}
 		var rate float64
 		if w.MBPerS != nil {
@@ -308,7 +322,7 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 				r.gpusPerJob = b.add(&teamGPUsPerJobLinear, &c, gpuTime/target)
 				nodeRead = b.add(&storageNodeReadLinear, &c, sys.GPUs*gpuRate)
 			}
-			r.teamSystems = teamSystems(s, b, &c, r)
+			r.teamSystems = teamSystems(s, b, &c, r, s.Training.Scaling == "modelled")
 			n := r.teamSystems
 			b.add(&teamSystemsToBuy, &c, math.Ceil(n))
 			b.add(&teamSystemsPerMember, &c, n/s.Team.Members)
@@ -400,18 +414,18 @@ func (b *builder) chain(processed float64, workloads, systems int) *chain {
 }
 
 // teamSystems is the systems the team needs for one workload on one system,
-// with the time failures cost when the scenario prices them.
-func teamSystems(s *Scenario, b *builder, c *subject, r *pairResult) float64 {
+// with the time failures cost when the scenario prices them; byJob counts
+// them from the job's GPUs (a sized job) rather than from GPU time.
+func teamSystems(s *Scenario, b *builder, c *subject, r *pairResult, byJob bool) float64 {
 	sys := s.Systems[c.si]
-	modelled := s.Training.Scaling == "modelled"
 	if s.Goodput == nil {
-		if modelled {
+		if byJob {
 			return b.add(&teamSystemsModelled, c, r.gpusPerJob*s.Team.ConcurrentJobs/sys.GPUs)
 		}
 		return b.add(&teamSystemsLinear, c, r.gpuTime/sys.GPUs/(s.Team.TargetDays*Day)*s.Team.ConcurrentJobs)
 	}
 	g := b.add(&teamGoodput, c, goodputFactor(s.Goodput, r.gpusPerJob))
-	if modelled {
+	if byJob {
 		return b.add(&teamSystemsModelledGoodput, c, r.gpusPerJob*s.Team.ConcurrentJobs/sys.GPUs/g)
 	}
 	return b.add(&teamSystemsLinearGoodput, c, r.gpuTime/sys.GPUs/(s.Team.TargetDays*Day)*s.Team.ConcurrentJobs/g)

@@ -82,16 +82,27 @@ func QuantityCount(s *Scenario) int {
 	if s.Dataset != nil {
 		n = 1 // data.processed
 	}
-	perPair := 9 // gpu_rate, gpu_time, system_time, gpus_per_job, node_read, systems, to_buy, per_member, cluster_read
+	goodput := 0
+	if s.Goodput != nil {
+		goodput = 1 // team.<w>.goodput.<s>
+	}
+	perPair := 9 + goodput // gpu_rate, gpu_time, system_time, gpus_per_job, node_read, systems, to_buy, per_member, cluster_read
 	if s.Training.Scaling == "modelled" {
 		perPair += 4 // system_speedup, efficiency, job_time, meets_target
 	}
-	if s.Goodput != nil {
-		perPair++
+	switch {
+	case s.Dataset != nil && s.Dataset.Tokens != nil:
+		n++ // data.tokens
+	case s.Tokens != nil:
+		n += 3 // data.frames, tokens_per_frame, tokens
 	}
-	n += w * sys * perPair
 	withModel, gpuSystems := 0, 0
 	for _, wl := range s.Workloads {
+		if wl.Transformer != nil {
+			n += transformerPerWorkload + sys*(transformerPerPair+goodput)
+			continue
+		}
+		n += sys * perPair
 		if wl.MBPerS != nil {
 			n += 2 // train.<w>.rate, gpu_time
 		}
@@ -124,6 +135,13 @@ func SampleWork(s *Scenario) int {
 	work := QuantityCount(s)
 	if s.Training.Scaling == "modelled" {
 		work += 1000 * len(s.Workloads) * len(s.Systems)
+	}
+	for _, w := range s.Workloads {
+		if w.Transformer != nil && w.Transformer.GPUs == nil {
+			// A job sized to the tokens can change with every sample, and
+			// each new job is a layout search (about a millisecond).
+			work += 100_000 * len(s.Systems)
+		}
 	}
 	return work
 }

@@ -33,6 +33,7 @@ type Scenario struct {
 	Fleet         *Fleet            `json:"fleet,omitempty"`         // the data a fleet collects, or
 	Preprocessing *Preprocessing    `json:"preprocessing,omitempty"` // (with fleet)
 	Dataset       *Dataset          `json:"dataset,omitempty"`       // a fixed dataset instead
+	Tokens        *Tokenizer        `json:"tokens,omitempty"`        // (with fleet) how a video transformer cuts the kept frames into tokens
 	Training      Training          `json:"training"`
 	Workloads     []Workload        `json:"workloads" check:"nonempty"`
 	Systems       []System          `json:"systems" check:"nonempty"`
@@ -54,6 +55,8 @@ type Scenario struct {
 type Dataset struct {
 	Samples  float64 `json:"samples" check:"int,gt0"`
 	SampleKB float64 `json:"sample_kb" check:"gt0"` // one stored sample, in the scenario's KB
+	// Tokens is the dataset's size in tokens, for transformer workloads.
+	Tokens *float64 `json:"tokens,omitempty" check:"gt0"`
 }
 
 // Fleet is the data-collection fleet. Give tb_per_hour, or a sensor list to derive it from.
@@ -106,6 +109,9 @@ type Workload struct {
 	Batch     *float64 `json:"batch,omitempty" check:"int,gt0"` // per GPU; default: the largest power of 2 up to 256 that fits
 	Optimizer string   `json:"optimizer,omitempty"`             // sgd (default) or adam, for memory
 	SampleKB  *float64 `json:"sample_kb,omitempty" check:"gt0"` // one stored sample; default: dataset.sample_kb, else the model's
+	// Transformer makes the workload a transformer trained on tokens, instead
+	// of a network measured in MB/s (mb_per_s, model and their fields).
+	Transformer *Transformer `json:"transformer,omitempty"`
 }
 
 // System is one kind of server the team could buy. Facts the scenario leaves out
@@ -186,6 +192,8 @@ type Factors struct {
 	Overlap           *float64 `json:"overlap,omitempty"`
 	HostInputRate     *float64 `json:"host_input_bytes_per_core_s,omitempty"`
 	WorkspaceFraction *float64 `json:"workspace_fraction,omitempty"`
+	MatmulEfficiency  *float64 `json:"matmul_efficiency,omitempty"`
+	LowPrecisionGain  *float64 `json:"low_precision_gain,omitempty"`
 }
 
 // factorFields maps hardware.FactorSpecs, in order, to the index of the field

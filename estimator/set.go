@@ -3,6 +3,7 @@ package estimator
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -61,15 +62,32 @@ func (c *Calculation) Set(o Override) (bool, error) {
 		crossCheck(c.s, &errs) // the sources' keys, checked at Prepare, cannot have changed
 	}
 	if len(errs) > 0 {
+		err = errs.err()
+	} else {
+		err = c.planError()
+	}
+	if err != nil {
 		*f.ptr = old
 		if wasRanged {
 			c.s.Ranges[o.Path] = oldDist
 		} else {
 			delete(c.s.Ranges, o.Path)
 		}
-		return true, errs.err()
+		return true, err
 	}
 	return true, nil
+}
+
+// planError is the error Prepare would give a transformer workload the
+// model cannot plan (a job too small to hold it), so Set refuses what Decode
+// and Run refuse. The plans it makes stay cached for the estimate.
+func (c *Calculation) planError() error {
+	if !slices.ContainsFunc(c.s.Workloads, func(w Workload) bool { return w.Transformer != nil }) {
+		return nil
+	}
+	b := &builder{values: make([]float64, len(c.layout))}
+	compute(c.s, c.hw, b)
+	return b.err
 }
 
 // reshapes reports fields whose change alters the quantities' layout or the

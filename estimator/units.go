@@ -24,6 +24,7 @@ const (
 	USD            Unit = "USD"
 	PerSecond      Unit = "1/s"    // events per second: images/s
 	FLOPS          Unit = "FLOP/s" // floating-point operations per second
+	FLOPs          Unit = "FLOP"   // floating-point operations: a training run's work
 	// Money quantities carry the scenario's currency code (USD, JPY, ...) as
 	// their unit; a kind declares them with this placeholder.
 	currencyUnit Unit = "<currency>"

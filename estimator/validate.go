@@ -139,9 +139,14 @@ func crossCheck(s *Scenario, errs *errorList) {
 	uniqueIDs("systems", len(s.Systems), func(i int) string { return s.Systems[i].ID }, errs)
 	measured := false
 	for i, w := range s.Workloads {
+		if w.Transformer != nil {
+			checkTransformer(fmt.Sprintf("workloads[%d]", i), w, s, errs)
+			continue
+		}
 		checkWorkload(fmt.Sprintf("workloads[%d]", i), w, s.Training.Scaling, errs)
 		measured = measured || w.MBPerS != nil
 	}
+	checkTokens(s, errs)
 	for i, sys := range s.Systems {
 		checkSystem(fmt.Sprintf("systems[%d]", i), sys, s, measured, errs)
 	}

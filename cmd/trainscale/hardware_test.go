@@ -94,7 +94,7 @@ func mustGPU(t *testing.T, id string) hardware.GPU {
 
 func TestCatalogCommand(t *testing.T) {
 	for table, n := range map[string]int{"gpus": len(hardware.GPUs()), "cpus": len(hardware.CPUs()), "systems": len(hardware.Systems()),
-		"models": len(hardware.Models()), "networks": len(hardware.Networks()), "datasets": len(hardware.Datasets())} {
+		"models": len(hardware.Models()), "transformers": len(hardware.TransformerModels()), "networks": len(hardware.Networks()), "datasets": len(hardware.Datasets())} {
 		out, errOut, code := trainscale(t, "", "catalog", table)
 		require.Equal(t, 0, code, errOut)
 		assert.Equal(t, n+2, strings.Count(out, "\n")-1, "%s: title, header and one line per entry\n%s", table, out)
@@ -366,7 +366,7 @@ func TestHardwareCommandsRejectBadInput(t *testing.T) {
 		{[]string{"devices", "--model", "alexnet", "--gpu", "rtx-3050", "--cpu", "core-i7-12700", "--dataset", "mnist", "--epochs", "1"}, 2, `dataset: unknown id (known: cifar10, imagenet), got "mnist"`},
 		{[]string{"devices", "--model", "alexnet", "--gpu", "rtx-3050", "--cpu", "core-i7-12700", "--epochs", "0"}, 2, "epochs: must be > 0, got 0"},
 		{[]string{"devices", "--model", "alexnet", "--gpu", "rtx-3050", "--cpu", "i9", "--epochs", "1"}, 2, `cpu: unknown id (known: core-i7-12700, `},
-		{[]string{"catalog", "tpus"}, 2, `table: must be one of gpus, cpus, systems, models, networks, datasets, got "tpus"`},
+		{[]string{"catalog", "tpus"}, 2, `table: must be one of gpus, cpus, systems, models, transformers, networks, datasets, got "tpus"`},
 		{[]string{"catalog"}, 2, "catalog needs a TABLE"},
 		{[]string{"calibrate", "--out", filepath.Join(dir, "x.json")}, 2, "--out needs --measurements"},
 		{[]string{"calibrate", "--measurements", filepath.Join(dir, "none.csv")}, 1, "no such file"},

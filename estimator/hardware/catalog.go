@@ -33,7 +33,12 @@ type GPU struct {
 	TF32 float64 `json:"tf32_flops"`
 	// Mixed is the FP16/BF16 tensor peak (FP16 non-tensor on P100), or FP32
 	// where the part has no faster half-precision path.
-	Mixed        float64 `json:"mixed_flops"`
+	Mixed float64 `json:"mixed_flops"`
+	// BF16, FP8 and FP4 are the dense tensor peaks transformer training uses
+	// (Peak); 0 where the part has no such path. Never the sparse figures.
+	BF16         float64 `json:"bf16_flops"`
+	FP8          float64 `json:"fp8_flops"`
+	FP4          float64 `json:"fp4_flops"`
 	Memory       float64 `json:"memory_bytes"`              // bytes
 	MemBandwidth float64 `json:"mem_bandwidth_bytes_per_s"` // bytes/s
 	Link         string  `json:"link"`                      // network id of the GPU-to-GPU link
@@ -72,12 +77,42 @@ type System struct {
 	NetworkPorts int     `json:"network_ports"`   // ports to other systems
 	Network      string  `json:"network"`         // network id of those ports
 	HostRAM      float64 `json:"host_ram_bytes"`  // 0 = not published (null in JSON)
-	LocalSSD     float64 `json:"local_ssd_bytes"` // bytes
+	LocalSSD     float64 `json:"local_ssd_bytes"` // bytes; 0 = not published (null in JSON)
 	Power        float64 `json:"power_w"`         // W, maximum; 0 = not published (null in JSON)
 	PriceUSD     float64 `json:"price_usd"`       // launch list price; 0 = not published (null in JSON)
 	CPU          string  `json:"cpu,omitempty"`   // cpu id of the host; "" = unknown
-	Source       string  `json:"source"`
-	AsOf         string  `json:"as_of"`
+	// NVLinkDomain is the GPUs one NVLink/NVSwitch fabric joins, which tensor
+	// parallelism may span: 72 in a GB200 NVL72 rack; 0 means the system's GPUs.
+	NVLinkDomain int    `json:"nvlink_domain"`
+	Source       string `json:"source"`
+	AsOf         string `json:"as_of"`
+}
+
+// NVLinkGPUs is the size of the system's NVLink domain: NVLinkDomain, or
+// its GPUs where the catalog leaves it 0.
+func (s System) NVLinkGPUs() int {
+	if s.NVLinkDomain > 0 {
+		return s.NVLinkDomain
+	}
+	return s.GPUs
+}
+
+// Peak is the GPU's dense peak FLOP/s at precision p, 0 where the part has no
+// such path. FP32, TF32 and Mixed are the throughput model's paths (a tensor
+// path no faster than FP32 is the FP32 path), which is its rate at
+// efficiency 1; BF16, FP8 and FP4 are the tensor peaks.
+func (g GPU) Peak(p Precision) float64 {
+	switch p {
+	case BF16:
+		return g.BF16
+	case FP8:
+		return g.FP8
+	case FP4:
+		return g.FP4
+	case FP32, TF32, Mixed:
+		return g.Device().rate(p, Factors{FP32Efficiency: 1, TF32Efficiency: 1, MixedEfficiency: 1})
+	}
+	return 0
 }
 
 // Model is a network's size and per-sample cost at its native input size.
@@ -103,7 +138,7 @@ type Network struct {
 	Name      string  `json:"name"`
 	Bandwidth float64 `json:"bandwidth_bytes_per_s"` // bytes/s, one direction
 	Latency   float64 `json:"latency_s"`             // s per message hop as a collective library sees it
-	Kind      string  `json:"kind"`                  // "pcie" | "nvlink" | "infiniband" | "ethernet"
+	Kind      string  `json:"kind"`                  // "pcie" | "nvlink" | "infinity-fabric" | "infiniband" | "ethernet"
 	// Shared means the GPUs of one system share the link's bandwidth: PCIe
 	// cards exchange gradients through the host bridge, so a collective's
 	// traffic is serialised instead of flowing GPU to GPU in parallel.
@@ -127,13 +162,17 @@ type Dataset struct {
 // may mistake for a real 0: JSON shows it as null. The anonymous struct's
 // fields of the same key hide the embedded ones.
 
-// MarshalJSON writes g with an unpublished price as null.
+// MarshalJSON writes g with an unpublished price, and a precision path the
+// part lacks, as null.
 func (g GPU) MarshalJSON() ([]byte, error) {
 	type plain GPU
 	return json.Marshal(struct {
 		plain
+		BF16     *float64 `json:"bf16_flops"`
+		FP8      *float64 `json:"fp8_flops"`
+		FP4      *float64 `json:"fp4_flops"`
 		PriceUSD *float64 `json:"price_usd"`
-	}{plain(g), published(g.PriceUSD)})
+	}{plain(g), published(g.BF16), published(g.FP8), published(g.FP4), published(g.PriceUSD)})
 }
 
 // MarshalJSON writes s with its unpublished figures as null.
@@ -142,9 +181,10 @@ func (s System) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
 		plain
 		HostRAM  *float64 `json:"host_ram_bytes"`
+		LocalSSD *float64 `json:"local_ssd_bytes"`
 		Power    *float64 `json:"power_w"`
 		PriceUSD *float64 `json:"price_usd"`
-	}{plain(s), published(s.HostRAM), published(s.Power), published(s.PriceUSD)})
+	}{plain(s), published(s.HostRAM), published(s.LocalSSD), published(s.Power), published(s.PriceUSD)})
 }
 
 // published is a catalog figure for JSON: nil where the catalog writes 0.

@@ -22,30 +22,50 @@ var gpus = []GPU{
 		Memory: 32 * gib, MemBandwidth: 900 * gb, Link: "nvlink2", HostLink: "pcie3", TDP: 300,
 		Source: "NVIDIA Tesla V100 datasheet (2018 revision)", AsOf: asOf},
 	{ID: "a100-sxm4-40gb", Name: "NVIDIA A100 SXM4 40 GB",
-		FP32: 19.5e12, TF32: 156e12, Mixed: 312e12,
+		FP32: 19.5e12, TF32: 156e12, Mixed: 312e12, BF16: 312e12, // no FP8 path before Hopper
 		Memory: 40 * gib, MemBandwidth: 1555 * gb, Link: "nvlink3", HostLink: "pcie4", TDP: 400,
 		Source: "NVIDIA A100 datasheet (2020)", AsOf: asOf},
 	{ID: "a100-sxm4-80gb", Name: "NVIDIA A100 SXM4 80 GB",
-		FP32: 19.5e12, TF32: 156e12, Mixed: 312e12,
+		FP32: 19.5e12, TF32: 156e12, Mixed: 312e12, BF16: 312e12,
 		Memory: 80 * gib, MemBandwidth: 2039 * gb, Link: "nvlink3", HostLink: "pcie4", TDP: 400,
 		Source: "NVIDIA A100 datasheet (2021 revision)", AsOf: asOf},
 	{ID: "h100-sxm", Name: "NVIDIA H100 SXM5 80 GB",
 		FP32: 66.9e12, TF32: 494.7e12, Mixed: 989.4e12, // dense: half the datasheet's sparse figures
+		BF16: 989.4e12, FP8: 1978.9e12,
 		Memory: 80 * gib, MemBandwidth: 3350 * gb, Link: "nvlink4", HostLink: "pcie5", TDP: 700,
-		Source: "NVIDIA H100 Tensor Core GPU datasheet (2022)", AsOf: asOf},
+		Source: "NVIDIA H100 Tensor Core GPU datasheet (2022); NVIDIA H100 whitepaper, Table 2 (dense FP8 1,978.9 TFLOPS)", AsOf: asOf},
+	// The H100 for the Chinese market: the same SMs and clocks, NVLink cut
+	// to 400 GB/s (8 links); DeepSeek-V3 was trained on it.
+	{ID: "h800-sxm", Name: "NVIDIA H800 SXM5 80 GB",
+		FP32: 66.9e12, TF32: 494.7e12, Mixed: 989.4e12, BF16: 989.4e12, FP8: 1978.9e12,
+		Memory: 80 * gib, MemBandwidth: 3350 * gb, Link: "nvlink4-h800", HostLink: "pcie5", TDP: 700,
+		Source: "NVIDIA H800 Tensor Core GPU datasheet (2023): H100 SXM compute, NVLink 400 GB/s; DeepSeek-V3 technical report, arXiv 2412.19437, section 3.1", AsOf: asOf},
 	{ID: "h200-sxm", Name: "NVIDIA H200 SXM 141 GB",
-		FP32: 66.9e12, TF32: 494.7e12, Mixed: 989.4e12,
+		FP32: 66.9e12, TF32: 494.7e12, Mixed: 989.4e12, BF16: 989.4e12, FP8: 1978.9e12,
 		Memory: 141 * gib, MemBandwidth: 4800 * gb, Link: "nvlink4", HostLink: "pcie5", TDP: 700,
 		Source: "NVIDIA H200 Tensor Core GPU datasheet (2024)", AsOf: asOf},
 	{ID: "b200", Name: "NVIDIA B200 (HGX B200)",
 		FP32: 80e12, TF32: 1.1e15, Mixed: 2.25e15, // dense: half the datasheet's sparse figures
+		BF16: 2.25e15, FP8: 4.5e15, FP4: 9e15, // 8-GPU HGX sparse 36/72/144 PFLOPS, halved, per GPU
 		Memory: 180 * gib, MemBandwidth: 8000 * gb, Link: "nvlink5", HostLink: "pcie5", TDP: 1000,
 		Source: "NVIDIA HGX B200 datasheet (2024); DGX B200 datasheet", AsOf: asOf},
+	// The Blackwell GPU of a GB200 superchip runs at 1,200 W, faster than
+	// the air-cooled HGX B200's 1,000 W part; its host is a Grace CPU over
+	// NVLink-C2C rather than PCIe.
+	{ID: "gb200", Name: "NVIDIA B200 in GB200 NVL72",
+		FP32: 80e12, TF32: 1.25e15, Mixed: 2.5e15, // the rack's sparse figures / 72 GPUs, halved
+		BF16: 2.5e15, FP8: 5e15, FP4: 10e15, // 72-GPU rack sparse 360/720/1,440 PFLOPS, halved, per GPU
+		Memory: 186 * gib, MemBandwidth: 8000 * gb, Link: "nvlink5", HostLink: "nvlink-c2c", TDP: 1200,
+		Source: "NVIDIA GB200 NVL72 datasheet (2024): 13.4 TB HBM3e at 576 TB/s for 72 GPUs; FP32 as the B200", AsOf: asOf},
+	{ID: "mi300x", Name: "AMD Instinct MI300X 192 GB",
+		FP32: 163.4e12, TF32: 653.7e12, Mixed: 1307.4e12, BF16: 1307.4e12, FP8: 2614.9e12, // dense, as AMD lists them beside the sparse ones
+		Memory: 192 * gib, MemBandwidth: 5300 * gb, Link: "infinity-fabric", HostLink: "pcie5", TDP: 750,
+		Source: "AMD Instinct MI300X data sheet (2023): 192 GB HBM3, 5.3 TB/s, 7 Infinity Fabric links", AsOf: asOf},
 	{ID: "rtx-3050", Name: "NVIDIA GeForce RTX 3050 (desktop, 8 GB)",
 		FP32: 9.1e12, TF32: 9.1e12,
 		// Derived, not published: GA10x GeForce tensor cores run FP16 with FP32
 		// accumulation at half the FP16-accumulate rate, about 2x FP32 here.
-		Mixed:  18.2e12,
+		Mixed: 18.2e12, BF16: 18.2e12, // BF16 runs at the FP16 rate on GA10x
 		Memory: 8 * gib, MemBandwidth: 224 * gb, Link: "pcie4-x8", HostLink: "pcie4-x8", TDP: 130, PriceUSD: 249,
 		Source: "NVIDIA GeForce RTX 3050 specifications (2022); NVIDIA Ampere GA102 whitepaper for the tensor rate", AsOf: asOf},
 }
@@ -98,6 +118,11 @@ var systems = []System{
 	{ID: "dgx-a100", Name: "NVIDIA DGX A100 (320 GB)", GPU: "a100-sxm4-40gb", GPUs: 8, IntraLink: "nvlink3",
 		NetworkPorts: 8, Network: "ib-hdr", HostRAM: 1024 * gib, LocalSSD: 15 * tb, Power: 6500, PriceUSD: 199000,
 		CPU: "epyc-7742-2s", Source: "NVIDIA DGX A100 datasheet (2020)", AsOf: asOf},
+	// The 80 GB DGX A100, the node of NVIDIA's Selene (Megatron-LM's runs) and
+	// the usual A100 training node: 8 single-port 200 Gbit/s HDR adapters.
+	{ID: "dgx-a100-640gb", Name: "NVIDIA DGX A100 (640 GB)", GPU: "a100-sxm4-80gb", GPUs: 8, IntraLink: "nvlink3",
+		NetworkPorts: 8, Network: "ib-hdr", HostRAM: 2048 * gib, LocalSSD: 30 * tb, Power: 6500,
+		CPU: "epyc-7742-2s", Source: "NVIDIA DGX A100 datasheet (2020, 640 GB revision); no list price published for this model", AsOf: asOf},
 	{ID: "dgx-h100", Name: "NVIDIA DGX H100", GPU: "h100-sxm", GPUs: 8, IntraLink: "nvlink4",
 		NetworkPorts: 8, Network: "ib-ndr", HostRAM: 2048 * gib, LocalSSD: 8 * 3.84 * tb, Power: 10200,
 		CPU: "xeon-8480-2s", Source: "NVIDIA DGX H100 datasheet (2022); no official list price", AsOf: asOf},
@@ -107,6 +132,19 @@ var systems = []System{
 	{ID: "dgx-b200", Name: "NVIDIA DGX B200", GPU: "b200", GPUs: 8, IntraLink: "nvlink5",
 		NetworkPorts: 8, Network: "ib-ndr", HostRAM: 2048 * gib, LocalSSD: 8 * 3.84 * tb, Power: 14300,
 		CPU: "xeon-8570-2s", Source: "NVIDIA DGX B200 datasheet (2024); no official list price", AsOf: asOf},
+	// The DeepSeek-V3 node: 8 H800 on NVSwitch, one 400 Gbit/s InfiniBand
+	// port per GPU (the report's 50 GB/s). A baseboard, so host and price vary.
+	{ID: "hgx-h800", Name: "NVIDIA HGX H800 8-GPU server", GPU: "h800-sxm", GPUs: 8, IntraLink: "nvlink4-h800",
+		NetworkPorts: 8, Network: "ib-ndr", // host RAM, SSD, power and price not published
+		Source: "NVIDIA H800 datasheet (2023); DeepSeek-V3 technical report, arXiv 2412.19437, section 3.1", AsOf: asOf},
+	// One rack, one NVLink domain: 18 compute trays of two GB200 superchips
+	// (4 GPUs) each, all 72 GPUs on the NVLink switch trays.
+	{ID: "gb200-nvl72", Name: "NVIDIA GB200 NVL72 rack", GPU: "gb200", GPUs: 72, IntraLink: "nvlink5", NVLinkDomain: 72,
+		NetworkPorts: 72, Network: "ib-ndr", HostRAM: 36 * 480 * gib, // 36 Grace CPUs with 480 GB LPDDR5X each
+		Source: "NVIDIA GB200 NVL72 datasheet (2024): 72 Blackwell GPUs, 36 Grace CPUs, 130 TB/s NVLink domain; one 400 Gbit/s ConnectX-7 per GPU for scale-out; power and price not published", AsOf: asOf},
+	{ID: "mi300x-platform", Name: "AMD Instinct MI300X Platform (8 GPUs)", GPU: "mi300x", GPUs: 8, IntraLink: "infinity-fabric",
+		NetworkPorts: 8, Network: "eth-400g", // host, SSD, power and price are the OEM server's
+		Source: "AMD Instinct MI300X Platform data sheet (2023): 8 GPUs fully connected by Infinity Fabric; OEM servers pair each GPU with a 400 Gbit/s NIC", AsOf: asOf},
 	// The article's "gaming cards on a PCIe bus" case: no NVLink, so gradients
 	// cross the host. Callers may put another GPU or count in it.
 	{ID: "pcie-server", Name: "Generic PCIe server, 8x GeForce GTX 1080", GPU: "gtx-1080", GPUs: 8, IntraLink: "pcie3",
@@ -177,6 +215,14 @@ var networks = []Network{
 		Source: "NVIDIA H100 datasheet: 900 GB/s bidirectional per GPU", AsOf: asOf},
 	{ID: "nvlink5", Name: "NVLink 5 (B200, 18 links)", Bandwidth: 900 * gb, Latency: 3e-6, Kind: "nvlink",
 		Source: "NVIDIA HGX B200 datasheet: 1.8 TB/s bidirectional per GPU", AsOf: asOf},
+	{ID: "nvlink4-h800", Name: "NVLink 4 (H800, 8 links)", Bandwidth: 200 * gb, Latency: 3e-6, Kind: "nvlink",
+		Source: "NVIDIA H800 datasheet: 400 GB/s bidirectional per GPU", AsOf: asOf},
+	{ID: "nvlink-c2c", Name: "NVLink-C2C (Grace to each of its two Blackwell GPUs)", Bandwidth: 225 * gb, Latency: 1e-6, Kind: "nvlink",
+		Source: "NVIDIA GB200 NVL72 datasheet: 900 GB/s bidirectional per Grace CPU, shared by its two GPUs", AsOf: asOf},
+	// Seven links join each MI300X to the other seven GPUs of its platform;
+	// collectives spread over all seven, so a GPU sends on all at once.
+	{ID: "infinity-fabric", Name: "AMD Infinity Fabric (MI300X, 7 links)", Bandwidth: 7 * 64 * gb, Latency: 3e-6, Kind: "infinity-fabric",
+		Source: "AMD Instinct MI300X data sheet: 7 links of 128 GB/s bidirectional, 896 GB/s per GPU", AsOf: asOf},
 	{ID: "ib-edr", Name: "InfiniBand EDR 100 Gbit/s", Bandwidth: 100e9 / 8, Latency: 5e-6, Kind: "infiniband",
 		Source: "InfiniBand Trade Association roadmap (EDR)", AsOf: asOf},
 	{ID: "ib-hdr", Name: "InfiniBand HDR 200 Gbit/s", Bandwidth: 200e9 / 8, Latency: 5e-6, Kind: "infiniband",

@@ -90,7 +90,7 @@ func TestCatalogIntegrity(t *testing.T) {
 	}
 	for _, n := range Networks() {
 		catalogs["network"] = append(catalogs["network"], entry{n.ID, n.Source, n.AsOf})
-		assert.Contains(t, []string{"pcie", "nvlink", "infiniband", "ethernet"}, n.Kind, n.ID)
+		assert.Contains(t, []string{"pcie", "nvlink", "infinity-fabric", "infiniband", "ethernet"}, n.Kind, n.ID)
 	}
 	for _, d := range Datasets() {
 		catalogs["dataset"] = append(catalogs["dataset"], entry{d.ID, d.Source, d.AsOf})

@@ -31,6 +31,18 @@ type TransformerModel struct {
 	GatedFFN bool `json:"gated_ffn"`
 	Vocab    int  `json:"vocab"` // 0 for vision models (no embedding table, a patch projection instead)
 	Seq      int  `json:"seq"`   // the sequence length it was trained at
+	// TiedEmbeddings shares the input embedding with the output layer (GPT-3);
+	// otherwise the output layer is a second Vocab x Hidden matrix (Llama).
+	TiedEmbeddings bool `json:"tied_embeddings,omitempty"`
+	// HeadDim is the width of one query/key/value head; 0 means Hidden/Heads.
+	HeadDim int `json:"head_dim,omitempty"`
+	// Multi-head latent attention (DeepSeek-V2/V3): queries and keys/values
+	// pass through low-rank projections of QRank and KVRank, and each query
+	// and key head carries RopeDim more dimensions for the rotary position.
+	// 0: plain (grouped-query) attention.
+	QRank   int `json:"q_rank,omitempty"`
+	KVRank  int `json:"kv_rank,omitempty"`
+	RopeDim int `json:"rope_dim,omitempty"`
 	// Mixture of experts: Experts routed experts per MoE layer, of which
 	// ExpertsPerToken are active per token, plus SharedExperts always active;
 	// each expert's feed-forward size is ExpertFFN. DenseLayers of the Layers
@@ -67,7 +79,7 @@ const (
 
 // Layout is how a job's GPUs split the model and the data: tensor parallel
 // (TP, inside one NVLink domain), pipeline parallel (PP stages), data parallel
-// (DP replicas), expert parallel (EP, MoE only, inside DP), micro-batches of
+// (DP replicas), interleaved pipeline chunks, expert parallel (EP, MoE only, inside DP), micro-batches of
 // MicroBatch sequences, recomputation and the ZeRO stage (0-3) of the data-
 // parallel optimizer state. TP x PP x DP = GPUs.
 type Layout struct {
@@ -78,6 +90,9 @@ type Layout struct {
 	MicroBatch int       `json:"micro_batch"`
 	Recompute  Recompute `json:"recompute"`
 	ZeRO       int       `json:"zero"`
+	// Interleave is the model chunks each pipeline stage holds (Narayanan
+	// et al. 2021's interleaved schedule), which divides the bubble; 0 is 1.
+	Interleave int `json:"interleave"`
 }
 
 // TransformerJob is one training run a planner describes.

@@ -10,13 +10,13 @@ import (
 )
 
 // Tables are the tables Catalog knows, in the order it lists them.
-var Tables = []string{"gpus", "cpus", "systems", "models", "networks", "datasets"}
+var Tables = []string{"gpus", "cpus", "systems", "models", "transformers", "networks", "datasets"}
 
 // Listing is one catalog table: its entries for programs (the hardware
 // types, whose JSON keys name their units) and the same laid out for people.
 type Listing struct {
 	Table   string            `json:"table"`
-	Entries any               `json:"entries"` // []hardware.GPU, CPU, System, Model, Network or Dataset
+	Entries any               `json:"entries"` // []hardware.GPU, CPU, System, Model, TransformerModel, Network or Dataset
 	Section estimator.Section `json:"-"`
 }
 
@@ -27,9 +27,11 @@ func Catalog(table string) (*Listing, error) {
 	show := estimator.FormatToolValue
 	switch table {
 	case "gpus":
-		row("id", "fp32", "tf32", "mixed", "memory", "bandwidth", "link", "TDP", "price", "as of", "source")
+		row("id", "fp32", "tf32", "mixed", "bf16", "fp8", "fp4", "memory", "bandwidth", "link", "TDP", "price", "as of", "source")
 		for _, g := range hardware.GPUs() {
 			row(g.ID, show(g.FP32, estimator.FLOPS), publishedText(g.TF32, show(g.TF32, estimator.FLOPS)), show(g.Mixed, estimator.FLOPS),
+				publishedText(g.BF16, show(g.BF16, estimator.FLOPS)), publishedText(g.FP8, show(g.FP8, estimator.FLOPS)),
+				publishedText(g.FP4, show(g.FP4, estimator.FLOPS)),
 				show(g.Memory, estimator.Bytes), show(g.MemBandwidth, estimator.BytesPerSecond), g.Link,
 				watts(g.TDP), usd(g.PriceUSD), g.AsOf, g.Source)
 		}
@@ -44,10 +46,15 @@ func Catalog(table string) (*Listing, error) {
 		}
 		l.Entries = hardware.CPUs()
 	case "systems":
-		row("id", "GPUs", "link", "network", "cpu", "host RAM", "local SSD", "power", "price", "as of", "source")
+		row("id", "GPUs", "link", "NVLink GPUs", "network", "cpu", "host RAM", "local SSD", "power", "price", "as of", "source")
 		for _, s := range hardware.Systems() {
-			row(s.ID, fmt.Sprintf("%dx %s", s.GPUs, s.GPU), s.IntraLink, fmt.Sprintf("%dx %s", s.NetworkPorts, s.Network), s.CPU,
-				publishedText(s.HostRAM, show(s.HostRAM, estimator.Bytes)), decimalBytes(s.LocalSSD),
+			cpu := s.CPU
+			if cpu == "" {
+				cpu = "-" // not published
+			}
+			row(s.ID, fmt.Sprintf("%dx %s", s.GPUs, s.GPU), s.IntraLink, strconv.Itoa(s.NVLinkGPUs()),
+				fmt.Sprintf("%dx %s", s.NetworkPorts, s.Network), cpu,
+				publishedText(s.HostRAM, show(s.HostRAM, estimator.Bytes)), publishedText(s.LocalSSD, decimalBytes(s.LocalSSD)),
 				publishedText(s.Power, watts(s.Power)), usd(s.PriceUSD), s.AsOf, s.Source)
 		}
 		l.Entries = hardware.Systems()
@@ -58,6 +65,19 @@ func Catalog(table string) (*Listing, error) {
 				decimalBytes(m.ActivationBytes), show(m.SampleBytes, estimator.Bytes), m.Dataset, m.AsOf, m.Source)
 		}
 		l.Entries = hardware.Models()
+	case "transformers":
+		row("id", "modality", "layers", "hidden", "heads/kv", "ffn", "experts", "vocab", "seq", "params", "active", "as of", "source")
+		for _, m := range hardware.TransformerModels() {
+			total, active := m.Params()
+			experts := "-"
+			if m.MoE() {
+				experts = fmt.Sprintf("%d+%d shared of %d, %d active", m.Experts, m.SharedExperts, m.ExpertFFN, m.ExpertsPerToken)
+			}
+			row(m.ID, m.Modality, strconv.Itoa(m.Layers), strconv.Itoa(m.Hidden), fmt.Sprintf("%d/%d", m.Heads, m.KVHeads),
+				publishedText(float64(m.FFN), strconv.Itoa(m.FFN)), experts, publishedText(float64(m.Vocab), strconv.Itoa(m.Vocab)),
+				strconv.Itoa(m.Seq), count(total), count(active), m.AsOf, m.Source)
+		}
+		l.Entries = hardware.TransformerModels()
 	case "networks":
 		row("id", "kind", "bandwidth", "latency", "shared", "name", "as of", "source")
 		for _, n := range hardware.Networks() {

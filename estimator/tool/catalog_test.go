@@ -12,7 +12,7 @@ import (
 
 func TestCatalog(t *testing.T) {
 	counts := map[string]int{"gpus": len(hardware.GPUs()), "cpus": len(hardware.CPUs()), "systems": len(hardware.Systems()),
-		"models": len(hardware.Models()), "networks": len(hardware.Networks()), "datasets": len(hardware.Datasets())}
+		"models": len(hardware.Models()), "transformers": len(hardware.TransformerModels()), "networks": len(hardware.Networks()), "datasets": len(hardware.Datasets())}
 	for _, table := range tool.Tables {
 		l, err := tool.Catalog(table)
 		require.NoError(t, err, table)
@@ -28,5 +28,5 @@ func TestCatalog(t *testing.T) {
 		}
 	}
 	_, err := tool.Catalog("tpus")
-	assert.EqualError(t, err, `table: must be one of gpus, cpus, systems, models, networks, datasets, got "tpus"`)
+	assert.EqualError(t, err, `table: must be one of gpus, cpus, systems, models, transformers, networks, datasets, got "tpus"`)
 }

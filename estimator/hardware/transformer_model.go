@@ -1,0 +1,527 @@
+package hardware
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// The transformer performance model: FLOPs, memory, the step's time for one
+// layout, and the search for the fastest layout that fits. The formulas and
+// their sources are in the README's "Transformer workloads".
+
+// DefaultGlobalBatchTokens is the tokens per optimizer step when a job gives
+// none: Llama 3 405B's 2,048 sequences of 8,192 (Dubey et al. 2024, Table 4).
+const DefaultGlobalBatchTokens = 2048 * 8192
+
+// Training state per parameter before ZeRO partitioning, bytes: BF16 weights
+// and gradients, and Adam's FP32 master copy, momentum and variance
+// (Rajbhandari et al. 2020: 2 + 2 + 12 = 16). FP8 and FP4 training keep the
+// same BF16/FP32 state and make their low-precision copies per layer, in the
+// workspace, as DeepSeek-V3 does (its BF16 moments, 4 bytes less, are not
+// modelled: the figure stays on the safe side).
+const (
+	weightBytes    = 2
+	gradientBytes2 = 2
+	optimizerBytes = 12
+)
+
+// matrixParams is the active parameters in matrix multiplies, the N of 6N:
+// Params' active ones less a language model's input embedding, a lookup
+// (the output layer, tied or not, is a matrix multiply; so is a vision
+// model's patch projection).
+func (m TransformerModel) matrixParams() float64 {
+	_, active := m.Params()
+	if m.Vocab > 0 && !m.TiedEmbeddings {
+		active -= float64(m.Vocab) * float64(m.Hidden)
+	}
+	return active
+}
+
+// expertParams is the routed experts' weights, which expert parallelism splits.
+func (m TransformerModel) expertParams() float64 {
+	if !m.MoE() {
+		return 0
+	}
+	return float64(m.Layers-m.DenseLayers) * float64(m.Experts) * m.ffnParams(m.ExpertFFN)
+}
+
+// causal reports whether a token attends only to those before it: language
+// models do; vision encoders attend both ways.
+func (m TransformerModel) causal() bool { return m.Vocab > 0 }
+
+// AttentionFLOPsPerToken is the training FLOPs of attention's score and
+// value products per token at sequence length seq: 6 x layers x seq x d_attn
+// for causal attention (Kaplan et al. 2020, Table 1: 2 n_layer n_ctx d_attn
+// forward, x3 for training). Narayanan et al. 2021 eq. 3 counts the full
+// square, 12 x layers x seq x h; a causal mask needs half of it, which
+// FlashAttention skips, so language models count half and vision encoders,
+// which attend both ways, the whole. d_attn is the mean of the query-key
+// width (with latent attention's rotary part) and the value width.
+func (m TransformerModel) AttentionFLOPsPerToken(seq int) float64 {
+	heads, hd := float64(m.Heads), float64(m.headDim())
+	dAttn := heads * (2*hd + float64(m.RopeDim)) / 2
+	f := 12 * float64(m.Layers) * float64(seq) * dAttn
+	if m.causal() {
+		f /= 2
+	}
+	return f
+}
+
+// ModelFLOPsPerToken is training's FLOPs per token as MFU counts them:
+// 6 x the active matrix parameters (the logit layer included, routing
+// negligible) plus attention (Narayanan et al. 2021, eq. 3).
+func (m TransformerModel) ModelFLOPsPerToken(seq int) float64 {
+	return 6*m.matrixParams() + m.AttentionFLOPsPerToken(seq)
+}
+
+// recomputeForward is the share of a forward pass that recomputation runs
+// again in the backward pass: all of it under full recomputation,
+// attention's score products under selective (Korthikanti et al. 2022).
+func recomputeForward(m TransformerModel, seq int, r Recompute) float64 {
+	switch r {
+	case RecomputeFull:
+		return m.ModelFLOPsPerToken(seq) / 3
+	case RecomputeSelective:
+		return m.AttentionFLOPsPerToken(seq) / 3
+	}
+	return 0
+}
+
+// ActivationBytesPerLayer is what one layer keeps for the backward pass for
+// a micro-batch of b sequences of s tokens, 16-bit activations, tensor and
+// sequence parallel over tp GPUs (Korthikanti et al. 2022, eq. 2 and
+// Table 2): s*b*h*(34 + 5*a*s/h)/tp without recomputation; selective
+// recomputation drops the 5as/h of the attention scores; full keeps only the
+// layer's input, 2sbh/tp.
+func (m TransformerModel) ActivationBytesPerLayer(s, b, tp int, r Recompute) float64 {
+	sbh := float64(s) * float64(b) * float64(m.Hidden)
+	switch r {
+	case RecomputeFull:
+		return 2 * sbh / float64(tp)
+	case RecomputeSelective:
+		return 34 * sbh / float64(tp)
+	}
+	return sbh * (34 + 5*float64(m.Heads)*float64(s)/float64(m.Hidden)) / float64(tp)
+}
+
+// PipelineBubble is the idle share of a pipeline's step: (p-1)/(v*m+p-1) for
+// p stages, m micro-batches and v model chunks per stage (Narayanan et al.
+// 2021, sections 2.2.1-2.2.2: the interleaved schedule divides the bubble
+// by v; v = 1 is GPipe's and 1F1B's (p-1)/(m+p-1)).
+func PipelineBubble(p, m, v int) float64 {
+	return float64(p-1) / float64(v*m+p-1)
+}
+
+// FitError says that no layout of a job fits its GPUs' memory, and by how
+// much the smallest one misses.
+type FitError struct {
+	Need     float64 // bytes per GPU of the layout that needs least
+	Capacity float64 // bytes per GPU
+	Layout   Layout  // that layout
+}
+
+func (e *FitError) Error() string {
+	return fmt.Sprintf("no layout fits: the smallest (TP %d, PP %d, DP %d, ZeRO %d, %s recomputation) needs %.1f GiB per GPU, %.1f GiB more than the GPU's %.1f GiB",
+		e.Layout.TP, e.Layout.PP, e.Layout.DP, e.Layout.ZeRO, e.Layout.Recompute, e.Need/gib, (e.Need-e.Capacity)/gib, e.Capacity/gib)
+}
+
+// ErrNoPrecision is returned for a precision the GPU has no dense path for.
+var ErrNoPrecision = errors.New("the GPU has no dense tensor path at this precision")
+
+// job is a TransformerJob's invariants, worked out once for the search.
+type job struct {
+	TransformerJob
+	seq              int
+	params, expert   float64 // total and routed-expert parameters
+	modelFLOPs       float64 // per token
+	peak, matmulRate float64 // FLOP/s: the precision's peak and what matrix multiplies reach
+	attnRate         float64 // attention's products run in BF16 whatever the precision
+	memRate          float64 // bytes/s of element-wise traffic
+	width            float64 // bytes per matrix element at the precision
+	domain           int     // GPUs one NVLink fabric joins
+	nvlink, fabric   float64 // bytes/s per GPU an all-reduce reaches, inside and across the domain
+	latency          float64 // s per hop across the fabric
+	f                Factors
+}
+
+// PlanTransformer plans job: the fastest layout that fits (or job.Layout),
+// its FLOPs, memory, step time, MFU and failure-free GPU-hours. It returns a
+// *FitError when no layout fits, ErrNoPrecision for a precision the GPU
+// lacks, and an error for a job it cannot evaluate. Inputs are checked by the
+// callers (estimator, tool), which name the field at fault.
+func PlanTransformer(tj TransformerJob, f Factors) (TransformerPlan, error) {
+	j, err := newJob(tj, f)
+	if err != nil {
+		return TransformerPlan{}, err
+	}
+	if tj.Layout != nil {
+		l := *tj.Layout
+		if err := j.valid(l); err != nil {
+			return TransformerPlan{}, err
+		}
+		return j.plan(l), nil
+	}
+	return j.search()
+}
+
+func newJob(tj TransformerJob, f Factors) (*job, error) {
+	m := tj.Model
+	if m.Layers < 1 || m.Hidden < 1 || m.Heads < 1 || m.Hidden%m.Heads != 0 || tj.GPUs < 1 {
+		return nil, fmt.Errorf("transformer %q: layers, hidden, heads and GPUs must be positive, and hidden a multiple of heads", m.ID)
+	}
+	j := &job{TransformerJob: tj, seq: tj.Seq, f: f}
+	if j.seq == 0 {
+		j.seq = m.Seq
+	}
+	j.peak = tj.GPU.Peak(tj.Precision)
+	bf16 := tj.GPU.Peak(BF16)
+	if j.peak <= 0 || bf16 <= 0 {
+		return nil, fmt.Errorf("%w: %s, %s", ErrNoPrecision, tj.GPU.Name, tj.Precision)
+	}
+	j.width = 2
+	j.matmulRate = j.peak * f.MatmulEfficiency
+	if tj.Precision != BF16 {
+		j.width = precisionWidth(tj.Precision)
+		// The speed-up over BF16 a run keeps: scaling, casts and the layers
+		// left in BF16 take the rest.
+		j.matmulRate = bf16 * f.MatmulEfficiency * (1 + (j.peak/bf16-1)*f.LowPrecisionGain)
+	}
+	j.attnRate = bf16 * f.MatmulEfficiency
+	j.memRate = tj.GPU.MemBandwidth * f.MemoryEfficiency
+	j.params, _ = m.Params()
+	j.expert = m.expertParams()
+	j.modelFLOPs = m.ModelFLOPsPerToken(j.seq)
+	j.domain = tj.System.NVLinkGPUs()
+	j.nvlink = tj.IntraLink.Bandwidth * f.CommEfficiency
+	j.fabric = tj.Fabric.Bandwidth * float64(tj.System.NetworkPorts) / float64(max(tj.System.GPUs, 1)) * f.CommEfficiency
+	j.latency = tj.Fabric.Latency
+	if j.nvlink <= 0 || (j.fabric <= 0 && tj.GPUs > j.domain) {
+		return nil, fmt.Errorf("system %q: its links have no bandwidth", tj.System.ID)
+	}
+	return j, nil
+}
+
+// precisionWidth is the bytes of one matrix element at a low precision.
+func precisionWidth(p Precision) float64 {
+	if p == FP4 {
+		return 0.5
+	}
+	return 1
+}
+
+// valid checks a given layout against the job.
+func (j *job) valid(l Layout) error {
+	m := j.Model
+	switch {
+	case l.TP < 1 || l.PP < 1 || l.MicroBatch < 1 || max(l.EP, 1) < 1:
+		return fmt.Errorf("layout: TP, PP and the micro-batch must be at least 1")
+	case l.TP*l.PP*l.DP != j.GPUs:
+		return fmt.Errorf("layout: TP x PP x DP = %d x %d x %d is not the job's %d GPUs", l.TP, l.PP, l.DP, j.GPUs)
+	case l.TP > j.domain:
+		return fmt.Errorf("layout: TP %d spans more than the NVLink domain of %d GPUs", l.TP, j.domain)
+	case m.Heads%l.TP != 0:
+		return fmt.Errorf("layout: TP %d does not divide the %d attention heads", l.TP, m.Heads)
+	case l.PP > m.Layers:
+		return fmt.Errorf("layout: PP %d is more stages than the %d layers", l.PP, m.Layers)
+	case l.ZeRO < 0 || l.ZeRO > 3:
+		return fmt.Errorf("layout: ZeRO stage %d is not 0-3", l.ZeRO)
+	case max(l.EP, 1) > 1 && (!m.MoE() || m.Experts%l.EP != 0 || l.DP%l.EP != 0):
+		return fmt.Errorf("layout: EP %d must divide the experts and DP", l.EP)
+	}
+	switch l.Recompute {
+	case RecomputeNone, RecomputeSelective, RecomputeFull:
+	default:
+		return fmt.Errorf("layout: recompute %q is not none, selective or full", l.Recompute)
+	}
+	return nil
+}
+
+// stages is the layers of the fullest pipeline stage.
+func (j *job) stages(pp int) int { return (j.Model.Layers + pp - 1) / pp }
+
+// batch is the micro-batches per step for DP replicas of micro-batches of mb
+// sequences: the global batch split evenly, rounded up to whole micro-batches.
+func (j *job) batch(dp, mb int) int {
+	seqs := j.GlobalBatchTokens / float64(j.seq)
+	if j.GlobalBatchTokens == 0 {
+		seqs = math.Max(DefaultGlobalBatchTokens/float64(j.seq), float64(dp))
+	}
+	return max(int(math.Ceil(seqs/float64(dp)/float64(mb))), 1)
+}
+
+// memory is one GPU's bytes under layout l with m micro-batches per step:
+// the first pipeline stage's, which holds the most activations.
+func (j *job) memory(l Layout, m int) TransformerMemory {
+	mod := j.Model
+	ep := max(l.EP, 1)
+	mp := float64(l.TP * l.PP)
+	dense := (j.params - j.expert) / mp
+	expert := j.expert / mp / float64(ep)
+	// ZeRO partitions over the data-parallel replicas: the experts' over the
+	// DP/EP replicas that hold the same experts.
+	part := func(stage int) float64 {
+		if l.ZeRO < stage {
+			return dense + expert
+		}
+		return dense/float64(l.DP) + expert/float64(l.DP/ep)
+	}
+	var mem TransformerMemory
+	mem.Weights = weightBytes * part(3)
+	mem.Gradients = gradientBytes2 * part(2)
+	mem.Optimizer = optimizerBytes * part(1)
+	// The first stage keeps min(m, p) micro-batches in flight under 1F1B,
+	// (1 + (p-1)/(p*v)) times more when interleaved (Korthikanti et al.
+	// 2022, section 4.2.3).
+	inflight := float64(min(m, l.PP))
+	if v := max(l.Interleave, 1); v > 1 {
+		inflight *= 1 + float64(l.PP-1)/float64(l.PP*v)
+	}
+	layer := mod.ActivationBytesPerLayer(j.seq, l.MicroBatch, l.TP, l.Recompute)
+	mem.Activations = layer * float64(j.stages(l.PP)) * inflight
+	if l.Recompute == RecomputeFull {
+		// The layer being recomputed holds its whole working set.
+		mem.Activations += mod.ActivationBytesPerLayer(j.seq, l.MicroBatch, l.TP, RecomputeNone)
+	}
+	sum := mem.Weights + mem.Gradients + mem.Optimizer + mem.Activations
+	mem.Workspace = j.f.WorkspaceFraction * sum
+	mem.Total = sum + mem.Workspace
+	mem.Capacity = j.GPU.Memory
+	return mem
+}
+
+// matmul is the time of one matrix multiply of an (n x k) by a (k x c)
+// matrix: the roofline of its shape at the precision.
+func (j *job) matmul(n, k, c float64) float64 {
+	return math.Max(2*n*k*c/j.matmulRate, j.width*(n*k+k*c+n*c)/j.memRate)
+}
+
+// ringAllReduce is the time of a ring all-reduce of bytes over n GPUs at
+// bandwidth bw (Patarasuk and Yuan 2009): 2(n-1)/n of the bytes each way.
+func ringAllReduce(bytes float64, n int, bw, latency float64) float64 {
+	if n < 2 {
+		return 0
+	}
+	return 2*float64(n-1)/float64(n)*bytes/bw + 2*float64(n-1)*latency
+}
+
+// stepParts is the step of a layout: per micro-batch compute and exposed
+// communication, and per step the data-parallel rest.
+type stepParts struct {
+	micro   float64 // compute of one micro-batch on one stage, s
+	comm    float64 // TP, PP and EP communication of one micro-batch, exposed, s
+	dp      float64 // data-parallel gradient communication not hidden, s
+	step    float64 // s
+	bubble  float64
+	hwFLOPs float64 // per token
+}
+
+// time is the step of layout l with m micro-batches: the micro-batches
+// through the fullest stage, the pipeline's fill and drain, and the
+// data-parallel communication the backward pass does not hide.
+func (j *job) time(l Layout, m int) stepParts {
+	mod := j.Model
+	t := float64(l.MicroBatch * j.seq) // tokens of one micro-batch
+	tp := float64(l.TP)
+	h := float64(mod.Hidden)
+	// One layer's forward pass on one GPU: the attention projections (as
+	// one matrix multiply as wide as all of them), attention's products, the
+	// feed-forward block and the element-wise work (norms, activations:
+	// ~34sbh/tp bytes, Korthikanti).
+	attn := j.matmul(t, h, mod.attentionParams()/h/tp) +
+		mod.AttentionFLOPsPerToken(j.seq)/3/float64(mod.Layers)*t/tp/j.attnRate
+	elem := 34 * t * h / tp / j.memRate
+	ffn := func(width, tokens float64) float64 {
+		return j.matmul(tokens, h, mod.ffnParams(int(width))/h/tp)
+	}
+	denseLayer := attn + elem + ffn(float64(mod.FFN), t)
+	layers := float64(j.stages(l.PP))
+	fwd := layers * denseLayer
+	var ep float64
+	if mod.MoE() {
+		// Each GPU holds Experts/EP experts and runs the tokens that all EP
+		// ranks route to them: t*k*EP/Experts per expert.
+		e := float64(mod.Experts)
+		k := float64(mod.ExpertsPerToken)
+		perExpert := t * k * float64(max(l.EP, 1)) / e
+		moe := attn + elem + float64(mod.SharedExperts)*ffn(float64(mod.ExpertFFN), t) +
+			e/float64(max(l.EP, 1))*ffn(float64(mod.ExpertFFN), perExpert) + j.matmul(t, h, e)
+		moeLayers := layers * float64(mod.Layers-mod.DenseLayers) / float64(mod.Layers)
+		fwd = (layers-moeLayers)*denseLayer + moeLayers*moe
+		// Dispatch and combine, forward and backward: 4 all-to-alls of the
+		// routed tokens' hidden states; (EP-1)/EP of them leave the GPU.
+		if l.EP > 1 {
+			bw := j.nvlink
+			if l.EP*l.TP > j.domain {
+				bw = j.fabric
+			}
+			ep = moeLayers * 4 * t * k * h * 2 / tp * float64(l.EP-1) / float64(l.EP) / bw * (1 - j.f.Overlap)
+		}
+	}
+	// The logit layer runs on the last stage; Llama 3 gives the first and
+	// last stages fewer layers to balance it, so it spreads over the stages.
+	fwd += j.logits(t, tp) / float64(l.PP)
+	re := recomputeForward(mod, j.seq, l.Recompute) / j.modelFLOPs
+	micro := fwd * (3 + re*3)
+	// Tensor parallel with sequence parallelism: per layer an all-gather and
+	// a reduce-scatter before and after attention and the feed-forward
+	// block, forward and backward: the volume of 4 all-reduces of t*h*2
+	// bytes (Korthikanti et al. 2022, section 4.2.2), 6 with full
+	// recomputation, inside the NVLink domain and exposed.
+	ars := 4.0
+	if l.Recompute == RecomputeFull {
+		ars = 6
+	}
+	comm := ars * layers * ringAllReduce(t*h*2, l.TP, j.nvlink, 0)
+	// Pipeline sends: the activation forward and its gradient back, per
+	// chunk, t*h*2/tp bytes each (scattered over the TP ranks).
+	if l.PP > 1 {
+		bw := j.nvlink
+		if l.TP*l.PP > j.domain {
+			bw = j.fabric
+		}
+		comm += 2 * float64(max(l.Interleave, 1)) * t * h * 2 / tp / bw
+	}
+	comm += ep
+	v := max(l.Interleave, 1)
+	compute := (micro + comm) * (float64(m) + float64(l.PP-1)/float64(v))
+	// Data parallel: a reduce-scatter of the BF16 gradients and an all-gather
+	// of the weights per step (ZeRO-1/2: the volume of one all-reduce; ZeRO-3
+	// gathers the weights once more for the backward pass), hidden behind the
+	// backward pass up to the overlap factor.
+	mp := float64(l.TP * l.PP)
+	bw := j.fabric
+	if j.GPUs <= j.domain {
+		bw = j.nvlink
+	}
+	dpTime := ringAllReduce(2*(j.params-j.expert)/mp, l.DP, bw, j.latency) +
+		ringAllReduce(2*j.expert/mp/float64(max(l.EP, 1)), l.DP/max(l.EP, 1), bw, j.latency)
+	if l.ZeRO == 3 {
+		// The weights are gathered again for every micro-batch's forward and
+		// backward pass: an all-gather is half an all-reduce.
+		dpTime *= 1 + float64(2*m-1)/2
+	}
+	dp := math.Max(0, dpTime-j.f.Overlap*compute*2/3)
+	return stepParts{micro: micro, comm: comm, dp: dp, step: compute + dp + j.f.StepOverhead,
+		bubble: PipelineBubble(l.PP, m, v), hwFLOPs: j.modelFLOPs + recomputeForward(mod, j.seq, l.Recompute)}
+}
+
+// logits is the forward time of the logit layer for t tokens, or of a
+// vision model's patch projection.
+func (j *job) logits(t, tp float64) float64 {
+	width := float64(j.Model.Vocab)
+	if width == 0 {
+		width = 3 * float64(j.Model.Patch*j.Model.Patch*max(j.Model.Tubelet, 1))
+	}
+	return j.matmul(t, float64(j.Model.Hidden), width/tp)
+}
+
+// plan evaluates layout l.
+func (j *job) plan(l Layout) TransformerPlan {
+	l.EP = max(l.EP, 1)
+	l.Interleave = max(l.Interleave, 1)
+	m := j.batch(l.DP, l.MicroBatch)
+	st := j.time(l, m)
+	mem := j.memory(l, m)
+	p := TransformerPlan{Layout: l, ModelFLOPsPerToken: j.modelFLOPs, HardwareFLOPsPerToken: st.hwFLOPs,
+		TotalFLOPs: j.modelFLOPs * j.Tokens, Memory: mem, Fits: mem.Total <= mem.Capacity,
+		GlobalBatchTokens: float64(l.DP * m * l.MicroBatch * j.seq), Bubble: st.bubble,
+		ComputeTime: st.step - st.dp - j.f.StepOverhead - st.comm*(float64(m)+float64(l.PP-1)/float64(l.Interleave)),
+		StepTime:    st.step}
+	p.CommExposed = st.step - p.ComputeTime - j.f.StepOverhead
+	p.MFU = j.modelFLOPs * p.GlobalBatchTokens / (p.StepTime * float64(j.GPUs) * j.peak)
+	if j.MFU != nil {
+		// A given utilisation sets the step; the parts keep their shares.
+		scale := p.MFU / *j.MFU
+		p.StepTime *= scale
+		p.ComputeTime *= scale
+		p.CommExposed *= scale
+		p.MFU = *j.MFU
+	}
+	p.TokensPerSecond = p.GlobalBatchTokens / p.StepTime
+	p.WallTime = j.Tokens / p.TokensPerSecond
+	p.GPUHours = p.WallTime * float64(j.GPUs) / 3600
+	return p
+}
+
+// search tries every layout: TP a power of two within the NVLink domain
+// dividing the heads, PP any count that leaves no stage empty, EP a power of
+// two dividing the experts and DP, micro-batches and interleaving powers of
+// two; and for each the least recomputation and ZeRO stage that fit (more
+// only costs time). It keeps the fastest; ties go to the first.
+func (j *job) search() (TransformerPlan, error) {
+	mod := j.Model
+	var best TransformerPlan
+	found := false
+	smallest := &FitError{Need: math.Inf(1), Capacity: j.GPU.Memory}
+	order := []struct {
+		r Recompute
+		z int
+	}{{RecomputeNone, 1}, {RecomputeNone, 2}, {RecomputeSelective, 1}, {RecomputeSelective, 2},
+		{RecomputeFull, 1}, {RecomputeFull, 2}, {RecomputeNone, 3}, {RecomputeSelective, 3}, {RecomputeFull, 3}}
+	for tp := 1; tp <= j.domain && tp <= j.GPUs; tp *= 2 {
+		if mod.Heads%tp != 0 || j.GPUs%tp != 0 {
+			continue
+		}
+		for pp := 1; pp <= mod.Layers && tp*pp <= j.GPUs; pp++ {
+			if j.GPUs%(tp*pp) != 0 || j.stages(pp)*(pp-1) >= mod.Layers && pp > 1 {
+				continue
+			}
+			dp := j.GPUs / (tp * pp)
+			for ep := 1; ep == 1 || (mod.MoE() && ep <= mod.Experts && ep <= dp); ep *= 2 {
+				if mod.MoE() && (mod.Experts%ep != 0 || dp%ep != 0) {
+					continue
+				}
+				for mb := 1; mb == 1 || float64(mb*dp*j.seq) <= math.Max(j.GlobalBatchTokens, DefaultGlobalBatchTokens); mb *= 2 {
+					for v := 1; v == 1 || (pp > 1 && v <= j.stages(pp)); v *= 2 {
+						for _, o := range order {
+							l := Layout{TP: tp, PP: pp, DP: dp, EP: ep, MicroBatch: mb, Recompute: o.r, ZeRO: o.z, Interleave: v}
+							m := j.batch(dp, mb)
+							mem := j.memory(l, m)
+							if mem.Total > mem.Capacity {
+								if mem.Total < smallest.Need {
+									smallest.Need, smallest.Layout = mem.Total, l
+								}
+								continue
+							}
+							p := j.plan(l)
+							if !found || p.StepTime/p.GlobalBatchTokens < best.StepTime/best.GlobalBatchTokens {
+								best, found = p, true
+							}
+							break // more recomputation or partitioning only costs time
+						}
+					}
+				}
+			}
+		}
+	}
+	if !found {
+		return TransformerPlan{}, smallest
+	}
+	return best, nil
+}
+
+// Failures is the interruption model of a long job (the scenario's goodput
+// section uses the same first-order model): failures arrive at PerGPUYear
+// per GPU-year; each costs a restart and, on average, half a checkpoint
+// interval of lost work; each checkpoint stalls training for its write.
+type Failures struct {
+	PerGPUYear          float64 // failures per GPU-year
+	RestartS            float64 // s
+	CheckpointIntervalS float64 // s
+	CheckpointWriteS    float64 // s a checkpoint stalls training
+}
+
+// LlamaFailures is Llama 3's published rate, 419 unexpected interruptions in
+// 54 days on 16,384 H100 GPUs (Dubey et al. 2024, section 3.3.4), with a
+// 6-minute restart and a 15-minute checkpoint interval written
+// asynchronously: at 16,384 GPUs it gives 93% goodput, the ">90% effective
+// training time" the report states.
+var LlamaFailures = Failures{PerGPUYear: 419.0 / (16384 * 54) * 365, RestartS: 360, CheckpointIntervalS: 900}
+
+// Goodput is the share of a job's time on gpus GPUs not lost to failures,
+// never below 5% (past that the first-order model no longer holds).
+func (fl Failures) Goodput(gpus int) float64 {
+	lost := float64(gpus) * fl.PerGPUYear / (365 * 86400) * (fl.RestartS + fl.CheckpointIntervalS/2)
+	return math.Max(0.05, 1-lost-fl.CheckpointWriteS/fl.CheckpointIntervalS)
+}

@@ -1,0 +1,505 @@
+package estimator
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
+
+// Transformer makes a workload a transformer sized in tokens. It splits a
+// run as Calculon does: the model (a catalog id, or a shape), then how it is
+// trained (sequence, precision, tokens, job size, batch, layout); the
+// hardware is the scenario's systems.
+type Transformer struct {
+	Model     string            `json:"model,omitempty"`               // catalog transformer id, or
+	Shape     *TransformerShape `json:"shape,omitempty"`               // a shape of one's own
+	Seq       *float64          `json:"seq,omitempty" check:"int,gt0"` // tokens per sequence; default: the catalog model's
+	Precision string            `json:"precision" check:"oneof=bf16|fp8|fp4"`
+	// Tokens is one run's training tokens; default: training.epochs x the
+	// data's tokens (dataset.tokens, or the fleet's frames cut into tokens).
+	Tokens *float64 `json:"tokens,omitempty" check:"gt0"`
+	// GPUs is one job's GPUs; default: whole systems enough to meet
+	// team.target_days at the modelled rate.
+	GPUs              *float64           `json:"gpus,omitempty" check:"int,gt0"`
+	GlobalBatchTokens *float64           `json:"global_batch_tokens,omitempty" check:"gt0"`
+	MFU               *float64           `json:"mfu,omitempty" check:"gt0,le=1"` // replaces the modelled utilisation
+	Layout            *TransformerLayout `json:"layout,omitempty"`               // replaces the layout search
+}
+
+// TransformerShape is a transformer given by its shape rather than a catalog
+// id (hardware.TransformerModel's fields, as numbers a scenario can range).
+type TransformerShape struct {
+	Layers     float64  `json:"layers" check:"int,gt0"`
+	Hidden     float64  `json:"hidden" check:"int,gt0"`
+	Heads      float64  `json:"heads" check:"int,gt0"`
+	KVHeads    *float64 `json:"kv_heads,omitempty" check:"int,gt0"` // default: heads (no grouped-query attention)
+	FFN        float64  `json:"ffn" check:"int,gt0"`
+	Activation string   `json:"activation" check:"oneof=gelu|swiglu"` // swiglu: a gated block of three matrices
+	Vocab      float64  `json:"vocab" check:"int,ge=0"`               // 0 for a vision model
+	// Mixture of experts: routed experts, those active per token, shared
+	// experts always active, each expert's feed-forward size, and the layers
+	// that stay dense.
+	Experts         *float64 `json:"experts,omitempty" check:"int,gt0"`
+	ExpertsPerToken *float64 `json:"experts_per_token,omitempty" check:"int,gt0"`
+	SharedExperts   *float64 `json:"shared_experts,omitempty" check:"int,ge=0"`
+	ExpertFFN       *float64 `json:"expert_ffn,omitempty" check:"int,gt0"`
+	DenseLayers     *float64 `json:"dense_layers,omitempty" check:"int,ge=0"`
+}
+
+// TransformerLayout fixes how a job splits the model; data parallelism takes
+// the rest of transformer.gpus.
+type TransformerLayout struct {
+	TP         float64  `json:"tp" check:"int,gt0"`
+	PP         float64  `json:"pp" check:"int,gt0"`
+	EP         *float64 `json:"ep,omitempty" check:"int,gt0"` // MoE only; default 1
+	MicroBatch float64  `json:"micro_batch" check:"int,gt0"`
+	Recompute  string   `json:"recompute" check:"oneof=none|selective|full"`
+	ZeRO       float64  `json:"zero" check:"int,ge=0,le=3"`
+}
+
+// Tokenizer cuts the frames a fleet keeps into a video transformer's tokens:
+// patch x patch pixels of tubelet consecutive frames make one token, as
+// ViViT and VideoMAE do.
+type Tokenizer struct {
+	Width   float64  `json:"width" check:"int,gt0"`  // pixels of a frame as the model sees it
+	Height  float64  `json:"height" check:"int,gt0"` // (after resizing)
+	Patch   float64  `json:"patch" check:"int,gt0"`
+	Tubelet float64  `json:"tubelet" check:"int,gt0"`
+	Cameras *float64 `json:"cameras,omitempty" check:"int,gt0"` // per car; default: fleet.sensors' cameras
+}
+
+const (
+	srcTokens      = "frames kept x (width / patch) x (height / patch) / tubelet tokens per frame (Arnab et al. 2021, ViViT, tubelet embedding)"
+	srcFLOPs       = "6 x active parameters + attention per token (Kaplan et al. 2020, Table 1; Narayanan et al. 2021, eq. 3)"
+	srcTransformer = "trainscale transformer model (estimator/hardware): layout search, roofline of the matrix multiplies, exposed communication, pipeline bubble"
+	srcMFU         = "MFU = model FLOP/s per GPU / dense peak (Chowdhery et al. 2022, PaLM, appendix B)"
+)
+
+var (
+	dataTokensFromDataset = kind{"data.tokens", "Training data, in tokens", Count,
+		"{dataset.tokens}", srcDataset, arithmetic}
+	dataFrames = kind{"data.frames", "Camera frames kept per year", Count,
+		"", srcTokens, arithmetic} // the formula names the scenario's camera count
+	dataTokensPerFrame = kind{"data.tokens_per_frame", "Tokens per kept frame", Count,
+		"{tokens.width} / {tokens.patch} * {tokens.height} / {tokens.patch} / {tokens.tubelet}", srcTokens, arithmetic}
+	dataTokensFromFrames = kind{"data.tokens", "Training data, in tokens", Count,
+		"{data.frames} * {data.tokens_per_frame}", srcTokens, arithmetic}
+
+	trainTokensGiven = kind{"train.<w>.tokens", "<w>: tokens of one training run", Count,
+		"{workloads[<wi>].transformer.tokens}", srcDataset, arithmetic}
+	trainTokensFromData = kind{"train.<w>.tokens", "<w>: tokens of one training run", Count,
+		"{training.epochs} * {data.tokens}", srcTokens, arithmetic}
+	trainFLOPsPerToken = kind{"train.<w>.flops_per_token", "<w>: training FLOPs per token", FLOPs,
+		"6 x active parameters + 6 x layers x seq x hidden (attention) + logits, of the workload's transformer", srcFLOPs, modelled}
+	trainFLOPs = kind{"train.<w>.flops", "<w>: training FLOPs of one run", FLOPs,
+		"{train.<w>.tokens} * {train.<w>.flops_per_token}", srcFLOPs, arithmetic}
+
+	trainTP = kind{"train.<w>.tp.<s>", "<w>: tensor-parallel GPUs on <s>", Count,
+		"the fastest layout that fits <g>'s memory (or workloads[<wi>].transformer.layout)", srcTransformer, modelled}
+	trainPP = kind{"train.<w>.pp.<s>", "<w>: pipeline stages on <s>", Count,
+		"the fastest layout that fits <g>'s memory (or workloads[<wi>].transformer.layout)", srcTransformer, modelled}
+	trainDP = kind{"train.<w>.dp.<s>", "<w>: data-parallel replicas on <s>", Count,
+		"{team.<w>.gpus_per_job.<s>} / (tp x pp) of the layout", srcTransformer, modelled}
+	trainMemoryPerGPU = kind{"train.<w>.memory_per_gpu.<s>", "<w>: training memory per <s> GPU", Bytes,
+		"weights + gradients + optimizer state (ZeRO) + activations (Korthikanti et al. 2022) + workspace, at the layout", srcTransformer, modelled}
+	trainFits = kind{"train.<w>.fits.<s>", "<w>: the layout fits one <s> GPU's memory", Flag,
+		"memory per GPU <= the GPU's memory, at the layout", srcTransformer, modelled}
+	trainMFUModelled = kind{"train.<w>.mfu.<s>", "<w>: model FLOPs utilisation on <s>", Ratio,
+		"modelled step time of the layout on <g> at {workloads[<wi>].transformer.precision}", srcTransformer, modelled}
+	trainMFUGiven = kind{"train.<w>.mfu.<s>", "<w>: model FLOPs utilisation on <s>", Ratio,
+		"{workloads[<wi>].transformer.mfu}", srcMFU, arithmetic}
+	trainTokensPerS = kind{"train.<w>.tokens_per_s.<s>", "<w>: tokens per second per <s> GPU", PerSecond,
+		"", srcMFU, arithmetic} // the formula names the GPU's peak at the precision
+	trainGPUTimeTokens = kind{"train.<w>.gpu_time.<s>", "<w>: one training run on one <s> GPU", Seconds,
+		"{train.<w>.tokens} / {train.<w>.tokens_per_s.<s>}", srcMFU, arithmetic}
+	trainSystemTimeTokens = kind{"train.<w>.system_time.<s>", "<w>: one training run on one <s>", Seconds,
+		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus}", srcTransformer, arithmetic}
+	teamGPUsPerJobGiven = kind{"team.<w>.gpus_per_job.<s>", "<w>: <s> GPUs of one job", Count,
+		"{workloads[<wi>].transformer.gpus}", srcDataset, arithmetic}
+	teamGPUsPerJobSized = kind{"team.<w>.gpus_per_job.<s>", "<w>: <s> GPUs of one job", Count,
+		"whole <s> systems whose GPUs, at the rate modelled for that job, train {train.<w>.tokens} within {team.target_days}; at least the fewest that hold the model", srcTransformer, modelled}
+	trainJobTimeTokens = kind{"train.<w>.job_time.<s>", "<w>: one training run on the job's <s> GPUs", Seconds,
+		"{train.<w>.gpu_time.<s>} / {team.<w>.gpus_per_job.<s>}", srcTransformer, arithmetic}
+)
+
+// transformerQuantities counts what computeTransformer lays out: per
+// workload and per system (the latter without goodput).
+const transformerPerWorkload, transformerPerPair = 3, 15
+
+// tokenChain computes the training data in tokens, where the scenario gives
+// them: dataset.tokens, or the kept frames of the fleet's cameras cut into
+// tokens. It returns 0 when neither is given.
+func tokenChain(s *Scenario, b *builder) float64 {
+	if d := s.Dataset; d != nil && d.Tokens != nil {
+		return b.add(&dataTokensFromDataset, &subject{}, *d.Tokens)
+	}
+	t := s.Tokens
+	if t == nil {
+		return 0
+	}
+	cameras, camerasExpr := cameraCount(s, b.describe)
+	f, p := s.Fleet, s.Preprocessing
+	var expr string
+	if b.describe {
+		expr = "{fleet.cars} * {fleet.hours_per_day} * {fleet.days_per_year} * HOUR * {preprocessing.sampled_fps} * " + camerasExpr
+	}
+	frames := b.addExpr(&dataFrames, &subject{}, expr, f.Cars*f.HoursPerDay*f.DaysPerYear*Hour*p.SampledFPS*cameras)
+	perFrame := b.add(&dataTokensPerFrame, &subject{}, t.Width/t.Patch*t.Height/t.Patch/t.Tubelet)
+	return b.add(&dataTokensFromFrames, &subject{}, frames*perFrame)
+}
+
+// cameraCount is the cameras per car whose frames become tokens, with its
+// formula: tokens.cameras, else the sum of the camera sensors' counts.
+func cameraCount(s *Scenario, describe bool) (float64, string) {
+	if c := s.Tokens.Cameras; c != nil {
+		return *c, "{tokens.cameras}"
+	}
+	var n float64
+	var terms []string
+	for i, sn := range s.Fleet.Sensors {
+		if sn.Kind == "camera" {
+			n += sn.Count
+			if describe {
+				terms = append(terms, fmt.Sprintf("{fleet.sensors[%d].count}", i))
+			}
+		}
+	}
+	return n, "(" + strings.Join(terms, " + ") + ")"
+}
+
+// computeTransformer is the transformer stage of one workload: its tokens and
+// FLOPs, then on each system the modelled plan (layout, memory, utilisation)
+// and the job and team sizes that follow from it.
+func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTokens float64, results *chain) {
+	w := s.Workloads[wi]
+	tr := w.Transformer
+	c := subject{w: w.ID, wName: w.name(), wi: wi}
+	var tokens float64
+	if tr.Tokens != nil {
+		tokens = b.add(&trainTokensGiven, &c, *tr.Tokens)
+	} else {
+		tokens = b.add(&trainTokensFromData, &c, s.Training.Epochs*dataTokens)
+	}
+	target := s.Team.TargetDays * Day
+	model := transformerModel(tr)
+	fpt := b.add(&trainFLOPsPerToken, &c, model.ModelFLOPsPerToken(model.Seq))
+	b.add(&trainFLOPs, &c, tokens*fpt)
+	precision := hardware.Precision(tr.Precision)
+	for si, sys := range s.Systems {
+		d := hw.devices[si]
+		c.s, c.sName, c.si, c.g = sys.ID, sys.name(), si, d.id
+		j := hw.plans.plan(s, hw, wi, si, model, tokens, target, b)
+		p := j.plan
+		b.add(&trainTP, &c, float64(p.Layout.TP))
+		b.add(&trainPP, &c, float64(p.Layout.PP))
+		b.add(&trainDP, &c, float64(p.Layout.DP))
+		b.add(&trainMemoryPerGPU, &c, p.Memory.Total)
+		b.add(&trainFits, &c, flag(p.Fits))
+		var mfu float64
+		if tr.MFU != nil {
+			mfu = b.add(&trainMFUGiven, &c, *tr.MFU)
+		} else {
+			mfu = b.add(&trainMFUModelled, &c, p.MFU)
+		}
+		var expr string
+		if b.describe {
+			expr = "{train.<w>.mfu.<s>} * {catalog.gpus.<g>." + string(precision) + "} / {train.<w>.flops_per_token}"
+		}
+		// By MFU's definition; the plan's own tokens per second agree.
+		rate := b.addExpr(&trainTokensPerS, &c, expr, mfu*d.gpu.Peak(precision)/fpt)
+		gpuTime := b.add(&trainGPUTimeTokens, &c, tokens/rate)
+		b.add(&trainSystemTimeTokens, &c, gpuTime/sys.GPUs)
+
+		r := results.pair(wi, si)
+		r.gpuTime = gpuTime
+		if tr.GPUs != nil {
+			r.gpusPerJob = b.add(&teamGPUsPerJobGiven, &c, *tr.GPUs)
+		} else {
+			r.gpusPerJob = b.add(&teamGPUsPerJobSized, &c, float64(j.gpus))
+		}
+		r.jobTime = b.add(&trainJobTimeTokens, &c, gpuTime/r.gpusPerJob)
+		b.add(&teamMeetsTarget, &c, flag(r.jobTime <= target*1.000001))
+		r.teamSystems = teamSystems(s, b, &c, r, true)
+		b.add(&teamSystemsToBuy, &c, math.Ceil(r.teamSystems))
+		b.add(&teamSystemsPerMember, &c, r.teamSystems/s.Team.Members)
+	}
+}
+
+// planCache keeps the model's plans of a Calculation: the layout search runs
+// once per workload, system and job, and estimating again (sampling, sweeps)
+// only looks the plan up. Uncertainty's workers share it.
+type planCache struct {
+	mu    sync.Mutex
+	plans map[planKey]jobPlan
+}
+
+// planKey is everything a plan depends on but the run's tokens (which only
+// scale its hours, and which the scenario's quantities scale themselves).
+type planKey struct {
+	model     hardware.TransformerModel
+	gpu       hardware.GPU
+	system    string
+	gpus      int
+	precision hardware.Precision
+	batch     float64
+	mfu       float64         // 0: modelled
+	layout    hardware.Layout // zero: searched
+	factors   hardware.Factors
+}
+
+// jobPlan is a plan with the job size it was made for.
+type jobPlan struct {
+	plan hardware.TransformerPlan
+	gpus int
+	err  error
+}
+
+// maxCachedPlans bounds the cache: sampling a job size that follows the
+// tokens can make a new job every sample.
+const maxCachedPlans = 4096
+
+// plan is the plan of workload wi on system si: for transformer.gpus, or else
+// for the job of whole systems that meets the target (see sizeJob). A plan
+// the model cannot make is the builder's error.
+func (pc *planCache) plan(s *Scenario, hw catalogView, wi, si int, model hardware.TransformerModel, tokens, target float64, b *builder) jobPlan {
+	tr := s.Workloads[wi].Transformer
+	key := hw.jobKey(s, wi, si, model)
+	var j jobPlan
+	if tr.GPUs != nil {
+		key.gpus = int(*tr.GPUs)
+		j = pc.get(key, hw, si)
+	} else {
+		j = pc.sizeJob(key, hw, si, s.Systems[si].GPUs, tokens, target)
+	}
+	if j.err != nil {
+		if b.err == nil {
+			b.err = &FieldError{Path: fmt.Sprintf("workloads[%d].transformer", wi),
+				Rule: fmt.Sprintf("cannot be trained on systems[%d] (%s): %v", si, s.Systems[si].ID, j.err)}
+		}
+		j.plan.MFU, j.plan.ModelFLOPsPerToken = math.NaN(), math.NaN()
+	}
+	return j
+}
+
+// sizeJob finds the job when the scenario leaves its GPUs out: the fewest
+// whole systems, doubling, that hold the model; then as many whole systems as
+// the run needs at that job's rate to meet the target, planned again.
+func (pc *planCache) sizeJob(key planKey, hw catalogView, si int, perSystem, tokens, target float64) jobPlan {
+	n := int(perSystem)
+	key.gpus = n
+	small := pc.get(key, hw, si)
+	for (small.err != nil || !small.plan.Fits) && n < maxJobGPUs {
+		n *= 2
+		key.gpus = n
+		small = pc.get(key, hw, si)
+	}
+	if small.err != nil {
+		return small
+	}
+	perGPU := small.plan.TokensPerSecond / float64(n)
+	need := math.Ceil(tokens/perGPU/target/perSystem) * perSystem
+	if need <= float64(n) {
+		return small
+	}
+	key.gpus = int(min(need, maxJobGPUs))
+	return pc.get(key, hw, si)
+}
+
+func (pc *planCache) get(key planKey, hw catalogView, si int) jobPlan {
+	pc.mu.Lock()
+	j, ok := pc.plans[key]
+	pc.mu.Unlock()
+	if ok {
+		return j
+	}
+	job := hw.job(key, si)
+	p, err := hardware.PlanTransformer(job, key.factors)
+	j = jobPlan{plan: p, gpus: key.gpus, err: err}
+	pc.mu.Lock()
+	if len(pc.plans) >= maxCachedPlans {
+		clear(pc.plans)
+	}
+	pc.plans[key] = j
+	pc.mu.Unlock()
+	return j
+}
+
+// jobKey is the scenario's current description of a job, but its GPUs.
+func (hw catalogView) jobKey(s *Scenario, wi, si int, model hardware.TransformerModel) planKey {
+	tr := s.Workloads[wi].Transformer
+	sys := s.Systems[si]
+	d := hw.devices[si]
+	k := planKey{model: model, gpu: d.gpu, system: d.system.ID, precision: hardware.Precision(tr.Precision), factors: s.Factors.Resolve()}
+	if sys.GPUMemoryGB != nil {
+		k.gpu.Memory = *sys.GPUMemoryGB * s.Units.GB()
+	}
+	if tr.GlobalBatchTokens != nil {
+		k.batch = *tr.GlobalBatchTokens
+	}
+	if tr.MFU != nil {
+		k.mfu = *tr.MFU
+	}
+	if l := tr.Layout; l != nil {
+		k.layout = hardware.Layout{TP: int(l.TP), PP: int(l.PP), EP: 1, MicroBatch: int(l.MicroBatch), Recompute: hardware.Recompute(l.Recompute), ZeRO: int(l.ZeRO)}
+		if l.EP != nil {
+			k.layout.EP = int(*l.EP)
+		}
+	}
+	return k
+}
+
+// job turns a key back into the model's question.
+func (hw catalogView) job(k planKey, si int) hardware.TransformerJob {
+	d := hw.devices[si]
+	intra, _ := hardware.NetworkByID(d.system.IntraLink)
+	fabric, _ := hardware.NetworkByID(d.system.Network)
+	job := hardware.TransformerJob{Model: k.model, GPU: k.gpu, System: d.system, IntraLink: intra, Fabric: fabric,
+		GPUs: k.gpus, Precision: k.precision, GlobalBatchTokens: k.batch}
+	if k.mfu > 0 {
+		mfu := k.mfu
+		job.MFU = &mfu
+	}
+	if k.layout.TP > 0 {
+		l := k.layout
+		l.DP = k.gpus / (l.TP * l.PP)
+		job.Layout = &l
+	}
+	return job
+}
+
+// transformerModel is the workload's model: the catalog's, or its shape.
+func transformerModel(tr *Transformer) hardware.TransformerModel {
+	if tr.Shape == nil {
+		m, _ := hardware.TransformerModelByID(tr.Model)
+		if tr.Seq != nil {
+			m.Seq = int(*tr.Seq)
+		}
+		return m
+	}
+	sh := tr.Shape
+	opt := func(v *float64, unset float64) int {
+		if v == nil {
+			return int(unset)
+		}
+		return int(*v)
+	}
+	m := hardware.TransformerModel{ID: "shape", Name: "shape", Modality: "text", Layers: int(sh.Layers), Hidden: int(sh.Hidden),
+		Heads: int(sh.Heads), KVHeads: opt(sh.KVHeads, sh.Heads), FFN: int(sh.FFN), GatedFFN: sh.Activation == "swiglu",
+		Vocab: int(sh.Vocab), Experts: opt(sh.Experts, 0), ExpertsPerToken: opt(sh.ExpertsPerToken, 0),
+		SharedExperts: opt(sh.SharedExperts, 0), ExpertFFN: opt(sh.ExpertFFN, 0), DenseLayers: opt(sh.DenseLayers, 0)}
+	if m.Vocab == 0 {
+		m.Modality = "video"
+	}
+	if tr.Seq != nil {
+		m.Seq = int(*tr.Seq)
+	}
+	m.PublishedParams, m.PublishedActive = m.Params()
+	return m
+}
+
+// checkTransformer applies a transformer workload's rules.
+func checkTransformer(path string, w Workload, s *Scenario, errs *errorList) {
+	tr, tp := w.Transformer, path+".transformer"
+	for name, set := range map[string]bool{"mb_per_s": w.MBPerS != nil, "model": w.Model != "", "precision": w.Precision != "",
+		"batch": w.Batch != nil, "optimizer": w.Optimizer != "", "sample_kb": w.SampleKB != nil} {
+		if set {
+			errs.add(path+"."+name, "is not used with transformer (a transformer workload is sized in tokens; give "+tp+".* instead)", nil)
+		}
+	}
+	switch {
+	case tr.Model != "" && tr.Shape != nil:
+		errs.add(tp+".shape", "give "+tp+".model or "+tp+".shape, not both", nil)
+	case tr.Model == "" && tr.Shape == nil:
+		errs.add(tp+".model", "is required unless "+tp+".shape gives the model's shape (known models: "+strings.Join(hardware.TransformerModelIDs(), ", ")+")", nil)
+	case tr.Model != "":
+		if _, ok := hardware.TransformerModelByID(tr.Model); !ok {
+			errs.add(tp+".model", "unknown catalog transformer (known: "+strings.Join(hardware.TransformerModelIDs(), ", ")+")", strconv.Quote(tr.Model))
+		}
+	default:
+		checkShape(tp, tr, errs)
+	}
+	hasDataTokens := s.Tokens != nil || s.Dataset != nil && s.Dataset.Tokens != nil
+	if tr.Tokens == nil && !hasDataTokens {
+		errs.add(tp+".tokens", "is required unless dataset.tokens or the tokens section (with fleet) gives the training data in tokens", nil)
+	}
+	if l := tr.Layout; l != nil {
+		if tr.GPUs == nil {
+			errs.add(tp+".gpus", "is required with "+tp+".layout (data parallelism takes the GPUs tp x pp leave)", nil)
+		} else if math.Mod(*tr.GPUs, l.TP*l.PP) != 0 {
+			errs.add(tp+".layout.pp", fmt.Sprintf("tp x pp (%v) must divide %s.gpus (%v)", l.TP*l.PP, tp, *tr.GPUs), l.PP)
+		}
+	}
+	for i, sys := range s.Systems {
+		if sys.CPU != "" {
+			errs.add(fmt.Sprintf("systems[%d].cpu", i), "a CPU-only system cannot train the transformer of "+path, nil)
+			continue
+		}
+		if g := resolveDevice(sys).gpu; g.ID != "" && g.Peak(hardware.Precision(tr.Precision)) == 0 {
+			errs.add(tp+".precision", fmt.Sprintf("systems[%d]'s GPU %s has no %s path (no dense peak in the catalog)", i, g.ID, tr.Precision), strconv.Quote(tr.Precision))
+		}
+	}
+}
+
+func checkShape(tp string, tr *Transformer, errs *errorList) {
+	sh, sp := tr.Shape, tp+".shape"
+	if tr.Seq == nil {
+		errs.add(tp+".seq", "is required with "+sp+" (a catalog model brings its own)", nil)
+	}
+	if math.Mod(sh.Hidden, sh.Heads) != 0 {
+		errs.add(sp+".hidden", fmt.Sprintf("must be a multiple of %s.heads (%v)", sp, sh.Heads), sh.Hidden)
+	}
+	if kv := sh.KVHeads; kv != nil && math.Mod(sh.Heads, *kv) != 0 {
+		errs.add(sp+".kv_heads", fmt.Sprintf("must divide %s.heads (%v)", sp, sh.Heads), *kv)
+	}
+	moe := []struct {
+		name     string
+		v        *float64
+		required bool
+	}{{"experts_per_token", sh.ExpertsPerToken, true}, {"shared_experts", sh.SharedExperts, false},
+		{"expert_ffn", sh.ExpertFFN, true}, {"dense_layers", sh.DenseLayers, false}}
+	for _, f := range moe {
+		switch {
+		case sh.Experts == nil && f.v != nil:
+			errs.add(sp+"."+f.name, "is only used with "+sp+".experts (a mixture of experts)", *f.v)
+		case sh.Experts != nil && f.v == nil && f.required:
+			errs.add(sp+"."+f.name, "is required with "+sp+".experts", nil)
+		}
+	}
+	if sh.Experts == nil {
+		return
+	}
+	if k := sh.ExpertsPerToken; k != nil && *k > *sh.Experts {
+		errs.add(sp+".experts_per_token", fmt.Sprintf("must be <= %s.experts (%v)", sp, *sh.Experts), *k)
+	}
+	if d := sh.DenseLayers; d != nil && *d >= sh.Layers {
+		errs.add(sp+".dense_layers", fmt.Sprintf("must be < %s.layers (%v)", sp, sh.Layers), *d)
+	}
+}
+
+// checkTokens applies the tokens section's rules.
+func checkTokens(s *Scenario, errs *errorList) {
+	t := s.Tokens
+	if t == nil {
+		return
+	}
+	if s.Fleet == nil {
+		errs.add("tokens", "is only used with fleet (dataset.tokens gives a fixed dataset's tokens)", nil)
+		return
+	}
+	if t.Cameras == nil && !slices.ContainsFunc(s.Fleet.Sensors, func(sn Sensor) bool { return sn.Kind == "camera" }) {
+		errs.add("tokens.cameras", "is required when fleet.sensors lists no camera", nil)
+	}
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"width", t.Width}, {"height", t.Height}} {
+		if math.Mod(f.v, t.Patch) != 0 {
+			errs.add("tokens."+f.name, fmt.Sprintf("must be a multiple of tokens.patch (%v)", t.Patch), f.v)
+		}
+	}
+}
