@@ -12,7 +12,7 @@ import (
 
 // groups are the form's sections in order: the scenario's top-level fields
 // first (general), then one per section of the format.
-var groups = []string{"general", "fleet", "preprocessing", "dataset", "training", "workloads", "systems",
+var groups = []string{"general", "fleet", "preprocessing", "dataset", "tokens", "training", "workloads", "systems",
 	"team", "host", "growth", "money", "goodput", "factors"}
 
 // general are the top-level fields the form offers; the schema is not for
@@ -64,7 +64,6 @@ type formWriter struct {
 	t        map[string]string
 	lang     string
 	currency string
-	subEnd   string // what closes the open object box inside an item
 }
 
 func (f *formWriter) group(key string, absent bool, body func()) {
@@ -87,19 +86,28 @@ var editable = map[string]bool{"workloads": true, "systems": true}
 
 // fields renders a group's inputs, each list item (a workload, a sensor) in a
 // fieldset of its own and each object inside an item (a workload's
-// transformer) in one within it. Items of an editable list get a Remove
-// button, and the group an Add button after them.
+// transformer, its shape) in a box within it, nested as the format nests
+// them. Items of an editable list get a Remove button, and the group an Add
+// button after them.
 func (f *formWriter) fields(group string, ins []estimator.InputSpec) {
-	item, sub := "", ""
-	closeSub := func() {
-		if sub != "" {
-			f.b.WriteString(f.subEnd)
+	// An object is in the scenario when any field inside it is.
+	present := map[string]bool{}
+	for _, in := range ins {
+		for _, o := range objectsOf(in.Path, itemOf(in.Path)) {
+			present[o] = present[o] || !in.Absent
 		}
-		sub = ""
+	}
+	item := ""
+	var open, ends []string // the object boxes open inside the item, outermost first, and what closes each
+	closeTo := func(depth int) {
+		for len(open) > depth {
+			f.b.WriteString(ends[len(ends)-1])
+			open, ends = open[:len(open)-1], ends[:len(ends)-1]
+		}
 	}
 	for _, in := range ins {
 		if it := itemOf(in.Path); it != item {
-			closeSub()
+			closeTo(0)
 			if item != "" {
 				f.b.WriteString("</fieldset>")
 			}
@@ -113,16 +121,18 @@ func (f *formWriter) fields(group string, ins []estimator.InputSpec) {
 			}
 			item = it
 		}
-		if s := subOf(in.Path, item); s != sub {
-			closeSub()
-			if s != "" {
-				f.subStart(s, in.Absent)
-			}
-			sub = s
+		objects := objectsOf(in.Path, item)
+		keep := 0
+		for keep < len(open) && keep < len(objects) && open[keep] == objects[keep] {
+			keep++
+		}
+		closeTo(keep)
+		for _, o := range objects[keep:] {
+			open, ends = append(open, o), append(ends, f.box(o, present[o]))
 		}
 		f.field(in)
 	}
-	closeSub()
+	closeTo(0)
 	if item != "" {
 		f.b.WriteString("</fieldset>")
 	}
@@ -131,22 +141,21 @@ func (f *formWriter) fields(group string, ins []estimator.InputSpec) {
 	}
 }
 
-// subStart opens the box of an object inside a list item, named by its field
-// (messages "sub.<name>", else the name itself); one the scenario leaves out
-// starts closed, as an absent group does.
-func (f *formWriter) subStart(path string, absent bool) {
+// box opens the box of an object inside a list item, named by its field
+// (messages "sub.<name>", else the name itself), and returns what closes it.
+// One the scenario leaves out starts closed, as an absent group does.
+func (f *formWriter) box(path string, present bool) string {
 	name := lastName(path)
 	title := f.t["sub."+name]
 	if title == "" {
 		title = name
 	}
-	if absent {
+	if !present {
 		fmt.Fprintf(&f.b, `<details class="sub absent" id="%s"><summary>%s <span class="hint">(%s)</span></summary>`, domID("g", path), esc(title), esc(f.t["absent"]))
-		f.subEnd = "</details>"
-		return
+		return "</details>"
 	}
 	fmt.Fprintf(&f.b, `<fieldset class="sub" id="%s"><legend>%s</legend>`, domID("g", path), esc(title))
-	f.subEnd = "</fieldset>"
+	return "</fieldset>"
 }
 
 // itemOf is the list item a path lies in: workloads[1] for
@@ -160,18 +169,21 @@ func itemOf(path string) string {
 	return path[:end+1]
 }
 
-// subOf is the object inside item that path lies in: workloads[0].transformer
-// for workloads[0].transformer.model; "" for the item's own fields.
-func subOf(path, item string) string {
+// objectsOf lists the objects inside item that path lies in, outermost
+// first: workloads[0].transformer and workloads[0].transformer.shape for
+// workloads[0].transformer.shape.layers; none for the item's own fields.
+func objectsOf(path, item string) []string {
 	if item == "" {
-		return ""
+		return nil
 	}
 	rest := strings.TrimPrefix(path, item+".")
-	end := strings.LastIndexByte(rest, '.')
-	if end < 0 {
-		return ""
+	var out []string
+	for i := range len(rest) {
+		if rest[i] == '.' {
+			out = append(out, item+"."+rest[:i])
+		}
 	}
-	return item + "." + rest[:end]
+	return out
 }
 
 // listIndex splits an item into its list and index: workloads[1] -> workloads, 1.

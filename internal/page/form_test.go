@@ -112,39 +112,64 @@ func TestFormSensorsHaveNoListButtons(t *testing.T) {
 	assert.Contains(t, Form(s, "en"), `<fieldset class="item"><legend>Sensor 1: `)
 }
 
-func TestItemAndObjectOfAPath(t *testing.T) {
+func TestItemAndObjectsOfAPath(t *testing.T) {
 	for _, tc := range []struct {
-		path, item, sub string
+		path, item string
+		objects    []string
 	}{
-		{"fleet.cars", "", ""},
-		{"workloads[1].mb_per_s", "workloads[1]", ""},
-		{"fleet.sensors[0].fps", "fleet.sensors[0]", ""},
-		{"workloads[0].transformer.model", "workloads[0]", "workloads[0].transformer"},
-		{"workloads[2].transformer.moe.experts", "workloads[2]", "workloads[2].transformer.moe"},
-		{"workloads[0].transformer.layers[3].heads", "workloads[0]", "workloads[0].transformer.layers[3]"},
+		{"fleet.cars", "", nil},
+		{"workloads[1].mb_per_s", "workloads[1]", nil},
+		{"fleet.sensors[0].fps", "fleet.sensors[0]", nil},
+		{"workloads[0].transformer.model", "workloads[0]", []string{"workloads[0].transformer"}},
+		{"workloads[2].transformer.shape.experts", "workloads[2]", []string{"workloads[2].transformer", "workloads[2].transformer.shape"}},
 	} {
 		item := itemOf(tc.path)
 		assert.Equal(t, tc.item, item, tc.path)
-		assert.Equal(t, tc.sub, subOf(tc.path, item), tc.path)
+		assert.Equal(t, tc.objects, objectsOf(tc.path, item), tc.path)
 	}
 }
 
-func TestFormBoxesAnObjectInsideAnItem(t *testing.T) {
-	f := &formWriter{t: Messages("en"), lang: "en", currency: "USD"}
-	label := func(en string) estimator.Field {
-		return estimator.Field{IsText: true, Optional: true, Label: estimator.Text{EN: en}}
+func TestFormNestsATransformerWorkload(t *testing.T) {
+	s := decodeExample(t, "llama-3-405b")
+	for _, tc := range []struct {
+		lang string
+		want []string // in this order
+	}{
+		{"en", []string{
+			`<fieldset class="item"><legend>Workload 1: Llama 3 405B</legend><button type="button" class="item-remove"`,
+			`<fieldset class="sub" id="g-workloads-0-transformer"><legend>Transformer</legend><div class="field" data-field="workloads[0].transformer.model"><label for="f-workloads-0-transformer-model">Transformer model</label>`,
+			`value="llama-3.1-405b"`,
+			// The model comes from the catalog: no shape of its own, a closed box.
+			`<details class="sub absent" id="g-workloads-0-transformer-shape"><summary>Shape <span class="hint">(not in this scenario; setting a field adds the section)</span></summary><div class="field" data-field="workloads[0].transformer.shape.layers">`,
+			`</div></details><div class="field" data-field="workloads[0].transformer.seq">`,
+			`value="8192"`,
+			`<details class="sub absent" id="g-workloads-0-transformer-layout"><summary>Layout (parallelism) `,
+			`</div></details></fieldset></fieldset><button type="button" class="item-add" data-action="add-item" data-list="workloads">Add workload</button>`,
+		}},
+		{"ja", []string{
+			`<legend>Transformer</legend>`,
+			`<summary>形状 <span class="hint">`,
+			`<summary>並列化の配置 <span class="hint">`,
+			`ワークロードを追加`,
+		}},
+	} {
+		form := Form(s, tc.lang)
+		at := 0
+		for _, w := range tc.want {
+			i := strings.Index(form[at:], w)
+			if !assert.GreaterOrEqual(t, i, 0, "%s: %s (after byte %d)", tc.lang, w, at) {
+				break
+			}
+			at += i + len(w)
+		}
 	}
-	f.fields("workloads", []estimator.InputSpec{
-		{Path: "workloads[0].id", Field: label("Id"), IsText: true, Set: true, Text: "gpt"},
-		{Path: "workloads[0].transformer.model", Field: label("Model"), IsText: true, Set: true, Text: "llama-3.1-8b"},
-		{Path: "workloads[0].transformer.seq", Field: label("Sequence"), IsText: true, Set: true, Text: "8192"},
-		{Path: "workloads[1].id", Field: label("Id"), IsText: true, Set: true, Text: "cnn"},
-		{Path: "workloads[1].transformer.model", Field: label("Model"), IsText: true, Absent: true},
-	})
-	form := f.b.String()
-	assert.Contains(t, form, `</div><fieldset class="sub" id="g-workloads-0-transformer"><legend>transformer</legend><div class="field" data-field="workloads[0].transformer.model">`)
-	assert.Contains(t, form, `data-field="workloads[0].transformer.seq">`)
-	assert.Contains(t, form, `</div></fieldset></fieldset><fieldset class="item"><legend>Workload 2: cnn</legend>`)
-	assert.Contains(t, form, `<details class="sub absent" id="g-workloads-1-transformer"><summary>transformer <span class="hint">(not in this scenario; setting a field adds the section)</span></summary><div class="field" data-field="workloads[1].transformer.model">`)
-	assert.True(t, strings.HasSuffix(form, `</div></details></fieldset><button type="button" class="item-add" data-action="add-item" data-list="workloads">Add workload</button>`), form)
+}
+
+func TestFormShowsTheTokensGroup(t *testing.T) {
+	s := decodeExample(t, examples.Default)
+	form := Form(s, "ja")
+	assert.Contains(t, form, `<details class="group absent" id="g-tokens"><summary>トークン（動画 Transformer）`)
+	assert.Contains(t, form, `name="tokens.patch"`)
+	// A CNN workload's transformer is offered closed, as an absent section.
+	assert.Contains(t, Form(s, "en"), `<details class="sub absent" id="g-workloads-0-transformer"><summary>Transformer <span class="hint">`)
 }
