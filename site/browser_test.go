@@ -586,3 +586,15 @@ func TestRemovingTheLastItemIsRefused(t *testing.T) {
 		sameFigures(t, p.values("document"), only)
 	}
 }
+
+func TestAddATransformerWorkload(t *testing.T) {
+	p := open(t)
+	p.goTo("/#preset=llama-3-405b")
+	p.ready("body")
+	p.press(`[data-action=add-item][data-list=workloads]`)
+	got := p.values("document")
+	sameFigures(t, got, edited(t, "llama-3-405b", func(s map[string]any) { addCopy(s, "workloads") }))
+	assert.Contains(t, got, "team.llama-3-405b-2.systems.dgx-h100")
+	// The copy's transformer fields come from the fields table, in its own box.
+	assert.Equal(t, "llama-3.1-405b", run[string](p, `document.querySelector('#g-workloads-1-transformer [name="workloads[1].transformer.model"]').value`))
+}
