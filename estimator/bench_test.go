@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
 )
 
 // BenchmarkEstimate is the hot path: a prepared scenario estimated again, as
@@ -83,4 +84,30 @@ func BenchmarkWorstCase(b *testing.B) {
 	runtime.ReadMemStats(&after)
 	runtime.KeepAlive(qs)
 	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/(1<<20), "live-MB")
+}
+
+// BenchmarkEstimateTransformers is the hot path for transformer workloads:
+// two of them (the av-world-model-2026 video model, sized to the target, and
+// Llama 3.1 8B on 1T tokens over 256 GPUs) on three systems. The layout
+// search ran in Prepare; estimating again looks the plans up (< 50 µs).
+func BenchmarkEstimateTransformers(b *testing.B) {
+	data, _ := examples.Read("av-world-model-2026")
+	s, err := estimator.Decode(bytes.NewReader(data))
+	if err != nil {
+		b.Fatal(err)
+	}
+	tokens, gpus := 1e12, 256.0
+	s.Workloads = append(s.Workloads, estimator.Workload{ID: "llm", Transformer: &estimator.Transformer{
+		Model: "llama-3.1-8b", Precision: "bf16", Tokens: &tokens, GPUs: &gpus}})
+	s.Systems = append(s.Systems, estimator.System{ID: "dgx-h200", GPUs: 8})
+	c, err := estimator.Prepare(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := c.Estimate(); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

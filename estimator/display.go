@@ -162,7 +162,8 @@ func chooseArticle(u Unit, us UnitSystem, a float64) Display {
 		}
 		return pick(step{1, "1", "kg", "kg", 1})
 	case FLOPs:
-		return SI(a, string(FLOPs))
+		// A run's work spans 1e15 to 1e26 FLOP: past SI's last prefix.
+		return Display{Unit: u, Per: 1, En: "FLOP", Ja: "FLOP", Notation: Scientific, Digits: 3}
 	case Flag:
 		return Display{Unit: u, Per: 1}
 	case Count:

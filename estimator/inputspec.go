@@ -210,8 +210,8 @@ var fieldWords = map[string]words{
 	"dataset.tokens": {dim: Count, unit: Text{"tokens", "トークン"}, label: Text{"Tokens", "トークン数"}, unset: Text{"no token count (transformer workloads then give transformer.tokens)", "トークン数なし（transformer ワークロードは transformer.tokens を指定）"},
 		help: Text{"The dataset's size in tokens, for transformer workloads: one run reads epochs x tokens.", "transformer ワークロード用のデータセットのトークン数。1 回の学習でエポック数 × トークン数を読みます。"}},
 
-	"tokens.width":   {dim: Count, unit: Text{"pixels", "画素"}, label: Text{"Frame width", "フレームの幅"}, help: Text{"Width of a kept frame as the video transformer sees it (after resizing); a multiple of the patch.", "動画 Transformer が見る（リサイズ後の）フレームの幅。パッチの倍数。"}},
-	"tokens.height":  {dim: Count, unit: Text{"pixels", "画素"}, label: Text{"Frame height", "フレームの高さ"}, help: Text{"Height of a kept frame as the model sees it; a multiple of the patch.", "モデルが見るフレームの高さ。パッチの倍数。"}},
+	"tokens.width":   {dim: Count, unit: Text{"pixels", "画素"}, label: Text{"Frame width", "フレームの幅"}, help: Text{"Width of a kept frame as the video transformer sees it (after resizing); padded to whole patches.", "動画 Transformer が見る（リサイズ後の）フレームの幅。パッチ単位に切り上げます。"}},
+	"tokens.height":  {dim: Count, unit: Text{"pixels", "画素"}, label: Text{"Frame height", "フレームの高さ"}, help: Text{"Height of a kept frame as the model sees it; padded to whole patches.", "モデルが見るフレームの高さ。パッチ単位に切り上げます。"}},
 	"tokens.patch":   {dim: Count, unit: Text{"pixels per side", "画素/辺"}, label: Text{"Patch size", "パッチサイズ"}, help: Text{"One token covers patch x patch pixels (ViT: 16).", "1 トークンはパッチ × パッチ画素を覆います（ViT は 16）。"}},
 	"tokens.tubelet": {dim: Count, unit: Text{"frames per token", "フレーム/トークン"}, label: Text{"Tubelet", "チューブレット"}, help: Text{"Consecutive frames one token spans (ViViT, VideoMAE: 2); 1 for an image model.", "1 トークンがまたぐ連続フレーム数（ViViT、VideoMAE は 2）。画像モデルは 1。"}},
 	"tokens.cameras": {dim: Count, unit: Text{"cameras per car", "台/車両"}, label: Text{"Cameras", "カメラ数"}, unset: Text{"the camera sensors of fleet.sensors", "fleet.sensors のカメラ"},

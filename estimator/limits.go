@@ -138,9 +138,11 @@ func SampleWork(s *Scenario) int {
 	}
 	for _, w := range s.Workloads {
 		if w.Transformer != nil && w.Transformer.GPUs == nil {
-			// A job sized to the tokens can change with every sample, and
-			// each new job is a layout search (about a millisecond).
-			work += 100_000 * len(s.Systems)
+			// A job sized to the tokens can change with a sample, and a new
+			// job is a layout search (about a millisecond); plans are cached
+			// by job, and job sizes move in whole systems, so most samples
+			// look one up.
+			work += 2000 * len(s.Systems)
 		}
 	}
 	return work

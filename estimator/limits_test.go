@@ -93,6 +93,9 @@ func reshaped(t *testing.T, rng *rand.Rand) *estimator.Scenario {
 	case s.Fleet != nil && rng.IntN(3) == 0:
 		s.Fleet, s.Preprocessing = nil, nil
 		s.Dataset = &estimator.Dataset{Samples: 1e6, SampleKB: 110}
+		if s.Tokens != nil { // the fleet's tokens, now a dataset's
+			s.Dataset.Tokens, s.Tokens = ptr(1e12), nil
+		}
 	case s.Fleet != nil && rng.IntN(2) == 0:
 		s.Fleet.TBPerHour, s.Fleet.Sensors = nil, sensors(1+rng.IntN(5))
 	}

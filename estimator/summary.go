@@ -42,7 +42,7 @@ func Summarize(e *Estimate) Summary {
 	modelled := s.Training.Scaling == "modelled"
 
 	data := [][]string{{"quantity", "value"}}
-	for _, id := range []string{"data.per_car_hour", "data.raw", "data.sampled", "data.reduction", "data.processed"} {
+	for _, id := range []string{"data.per_car_hour", "data.raw", "data.sampled", "data.reduction", "data.processed", "data.frames", "data.tokens_per_frame", "data.tokens"} {
 		if q, ok := e.Get(id); ok {
 			data = append(data, []string{q.Label, show(id)})
 		}
@@ -69,6 +69,9 @@ func Summarize(e *Estimate) Summary {
 		}
 	}
 	sum.Sections = append(sum.Sections, Section{Title: fmt.Sprintf("Time to train one run (%v epochs)", s.Training.Epochs), Rows: times})
+	if tr := transformerRows(e, show, val); len(tr) > 1 {
+		sum.Sections = append(sum.Sections, Section{Title: "Transformer training: tokens, FLOPs, layout and utilisation", Rows: tr})
+	}
 
 	team := [][]string{{"network", "system", "systems", "to buy", "per member", "node reads"}}
 	var misses []string
@@ -155,6 +158,33 @@ func Summarize(e *Estimate) Summary {
 	}
 	sum.Sections = append(sum.Sections, Section{Title: "Systems when the data grows", Rows: growth})
 	return sum
+}
+
+// transformerRows is the transformer workloads' plan on each system, one row
+// per pair, with the header first.
+func transformerRows(e *Estimate, show func(string) string, val func(string) float64) [][]string {
+	rows := [][]string{{"network", "system", "tokens", "FLOPs", "layout", "memory per GPU", "MFU", "tokens/s per GPU", "GPUs per job", "one job"}}
+	s := e.Scenario
+	for _, w := range s.Workloads {
+		if w.Transformer == nil {
+			continue
+		}
+		for _, sys := range s.Systems {
+			id := func(group, name string) string { return group + "." + w.ID + "." + name + "." + sys.ID }
+			layout := fmt.Sprintf("TP%v x PP%v x DP%v", val(id("train", "tp")), val(id("train", "pp")), val(id("train", "dp")))
+			rows = append(rows, []string{w.name(), sys.ID, show("train." + w.ID + ".tokens"), show("train." + w.ID + ".flops"), layout,
+				show(id("train", "memory_per_gpu")) + fitsMark(val(id("train", "fits"))), trim(100*val(id("train", "mfu")), 1) + " %",
+				trim(val(id("train", "tokens_per_s")), 1), show(id("team", "gpus_per_job")), show(id("train", "job_time"))})
+		}
+	}
+	return rows
+}
+
+func fitsMark(fits float64) string {
+	if fits == 1 {
+		return " (fits)"
+	}
+	return " (does not fit)"
 }
 
 // IsHeadline reports whether a quantity id is one a planner reads first: the

@@ -64,7 +64,7 @@ type TransformerLayout struct {
 
 // Tokenizer cuts the frames a fleet keeps into a video transformer's tokens:
 // patch x patch pixels of tubelet consecutive frames make one token, as
-// ViViT and VideoMAE do.
+// ViViT and VideoMAE do; a frame not a whole number of patches is padded.
 type Tokenizer struct {
 	Width   float64  `json:"width" check:"int,gt0"`  // pixels of a frame as the model sees it
 	Height  float64  `json:"height" check:"int,gt0"` // (after resizing)
@@ -86,7 +86,7 @@ var (
 	dataFrames = kind{"data.frames", "Camera frames kept per year", Count,
 		"", srcTokens, arithmetic} // the formula names the scenario's camera count
 	dataTokensPerFrame = kind{"data.tokens_per_frame", "Tokens per kept frame", Count,
-		"{tokens.width} / {tokens.patch} * {tokens.height} / {tokens.patch} / {tokens.tubelet}", srcTokens, arithmetic}
+		"ceil({tokens.width} / {tokens.patch}) * ceil({tokens.height} / {tokens.patch}) / {tokens.tubelet}", srcTokens, arithmetic}
 	dataTokensFromFrames = kind{"data.tokens", "Training data, in tokens", Count,
 		"{data.frames} * {data.tokens_per_frame}", srcTokens, arithmetic}
 
@@ -149,7 +149,7 @@ func tokenChain(s *Scenario, b *builder) float64 {
 		expr = "{fleet.cars} * {fleet.hours_per_day} * {fleet.days_per_year} * HOUR * {preprocessing.sampled_fps} * " + camerasExpr
 	}
 	frames := b.addExpr(&dataFrames, &subject{}, expr, f.Cars*f.HoursPerDay*f.DaysPerYear*Hour*p.SampledFPS*cameras)
-	perFrame := b.add(&dataTokensPerFrame, &subject{}, t.Width/t.Patch*t.Height/t.Patch/t.Tubelet)
+	perFrame := b.add(&dataTokensPerFrame, &subject{}, math.Ceil(t.Width/t.Patch)*math.Ceil(t.Height/t.Patch)/t.Tubelet)
 	return b.add(&dataTokensFromFrames, &subject{}, frames*perFrame)
 }
 
@@ -288,26 +288,30 @@ func (pc *planCache) plan(s *Scenario, hw catalogView, wi, si int, model hardwar
 
 // sizeJob finds the job when the scenario leaves its GPUs out: the fewest
 // whole systems, doubling, that hold the model; then as many whole systems as
-// the run needs at that job's rate to meet the target, planned again.
+// the run needs at that job's rate to meet the target, sized again at the
+// rate of the larger job (which scales less than linearly) a few times.
 func (pc *planCache) sizeJob(key planKey, hw catalogView, si int, perSystem, tokens, target float64) jobPlan {
 	n := int(perSystem)
 	key.gpus = n
-	small := pc.get(key, hw, si)
-	for (small.err != nil || !small.plan.Fits) && n < maxJobGPUs {
+	j := pc.get(key, hw, si)
+	for (j.err != nil || !j.plan.Fits) && n < maxJobGPUs {
 		n *= 2
 		key.gpus = n
-		small = pc.get(key, hw, si)
+		j = pc.get(key, hw, si)
 	}
-	if small.err != nil {
-		return small
+	for range 4 {
+		if j.err != nil {
+			return j
+		}
+		perGPU := j.plan.TokensPerSecond / float64(key.gpus)
+		need := int(min(math.Ceil(tokens/perGPU/target/perSystem)*perSystem, maxJobGPUs))
+		if need <= key.gpus {
+			return j
+		}
+		key.gpus = need
+		j = pc.get(key, hw, si)
 	}
-	perGPU := small.plan.TokensPerSecond / float64(n)
-	need := math.Ceil(tokens/perGPU/target/perSystem) * perSystem
-	if need <= float64(n) {
-		return small
-	}
-	key.gpus = int(min(need, maxJobGPUs))
-	return pc.get(key, hw, si)
+	return j
 }
 
 func (pc *planCache) get(key planKey, hw catalogView, si int) jobPlan {
@@ -493,13 +497,5 @@ func checkTokens(s *Scenario, errs *errorList) {
 	}
 	if t.Cameras == nil && !slices.ContainsFunc(s.Fleet.Sensors, func(sn Sensor) bool { return sn.Kind == "camera" }) {
 		errs.add("tokens.cameras", "is required when fleet.sensors lists no camera", nil)
-	}
-	for _, f := range []struct {
-		name string
-		v    float64
-	}{{"width", t.Width}, {"height", t.Height}} {
-		if math.Mod(f.v, t.Patch) != 0 {
-			errs.add("tokens."+f.name, fmt.Sprintf("must be a multiple of tokens.patch (%v)", t.Patch), f.v)
-		}
 	}
 }

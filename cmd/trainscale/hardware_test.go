@@ -345,7 +345,7 @@ func TestHardwareCommandsRejectBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"throughput", "--model", "resnet-51", "--gpu", "h100-sxm"}, 2, `trainscale throughput: --model: ` + models + `, got "resnet-51"`},
-		{[]string{"throughput", "--model", "resnet-50", "--gpu", "h300"}, 2, `gpu: unknown id (known: a100-sxm4-40gb, a100-sxm4-80gb, b200, gtx-1080, h100-sxm, h200-sxm, p100-sxm2, rtx-3050, titan-x-maxwell, v100-sxm2-16gb, v100-sxm2-32gb), got "h300"`},
+		{[]string{"throughput", "--model", "resnet-50", "--gpu", "h300"}, 2, `gpu: unknown id (known: a100-sxm4-40gb, a100-sxm4-80gb, b200, gb200, gtx-1080, h100-sxm, h200-sxm, h800-sxm, mi300x, p100-sxm2, rtx-3050, titan-x-maxwell, v100-sxm2-16gb, v100-sxm2-32gb), got "h300"`},
 		{[]string{"throughput", "--model", "resnet-50", "--gpu", "h100-sxm", "--batch", "0"}, 2, "trainscale throughput: --batch: must be > 0, got 0"},
 		{[]string{"throughput", "--model", "resnet-50", "--gpu", "h100-sxm", "--precision", "fp16"}, 2, `precision: must be one of fp32, tf32, mixed, got "fp16"`},
 		{[]string{"throughput", "--model", "resnet-50", "--gpu", "h100-sxm", "--cpu", "core-i7-12700"}, 2, "cpu: give gpu or cpu, not both"},

@@ -46,6 +46,7 @@ func commands() []command {
 		{"scale", "--model M --system S --gpus N [--precision P] [--batch B] [--sweep] [--factors FILE] [--format table|json]", "speed-up and efficiency of data-parallel training on N GPUs", runScale},
 		{"memory", "--model M --gpu G --batch B [--precision P] [--optimizer sgd|adam] [--density D] [--block-size K] [--factors FILE] [--format table|json]", "GPU memory of a training step, and whether it fits", runMemory},
 		{"devices", "--model M --gpu G --cpu C --epochs E [--dataset cifar10|imagenet] [--precision P] [--batch B] [--factors FILE] [--format table|json]", "time of a training run on a GPU and on a CPU", runDevices},
+		{"transformer", "--model ID --gpu ID --gpus N --tokens T [--precision bf16|fp8|fp4] [--seq L] [--system S] [--mfu U] [--tp T --pp P [--micro-batch B]] [--factors FILE] [--format table|json] | --calibration", "FLOPs, layout, memory, MFU and GPU-hours of training a transformer", runTransformer},
 		{"calibrate", "[--measurements FILE.csv] [--out FILE.json] [--factors FILE] [--format table|json]", "the models against published (or your own) measurements; fit the factors", runCalibrate},
 		{"uncertainty", "[FILE|-] [--scenario NAME] [--set ...] [--samples N] [--seed S] [--workers W] [--format table|json]", "P10/P50/P90 of data, time, systems, cost and energy over the scenario's ranges", runUncertainty},
 		{"sensitivity", "[FILE|-] [--scenario NAME] [--set ...] [--target ID] [--format table|json]", "rank the ranged inputs by how far they swing a quantity (a tornado)", runSensitivity},

@@ -12,7 +12,11 @@
 // SI base units throughout: FLOP/s, bytes, bytes/s, seconds, watts, USD.
 // GPU memory and host RAM use binary multiples (a "16 GB" V100 holds
 // 16 GiB); SSDs, links and bandwidths use decimal ones, as their vendors
-// count. Peaks are dense: structured-sparsity figures are halved.
+// count. Peaks are dense: structured-sparsity figures are halved. GPU.Peak
+// gives the peak of a precision: the throughput model's FP32, TF32 and
+// mixed paths, and the BF16, FP8 (Hopper and later, MI300X) and FP4
+// (Blackwell) tensor peaks transformer training uses, 0 where the part has
+// no such path.
 //
 // # Throughput (EstimateThroughput)
 //
@@ -68,6 +72,21 @@
 // GPU waiting on its step overhead and memory while the CPU, far below its
 // peak, stays compute-bound, so the GPU's lead grows with model size (seed
 // 004: ~2x, >7x, 40.6x).
+//
+// # Transformer catalog (TransformerModels, TransformerRuns)
+//
+// TransformerModels lists published shapes: layers, width, heads and
+// key/value heads, feed-forward size (gated or not), vocabulary, experts,
+// DeepSeek's latent-attention ranks, and a vision model's patch and tubelet.
+// Params counts parameters from the shape (embeddings, attention, feed-
+// forward, every expert in total and the routed and shared ones in active;
+// norms and biases left out), and a test holds each count within 3% of what
+// its source states. TransformerRuns lists published training runs with the
+// GPU, system, layout and what was published (MFU, model FLOP/s or tokens/s
+// per GPU, GPU-hours), each with its paper and table; HeldOut runs are for
+// judging the transformer model, not fitting it. System.NVLinkGPUs is the
+// NVLink domain tensor parallelism may span: 72 GPUs in a GB200 NVL72 rack,
+// the system's GPUs elsewhere.
 //
 // # Calibration (Measurements, Calibrate, Fit)
 //

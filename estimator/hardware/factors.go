@@ -70,14 +70,6 @@ var FactorSpecs = []FactorSpec{
 		LabelEn: "Workspace and allocator slack, as a fraction",
 		LabelJa: "ワークスペースとアロケータの余裕（割合）",
 		Field:   func(f *Factors) *float64 { return &f.WorkspaceFraction }},
-	{Name: "matmul_efficiency", Unit: "ratio", High: 1,
-		LabelEn: "Fraction of the BF16 peak a transformer's matrix multiplies reach",
-		LabelJa: "Transformerの行列積が到達するBF16ピーク性能の割合",
-		Field:   func(f *Factors) *float64 { return &f.MatmulEfficiency }},
-	{Name: "low_precision_gain", Unit: "ratio", High: 1, LowIncluded: true,
-		LabelEn: "Share of the FP8/FP4 speed-up over BF16 that training keeps",
-		LabelJa: "FP8/FP4のBF16に対する高速化のうち学習で得られる割合",
-		Field:   func(f *Factors) *float64 { return &f.LowPrecisionGain }},
 }
 
 // Allows reports whether v is inside the factor's range; NaN never is.

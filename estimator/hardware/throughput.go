@@ -38,13 +38,6 @@ type Factors struct {
 	// WorkspaceFraction is scratch and allocator slack on top of the memory
 	// a step needs.
 	WorkspaceFraction float64 `json:"workspace_fraction"`
-	// MatmulEfficiency is the fraction of the dense BF16 peak a
-	// transformer's large matrix multiplies reach (PlanTransformer).
-	MatmulEfficiency float64 `json:"matmul_efficiency"`
-	// LowPrecisionGain is the share of FP8's (FP4's) speed-up over BF16
-	// that training keeps: scaling, casts and the layers left in BF16 take
-	// the rest.
-	LowPrecisionGain float64 `json:"low_precision_gain"`
 }
 
 // DefaultFactors returns the factors calibrated against Measurements.
@@ -60,8 +53,6 @@ func DefaultFactors() Factors {
 		Overlap:           0.65,
 		HostInputRate:     22e6,
 		WorkspaceFraction: 0.05,
-		MatmulEfficiency:  0.6,
-		LowPrecisionGain:  0.5,
 	}
 }
 

@@ -93,6 +93,10 @@ type Layout struct {
 	// Interleave is the model chunks each pipeline stage holds (Narayanan
 	// et al. 2021's interleaved schedule), which divides the bubble; 0 is 1.
 	Interleave int `json:"interleave"`
+	// CP is context parallelism: each sequence split over CP GPUs, which
+	// exchange keys and values (Llama 3's long-context stage); 0 is 1.
+	// TP x CP x PP x DP = GPUs.
+	CP int `json:"cp"`
 }
 
 // TransformerJob is one training run a planner describes.
@@ -111,7 +115,9 @@ type TransformerJob struct {
 	GlobalBatchTokens float64
 	// MFU, when set, replaces the modelled utilisation.
 	MFU *float64
-	// Layout, when set, is evaluated instead of searched for.
+	// Layout, when set, is evaluated instead of searched for; one without
+	// a Recompute fixes only its TP, PP and MicroBatch (where not 0) and the
+	// search picks the rest.
 	Layout *Layout
 }
 

@@ -10,6 +10,21 @@ import (
 // layout, and the search for the fastest layout that fits. The formulas and
 // their sources are in the README's "Transformer workloads".
 
+// Efficiencies of the transformer model, fitted together to the runs of
+// TransformerRuns that are not HeldOut, by least squares on the log of
+// each run's first published rate (a grid of 0.005 and 0.02).
+// CalibrateTransformers reports each error. They are not hardware.Factors
+// yet: a scenario's factors section would need rows for them.
+const (
+	// matmulEfficiency is the fraction of the dense BF16 peak a
+	// transformer's large matrix multiplies reach.
+	matmulEfficiency = 0.55
+	// lowPrecisionGain is the share of FP8's (FP4's) speed-up over BF16 that
+	// training keeps: scaling, casts and the layers left in BF16 take the
+	// rest.
+	lowPrecisionGain = 0.7
+)
+
 // DefaultGlobalBatchTokens is the tokens per optimizer step when a job gives
 // none: Llama 3 405B's 2,048 sequences of 8,192 (Dubey et al. 2024, Table 4).
 const DefaultGlobalBatchTokens = 2048 * 8192
@@ -44,6 +59,16 @@ func (m TransformerModel) expertParams() float64 {
 		return 0
 	}
 	return float64(m.Layers-m.DenseLayers) * float64(m.Experts) * m.ffnParams(m.ExpertFFN)
+}
+
+// kvWidth is the width of one token's keys and values each: KVHeads x
+// HeadDim, or latent attention's compressed KVRank + RopeDim (which it
+// caches and exchanges instead).
+func (m TransformerModel) kvWidth() float64 {
+	if m.KVRank > 0 {
+		return float64(m.KVRank+m.RopeDim) / 2
+	}
+	return float64(m.KVHeads * m.headDim())
 }
 
 // causal reports whether a token attends only to those before it: language
@@ -155,14 +180,18 @@ func PlanTransformer(tj TransformerJob, f Factors) (TransformerPlan, error) {
 	if err != nil {
 		return TransformerPlan{}, err
 	}
-	if tj.Layout != nil {
+	if tj.Layout != nil && tj.Layout.Recompute != "" {
 		l := *tj.Layout
 		if err := j.valid(l); err != nil {
 			return TransformerPlan{}, err
 		}
 		return j.plan(l), nil
 	}
-	return j.search()
+	var fix Layout
+	if tj.Layout != nil {
+		fix = *tj.Layout
+	}
+	return j.search(fix)
 }
 
 func newJob(tj TransformerJob, f Factors) (*job, error) {
@@ -180,14 +209,14 @@ func newJob(tj TransformerJob, f Factors) (*job, error) {
 		return nil, fmt.Errorf("%w: %s, %s", ErrNoPrecision, tj.GPU.Name, tj.Precision)
 	}
 	j.width = 2
-	j.matmulRate = j.peak * f.MatmulEfficiency
+	j.matmulRate = j.peak * matmulEfficiency
 	if tj.Precision != BF16 {
 		j.width = precisionWidth(tj.Precision)
 		// The speed-up over BF16 a run keeps: scaling, casts and the layers
 		// left in BF16 take the rest.
-		j.matmulRate = bf16 * f.MatmulEfficiency * (1 + (j.peak/bf16-1)*f.LowPrecisionGain)
+		j.matmulRate = bf16 * matmulEfficiency * (1 + (j.peak/bf16-1)*lowPrecisionGain)
 	}
-	j.attnRate = bf16 * f.MatmulEfficiency
+	j.attnRate = bf16 * matmulEfficiency
 	j.memRate = tj.GPU.MemBandwidth * f.MemoryEfficiency
 	j.params, _ = m.Params()
 	j.expert = m.expertParams()
@@ -214,10 +243,10 @@ func precisionWidth(p Precision) float64 {
 func (j *job) valid(l Layout) error {
 	m := j.Model
 	switch {
-	case l.TP < 1 || l.PP < 1 || l.MicroBatch < 1 || max(l.EP, 1) < 1:
-		return fmt.Errorf("layout: TP, PP and the micro-batch must be at least 1")
-	case l.TP*l.PP*l.DP != j.GPUs:
-		return fmt.Errorf("layout: TP x PP x DP = %d x %d x %d is not the job's %d GPUs", l.TP, l.PP, l.DP, j.GPUs)
+	case l.TP < 1 || l.PP < 1 || l.MicroBatch < 1 || l.DP < 1:
+		return fmt.Errorf("layout: TP, PP, DP and the micro-batch must be at least 1")
+	case l.TP*l.PP*l.DP*max(l.CP, 1) != j.GPUs:
+		return fmt.Errorf("layout: TP x CP x PP x DP = %d x %d x %d x %d is not the job's %d GPUs", l.TP, max(l.CP, 1), l.PP, l.DP, j.GPUs)
 	case l.TP > j.domain:
 		return fmt.Errorf("layout: TP %d spans more than the NVLink domain of %d GPUs", l.TP, j.domain)
 	case m.Heads%l.TP != 0:
@@ -258,13 +287,15 @@ func (j *job) memory(l Layout, m int) TransformerMemory {
 	mp := float64(l.TP * l.PP)
 	dense := (j.params - j.expert) / mp
 	expert := j.expert / mp / float64(ep)
-	// ZeRO partitions over the data-parallel replicas: the experts' over the
-	// DP/EP replicas that hold the same experts.
+	// ZeRO partitions over the GPUs holding the same weights, the
+	// data-parallel and context-parallel ones; the experts' over the 1/EP of
+	// them that hold the same experts.
+	dp := l.DP * max(l.CP, 1)
 	part := func(stage int) float64 {
 		if l.ZeRO < stage {
 			return dense + expert
 		}
-		return dense/float64(l.DP) + expert/float64(l.DP/ep)
+		return dense/float64(dp) + expert/float64(dp/ep)
 	}
 	var mem TransformerMemory
 	mem.Weights = weightBytes * part(3)
@@ -277,11 +308,13 @@ func (j *job) memory(l Layout, m int) TransformerMemory {
 	if v := max(l.Interleave, 1); v > 1 {
 		inflight *= 1 + float64(l.PP-1)/float64(l.PP*v)
 	}
-	layer := mod.ActivationBytesPerLayer(j.seq, l.MicroBatch, l.TP, l.Recompute)
+	// Context parallelism splits every activation, the scores included.
+	cp := float64(max(l.CP, 1))
+	layer := mod.ActivationBytesPerLayer(j.seq, l.MicroBatch, l.TP, l.Recompute) / cp
 	mem.Activations = layer * float64(j.stages(l.PP)) * inflight
 	if l.Recompute == RecomputeFull {
 		// The layer being recomputed holds its whole working set.
-		mem.Activations += mod.ActivationBytesPerLayer(j.seq, l.MicroBatch, l.TP, RecomputeNone)
+		mem.Activations += mod.ActivationBytesPerLayer(j.seq, l.MicroBatch, l.TP, RecomputeNone) / cp
 	}
 	sum := mem.Weights + mem.Gradients + mem.Optimizer + mem.Activations
 	mem.Workspace = j.f.WorkspaceFraction * sum
@@ -321,7 +354,8 @@ type stepParts struct {
 // data-parallel communication the backward pass does not hide.
 func (j *job) time(l Layout, m int) stepParts {
 	mod := j.Model
-	t := float64(l.MicroBatch * j.seq) // tokens of one micro-batch
+	cp := max(l.CP, 1)
+	t := float64(l.MicroBatch*j.seq) / float64(cp) // tokens of one micro-batch on one GPU
 	tp := float64(l.TP)
 	h := float64(mod.Hidden)
 	// One layer's forward pass on one GPU: the attention projections (as
@@ -373,6 +407,17 @@ func (j *job) time(l Layout, m int) stepParts {
 		ars = 6
 	}
 	comm := ars * layers * ringAllReduce(t*h*2, l.TP, j.nvlink, 0)
+	// Context parallel: each layer all-gathers the sequence's keys and
+	// values forward and reduce-scatters their gradients backward, the
+	// volume of one all-reduce of the whole sequence's K and V, exposed.
+	if cp > 1 {
+		bw := j.nvlink
+		if l.TP*cp > j.domain {
+			bw = j.fabric
+		}
+		kv := 2 * float64(l.MicroBatch*j.seq) * mod.kvWidth() * 2 / tp
+		comm += layers * ringAllReduce(kv, cp, bw, j.latency)
+	}
 	// Pipeline sends: the activation forward and its gradient back, per
 	// chunk, t*h*2/tp bytes each (scattered over the TP ranks).
 	if l.PP > 1 {
@@ -394,8 +439,9 @@ func (j *job) time(l Layout, m int) stepParts {
 	if j.GPUs <= j.domain {
 		bw = j.nvlink
 	}
-	dpTime := ringAllReduce(2*(j.params-j.expert)/mp, l.DP, bw, j.latency) +
-		ringAllReduce(2*j.expert/mp/float64(max(l.EP, 1)), l.DP/max(l.EP, 1), bw, j.latency)
+	dpAll := l.DP * cp // the GPUs holding the same weights
+	dpTime := ringAllReduce(2*(j.params-j.expert)/mp, dpAll, bw, j.latency) +
+		ringAllReduce(2*j.expert/mp/float64(max(l.EP, 1)), dpAll/max(l.EP, 1), bw, j.latency)
 	if l.ZeRO == 3 {
 		// The weights are gathered again for every micro-batch's forward and
 		// backward pass: an all-gather is half an all-reduce.
@@ -420,6 +466,7 @@ func (j *job) logits(t, tp float64) float64 {
 func (j *job) plan(l Layout) TransformerPlan {
 	l.EP = max(l.EP, 1)
 	l.Interleave = max(l.Interleave, 1)
+	l.CP = max(l.CP, 1)
 	m := j.batch(l.DP, l.MicroBatch)
 	st := j.time(l, m)
 	mem := j.memory(l, m)
@@ -448,8 +495,9 @@ func (j *job) plan(l Layout) TransformerPlan {
 // dividing the heads, PP any count that leaves no stage empty, EP a power of
 // two dividing the experts and DP, micro-batches and interleaving powers of
 // two; and for each the least recomputation and ZeRO stage that fit (more
-// only costs time). It keeps the fastest; ties go to the first.
-func (j *job) search() (TransformerPlan, error) {
+// only costs time). It keeps the fastest; ties go to the first. The TP, PP
+// and micro-batch that fix sets (not 0) are kept.
+func (j *job) search(fix Layout) (TransformerPlan, error) {
 	mod := j.Model
 	var best TransformerPlan
 	found := false
@@ -460,11 +508,11 @@ func (j *job) search() (TransformerPlan, error) {
 	}{{RecomputeNone, 1}, {RecomputeNone, 2}, {RecomputeSelective, 1}, {RecomputeSelective, 2},
 		{RecomputeFull, 1}, {RecomputeFull, 2}, {RecomputeNone, 3}, {RecomputeSelective, 3}, {RecomputeFull, 3}}
 	for tp := 1; tp <= j.domain && tp <= j.GPUs; tp *= 2 {
-		if mod.Heads%tp != 0 || j.GPUs%tp != 0 {
+		if mod.Heads%tp != 0 || j.GPUs%tp != 0 || fix.TP > 0 && tp != fix.TP {
 			continue
 		}
 		for pp := 1; pp <= mod.Layers && tp*pp <= j.GPUs; pp++ {
-			if j.GPUs%(tp*pp) != 0 || j.stages(pp)*(pp-1) >= mod.Layers && pp > 1 {
+			if j.GPUs%(tp*pp) != 0 || j.stages(pp)*(pp-1) >= mod.Layers && pp > 1 || fix.PP > 0 && pp != fix.PP {
 				continue
 			}
 			dp := j.GPUs / (tp * pp)
@@ -473,6 +521,9 @@ func (j *job) search() (TransformerPlan, error) {
 					continue
 				}
 				for mb := 1; mb == 1 || float64(mb*dp*j.seq) <= math.Max(j.GlobalBatchTokens, DefaultGlobalBatchTokens); mb *= 2 {
+					if fix.MicroBatch > 0 && mb != fix.MicroBatch {
+						continue
+					}
 					for v := 1; v == 1 || (pp > 1 && v <= j.stages(pp)); v *= 2 {
 						for _, o := range order {
 							l := Layout{TP: tp, PP: pp, DP: dp, EP: ep, MicroBatch: mb, Recompute: o.r, ZeRO: o.z, Interleave: v}
@@ -495,7 +546,11 @@ func (j *job) search() (TransformerPlan, error) {
 			}
 		}
 	}
-	if !found {
+	switch {
+	case !found && math.IsInf(smallest.Need, 1):
+		return TransformerPlan{}, fmt.Errorf("layout: TP %d and PP %d leave no layout (TP within the NVLink domain of %d GPUs dividing the %d heads, PP at most the %d layers, TP x PP dividing the %d GPUs)",
+			fix.TP, fix.PP, j.domain, mod.Heads, mod.Layers, j.GPUs)
+	case !found:
 		return TransformerPlan{}, smallest
 	}
 	return best, nil
@@ -524,4 +579,102 @@ var LlamaFailures = Failures{PerGPUYear: 419.0 / (16384 * 54) * 365, RestartS: 3
 func (fl Failures) Goodput(gpus int) float64 {
 	lost := float64(gpus) * fl.PerGPUYear / (365 * 86400) * (fl.RestartS + fl.CheckpointIntervalS/2)
 	return math.Max(0.05, 1-lost-fl.CheckpointWriteS/fl.CheckpointIntervalS)
+}
+
+// Metrics a published transformer run states, which the model predicts.
+const (
+	MetricMFU          = "mfu"                  // ratio
+	MetricFLOPsPerGPU  = "flops_per_gpu"        // FLOP/s, model FLOPs (or hardware, see TransformerRun.HardwareFLOPs)
+	MetricTokensPerGPU = "tokens_per_s_per_gpu" // tokens/s
+	MetricGPUHours     = "gpu_hours"            // lost work included
+	calibrationGPUs    = 2048                   // a run that does not say its GPUs
+)
+
+// TransformerCalibrationRow is one published figure of a run beside the
+// model's: Error is (Predicted-Published)/Published.
+type TransformerCalibrationRow struct {
+	Run                         TransformerRun
+	Plan                        TransformerPlan
+	Metric                      string
+	Published, Predicted, Error float64
+}
+
+// CalibrateTransformers plans every published run with f and sets each
+// figure it publishes beside the model's. A run is planned at its published
+// layout where the source gives TP (one-sequence micro-batches, ZeRO-1, the
+// deepest interleaving, full recomputation where its FLOP/s count it and
+// none otherwise), else at the searched one; on 2,048 GPUs where it does not
+// say how many. GPU-hours include lost work (LlamaFailures).
+func CalibrateTransformers(f Factors) ([]TransformerCalibrationRow, error) {
+	var rows []TransformerCalibrationRow
+	for _, r := range TransformerRuns() {
+		tj, err := RunJob(r)
+		if err != nil {
+			return nil, err
+		}
+		p, err := PlanTransformer(tj, f)
+		if err != nil {
+			return nil, fmt.Errorf("run %s: %w", r.ID, err)
+		}
+		perGPU := p.TokensPerSecond / float64(tj.GPUs)
+		flops := p.ModelFLOPsPerToken * perGPU
+		if r.HardwareFLOPs {
+			flops = p.HardwareFLOPsPerToken * perGPU
+		}
+		// Where tokens/s are published, FLOP/s say the same under the
+		// source's own FLOP count (NeMo's does not halve causal attention).
+		published := r.PublishedFLOPsPerGPU
+		if r.PublishedTokensPerGPU > 0 {
+			published = 0
+		}
+		for _, c := range []struct {
+			metric          string
+			published, pred float64
+		}{
+			{MetricMFU, r.PublishedMFU, p.MFU},
+			{MetricFLOPsPerGPU, published, flops},
+			{MetricTokensPerGPU, r.PublishedTokensPerGPU, perGPU},
+			{MetricGPUHours, r.PublishedGPUHours, p.GPUHours / LlamaFailures.Goodput(tj.GPUs)},
+		} {
+			if c.published > 0 {
+				rows = append(rows, TransformerCalibrationRow{Run: r, Plan: p, Metric: c.metric,
+					Published: c.published, Predicted: c.pred, Error: (c.pred - c.published) / c.published})
+			}
+		}
+	}
+	return rows, nil
+}
+
+// RunJob is the job of a published run, from the catalog.
+func RunJob(r TransformerRun) (TransformerJob, error) {
+	m, okM := TransformerModelByID(r.Model)
+	g, okG := GPUByID(r.GPU)
+	s, okS := SystemByID(r.System)
+	in, okI := NetworkByID(s.IntraLink)
+	fab, okF := NetworkByID(s.Network)
+	if !okM || !okG || !okS || !okI || !okF {
+		return TransformerJob{}, fmt.Errorf("run %s: a catalog id is unknown", r.ID)
+	}
+	tj := TransformerJob{Model: m, GPU: g, System: s, IntraLink: in, Fabric: fab, GPUs: r.GPUs, Tokens: r.Tokens,
+		Seq: r.Seq, Precision: r.Precision, GlobalBatchTokens: r.GlobalBatchTokens}
+	if tj.GPUs == 0 {
+		tj.GPUs = calibrationGPUs
+	}
+	if tj.Tokens == 0 {
+		tj.Tokens = 1 // a throughput measurement: the rates do not depend on it
+	}
+	if pl := r.Layout; pl.TP > 0 {
+		pp, cp := max(pl.PP, 1), max(pl.CP, 1)
+		re := RecomputeNone
+		if r.HardwareFLOPs {
+			re = RecomputeFull
+		}
+		v := 1
+		if pp > 1 {
+			v = (m.Layers + pp - 1) / pp
+		}
+		tj.Layout = &Layout{TP: pl.TP, PP: pp, CP: cp, DP: tj.GPUs / (pl.TP * pp * cp), EP: max(pl.EP, 1), MicroBatch: 1,
+			Recompute: re, ZeRO: 1, Interleave: v}
+	}
+	return tj, nil
 }

@@ -116,7 +116,7 @@ var transformerRuns = []TransformerRun{
 		Precision: BF16, Tokens: 2e12, GlobalBatchTokens: 4 << 20, PublishedGPUHours: 184320, HeldOut: true,
 		Source: llama2Table2, AsOf: asOf},
 	{ID: "opt-175b", Model: "gpt-3-175b", GPU: "a100-sxm4-80gb", System: "dgx-a100-640gb", GPUs: 992, Seq: 2048,
-		Precision: BF16, Tokens: 180e9, GlobalBatchTokens: 2 << 20, Layout: PublishedLayout{TP: 8, DP: 124},
+		Precision: BF16, Tokens: 180e9, GlobalBatchTokens: 2 << 20, Layout: PublishedLayout{TP: 8, PP: 1, DP: 124}, // FSDP and tensor parallelism, no pipeline
 		PublishedFLOPsPerGPU: 147e12, HeldOut: true,
 		Source: "Zhang et al. 2022, OPT, arXiv 2205.01068, section 2.4 (992 A100 80GB, FSDP with Megatron tensor parallelism, up to 147 TFLOP/s per GPU, FP16) and Table 1 (GPT-3's shape, 2M-token batches, 180B tokens)", AsOf: asOf},
 	{ID: "bloom-176b", Model: "bloom-176b", GPU: "a100-sxm4-80gb", System: "dgx-a100-640gb", GPUs: 384, Seq: 2048,

@@ -71,7 +71,7 @@ func Catalog(table string) (*Listing, error) {
 			total, active := m.Params()
 			experts := "-"
 			if m.MoE() {
-				experts = fmt.Sprintf("%d+%d shared of %d, %d active", m.Experts, m.SharedExperts, m.ExpertFFN, m.ExpertsPerToken)
+				experts = fmt.Sprintf("%d x %d + %d shared, %d active", m.Experts, m.ExpertFFN, m.SharedExperts, m.ExpertsPerToken)
 			}
 			row(m.ID, m.Modality, strconv.Itoa(m.Layers), strconv.Itoa(m.Hidden), fmt.Sprintf("%d/%d", m.Heads, m.KVHeads),
 				publishedText(float64(m.FFN), strconv.Itoa(m.FFN)), experts, publishedText(float64(m.Vocab), strconv.Itoa(m.Vocab)),

@@ -87,6 +87,10 @@ func TestWrongTypesAreWordedPlainly(t *testing.T) {
 			{`{"model":"resnet-50","gpu":"v100-sxm2-16gb","batch":64,"density":"x"}`, "density", "must be a number"},
 			{`{"model":"resnet-50","gpu":"v100-sxm2-16gb","batch":64,"block_size":[]}`, "block_size", "must be a whole number"},
 		},
+		"transformer": {
+			{`{"model":"llama-3.1-8b","gpu":"h100-sxm","gpus":"8","tokens":1e9}`, "gpus", "must be a whole number"},
+			{`{"model":"llama-3.1-8b","gpu":"h100-sxm","gpus":8,"tokens":"x"}`, "tokens", "must be a number"},
+		},
 		"uncertainty": {
 			{`{"samples":"x"}`, "samples", "must be a whole number"},
 			{`{"samples":2e6}`, "samples", "must be a whole number from 1 to 1000000"},

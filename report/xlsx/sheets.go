@@ -419,6 +419,28 @@ func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 	wb.define(name, sh, 2, row)
 }
 
+// transformerTable is the transformer workloads' plan on each system: the
+// model's layout, memory and utilisation, and the job they give.
+func transformerTable(s *estimator.Scenario, c func(string) string, years string) table {
+	pair := func(group, name, w, sys string) string { return group + "." + w + "." + name + "." + sys }
+	t := table{title: "Transformer training", header: []string{"network", "system", "tokens", "FLOPs", "TP", "PP", "DP",
+		"memory per GPU, GB", "fits", "MFU", "tokens/s per GPU", "GPUs per job", "one job"}}
+	for _, w := range s.Workloads {
+		if w.Transformer == nil {
+			continue
+		}
+		for _, sys := range s.Systems {
+			p := func(group, name string) tcell { return tcell{id: pair(group, name, w.ID, sys.ID)} }
+			r := []tcell{{text: labelOr(w.Label, w.ID)}, {text: sys.ID}, {id: "train." + w.ID + ".tokens"}, {id: "train." + w.ID + ".flops"},
+				p("train", "tp"), p("train", "pp"), p("train", "dp"), {id: pair("train", "memory_per_gpu", w.ID, sys.ID), div: c("GB")},
+				{id: pair("train", "fits", w.ID, sys.ID), style: stFlag}, {id: pair("train", "mfu", w.ID, sys.ID), style: stPercent},
+				p("train", "tokens_per_s"), p("team", "gpus_per_job"), {id: pair("train", "job_time", w.ID, sys.ID), div: years}}
+			t.rows = append(t.rows, r)
+		}
+	}
+	return t
+}
+
 // tcell is one cell of an article table: text, or a quantity's value shown
 // through a formula over its defined name.
 type tcell struct {
@@ -516,6 +538,9 @@ func (wb *workbook) tables(sh string) []table {
 			}
 		}
 		out = append(out, t)
+		if tt := transformerTable(s, c, years); len(tt.rows) > 0 {
+			out = append(out, tt)
+		}
 	case sheetTeam:
 		t := table{title: "Systems for the team", header: []string{"network", "system", "systems", "to buy", "per member", "node reads, MB/s", "meets the target"}}
 		for _, w := range s.Workloads {

@@ -24,6 +24,7 @@ func Methods() map[string]api.Method {
 		"throughput":  throughput,
 		"scale":       scale,
 		"memory":      memory,
+		"transformer": transformer,
 		"uncertainty": uncertainty,
 		"sensitivity": sensitivity,
 		"compare":     compare,
@@ -150,6 +151,44 @@ func memory(data []byte) (any, error) {
 		return nil, err
 	}
 	return tool.Memory(tool.MemoryRequest{Model: req.Model, GPU: req.GPU, Batch: batch, Precision: req.Precision, Optimizer: req.Optimizer, Density: req.Density, BlockSize: blockSize, Factors: tf})
+}
+
+func transformer(data []byte) (any, error) {
+	var req struct {
+		Model             string     `json:"model"`
+		GPU               string     `json:"gpu"`
+		System            string     `json:"system,omitempty"`
+		GPUs              *api.Whole `json:"gpus"`
+		Tokens            float64    `json:"tokens"`
+		Precision         string     `json:"precision,omitempty"`
+		Seq               *api.Whole `json:"seq,omitempty"`
+		GlobalBatchTokens float64    `json:"global_batch_tokens,omitempty"`
+		MFU               *float64   `json:"mfu,omitempty"`
+		TP                *api.Whole `json:"tp,omitempty"`
+		PP                *api.Whole `json:"pp,omitempty"`
+		MicroBatch        *api.Whole `json:"micro_batch,omitempty"`
+		factorsField
+	}
+	tf, err := decodeTool(data, &req)
+	if err != nil {
+		return nil, err
+	}
+	ints := map[string]**api.Whole{"gpus": &req.GPUs, "seq": &req.Seq, "tp": &req.TP, "pp": &req.PP, "micro_batch": &req.MicroBatch}
+	got := map[string]*int{}
+	for _, name := range []string{"gpus", "seq", "tp", "pp", "micro_batch"} {
+		if got[name], err = optionalInt(name, *ints[name]); err != nil {
+			return nil, err
+		}
+	}
+	r := tool.TransformerRequest{Model: req.Model, GPU: req.GPU, System: req.System, Tokens: req.Tokens, Precision: req.Precision,
+		GlobalBatchTokens: req.GlobalBatchTokens, MFU: req.MFU, TP: got["tp"], PP: got["pp"], MicroBatch: got["micro_batch"], Factors: tf}
+	if got["gpus"] != nil {
+		r.GPUs = *got["gpus"]
+	}
+	if got["seq"] != nil {
+		r.Seq = *got["seq"]
+	}
+	return tool.Transformer(r)
 }
 
 // optionalInt is a tool's optional whole-number field, nil when left out. The

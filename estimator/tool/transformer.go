@@ -1,0 +1,301 @@
+package tool
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
+
+const (
+	srcTransformer = "transformer model (estimator/hardware PlanTransformer): roofline matrix multiplies, TP/PP/DP/EP communication, the fastest layout that fits; factors fitted to published runs (hardware.TransformerRuns)"
+	srcFLOPs       = "Narayanan et al. 2021 (Megatron-LM), eq. 3; Kaplan et al. 2020, Table 1 (causal attention counted half)"
+	srcTMemory     = "Rajbhandari et al. 2020 (ZeRO): 16 bytes per parameter before partitioning; Korthikanti et al. 2022: activations s*b*h*(34 + 5as/h)/t per layer"
+	srcFailures    = "first-order goodput as the scenario's: failures x (restart + half a checkpoint interval) + checkpoint stalls; Llama 3's rate, 419 interruptions in 54 days on 16,384 H100 (Dubey et al. 2024, section 3.3.4)"
+)
+
+// TransformerRequest asks what training a catalog transformer on GPUs of one
+// kind takes.
+type TransformerRequest struct {
+	Model     string  // catalog transformer id
+	GPU       string  // catalog GPU id
+	System    string  // catalog system id; "": the first catalog system with the GPU
+	GPUs      int     // >= 1
+	Tokens    float64 // training tokens, > 0
+	Precision string  // bf16 (default), fp8 or fp4
+	Seq       int     // 0: the model's
+	// GlobalBatchTokens is the tokens per optimizer step; 0: the model's default.
+	GlobalBatchTokens float64
+	// MFU, when set, replaces the modelled utilisation; in (0, 1].
+	MFU *float64
+	// TP and PP fix the layout (both or neither); MicroBatch its micro-batch
+	// (default 1 when TP and PP are given).
+	TP, PP, MicroBatch *int
+	Factors            Factors // zero: the calibrated defaults
+}
+
+// Transformer answers a TransformerRequest: the run's FLOPs, the layout the
+// model picks (or is given), its memory per GPU, MFU, throughput, and the
+// GPU-hours and wall time with failures.
+func Transformer(req TransformerRequest) (*Result, error) {
+	var errs estimator.ErrorList
+	m, okM := lookup(&errs, "model", req.Model, hardware.TransformerModelByID, hardware.TransformerModelIDs)
+	dev, okG := lookupGPU(&errs, "gpu", req.GPU)
+	g := dev.gpu
+	if req.GPUs < 1 || req.GPUs > maxGPUs {
+		errs.Add("gpus", fmt.Sprintf("must be in [1, %d]", maxGPUs), req.GPUs)
+	}
+	if !(req.Tokens > 0) || math.IsInf(req.Tokens, 0) {
+		errs.Add("tokens", "must be a finite number > 0", req.Tokens)
+	}
+	p := hardware.BF16
+	switch hardware.Precision(req.Precision) {
+	case "", hardware.BF16:
+	case hardware.FP8, hardware.FP4:
+		p = hardware.Precision(req.Precision)
+		if okG && g.Peak(p) <= 0 {
+			errs.Add("precision", "must be a precision the GPU has a dense path for: "+g.ID+" has no "+string(p), strconv.Quote(req.Precision))
+		}
+	default:
+		errs.Add("precision", "must be one of bf16, fp8, fp4", strconv.Quote(req.Precision))
+	}
+	if req.Seq < 0 || req.Seq > 1<<24 {
+		errs.Add("seq", "must be in [1, 16777216] (0: the model's)", req.Seq)
+	}
+	if !(req.GlobalBatchTokens >= 0) || req.GlobalBatchTokens > 1e12 {
+		errs.Add("global_batch_tokens", "must be in [0, 1e12] (0: the default)", req.GlobalBatchTokens)
+	}
+	if req.MFU != nil && !(*req.MFU > 0 && *req.MFU <= 1) {
+		errs.Add("mfu", "must be in (0, 1]", *req.MFU)
+	}
+	sys, okS := systemFor(&errs, req.System, g, okG)
+	layout := layoutOf(&errs, req, m, okM)
+	if layout != nil && okS && layout.TP > sys.NVLinkGPUs() {
+		errs.Add("tp", fmt.Sprintf("must be at most the %d GPUs of %s's NVLink domain", sys.NVLinkGPUs(), sys.ID), layout.TP)
+	}
+	f := checkFactors(&errs, req.Factors)
+	if errs.Len() > 0 {
+		return nil, errs.Err()
+	}
+	in, _ := hardware.NetworkByID(sys.IntraLink)
+	fab, _ := hardware.NetworkByID(sys.Network)
+	tj := hardware.TransformerJob{Model: m, GPU: g, System: sys, IntraLink: in, Fabric: fab, GPUs: req.GPUs,
+		Tokens: req.Tokens, Seq: req.Seq, Precision: p, GlobalBatchTokens: req.GlobalBatchTokens, MFU: req.MFU, Layout: layout}
+	plan, err := hardware.PlanTransformer(tj, f)
+	var fit *hardware.FitError
+	switch {
+	case errors.As(err, &fit) && layout != nil:
+		return nil, &estimator.FieldError{Path: "tp", Rule: fmt.Sprintf("must leave a layout that fits with pp: %s", fit.Error()), Got: *req.TP}
+	case errors.As(err, &fit):
+		return nil, &estimator.FieldError{Path: "gpus", Rule: fmt.Sprintf("must hold the model at some layout: %s", fit.Error()), Got: req.GPUs}
+	case err != nil && layout != nil:
+		return nil, &estimator.FieldError{Path: "tp", Rule: err.Error(), Got: *req.TP}
+	case err != nil:
+		return nil, err
+	}
+	seq := req.Seq
+	if seq == 0 {
+		seq = m.Seq
+	}
+	return transformerResult(req, tj, plan, seq, f)
+}
+
+// systemFor is the request's system, or the first catalog system with the GPU.
+func systemFor(errs *estimator.ErrorList, id string, g hardware.GPU, okG bool) (hardware.System, bool) {
+	if id != "" {
+		s, ok := lookup(errs, "system", id, hardware.SystemByID, hardware.SystemIDs)
+		if ok && okG && s.GPU != g.ID {
+			errs.Add("system", "must hold the GPU "+g.ID+", it holds "+s.GPU, strconv.Quote(id))
+		}
+		return s, ok
+	}
+	if !okG {
+		return hardware.System{}, false
+	}
+	for _, s := range hardware.Systems() {
+		if s.GPU == g.ID {
+			return s, true
+		}
+	}
+	errs.Add("system", "is required: no catalog system holds "+g.ID, nil)
+	return hardware.System{}, false
+}
+
+// layoutOf is the layout TP and PP fix, nil when neither is given.
+func layoutOf(errs *estimator.ErrorList, req TransformerRequest, m hardware.TransformerModel, okM bool) *hardware.Layout {
+	if req.TP == nil && req.PP == nil {
+		if req.MicroBatch != nil {
+			errs.Add("micro_batch", "is only read with tp and pp", *req.MicroBatch)
+		}
+		return nil
+	}
+	if req.TP == nil || req.PP == nil {
+		errs.Add("tp", "is given with pp, both or neither", nil)
+		return nil
+	}
+	mb := 0 // searched
+	if req.MicroBatch != nil {
+		mb = *req.MicroBatch
+	}
+	tp, pp := *req.TP, *req.PP
+	switch {
+	case tp < 1 || pp < 1 || tp*pp > max(req.GPUs, 1) || max(req.GPUs, 1)%(tp*pp) != 0:
+		errs.Add("tp", "tp x pp must divide the GPUs", fmt.Sprintf("%d x %d", tp, pp))
+		return nil
+	case req.MicroBatch != nil && (mb < 1 || mb > maxBatch):
+		errs.Add("micro_batch", fmt.Sprintf("must be in [1, %d]", maxBatch), mb)
+		return nil
+	case !okM:
+		return nil
+	case tp > 1 && m.Heads%tp != 0:
+		errs.Add("tp", fmt.Sprintf("must divide the model's %d attention heads", m.Heads), tp)
+		return nil
+	case pp > m.Layers:
+		errs.Add("pp", fmt.Sprintf("must be at most the model's %d layers", m.Layers), pp)
+		return nil
+	}
+	// The rest (recomputation, ZeRO, interleaving, EP) is searched.
+	return &hardware.Layout{TP: tp, PP: pp, MicroBatch: mb}
+}
+
+func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan hardware.TransformerPlan, seq int, f hardware.Factors) (*Result, error) {
+	m, g, l := tj.Model, tj.GPU, plan.Layout
+	b := newBuilder(req.Factors, f)
+	b.res.Title = fmt.Sprintf("%s on %d x %s (%s), %s, %.4g tokens", m.Name, req.GPUs, g.Name, tj.System.ID, tj.Precision, req.Tokens)
+	b.input("transformer.gpus", "GPUs in the job", estimator.Count, float64(req.GPUs), srcInput)
+	b.input("transformer.tokens", "Training tokens", estimator.Count, req.Tokens, srcInput)
+	b.input("transformer.seq", "Sequence length", estimator.Count, float64(seq), srcInput+" or the model's")
+	total, active := m.Params()
+	b.addWords("transformer.params", "Parameters (total)", estimator.Count, total, "counted from the model's shape: embeddings, attention, feed-forward blocks, every expert", nil, m.Source)
+	b.addWords("transformer.active_params", "Parameters active per token", estimator.Count, active, "counted from the model's shape: the shared and routed experts a token visits", nil, m.Source)
+	attn := m.AttentionFLOPsPerToken(seq)
+	b.addWords("transformer.attention_flops_per_token", "Attention FLOPs per token", estimator.Count, attn,
+		"6 x layers x seq x d_attn (causal: half of the full square; 12 x ... for a vision encoder)", []string{"transformer.seq"}, srcFLOPs)
+	b.addWords("transformer.matrix_params", "Active parameters in matrix multiplies", estimator.Count, (plan.ModelFLOPsPerToken-attn)/6,
+		"active parameters less the input embedding, a lookup", []string{"transformer.active_params"}, srcFLOPs)
+	b.add("transformer.flops_per_token", "Training FLOPs per token (model)", estimator.Count, plan.ModelFLOPsPerToken,
+		"6 * {transformer.matrix_params} + {transformer.attention_flops_per_token}", srcFLOPs)
+	b.add("transformer.flops", "Training FLOPs (model)", estimator.Count, plan.TotalFLOPs,
+		"{transformer.flops_per_token} * {transformer.tokens}", srcFLOPs)
+	b.addWords("transformer.hardware_flops_per_token", "FLOPs per token the GPUs run (recomputation included)", estimator.Count, plan.HardwareFLOPsPerToken,
+		"model FLOPs + the recomputed forward work: all of it under full recomputation, attention's under selective", []string{"transformer.flops_per_token"}, srcFLOPs)
+	b.input("transformer.tp", "Tensor-parallel GPUs", estimator.Count, float64(l.TP), layoutSource(req))
+	b.input("transformer.pp", "Pipeline stages", estimator.Count, float64(l.PP), layoutSource(req))
+	b.add("transformer.dp", "Data-parallel replicas", estimator.Count, float64(l.DP), "{transformer.gpus} / ({transformer.tp} * {transformer.pp})", srcTransformer)
+	b.input("transformer.ep", "Expert-parallel GPUs", estimator.Count, float64(l.EP), layoutSource(req))
+	b.input("transformer.micro_batch", "Sequences per micro-batch", estimator.Count, float64(l.MicroBatch), layoutSource(req))
+	b.input("transformer.interleave", "Model chunks per pipeline stage", estimator.Count, float64(l.Interleave), layoutSource(req))
+	b.input("transformer.zero", "ZeRO stage", estimator.Count, float64(l.ZeRO), layoutSource(req))
+	b.input("transformer.global_batch_tokens", "Tokens per optimizer step", estimator.Count, plan.GlobalBatchTokens,
+		"given, or Llama 3's 16M tokens (Dubey et al. 2024, Table 4), at least a sequence per replica, in whole micro-batches")
+	mem := plan.Memory
+	b.addWords("transformer.memory_weights", "Weights per GPU", estimator.Bytes, mem.Weights, "2 bytes x parameters / (TP x PP) (experts also / EP); / DP under ZeRO-3", nil, srcTMemory)
+	b.addWords("transformer.memory_gradients", "Gradients per GPU", estimator.Bytes, mem.Gradients, "2 bytes x parameters / (TP x PP) (experts also / EP); / DP under ZeRO-2 and 3", nil, srcTMemory)
+	b.addWords("transformer.memory_optimizer", "Optimizer state per GPU", estimator.Bytes, mem.Optimizer, "12 bytes x parameters / (TP x PP) (experts also / EP); / DP under ZeRO 1-3", nil, srcTMemory)
+	b.addWords("transformer.memory_activations", "Activations per GPU (first pipeline stage)", estimator.Bytes, mem.Activations,
+		"s*b*h*(34 + 5as/h)/TP per layer (selective: 34; full: 2) x the stage's layers x the micro-batches in flight (1F1B: PP)", nil, srcTMemory)
+	b.add("transformer.memory_workspace", "Workspace and allocator slack", estimator.Bytes, mem.Workspace,
+		"{factors.workspace_fraction} * ({transformer.memory_weights} + {transformer.memory_gradients} + {transformer.memory_optimizer} + {transformer.memory_activations})", srcTMemory)
+	b.add("transformer.memory_per_gpu", "Memory per GPU", estimator.Bytes, mem.Total,
+		"{transformer.memory_weights} + {transformer.memory_gradients} + {transformer.memory_optimizer} + {transformer.memory_activations} + {transformer.memory_workspace}", srcTMemory)
+	b.input("transformer.capacity", "GPU memory", estimator.Bytes, mem.Capacity, g.Source)
+	b.add("transformer.fits", "Fits the GPU's memory", estimator.Flag, flag(plan.Fits), "if({transformer.memory_per_gpu} <= {transformer.capacity}, 1, 0)", srcTMemory)
+	b.input("transformer.peak", "Dense peak per GPU at the precision", estimator.FLOPS, g.Peak(tj.Precision), g.Source)
+	b.add("transformer.bubble", "Pipeline bubble", estimator.Ratio, plan.Bubble,
+		"({transformer.pp} - 1) / ({transformer.interleave} * {transformer.global_batch_tokens} / ({transformer.dp} * {transformer.micro_batch} * {transformer.seq}) + {transformer.pp} - 1)",
+		"Narayanan et al. 2021, sections 2.2.1-2.2.2: (p-1)/(v*m+p-1)")
+	mfuWords := "model FLOPs of a step / (step time x GPUs x peak); the step: micro-batches through the fullest stage at the roofline of each matrix multiply, TP and EP communication, the bubble, DP communication the backward pass does not hide"
+	stepSrc := srcTransformer
+	if req.MFU != nil {
+		mfuWords = "given"
+		stepSrc = srcInput
+	}
+	b.addWords("transformer.step_time", "Time per optimizer step", estimator.Seconds, plan.StepTime, mfuWords,
+		[]string{"transformer.global_batch_tokens", "transformer.flops_per_token", "transformer.peak"}, stepSrc)
+	b.addWords("transformer.compute_time", "Computing per step (bubble included)", estimator.Seconds, plan.ComputeTime, "matrix multiplies at their roofline, attention and element-wise work, through the pipeline", nil, stepSrc)
+	b.addWords("transformer.comm_exposed", "Communication not hidden, per step", estimator.Seconds, plan.CommExposed, "TP all-reduces, pipeline sends, EP all-to-all, and the DP rest the backward pass does not hide", nil, stepSrc)
+	b.add("transformer.mfu", "Model FLOPs utilisation", estimator.Ratio, plan.MFU,
+		"{transformer.flops_per_token} * {transformer.global_batch_tokens} / ({transformer.step_time} * {transformer.gpus} * {transformer.peak})",
+		"Chowdhery et al. 2022 (PaLM), appendix B")
+	b.add("transformer.tokens_per_s", "Tokens per second (whole job)", estimator.PerSecond, plan.TokensPerSecond,
+		"{transformer.global_batch_tokens} / {transformer.step_time}", srcTransformer)
+	fl := hardware.LlamaFailures
+	b.input("transformer.failures_per_gpu_year", "Failures per GPU-year", estimator.Count, fl.PerGPUYear, srcFailures)
+	b.input("transformer.restart_time", "Restart after a failure", estimator.Seconds, fl.RestartS, "chosen so Llama 3's rate gives its >90% effective training time at 16,384 GPUs")
+	b.input("transformer.checkpoint_interval", "Checkpoint interval", estimator.Seconds, fl.CheckpointIntervalS, "chosen so Llama 3's rate gives its >90% effective training time at 16,384 GPUs")
+	b.input("transformer.checkpoint_write", "Training stalled per checkpoint", estimator.Seconds, fl.CheckpointWriteS, "asynchronous checkpoints")
+	b.add("transformer.goodput", "Share of time not lost to failures", estimator.Ratio, fl.Goodput(req.GPUs),
+		"max(0.05, 1 - {transformer.gpus} * {transformer.failures_per_gpu_year} / (365 * DAY) * ({transformer.restart_time} + {transformer.checkpoint_interval} / 2) - {transformer.checkpoint_write} / {transformer.checkpoint_interval})", srcFailures)
+	wall := b.add("transformer.wall_time", "Wall time, failures included", estimator.Seconds, plan.WallTime/b.valueOf("transformer.goodput"),
+		"{transformer.tokens} / {transformer.tokens_per_s} / {transformer.goodput}", srcFailures)
+	b.add("transformer.gpu_hours", "GPU-hours, failures included", estimator.Count, wall*float64(req.GPUs)/3600,
+		"{transformer.wall_time} * {transformer.gpus} / HOUR", srcFailures)
+	b.add("transformer.gpu_hours_failure_free", "GPU-hours without failures", estimator.Count, plan.GPUHours,
+		"{transformer.tokens} / {transformer.tokens_per_s} * {transformer.gpus} / HOUR", srcTransformer)
+	b.note("model", m.ID)
+	b.note("gpu", g.ID)
+	b.note("system", tj.System.ID)
+	b.note("precision", string(tj.Precision))
+	b.note("recompute", string(l.Recompute))
+	layout := fmt.Sprintf("TP %d x PP %d x DP %d", l.TP, l.PP, l.DP)
+	if l.EP > 1 {
+		layout += fmt.Sprintf(" (EP %d)", l.EP)
+	}
+	layout += fmt.Sprintf(", micro-batch %d, ZeRO-%d", l.MicroBatch, l.ZeRO)
+	if l.PP > 1 {
+		layout += fmt.Sprintf(", %d model chunks per stage", l.Interleave)
+	}
+	b.note("layout", layout)
+	if !plan.Fits {
+		b.note("verdict", fmt.Sprintf("does not fit: %.1f GiB per GPU more than the GPU holds", (mem.Total-mem.Capacity)/(1<<30)))
+	}
+	return b.finish([]string{"transformer.flops", "transformer.mfu", "transformer.tokens_per_s", "transformer.gpu_hours",
+		"transformer.wall_time", "transformer.memory_per_gpu", "transformer.fits", "transformer.tp", "transformer.pp", "transformer.dp"})
+}
+
+// layoutSource says where the layout came from.
+func layoutSource(req TransformerRequest) string {
+	if req.TP != nil {
+		return srcInput
+	}
+	return srcTransformer + ": the layout search"
+}
+
+// TransformerCalibration sets every figure of the published transformer runs
+// (hardware.TransformerRuns) beside the model's, with its relative error.
+func TransformerCalibration(tf Factors) (*Result, error) {
+	var errs estimator.ErrorList
+	f := checkFactors(&errs, tf)
+	if errs.Len() > 0 {
+		return nil, errs.Err()
+	}
+	rows, err := hardware.CalibrateTransformers(f)
+	if err != nil {
+		return nil, err
+	}
+	b := newBuilder(tf, f)
+	b.res.Title = "Calibration: the transformer model against published training runs"
+	table := [][]string{{"#", "run", "GPUs", "precision", "metric", "published", "model", "error", "set"}}
+	for i, r := range rows {
+		k := fmt.Sprintf("calibration.%d", i+1)
+		unit := map[string]estimator.Unit{hardware.MetricMFU: estimator.Ratio, hardware.MetricFLOPsPerGPU: estimator.FLOPS,
+			hardware.MetricTokensPerGPU: estimator.PerSecond, hardware.MetricGPUHours: estimator.Count}[r.Metric]
+		what := r.Run.ID + " " + r.Metric
+		b.input(k+".published", what+": published", unit, r.Published, r.Run.Source)
+		b.addWords(k+".predicted", what+": model", unit, r.Predicted,
+			"PlanTransformer at the run's published layout (else the searched one); GPU-hours with Llama 3's failure rate", nil, srcTransformer)
+		b.add(k+".error", what+": error (relative)", estimator.Ratio, r.Error, relErrorExpr(k+".predicted", k+".published"), "calibration")
+		set := "fitted"
+		if r.Run.HeldOut {
+			set = "held out"
+		}
+		table = append(table, []string{strconv.Itoa(i + 1), r.Run.ID, strconv.Itoa(r.Plan.Layout.TP * r.Plan.Layout.PP * r.Plan.Layout.DP * r.Plan.Layout.CP),
+			string(r.Run.Precision), r.Metric, estimator.FormatToolValue(r.Published, unit), estimator.FormatToolValue(r.Predicted, unit),
+			formatError(r.Error, "relative"), set})
+	}
+	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Published transformer runs", Rows: table})
+	return b.finish(nil)
+}

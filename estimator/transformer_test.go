@@ -1,0 +1,229 @@
+package estimator_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+)
+
+// llamaEdit is the llama-3-405b example with change applied to its JSON.
+func llamaEdit(t testing.TB, change func(m map[string]any)) []byte {
+	t.Helper()
+	data, ok := examples.Read("llama-3-405b")
+	require.True(t, ok)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(data, &m))
+	change(m)
+	out, err := json.Marshal(m)
+	require.NoError(t, err)
+	return out
+}
+
+func transformerOf(m map[string]any) map[string]any {
+	return m["workloads"].([]any)[0].(map[string]any)["transformer"].(map[string]any)
+}
+
+// TestTransformerBadInput: each bad transformer workload is refused with the
+// field it names and the rule it breaks.
+func TestTransformerBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(m map[string]any)
+		path   string
+		rule   string
+	}{
+		{"mixed with mb_per_s", func(m map[string]any) { m["workloads"].([]any)[0].(map[string]any)["mb_per_s"] = 100.0 },
+			"workloads[0].mb_per_s", "is not used with transformer"},
+		{"mixed with a CNN model", func(m map[string]any) { m["workloads"].([]any)[0].(map[string]any)["model"] = "resnet-50" },
+			"workloads[0].model", "is not used with transformer"},
+		{"unknown model", func(m map[string]any) { transformerOf(m)["model"] = "gpt-5" },
+			"workloads[0].transformer.model", "unknown catalog transformer (known: "},
+		{"neither model nor shape", func(m map[string]any) { delete(transformerOf(m), "model") },
+			"workloads[0].transformer.model", "is required unless workloads[0].transformer.shape gives the model's shape"},
+		{"model and shape", func(m map[string]any) {
+			transformerOf(m)["shape"] = map[string]any{"layers": 2.0, "hidden": 64.0, "heads": 4.0, "ffn": 256.0, "activation": "gelu", "vocab": 0.0}
+		}, "workloads[0].transformer.shape", "give workloads[0].transformer.model or workloads[0].transformer.shape, not both"},
+		{"bad precision", func(m map[string]any) { transformerOf(m)["precision"] = "fp16" },
+			"workloads[0].transformer.precision", "must be one of bf16, fp8, fp4"},
+		{"fp4 on Hopper", func(m map[string]any) { transformerOf(m)["precision"] = "fp4" },
+			"workloads[0].transformer.precision", "systems[0]'s GPU h100-sxm has no fp4 path"},
+		{"no tokens anywhere", func(m map[string]any) { delete(m["dataset"].(map[string]any), "tokens") },
+			"workloads[0].transformer.tokens", "is required unless dataset.tokens or the tokens section"},
+		{"negative tokens", func(m map[string]any) { transformerOf(m)["tokens"] = -1.0 },
+			"workloads[0].transformer.tokens", "must be > 0"},
+		{"fractional GPUs", func(m map[string]any) { transformerOf(m)["gpus"] = 16.5 },
+			"workloads[0].transformer.gpus", "must be a whole number"},
+		{"mfu above 1", func(m map[string]any) { transformerOf(m)["mfu"] = 1.2 },
+			"workloads[0].transformer.mfu", "must be <= 1"},
+		{"layout that does not divide the GPUs", func(m map[string]any) {
+			transformerOf(m)["layout"] = map[string]any{"tp": 8.0, "pp": 3.0, "micro_batch": 1.0, "recompute": "none", "zero": 1.0}
+		}, "workloads[0].transformer.layout.pp", "tp x pp (24) must divide workloads[0].transformer.gpus (16384)"},
+		{"a job too small to hold the model", func(m map[string]any) { transformerOf(m)["gpus"] = 8.0 },
+			"workloads[0].transformer", "cannot be trained on systems[0] (dgx-h100)"},
+		{"tokens section without a fleet", func(m map[string]any) {
+			m["tokens"] = map[string]any{"width": 224.0, "height": 224.0, "patch": 16.0, "tubelet": 2.0}
+		}, "tokens", "is only used with fleet"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := estimator.Decode(bytes.NewReader(llamaEdit(t, tc.change)))
+			if err == nil {
+				_, err = estimator.Run(s)
+			}
+			require.Error(t, err)
+			var found bool
+			for _, fe := range fieldErrors(err) {
+				if fe.Path == tc.path {
+					assert.Contains(t, fe.Rule, tc.rule)
+					found = true
+				}
+			}
+			assert.True(t, found, "no error names %s in %v", tc.path, err)
+		})
+	}
+}
+
+// fieldErrors unpacks the joined field errors of err.
+func fieldErrors(err error) []*estimator.FieldError {
+	var out []*estimator.FieldError
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range joined.Unwrap() {
+			out = append(out, fieldErrors(e)...)
+		}
+		return out
+	}
+	var fe *estimator.FieldError
+	if errors.As(err, &fe) {
+		out = append(out, fe)
+	}
+	return out
+}
+
+func TestTransformerShapeRules(t *testing.T) {
+	data := llamaEdit(t, func(m map[string]any) {
+		tr := transformerOf(m)
+		delete(tr, "model")
+		delete(tr, "seq")
+		tr["shape"] = map[string]any{"layers": 4.0, "hidden": 100.0, "heads": 8.0, "kv_heads": 3.0, "ffn": 256.0,
+			"activation": "gelu", "vocab": 1000.0, "expert_ffn": 64.0}
+	})
+	_, err := estimator.Decode(bytes.NewReader(data))
+	require.Error(t, err)
+	msg := err.Error()
+	for _, want := range []string{
+		"workloads[0].transformer.seq: is required with workloads[0].transformer.shape",
+		"workloads[0].transformer.shape.hidden: must be a multiple of workloads[0].transformer.shape.heads (8), got 100",
+		"workloads[0].transformer.shape.kv_heads: must divide workloads[0].transformer.shape.heads (8), got 3",
+		"workloads[0].transformer.shape.expert_ffn: is only used with workloads[0].transformer.shape.experts",
+	} {
+		assert.Contains(t, msg, want)
+	}
+}
+
+// TestTokensFromFleet: the fleet's kept frames cut into video tokens, by hand.
+func TestTokensFromFleet(t *testing.T) {
+	est := mustEstimate(t, "av-world-model-2026")
+	// 100 cars x 8 h x 260 days x 3,600 s x 10 kept fps x 8 cameras
+	// = 59,904,000,000 frames a year.
+	assert.Equal(t, 59_904_000_000.0, value(t, est, "data.frames"))
+	// (448 / 16) x (224 / 16) / 2 = 28 x 14 / 2 = 196 tokens per frame.
+	assert.Equal(t, 196.0, value(t, est, "data.tokens_per_frame"))
+	// 59,904,000,000 x 196 = 11,741,184,000,000 tokens a year; 2 epochs.
+	assert.Equal(t, 11_741_184_000_000.0, value(t, est, "data.tokens"))
+	assert.Equal(t, 23_482_368_000_000.0, value(t, est, "train.world-model.tokens"))
+	q, _ := est.Get("data.frames")
+	assert.Equal(t, "fleet.cars * fleet.hours_per_day * fleet.days_per_year * HOUR * preprocessing.sampled_fps * (fleet.sensors[0].count)", q.Formula)
+
+	// A job sized to the target meets it, in whole systems.
+	for _, sys := range []string{"dgx-b200", "dgx-h100"} {
+		gpus := value(t, est, "team.world-model.gpus_per_job."+sys)
+		assert.Zero(t, int(gpus)%8, sys)
+		assert.Equal(t, 1.0, value(t, est, "team.world-model.meets_target."+sys), sys)
+		assert.Equal(t, 1.0, value(t, est, "train.world-model.fits."+sys), sys)
+	}
+}
+
+// TestLlama3FLOPsAndGPUHours holds the Llama 3 405B example to hand
+// computations from the Llama 3 paper's shape (Dubey et al. 2024, Table 3).
+func TestLlama3FLOPsAndGPUHours(t *testing.T) {
+	est := mustEstimate(t, "llama-3-405b")
+	const w, s = "llama-3-405b", "dgx-h100"
+	// Per layer: Q and O 2 x 16,384^2 = 536,870,912; K and V
+	// 2 x 16,384 x (8 x 128) = 33,554,432; SwiGLU 3 x 16,384 x 53,248 =
+	// 2,617,245,696; in all 3,187,671,040, x 126 layers = 401,646,551,040.
+	// The output layer 128,256 x 16,384 = 2,101,346,304 is a matrix
+	// multiply, the input embedding a lookup: N = 403,747,897,344.
+	// 6N = 2,422,487,384,064; causal attention 6 x 126 x 8,192 x 16,384 =
+	// 101,468,602,368 (Kaplan et al. 2020, Table 1).
+	assert.Equal(t, 2_523_955_986_432.0, value(t, est, "train."+w+".flops_per_token"))
+	// x 15.6e12 tokens = 3.937e25 FLOPs; the paper states 3.8e25.
+	assert.InDelta(t, 2_523_955_986_432.0*15.6e12, value(t, est, "train."+w+".flops"), 1e12)
+	assert.InEpsilon(t, 3.8e25, value(t, est, "train."+w+".flops"), 0.05)
+
+	// GPU-hours: the model card's 30.84M H100-hours for the 405B model,
+	// failure-free and with Llama 3's failures charged, within 15%.
+	hours := value(t, est, "train."+w+".gpu_time."+s) / estimator.Hour
+	assert.InEpsilon(t, 30.84e6, hours, 0.15, "failure-free: %.3gM", hours/1e6)
+	withFailures := hours / value(t, est, "team."+w+".goodput."+s)
+	assert.InEpsilon(t, 30.84e6, withFailures, 0.15, "with failures: %.3gM", withFailures/1e6)
+	// Meta reports 38-43% MFU and 16,384 GPUs; the job keeps its GPUs.
+	assert.InDelta(t, 0.40, value(t, est, "train."+w+".mfu."+s), 0.05)
+	assert.Equal(t, 16384.0, value(t, est, "team."+w+".gpus_per_job."+s))
+	assert.Equal(t, 16384.0, value(t, est, "train."+w+".tp."+s)*value(t, est, "train."+w+".pp."+s)*value(t, est, "train."+w+".dp."+s))
+	assert.Equal(t, 1.0, value(t, est, "train."+w+".fits."+s))
+}
+
+// TestTransformerFormulasReproduceValues: every arithmetic transformer
+// quantity's formula, evaluated over the estimate, gives its value.
+func TestTransformerFormulasReproduceValues(t *testing.T) {
+	for _, name := range []string{"llama-3-405b", "av-world-model-2026"} {
+		est := mustEstimate(t, name)
+		s := est.Scenario
+		inputs := estimator.InputValues(s)
+		facts := map[string]float64{}
+		for _, f := range estimator.CatalogFacts() {
+			facts[f.Path] = f.Value
+		}
+		consts := estimator.Constants(s.Units)
+		lookup := func(n string) (float64, bool) {
+			if q, ok := est.Get(n); ok {
+				return q.Value, true
+			}
+			if v, ok := inputs[n]; ok {
+				return v, true
+			}
+			if v, ok := facts[n]; ok {
+				return v, true
+			}
+			v, ok := consts[n]
+			return v, ok
+		}
+		for _, q := range est.Quantities() {
+			if q.Expr == "" {
+				continue
+			}
+			e, err := estimator.ParseExpr(q.Expr)
+			require.NoError(t, err, q.ID)
+			v, err := e.Eval(lookup)
+			require.NoError(t, err, q.ID)
+			assert.InEpsilon(t, q.Value+1e-300, v+1e-300, 1e-9, "%s %s", name, q.ID)
+		}
+	}
+}
+
+// TestTransformerMFUOverride: a given MFU replaces the modelled one, and the
+// tokens per second follow from it by MFU's definition.
+func TestTransformerMFUOverride(t *testing.T) {
+	est := mustEstimate(t, "llama-3-405b", estimator.Override{Path: "workloads[0].transformer.mfu", Value: "0.41"})
+	mfu, _ := est.Get("train.llama-3-405b.mfu.dgx-h100")
+	assert.Equal(t, 0.41, mfu.Value)
+	assert.Equal(t, "workloads[0].transformer.mfu", mfu.Formula)
+	// 0.41 x 989.4e12 FLOP/s (H100 SXM BF16 dense) / 2,523,955,986,432 FLOPs per token.
+	assert.InEpsilon(t, 0.41*989.4e12/2_523_955_986_432, value(t, est, "train.llama-3-405b.tokens_per_s.dgx-h100"), 1e-12)
+}
