@@ -173,3 +173,18 @@ func TestFormShowsTheTokensGroup(t *testing.T) {
 	// A CNN workload's transformer is offered closed, as an absent section.
 	assert.Contains(t, Form(s, "en"), `<details class="sub absent" id="g-workloads-0-transformer"><summary>Transformer <span class="hint">`)
 }
+
+func TestFormOffersEveryInputOfEveryExample(t *testing.T) {
+	for _, name := range examples.Names() {
+		s := decodeExample(t, name)
+		form := Form(s, "en")
+		for _, in := range estimator.Inputs(s) {
+			if !strings.ContainsAny(in.Path, ".[") && !general[in.Path] {
+				continue // the schema is not for editing
+			}
+			assert.Contains(t, form, ` name="`+esc(in.Path)+`"`, "%s: %s", name, in.Path)
+		}
+		assert.Equal(t, strings.Count(form, "<fieldset"), strings.Count(form, "</fieldset>"), name)
+		assert.Equal(t, strings.Count(form, "<details"), strings.Count(form, "</details>"), name)
+	}
+}
