@@ -27,6 +27,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/site"
 )
@@ -452,4 +453,148 @@ func TestBudgets(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(raw, &sizes))
 	t.Logf("estimator.wasm %d B raw, %d B gzip (brotli in this fast test build: %d B)", sizes["estimator.wasm"].Raw, sizes["estimator.wasm"].Gzip, sizes["estimator.wasm"].Brotli)
+}
+
+// edited is the estimate of a preset changed as the page's Add and Remove
+// buttons change it, on the scenario's JSON (ranges in place, sources by path).
+func edited(t *testing.T, preset string, edit func(s map[string]any)) *estimator.Estimate {
+	t.Helper()
+	data, ok := examples.Read(preset)
+	require.True(t, ok, preset)
+	var tree map[string]any
+	require.NoError(t, json.Unmarshal(data, &tree))
+	edit(tree)
+	out, err := json.Marshal(tree)
+	require.NoError(t, err)
+	s, err := estimator.Decode(bytes.NewReader(out))
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	return est
+}
+
+// addCopy appends a copy of list's last item as the page does: id with -2,
+// no label, a system's catalog kept, the last item's sources copied to the new one.
+func addCopy(s map[string]any, list string) {
+	items := s[list].([]any)
+	last := items[len(items)-1].(map[string]any)
+	c := map[string]any{}
+	for k, v := range last {
+		c[k] = v
+	}
+	c["id"] = last["id"].(string) + "-2"
+	delete(c, "label")
+	if _, catalog := hardware.SystemByID(last["id"].(string)); list == "systems" && last["catalog"] == nil && catalog {
+		c["catalog"] = last["id"] // the catalog system the id stood for
+	}
+	s[list] = append(items, c)
+	sources := s["sources"].(map[string]any)
+	from, to := fmt.Sprintf("%s[%d].", list, len(items)-1), fmt.Sprintf("%s[%d].", list, len(items))
+	for k, v := range sources {
+		if rest, ok := strings.CutPrefix(k, from); ok {
+			sources[to+rest] = v
+		}
+	}
+}
+
+// press presses a button by keyboard (focus, then Enter), as a keyboard user would.
+func (p *page) press(selector string) {
+	p.t.Helper()
+	require.NoError(p.t, chromedp.Do(p.ctx, chromedp.Focus(chromedp.CSS(selector)), chromedp.KeyEvent("\r")))
+}
+
+func (p *page) status() string {
+	return run[string](p, `document.querySelector('[data-role=status]').textContent`)
+}
+
+func TestAddAndRemoveWorkloadsAndSystems(t *testing.T) {
+	p := open(t)
+	p.goTo("/")
+	p.ready("body")
+	p.set("document", "fleet.cars", "200")
+	cars := func(s map[string]any) { s["fleet"].(map[string]any)["cars"] = 200 }
+
+	// A new workload: a copy of the last, under a new id; its rows join the results.
+	p.press(`[data-action=add-item][data-list=workloads]`)
+	withWorkload := edited(t, examples.Default, func(s map[string]any) { cars(s); addCopy(s, "workloads") })
+	got := p.values("document")
+	sameFigures(t, got, withWorkload)
+	assert.Contains(t, got, "train.inception-v3-2.gpu_time.dgx-1-p100")
+	assert.Contains(t, got, "team.inception-v3-2.systems.dgx-1-v100")
+	assert.Equal(t, "Added inception-v3-2.", p.status())
+	assert.Equal(t, "workloads[3].id", run[string](p, `document.activeElement.name`), "the new item's first field has the focus")
+	assert.Equal(t, "inception-v3-2", run[string](p, `document.querySelector('[name="workloads[3].id"]').value`))
+
+	// A new system likewise; then the link reproduces the edited scenario.
+	p.press(`[data-action=add-item][data-list=systems]`)
+	both := edited(t, examples.Default, func(s map[string]any) { cars(s); addCopy(s, "workloads"); addCopy(s, "systems") })
+	sameFigures(t, p.values("document"), both)
+	assert.Contains(t, p.values("document"), "train.inception-v3-2.gpu_time.dgx-1-v100-2")
+	link := run[string](p, `(async () => { for (let i = 0; i < 50 && !location.hash.includes('scenario='); i++) await new Promise(r => setTimeout(r, 50)); return location.href; })()`)
+	q := open(t)
+	q.goTo(strings.TrimPrefix(link, p.base))
+	q.ready("body")
+	sameFigures(t, q.values("document"), both)
+
+	// Removing them takes their rows away again.
+	p.press(`[data-action=remove-item][data-list=systems][data-index="2"]`)
+	p.press(`[data-action=remove-item][data-list=workloads][data-index="3"]`)
+	assert.Equal(t, "Removed inception-v3-2.", p.status())
+	assert.Equal(t, "workloads", run[string](p, `document.activeElement.dataset.list`), "the list's Add button has the focus")
+	sameFigures(t, p.values("document"), edited(t, examples.Default, cars))
+
+	// The core refuses a removal that leaves the scenario invalid, with its own
+	// message, and the page stays as it was.
+	p.press(`[data-action=remove-item][data-list=workloads][data-index="2"]`)
+	assert.Contains(t, p.status(), `money.workload: names no workload of the scenario, got "inception-v3"`)
+	sameFigures(t, p.values("document"), edited(t, examples.Default, cars))
+}
+
+func TestRemovingTheLastItemIsRefused(t *testing.T) {
+	p := open(t)
+	p.goTo("/#preset=article-2017&lang=ja")
+	p.ready("body")
+	// Money names inception-v3 and dgx-1-v100: remove the others first.
+	p.press(`[data-action=remove-item][data-list=workloads][data-index="0"]`)
+	p.press(`[data-action=remove-item][data-list=workloads][data-index="0"]`)
+	p.press(`[data-action=remove-item][data-list=systems][data-index="0"]`)
+	assert.Equal(t, "DGX-1 (Pascal) を削除しました。", p.status())
+	only := edited(t, examples.Default, func(s map[string]any) {
+		s["workloads"] = s["workloads"].([]any)[2:]
+		s["systems"] = s["systems"].([]any)[1:]
+		sources := s["sources"].(map[string]any)
+		for k := range sources {
+			if strings.HasPrefix(k, "workloads[0].") || strings.HasPrefix(k, "workloads[1].") || strings.HasPrefix(k, "systems[0].") {
+				delete(sources, k)
+			}
+		}
+		sources["workloads[0].mb_per_s"] = "article: Inception-v3, about 19 MB/s on one Pascal GPU"
+		sources["systems[0].gpus"] = "DGX-1 with 8 Tesla V100 GPUs"
+		sources["systems[0].speedup"] = "article: Volta trains ResNet-50 2.5x faster than Pascal at the time of writing"
+	})
+	sameFigures(t, p.values("document"), only)
+	// The sources moved up with their items.
+	assert.Equal(t, "article: Inception-v3, about 19 MB/s on one Pascal GPU", run[string](p, `document.getElementById('s-workloads-0-mb_per_s').textContent`))
+
+	for _, tc := range []struct{ list, want string }{
+		{"workloads", "シナリオにはワークロードが 1 つ以上必要です。別のワークロードを追加してから削除してください。"},
+		{"systems", "シナリオにはシステムが 1 つ以上必要です。別のシステムを追加してから削除してください。"},
+	} {
+		p.press(fmt.Sprintf(`[data-action=remove-item][data-list=%s][data-index="0"]`, tc.list))
+		assert.Equal(t, tc.want, p.status())
+		assert.True(t, run[bool](p, `document.querySelector('[data-role=status]').classList.contains('bad')`))
+		sameFigures(t, p.values("document"), only)
+	}
+}
+
+func TestAddATransformerWorkload(t *testing.T) {
+	p := open(t)
+	p.goTo("/#preset=llama-3-405b")
+	p.ready("body")
+	p.press(`[data-action=add-item][data-list=workloads]`)
+	got := p.values("document")
+	sameFigures(t, got, edited(t, "llama-3-405b", func(s map[string]any) { addCopy(s, "workloads") }))
+	assert.Contains(t, got, "team.llama-3-405b-2.systems.dgx-h100")
+	// The copy's transformer fields come from the fields table, in its own box.
+	assert.Equal(t, "llama-3.1-405b", run[string](p, `document.querySelector('#g-workloads-1-transformer [name="workloads[1].transformer.model"]').value`))
 }

@@ -7,12 +7,14 @@
 // mount wires small parts, one concern each: form.js (inputs as overrides,
 // errors by field), results.js (the figures in step with the core), hash.js
 // (the scenario in the link), exports.js (files), charts.js (the reports'
-// charts); the language and the charts' timing are here.
+// charts), lists.js (adding and removing workloads and systems); the language
+// and the charts' timing are here.
 import { loadEstimator, loadTools, asset } from './trainscale.js';
 import { readHash, writeHash, hashKeeper } from './hash.js';
 import { overrideOf, showErrors, clearErrors, anyErrors } from './form.js';
 import { resultsView } from './results.js';
 import { bindExports } from './exports.js';
+import { bindLists } from './lists.js';
 
 const timings = (globalThis.trainscaleTimings ??= []);
 
@@ -50,6 +52,7 @@ export async function mount(root, opts = {}) {
   bindResults(page);
   bindPickers(page);
   bindExports(page);
+  bindLists(page);
   bindHash(page);
   bindPrint(page);
   start(page);
@@ -91,6 +94,13 @@ function newPage(root, opts, api, state) {
       if (!els.status) return;
       els.status.dataset.i18n = key;
       els.status.textContent = page.t(key);
+      els.status.classList.toggle('bad', bad);
+    },
+    // A sentence of the page's own, already in the page's language.
+    say(text, bad = false) {
+      if (!els.status) return;
+      delete els.status.dataset.i18n;
+      els.status.textContent = text;
       els.status.classList.toggle('bad', bad);
     },
     // The core's own messages, as it wrote them.

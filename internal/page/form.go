@@ -12,7 +12,7 @@ import (
 
 // groups are the form's sections in order: the scenario's top-level fields
 // first (general), then one per section of the format.
-var groups = []string{"general", "fleet", "preprocessing", "dataset", "training", "workloads", "systems",
+var groups = []string{"general", "fleet", "preprocessing", "dataset", "tokens", "training", "workloads", "systems",
 	"team", "host", "growth", "money", "goodput", "factors"}
 
 // general are the top-level fields the form offers; the schema is not for
@@ -37,7 +37,7 @@ func Form(s *estimator.Scenario, lang string) string {
 	}
 	for _, g := range groups {
 		ins := byGroup[g]
-		f.group(g, len(ins) > 0 && ins[0].Absent, func() { f.fields(ins) })
+		f.group(g, len(ins) > 0 && ins[0].Absent, func() { f.fields(g, ins) })
 	}
 	f.group("ranges", false, func() {
 		if len(s.Ranges) == 0 {
@@ -79,42 +79,123 @@ func (f *formWriter) group(key string, absent bool, body func()) {
 	f.b.WriteString("</fieldset>")
 }
 
+// editable are the lists the page can add items to and remove them from: the
+// scenario needs at least one of each, and nothing else names their items by
+// position.
+var editable = map[string]bool{"workloads": true, "systems": true}
+
 // fields renders a group's inputs, each list item (a workload, a sensor) in a
-// fieldset of its own.
-func (f *formWriter) fields(ins []estimator.InputSpec) {
-	open := ""
+// fieldset of its own and each object inside an item (a workload's
+// transformer, its shape) in a box within it, nested as the format nests
+// them. Items of an editable list get a Remove button, and the group an Add
+// button after them.
+func (f *formWriter) fields(group string, ins []estimator.InputSpec) {
+	// An object is in the scenario when any field inside it is.
+	present := map[string]bool{}
 	for _, in := range ins {
-		item := itemOf(in.Path)
-		if item != open {
-			if open != "" {
+		for _, o := range objectsOf(in.Path, itemOf(in.Path)) {
+			present[o] = present[o] || !in.Absent
+		}
+	}
+	item := ""
+	var open, ends []string // the object boxes open inside the item, outermost first, and what closes each
+	closeTo := func(depth int) {
+		for len(open) > depth {
+			f.b.WriteString(ends[len(ends)-1])
+			open, ends = open[:len(open)-1], ends[:len(ends)-1]
+		}
+	}
+	for _, in := range ins {
+		if it := itemOf(in.Path); it != item {
+			closeTo(0)
+			if item != "" {
 				f.b.WriteString("</fieldset>")
 			}
-			if item != "" {
-				fmt.Fprintf(&f.b, `<fieldset class="item"><legend>%s</legend>`, esc(f.itemTitle(item, ins)))
+			if it != "" {
+				title := f.itemTitle(it, ins)
+				fmt.Fprintf(&f.b, `<fieldset class="item"><legend>%s</legend>`, esc(title))
+				if list, index, ok := listIndex(it); ok && editable[list] {
+					fmt.Fprintf(&f.b, `<button type="button" class="item-remove" data-action="remove-item" data-list="%s" data-index="%d" aria-label="%s">%s</button>`,
+						list, index, esc(fmt.Sprintf(f.t["item.remove.label"], title)), esc(f.t["item.remove"]))
+				}
 			}
-			open = item
+			item = it
+		}
+		objects := objectsOf(in.Path, item)
+		keep := 0
+		for keep < len(open) && keep < len(objects) && open[keep] == objects[keep] {
+			keep++
+		}
+		closeTo(keep)
+		for _, o := range objects[keep:] {
+			open, ends = append(open, o), append(ends, f.box(o, present[o]))
 		}
 		f.field(in)
 	}
-	if open != "" {
+	closeTo(0)
+	if item != "" {
 		f.b.WriteString("</fieldset>")
+	}
+	if editable[group] {
+		fmt.Fprintf(&f.b, `<button type="button" class="item-add" data-action="add-item" data-list="%s">%s</button>`, group, esc(f.t["item.add."+group]))
 	}
 }
 
+// box opens the box of an object inside a list item, named by its field
+// (messages "sub.<name>", else the name itself), and returns what closes it.
+// One the scenario leaves out starts closed, as an absent group does.
+func (f *formWriter) box(path string, present bool) string {
+	name := lastName(path)
+	title := f.t["sub."+name]
+	if title == "" {
+		title = name
+	}
+	if !present {
+		fmt.Fprintf(&f.b, `<details class="sub absent" id="%s"><summary>%s <span class="hint">(%s)</span></summary>`, domID("g", path), esc(title), esc(f.t["absent"]))
+		return "</details>"
+	}
+	fmt.Fprintf(&f.b, `<fieldset class="sub" id="%s"><legend>%s</legend>`, domID("g", path), esc(title))
+	return "</fieldset>"
+}
+
 // itemOf is the list item a path lies in: workloads[1] for
-// workloads[1].mb_per_s; "" outside lists.
+// workloads[1].mb_per_s and for workloads[1].transformer.model; "" outside
+// lists. A list inside an item stays in the item.
 func itemOf(path string) string {
-	end := strings.LastIndexByte(path, ']')
+	end := strings.IndexByte(path, ']')
 	if end < 0 {
 		return ""
 	}
 	return path[:end+1]
 }
 
+// objectsOf lists the objects inside item that path lies in, outermost
+// first: workloads[0].transformer and workloads[0].transformer.shape for
+// workloads[0].transformer.shape.layers; none for the item's own fields.
+func objectsOf(path, item string) []string {
+	if item == "" {
+		return nil
+	}
+	rest := strings.TrimPrefix(path, item+".")
+	var out []string
+	for i := range len(rest) {
+		if rest[i] == '.' {
+			out = append(out, item+"."+rest[:i])
+		}
+	}
+	return out
+}
+
+// listIndex splits an item into its list and index: workloads[1] -> workloads, 1.
+func listIndex(item string) (string, int, bool) {
+	list, index, ok := strings.Cut(strings.TrimSuffix(item, "]"), "[")
+	n, err := strconv.Atoi(index)
+	return list, n, ok && err == nil
+}
+
 // itemTitle names a list item: "Workload 2: ResNet-50", "Sensor 1: camera".
 func (f *formWriter) itemTitle(item string, ins []estimator.InputSpec) string {
-	list, index, _ := strings.Cut(item[:len(item)-1], "[")
-	n, _ := strconv.Atoi(index)
+	list, n, _ := listIndex(item)
 	title := f.t["item."+lastName(list)] + " " + strconv.Itoa(n+1)
 	text := map[string]string{}
 	for _, in := range ins {

@@ -1,0 +1,90 @@
+// lists.js adds and removes the scenario's workloads and systems (the form's
+// Add and Remove buttons, rendered by internal/page). An edit takes the
+// scenario the page holds, as the core returns it (overrides applied, ranges
+// in place), changes the list and makes the result the page's own scenario,
+// as an import does: the core renders the form and results anew and the link
+// carries it. The core checks the edited scenario like any other and refuses
+// one it finds invalid (money naming a removed workload) with its own message.
+
+/** bindLists wires the form's Add and Remove buttons of page (see ui.js). */
+export function bindLists(page) {
+  page.els.form.addEventListener('click', (ev) => {
+    const b = ev.target.closest('button[data-action=add-item], button[data-action=remove-item]');
+    if (!b) return;
+    if (b.dataset.action === 'add-item') addItem(page, b.dataset.list);
+    else removeItem(page, b.dataset.list, Number(b.dataset.index));
+  });
+}
+
+// current is the scenario on screen, or null (with the core's problems shown).
+function current(page) {
+  const res = page.api.estimate(page.request({ return_scenario: true, compact: true }));
+  if (res.error) {
+    page.showProblems(res.errors);
+    return null;
+  }
+  return res.scenario;
+}
+
+// addItem appends a copy of the list's last item under a new id: a
+// sensible start that the scenario already holds valid (a transformer
+// workload's shape, a system's prices). The copy drops the label, so the form
+// and the results name it by that id; the last item's sources come along,
+// since the copy keeps its values.
+function addItem(page, list) {
+  const s = current(page);
+  if (!s) return;
+  const items = s[list];
+  const last = items[items.length - 1];
+  const copy = structuredClone(last);
+  copy.id = freeID(items.map((it) => it.id), last.id);
+  delete copy.label;
+  // A system's catalog defaults to its id; the new id names no catalog
+  // system, so the copy names the one its original stood for (the form's
+  // list of catalog systems says whether it was one).
+  if (list === 'systems' && !copy.catalog && page.root.querySelector(`#dl-systems option[value="${CSS.escape(last.id)}"]`)) copy.catalog = last.id;
+  items.push(copy);
+  const from = `${list}[${items.length - 2}].`, to = `${list}[${items.length - 1}].`;
+  for (const [path, text] of Object.entries(s.sources || {})) {
+    if (path.startsWith(from)) s.sources[to + path.slice(from.length)] = text;
+  }
+  if (apply(page, s).error) return;
+  page.say(page.t('item.added').replace('%s', copy.id));
+  page.root.querySelector(`[name="${CSS.escape(to + 'id')}"]`)?.focus();
+}
+
+// removeItem takes item index out of the list; the sources of the items after
+// it move up with them. The scenario needs one of each: the last one stays.
+function removeItem(page, list, index) {
+  const s = current(page);
+  if (!s) return;
+  if (s[list].length <= 1) {
+    page.say(page.t('item.last.' + list), true);
+    return;
+  }
+  const [gone] = s[list].splice(index, 1);
+  const at = new RegExp('^' + list + '\\[(\\d+)\\]');
+  const sources = {};
+  for (const [path, text] of Object.entries(s.sources || {})) {
+    const m = path.match(at);
+    const i = m ? Number(m[1]) : -1;
+    if (i === index) continue;
+    sources[i > index ? `${list}[${i - 1}]` + path.slice(m[0].length) : path] = text;
+  }
+  if (s.sources) s.sources = sources;
+  if (apply(page, s).error) return;
+  page.say(page.t('item.removed').replace('%s', gone.label || gone.id));
+  page.root.querySelector(`button[data-action=add-item][data-list="${list}"]`)?.focus();
+}
+
+function apply(page, s) {
+  return page.importScenario(JSON.stringify(s));
+}
+
+// freeID is id with the first "-2", "-3", ... that no item has. An id the
+// suffix makes too long the core refuses, naming the rule.
+function freeID(taken, id) {
+  for (let k = 2; ; k++) {
+    if (!taken.includes(id + '-' + k)) return id + '-' + k;
+  }
+}
