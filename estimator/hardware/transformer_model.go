@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sync"
 )
 
 // The transformer performance model: FLOPs, memory, the step's time for one
@@ -192,7 +191,7 @@ func PlanTransformer(tj TransformerJob, f Factors) (TransformerPlan, error) {
 	if tj.Layout != nil {
 		fix = *tj.Layout
 	}
-	return j.cachedSearch(fix)
+	return j.search(fix)
 }
 
 func newJob(tj TransformerJob, f Factors) (*job, error) {
@@ -556,59 +555,6 @@ func (j *job) search(fix Layout) (TransformerPlan, error) {
 		return TransformerPlan{}, smallest
 	}
 	return best, nil
-}
-
-// searchKey is everything the layout search's choice depends on: not the
-// tokens, nor a given MFU, which only scale the plan.
-type searchKey struct {
-	model         TransformerModel
-	gpu           GPU
-	system        System
-	intra, fabric Network
-	gpus, seq     int
-	precision     Precision
-	batch         float64
-	fix           Layout
-	f             Factors
-}
-
-// searchCache remembers the layouts the search chose: the scenario chain
-// plans the same jobs again at every draw of an uncertainty run and every
-// estimate, and a search costs about 0.5 ms where a plan costs 1 us. It is
-// emptied when full, so it never grows past maxSearchCache entries.
-var searchCache = struct {
-	sync.Mutex
-	m map[searchKey]searchResult
-}{m: map[searchKey]searchResult{}}
-
-const maxSearchCache = 1024
-
-type searchResult struct {
-	layout Layout
-	err    error
-}
-
-// cachedSearch is search, remembered.
-func (j *job) cachedSearch(fix Layout) (TransformerPlan, error) {
-	k := searchKey{model: j.Model, gpu: j.GPU, system: j.System, intra: j.IntraLink, fabric: j.Fabric, gpus: j.GPUs,
-		seq: j.seq, precision: j.Precision, batch: j.GlobalBatchTokens, fix: fix, f: j.f}
-	searchCache.Lock()
-	r, ok := searchCache.m[k]
-	searchCache.Unlock()
-	if ok {
-		if r.err != nil {
-			return TransformerPlan{}, r.err
-		}
-		return j.plan(r.layout), nil
-	}
-	p, err := j.search(fix)
-	searchCache.Lock()
-	if len(searchCache.m) >= maxSearchCache {
-		clear(searchCache.m)
-	}
-	searchCache.m[k] = searchResult{p.Layout, err}
-	searchCache.Unlock()
-	return p, err
 }
 
 // Failures is the interruption model of a long job (the scenario's goodput

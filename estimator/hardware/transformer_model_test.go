@@ -192,19 +192,3 @@ func BenchmarkPlanTransformer16k(b *testing.B) {
 		}
 	}
 }
-
-// PlanTransformer again for a job it has searched: the scenario chain's case.
-func BenchmarkPlanTransformerCached(b *testing.B) {
-	m, _ := TransformerModelByID("llama-3.1-405b")
-	s, _ := SystemByID("dgx-h100")
-	g, _ := GPUByID(s.GPU)
-	in, _ := NetworkByID(s.IntraLink)
-	fab, _ := NetworkByID(s.Network)
-	j := TransformerJob{Model: m, GPU: g, System: s, IntraLink: in, Fabric: fab, GPUs: 16384, Tokens: 15.6e12, Precision: BF16}
-	f := DefaultFactors()
-	for b.Loop() {
-		if _, err := PlanTransformer(j, f); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
