@@ -132,8 +132,11 @@ func chooseArticle(u Unit, us UnitSystem, a float64) Display {
 			{1, "1", "B", "B", 2}, {us.KB(), constKB, "KB", "KB", 2}, {us.MB(), constMB, "MB", "MB", 2},
 			{us.GB(), constGB, "GB", "GB", 2}, {us.TB(), constTB, "TB", "TB", 2}}))
 	case BytesPerSecond:
-		if a >= us.GB() {
+		switch {
+		case a >= us.GB():
 			return pick(step{us.GB(), constGB, "GB/s", "GB/s", 2})
+		case a > 0 && a < 0.05*us.MB(): // a trickle of tokens would print as 0 MB/s
+			return pick(step{us.KB(), constKB, "KB/s", "KB/s", 1})
 		}
 		return pick(step{us.MB(), constMB, "MB/s", "MB/s", 1})
 	case Seconds:
@@ -167,6 +170,17 @@ func chooseArticle(u Unit, us UnitSystem, a float64) Display {
 	case Flag:
 		return Display{Unit: u, Per: 1}
 	case Count:
+		// Tokens and samples run to trillions: named, as a budget reads them.
+		switch {
+		case a >= 1e15:
+			return Display{Unit: u, Per: 1, Notation: Scientific, Digits: 3}
+		case a >= 1e12:
+			return pick(step{1e12, "1000000000000", "trillion", "兆", 2})
+		case a >= 1e9:
+			return pick(step{1e9, "1000000000", "billion", "十億", 2})
+		case a >= 1e6:
+			return pick(step{1e6, "1000000", "million", "百万", 2})
+		}
 		return Display{Unit: u, Per: 1, Digits: 2}
 	case Ratio:
 		return Display{Unit: u, Per: 1, Digits: 4}
