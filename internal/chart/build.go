@@ -256,12 +256,6 @@ func (b *builder) scalingCNN(w *estimator.Workload) (Spec, error) {
 	return sp, nil
 }
 
-// transformerSystems are the catalog systems the transformer chart sets
-// side by side when the scenario's systems are none (the scenario's, by
-// their catalog or id, otherwise): the two NVLink generations large runs
-// train on.
-var defaultTransformerSystems = []string{"dgx-h100", "dgx-b200"}
-
 // maxTransformerGPUs caps the transformer chart's sweep, twice the largest
 // published run (Llama 3's 16,384 H100).
 const maxTransformerGPUs = 1 << 15
@@ -344,20 +338,17 @@ func (b *builder) scalingTransformer(w estimator.Workload) (Spec, error) {
 }
 
 // transformerSystems are the catalog systems the scenario's systems are, by
-// their catalog or else their id, each once; else the default pair.
+// their catalog or else their id, each once, as the catalog has them (GPU
+// included: tool.Transformer models catalog systems). The estimator trains a
+// transformer only on catalog systems, whose links it needs, so there is
+// always one.
 func (b *builder) transformerSystems() []hardware.System {
 	var out []hardware.System
 	seen := map[string]bool{}
 	for _, sys := range b.s.Systems {
 		id := labelOr(sys.Catalog, sys.ID)
-		if hs, ok := hardware.SystemByID(id); ok && hs.GPU != "" && !seen[id] {
+		if hs, ok := hardware.SystemByID(id); ok && !seen[id] {
 			seen[id] = true
-			out = append(out, hs)
-		}
-	}
-	if len(out) == 0 {
-		for _, id := range defaultTransformerSystems {
-			hs, _ := hardware.SystemByID(id)
 			out = append(out, hs)
 		}
 	}

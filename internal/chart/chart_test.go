@@ -264,6 +264,73 @@ func TestScalingTransformerOnEverySystem(t *testing.T) {
 	}
 }
 
+// llamaWith is the llama-3-405b example with change applied to its JSON.
+func llamaWith(t *testing.T, change func(m map[string]any)) *estimator.Scenario {
+	t.Helper()
+	data, ok := examples.Read("llama-3-405b")
+	require.True(t, ok)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(data, &m))
+	change(m)
+	data, err := json.Marshal(m)
+	require.NoError(t, err)
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	return s
+}
+
+func TestScalingTrainsTheFirstWorkloadItCanModel(t *testing.T) {
+	resnet := map[string]any{"id": "resnet-50", "model": "resnet-50", "precision": "mixed"}
+	for _, tc := range []struct {
+		name   string
+		change func(m map[string]any)
+		title  string // after "Time to train against the number of GPUs: "
+		note   string
+	}{
+		{"transformer first", func(m map[string]any) {
+			m["workloads"] = append(m["workloads"].([]any), resnet)
+		}, "Llama 3 405B", "the layout searched at each size"},
+		{"CNN first", func(m map[string]any) {
+			m["workloads"] = append([]any{resnet}, m["workloads"].([]any)...)
+		}, "ResNet-50 v1.5", "the gradient all-reduce"},
+		// A shape has no catalog id for tool.Transformer: AlexNet stands in.
+		{"transformer shape", func(m map[string]any) {
+			tr := m["workloads"].([]any)[0].(map[string]any)["transformer"].(map[string]any)
+			delete(tr, "model")
+			tr["shape"] = map[string]any{"layers": 126, "hidden": 16384, "heads": 128, "kv_heads": 8,
+				"ffn": 53248, "activation": "swiglu", "vocab": 128256}
+		}, "AlexNet", "AlexNet at 64 images per GPU stands in"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			est, err := estimator.Run(llamaWith(t, tc.change))
+			require.NoError(t, err)
+			specs, err := chart.Build(est, nil, nil, "en")
+			require.NoError(t, err)
+			sp := specs[2]
+			require.Equal(t, chart.Scaling, sp.ID)
+			assert.Equal(t, "Time to train against the number of GPUs: "+tc.title, sp.Title)
+			assert.Contains(t, sp.Note, tc.note)
+		})
+	}
+}
+
+// TestScalingLeavesOutWhatTheToolCannotRun: tool.Transformer models catalog
+// systems as the catalog has them, so a DGX H100 given B200 GPUs by the
+// scenario is drawn as an H100, which has no fp4 path: an empty chart that
+// says why.
+func TestScalingLeavesOutWhatTheToolCannotRun(t *testing.T) {
+	est, err := estimator.Run(llamaWith(t, func(m map[string]any) {
+		m["workloads"].([]any)[0].(map[string]any)["transformer"].(map[string]any)["precision"] = "fp4"
+		m["systems"].([]any)[0].(map[string]any)["gpu"] = "b200"
+	}))
+	require.NoError(t, err)
+	specs, err := chart.Build(est, nil, nil, "en")
+	require.NoError(t, err)
+	sp := specs[2]
+	assert.True(t, sp.Empty())
+	assert.Contains(t, sp.Note, "dgx-h100 has no dense fp4 path: left out.")
+}
+
 func TestBuildIsDeterministic(t *testing.T) {
 	a, _ := json.Marshal(build(t, "modern-2026", "ja"))
 	b, _ := json.Marshal(build(t, "modern-2026", "ja"))
