@@ -357,8 +357,8 @@ func (b *builder) transformerSystems() []hardware.System {
 
 // transformerTop is the sweep's largest job: the largest power of two up
 // to four times the largest job the estimate gives workload w, at most
-// maxTransformerGPUs (and that when it gives none), so the chart shows
-// where the scenario's job stands.
+// maxTransformerGPUs (and that when it gives none) unless the job itself is
+// larger, so the chart shows where the scenario's job stands.
 func (b *builder) transformerTop(w string) int {
 	var job float64
 	for _, sys := range b.s.Systems {
@@ -368,7 +368,7 @@ func (b *builder) transformerTop(w string) int {
 	}
 	limit := maxTransformerGPUs
 	if job > 0 {
-		limit = min(limit, int(4*job))
+		limit = max(min(limit, int(4*job)), int(job))
 	}
 	top := 1
 	for top*2 <= limit {
