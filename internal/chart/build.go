@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -160,36 +161,48 @@ func variant(s *estimator.Scenario) *estimator.Scenario {
 	return &v
 }
 
-// scalingModel is the network the scaling chart trains: the scenario's first
-// workload with a catalog model (at its batch), else AlexNet at fp32 and 64
-// per GPU, the article's case of a network with many parameters per FLOP that
-// stalls on PCIe after two or three GPUs.
-func (b *builder) scalingModel() (model, precision string, batch *int, stands bool) {
-	for _, w := range b.s.Workloads {
-		if w.Model != "" {
-			if w.Batch != nil {
-				n := int(*w.Batch)
-				batch = &n
-			}
-			return w.Model, w.Precision, batch, false
+// scalingWorkload is the workload the scaling chart trains: the scenario's
+// first that the tools can model, a CNN with a catalog model or a transformer
+// of the transformer catalog, in the scenario's order. A transformer given by
+// its shape has no catalog id for tool.Transformer and is passed over. Nil:
+// none, and AlexNet stands in.
+func (b *builder) scalingWorkload() *estimator.Workload {
+	for i, w := range b.s.Workloads {
+		if w.Model != "" || (w.Transformer != nil && w.Transformer.Model != "") {
+			return &b.s.Workloads[i]
 		}
 	}
-	n := 64
-	return "alexnet", "fp32", &n, true
+	return nil
 }
 
 func (b *builder) scaling() (Spec, error) {
-	model, precision, batch, stands := b.scalingModel()
+	w := b.scalingWorkload()
+	if w != nil && w.Transformer != nil {
+		return b.scalingTransformer(*w)
+	}
+	return b.scalingCNN(w)
+}
+
+// scalingCNN trains w's catalog model (at its batch), or with w nil AlexNet
+// at fp32 and 64 per GPU, the article's case of a network with many
+// parameters per FLOP that stalls on PCIe after two or three GPUs.
+func (b *builder) scalingCNN(w *estimator.Workload) (Spec, error) {
+	model, precision, perGPU := "alexnet", "fp32", 64.0
+	batchOf := &perGPU
+	if w != nil {
+		model, precision, batchOf = w.Model, w.Precision, w.Batch
+	}
+	var batch *int // tool.Scale's: nil, its default, as the estimator's
+	if batchOf != nil {
+		n := int(*batchOf)
+		batch = &n
+	}
 	m, _ := hardware.ModelByID(model)
 	// One GPU's time for a run on the scenario's data, per system: the
 	// estimator on a variant that trains the chart's network on each system.
 	v := variant(b.s)
-	w := estimator.Workload{ID: "net", Label: m.Name, Model: model, Precision: precision}
-	if batch != nil {
-		n := float64(*batch)
-		w.Batch = &n
-	}
-	v.Workloads = []estimator.Workload{w}
+	net := estimator.Workload{ID: "net", Label: m.Name, Model: model, Precision: precision, Batch: batchOf}
+	v.Workloads = []estimator.Workload{net}
 	v.Systems = nil
 	for _, sys := range scalingSystems {
 		hs, _ := hardware.SystemByID(sys)
@@ -236,11 +249,132 @@ func (b *builder) scaling() (Spec, error) {
 		sp.Series = append(sp.Series, ideal, modelled)
 	}
 	sp.Note = b.tf("scaling.note", m.Name, precision, strings.Join(links, "; "))
-	if stands {
+	if w == nil {
 		sp.Note += " " + b.t("scaling.nomodel")
 	}
 	b.scaleAxis(&sp.Y, sp.Series)
 	return sp, nil
+}
+
+// maxTransformerGPUs caps the transformer chart's sweep, twice the largest
+// published run (Llama 3's 16,384 H100).
+const maxTransformerGPUs = 1 << 15
+
+// scalingTransformer draws w's wall time for one run of its tokens on
+// powers of two of GPUs, each point tool.Transformer's answer with the
+// layout searched at that size, beside an ideal that keeps the smallest
+// job's MFU: the gap is communication and the pipeline bubble.
+func (b *builder) scalingTransformer(w estimator.Workload) (Spec, error) {
+	tr := w.Transformer
+	m, _ := hardware.TransformerModelByID(tr.Model)
+	tokens, _ := b.value("train." + w.ID + ".tokens")
+	factors := b.s.Factors.Resolve()
+	req := tool.TransformerRequest{Model: tr.Model, Tokens: tokens, Precision: tr.Precision, Factors: tool.Factors{Values: &factors}}
+	if tr.Seq != nil {
+		req.Seq = int(*tr.Seq)
+	}
+	if tr.GlobalBatchTokens != nil {
+		req.GlobalBatchTokens = *tr.GlobalBatchTokens
+	}
+	top := b.transformerTop(w.ID)
+	sp := Spec{ID: Scaling, Title: b.tf("scaling.title", labelOr(w.Label, w.ID)), Kind: Line,
+		X: Axis{Label: b.t("scaling.x"), Unit: estimator.Count, Log: true},
+		Y: Axis{Label: b.t("scaling.y"), Unit: estimator.Seconds, Log: true}}
+	var from []string   // the systems whose points start above 1 GPU, or are none
+	var noPath []string // the systems left out for want of the precision
+	for _, hs := range b.transformerSystems() {
+		gpu, _ := hardware.GPUByID(hs.GPU)
+		if gpu.Peak(hardware.Precision(tr.Precision)) <= 0 {
+			noPath = append(noPath, b.tf("scaling.noprec", hs.ID, tr.Precision))
+			continue
+		}
+		req.System, req.GPU = hs.ID, hs.GPU
+		ideal := Series{Name: b.tf("scaling.ideal", hs.ID), Dashed: true}
+		modelled := Series{Name: b.tf("scaling.model", hs.ID)}
+		var held *float64 // the smallest job's MFU, which the ideal keeps
+		for n := 1; n <= top; n *= 2 {
+			req.GPUs, req.MFU = n, tr.MFU
+			run, err := tool.Transformer(req)
+			if fe := (*estimator.FieldError)(nil); errors.As(err, &fe) && fe.Path == "gpus" {
+				continue // too few GPUs to hold the model at any layout
+			}
+			if err != nil {
+				return Spec{}, fmt.Errorf("%s on %d GPUs of %s: %w", tr.Model, n, hs.ID, err)
+			}
+			if held == nil {
+				mfu, _ := run.Get("transformer.mfu")
+				held = &mfu.Value
+				if n > 1 {
+					from = append(from, b.tf("scaling.from", hs.ID, estimator.Format(float64(n), estimator.Count, b.s.Units)))
+				}
+			}
+			req.MFU = held
+			flat, err := tool.Transformer(req)
+			if err != nil {
+				return Spec{}, fmt.Errorf("%s on %d GPUs of %s at an MFU of %g: %w", tr.Model, n, hs.ID, *held, err)
+			}
+			wall, _ := run.Get("transformer.wall_time")
+			flatWall, _ := flat.Get("transformer.wall_time")
+			ideal.X, ideal.Y = append(ideal.X, float64(n)), append(ideal.Y, flatWall.Value)
+			modelled.X, modelled.Y = append(modelled.X, float64(n)), append(modelled.Y, wall.Value)
+		}
+		if held == nil {
+			from = append(from, b.tf("scaling.none", hs.ID))
+		}
+		sp.Series = append(sp.Series, ideal, modelled)
+	}
+	// Trillions of tokens read as the tools print them ("15.6 T"), not as
+	// the article's whole numbers.
+	tok := estimator.Choose(estimator.Count, b.s.Units, tokens, estimator.Hardware).Format(tokens)
+	sp.Note = b.tf("scaling.tnote", m.Name, tr.Precision, tok, estimator.Format(float64(top), estimator.Count, b.s.Units))
+	if len(from) > 0 {
+		sp.Note += " " + b.tf("scaling.left", strings.Join(from, "; "))
+	}
+	for _, np := range noPath {
+		sp.Note += " " + np
+	}
+	b.scaleAxis(&sp.Y, sp.Series)
+	return sp, nil
+}
+
+// transformerSystems are the catalog systems the scenario's systems are, by
+// their catalog or else their id, each once, as the catalog has them (GPU
+// included: tool.Transformer models catalog systems). The estimator trains a
+// transformer only on catalog systems, whose links it needs, so there is
+// always one.
+func (b *builder) transformerSystems() []hardware.System {
+	var out []hardware.System
+	seen := map[string]bool{}
+	for _, sys := range b.s.Systems {
+		id := labelOr(sys.Catalog, sys.ID)
+		if hs, ok := hardware.SystemByID(id); ok && !seen[id] {
+			seen[id] = true
+			out = append(out, hs)
+		}
+	}
+	return out
+}
+
+// transformerTop is the sweep's largest job: the largest power of two up
+// to four times the largest job the estimate gives workload w, at most
+// maxTransformerGPUs (and that when it gives none) unless the job itself is
+// larger, so the chart shows where the scenario's job stands.
+func (b *builder) transformerTop(w string) int {
+	var job float64
+	for _, sys := range b.s.Systems {
+		if v, ok := b.value("team." + w + ".gpus_per_job." + sys.ID); ok {
+			job = max(job, v)
+		}
+	}
+	limit := maxTransformerGPUs
+	if job > 0 {
+		limit = max(min(limit, int(4*job)), int(job))
+	}
+	top := 1
+	for top*2 <= limit {
+		top *= 2
+	}
+	return top
 }
 
 func (b *builder) systemsByGeneration() (Spec, error) {

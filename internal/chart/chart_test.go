@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/tool"
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/chart"
 )
@@ -86,6 +87,8 @@ func TestChartsGolden(t *testing.T) {
 		{"article-2017", "ja"},
 		{"modern-2026", "en"},
 		{"cifar10-cpu-vs-gpu", "en"},
+		{"llama-3-405b", "en"},
+		{"av-world-model-2026", "en"},
 	} {
 		t.Run(tc.scenario+"-"+tc.lang, func(t *testing.T) {
 			got, err := json.MarshalIndent(rounded(build(t, tc.scenario, tc.lang)), "", "  ")
@@ -167,6 +170,165 @@ func TestChartsReadTheEstimate(t *testing.T) {
 		assert.LessOrEqual(t, u.Low[i], u.Y[i])
 		assert.LessOrEqual(t, u.Y[i], u.High[i])
 	}
+}
+
+// scalingOf is the scaling chart of a built-in scenario.
+func scalingOf(t *testing.T, name, lang string) chart.Spec {
+	t.Helper()
+	for _, sp := range build(t, name, lang) {
+		if sp.ID == chart.Scaling {
+			return sp
+		}
+	}
+	t.Fatalf("%s has no scaling chart", name)
+	return chart.Spec{}
+}
+
+// seriesNamed finds a series of sp by name.
+func seriesNamed(t *testing.T, sp chart.Spec, name string) chart.Series {
+	t.Helper()
+	for _, se := range sp.Series {
+		if se.Name == name {
+			return se
+		}
+	}
+	t.Fatalf("%s has no series %q", sp.ID, name)
+	return chart.Series{}
+}
+
+func TestScalingDrawsTheTransformer(t *testing.T) {
+	sp := scalingOf(t, "llama-3-405b", "en")
+	assert.Equal(t, "Time to train against the number of GPUs: Llama 3 405B", sp.Title)
+	assert.Contains(t, sp.Note, "Llama 3.1 405B at bf16 on the run's 15.6 T tokens")
+	// The scenario names one system, dgx-h100: an ideal and a modelled line.
+	require.Len(t, sp.Series, 2)
+	ideal, modelled := seriesNamed(t, sp, "dgx-h100, ideal"), seriesNamed(t, sp, "dgx-h100, modelled")
+	assert.True(t, ideal.Dashed)
+	assert.False(t, modelled.Dashed)
+	// Weights, gradients and Adam state take 16 bytes a parameter (ZeRO):
+	// 16 x 405e9 = 6.48e12 bytes. Spread over 64 GPUs that is 101 GB each,
+	// more than an H100's 80 GiB (85.9 GB) before any activation; over 128,
+	// 50.6 GB. So the points start at 128 GPUs, and the note says why.
+	// The top is 4 x the scenario's 16,384 GPUs, capped at 32,768.
+	want := []float64{128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768}
+	assert.Equal(t, want, modelled.X)
+	assert.Equal(t, want, ideal.X)
+	assert.Contains(t, sp.Note, "left out (dgx-h100 starts at 128 GPUs)")
+	// Every point is tool.Transformer's wall time at that count: here the
+	// scenario's own job of 16,384 GPUs.
+	req := tool.TransformerRequest{Model: "llama-3.1-405b", GPU: "h100-sxm", System: "dgx-h100", GPUs: 16384,
+		Tokens: 15.6e12, Seq: 8192, Precision: "bf16", GlobalBatchTokens: 16777216}
+	res, err := tool.Transformer(req)
+	require.NoError(t, err)
+	wall, ok := res.Get("transformer.wall_time")
+	require.True(t, ok)
+	assert.Equal(t, wall.Value, modelled.Y[7])
+	// The ideal starts at the smallest job and keeps its MFU: at 16,384
+	// GPUs it is the tool's answer with the 128-GPU job's MFU given.
+	req.GPUs = 128
+	small, err := tool.Transformer(req)
+	require.NoError(t, err)
+	mfu, _ := small.Get("transformer.mfu")
+	smallWall, _ := small.Get("transformer.wall_time")
+	assert.Equal(t, smallWall.Value, modelled.Y[0])
+	assert.InEpsilon(t, smallWall.Value, ideal.Y[0], 1e-12, "the same run, its MFU given back")
+	req.GPUs, req.MFU = 16384, &mfu.Value
+	held, err := tool.Transformer(req)
+	require.NoError(t, err)
+	heldWall, _ := held.Get("transformer.wall_time")
+	assert.Equal(t, heldWall.Value, ideal.Y[7])
+	// Linear but for failures, which cost more at 16,384 GPUs than at 128:
+	// 128 times the GPUs, a little less than 128 times as fast.
+	assert.InEpsilon(t, 128, ideal.Y[0]/ideal.Y[7], 0.12)
+	assert.Less(t, ideal.Y[0]/ideal.Y[7], 128.0)
+	assert.Equal(t, "years", sp.Y.Suffix)
+}
+
+func TestScalingTransformerOnEverySystem(t *testing.T) {
+	sp := scalingOf(t, "av-world-model-2026", "ja")
+	assert.Equal(t, "GPU 数と学習時間：Video world model (VideoMAE ViT-L)", sp.Title)
+	// Both of the scenario's systems, in its order.
+	var names []string
+	for _, se := range sp.Series {
+		names = append(names, se.Name)
+	}
+	assert.Equal(t, []string{"dgx-b200（理想）", "dgx-b200（モデル）", "dgx-h100（理想）", "dgx-h100（モデル）"}, names)
+	// ViT-L's 305M parameters fit one GPU, so nothing is left out; the
+	// largest job the estimate sizes is 240 H100, and four times that, 960,
+	// ends the powers of two at 512.
+	assert.Equal(t, []float64{1, 2, 4, 8, 16, 32, 64, 128, 256, 512}, sp.Series[1].X)
+	assert.NotContains(t, sp.Note, "除いています")
+	// A B200 trains faster than an H100 at every count.
+	for i := range sp.Series[1].Y {
+		assert.Less(t, sp.Series[1].Y[i], sp.Series[3].Y[i])
+	}
+}
+
+// llamaWith is the llama-3-405b example with change applied to its JSON.
+func llamaWith(t *testing.T, change func(m map[string]any)) *estimator.Scenario {
+	t.Helper()
+	data, ok := examples.Read("llama-3-405b")
+	require.True(t, ok)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(data, &m))
+	change(m)
+	data, err := json.Marshal(m)
+	require.NoError(t, err)
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	return s
+}
+
+func TestScalingTrainsTheFirstWorkloadItCanModel(t *testing.T) {
+	resnet := map[string]any{"id": "resnet-50", "model": "resnet-50", "precision": "mixed"}
+	for _, tc := range []struct {
+		name   string
+		change func(m map[string]any)
+		title  string // after "Time to train against the number of GPUs: "
+		note   string
+	}{
+		{"transformer first", func(m map[string]any) {
+			m["workloads"] = append(m["workloads"].([]any), resnet)
+		}, "Llama 3 405B", "the layout searched at each size"},
+		{"CNN first", func(m map[string]any) {
+			m["workloads"] = append([]any{resnet}, m["workloads"].([]any)...)
+		}, "ResNet-50 v1.5", "the gradient all-reduce"},
+		// A shape has no catalog id for tool.Transformer: AlexNet stands in.
+		{"transformer shape", func(m map[string]any) {
+			tr := m["workloads"].([]any)[0].(map[string]any)["transformer"].(map[string]any)
+			delete(tr, "model")
+			tr["shape"] = map[string]any{"layers": 126, "hidden": 16384, "heads": 128, "kv_heads": 8,
+				"ffn": 53248, "activation": "swiglu", "vocab": 128256}
+		}, "AlexNet", "AlexNet at 64 images per GPU stands in"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			est, err := estimator.Run(llamaWith(t, tc.change))
+			require.NoError(t, err)
+			specs, err := chart.Build(est, nil, nil, "en")
+			require.NoError(t, err)
+			sp := specs[2]
+			require.Equal(t, chart.Scaling, sp.ID)
+			assert.Equal(t, "Time to train against the number of GPUs: "+tc.title, sp.Title)
+			assert.Contains(t, sp.Note, tc.note)
+		})
+	}
+}
+
+// TestScalingLeavesOutWhatTheToolCannotRun: tool.Transformer models catalog
+// systems as the catalog has them, so a DGX H100 given B200 GPUs by the
+// scenario is drawn as an H100, which has no fp4 path: an empty chart that
+// says why.
+func TestScalingLeavesOutWhatTheToolCannotRun(t *testing.T) {
+	est, err := estimator.Run(llamaWith(t, func(m map[string]any) {
+		m["workloads"].([]any)[0].(map[string]any)["transformer"].(map[string]any)["precision"] = "fp4"
+		m["systems"].([]any)[0].(map[string]any)["gpu"] = "b200"
+	}))
+	require.NoError(t, err)
+	specs, err := chart.Build(est, nil, nil, "en")
+	require.NoError(t, err)
+	sp := specs[2]
+	assert.True(t, sp.Empty())
+	assert.Contains(t, sp.Note, "dgx-h100 has no dense fp4 path: left out.")
 }
 
 func TestBuildIsDeterministic(t *testing.T) {

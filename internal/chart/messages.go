@@ -33,6 +33,11 @@ var messages = map[string]map[string]string{
 		"scaling.model":   "%s, modelled",
 		"scaling.note":    "%s at %s on the scenario's data: ideal scaling divides one GPU's time by the GPUs; the modelled curve pays for the gradient all-reduce over each system's links (%s). Where the curves part, scaling stalls.",
 		"scaling.nomodel": "The scenario names no catalog model; AlexNet at 64 images per GPU stands in, the article's case of a network that stalls on PCIe.",
+		"scaling.tnote":   "%s at %s on the run's %s tokens, the layout searched at each size (tool.Transformer): the modelled curve pays for tensor-, pipeline- and data-parallel communication and the pipeline bubble; the dashed ideal keeps the smallest job's MFU, so its compute scales linearly. Where the modelled curve runs below it, a larger job's memory allows a faster layout than the smallest one's. Both charge failures at Llama 3's rate. Powers of two up to %s GPUs.",
+		"scaling.left":    "Counts too small to hold the model at any layout are left out (%s).",
+		"scaling.from":    "%s starts at %s GPUs",
+		"scaling.none":    "%s holds it at none",
+		"scaling.noprec":  "%s has no dense %s path: left out.",
 		// systems-by-generation
 		"gen.title": "Systems needed per network and GPU generation",
 		"gen.x":     "system",
@@ -181,6 +186,11 @@ var messages = map[string]map[string]string{
 		"scaling.model":   "%s（モデル）",
 		"scaling.note":    "%s（%s）をシナリオのデータで学習：理想は 1 GPU の時間を GPU 数で割った値、モデルは各システムの接続（%s）での勾配 all-reduce を含みます。曲線が離れるところでスケーリングが頭打ちになります。",
 		"scaling.nomodel": "シナリオにカタログのモデルがないため、GPU あたり 64 枚の AlexNet で代用しています（PCIe で伸び悩む、記事が挙げる例）。",
+		"scaling.tnote":   "%s（%s）で学習 1 回分の %s トークンを学習し、各規模でレイアウトを探索しています（tool.Transformer）。モデルの曲線はテンソル・パイプライン・データ並列の通信とパイプラインのバブルを含み、破線の理想は最小ジョブの MFU を保つため計算が GPU 数に比例して速くなります。モデルの曲線が理想を下回るところでは、大きなジョブのメモリの余裕で最小ジョブより速いレイアウトが選べています。どちらも Llama 3 の故障率で障害を見込んでいます。GPU 数は %s までの 2 のべき乗です。",
+		"scaling.left":    "どのレイアウトでもモデルが収まらない GPU 数は除いています（%s）。",
+		"scaling.from":    "%s は %s GPU から",
+		"scaling.none":    "%s は収まる数なし",
+		"scaling.noprec":  "%s は %s の密な演算経路がないため除外しています。",
 
 		"gen.title": "ネットワークと GPU 世代ごとに必要なシステム数",
 		"gen.x":     "システム",

@@ -303,7 +303,9 @@ func chartTable(sp chart.Spec, lang string) table {
 		t.Head = []string{chart.Text(lang, "chart.data"), sp.X.Name(), sp.Y.Name()}
 		for _, se := range sp.Series {
 			for i := range se.Y {
-				t.Rows = append(t.Rows, []string{se.Name, num(sp.X, se.X[i]), num(sp.Y, se.Y[i])})
+				// A line's x is a count (GPUs, n-fold data), kept whole: 16384, not 16380.
+				x := strings.TrimSpace(strconv.FormatFloat(sp.X.Show(se.X[i]), 'g', -1, 64) + " " + sp.X.Suffix)
+				t.Rows = append(t.Rows, []string{se.Name, x, num(sp.Y, se.Y[i])})
 			}
 		}
 	}
