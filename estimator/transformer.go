@@ -28,7 +28,7 @@ type Transformer struct {
 	GPUs              *float64           `json:"gpus,omitempty" check:"int,gt0"`
 	GlobalBatchTokens *float64           `json:"global_batch_tokens,omitempty" check:"gt0"`
 	MFU               *float64           `json:"mfu,omitempty" check:"ge=0.001,le=1"` // replaces the modelled utilisation
-	Layout            *TransformerLayout `json:"layout,omitempty"`               // replaces the layout search
+	Layout            *TransformerLayout `json:"layout,omitempty"`                    // replaces the layout search
 }
 
 // TransformerShape is a transformer given by its shape rather than a catalog
