@@ -13,6 +13,8 @@ func TestEstimatorModuleSize(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compresses a 5 MB module at brotli's best quality")
 	}
+	// Beside the browser tests, which mostly wait on Chromium.
+	t.Parallel()
 	data, err := buildWasm("..", Modules["estimator.wasm"], true)
 	require.NoError(t, err)
 	br, gz := Brotli(data), Gzip(data)
