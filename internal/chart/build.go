@@ -37,6 +37,109 @@ var scalingSystems = []string{"pcie-server", "dgx-1-v100", "dgx-h100"}
 // scalingGPUs is the largest job of the scaling chart's sweep.
 const scalingGPUs = 512
 
+// generationSeries are a chart's bars per workload, and the precisions they ran at.
+type generationSeries struct {
+	series     []Series
+	precisions map[string]bool
+}
+
+// cnnGenerations estimates the scenario's catalog CNNs on every generation,
+// with modelled throughput and scaling.
+func (b *builder) cnnGenerations() (generationSeries, error) {
+	out := generationSeries{precisions: map[string]bool{}}
+	v := variant(b.s)
+	v.Workloads = nil
+	for _, w := range b.s.Workloads {
+		if w.Transformer != nil {
+			continue
+		}
+		model := w.Model
+		if model == "" {
+			if _, ok := hardware.ModelByID(w.ID); !ok {
+				continue
+			}
+			model = w.ID
+		}
+		nw := estimator.Workload{ID: w.ID, Label: w.Label, Model: model, Precision: w.Precision,
+			Batch: w.Batch, Optimizer: w.Optimizer, SampleKB: w.SampleKB}
+		if nw.Precision == "" {
+			nw.Precision = "mixed"
+		}
+		out.precisions[nw.Precision] = true
+		v.Workloads = append(v.Workloads, nw)
+	}
+	if len(v.Workloads) == 0 {
+		return out, nil
+	}
+	e, err := runOnGenerations(v, func(string, hardware.GPU) bool { return true })
+	if err != nil {
+		return out, err
+	}
+	for _, w := range v.Workloads {
+		out.series = append(out.series, generationBars(e, w))
+	}
+	return out, nil
+}
+
+// transformerGenerations estimates each transformer workload on each
+// generation alone: one whose GPUs lack its precision (no BF16 before the
+// A100, no FP8 before the H100) or cannot hold its job is left without a bar,
+// rather than failing the chart.
+func (b *builder) transformerGenerations() generationSeries {
+	var out generationSeries
+	for _, w := range b.s.Workloads {
+		if w.Transformer == nil {
+			continue
+		}
+		p := hardware.Precision(w.Transformer.Precision)
+		// Each generation sizes its own job to the team's target: a job of
+		// GPUs fixed for one generation says nothing of another's.
+		tr := *w.Transformer
+		tr.GPUs, tr.Layout = nil, nil
+		w.Transformer = &tr
+		se := Series{Name: labelOr(w.Label, w.ID), Y: make([]float64, len(generations))}
+		for i, g := range generations {
+			v := variant(b.s)
+			v.Workloads = []estimator.Workload{w}
+			e, err := runOnGenerations(v, func(sys string, gpu hardware.GPU) bool { return sys == g.system && gpu.Peak(p) > 0 })
+			if err != nil || len(v.Systems) == 0 {
+				continue
+			}
+			q, _ := e.Get("team." + w.ID + ".systems." + g.system)
+			se.Y[i] = q.Value
+		}
+		out.series = append(out.series, se)
+	}
+	return out
+}
+
+// runOnGenerations estimates v on the generations use picks, with modelled
+// scaling and without money.
+func runOnGenerations(v *estimator.Scenario, use func(system string, gpu hardware.GPU) bool) (*estimator.Estimate, error) {
+	v.Systems = nil
+	for _, g := range generations {
+		hs, _ := hardware.SystemByID(g.system)
+		if gpu, _ := hardware.GPUByID(hs.GPU); use(g.system, gpu) {
+			v.Systems = append(v.Systems, estimator.System{ID: g.system, GPUs: float64(hs.GPUs)})
+		}
+	}
+	v.Training.Scaling = "modelled"
+	v.Money = nil
+	v.Growth = estimator.Growth{Factor: 1, Exponent: v.Growth.Exponent}
+	return estimator.Run(v)
+}
+
+// generationBars is w's systems for the team on each generation; 0 (not
+// drawn on the log axis) where e did not estimate that generation.
+func generationBars(e *estimator.Estimate, w estimator.Workload) Series {
+	se := Series{Name: labelOr(w.Label, w.ID)}
+	for _, g := range generations {
+		q, _ := e.Get("team." + w.ID + ".systems." + g.system)
+		se.Y = append(se.Y, q.Value)
+	}
+	return se
+}
+
 // generations are the DGX systems of the systems-by-generation chart, Pascal
 // to Blackwell.
 var generations = []struct{ system, label string }{
@@ -384,56 +487,30 @@ func (b *builder) systemsByGeneration() (Spec, error) {
 	for _, g := range generations {
 		sp.X.Categories = append(sp.X.Categories, g.label)
 	}
-	v := variant(b.s)
-	v.Workloads = nil
-	precisions := map[string]bool{}
-	for _, w := range b.s.Workloads {
-		model := w.Model
-		if model == "" {
-			if _, ok := hardware.ModelByID(w.ID); !ok {
-				continue
-			}
-			model = w.ID
-		}
-		nw := estimator.Workload{ID: w.ID, Label: w.Label, Model: model, Precision: w.Precision,
-			Batch: w.Batch, Optimizer: w.Optimizer, SampleKB: w.SampleKB}
-		if nw.Precision == "" {
-			nw.Precision = "mixed"
-		}
-		precisions[nw.Precision] = true
-		v.Workloads = append(v.Workloads, nw)
-	}
-	if len(v.Workloads) == 0 {
-		sp.Note = b.t("gen.none")
-		return sp, nil
-	}
-	v.Systems = nil
-	for _, g := range generations {
-		hs, _ := hardware.SystemByID(g.system)
-		v.Systems = append(v.Systems, estimator.System{ID: g.system, GPUs: float64(hs.GPUs)})
-	}
-	v.Training.Scaling = "modelled"
-	v.Money = nil
-	v.Growth = estimator.Growth{Factor: 1, Exponent: b.s.Growth.Exponent}
-	e, err := estimator.Run(v)
+	cnn, err := b.cnnGenerations()
 	if err != nil {
 		return Spec{}, err
 	}
-	for _, w := range v.Workloads {
-		se := Series{Name: labelOr(w.Label, w.ID)}
-		for _, g := range generations {
-			q, _ := e.Get("team." + w.ID + ".systems." + g.system)
-			se.Y = append(se.Y, q.Value)
-		}
-		sp.Series = append(sp.Series, se)
+	transformers := b.transformerGenerations()
+	sp.Series = append(cnn.series, transformers.series...)
+	if len(sp.Series) == 0 {
+		sp.Note = b.t("gen.none")
+		return sp, nil
 	}
-	var ps []string
-	for _, p := range []string{"fp32", "tf32", "mixed"} {
-		if precisions[p] {
-			ps = append(ps, p)
+	var notes []string
+	if len(cnn.series) > 0 {
+		var ps []string
+		for _, p := range []string{"fp32", "tf32", "mixed"} {
+			if cnn.precisions[p] {
+				ps = append(ps, p)
+			}
 		}
+		notes = append(notes, b.tf("gen.note", strings.Join(ps, ", ")))
 	}
-	sp.Note = b.tf("gen.note", strings.Join(ps, ", "))
+	if len(transformers.series) > 0 {
+		notes = append(notes, b.t("gen.tnote"))
+	}
+	sp.Note = strings.Join(notes, " ")
 	b.scaleAxis(&sp.Y, sp.Series)
 	return sp, nil
 }

@@ -331,6 +331,25 @@ func TestScalingLeavesOutWhatTheToolCannotRun(t *testing.T) {
 	assert.Contains(t, sp.Note, "dgx-h100 has no dense fp4 path: left out.")
 }
 
+// A transformer gets the generations chart too: no bar where the GPU has no
+// BF16 (P100, V100), and each later generation sizes its own job to the
+// team's 90-day target, so it needs fewer systems.
+func TestGenerationsPlanTheTransformer(t *testing.T) {
+	var gen chart.Spec
+	for _, sp := range build(t, "llama-3-405b", "en") {
+		if sp.ID == chart.SystemsByGeneration {
+			gen = sp
+		}
+	}
+	require.Len(t, gen.Series, 1)
+	y := gen.Series[0].Y
+	assert.Equal(t, "Llama 3 405B", gen.Series[0].Name)
+	assert.Equal(t, []float64{0, 0}, y[:2], "P100 and V100 have no BF16")
+	assert.Greater(t, y[2], y[3], "A100 needs more systems than H100")
+	assert.Greater(t, y[3], y[4], "H100 more than B200")
+	assert.Contains(t, gen.Note, "BF16 needs an A100 or later")
+}
+
 func TestBuildIsDeterministic(t *testing.T) {
 	a, _ := json.Marshal(build(t, "modern-2026", "ja"))
 	b, _ := json.Marshal(build(t, "modern-2026", "ja"))

@@ -44,6 +44,7 @@ var messages = map[string]map[string]string{
 		"gen.y":     "systems for the team",
 		"gen.note":  "The scenario's team, data and target on each DGX generation, with modelled throughput and scaling at %s (networks without a catalog model are left out). Where bars level off, the hosts' input decoding (factors.host_input_bytes_per_core_s) caps the systems, not the GPUs.",
 		"gen.none":  "None of the scenario's networks is a catalog model: no generations to compare.",
+		"gen.tnote": "Transformers are planned on each generation that has their precision and can hold their job (no bar where it cannot: BF16 needs an A100 or later, FP8 an H100).",
 		// cost-breakdown
 		"cost.title":    "Where the money goes over %v years",
 		"cost.x":        "",
@@ -197,6 +198,7 @@ var messages = map[string]map[string]string{
 		"gen.y":     "チームに必要なシステム数",
 		"gen.note":  "シナリオのチーム・データ・目標を各世代の DGX に当てはめ、%s のモデル化したスループットとスケーリングで求めました（カタログにないネットワークは除外）。棒が横ばいになるところでは、GPU ではなくホストの入力デコード（factors.host_input_bytes_per_core_s）が上限になっています。",
 		"gen.none":  "シナリオのネットワークにカタログのモデルがないため、世代比較はありません。",
+		"gen.tnote": "Transformer は、その精度に対応し、ジョブを載せられる世代ごとに計画しました（載らない世代は棒なし。BF16 は A100 以降、FP8 は H100 以降が必要）。",
 
 		"cost.title":    "%v 年間の費用の内訳",
 		"cost.x":        "",
