@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 
@@ -90,8 +91,8 @@ var defaultType = regexp.MustCompile(`<Default [^>]*>(</Default>)?`)
 
 // canonical copies an xlsx package to w with its [Content_Types].xml
 // defaults sorted: excelize adds the image types from a map, in a different
-// order on every run. Every other part is copied as it is compressed; the
-// zip entries carry no time.
+// order on every run. Every other part is copied as it is compressed; every
+// zip entry carries the same fixed date (dated).
 func canonical(data []byte, w io.Writer) error {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
@@ -100,7 +101,17 @@ func canonical(data []byte, w io.Writer) error {
 	zw := zip.NewWriter(w)
 	for _, f := range zr.File {
 		if f.Name != "[Content_Types].xml" {
-			if err := zw.Copy(f); err != nil {
+			h := f.FileHeader
+			dated(&h)
+			part, err := zw.CreateRaw(&h)
+			if err != nil {
+				return err
+			}
+			r, err := f.OpenRaw()
+			if err != nil {
+				return err
+			}
+			if _, err := io.Copy(part, r); err != nil {
 				return err
 			}
 			continue
@@ -124,7 +135,9 @@ func canonical(data []byte, w io.Writer) error {
 			first = false
 			return bytes.Join(defaults, nil)
 		})
-		part, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Deflate})
+		h := zip.FileHeader{Name: f.Name, Method: zip.Deflate}
+		dated(&h)
+		part, err := zw.CreateHeader(&h)
 		if err != nil {
 			return err
 		}
@@ -133,6 +146,15 @@ func canonical(data []byte, w io.Writer) error {
 		}
 	}
 	return zw.Close()
+}
+
+// dated gives a zip entry the first valid MS-DOS date, 1980-01-01 00:00:
+// excelize leaves the date fields zero, which reads as the invalid
+// 1980-00-00, and a real clock would make two runs differ.
+func dated(h *zip.FileHeader) {
+	h.Modified = time.Time{}  // no extended timestamp: the DOS fields are all there is
+	h.ModifiedDate = 1<<5 | 1 // (year-1980)<<9 | month<<5 | day
+	h.ModifiedTime = 0
 }
 
 // workbook is one workbook being written. Its helpers keep the first error,
