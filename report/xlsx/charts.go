@@ -112,6 +112,7 @@ func (wb *workbook) plot(sh string, row int, p plot, anchor string) int {
 			})
 		}
 		wb.styleRange(sh, 1, head, 1+len(p.series), head, stHeader)
+		wb.sheetLayout(sh).headers = append(wb.sheetLayout(sh).headers, head)
 		row = head + len(p.categories)
 	} else {
 		last := head
@@ -132,6 +133,7 @@ func (wb *workbook) plot(sh string, row int, p plot, anchor string) int {
 			})
 		}
 		wb.styleRange(sh, 1, head, 2*len(p.series), head, stHeader)
+		wb.sheetLayout(sh).headers = append(wb.sheetLayout(sh).headers, head)
 		row = last
 	}
 	for i, s := range p.series {

@@ -68,6 +68,9 @@ func open(t testing.TB, data []byte) *excelize.File {
 func cellOf(f *excelize.File) map[string][2]string {
 	out := map[string][2]string{}
 	for _, dn := range f.GetDefinedName() {
+		if dn.Scope != "Workbook" {
+			continue // a sheet's print area or titles, not a named cell
+		}
 		sheet, cell, ok := strings.Cut(dn.RefersTo, "!")
 		if !ok {
 			continue // not a cell: the count of names tells

@@ -119,7 +119,6 @@ func (wb *workbook) assumptions() {
 		wb.text(sh, 7, row, constantMeaning[c])
 		wb.define(name, sh, 2, row)
 	}
-	wb.check(wb.f.SetPanes(sh, &excelize.Panes{Freeze: true, YSplit: 4, TopLeftCell: "A5", ActivePane: "bottomLeft"}))
 }
 
 var constantMeaning = map[string]string{
@@ -289,6 +288,8 @@ func (wb *workbook) header(sh string, row int, cols ...string) {
 		wb.text(sh, i+1, row, c)
 	}
 	wb.styleRange(sh, 1, row, len(cols), row, stHeader)
+	l := wb.sheetLayout(sh)
+	l.headers = append(l.headers, row)
 }
 
 // shown writes a value converted for reading, and its unit, in two cells:

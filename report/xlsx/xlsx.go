@@ -167,18 +167,21 @@ type workbook struct {
 	names  *namer
 	read   map[string]bool // references some formula reads
 	styles map[string]int
-	err    error
+	// layouts are the cells' widths and the tables' headers, by sheet (layout.go).
+	layouts map[string]*layout
+	err     error
 }
 
 func build(b *report.Bundle) (*workbook, error) {
 	wb := &workbook{
-		f:      excelize.NewFile(),
-		b:      b,
-		est:    b.Estimate,
-		s:      b.Estimate.Scenario,
-		names:  layoutNames(b.Estimate),
-		read:   formulaRefs(b.Estimate),
-		styles: map[string]int{},
+		f:       excelize.NewFile(),
+		b:       b,
+		est:     b.Estimate,
+		s:       b.Estimate.Scenario,
+		names:   layoutNames(b.Estimate),
+		read:    formulaRefs(b.Estimate),
+		styles:  map[string]int{},
+		layouts: map[string]*layout{},
 	}
 	wb.check(wb.f.SetSheetName("Sheet1", sheetCover))
 	for _, name := range Sheets[1:] {
@@ -194,6 +197,7 @@ func build(b *report.Bundle) (*workbook, error) {
 	wb.uncertainty()
 	wb.charts()
 	wb.sources()
+	wb.fit()
 	wb.f.SetActiveSheet(0)
 	if wb.err != nil {
 		wb.f.Close()
@@ -251,7 +255,9 @@ func absolute(sheet string, col, row int) string {
 // text writes user or fixed text as text: never a formula, whatever it
 // starts with.
 func (wb *workbook) text(sheet string, col, row int, s string) {
-	wb.check(wb.f.SetCellStr(sheet, cellName(col, row), clean(s)))
+	s = clean(s)
+	wb.check(wb.f.SetCellStr(sheet, cellName(col, row), s))
+	wb.needsText(sheet, col, row, s)
 }
 
 // clean drops what XML 1.0 cannot carry, so odd bytes in a scenario's notes
@@ -270,10 +276,12 @@ func clean(s string) string {
 
 func (wb *workbook) number(sheet string, col, row int, v float64) {
 	wb.check(wb.f.SetCellFloat(sheet, cellName(col, row), v, -1, 64))
+	wb.needs(sheet, col, row, min(float64(len(trimFloat(v))), needFormula))
 }
 
 func (wb *workbook) formula(sheet string, col, row int, f string) {
 	wb.check(wb.f.SetCellFormula(sheet, cellName(col, row), f))
+	wb.needs(sheet, col, row, needFormula)
 }
 
 func (wb *workbook) style(sheet string, col, row int, key string) {
@@ -284,6 +292,11 @@ func (wb *workbook) styleRange(sheet string, col1, row1, col2, row2 int, key str
 	id, err := wb.styleID(key)
 	wb.check(err)
 	wb.check(wb.f.SetCellStyle(sheet, cellName(col1, row1), cellName(col2, row2), id))
+	for col := col1; col <= col2; col++ {
+		for row := row1; row <= row2; row++ {
+			wb.restyled(sheet, col, row, key)
+		}
+	}
 }
 
 func (wb *workbook) comment(sheet string, col, row int, s string) {
@@ -361,6 +374,7 @@ func (wb *workbook) styleID(key string) (int, error) {
 	case stHeader:
 		st.Font = &excelize.Font{Bold: true}
 		st.Fill = fill(fillHeader)
+		st.Alignment = &excelize.Alignment{WrapText: true, Vertical: "top"}
 	case stNote:
 		st.Font = &excelize.Font{Italic: true, Color: "595959"}
 	case stWrap:
