@@ -35,6 +35,7 @@ type layout struct {
 	words   map[[2]int]float64 // the longest word of a text cell
 	wrap    map[[2]int]float64 // the full width of a cell that wraps
 	headers []int              // rows that head a table, in the order written
+	rows    int                // the last row written
 }
 
 func (wb *workbook) sheetLayout(sh string) *layout {
@@ -46,37 +47,46 @@ func (wb *workbook) sheetLayout(sh string) *layout {
 	return l
 }
 
-// textWidth is the width of s in character units: a wide (CJK) rune takes two.
-func textWidth(s string) float64 {
-	w := 0.0
-	for _, line := range strings.Split(s, "\n") {
-		n := 0.0
-		for _, r := range line {
-			if unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) || r >= 0xFF00 && r <= 0xFFEF {
-				n += 2
-			} else {
-				n++
-			}
+// textWidth is the width of s in character units, of its widest line and
+// of its longest word: a wide (CJK) rune takes two.
+func textWidth(s string) (line, word float64) {
+	var l, w float64
+	for _, r := range s {
+		switch {
+		case r == '\n':
+			line, word = max(line, l), max(word, w)
+			l, w = 0, 0
+			continue
+		case r == ' ' || r == '\t':
+			word = max(word, w)
+			w = -1 // the space belongs to the line, not the next word
 		}
-		w = max(w, n)
+		n := 1.0
+		if r >= 0x1100 && wide(r) {
+			n = 2
+		}
+		l, w = l+n, w+n
 	}
-	return w
+	return max(line, l), max(word, w)
+}
+
+func wide(r rune) bool {
+	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) || r >= 0xFF00 && r <= 0xFFEF
 }
 
 // needs notes the width a cell's content asks for.
 func (wb *workbook) needs(sh string, col, row int, w float64) {
-	wb.sheetLayout(sh).need[[2]int{col, row}] = w
+	l := wb.sheetLayout(sh)
+	l.need[[2]int{col, row}] = w
+	l.rows = max(l.rows, row)
 }
 
 // needsText notes the width of a text cell, and of its longest word.
 func (wb *workbook) needsText(sh string, col, row int, s string) {
 	l := wb.sheetLayout(sh)
 	at := [2]int{col, row}
-	l.need[at] = textWidth(s)
-	l.words[at] = 0
-	for _, w := range strings.Fields(s) {
-		l.words[at] = max(l.words[at], textWidth(w))
-	}
+	l.need[at], l.words[at] = textWidth(s)
+	l.rows = max(l.rows, row)
 }
 
 // restyled adjusts a cell's need to its style: money adds its code, a bold
@@ -164,10 +174,8 @@ func (wb *workbook) printSetup(sh string, l *layout, width float64, lastCol int)
 		FitToHeight: ptr(0), // as many pages down as it takes
 	}))
 	scope := "'" + strings.ReplaceAll(sh, "'", "''") + "'!"
-	rows, err := wb.f.GetRows(sh)
-	wb.check(err)
 	if sh != sheetCharts { // the charts float beyond the cells: let the spreadsheet find them
-		end, _ := excelize.CoordinatesToCellName(lastCol, max(len(rows), 1), true)
+		end, _ := excelize.CoordinatesToCellName(lastCol, max(l.rows, 1), true)
 		wb.check(wb.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Area", RefersTo: scope + "$A$1:" + end, Scope: sh}))
 	}
 	if len(l.headers) == 0 {
@@ -175,7 +183,7 @@ func (wb *workbook) printSetup(sh string, l *layout, width float64, lastCol int)
 	}
 	longest, size := l.headers[0], 0
 	for i, h := range l.headers {
-		next := len(rows) + 1
+		next := l.rows + 1
 		if i+1 < len(l.headers) {
 			next = l.headers[i+1]
 		}
