@@ -70,6 +70,20 @@ func textWidth(s string) (line, word float64) {
 	return max(line, l), max(word, w)
 }
 
+// groupedWidth is the width of v in a #,##0.00 format (decimals places):
+// its integer digits, a comma per three of them, the point and decimals.
+func groupedWidth(v float64, decimals int) float64 {
+	digits := len(strconv.FormatFloat(math.Floor(math.Abs(v)), 'f', 0, 64))
+	w := digits + (digits-1)/3
+	if decimals > 0 {
+		w += 1 + decimals
+	}
+	if v < 0 {
+		w++
+	}
+	return float64(w)
+}
+
 func wide(r rune) bool {
 	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) || r >= 0xFF00 && r <= 0xFFEF
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/report"
 )
 
@@ -123,19 +124,33 @@ func TestPrintedByLibreOffice(t *testing.T) {
 		}
 		t.Skip("pdftotext not installed (apt-get install poppler-utils)")
 	}
+	// The default workbook, and each example with the CLI's sections (the
+	// transformer examples have counts of 10^25 FLOPs).
 	dir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "plan.xlsx"), write(t, cliBundle(t, report.DefaultSamples)), 0o644))
-	out := recalc(t, dir, []string{"plan.xlsx"}, "pdf", 1)
-	text, err := exec.Command(pdftotext, "-layout", filepath.Join(out, "plan.pdf"), "-").Output()
-	require.NoError(t, err)
-	pages := bytes.Count(text, []byte("\f"))
-	t.Logf("printed: %d pages", pages)
-	assert.Positive(t, pages)
-	assert.Less(t, pages, 30)
-	for _, bad := range []string{"###", "#VALUE!", "#REF!", "#NAME?", "#DIV/0!", "Err:"} {
-		assert.NotContains(t, string(text), bad)
+	books := map[string]*report.Bundle{"plan": cliBundle(t, report.DefaultSamples)}
+	for _, name := range examples.Names() {
+		books[name] = fullBundle(t, name)
 	}
-	for _, want := range []string{"operating expense", "Total cost of ownership", "USD"} {
-		assert.True(t, strings.Contains(string(text), want), want)
+	var files []string
+	for name, b := range books {
+		files = append(files, name+".xlsx")
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name+".xlsx"), write(t, b), 0o644))
+	}
+	out := recalc(t, dir, files, "pdf", 2)
+	for name := range books {
+		text, err := exec.Command(pdftotext, "-layout", filepath.Join(out, name+".pdf"), "-").Output()
+		require.NoError(t, err, name)
+		pages := bytes.Count(text, []byte("\f"))
+		t.Logf("%s: %d pages", name, pages)
+		assert.Positive(t, pages, name)
+		assert.Less(t, pages, 30, name)
+		for _, bad := range []string{"###", "#VALUE!", "#REF!", "#NAME?", "#DIV/0!", "Err:"} {
+			assert.NotContains(t, string(text), bad, name)
+		}
+		if name == "plan" {
+			for _, want := range []string{"operating expense", "Total cost of ownership", "USD 23,127,000"} {
+				assert.True(t, strings.Contains(string(text), want), want)
+			}
+		}
 	}
 }

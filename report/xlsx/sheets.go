@@ -484,6 +484,11 @@ func (wb *workbook) table(sh string, row int, t table) int {
 			st := c.style
 			if st == "" {
 				st = stShown
+				if v, _ := wb.est.Get(c.id); c.div == "" {
+					// An undivided count can outgrow a formula's usual
+					// width (a run's FLOPs): its column holds all of it.
+					wb.needs(sh, col, row, max(needFormula, groupedWidth(v.Value, 2)))
+				}
 			}
 			wb.style(sh, col, row, st)
 		}
