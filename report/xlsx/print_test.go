@@ -117,6 +117,7 @@ func TestPrintedByLibreOffice(t *testing.T) {
 	if testing.Short() {
 		t.Skip("prints a workbook with LibreOffice")
 	}
+	t.Parallel() // beside the cross-check's LibreOffice passes
 	pdftotext, err := exec.LookPath("pdftotext")
 	if err != nil {
 		if os.Getenv("CI") != "" {
