@@ -619,6 +619,10 @@ func TestCaptionsFollowTheInputs(t *testing.T) {
 	sameFigures(t, p.values("document"), coreEstimate(t, examples.Default,
 		estimator.Override{Path: "training.epochs", Value: "60"}, estimator.Override{Path: "team.members", Value: "40"},
 		estimator.Override{Path: "team.concurrent_jobs", Value: "8"}, estimator.Override{Path: "team.target_days", Value: "5"}))
+	// In Japanese too.
+	run[bool](p, `(() => { const l = document.querySelector('[data-role=lang]'); l.value = 'ja'; l.dispatchEvent(new Event('change')); return true; })()`)
+	p.set("document", "training.epochs", "80")
+	assert.Equal(t, "1 回の学習（80 エポック）", p.captions()[0])
 }
 
 // linkNow waits for the page to have written its link after a change.
