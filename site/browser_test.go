@@ -2,10 +2,12 @@ package site_test
 
 import (
 	"bytes"
+	"compress/flate"
 	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -597,4 +599,122 @@ func TestAddATransformerWorkload(t *testing.T) {
 	assert.Contains(t, got, "team.llama-3-405b-2.systems.dgx-h100")
 	// The copy's transformer fields come from the fields table, in its own box.
 	assert.Equal(t, "llama-3.1-405b", run[string](p, `document.querySelector('#g-workloads-1-transformer [name="workloads[1].transformer.model"]').value`))
+}
+
+// captions reads the results' table captions.
+func (p *page) captions() []string {
+	return run[[]string](p, `[...document.querySelectorAll('[data-role=results] caption')].map((c) => c.textContent)`)
+}
+
+func TestCaptionsFollowTheInputs(t *testing.T) {
+	p := open(t)
+	p.goTo("/")
+	p.ready("body")
+	assert.Equal(t, []string{"One training run (50 epochs)", "Systems for the team (6 of 30 members submitting, 7-day target)"}, p.captions())
+	p.set("document", "training.epochs", "60")
+	p.set("document", "team.members", "40")
+	p.set("document", "team.concurrent_jobs", "8")
+	p.set("document", "team.target_days", "5")
+	assert.Equal(t, []string{"One training run (60 epochs)", "Systems for the team (8 of 40 members submitting, 5-day target)"}, p.captions())
+	sameFigures(t, p.values("document"), coreEstimate(t, examples.Default,
+		estimator.Override{Path: "training.epochs", Value: "60"}, estimator.Override{Path: "team.members", Value: "40"},
+		estimator.Override{Path: "team.concurrent_jobs", Value: "8"}, estimator.Override{Path: "team.target_days", Value: "5"}))
+	// In Japanese too.
+	run[bool](p, `(() => { const l = document.querySelector('[data-role=lang]'); l.value = 'ja'; l.dispatchEvent(new Event('change')); return true; })()`)
+	p.set("document", "training.epochs", "80")
+	assert.Equal(t, "1 回の学習（80 エポック）", p.captions()[0])
+}
+
+// linkNow waits for the page to have written its link after a change.
+func (p *page) linkNow(has string) string {
+	return run[string](p, fmt.Sprintf(`(async () => { for (let i = 0; i < 50 && !location.hash.includes(%q); i++) await new Promise(r => setTimeout(r, 50)); return location.hash; })()`, has))
+}
+
+func TestBadLinksShowTheErrorAndKeepTheLink(t *testing.T) {
+	for _, tc := range []struct{ hash, want string }{
+		{"#preset=nope", "preset: must be a built-in scenario"},
+		{"#preset=article-2017&set=fleet.cars%3D-1", "fleet.cars: must be > 0, got -1"},
+		{"#set=fleet.carz", `fleet.carz: unknown --set path: no field "carz"`},
+		{"#scenario=eyJuYW1lIjoi%21%21", "the scenario in the link is damaged or cut short"},
+		{"#scenario=d.AAAAAAAA", "the scenario in the link is damaged or cut short"},
+	} {
+		t.Run(tc.hash, func(t *testing.T) {
+			p := open(t)
+			p.goTo("/" + tc.hash)
+			p.ready("body")
+			assert.True(t, strings.HasPrefix(p.status(), "This link could not be used, so the default scenario is shown; the link is kept as it was:"), p.status())
+			assert.Contains(t, p.status(), tc.want)
+			assert.True(t, run[bool](p, `document.querySelector('[data-role=status]').classList.contains('bad')`))
+			time.Sleep(400 * time.Millisecond) // past the link's write delay
+			assert.Equal(t, tc.hash, run[string](p, `location.hash`), "the link stays as it was")
+			sameFigures(t, p.values("document"), coreEstimate(t, examples.Default))
+			// Still usable: a change is live and writes a new link.
+			p.set("document", "fleet.cars", "300")
+			sameFigures(t, p.values("document"), coreEstimate(t, examples.Default, estimator.Override{Path: "fleet.cars", Value: "300"}))
+			assert.Equal(t, "Live: results follow every change.", p.status())
+			assert.Contains(t, p.linkNow("fleet.cars"), "preset="+examples.Default+"&set=fleet.cars%3D300")
+		})
+	}
+}
+
+func TestEditedScenarioLinkIsShort(t *testing.T) {
+	p := open(t)
+	p.goTo("/")
+	p.ready("body")
+	p.press(`[data-action=add-item][data-list=workloads]`)
+	hash := p.linkNow("scenario=")
+	v, err := url.ParseQuery(strings.TrimPrefix(hash, "#"))
+	require.NoError(t, err)
+	assert.Equal(t, examples.Default, v.Get("from"))
+	packed := v.Get("scenario")
+	require.True(t, strings.HasPrefix(packed, "d."), packed)
+	raw, err := base64.RawURLEncoding.DecodeString(strings.TrimPrefix(packed, "d."))
+	require.NoError(t, err)
+	patch, err := io.ReadAll(flate.NewReader(bytes.NewReader(raw)))
+	require.NoError(t, err, "deflate-raw, as compress/flate reads it")
+	var members map[string]any
+	require.NoError(t, json.Unmarshal(patch, &members), "a JSON merge patch")
+	assert.Contains(t, members, "workloads")
+	t.Logf("default scenario + one workload: link %d characters (patch %d bytes, deflated %d)", len(hash), len(patch), len(raw))
+	assert.Less(t, len(hash), 2000)
+	want := edited(t, examples.Default, func(s map[string]any) { addCopy(s, "workloads") })
+	sameFigures(t, p.values("document"), want)
+
+	// The link reproduces the scenario (older, plain links: TestLinkReproducesTheScenario).
+	q := open(t)
+	q.goTo("/" + hash)
+	q.ready("body")
+	sameFigures(t, q.values("document"), want)
+	assert.Equal(t, "Live: results follow every change.", q.status())
+}
+
+func TestFormulaDialogReturnsFocus(t *testing.T) {
+	p := open(t)
+	p.goTo("/")
+	p.ready("body")
+	p.press(`[data-role=results] [data-quantity="data.processed"]`)
+	assert.True(t, run[bool](p, `document.querySelector('[data-role=explain]').open`))
+	p.press(`[data-role=explain] form button`)
+	assert.False(t, run[bool](p, `document.querySelector('[data-role=explain]').open`))
+	assert.Equal(t, "data.processed", run[string](p, `document.activeElement.dataset.quantity || document.activeElement.tagName`))
+	// Also when the results were rendered again while it was open.
+	p.press(`[data-role=results] [data-quantity="data.raw"]`)
+	p.set("document", "training.epochs", "70")
+	run[bool](p, `(async () => { document.querySelector('[data-role=explain]').close(); await new Promise(r => setTimeout(r, 50)); return true; })()`)
+	assert.Equal(t, "data.raw", run[string](p, `document.activeElement.dataset.quantity || document.activeElement.tagName`))
+}
+
+func TestDownloadsAreNamedAfterTheScenario(t *testing.T) {
+	p := open(t)
+	p.goTo("/")
+	p.ready("body")
+	run[bool](p, captureDownloads)
+	day := run[string](p, `(() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()].map((n) => String(n).padStart(2, '0')).join('-'); })()`)
+	name, _ := p.download("[data-action=export-json]")
+	assert.Equal(t, "nvidia-2017-100-data-cars-to-dgx-1-"+day+".json", name)
+	if !hasExport {
+		return
+	}
+	name, _ = p.download("[data-export=xlsx]")
+	assert.Equal(t, "nvidia-2017-100-data-cars-to-dgx-1-"+day+".xlsx", name)
 }

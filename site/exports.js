@@ -25,11 +25,11 @@ export function bindExports(page) {
 function exportJSON(page) {
   const res = page.api.estimate(page.request({ return_scenario: true }));
   if (res.error) return;
-  download(page.root, JSON.stringify(res.scenario, null, 2) + '\n', 'application/json', (res.scenario.name ? slug(res.scenario.name) : 'scenario') + '.json');
+  download(page.root, JSON.stringify(res.scenario, null, 2) + '\n', 'application/json', fileName(res.name, 'json'));
 }
 
 async function copyLink(page) {
-  page.hash.now();
+  await page.hash.now();
   try {
     await navigator.clipboard.writeText(location.href);
     page.setStatus('link.copied');
@@ -50,7 +50,7 @@ async function exportFile(page, kind, button) {
       page.showProblems([res.error]);
       return;
     }
-    download(page.root, res.bytes, res.type, res.filename);
+    download(page.root, res.bytes, res.type, fileName(page.api.estimate(page.request()).name, res.filename.split('.').pop()));
     page.setStatus('status.ready');
   } finally {
     button.disabled = false;
@@ -69,6 +69,21 @@ function download(root, data, type, filename) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/**
+ * fileName names a download after the scenario and today's date, so that
+ * files from several scenarios and days keep apart: "NVIDIA 2017: 100 data
+ * cars to DGX-1 systems" on 1 December 2026 gives
+ * nvidia-2017-100-data-cars-to-dgx-1-2026-12-01.xlsx.
+ */
+export function fileName(name, ext, day = new Date()) {
+  const date = [day.getFullYear(), day.getMonth() + 1, day.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
+  return slug(name || '') + '-' + date + '.' + ext;
+}
+
+// slug keeps letters and digits of ASCII, joined by '-', at most 40
+// characters cut at a word's end; a name with none of them gives "scenario".
 function slug(s) {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'scenario';
+  let out = s.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  if (out.length > 40) out = out.slice(0, 41).replace(/-[^-]*$/, '');
+  return out || 'scenario';
 }

@@ -45,9 +45,10 @@ export async function skeleton({ toolbar = true } = {}) {
  * URL), preset and lang (the starting scenario when the URL says none).
  */
 export async function mount(root, opts = {}) {
-  const state = firstState(opts);
   const api = await loadEstimator();
-  const page = newPage(root, opts, api, state);
+  const preset = presetScenario(api);
+  const state = await firstState(opts, preset);
+  const page = newPage(root, opts, api, preset, state);
   bindForm(page);
   bindResults(page);
   bindPickers(page);
@@ -63,10 +64,23 @@ export async function mount(root, opts = {}) {
 }
 
 // The scenario to start from: the link's, else the options'.
-function firstState(opts) {
-  const state = opts.hash && location.hash.length > 1 ? readHash(location.hash) : { base: {}, sets: new Map(), lang: opts.lang === 'ja' ? 'ja' : 'en' };
+async function firstState(opts, preset) {
+  const state = opts.hash && location.hash.length > 1 ? await readHash(location.hash, preset) : { base: {}, sets: new Map(), lang: opts.lang === 'ja' ? 'ja' : 'en' };
   if (!state.base.preset && !state.base.scenario && opts.preset) state.base = { preset: opts.preset };
   return state;
+}
+
+// presetScenario gives a preset's scenario as an object (null for a name that
+// is none), the base an edited scenario's link is written against (hash.js).
+function presetScenario(api) {
+  const known = new Map();
+  return (name) => {
+    if (!known.has(name)) {
+      const res = api.estimate({ preset: name, return_scenario: true, compact: true });
+      known.set(name, res.error ? null : res.scenario);
+    }
+    return known.get(name);
+  };
 }
 
 function elements(root) {
@@ -79,8 +93,9 @@ function elements(root) {
 }
 
 // newPage is what every part works on: the root's elements, the core, the
-// scenario state (base, sets, lang) and the few verbs they share.
-function newPage(root, opts, api, state) {
+// presets' scenarios, the scenario state (base, sets, lang, the preset an
+// edited scenario came from) and the few verbs they share.
+function newPage(root, opts, api, preset, state) {
   const els = elements(root);
   const presets = api.presets();
   const page = {
@@ -110,7 +125,8 @@ function newPage(root, opts, api, state) {
       els.status.classList.add('bad');
     },
   };
-  page.hash = hashKeeper(Boolean(opts.hash), () => page.state);
+  page.preset = preset;
+  page.hash = hashKeeper(Boolean(opts.hash), () => page.state, page.preset);
   page.results = resultsView(els.results, () => api.estimate(page.request({ render: ['results'], lang: page.state.lang })));
   page.charts = chartScheduler(page);
   page.reload = () => reload(page);
@@ -134,20 +150,36 @@ function render(page, res) {
   page.results.render(res);
 }
 
-// shown follows a new scenario on screen: status, link, charts.
-function shown(page) {
+// shown follows a new scenario on screen: status, link (unless kept as it
+// is), charts.
+function shown(page, keepLink = false) {
   page.setStatus('status.ready');
-  page.hash.now();
+  if (!keepLink) page.hash.now();
   page.charts.schedule();
 }
 
 // Everything again: a preset, a language, a link.
-function reload(page) {
+function reload(page, keepLink = false) {
   const res = page.api.estimate(page.request({ render: ['form', 'results'], lang: page.state.lang }));
   if (res.error) return res;
+  if (page.els.preset) page.els.preset.value = page.state.base.preset || '';
   render(page, res);
-  shown(page);
+  shown(page, keepLink);
   return res;
+}
+
+// follow shows the scenario a link (or an embedding's attributes) gave. One
+// the page cannot show leaves the default scenario live, the problems on
+// screen and the link as it was, to be read or mended; the next change
+// writes a new one.
+function follow(page) {
+  const s = page.state;
+  const res = s.problem ? null : reload(page);
+  if (res && !res.error) return;
+  const problems = s.problem ? [page.t(s.problem)] : res.errors.map((e) => e.message);
+  page.state = withDefault({ base: {}, sets: new Map(), lang: s.lang }, page.presets.default);
+  reload(page, true);
+  page.say(page.t('link.bad') + ' ' + problems.join('; '), true);
 }
 
 function importScenario(page, text) {
@@ -156,6 +188,8 @@ function importScenario(page, text) {
     page.showProblems(res.errors);
     return res;
   }
+  // The preset it was edited from (lists.js), the base of its link.
+  page.state.from = page.state.base.preset || page.state.from;
   page.state.base = { scenario: text };
   page.state.sets = new Map();
   render(page, res);
@@ -245,15 +279,25 @@ function bindForm(page) {
   form.addEventListener('submit', (ev) => ev.preventDefault());
 }
 
-// A figure clicked (or Enter on it) shows its formula with the numbers put in.
+// A figure clicked (or Enter on it) shows its formula with the numbers put
+// in; closing the formula returns to the figure (or, if the results were
+// rendered again meanwhile, to the one showing the same quantity).
 function bindResults(page) {
-  const { els } = page;
+  const { els, root } = page;
+  let from = null;
   els.results.addEventListener('click', (ev) => {
     const b = ev.target.closest('[data-quantity]');
     if (!b) return;
+    from = b;
     const res = page.api.explain(page.request({ id: b.dataset.quantity }));
     els.explain.textContent = res.error ? res.error.message : res.text;
     els.dialog.showModal();
+  });
+  els.dialog.addEventListener('close', () => {
+    if (!from) return;
+    const b = from.isConnected ? from : root.querySelector(`[data-quantity="${CSS.escape(from.dataset.quantity)}"]`);
+    from = null;
+    b?.focus();
   });
 }
 
@@ -274,11 +318,11 @@ function bindPickers(page) {
 // A link followed or edited while the page is open.
 function bindHash(page) {
   if (!page.opts.hash) return;
-  addEventListener('hashchange', () => {
-    if (location.hash === writeHash(page.state)) return;
-    page.state = withDefault(readHash(location.hash), page.presets.default);
+  addEventListener('hashchange', async () => {
+    if (location.hash === (await writeHash(page.state, page.preset))) return;
+    page.state = withDefault(await readHash(location.hash, page.preset), page.presets.default);
     translate(page);
-    reload(page);
+    follow(page);
   });
 }
 
@@ -304,18 +348,11 @@ function start(page) {
   if (els.preset) els.preset.value = page.state.base.preset || '';
   translate(page);
   const s = page.state;
-  if (page.results.prerendered && s.base.preset === presets.default && s.sets.size === 0 && s.lang === 'en') {
+  if (!s.problem && page.results.prerendered && s.base.preset === presets.default && s.sets.size === 0 && s.lang === 'en') {
     page.results.adopt(page.api.estimate(page.request()));
     page.setStatus('status.ready');
     page.charts.schedule();
     return;
   }
-  const res = reload(page);
-  if (res.error) {
-    // A link or attribute naming something invalid: keep the default, and
-    // show the problems after it has loaded, so they stay on screen.
-    page.state = withDefault({ base: {}, sets: new Map(), lang: s.lang }, presets.default);
-    reload(page);
-    page.showProblems(res.errors);
-  }
+  follow(page);
 }

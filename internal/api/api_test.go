@@ -40,5 +40,5 @@ func TestEstimateMatchesCore(t *testing.T) {
 		assert.Equal(t, q.ID, res.Quantities[i].ID)
 		assert.Equal(t, q.Value, res.Quantities[i].Value, q.ID) // exact: JSON carries the shortest round-tripping text
 	}
-	assert.Equal(t, Layout(qs), res.Layout)
+	assert.Equal(t, Layout(est), res.Layout)
 }

@@ -75,7 +75,7 @@ func (a *API) Estimate(req EstimateRequest) (*EstimateResponse, error) {
 	}
 	s := est.Scenario
 	qs := est.Quantities()
-	out := &EstimateResponse{Name: s.Name, Units: s.Units, Layout: Layout(qs)}
+	out := &EstimateResponse{Name: s.Name, Units: s.Units, Layout: Layout(est)}
 	if req.Compact {
 		out.Values, out.Texts = make([]float64, len(qs)), make([]string, len(qs))
 		for i, q := range qs {
@@ -111,8 +111,8 @@ func (a *API) Estimate(req EstimateRequest) (*EstimateResponse, error) {
 	return out, nil
 }
 
-// Layout fingerprints a list of quantities as the page does (page.Layout).
-func Layout(qs []estimator.Quantity) string { return page.Layout(qs) }
+// Layout fingerprints what the page's results show besides values (page.Layout).
+func Layout(est *estimator.Estimate) string { return page.Layout(est) }
 
 func (a *API) estimate(data []byte) (any, error) {
 	var req EstimateRequest

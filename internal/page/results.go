@@ -26,16 +26,29 @@ func headlineMoney(est *estimator.Estimate) []string {
 	return ids
 }
 
-// Layout fingerprints a list of quantities by their ids and labels, in order:
-// while it stays the same, a page updates the values in place instead of
-// rendering again.
-func Layout(qs []estimator.Quantity) string {
+// Layout fingerprints what the rendered results show besides the values:
+// the quantities' ids and labels, in order, and the inputs the captions and
+// row headings quote (epochs, team, names). While it stays the same, a page
+// updates the values in place; when it changes, the page renders again, so no
+// heading goes stale.
+func Layout(est *estimator.Estimate) string {
 	h := fnv.New64a()
-	for _, q := range qs {
-		h.Write([]byte(q.ID))
-		h.Write([]byte{0})
-		h.Write([]byte(q.Label))
-		h.Write([]byte{0})
+	put := func(parts ...string) {
+		for _, p := range parts {
+			h.Write([]byte(p))
+			h.Write([]byte{0})
+		}
+	}
+	for _, q := range est.Quantities() {
+		put(q.ID, q.Label)
+	}
+	s := est.Scenario
+	put(num(s.Training.Epochs), num(s.Team.ConcurrentJobs), num(s.Team.Members), num(s.Team.TargetDays))
+	for _, w := range s.Workloads {
+		put(nameOr(w.Label, w.ID))
+	}
+	for _, sys := range s.Systems {
+		put(nameOr(sys.Label, sys.ID))
 	}
 	return strconv.FormatUint(h.Sum64(), 36)
 }
@@ -48,7 +61,7 @@ func Results(est *estimator.Estimate, lang string) string {
 	s := est.Scenario
 	var b strings.Builder
 	qs := est.Quantities()
-	fmt.Fprintf(&b, `<div class="results" data-layout="%s">`, Layout(qs))
+	fmt.Fprintf(&b, `<div class="results" data-layout="%s">`, Layout(est))
 	cell := func(id string) string {
 		q, ok := est.Get(id)
 		if !ok {
