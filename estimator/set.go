@@ -42,7 +42,9 @@ func (c *Calculation) Set(o Override) (bool, error) {
 		}
 		checkValue(&errs, o.Path, f.checks, reflect.ValueOf(x))
 		*f.ptr = x
-		delete(c.s.Ranges, o.Path)
+		if wasRanged {
+			c.s.Ranges[o.Path] = oldDist.movedTo(x, f.checks)
+		}
 	case map[string]any:
 		d := treeDecoder{}
 		dist, good := d.decodeDist(o.Path, v)

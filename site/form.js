@@ -10,7 +10,7 @@ export function overrideOf(el) {
   const text = el.value.trim();
   if (text === '' && el.hasAttribute('data-optional')) return { path, value: 'null' };
   if (el.dataset.kind !== 'number') return { path, value: JSON.stringify(el.value) };
-  if (el.dataset.range) return { path, value: likelyOverride(JSON.parse(el.dataset.range), text) };
+  // A ranged input's own field sends its point value: the core moves the range with it.
   return { path, value: text };
 }
 
@@ -22,15 +22,6 @@ function rangeOverride(el, path) {
   for (const part of box.querySelectorAll('input[data-part]')) dist[part.dataset.part] = jsonNumber(part.value);
   if (box.dataset.why) dist.why = box.dataset.why;
   return { path, value: '{' + Object.entries(dist).map(([k, v]) => JSON.stringify(k) + ':' + (k === 'why' ? JSON.stringify(v) : v)).join(',') + '}' };
-}
-
-// likelyOverride is a ranged input's distribution with its likely value (or
-// median) moved to text: a ranged input's own field moves that one.
-function likelyOverride(dist, text) {
-  const key = dist.median !== undefined ? 'median' : 'likely';
-  const parts = Object.entries(dist).map(([k, v]) => JSON.stringify(k) + ':' + (k === key ? jsonNumber(text) : JSON.stringify(v)));
-  if (!(key in dist)) parts.push(JSON.stringify(key) + ':' + jsonNumber(text));
-  return '{' + parts.join(',') + '}';
 }
 
 // A number as the user typed it, or the text as a JSON string, so the core
