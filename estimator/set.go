@@ -29,7 +29,7 @@ func (c *Calculation) Set(o Override) (bool, error) {
 	}
 	old := *f.ptr
 	oldDist, wasRanged := c.s.Ranges[o.Path]
-	value, err := parseValue(o.Path, o.Value)
+	value, err := parseValue(o.Path, o.Value, true)
 	if err != nil {
 		return true, err
 	}

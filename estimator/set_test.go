@@ -169,3 +169,44 @@ func TestMovedRangeKeepsFieldBounds(t *testing.T) {
 	assert.Equal(t, 0.95, d.Likely)
 	assert.Equal(t, 1.0, d.High)
 }
+
+// Full-width digits, point and minus, as a Japanese input method types them,
+// read as ASCII in a numeric --set value and in Set; a string field keeps them.
+func TestFullWidthDigitsReadAsASCII(t *testing.T) {
+	t.Parallel()
+	data, ok := examples.Read("article-2017")
+	require.True(t, ok)
+	for _, tc := range []struct{ path, typed, ascii string }{
+		{"fleet.cars", "１００", "100"},
+		{"fleet.tb_per_hour", "１．５", "1.5"},
+		{"workloads[2].mb_per_s", "３８", "38"},
+		{"fleet.tb_per_hour", `{"median": "2", "p90": ３}`, `{"median": "2", "p90": 3}`}, // the error names the same field
+		{"fleet.cars", "－３", "-3"},
+		{"fleet.cars", "−３", "-3"},
+	} {
+		want, wantErr := decodeAndRun(data, estimator.Override{Path: tc.path, Value: tc.ascii})
+		got, err := decodeAndRun(data, estimator.Override{Path: tc.path, Value: tc.typed})
+		s, prepErr := estimator.Decode(bytes.NewReader(data))
+		require.NoError(t, prepErr)
+		c, prepErr := estimator.Prepare(s)
+		require.NoError(t, prepErr)
+		_, setErr := c.Set(estimator.Override{Path: tc.path, Value: tc.typed})
+		if wantErr != nil {
+			require.Error(t, err, tc.typed)
+			assert.Equal(t, wantErr.Error(), err.Error())
+			require.Error(t, setErr, tc.typed)
+			assert.Equal(t, wantErr.Error(), setErr.Error())
+			continue
+		}
+		require.NoError(t, err, tc.typed)
+		require.NoError(t, setErr, tc.typed)
+		assert.Equal(t, want.Quantities(), got.Quantities(), tc.typed)
+		kept, err := c.Estimate()
+		require.NoError(t, err)
+		assert.Equal(t, want.Quantities(), kept.Quantities(), tc.typed)
+	}
+	s, err := estimator.Decode(bytes.NewReader(data), estimator.Override{Path: "name", Value: "プラン１"})
+	require.NoError(t, err)
+	assert.Equal(t, "プラン１", s.Name)
+	assert.Equal(t, "-3 100 1.5E+3", estimator.ASCIIDigits("－３ １００ １．５Ｅ＋３"))
+}
