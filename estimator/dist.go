@@ -221,6 +221,15 @@ var RangeMoved = Text{
 	"設定値に合わせて相対的な幅を保ったまま移動",
 }
 
+// WhyIn is Why for a reader of lang: the note of a moved range, which the
+// core wrote, in that language; the scenario's own words as they were given.
+func (d Dist) WhyIn(lang string) string {
+	if why, moved := strings.CutSuffix(d.Why, RangeMoved.EN); moved {
+		return why + RangeMoved.In(lang)
+	}
+	return d.Why
+}
+
 // movedTo is the range around the point value x with d's relative spread
 // (low/likely and high/likely, or p90/median), so a point value is never
 // refused for lying outside the range it replaces. A range centred on 0 has no
@@ -228,7 +237,10 @@ var RangeMoved = Text{
 // int, ge= and le= rules, and Why says the range moved.
 func (d Dist) movedTo(x float64, checks []string) Dist {
 	out := Dist{Why: RangeMoved.EN}
-	if d.Why != "" {
+	switch {
+	case strings.HasSuffix(d.Why, RangeMoved.EN):
+		out.Why = d.Why // moved before: said once
+	case d.Why != "":
 		out.Why = d.Why + "; " + RangeMoved.EN
 	}
 	if d.Lognormal() {

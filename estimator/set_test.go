@@ -210,3 +210,19 @@ func TestFullWidthDigitsReadAsASCII(t *testing.T) {
 	assert.Equal(t, "プラン１", s.Name)
 	assert.Equal(t, "-3 100 1.5E+3", estimator.ASCIIDigits("－３ １００ １．５Ｅ＋３"))
 }
+
+// A range moved twice says so once, and in the reader's language.
+func TestMovedTwiceSaysItOnce(t *testing.T) {
+	t.Parallel()
+	data, ok := examples.Read("article-2017")
+	require.True(t, ok)
+	s, err := estimator.Decode(bytes.NewReader(data),
+		estimator.Override{Path: "workloads[2].mb_per_s", Value: "38"}, estimator.Override{Path: "workloads[2].mb_per_s", Value: "19"})
+	require.NoError(t, err)
+	d := s.Ranges["workloads[2].mb_per_s"]
+	assert.InDelta(t, 16.15, d.Low, 1e-9)
+	assert.InDelta(t, 21.85, d.High, 1e-9)
+	why := "throughputs from benchmarks; published runs of the same network differ by about 15%; "
+	assert.Equal(t, why+"moved with the value set, keeping its relative spread", d.WhyIn("en"))
+	assert.Equal(t, why+"設定値に合わせて相対的な幅を保ったまま移動", d.WhyIn("ja"))
+}

@@ -307,7 +307,7 @@ func (f *formWriter) rangeFields(path string, d estimator.Dist) {
 			esc(sub), id, esc(f.t["range."+p.key]), id, esc(sub), esc(path), p.key, num(p.v), domID("e", sub), domID("e", sub))
 	}
 	if d.Why != "" {
-		fmt.Fprintf(&f.b, `<small class="source">%s</small>`, esc(d.Why))
+		fmt.Fprintf(&f.b, `<small class="source">%s</small>`, esc(d.WhyIn(f.lang)))
 	}
 	f.b.WriteString(`</fieldset>`)
 }
