@@ -235,7 +235,8 @@ func (d Dist) WhyIn(lang string) string {
 // refused for lying outside the range it replaces. A range centred on 0 has no
 // ratios and moves by the difference. Ends are kept within the field's
 // int, ge= and le= rules, and Why says the range moved.
-func (d Dist) movedTo(x float64, checks []string) Dist {
+// A lognormal cannot centre on x <= 0: the point is taken as exact (false).
+func (d Dist) movedTo(x float64, checks []string) (Dist, bool) {
 	out := Dist{Why: RangeMoved.EN}
 	switch {
 	case strings.HasSuffix(d.Why, RangeMoved.EN):
@@ -245,7 +246,7 @@ func (d Dist) movedTo(x float64, checks []string) Dist {
 	}
 	if d.Lognormal() {
 		out.Median, out.P90 = x, x*d.P90/d.Median
-		return out
+		return out, x > 0
 	}
 	lo, hi := d.Low+x-d.Likely, d.High+x-d.Likely
 	if d.Likely != 0 {
@@ -266,5 +267,5 @@ func (d Dist) movedTo(x float64, checks []string) Dist {
 		}
 	}
 	out.Low, out.Likely, out.High = noNegativeZero(lo), x, noNegativeZero(hi)
-	return out
+	return out, true
 }

@@ -182,7 +182,10 @@ func movedRange(old, val any, checks []string) any {
 	if !ok || !good || slices.ContainsFunc(checks, func(c string) bool { _, bad := numberRule(c, x); return bad }) {
 		return val
 	}
-	moved := dist.movedTo(x, checks)
+	moved, ok := dist.movedTo(x, checks)
+	if !ok {
+		return val
+	}
 	out := map[string]any{"why": moved.Why}
 	put := func(k string, v float64) { out[k] = json.Number(strconv.FormatFloat(v, 'g', -1, 64)) }
 	if moved.Lognormal() {

@@ -42,8 +42,11 @@ func (c *Calculation) Set(o Override) (bool, error) {
 		}
 		checkValue(&errs, o.Path, f.checks, reflect.ValueOf(x))
 		*f.ptr = x
+		delete(c.s.Ranges, o.Path)
 		if wasRanged {
-			c.s.Ranges[o.Path] = oldDist.movedTo(x, f.checks)
+			if moved, ok := oldDist.movedTo(x, f.checks); ok {
+				c.s.Ranges[o.Path] = moved
+			}
 		}
 	case map[string]any:
 		d := treeDecoder{}

@@ -119,6 +119,9 @@ func TestPointValueMovesItsRange(t *testing.T) {
 			estimator.Dist{Low: 8.075, Likely: 9.5, High: 10.925, Why: why}},
 		{"lognormal", []estimator.Override{lognormal}, estimator.Override{Path: "fleet.tb_per_hour", Value: "5"}, "fleet.tb_per_hour",
 			estimator.Dist{Median: 5, P90: 7.5, Why: estimator.RangeMoved.EN}},
+		// A lognormal cannot centre on 0: the point is exact.
+		{"lognormal at 0", []estimator.Override{{Path: "money.price_per_kwh", Value: `{"median": 0.1, "p90": 0.2}`}},
+			estimator.Override{Path: "money.price_per_kwh", Value: "0"}, "money.price_per_kwh", estimator.Dist{}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
