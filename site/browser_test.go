@@ -303,6 +303,10 @@ func TestFullWidthDigitsAreTaken(t *testing.T) {
 	p.set("document", "fleet.tb_per_hour", "１．５")
 	sameFigures(t, p.values("document"), coreEstimate(t, examples.Default,
 		estimator.Override{Path: "fleet.cars", Value: "300"}, estimator.Override{Path: "fleet.tb_per_hour", Value: "1.5"}))
+	// A range's own ends too.
+	p.set("document", "workloads[2].mb_per_s.low", "１５")
+	msg := run[string](p, `(() => { const el = document.querySelector('[name="workloads[2].mb_per_s.low"]'); const e = el.closest('.field').querySelector('.error'); return el.getAttribute('aria-invalid') + '|' + (e.hidden ? '' : e.textContent); })()`)
+	assert.Equal(t, "null|", msg)
 }
 
 func TestInvalidValueShowsErrorAndKeepsResult(t *testing.T) {

@@ -17,7 +17,7 @@ export function overrideOf(el) {
 // rangeOverride is a range's endpoints (low, likely, high or median, p90) as
 // one distribution, from the inputs of its box in the Ranges group.
 function rangeOverride(el, path) {
-  const box = el.closest('[data-range-of]');
+  const box = el.closest('fieldset[data-range-of]'); // not the input, which carries data-range-of too
   const dist = {};
   for (const part of box.querySelectorAll('input[data-part]')) dist[part.dataset.part] = jsonNumber(part.value);
   if (box.dataset.why) dist.why = box.dataset.why;
@@ -25,10 +25,11 @@ function rangeOverride(el, path) {
 }
 
 // A number as the user typed it, or the text as a JSON string, so the core
-// reports "must be a number, got string ..." for it.
+// reports "must be a number, got string ..." for it. Full-width digits pass as
+// typed (NFKC only tells they are digits): the core reads them.
 function jsonNumber(text) {
   text = String(text).trim();
-  return /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text) ? text : JSON.stringify(text);
+  return /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text.normalize('NFKC')) ? text : JSON.stringify(text);
 }
 
 // The path a field's error belongs to when no input has the error's own path:
@@ -69,7 +70,7 @@ export function showErrors(form, res, el) {
 
 /** clearErrors clears el's error and those of every input of the override at path. */
 export function clearErrors(form, el, path) {
-  const box = el.closest('[data-range-of]');
+  const box = el.closest('fieldset[data-range-of]'); // not the input, which carries data-range-of too
   for (const f of box ? box.querySelectorAll('input') : [el]) setError(f, '');
   for (const f of form.querySelectorAll(`[name="${CSS.escape(path)}"], [data-range-of="${CSS.escape(path)}"] input`)) setError(f, '');
 }
