@@ -6,9 +6,10 @@ BIN := bin/trainscale
 .PHONY: run test test-short test-native build bench fuzz fmt
 
 ECHARTS := node_modules/echarts/dist/echarts.min.js
+NPM_CI := npm ci --omit-lockfile-registry-resolved --no-audit --no-fund
 
 run: ## the main job on the built-in default scenario (the 2017 article): tables, then workbook, HTML report and PDF in out/
-	@test -f $(ECHARTS) || npm ci --omit-lockfile-registry-resolved --no-audit --no-fund || \
+	@test -f $(ECHARTS) || $(NPM_CI) || \
 		echo "npm unavailable: the HTML report keeps its tables but draws no charts"
 	$(GO) run ./cmd/trainscale estimate
 	$(GO) run ./cmd/trainscale report -o out
@@ -44,8 +45,21 @@ fmt:
 
 .PHONY: site serve test-wasm
 
-site: ## the static page in site/dist: wasm modules, prerendered figures, echarts, .br and .gz
+# What the page is built from: every file of the module but tests, docs and
+# outputs (over-inclusive rather than stale). The build writes sizes.json last,
+# after every other file, so it dates a complete build.
+SITE_STAMP := site/dist/sizes.json
+SITE_INPUTS := $(shell find . \( -path ./.git -o -path ./site/dist -o -path ./node_modules -o -path ./out -o -path ./bin -o -name testdata \) -prune \
+	-o -type f ! -name '*_test.go' ! -name '*.md' -print)
+
+site: $(SITE_STAMP) ## the static page in site/dist: wasm modules, prerendered figures, echarts, .br and .gz; rebuilt only when an input is newer
+
+$(SITE_STAMP): $(SITE_INPUTS) $(ECHARTS)
 	$(GO) run ./site/build -o site/dist
+
+# A fresh clone has no echarts yet: the page needs it, so this fails without npm.
+$(ECHARTS):
+	$(NPM_CI)
 
 serve: site ## serve site/dist on 127.0.0.1:8080 with the page's CSP
 	$(GO) run ./cmd/trainscale serve --dir site/dist --addr 127.0.0.1:8080

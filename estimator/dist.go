@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"strconv"
+	"strings"
 )
 
 // Dist is the uncertainty of one numeric input: a triangular distribution
@@ -211,4 +213,59 @@ func sortedPaths(m map[string]Dist) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// RangeMoved is the note a range carries once a point value has moved it.
+var RangeMoved = Text{
+	"moved with the value set, keeping its relative spread",
+	"設定値に合わせて相対的な幅を保ったまま移動",
+}
+
+// WhyIn is Why for a reader of lang: the note of a moved range, which the
+// core wrote, in that language; the scenario's own words as they were given.
+func (d Dist) WhyIn(lang string) string {
+	if why, moved := strings.CutSuffix(d.Why, RangeMoved.EN); moved {
+		return why + RangeMoved.In(lang)
+	}
+	return d.Why
+}
+
+// movedTo is the range around the point value x with d's relative spread
+// (low/likely and high/likely, or p90/median), so a point value is never
+// refused for lying outside the range it replaces. A range centred on 0 has no
+// ratios and moves by the difference. Ends are kept within the field's
+// int, ge= and le= rules, and Why says the range moved.
+// A lognormal cannot centre on x <= 0: the point is taken as exact (false).
+func (d Dist) movedTo(x float64, checks []string) (Dist, bool) {
+	out := Dist{Why: RangeMoved.EN}
+	switch {
+	case strings.HasSuffix(d.Why, RangeMoved.EN):
+		out.Why = d.Why // moved before: said once
+	case d.Why != "":
+		out.Why = d.Why + "; " + RangeMoved.EN
+	}
+	if d.Lognormal() {
+		out.Median, out.P90 = x, x*d.P90/d.Median
+		return out, x > 0
+	}
+	lo, hi := d.Low+x-d.Likely, d.High+x-d.Likely
+	if d.Likely != 0 {
+		lo, hi = x*d.Low/d.Likely, x*d.High/d.Likely
+	}
+	lo, hi = min(lo, hi), max(lo, hi) // a negative x flips the ratios
+	for _, c := range checks {
+		name, arg, _ := strings.Cut(c, "=")
+		limit, err := strconv.ParseFloat(arg, 64)
+		switch {
+		case name == "int":
+			lo, hi = math.Floor(lo), math.Ceil(hi)
+		case err != nil:
+		case name == "ge":
+			lo = max(lo, min(limit, x))
+		case name == "le":
+			hi = min(hi, max(limit, x))
+		}
+	}
+	out.Low, out.Likely, out.High = noNegativeZero(lo), x, noNegativeZero(hi)
+	return out, true
 }

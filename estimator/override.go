@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -66,10 +67,11 @@ func (o Override) apply(tree *any) error {
 	if !ok {
 		return &FieldError{Path: o.Path, Rule: "--set path is malformed (want e.g. fleet.cars or workloads[1].mb_per_s)", Got: nil}
 	}
-	if err := checkPath(o.Path, segs, reflect.TypeFor[Scenario]()); err != nil {
+	field, err := checkPath(o.Path, segs, reflect.TypeFor[Scenario]())
+	if err != nil {
 		return err
 	}
-	val, err := parseValue(o.Path, o.Value)
+	val, err := parseValue(o.Path, o.Value, field.numeric)
 	if err != nil {
 		return err
 	}
@@ -86,7 +88,7 @@ func (o Override) apply(tree *any) error {
 				return &FieldError{Path: o.Path, Rule: "--set cannot reach this field: its parent is not an object in the scenario", Got: nil}
 			}
 			if last {
-				m[seg.name] = val
+				m[seg.name] = movedRange(m[seg.name], val, field.checks)
 				return nil
 			}
 			child, ok := m[seg.name]
@@ -116,45 +118,96 @@ func (o Override) apply(tree *any) error {
 }
 
 // checkPath walks the scenario's type along the path so a typo fails with the
-// list of valid names instead of an "unknown field" far from the flag.
-func checkPath(full string, segs []segment, t reflect.Type) error {
+// list of valid names instead of an "unknown field" far from the flag. It
+// returns what it learnt of the field the path ends at.
+func checkPath(full string, segs []segment, t reflect.Type) (target, error) {
+	var checks []string
 	for _, seg := range segs {
 		for t.Kind() == reflect.Pointer {
 			t = t.Elem()
 		}
 		if seg.index >= 0 {
 			if t.Kind() != reflect.Slice {
-				return &FieldError{Path: full, Rule: "--set path indexes a field that is not a list", Got: nil}
+				return target{}, &FieldError{Path: full, Rule: "--set path indexes a field that is not a list", Got: nil}
 			}
 			t = t.Elem()
 			continue
 		}
 		switch t.Kind() {
 		case reflect.Map:
-			return nil // a map takes any key; its values are checked on decoding
+			return target{}, nil // a map takes any key; its values are checked on decoding
 		case reflect.Struct:
 		default:
-			return &FieldError{Path: full, Rule: "--set path goes below a plain value", Got: nil}
+			return target{}, &FieldError{Path: full, Rule: "--set path goes below a plain value", Got: nil}
 		}
 		found := false
 		for _, f := range fieldsOf(t) {
 			if f.name == seg.name {
 				t = t.Field(f.index).Type
+				checks = f.checks
 				found = true
 				break
 			}
 		}
 		if !found {
-			return &FieldError{Path: full, Rule: "unknown --set path: no field " + strconv.Quote(seg.name) + " (known: " + strings.Join(sortedNames(t), ", ") + ")", Got: nil}
+			return target{}, &FieldError{Path: full, Rule: "unknown --set path: no field " + strconv.Quote(seg.name) + " (known: " + strings.Join(sortedNames(t), ", ") + ")", Got: nil}
 		}
 	}
-	return nil
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return target{checks: checks, numeric: t.Kind() == reflect.Float64 || t.Kind() == reflect.Int}, nil
+}
+
+// target is the field a --set path ends at: its rules, and whether it holds a
+// number (so full-width digits typed for it are read as digits).
+type target struct {
+	checks  []string
+	numeric bool
+}
+
+// movedRange is what a --set value writes over the file's value old: a point
+// value over a range moves the range with it (Dist.movedTo), as Calculation.Set
+// does; anything else replaces old as given. A value its field refuses, or a
+// range the file gets wrong, is left for decoding to report on its own path.
+func movedRange(old, val any, checks []string) any {
+	m, isRange := old.(map[string]any)
+	n, isNumber := val.(json.Number)
+	if !isRange || !isNumber {
+		return val
+	}
+	x, ok := parseNumber(n)
+	var d treeDecoder
+	dist, good := d.decodeDist("", m)
+	if !ok || !good || slices.ContainsFunc(checks, func(c string) bool { _, bad := numberRule(c, x); return bad }) {
+		return val
+	}
+	moved, ok := dist.movedTo(x, checks)
+	if !ok {
+		return val
+	}
+	out := map[string]any{"why": moved.Why}
+	put := func(k string, v float64) { out[k] = json.Number(strconv.FormatFloat(v, 'g', -1, 64)) }
+	if moved.Lognormal() {
+		put("median", moved.Median)
+		put("p90", moved.P90)
+	} else {
+		put("low", moved.Low)
+		put("likely", moved.Likely)
+		put("high", moved.High)
+	}
+	return out
 }
 
 // parseValue reads a --set value as JSON where it is JSON, else as a bare string,
 // so --set name=Plan and --set fleet.cars=37 both work. JSON with a key given
 // twice is an error, as it is in a file.
-func parseValue(path, s string) (any, error) {
+// For a numeric field, full-width digits, point and signs ("１．５", "－３",
+// typed with a Japanese input method) read as their ASCII forms.
+func parseValue(path, s string, numeric bool) (any, error) {
+	if numeric {
+		s = ASCIIDigits(s)
+	}
 	dec := json.NewDecoder(bytes.NewReader([]byte(s)))
 	dec.UseNumber()
 	var v any
@@ -165,4 +218,28 @@ func parseValue(path, s string) (any, error) {
 		return nil, errs.err()
 	}
 	return v, nil
+}
+
+// ASCIIDigits replaces the full-width forms of the characters a number is
+// written with (０-９, ．, ＋, －, ｅ, Ｅ) and the minus sign (U+2212) by their
+// ASCII forms, leaving everything else as it is: numbers read from text accept
+// what a Japanese input method types.
+func ASCIIDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= '０' && r <= '９':
+			return '0' + r - '０'
+		case r == '．':
+			return '.'
+		case r == '＋':
+			return '+'
+		case r == '－', r == '−':
+			return '-'
+		case r == 'ｅ':
+			return 'e'
+		case r == 'Ｅ':
+			return 'E'
+		}
+		return r
+	}, s)
 }

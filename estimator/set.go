@@ -29,7 +29,7 @@ func (c *Calculation) Set(o Override) (bool, error) {
 	}
 	old := *f.ptr
 	oldDist, wasRanged := c.s.Ranges[o.Path]
-	value, err := parseValue(o.Path, o.Value)
+	value, err := parseValue(o.Path, o.Value, true)
 	if err != nil {
 		return true, err
 	}
@@ -43,6 +43,11 @@ func (c *Calculation) Set(o Override) (bool, error) {
 		checkValue(&errs, o.Path, f.checks, reflect.ValueOf(x))
 		*f.ptr = x
 		delete(c.s.Ranges, o.Path)
+		if wasRanged {
+			if moved, ok := oldDist.movedTo(x, f.checks); ok {
+				c.s.Ranges[o.Path] = moved
+			}
+		}
 	case map[string]any:
 		d := treeDecoder{}
 		dist, good := d.decodeDist(o.Path, v)

@@ -95,3 +95,137 @@ func BenchmarkSetAndEstimate(b *testing.B) {
 		i++
 	}
 }
+
+// A point value outside its input's range is never refused: the range moves
+// with it, keeping its relative spread, and says so. Decode with the override
+// (the CLI's --set) and Calculation.Set (the page) give the same range and the
+// same estimate.
+func TestPointValueMovesItsRange(t *testing.T) {
+	t.Parallel()
+	data, ok := examples.Read("article-2017")
+	require.True(t, ok)
+	why := "throughputs from benchmarks; published runs of the same network differ by about 15%; " + estimator.RangeMoved.EN
+	lognormal := estimator.Override{Path: "fleet.tb_per_hour", Value: `{"median": 2, "p90": 3}`}
+	cases := []struct {
+		name  string
+		first []estimator.Override // set before, by both paths
+		set   estimator.Override
+		path  string
+		want  estimator.Dist
+	}{
+		{"above high", nil, estimator.Override{Path: "workloads[2].mb_per_s", Value: "38"}, "workloads[2].mb_per_s",
+			estimator.Dist{Low: 32.3, Likely: 38, High: 43.7, Why: why}},
+		{"below low", nil, estimator.Override{Path: "workloads[2].mb_per_s", Value: "9.5"}, "workloads[2].mb_per_s",
+			estimator.Dist{Low: 8.075, Likely: 9.5, High: 10.925, Why: why}},
+		{"lognormal", []estimator.Override{lognormal}, estimator.Override{Path: "fleet.tb_per_hour", Value: "5"}, "fleet.tb_per_hour",
+			estimator.Dist{Median: 5, P90: 7.5, Why: estimator.RangeMoved.EN}},
+		// A lognormal cannot centre on 0: the point is exact.
+		{"lognormal at 0", []estimator.Override{{Path: "money.price_per_kwh", Value: `{"median": 0.1, "p90": 0.2}`}},
+			estimator.Override{Path: "money.price_per_kwh", Value: "0"}, "money.price_per_kwh", estimator.Dist{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			decoded, err := estimator.Decode(bytes.NewReader(data), append(tc.first, tc.set)...)
+			require.NoError(t, err)
+			s, err := estimator.Decode(bytes.NewReader(data), tc.first...)
+			require.NoError(t, err)
+			c, err := estimator.Prepare(s)
+			require.NoError(t, err)
+			applied, err := c.Set(tc.set)
+			require.NoError(t, err)
+			require.True(t, applied)
+			for _, got := range []estimator.Dist{decoded.Ranges[tc.path], s.Ranges[tc.path]} {
+				assert.InDelta(t, tc.want.Low, got.Low, 1e-9)
+				assert.Equal(t, tc.want.Likely, got.Likely)
+				assert.InDelta(t, tc.want.High, got.High, 1e-9)
+				assert.Equal(t, tc.want.Median, got.Median)
+				assert.InDelta(t, tc.want.P90, got.P90, 1e-9)
+				assert.Equal(t, tc.want.Why, got.Why)
+			}
+			full, err := estimator.Run(decoded)
+			require.NoError(t, err)
+			kept, err := c.Estimate()
+			require.NoError(t, err)
+			assert.Equal(t, full.Quantities(), kept.Quantities())
+			a, err := estimator.RunUncertainty(decoded, 200, 1, 1)
+			require.NoError(t, err)
+			b, err := estimator.RunUncertainty(s, 200, 1, 1)
+			require.NoError(t, err)
+			assert.Equal(t, a, b, "the same range gives the same P10-P90")
+		})
+	}
+}
+
+// A moved range stays within its field's bounds: a share set to 0.95 with a
+// range reaching 20% above it ends at 1, not refused for high > 1.
+func TestMovedRangeKeepsFieldBounds(t *testing.T) {
+	t.Parallel()
+	data, ok := examples.Read("article-2017")
+	require.True(t, ok)
+	s, err := estimator.Decode(bytes.NewReader(data),
+		estimator.Override{Path: "money.utilisation", Value: `{"low": 0.1, "likely": 0.2, "high": 0.24}`},
+		estimator.Override{Path: "money.utilisation", Value: "0.95"})
+	require.NoError(t, err)
+	d := s.Ranges["money.utilisation"]
+	assert.InDelta(t, 0.475, d.Low, 1e-12)
+	assert.Equal(t, 0.95, d.Likely)
+	assert.Equal(t, 1.0, d.High)
+}
+
+// Full-width digits, point and minus, as a Japanese input method types them,
+// read as ASCII in a numeric --set value and in Set; a string field keeps them.
+func TestFullWidthDigitsReadAsASCII(t *testing.T) {
+	t.Parallel()
+	data, ok := examples.Read("article-2017")
+	require.True(t, ok)
+	for _, tc := range []struct{ path, typed, ascii string }{
+		{"fleet.cars", "１００", "100"},
+		{"fleet.tb_per_hour", "１．５", "1.5"},
+		{"workloads[2].mb_per_s", "３８", "38"},
+		{"fleet.tb_per_hour", `{"median": "2", "p90": ３}`, `{"median": "2", "p90": 3}`}, // the error names the same field
+		{"fleet.cars", "－３", "-3"},
+		{"fleet.cars", "−３", "-3"},
+	} {
+		want, wantErr := decodeAndRun(data, estimator.Override{Path: tc.path, Value: tc.ascii})
+		got, err := decodeAndRun(data, estimator.Override{Path: tc.path, Value: tc.typed})
+		s, prepErr := estimator.Decode(bytes.NewReader(data))
+		require.NoError(t, prepErr)
+		c, prepErr := estimator.Prepare(s)
+		require.NoError(t, prepErr)
+		_, setErr := c.Set(estimator.Override{Path: tc.path, Value: tc.typed})
+		if wantErr != nil {
+			require.Error(t, err, tc.typed)
+			assert.Equal(t, wantErr.Error(), err.Error())
+			require.Error(t, setErr, tc.typed)
+			assert.Equal(t, wantErr.Error(), setErr.Error())
+			continue
+		}
+		require.NoError(t, err, tc.typed)
+		require.NoError(t, setErr, tc.typed)
+		assert.Equal(t, want.Quantities(), got.Quantities(), tc.typed)
+		kept, err := c.Estimate()
+		require.NoError(t, err)
+		assert.Equal(t, want.Quantities(), kept.Quantities(), tc.typed)
+	}
+	s, err := estimator.Decode(bytes.NewReader(data), estimator.Override{Path: "name", Value: "プラン１"})
+	require.NoError(t, err)
+	assert.Equal(t, "プラン１", s.Name)
+	assert.Equal(t, "-3 100 1.5E+3", estimator.ASCIIDigits("－３ １００ １．５Ｅ＋３"))
+}
+
+// A range moved twice says so once, and in the reader's language.
+func TestMovedTwiceSaysItOnce(t *testing.T) {
+	t.Parallel()
+	data, ok := examples.Read("article-2017")
+	require.True(t, ok)
+	s, err := estimator.Decode(bytes.NewReader(data),
+		estimator.Override{Path: "workloads[2].mb_per_s", Value: "38"}, estimator.Override{Path: "workloads[2].mb_per_s", Value: "19"})
+	require.NoError(t, err)
+	d := s.Ranges["workloads[2].mb_per_s"]
+	assert.InDelta(t, 16.15, d.Low, 1e-9)
+	assert.InDelta(t, 21.85, d.High, 1e-9)
+	why := "throughputs from benchmarks; published runs of the same network differ by about 15%; "
+	assert.Equal(t, why+"moved with the value set, keeping its relative spread", d.WhyIn("en"))
+	assert.Equal(t, why+"設定値に合わせて相対的な幅を保ったまま移動", d.WhyIn("ja"))
+}

@@ -198,7 +198,12 @@ func atMost(s *Scenario, a string, av float64, b string, bv float64, errs *error
 // checkSources requires every key of sources to name a field of the format.
 func checkSources(s *Scenario, errs *errorList) {
 	for _, k := range sortedKeys(anyMap(s.Sources)) {
-		if segs, ok := parsePath(k); !ok || checkPath(k, segs, reflect.TypeFor[Scenario]()) != nil {
+		segs, ok := parsePath(k)
+		if ok {
+			_, err := checkPath(k, segs, reflect.TypeFor[Scenario]())
+			ok = err == nil
+		}
+		if !ok {
 			errs.add("sources."+k, "names no field of the scenario format", nil)
 		}
 	}

@@ -10,34 +10,26 @@ export function overrideOf(el) {
   const text = el.value.trim();
   if (text === '' && el.hasAttribute('data-optional')) return { path, value: 'null' };
   if (el.dataset.kind !== 'number') return { path, value: JSON.stringify(el.value) };
-  if (el.dataset.range) return { path, value: likelyOverride(JSON.parse(el.dataset.range), text) };
+  // A ranged input's own field sends its point value: the core moves the range with it.
   return { path, value: text };
 }
 
 // rangeOverride is a range's endpoints (low, likely, high or median, p90) as
 // one distribution, from the inputs of its box in the Ranges group.
 function rangeOverride(el, path) {
-  const box = el.closest('[data-range-of]');
+  const box = el.closest('fieldset[data-range-of]'); // not the input, which carries data-range-of too
   const dist = {};
   for (const part of box.querySelectorAll('input[data-part]')) dist[part.dataset.part] = jsonNumber(part.value);
   if (box.dataset.why) dist.why = box.dataset.why;
   return { path, value: '{' + Object.entries(dist).map(([k, v]) => JSON.stringify(k) + ':' + (k === 'why' ? JSON.stringify(v) : v)).join(',') + '}' };
 }
 
-// likelyOverride is a ranged input's distribution with its likely value (or
-// median) moved to text: a ranged input's own field moves that one.
-function likelyOverride(dist, text) {
-  const key = dist.median !== undefined ? 'median' : 'likely';
-  const parts = Object.entries(dist).map(([k, v]) => JSON.stringify(k) + ':' + (k === key ? jsonNumber(text) : JSON.stringify(v)));
-  if (!(key in dist)) parts.push(JSON.stringify(key) + ':' + jsonNumber(text));
-  return '{' + parts.join(',') + '}';
-}
-
 // A number as the user typed it, or the text as a JSON string, so the core
-// reports "must be a number, got string ..." for it.
+// reports "must be a number, got string ..." for it. Full-width digits pass as
+// typed (NFKC only tells they are digits): the core reads them.
 function jsonNumber(text) {
   text = String(text).trim();
-  return /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text) ? text : JSON.stringify(text);
+  return /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text.normalize('NFKC')) ? text : JSON.stringify(text);
 }
 
 // The path a field's error belongs to when no input has the error's own path:
@@ -78,7 +70,7 @@ export function showErrors(form, res, el) {
 
 /** clearErrors clears el's error and those of every input of the override at path. */
 export function clearErrors(form, el, path) {
-  const box = el.closest('[data-range-of]');
+  const box = el.closest('fieldset[data-range-of]'); // not the input, which carries data-range-of too
   for (const f of box ? box.querySelectorAll('input') : [el]) setError(f, '');
   for (const f of form.querySelectorAll(`[name="${CSS.escape(path)}"], [data-range-of="${CSS.escape(path)}"] input`)) setError(f, '');
 }

@@ -122,7 +122,7 @@ func runVersion(e *env, args []string) error {
 // JSON is the table itself, in both languages.
 func runFields(e *env, args []string) error {
 	fs := newFlags(e, "fields")
-	lang := fs.String("lang", "en", "language of the labels, units and notes: en or ja")
+	lang := fs.String("lang", "en", "`LANG` of the labels, units and notes: en or ja")
 	format := addFormat(fs, "table", "markdown", "json")
 	if _, err := parse(fs, args, 0); err != nil {
 		return err

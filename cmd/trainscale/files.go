@@ -11,11 +11,12 @@ import (
 )
 
 // writeOutput writes a command's output to path. "-" is standard output. A
-// regular file (or none yet) is replaced atomically: write runs into a
-// temporary file beside it, which is synced and renamed over it, so a reader
-// sees the old file or the new one, never half of one, and a failed write
-// leaves nothing behind. A symbolic link is followed and its target replaced,
-// so the link stays a link. A device, FIFO or socket (/dev/stdout, a named
+// regular file (or none yet, its missing directories created) is replaced
+// atomically: write runs into a temporary file beside it, which is synced and
+// renamed over it, so a reader sees the old file or the new one, never half
+// of one, and a failed write leaves nothing behind, not even the directories
+// made for it. A symbolic link is followed and its target replaced, so the
+// link stays a link. A device, FIFO or socket (/dev/stdout, a named
 // pipe) is written to in place, never renamed over; its output is made in
 // memory first, so a failure writes none of it.
 func writeOutput(e *env, path string, write func(io.Writer) error) error {
@@ -29,7 +30,14 @@ func writeOutput(e *env, path string, write func(io.Writer) error) error {
 		if err != nil {
 			return err
 		}
-		return replaceFile(target, 0o644, write)
+		made, err := makeDirs(filepath.Dir(target))
+		if err == nil {
+			err = replaceFile(target, 0o644, write)
+		}
+		if err != nil {
+			removeDirs(made)
+		}
+		return err
 	case err != nil:
 		return err
 	case st.IsDir():
@@ -91,6 +99,39 @@ func linkTarget(path string) (string, error) {
 		path = target
 	}
 	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
+}
+
+// makeDirs creates dir and its missing parents (-o out-ja/proposal.pdf into a
+// fresh checkout), returning those it made, deepest first, so a failed write
+// can take them away again.
+func makeDirs(dir string) ([]string, error) {
+	var missing []string
+	for d := dir; ; d = filepath.Dir(d) {
+		_, err := os.Lstat(d)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		missing = append(missing, d)
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if len(missing) == 0 {
+		return nil, nil
+	}
+	err := os.MkdirAll(dir, 0o755)
+	return missing, err
+}
+
+// removeDirs removes the directories makeDirs made, deepest first; one that
+// is no longer empty (another writer's) stays.
+func removeDirs(dirs []string) {
+	for _, d := range dirs {
+		os.Remove(d)
+	}
 }
 
 // replaceFile writes into a temporary file beside path and renames it over path.

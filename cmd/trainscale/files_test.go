@@ -138,7 +138,8 @@ func TestWriteOutputRefusesWhatItCannotWrite(t *testing.T) {
 	file := filepath.Join(dir, "file")
 	require.NoError(t, os.WriteFile(file, nil, 0o644))
 	assert.Error(t, writeOutput(&env{}, filepath.Join(file, "out.html"), writeText("x")), "a file is no directory")
-	assert.Error(t, writeOutput(&env{}, filepath.Join(dir, "missing", "out.html"), writeText("x")))
+	failing := func(io.Writer) error { return errors.New("no output") }
+	assert.Error(t, writeOutput(&env{}, filepath.Join(dir, "missing", "deeper", "out.html"), failing), "the directories made for it go too")
 
 	if os.Geteuid() != 0 { // root writes anywhere
 		locked := filepath.Join(dir, "locked")
@@ -168,4 +169,21 @@ func TestOutputDashOnTheCommandLine(t *testing.T) {
 	_, errOut, code := trainscale(t, "", "report", "-o", "-")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "-o: names a directory here")
+}
+
+// -o into a directory that does not exist yet creates it (and its parents),
+// still writing atomically: no temporary file is left beside the output.
+func TestWriteOutputCreatesMissingDirectories(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out-ja", "2026", "proposal.pdf")
+	require.NoError(t, writeOutput(&env{}, path, writeText("x")))
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "x", string(got))
+	assert.Equal(t, []string{"proposal.pdf"}, entries(t, filepath.Dir(path)))
+
+	pdf := filepath.Join(dir, "out-en", "proposal.pdf")
+	_, errOut, code := trainscale(t, "", "pdf", "-o", pdf, "--samples", "0", "--date", "2026-11-30")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, []string{"proposal.pdf"}, entries(t, filepath.Dir(pdf)))
 }

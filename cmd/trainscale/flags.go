@@ -19,7 +19,7 @@ type formatFlag struct {
 // addFormat declares --format on fs.
 func addFormat(fs *flag.FlagSet, choices ...string) *formatFlag {
 	f := &formatFlag{choices: choices}
-	fs.StringVar(&f.value, "format", choices[0], "output `format`: "+orList(choices))
+	fs.StringVar(&f.value, "format", choices[0], "output `FORMAT`: "+orList(choices))
 	return f
 }
 

@@ -162,12 +162,12 @@ func flagErrors(err error, fs *flag.FlagSet) error {
 
 func runThroughput(e *env, args []string) error {
 	var req tool.ThroughputRequest
-	return runTool(e, args, "throughput", "samples per step (default: the largest power of two up to 256 that fits the GPU's memory; 32 on a CPU)",
+	return runTool(e, args, "throughput", "`N` samples per step (default: the largest power of two up to 256 that fits the GPU's memory; 32 on a CPU)",
 		func(fs *flag.FlagSet) {
 			fs.StringVar(&req.Model, "model", "", "catalog model `id` (trainscale catalog models)")
 			fs.StringVar(&req.GPU, "gpu", "", "catalog GPU `id` (trainscale catalog gpus)")
 			fs.StringVar(&req.CPU, "cpu", "", "catalog CPU `id`, instead of --gpu")
-			fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
+			fs.StringVar(&req.Precision, "precision", "fp32", "`PRECISION`: fp32, tf32 or mixed")
 		},
 		func(batch *int, f tool.Factors) (*tool.Result, error) {
 			req.Batch, req.Factors = batch, f
@@ -177,12 +177,12 @@ func runThroughput(e *env, args []string) error {
 
 func runScale(e *env, args []string) error {
 	var req tool.ScaleRequest
-	return runTool(e, args, "scale", "samples per GPU per step (default: the largest power of two up to 256 that fits the GPU's memory)",
+	return runTool(e, args, "scale", "`N` samples per GPU per step (default: the largest power of two up to 256 that fits the GPU's memory)",
 		func(fs *flag.FlagSet) {
 			fs.StringVar(&req.Model, "model", "", "catalog model `id`")
 			fs.StringVar(&req.System, "system", "", "catalog system `id` (trainscale catalog systems)")
-			fs.IntVar(&req.GPUs, "gpus", 0, "GPUs in the job; more than one system's worth spans systems")
-			fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
+			fs.IntVar(&req.GPUs, "gpus", 0, "`N` GPUs in the job; more than one system's worth spans systems")
+			fs.StringVar(&req.Precision, "precision", "fp32", "`PRECISION`: fp32, tf32 or mixed")
 			fs.BoolVar(&req.Sweep, "sweep", false, "also print the curve from 1 GPU to --gpus")
 		},
 		func(batch *int, f tool.Factors) (*tool.Result, error) {
@@ -197,14 +197,14 @@ func runMemory(e *env, args []string) error {
 		density   float64
 		blockSize int
 	)
-	return runTool(e, args, "memory", "samples per GPU per step (required)",
+	return runTool(e, args, "memory", "`N` samples per GPU per step (required)",
 		func(fs *flag.FlagSet) {
 			fs.StringVar(&req.Model, "model", "", "catalog model `id`")
 			fs.StringVar(&req.GPU, "gpu", "", "catalog GPU `id`")
-			fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
-			fs.StringVar(&req.Optimizer, "optimizer", "sgd", "`optimizer`: sgd (with momentum) or adam")
-			fs.Float64Var(&density, "density", 1, "fraction of weights block sparsity keeps, in (0, 1]")
-			fs.IntVar(&blockSize, "block-size", 32, "side of a sparse block, with --density below 1")
+			fs.StringVar(&req.Precision, "precision", "fp32", "`PRECISION`: fp32, tf32 or mixed")
+			fs.StringVar(&req.Optimizer, "optimizer", "sgd", "`OPTIMIZER`: sgd (with momentum) or adam")
+			fs.Float64Var(&density, "density", 1, "`X`, the fraction of weights block sparsity keeps, in (0, 1]")
+			fs.IntVar(&blockSize, "block-size", 32, "`N`, the side of a sparse block, with --density below 1")
 		},
 		func(batch *int, f tool.Factors) (*tool.Result, error) {
 			req.Batch, req.Factors, req.Density, req.BlockSize = batch, f, &density, &blockSize
@@ -214,14 +214,14 @@ func runMemory(e *env, args []string) error {
 
 func runDevices(e *env, args []string) error {
 	var req tool.DevicesRequest
-	return runTool(e, args, "devices", "samples per step on both devices (default 32, as in the RTX 3050 vs CPU study)",
+	return runTool(e, args, "devices", "`N` samples per step on both devices (default 32, as in the RTX 3050 vs CPU study)",
 		func(fs *flag.FlagSet) {
 			fs.StringVar(&req.Model, "model", "", "catalog model `id`")
 			fs.StringVar(&req.GPU, "gpu", "", "catalog GPU `id`")
 			fs.StringVar(&req.CPU, "cpu", "", "catalog CPU `id` (trainscale catalog cpus)")
-			fs.StringVar(&req.Dataset, "dataset", "", "`dataset`: cifar10 or imagenet (default: the model's)")
-			fs.IntVar(&req.Epochs, "epochs", 0, "passes over the dataset")
-			fs.StringVar(&req.Precision, "precision", "fp32", "`precision`: fp32, tf32 or mixed")
+			fs.StringVar(&req.Dataset, "dataset", "", "`DATASET`: cifar10 or imagenet (default: the model's)")
+			fs.IntVar(&req.Epochs, "epochs", 0, "`N` passes over the dataset")
+			fs.StringVar(&req.Precision, "precision", "fp32", "`PRECISION`: fp32, tf32 or mixed")
 		},
 		func(batch *int, f tool.Factors) (*tool.Result, error) {
 			req.Batch, req.Factors = batch, f

@@ -314,8 +314,8 @@ func TestCalibrateOutIsAtomic(t *testing.T) {
 	data, _ := os.ReadFile(out)
 	assert.Equal(t, "keep me", string(data), "a failed fit leaves the old file")
 
-	_, errOut, code = trainscale(t, "", "calibrate", "--measurements", good, "--out", filepath.Join(dir, "missing", "fitted.json"))
-	assert.Equal(t, 1, code, errOut)
+	_, errOut, code = trainscale(t, "", "calibrate", "--measurements", good, "--out", filepath.Join(dir, "made", "fitted.json"))
+	assert.Equal(t, 0, code, errOut, "a missing directory is created")
 
 	_, errOut, code = trainscale(t, "", "calibrate", "--measurements", good, "--out", out)
 	require.Equal(t, 0, code, errOut)
@@ -329,7 +329,7 @@ func TestCalibrateOutIsAtomic(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	assert.ElementsMatch(t, []string{"good.csv", "bad.csv", "fitted.json"}, names)
+	assert.ElementsMatch(t, []string{"good.csv", "bad.csv", "fitted.json", "made"}, names)
 }
 
 func TestHardwareCommandsRejectBadInput(t *testing.T) {

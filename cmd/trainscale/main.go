@@ -48,13 +48,13 @@ func commands() []command {
 		{"devices", "--model M --gpu G --cpu C --epochs E [--dataset cifar10|imagenet] [--precision P] [--batch B] [--factors FILE] [--format table|json]", "time of a training run on a GPU and on a CPU", runDevices},
 		{"transformer", "--model ID --gpu ID --gpus N --tokens T [--precision bf16|fp8|fp4] [--seq L] [--system S] [--mfu U] [--tp T --pp P [--micro-batch B]] [--factors FILE] [--format table|json] | --calibration", "FLOPs, layout, memory, MFU and GPU-hours of training a transformer", runTransformer},
 		{"calibrate", "[--measurements FILE.csv] [--out FILE.json] [--factors FILE] [--format table|json]", "the models against published (or your own) measurements; fit the factors", runCalibrate},
-		{"uncertainty", "[FILE|-] [--scenario NAME] [--set ...] [--samples N] [--seed S] [--workers W] [--format table|json]", "P10/P50/P90 of data, time, systems, cost and energy over the scenario's ranges", runUncertainty},
+		{"uncertainty", "[FILE|-] [--scenario NAME] [--set ...] [--samples N] [--seed N] [--workers N] [--format table|json]", "P10/P50/P90 of data, time, systems, cost and energy over the scenario's ranges", runUncertainty},
 		{"sensitivity", "[FILE|-] [--scenario NAME] [--set ...] [--target ID] [--format table|json]", "rank the ranged inputs by how far they swing a quantity (a tornado)", runSensitivity},
 		{"serve", "[--dir site/dist] [--addr 127.0.0.1:8080]", "serve the built page (make site) with its MIME types and Content-Security-Policy", runServe},
 		{"html", "[FILE|-] -o report.html [--scenario NAME] [--set ...] [--lang en|ja] [--echarts PATH] [--samples N] [--compare NAME]", "the report as one self-contained HTML page with charts", runHTML},
 		{"pdf", "[FILE|-] -o proposal.pdf [--scenario NAME] [--set ...] [--lang en|ja] [--font PATH] [--paper a4|letter]", "a budget proposal as PDF, charts drawn as vectors", runPDF},
 		{"report", "[FILE|-] -o DIR [--scenario NAME] [--set ...] [--lang en|ja] [--echarts PATH] [--font PATH]", "write DIR/plan.xlsx, DIR/report.html and DIR/proposal.pdf together", runReport},
-		{"xlsx", "[FILE|-] -o plan.xlsx [--scenario NAME] [--set path=value ...] [--samples N] [--seed S] [--compare NAME|FILE ...] [--date YYYY-MM-DD]", "the estimate as an Excel workbook: live formulas over editable inputs", runXLSX},
+		{"xlsx", "[FILE|-] -o plan.xlsx [--scenario NAME] [--set path=value ...] [--samples N] [--seed N] [--compare NAME|FILE ...] [--date YYYY-MM-DD]", "the estimate as an Excel workbook: live formulas over editable inputs", runXLSX},
 		{"version", "", "print the version", runVersion},
 	}
 }

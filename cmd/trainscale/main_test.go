@@ -153,7 +153,20 @@ func TestValidateExplainScenariosVersionHelp(t *testing.T) {
 		out, _, code = trainscale(t, "", c.name, "--help")
 		assert.Equal(t, 0, code, c.name)
 		assert.Contains(t, out, "usage: trainscale "+c.name, c.name)
+		// A flag's value is named for what it is ("-samples N"), never by the
+		// flag's own name or a Go type ("-samples samples", "-gpus int").
+		for line := range strings.Lines(out) {
+			name, value, ok := strings.Cut(strings.TrimSpace(line), " ")
+			if !strings.HasPrefix(line, "  -") || !ok || strings.HasPrefix(value, "\t") {
+				continue
+			}
+			value = strings.Fields(value)[0]
+			assert.NotContains(t, []string{"int", "uint", "float", "string", "value", strings.TrimPrefix(name, "-")}, value, "%s: %s", c.name, line)
+		}
 	}
+	out, _, _ = trainscale(t, "", "uncertainty", "--help")
+	assert.Contains(t, out, "  -samples N\n")
+	assert.Contains(t, out, "  -seed N\n")
 	out, _, code = trainscale(t, "")
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "Commands:")

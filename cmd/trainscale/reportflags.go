@@ -25,11 +25,11 @@ type reportFlags struct {
 func (rf *reportFlags) register(fs *flag.FlagSet, outHelp string) {
 	rf.scenario.register(fs)
 	fs.StringVar(&rf.out, "o", "", outHelp)
-	rf.samples = addInt(fs, "samples", report.DefaultSamples, 0, estimator.MaxSamples, "Monte Carlo `samples` for the uncertainty section (0 leaves it out)")
-	rf.seed = seedFlag(fs, "random `seed` of the uncertainty section")
+	rf.samples = addInt(fs, "samples", report.DefaultSamples, 0, estimator.MaxSamples, "`N` Monte Carlo samples for the uncertainty section (0 leaves it out)")
+	rf.seed = seedFlag(fs, "random seed `N` of the uncertainty section")
 	fs.Var(&rf.compare, "compare", "a built-in scenario `NAME` or FILE to set beside this one; repeatable (default: the Table 1 scenarios)")
-	fs.StringVar(&rf.lang, "lang", "en", "report language: en or ja")
-	fs.StringVar(&rf.date, "date", "", "date printed on the report, YYYY-MM-DD (default: today)")
+	fs.StringVar(&rf.lang, "lang", "en", "report language `LANG`: en or ja")
+	fs.StringVar(&rf.date, "date", "", "date printed on the report, `YYYY-MM-DD` (default: today)")
 }
 
 // bundle loads the scenario, estimates it and builds the report's content.

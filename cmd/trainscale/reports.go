@@ -72,7 +72,7 @@ type pdfFlags struct{ font, paper string }
 
 func (pf *pdfFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&pf.font, "font", "", "a TrueType font `PATH` (.ttf) for the PDF; needed for --lang ja (default: IPAex Gothic where installed)")
-	fs.StringVar(&pf.paper, "paper", "a4", "PDF paper: a4 or letter")
+	fs.StringVar(&pf.paper, "paper", "a4", "PDF paper `SIZE`: a4 or letter")
 }
 
 // options loads the font the proposal needs: --font, or for Japanese the

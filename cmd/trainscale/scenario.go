@@ -21,7 +21,7 @@ type scenarioFlags struct {
 }
 
 func (sf *scenarioFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&sf.name, "scenario", "", "a built-in scenario by name (see 'trainscale scenarios')")
+	fs.StringVar(&sf.name, "scenario", "", "a built-in scenario by `NAME` (see 'trainscale scenarios')")
 	fs.Var(&sf.sets, "set", "override one field, `path=value` (e.g. fleet.cars=37); repeatable")
 }
 

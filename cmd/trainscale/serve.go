@@ -19,7 +19,7 @@ import (
 // Policy. It stops on interrupt.
 func runServe(e *env, args []string) error {
 	fs := newFlags(e, "serve")
-	dir := fs.String("dir", "site/dist", "the built page (make site)")
+	dir := fs.String("dir", "site/dist", "`DIR` of the built page (make site)")
 	addr := fs.String("addr", "127.0.0.1:8080", "`address` to listen on")
 	if _, err := parse(fs, args, 0); err != nil {
 		return err

@@ -13,9 +13,9 @@ func runUncertainty(e *env, args []string) error {
 	fs := newFlags(e, "uncertainty")
 	var sf scenarioFlags
 	sf.register(fs)
-	samples := addInt(fs, "samples", 100_000, 1, estimator.MaxSamples, "Monte Carlo `samples`")
-	seed := seedFlag(fs, "random `seed`; the same seed gives the same result")
-	workers := addInt(fs, "workers", 0, 0, estimator.MaxWorkers, "`goroutines` to sample with (0: one per CPU)")
+	samples := addInt(fs, "samples", 100_000, 1, estimator.MaxSamples, "`N` Monte Carlo samples")
+	seed := seedFlag(fs, "random seed `N`; the same seed gives the same result")
+	workers := addInt(fs, "workers", 0, 0, estimator.MaxWorkers, "`N` goroutines to sample with (0: one per CPU)")
 	format := addFormat(fs, "table", "json")
 	s, err := parseScenario(e, fs, args, &sf, format, samples, seed, workers)
 	if err != nil {

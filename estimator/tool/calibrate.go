@@ -346,12 +346,12 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 			Precision: hardware.Precision(strings.TrimSpace(rec[2])), GPUs: 1, Metric: hardware.MetricImagesPerS,
 			Tolerance: 0.15, Source: where}
 		unparsed := map[string]string{}
-		if v, err := strconv.Atoi(strings.TrimSpace(rec[3])); err != nil {
+		if v, err := strconv.Atoi(strings.TrimSpace(estimator.ASCIIDigits(rec[3]))); err != nil {
 			unparsed["batch"] = rec[3]
 		} else {
 			pt.Batch = v
 		}
-		if v, err := strconv.ParseFloat(strings.TrimSpace(rec[4]), 64); err != nil {
+		if v, err := strconv.ParseFloat(strings.TrimSpace(estimator.ASCIIDigits(rec[4])), 64); err != nil {
 			unparsed["images_per_s"] = rec[4]
 		} else {
 			pt.Value = v

@@ -54,6 +54,13 @@ func TestParseMeasurementsCSV(t *testing.T) {
 	assert.Equal(t, hardware.Measurement{Model: "resnet-18", Device: "core-i7-12700", Precision: "fp32", Batch: 32, GPUs: 1,
 		Metric: hardware.MetricImagesPerS, Value: 55.5, Tolerance: 0.15, Source: "m.csv:5"}, pts[1])
 
+	// Full-width digits, as a Japanese spreadsheet may write them, read as ASCII.
+	pts, err = tool.ParseMeasurementsCSV(strings.NewReader("model,device,precision,batch,images_per_s\nresnet-50,a100-sxm4-80gb,mixed,２５６,２４７０．５\n"), "m.csv")
+	require.NoError(t, err)
+	require.Len(t, pts, 1)
+	assert.Equal(t, 256, pts[0].Batch)
+	assert.Equal(t, 2470.5, pts[0].Value)
+
 	header := "model,device,precision,batch,images_per_s\n"
 	for _, tc := range []struct{ data, want string }{
 		{"", "m.csv: is empty"},

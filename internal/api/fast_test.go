@@ -62,3 +62,17 @@ func fresh(preset string, overrides ...estimator.Override) []byte {
 	req, _ := json.Marshal(EstimateRequest{ScenarioRequest: ScenarioRequest{Preset: preset, Set: set}})
 	return New(nil).Call("estimate", req)
 }
+
+// The page's set requests read full-width digits as ASCII, on the full path
+// and on the kept calculation's fast path alike.
+func TestFullWidthDigitsInSetRequests(t *testing.T) {
+	t.Parallel()
+	want := fresh("article-2017", estimator.Override{Path: "fleet.tb_per_hour", Value: "1.5"})
+	assert.Equal(t, string(want), string(fresh("article-2017", estimator.Override{Path: "fleet.tb_per_hour", Value: "１．５"})))
+	a := New(nil)
+	a.Call("estimate", []byte(`{"preset":"article-2017","set":["fleet.tb_per_hour=3"]}`)) // fills the cache
+	got := a.Call("estimate", []byte(`{"preset":"article-2017","set":["fleet.tb_per_hour=１．５"]}`))
+	assert.Equal(t, string(want), string(got))
+	refused := string(fresh("article-2017", estimator.Override{Path: "fleet.cars", Value: "－３"}))
+	assert.Contains(t, refused, `"message":"fleet.cars: must be \u003e 0, got -3"`)
+}

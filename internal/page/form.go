@@ -1,7 +1,6 @@
 package page
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -240,7 +239,6 @@ func (f *formWriter) field(in estimator.InputSpec) {
 		attrs += ` required`
 	}
 	if in.Range != nil {
-		attrs += fmt.Sprintf(` data-range="%s"`, esc(distJSON(*in.Range)))
 		describedBy = append(describedBy, domID("r", path))
 	}
 	errID := domID("e", path)
@@ -309,7 +307,7 @@ func (f *formWriter) rangeFields(path string, d estimator.Dist) {
 			esc(sub), id, esc(f.t["range."+p.key]), id, esc(sub), esc(path), p.key, num(p.v), domID("e", sub), domID("e", sub))
 	}
 	if d.Why != "" {
-		fmt.Fprintf(&f.b, `<small class="source">%s</small>`, esc(d.Why))
+		fmt.Fprintf(&f.b, `<small class="source">%s</small>`, esc(d.WhyIn(f.lang)))
 	}
 	f.b.WriteString(`</fieldset>`)
 }
@@ -319,11 +317,6 @@ func selected(b bool) string {
 		return " selected"
 	}
 	return ""
-}
-
-func distJSON(d estimator.Dist) string {
-	b, _ := json.Marshal(d)
-	return string(b)
 }
 
 // datalistFor names the catalog list an id field can pick from.

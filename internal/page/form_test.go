@@ -188,3 +188,15 @@ func TestFormOffersEveryInputOfEveryExample(t *testing.T) {
 		assert.Equal(t, strings.Count(form, "<details"), strings.Count(form, "</details>"), name)
 	}
 }
+
+// A range a point value moved says so in the reader's language; the
+// scenario's own reason stays as it was written.
+func TestFormSaysAMovedRangeMoved(t *testing.T) {
+	data, _ := examples.Read(examples.Default)
+	s, err := estimator.Decode(bytes.NewReader(data), estimator.Override{Path: "workloads[2].mb_per_s", Value: "38"})
+	require.NoError(t, err)
+	why := "throughputs from benchmarks; published runs of the same network differ by about 15%; "
+	assert.Contains(t, Form(s, "en"), `<small class="source">`+why+`moved with the value set, keeping its relative spread</small>`)
+	assert.Contains(t, Form(s, "ja"), `<small class="source">`+why+`設定値に合わせて相対的な幅を保ったまま移動</small>`)
+	assert.Contains(t, Form(s, "ja"), `value="32.3"`)
+}
