@@ -266,6 +266,11 @@ func (d Dist) movedTo(x float64, checks []string) (Dist, bool) {
 			hi = min(hi, max(limit, x))
 		}
 	}
-	out.Low, out.Likely, out.High = noNegativeZero(lo), x, noNegativeZero(hi)
+	if lo == hi {
+		// A point at the range's zero (0 x its ratios) leaves no width: the
+		// point is exact, on both surfaces.
+		return Dist{}, false
+	}
+	out.Low, out.Likely, out.High = noNegativeZero(lo), noNegativeZero(x), noNegativeZero(hi)
 	return out, true
 }
