@@ -88,6 +88,10 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// Each browser test but TestBudgets runs in parallel: each has its own
+// Chromium and server, and TestBudgets, which times the page, runs alone
+// before them.
+
 // page is one headless Chromium tab on the built site, served by the same
 // handler as trainscale serve. It records every request and fails the test on
 // one that leaves 127.0.0.1, on an uncaught exception and on a CSP violation.
@@ -225,6 +229,7 @@ func sameFigures(t *testing.T, got map[string]string, est *estimator.Estimate) {
 }
 
 func TestPrerenderedFiguresAreTheCore(t *testing.T) {
+	t.Parallel()
 	// Without a browser: the built HTML itself carries the figures.
 	html, err := os.ReadFile(filepath.Join(built(t), "index.html"))
 	require.NoError(t, err)
@@ -238,6 +243,7 @@ func TestPrerenderedFiguresAreTheCore(t *testing.T) {
 }
 
 func TestPageShowsTheCoreFigures(t *testing.T) {
+	t.Parallel()
 	p := open(t)
 	p.goTo("/")
 	est := coreEstimate(t, examples.Default)
@@ -267,6 +273,7 @@ func (p *page) set(root, path, value string) {
 }
 
 func TestChangeRecomputes(t *testing.T) {
+	t.Parallel()
 	p := open(t)
 	p.goTo("/")
 	p.ready("body")
@@ -287,6 +294,7 @@ func TestChangeRecomputes(t *testing.T) {
 // A value outside its input's range is taken, not refused: the core moves the
 // range with it (38 MB/s for Inception-v3, whose range was [16.15, 21.85]).
 func TestPointOutsideItsRangeIsTaken(t *testing.T) {
+	t.Parallel()
 	p := open(t)
 	p.goTo("/")
 	p.ready("body")
@@ -298,6 +306,7 @@ func TestPointOutsideItsRangeIsTaken(t *testing.T) {
 
 // Full-width digits, as a Japanese input method types them, read as ASCII.
 func TestFullWidthDigitsAreTaken(t *testing.T) {
+	t.Parallel()
 	p := open(t)
 	p.goTo("/#lang=ja")
 	p.ready("body")
@@ -312,6 +321,7 @@ func TestFullWidthDigitsAreTaken(t *testing.T) {
 }
 
 func TestInvalidValueShowsErrorAndKeepsResult(t *testing.T) {
+	t.Parallel()
 	p := open(t)
 	p.goTo("/")
 	p.ready("body")
@@ -333,6 +343,7 @@ func TestInvalidValueShowsErrorAndKeepsResult(t *testing.T) {
 }
 
 func TestLinkReproducesTheScenario(t *testing.T) {
+	t.Parallel()
 	p := open(t)
 	p.goTo("/")
 	p.ready("body")
@@ -363,6 +374,7 @@ func TestLinkReproducesTheScenario(t *testing.T) {
 }
 
 func TestJSONImportAndExplain(t *testing.T) {
+	t.Parallel()
 	p := open(t)
 	p.goTo("/")
 	p.ready("body")
@@ -378,6 +390,7 @@ func TestJSONImportAndExplain(t *testing.T) {
 }
 
 func TestEmbedExample(t *testing.T) {
+	t.Parallel()
 	p := open(t)
 	p.goTo("/embed/")
 	p.ready("trainscale-estimator")
@@ -415,6 +428,7 @@ func (p *page) download(button string) (string, []byte) {
 }
 
 func TestExports(t *testing.T) {
+	t.Parallel()
 	p := open(t)
 	if !hasExport {
 		t.Skip("the export module does not build yet (report adapters)")
@@ -537,6 +551,7 @@ func (p *page) status() string {
 }
 
 func TestAddAndRemoveWorkloadsAndSystems(t *testing.T) {
+	t.Parallel()
 	p := open(t)
 	p.goTo("/")
 	p.ready("body")
@@ -580,6 +595,7 @@ func TestAddAndRemoveWorkloadsAndSystems(t *testing.T) {
 }
 
 func TestRemovingTheLastItemIsRefused(t *testing.T) {
+	t.Parallel()
 	p := open(t)
 	p.goTo("/#preset=article-2017&lang=ja")
 	p.ready("body")
@@ -617,6 +633,7 @@ func TestRemovingTheLastItemIsRefused(t *testing.T) {
 }
 
 func TestAddATransformerWorkload(t *testing.T) {
+	t.Parallel()
 	p := open(t)
 	p.goTo("/#preset=llama-3-405b")
 	p.ready("body")
@@ -634,6 +651,7 @@ func (p *page) captions() []string {
 }
 
 func TestCaptionsFollowTheInputs(t *testing.T) {
+	t.Parallel()
 	p := open(t)
 	p.goTo("/")
 	p.ready("body")
@@ -658,6 +676,7 @@ func (p *page) linkNow(has string) string {
 }
 
 func TestBadLinksShowTheErrorAndKeepTheLink(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ hash, want string }{
 		{"#preset=nope", "preset: must be a built-in scenario"},
 		{"#preset=article-2017&set=fleet.cars%3D-1", "fleet.cars: must be > 0, got -1"},
@@ -686,6 +705,7 @@ func TestBadLinksShowTheErrorAndKeepTheLink(t *testing.T) {
 }
 
 func TestEditedScenarioLinkIsShort(t *testing.T) {
+	t.Parallel()
 	p := open(t)
 	p.goTo("/")
 	p.ready("body")
@@ -717,6 +737,7 @@ func TestEditedScenarioLinkIsShort(t *testing.T) {
 }
 
 func TestFormulaDialogReturnsFocus(t *testing.T) {
+	t.Parallel()
 	p := open(t)
 	p.goTo("/")
 	p.ready("body")
@@ -733,6 +754,7 @@ func TestFormulaDialogReturnsFocus(t *testing.T) {
 }
 
 func TestDownloadsAreNamedAfterTheScenario(t *testing.T) {
+	t.Parallel()
 	p := open(t)
 	p.goTo("/")
 	p.ready("body")
