@@ -2,6 +2,8 @@ package estimator
 
 import (
 	"math"
+
+	"github.com/trainscale/trainscale/estimator/hardware"
 )
 
 const (
@@ -84,11 +86,11 @@ var (
 		"{cost.opex_per_year} * {growth.y<n>.systems} / {cost.systems}", srcPlan, arithmetic}
 )
 
-// goodputFactor is teamGoodput's arithmetic.
+// goodputFactor is teamGoodput's arithmetic: the failure model the
+// transformer tool uses too, in the scenario's hours and minutes.
 func goodputFactor(g *Goodput, gpusPerJob float64) float64 {
-	lost := gpusPerJob * g.FailuresPerGPUYear / Year * (g.RestartHours + g.CheckpointHours/2) * Hour
-	stall := g.CheckpointMinutes / (g.CheckpointHours * 60)
-	return math.Max(0.05, 1-lost-stall)
+	return hardware.Failures{PerGPUYear: g.FailuresPerGPUYear, RestartS: g.RestartHours * Hour,
+		CheckpointIntervalS: g.CheckpointHours * Hour, CheckpointWriteS: g.CheckpointMinutes * Minute}.Goodput(gpusPerJob)
 }
 
 // money prices the plan: money.workload on money.system.

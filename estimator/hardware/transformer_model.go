@@ -577,8 +577,8 @@ var LlamaFailures = Failures{PerGPUYear: 419.0 / (16384 * 54) * 365, RestartS: 3
 
 // Goodput is the share of a job's time on gpus GPUs not lost to failures,
 // never below 5% (past that the first-order model no longer holds).
-func (fl Failures) Goodput(gpus int) float64 {
-	lost := float64(gpus) * fl.PerGPUYear / (365 * 86400) * (fl.RestartS + fl.CheckpointIntervalS/2)
+func (fl Failures) Goodput(gpus float64) float64 {
+	lost := gpus * fl.PerGPUYear / (365 * 86400) * (fl.RestartS + fl.CheckpointIntervalS/2)
 	return math.Max(0.05, 1-lost-fl.CheckpointWriteS/fl.CheckpointIntervalS)
 }
 
@@ -635,7 +635,7 @@ func CalibrateTransformers(f Factors) ([]TransformerCalibrationRow, error) {
 			{MetricMFU, r.PublishedMFU, p.MFU},
 			{MetricFLOPsPerGPU, published, flops},
 			{MetricTokensPerGPU, r.PublishedTokensPerGPU, perGPU},
-			{MetricGPUHours, r.PublishedGPUHours, p.GPUHours / LlamaFailures.Goodput(tj.GPUs)},
+			{MetricGPUHours, r.PublishedGPUHours, p.GPUHours / LlamaFailures.Goodput(float64(tj.GPUs))},
 		} {
 			if c.published > 0 {
 				rows = append(rows, TransformerCalibrationRow{Run: r, Plan: p, Metric: c.metric,

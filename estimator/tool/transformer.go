@@ -227,7 +227,7 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 	b.input("transformer.restart_time", "Restart after a failure", estimator.Seconds, fl.RestartS, "chosen so Llama 3's rate gives its >90% effective training time at 16,384 GPUs")
 	b.input("transformer.checkpoint_interval", "Checkpoint interval", estimator.Seconds, fl.CheckpointIntervalS, "chosen so Llama 3's rate gives its >90% effective training time at 16,384 GPUs")
 	b.input("transformer.checkpoint_write", "Training stalled per checkpoint", estimator.Seconds, fl.CheckpointWriteS, "asynchronous checkpoints")
-	b.add("transformer.goodput", "Share of time not lost to failures", estimator.Ratio, fl.Goodput(req.GPUs),
+	b.add("transformer.goodput", "Share of time not lost to failures", estimator.Ratio, fl.Goodput(float64(req.GPUs)),
 		"max(0.05, 1 - {transformer.gpus} * {transformer.failures_per_gpu_year} / (365 * DAY) * ({transformer.restart_time} + {transformer.checkpoint_interval} / 2) - {transformer.checkpoint_write} / {transformer.checkpoint_interval})", srcFailures)
 	wall := b.add("transformer.wall_time", "Wall time, failures included", estimator.Seconds, plan.WallTime/b.valueOf("transformer.goodput"),
 		"{transformer.tokens} / {transformer.tokens_per_s} / {transformer.goodput}", srcFailures)
