@@ -215,7 +215,7 @@ func chooseHardware(u Unit, a float64) (Display, bool) {
 		return Display{Unit: u, Per: s.per, En: s.en, Ja: s.ja, Digits: s.digits}, true
 	case BytesPerSecond:
 		return SI(a, "B/s"), true
-	case FLOPS, FLOPs:
+	case FLOPS:
 		return SI(a, string(u)), true
 	case Seconds:
 		switch {

@@ -172,15 +172,15 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 	b.addWords("transformer.params", "Parameters (total)", estimator.Count, total, "counted from the model's shape: embeddings, attention, feed-forward blocks, every expert", nil, m.Source)
 	b.addWords("transformer.active_params", "Parameters active per token", estimator.Count, active, "counted from the model's shape: the shared and routed experts a token visits", nil, m.Source)
 	attn := m.AttentionFLOPsPerToken(seq)
-	b.addWords("transformer.attention_flops_per_token", "Attention FLOPs per token", estimator.Count, attn,
+	b.addWords("transformer.attention_flops_per_token", "Attention FLOPs per token", estimator.FLOPs, attn,
 		"6 x layers x seq x d_attn (causal: half of the full square; 12 x ... for a vision encoder)", []string{"transformer.seq"}, srcFLOPs)
 	b.addWords("transformer.matrix_params", "Active parameters in matrix multiplies", estimator.Count, (plan.ModelFLOPsPerToken-attn)/6,
 		"active parameters less the input embedding, a lookup", []string{"transformer.active_params"}, srcFLOPs)
-	b.add("transformer.flops_per_token", "Training FLOPs per token (model)", estimator.Count, plan.ModelFLOPsPerToken,
+	b.add("transformer.flops_per_token", "Training FLOPs per token (model)", estimator.FLOPs, plan.ModelFLOPsPerToken,
 		"6 * {transformer.matrix_params} + {transformer.attention_flops_per_token}", srcFLOPs)
-	b.add("transformer.flops", "Training FLOPs (model)", estimator.Count, plan.TotalFLOPs,
+	b.add("transformer.flops", "Training FLOPs (model)", estimator.FLOPs, plan.TotalFLOPs,
 		"{transformer.flops_per_token} * {transformer.tokens}", srcFLOPs)
-	b.addWords("transformer.hardware_flops_per_token", "FLOPs per token the GPUs run (recomputation included)", estimator.Count, plan.HardwareFLOPsPerToken,
+	b.addWords("transformer.hardware_flops_per_token", "FLOPs per token the GPUs run (recomputation included)", estimator.FLOPs, plan.HardwareFLOPsPerToken,
 		"model FLOPs + the recomputed forward work: all of it under full recomputation, attention's under selective", []string{"transformer.flops_per_token"}, srcFLOPs)
 	b.input("transformer.tp", "Tensor-parallel GPUs", estimator.Count, float64(l.TP), layoutSource(req))
 	b.input("transformer.pp", "Pipeline stages", estimator.Count, float64(l.PP), layoutSource(req))
