@@ -56,20 +56,16 @@ type Display struct {
 func (d Display) Show(v float64) float64 { return v / d.Per }
 
 // Suffix is the display unit in lang ("ja", or English).
-func (d Display) Suffix(lang string) string {
-	if lang == "ja" {
-		return d.Ja
-	}
-	return d.En
-}
+func (d Display) Suffix(lang string) string { return Text{EN: d.En, JA: d.Ja}.In(lang) }
 
 // Format prints a value in English: "9.1 years", "USD 21,307,000", "yes".
-func (d Display) Format(v float64) string {
+func (d Display) Format(v float64) string { return d.FormatIn(v, "en") }
+
+// FormatIn prints a value in lang ("ja"; anything else reads English):
+// "9.1 years" or "9.1 年".
+func (d Display) FormatIn(v float64, lang string) string {
 	if d.Unit == Flag {
-		if v != 0 {
-			return "yes"
-		}
-		return "no"
+		return flagWords[v != 0].In(lang)
 	}
 	v = d.Show(v)
 	var s string
@@ -83,16 +79,20 @@ func (d Display) Format(v float64) string {
 	default:
 		s = trim(v, d.Digits)
 	}
+	suffix := d.Suffix(lang)
 	switch {
-	case d.En == "":
+	case suffix == "":
 		return s
 	case d.Prefix:
-		return d.En + " " + s
+		return suffix + " " + s
 	case d.Joined:
-		return s + d.En
+		return s + suffix
 	}
-	return s + " " + d.En
+	return s + " " + suffix
 }
+
+// flagWords are a flag's values in words.
+var flagWords = map[bool]Text{true: {EN: "yes", JA: "はい"}, false: {EN: "no", JA: "いいえ"}}
 
 // step is one display unit a magnitude may take.
 type step struct {

@@ -9,14 +9,20 @@ import (
 // check and explain it on any surface. The same ID names a workbook cell, a JSON
 // entry and a page element.
 type Quantity struct {
-	ID      string   `json:"id"`      // stable: <group>[.<workload>].<name>[.<system>]
-	Label   string   `json:"label"`   // for people
-	Value   float64  `json:"value"`   // in base units: bytes, seconds, bytes/s, count
-	Unit    Unit     `json:"unit"`    // the base unit of Value
-	Formula string   `json:"formula"` // arithmetic over its inputs' names
-	Expr    string   `json:"expr"`    // Formula with each input in braces, for ParseExpr; "" when a model computes the value
-	Inputs  []string `json:"inputs"`  // scenario paths, quantity ids and catalog facts the formula reads
-	Source  string   `json:"source"`  // where the method comes from
+	ID      string   `json:"id"`                 // stable: <group>[.<workload>].<name>[.<system>]
+	Label   string   `json:"label"`              // for people, in English
+	LabelJA string   `json:"label_ja,omitempty"` // the same in Japanese
+	Value   float64  `json:"value"`              // in base units: bytes, seconds, bytes/s, count
+	Unit    Unit     `json:"unit"`               // the base unit of Value
+	Formula string   `json:"formula"`            // arithmetic over its inputs' names
+	Expr    string   `json:"expr"`               // Formula with each input in braces, for ParseExpr; "" when a model computes the value
+	Inputs  []string `json:"inputs"`             // scenario paths, quantity ids and catalog facts the formula reads
+	Source  string   `json:"source"`             // where the method comes from
+}
+
+// LabelIn is the quantity's label in lang ("ja"; anything else reads English).
+func (q Quantity) LabelIn(lang string) string {
+	return Text{EN: q.Label, JA: q.LabelJA}.In(lang)
 }
 
 // Formulas are arithmetic over {refs}: + - * / ^, parentheses, comparisons

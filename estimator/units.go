@@ -94,6 +94,11 @@ func Format(v float64, u Unit, us UnitSystem) string {
 	return Choose(u, us, v, Article).Format(v)
 }
 
+// FormatIn is Format in lang ("ja"; anything else reads English).
+func FormatIn(v float64, u Unit, us UnitSystem, lang string) string {
+	return Choose(u, us, v, Article).FormatIn(v, lang)
+}
+
 // grouped prints a whole number with thousands separators: 21,307,000.
 func grouped(v float64) string {
 	s := strconv.FormatFloat(math.Abs(v), 'f', 0, 64)
