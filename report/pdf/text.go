@@ -65,7 +65,8 @@ func wrapLine(text string, width float64, runeWidth func(rune) float64) []string
 // two characters, as JIS X 4051 (kinsoku shori) allows: never before small
 // kana, the long vowel mark or closing punctuation, never after an opening
 // bracket, never inside a katakana word ("ワークブック"), and never between a
-// number and the unit or counter after it ("7 日間", "143 台", "7日").
+// number and the unit or counter after it ("7 日間", "143 台", "7日") or a
+// currency code and its amount ("USD 490,630,407").
 func breakable(rs []rune, i int) (end, resume int, ok bool) {
 	a, b := rs[i-1], rs[i]
 	if b != ' ' {
@@ -76,10 +77,29 @@ func breakable(rs []rune, i int) (end, resume int, ok bool) {
 	for next < len(rs) && rs[next] == ' ' {
 		next++
 	}
-	if next < len(rs) && isDigit(a) && !isDigit(rs[next]) && !noLineEnd(rs[next]) {
+	switch {
+	case next == len(rs):
+	case isDigit(a) && !isDigit(rs[next]) && !noLineEnd(rs[next]):
 		return 0, 0, false // "7 days", "7 日間": the unit stays with its number
+	case isDigit(rs[next]) && currencyCode(rs[:i]):
+		return 0, 0, false // "USD 490,630,407": the currency with its amount
 	}
 	return i, next, true
+}
+
+// currencyCode reports whether rs ends in a word of three capital letters,
+// as an ISO 4217 code ("USD", "JPY") is.
+func currencyCode(rs []rune) bool {
+	n := len(rs)
+	if n < 3 || n > 3 && unicode.IsLetter(rs[n-4]) {
+		return false
+	}
+	for _, r := range rs[n-3:] {
+		if r < 'A' || r > 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // counter reports whether rs[i-1] and rs[i] are kanji of the counter or

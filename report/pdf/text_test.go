@@ -37,6 +37,8 @@ func TestWrapLineBreaksJapaneseAsTypesettersDo(t *testing.T) {
 		{"no closing bracket first", "（同時 7 ジョブ）", 7,
 			[]string{"（同時", "7 ジョブ）"}}, // was {"（同時 7 ジョ", "ブ）"}
 		{"no small kana first", "私はがっこうへ", 4, []string{"私はがっ", "こうへ"}}, // was {"私はが", "っこうへ"}
+		{"currency keeps its amount", "総額は USD 490,630,407 です", 8,
+			[]string{"総額は", "USD 490,630,407", "です"}}, // was {"総額は USD", "490,630,407 です"}
 		{"no percent first", "比率は３４．６％", 4, []string{"比率は", "３４．６％"}},
 		{"no opening bracket last", "合計「総額」", 3, []string{"合計", "「総", "額」"}},
 		{"Latin then Japanese", "Total cost は高い", 6, []string{"Total cost", "は高い"}},
