@@ -76,6 +76,16 @@ func (pf *pdfFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&pf.paper, "paper", "a4", "PDF paper `SIZE`: a4 or letter")
 }
 
+// runLicenses prints the IPA Font License Agreement, which must travel with
+// the IPAex Gothic this binary carries (its Article 3.2).
+func runLicenses(e *env, args []string) error {
+	if _, err := parse(newFlags(e, "licenses"), args, 0); err != nil {
+		return err
+	}
+	_, err := e.stdout.Write(jafont.License)
+	return err
+}
+
 // options loads the font the proposal needs: --font, or for Japanese the
 // IPAex Gothic built in.
 func (pf *pdfFlags) options(lang string) (pdf.Options, error) {

@@ -85,6 +85,13 @@ func TestHTMLEscapesTheScenarioName(t *testing.T) {
 	assert.Contains(t, string(page), "&lt;script&gt;alert(1)&lt;/script&gt;")
 }
 
+// The binary carries IPAex Gothic, and with it the licence it must carry.
+func TestLicensesPrintsTheFontLicence(t *testing.T) {
+	out, errOut, code := trainscale(t, "", "licenses")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "IPA Font License Agreement v1.0")
+}
+
 // The Japanese PDF needs no font installed: the CLI carries IPAex Gothic.
 func TestPDFJapanese(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "ja.pdf")
