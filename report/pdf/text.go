@@ -103,8 +103,9 @@ func currencyCode(rs []rune) bool {
 }
 
 // counter reports whether rs[i-1] and rs[i] are kanji of the counter or
-// unit a number carries ("7 日間", "3 年間"): a run of kanji right after a
-// number, spaces between them or not.
+// unit a number carries ("7 日間", "3 年間"): the first maxCounter kanji
+// right after a number, spaces between them or not. Kanji beyond them break
+// as any do; the bound also keeps the walk back short.
 func counter(rs []rune, i int) bool {
 	han := func(r rune) bool { return unicode.Is(unicode.Han, r) }
 	if !han(rs[i]) {
@@ -112,6 +113,9 @@ func counter(rs []rune, i int) bool {
 	}
 	j := i - 1
 	for j >= 0 && han(rs[j]) {
+		if i-j >= maxCounter {
+			return false
+		}
 		j--
 	}
 	for j >= 0 && rs[j] == ' ' {
@@ -119,6 +123,9 @@ func counter(rs []rune, i int) bool {
 	}
 	return j >= 0 && j < i-1 && isDigit(rs[j])
 }
+
+// maxCounter is the longest counter or unit in kanji: 日間, 年間, 時間.
+const maxCounter = 3
 
 // isCJK reports whether r is ideographic or kana, CJK punctuation or a
 // half-width katakana form: text that breaks between characters without a

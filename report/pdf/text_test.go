@@ -1,9 +1,12 @@
 package pdf
 
 import (
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestWrapLineBreaksJapaneseAsTypesettersDo: the breaks the issue found
@@ -54,4 +57,36 @@ func TestWrapLineBreaksJapaneseAsTypesettersDo(t *testing.T) {
 			assert.Equal(t, tc.want, wrapLine(tc.text, tc.width, width))
 		})
 	}
+}
+
+// FuzzWrapLine: whatever the text and width, wrapLine keeps every character
+// but the spaces it breaks at, in order, and each line fits the width unless
+// it is one character wider than the line.
+func FuzzWrapLine(f *testing.F) {
+	for _, s := range []string{"最初の 7 日間の学習", "新しいワークブック (.xlsx)", "USD 490,630,407 です", "  a  b  ", "「」、。ー", "7 7 7 7"} {
+		f.Add(s, 3.0)
+	}
+	width := func(r rune) float64 {
+		if isCJK(r) {
+			return 1
+		}
+		return 0.5
+	}
+	f.Fuzz(func(t *testing.T, text string, w float64) {
+		// Invalid UTF-8 reads as U+FFFD, which drawable prints as it
+		// prints a bad byte.
+		if !utf8.ValidString(text) || strings.Contains(text, "\n") || w != w || w < 0 || w > 1000 {
+			return
+		}
+		lines := wrapLine(text, w, width)
+		require.NotEmpty(t, lines)
+		assert.Equal(t, strings.ReplaceAll(text, " ", ""), strings.ReplaceAll(strings.Join(lines, ""), " ", ""))
+		for _, l := range lines {
+			var lw float64
+			for _, r := range l {
+				lw += width(r)
+			}
+			assert.True(t, lw <= w || utf8.RuneCountInString(l) == 1, "%q is %v wide, more than %v", l, lw, w)
+		}
+	})
 }
