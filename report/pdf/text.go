@@ -32,8 +32,8 @@ func wrapLine(text string, width float64, runeWidth func(rune) float64) []string
 	for i, r := range rs {
 		at[i+1] = at[i] + runeWidth(r)
 	}
-	var out []string
-	emit := func(from, to int) { out = append(out, strings.TrimRight(string(rs[from:to]), " ")) }
+	var lines [][2]int // each line's first rune and the rune after its last
+	emit := func(from, to int) { lines = append(lines, [2]int{from, to}) }
 	start := 0           // where the current line starts
 	end, resume := -1, 0 // the last break: the line ends at end, the next starts at resume
 	for i := 0; i < len(rs); i++ {
@@ -55,6 +55,22 @@ func wrapLine(text string, width float64, runeWidth func(rune) float64) []string
 	}
 	if start < len(rs) {
 		emit(start, len(rs))
+	}
+	// A paragraph ending in one character alone ("割 / 合") reads as a slip:
+	// the line above gives it its last character where a break before that
+	// one is allowed and the pair fits.
+	if n := len(lines); n > 1 {
+		prev, last := &lines[n-2], &lines[n-1]
+		k := prev[1] - 1
+		if last[1]-last[0] == 1 && prev[1] == last[0] && k-prev[0] > 1 && rs[k-1] != ' ' && at[last[1]]-at[k] <= width {
+			if _, _, ok := breakable(rs, k); ok {
+				prev[1], last[0] = k, k
+			}
+		}
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = strings.TrimRight(string(rs[l[0]:l[1]]), " ")
 	}
 	return out
 }

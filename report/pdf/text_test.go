@@ -44,6 +44,10 @@ func TestWrapLineBreaksJapaneseAsTypesettersDo(t *testing.T) {
 			[]string{"総額は", "USD 490,630,407", "です"}}, // was {"総額は USD", "490,630,407 です"}
 		{"no percent first", "比率は３４．６％", 4, []string{"比率は", "３４．６％"}},
 		{"no opening bracket last", "合計「総額」", 3, []string{"合計", "「総", "額」"}},
+		{"no last line of one character", "最大電力に対する割合", 9,
+			[]string{"最大電力に対する", "割合"}},
+		{"a last character kept where it may not start a line", "ワークブック", 5, []string{"ワークブッ", "ク"}},
+		{"a last word of one letter stays", "abc d", 1.5, []string{"abc", "d"}},
 		{"Latin then Japanese", "Total cost は高い", 6, []string{"Total cost", "は高い"}},
 		{"English at spaces", "the quick brown fox", 5, []string{"the quick", "brown fox"}},
 		{"English number keeps its unit", "after 7 days of work", 4,
