@@ -1,6 +1,7 @@
 // exports.js is the toolbar's file work: import and export the scenario as
 // JSON, copy the link, print, and the downloads the export module makes (the
-// CLI's own workbook, PDF and HTML writers, fetched on the first download).
+// CLI's own workbook, PDF and HTML writers, fetched on the first download; the
+// Japanese PDF's font, fetched on the first Japanese PDF).
 import { loadExport, asset } from './trainscale.js';
 
 /** bindExports wires the toolbar's file buttons of page (see ui.js) that the root has. */
@@ -20,6 +21,10 @@ export function bindExports(page) {
   for (const b of root.querySelectorAll('[data-export]')) {
     b.addEventListener('click', () => exportFile(page, b.dataset.export, b));
   }
+  const pdf = root.querySelector('[data-export=pdf]');
+  els.lang?.addEventListener('change', () => {
+    if (pdf && !pdf.ariaBusy) pdf.disabled = pdfOff(page, 'pdf');
+  });
 }
 
 function exportJSON(page) {
@@ -40,21 +45,71 @@ async function copyLink(page) {
 
 async function exportFile(page, kind, button) {
   button.disabled = true;
+  button.ariaBusy = 'true';
   page.setStatus('status.export');
   try {
     const exp = await loadExport();
-    // The HTML report inlines echarts, as the CLI's does.
-    const extra = kind === 'html' ? await (await fetch(asset('echarts.min.js'))).text() : undefined;
-    const res = exp[kind](page.request({ lang: page.state.lang }), extra);
+    const res = exp[kind](page.request({ lang: page.state.lang }), await extraFor(page, kind));
     if (res.error) {
       page.showProblems([res.error]);
       return;
     }
     download(page.root, res.bytes, res.type, fileName(page.api.estimate(page.request()).name, res.filename.split('.').pop()));
     page.setStatus('status.ready');
+  } catch (e) {
+    // Said in the page's words; the cause, for whoever debugs, on the console.
+    console.warn(e);
+    page.say(page.t(e instanceof FontError ? 'export.font' : 'export.failed').replace('%s', e.status ? ` (HTTP ${e.status})` : ''), true);
   } finally {
-    button.disabled = false;
+    button.ariaBusy = null;
+    button.disabled = pdfOff(page, kind);
   }
+}
+
+// extraFor is what an export takes beside the request: the HTML report
+// inlines echarts, as the CLI's does; the Japanese PDF needs its font. The
+// English exports fetch neither.
+async function extraFor(page, kind) {
+  if (kind === 'html') return (await fetch(asset('echarts.min.js'))).text();
+  if (kind === 'pdf' && page.state.lang === 'ja') return japaneseFont(page);
+}
+
+// The Japanese PDF's font (IPAex Gothic, internal/jafont): fetched on the
+// first Japanese PDF and kept for the page's life. A failure is kept too, so
+// that the button stays off, saying why, rather than failing again.
+let font;
+let fontFailed = false;
+
+class FontError extends Error {
+  constructor(status) {
+    super('the Japanese font did not load' + (status ? ': HTTP ' + status : ''));
+    this.status = status;
+  }
+}
+
+async function japaneseFont(page) {
+  if (font) return font;
+  page.setStatus('status.font');
+  let res;
+  try {
+    res = await fetch(asset('fonts/ipaexg.ttf'));
+  } catch {
+    res = { ok: false };
+  }
+  if (!res.ok) {
+    fontFailed = true;
+    throw new FontError(res.status);
+  }
+  font = new Uint8Array(await res.arrayBuffer());
+  page.setStatus('status.export');
+  return font;
+}
+
+// pdfOff says whether an export's button stays off: the PDF's while the
+// language is Japanese and its font has failed (the English PDF needs none).
+function pdfOff(page, kind) {
+  const lang = page.els.lang?.value || page.state.lang;
+  return kind === 'pdf' && lang === 'ja' && fontFailed;
 }
 
 function download(root, data, type, filename) {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/trainscale/trainscale/internal/jafont"
 	"github.com/trainscale/trainscale/report"
 	"github.com/trainscale/trainscale/report/html"
 	"github.com/trainscale/trainscale/report/pdf"
@@ -71,31 +72,36 @@ func echartsCandidates() []string {
 type pdfFlags struct{ font, paper string }
 
 func (pf *pdfFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&pf.font, "font", "", "a TrueType font `PATH` (.ttf) for the PDF; needed for --lang ja (default: IPAex Gothic where installed)")
+	fs.StringVar(&pf.font, "font", "", "a TrueType font `PATH` (.ttf) for the PDF (default: Helvetica; for --lang ja the built-in IPAex Gothic)")
 	fs.StringVar(&pf.paper, "paper", "a4", "PDF paper `SIZE`: a4 or letter")
 }
 
+// runLicenses prints the IPA Font License Agreement, which must travel with
+// the IPAex Gothic this binary carries (its Article 3.2).
+func runLicenses(e *env, args []string) error {
+	if _, err := parse(newFlags(e, "licenses"), args, 0); err != nil {
+		return err
+	}
+	_, err := e.stdout.Write(jafont.License)
+	return err
+}
+
 // options loads the font the proposal needs: --font, or for Japanese the
-// first installed Japanese font.
+// IPAex Gothic built in.
 func (pf *pdfFlags) options(lang string) (pdf.Options, error) {
 	if err := oneOf("--paper", pf.paper, "a4", "letter"); err != nil {
 		return pdf.Options{}, err
 	}
 	opt := pdf.Options{Paper: pf.paper}
-	path := pf.font
-	if path == "" && lang == "ja" {
-		found, err := pdf.FindFont()
-		if err != nil {
-			return opt, err
-		}
-		path = found
-	}
-	if path != "" {
-		font, err := pdf.LoadFont(path)
+	switch {
+	case pf.font != "":
+		font, err := pdf.LoadFont(pf.font)
 		if err != nil {
 			return opt, err
 		}
 		opt.Font = font
+	case lang == "ja":
+		opt.Font = jafont.TTF
 	}
 	return opt, nil
 }

@@ -108,6 +108,11 @@ var messagesEN = map[string]string{
 	"qgroup.co2":      "CO2",
 	"qgroup.growth":   "Growth",
 	"qgroup.goodput":  "Goodput",
+
+	// pdfja: the Japanese PDF's font, fetched when that PDF is asked for.
+	"status.font":   "Loading the Japanese font for the PDF (IPAex Gothic, about 4 MB, once)…",
+	"export.font":   "The Japanese PDF could not be made: its font did not load%s. Reload the page to try again; the English PDF needs no font.",
+	"export.failed": "The download could not be made%s. Reload the page to try again.",
 }
 
 var messagesJA = map[string]string{
@@ -200,4 +205,9 @@ var messagesJA = map[string]string{
 	"qgroup.co2":      "CO2",
 	"qgroup.growth":   "データの増加",
 	"qgroup.goodput":  "グッドプット",
+
+	// pdfja: the Japanese PDF's font, fetched when that PDF is asked for.
+	"status.font":   "PDF 用の日本語フォント（IPAex ゴシック、約 4 MB、初回のみ）を読み込んでいます…",
+	"export.font":   "日本語の PDF を作れませんでした。フォントを読み込めませんでした%s。ページを再読み込みしてもう一度お試しください。英語の PDF にはフォントは要りません。",
+	"export.failed": "ダウンロードを作れませんでした%s。ページを再読み込みしてもう一度お試しください。",
 }

@@ -34,36 +34,15 @@ type Options struct {
 	// Paper is "a4" (the default) or "letter".
 	Paper string
 	// Font is a TrueType font (.ttf; collections, .ttc, do not load) for
-	// every text. Required for Japanese; FindFont looks for one, LoadFont
-	// reads and checks it. Only its characters of the Basic Multilingual
+	// every text. Required for Japanese; LoadFont reads and checks one. Only its characters of the Basic Multilingual
 	// Plane are drawn; others print as a substitute.
 	Font []byte
 }
 
-// ErrNoFont is returned when Japanese is asked for without a font.
-var ErrNoFont = errors.New("pdf: Japanese needs a TrueType font: install fonts-ipaexfont-gothic (Debian) or give one with --font PATH (.ttf, not .ttc)")
-
-// FontPaths are where FindFont looks for a Japanese TrueType font, in order.
-var FontPaths = []string{
-	"/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",
-	"/usr/share/fonts/truetype/ipaexfont-gothic/ipaexg.ttf",
-	"/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
-	"/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
-	"/usr/share/fonts/truetype/ipafont-gothic/ipag.ttf",
-	"/Library/Fonts/ipaexg.ttf",
-	"C:\\Windows\\Fonts\\ipaexg.ttf",
-}
-
-// FindFont returns the path of the first Japanese font of FontPaths that
-// exists, or ErrNoFont.
-func FindFont() (string, error) {
-	for _, p := range FontPaths {
-		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
-			return p, nil
-		}
-	}
-	return "", ErrNoFont
-}
+// ErrNoFont is returned when Japanese is asked for without a font. The CLI
+// passes the IPAex Gothic it embeds (internal/jafont), the page the same
+// font, fetched when its Japanese PDF is asked for.
+var ErrNoFont = errors.New("pdf: Japanese needs a TrueType font (Options.Font)")
 
 // LoadFont reads a TrueType font file and checks every part of it that the
 // PDF writer reads. A file that cannot be read, is larger than MaxFontBytes,

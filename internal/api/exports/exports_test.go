@@ -8,6 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/internal/jafont"
+	"github.com/trainscale/trainscale/report/pdf"
 )
 
 func TestMakeEachExport(t *testing.T) {
@@ -52,4 +54,17 @@ func TestMakeChecksEveryField(t *testing.T) {
 			assert.Equal(t, tc.rule, fe.Rule, tc.req)
 		}
 	}
+}
+
+// The page passes the font it fetched for the Japanese PDF; without it the
+// error names what is missing, with no advice for a command line.
+func TestMakeJapanesePDFTakesTheFont(t *testing.T) {
+	t.Parallel()
+	req := []byte(`{"lang":"ja","samples":200,"date":"2026-11-30","compare":[]}`)
+	f, err := Make("pdf", req, nil, jafont.TTF)
+	require.NoError(t, err)
+	assert.True(t, bytes.HasPrefix(f.Bytes, []byte("%PDF-")))
+	_, err = Make("pdf", req, nil, nil)
+	require.ErrorIs(t, err, pdf.ErrNoFont)
+	assert.NotContains(t, err.Error(), "--font")
 }
