@@ -245,8 +245,17 @@ function chartScheduler(page) {
   let timer = 0;
   let wanted = false;
   let charts = null; // charts.js, once loaded
-  // The charts follow their boxes: a window resized, the print layout.
-  for (const ev of ['resize', 'beforeprint', 'afterprint']) addEventListener(ev, () => charts?.resize(page.els.charts));
+  // The charts follow their box, whatever changed its width (a window, a
+  // host page's column, the layout switching columns), and the print layout.
+  let width = 0;
+  if (page.els.charts) {
+    new ResizeObserver(([e]) => {
+      if (e.contentRect.width === width) return; // a chart added or drawn: the height changed
+      width = e.contentRect.width;
+      charts?.resize(page.els.charts);
+    }).observe(page.els.charts);
+  }
+  for (const ev of ['beforeprint', 'afterprint']) addEventListener(ev, () => charts?.resize(page.els.charts));
   async function draw() {
     if (!wanted) return;
     wanted = false;
