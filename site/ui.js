@@ -236,6 +236,8 @@ function translate(page) {
     if (text) el.textContent = text;
   }
   if (root === document.body || root === document.documentElement) document.documentElement.lang = page.state.lang;
+  // An embedded estimator's text takes its language (and its line breaking, style.css) from its host.
+  else if (root.host) root.host.lang = page.state.lang;
   if (els.lang) els.lang.value = page.state.lang;
 }
 
