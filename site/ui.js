@@ -247,8 +247,9 @@ function chartScheduler(page) {
   let timer = 0;
   let wanted = false;
   let charts = null; // charts.js, once loaded
-  // The charts follow their box, whatever changed its width (a window, a
-  // host page's column, the layout switching columns), and the print layout.
+  // The charts follow their box, whatever changed its width: a window, a
+  // host page's column, the layout switching columns. (On paper the stylesheet
+  // scales them: print lays out after beforeprint, too late to redraw.)
   let width = 0;
   if (page.els.charts) {
     new ResizeObserver(([e]) => {
@@ -257,7 +258,6 @@ function chartScheduler(page) {
       charts?.resize(page.els.charts);
     }).observe(page.els.charts);
   }
-  for (const ev of ['beforeprint', 'afterprint']) addEventListener(ev, () => charts?.resize(page.els.charts));
   async function draw() {
     if (!wanted) return;
     wanted = false;
