@@ -31,12 +31,16 @@ export async function skeleton({ toolbar = true } = {}) {
   for (const el of doc.querySelectorAll('[data-page-only]')) el.remove();
   const bar = doc.querySelector('.toolbar');
   bar.hidden = !toolbar;
-  // A <main> belongs to the host page: the layout is a plain box here.
+  // A <main> belongs to the host page: the layout is a plain box here, and
+  // the header a box with the page header's spacing, less its title.
   const layout = document.createElement('div');
   layout.className = 'layout';
   layout.append(...doc.querySelector('main.layout').childNodes);
+  const top = document.createElement('div');
+  top.className = 'top';
+  top.append(bar, doc.querySelector('[data-role=status]'));
   const out = document.createDocumentFragment();
-  out.append(bar, doc.querySelector('[data-role=status]'), layout, doc.querySelector('dialog'), ...doc.querySelectorAll('body > datalist'));
+  out.append(top, layout, doc.querySelector('dialog'), ...doc.querySelectorAll('body > datalist'));
   return out;
 }
 
