@@ -70,6 +70,8 @@ func TestEmbedKeepsItsStylingOnABareHostPage(t *testing.T) {
 	assert.Equal(t, "rgb(180, 35, 24)", got.ErrorColor, "the site's error colour")
 	assert.Contains(t, got.Font, "system-ui")
 
+	assert.Equal(t, "block", run[string](p, `getComputedStyle(document.querySelector('trainscale-estimator')).display`), "a block, though the host page says nothing")
+
 	// On a phone it is one column and no wider than the window.
 	p.charted(shadow)
 	fits := run[layout](p, fmt.Sprintf(layoutJS, shadow))
