@@ -31,12 +31,16 @@ export async function skeleton({ toolbar = true } = {}) {
   for (const el of doc.querySelectorAll('[data-page-only]')) el.remove();
   const bar = doc.querySelector('.toolbar');
   bar.hidden = !toolbar;
-  // A <main> belongs to the host page: the layout is a plain box here.
+  // A <main> belongs to the host page: the layout is a plain box here, and
+  // the header a box with the page header's spacing, less its title.
   const layout = document.createElement('div');
   layout.className = 'layout';
   layout.append(...doc.querySelector('main.layout').childNodes);
+  const top = document.createElement('div');
+  top.className = 'top';
+  top.append(bar, doc.querySelector('[data-role=status]'));
   const out = document.createDocumentFragment();
-  out.append(bar, doc.querySelector('[data-role=status]'), layout, doc.querySelector('dialog'), ...doc.querySelectorAll('body > datalist'));
+  out.append(top, layout, doc.querySelector('dialog'), ...doc.querySelectorAll('body > datalist'));
   return out;
 }
 
@@ -236,6 +240,8 @@ function translate(page) {
     if (text) el.textContent = text;
   }
   if (root === document.body || root === document.documentElement) document.documentElement.lang = page.state.lang;
+  // An embedded estimator's text takes its language (and its line breaking, style.css) from its host.
+  else if (root.host) root.host.lang = page.state.lang;
   if (els.lang) els.lang.value = page.state.lang;
 }
 
@@ -245,8 +251,17 @@ function chartScheduler(page) {
   let timer = 0;
   let wanted = false;
   let charts = null; // charts.js, once loaded
-  // The charts follow their boxes: a window resized, the print layout.
-  for (const ev of ['resize', 'beforeprint', 'afterprint']) addEventListener(ev, () => charts?.resize(page.els.charts));
+  // The charts follow their box, whatever changed its width: a window, a
+  // host page's column, the layout switching columns. (On paper the stylesheet
+  // scales them: print lays out after beforeprint, too late to redraw.)
+  let width = 0;
+  if (page.els.charts) {
+    new ResizeObserver(([e]) => {
+      if (e.contentRect.width === width) return; // a chart added or drawn: the height changed
+      width = e.contentRect.width;
+      charts?.resize(page.els.charts);
+    }).observe(page.els.charts);
+  }
   async function draw() {
     if (!wanted) return;
     wanted = false;
