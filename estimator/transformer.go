@@ -112,9 +112,9 @@ var (
 		"weights + gradients + optimizer state (ZeRO) + activations (Korthikanti et al. 2022) + workspace, at the layout", srcTransformer, modelled}
 	trainFits = kind{"train.<w>.fits.<s>", Text{"<w>: the layout fits one <s> GPU's memory", "<w>: 並列化構成が <s> の GPU 1 基のメモリに収まるか"}, Flag,
 		"memory per GPU <= the GPU's memory, at the layout", srcTransformer, modelled}
-	trainMFUModelled = kind{"train.<w>.mfu.<s>", Text{"<w>: model FLOPs utilisation on <s>", "<w>: <s> でのモデル FLOPs 使用率（MFU）"}, Ratio,
+	trainMFUModelled = kind{"train.<w>.mfu.<s>", Text{"<w>: model FLOPs utilisation on <s>", "<w>: <s> でのモデル FLOPs 使用率（MFU）"}, Share,
 		"modelled step time of the layout on <g> at {workloads[<wi>].transformer.precision}", srcTransformer, modelled}
-	trainMFUGiven = kind{"train.<w>.mfu.<s>", Text{"<w>: model FLOPs utilisation on <s>", "<w>: <s> でのモデル FLOPs 使用率（MFU）"}, Ratio,
+	trainMFUGiven = kind{"train.<w>.mfu.<s>", Text{"<w>: model FLOPs utilisation on <s>", "<w>: <s> でのモデル FLOPs 使用率（MFU）"}, Share,
 		"{workloads[<wi>].transformer.mfu}", srcMFU, arithmetic}
 	trainTokensPerS = kind{"train.<w>.tokens_per_s.<s>", Text{"<w>: tokens per second per <s> GPU", "<w>: <s> の GPU 1 基が毎秒処理するトークン数"}, PerSecond,
 		"", srcMFU, arithmetic} // the formula names the GPU's peak at the precision

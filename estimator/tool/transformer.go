@@ -204,7 +204,7 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 	b.input("transformer.capacity", text("GPU memory", "GPU メモリ"), estimator.Bytes, mem.Capacity, g.Source)
 	b.add("transformer.fits", text("Fits the GPU's memory", "GPU メモリに収まるか"), estimator.Flag, flag(plan.Fits), "if({transformer.memory_per_gpu} <= {transformer.capacity}, 1, 0)", srcTMemory)
 	b.input("transformer.peak", text("Dense peak per GPU at the precision", "その精度での GPU 1 基の密行列ピーク性能"), estimator.FLOPS, g.Peak(tj.Precision), g.Source)
-	b.add("transformer.bubble", text("Pipeline bubble", "パイプラインのバブル"), estimator.Ratio, plan.Bubble,
+	b.add("transformer.bubble", text("Pipeline bubble", "パイプラインのバブル"), estimator.Share, plan.Bubble,
 		"({transformer.pp} - 1) / ({transformer.interleave} * {transformer.global_batch_tokens} / ({transformer.dp} * {transformer.micro_batch} * {transformer.seq}) + {transformer.pp} - 1)",
 		"Narayanan et al. 2021, sections 2.2.1-2.2.2: (p-1)/(v*m+p-1)")
 	mfuWords := "model FLOPs of a step / (step time x GPUs x peak); the step: micro-batches through the fullest stage at the roofline of each matrix multiply, TP and EP communication, the bubble, DP communication the backward pass does not hide"
@@ -217,7 +217,7 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 		[]string{"transformer.global_batch_tokens", "transformer.flops_per_token", "transformer.peak"}, stepSrc)
 	b.addWords("transformer.compute_time", text("Computing per step (bubble included)", "1 ステップの計算時間（バブル込み）"), estimator.Seconds, plan.ComputeTime, "matrix multiplies at their roofline, attention and element-wise work, through the pipeline", nil, stepSrc)
 	b.addWords("transformer.comm_exposed", text("Communication not hidden, per step", "1 ステップで隠れない通信時間"), estimator.Seconds, plan.CommExposed, "TP all-reduces, pipeline sends, EP all-to-all, and the DP rest the backward pass does not hide", nil, stepSrc)
-	b.add("transformer.mfu", text("Model FLOPs utilisation", "モデル FLOPs 使用率（MFU）"), estimator.Ratio, plan.MFU,
+	b.add("transformer.mfu", text("Model FLOPs utilisation", "モデル FLOPs 使用率（MFU）"), estimator.Share, plan.MFU,
 		"{transformer.flops_per_token} * {transformer.global_batch_tokens} / ({transformer.step_time} * {transformer.gpus} * {transformer.peak})",
 		"Chowdhery et al. 2022 (PaLM), appendix B")
 	b.add("transformer.tokens_per_s", text("Tokens per second (whole job)", "毎秒のトークン数（ジョブ全体）"), estimator.PerSecond, plan.TokensPerSecond,
@@ -227,7 +227,7 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 	b.input("transformer.restart_time", text("Restart after a failure", "障害後の再起動時間"), estimator.Seconds, fl.RestartS, "chosen so Llama 3's rate gives its >90% effective training time at 16,384 GPUs")
 	b.input("transformer.checkpoint_interval", text("Checkpoint interval", "チェックポイント間隔"), estimator.Seconds, fl.CheckpointIntervalS, "chosen so Llama 3's rate gives its >90% effective training time at 16,384 GPUs")
 	b.input("transformer.checkpoint_write", text("Training stalled per checkpoint", "チェックポイントごとに学習が止まる時間"), estimator.Seconds, fl.CheckpointWriteS, "asynchronous checkpoints")
-	b.add("transformer.goodput", text("Share of time not lost to failures", "障害に失われない時間の割合"), estimator.Ratio, fl.Goodput(float64(req.GPUs)),
+	b.add("transformer.goodput", text("Share of time not lost to failures", "障害に失われない時間の割合"), estimator.Share, fl.Goodput(float64(req.GPUs)),
 		"max(0.05, 1 - {transformer.gpus} * {transformer.failures_per_gpu_year} / (365 * DAY) * ({transformer.restart_time} + {transformer.checkpoint_interval} / 2) - {transformer.checkpoint_write} / {transformer.checkpoint_interval})", srcFailures)
 	wall := b.add("transformer.wall_time", text("Wall time, failures included", "経過時間（障害込み）"), estimator.Seconds, plan.WallTime/b.valueOf("transformer.goodput"),
 		"{transformer.tokens} / {transformer.tokens_per_s} / {transformer.goodput}", srcFailures)
@@ -281,7 +281,7 @@ func TransformerCalibration(tf Factors) (*Result, error) {
 	table := [][]string{{"#", "run", "GPUs", "precision", "metric", "published", "model", "error", "set"}}
 	for i, r := range rows {
 		k := fmt.Sprintf("calibration.%d", i+1)
-		unit := map[string]estimator.Unit{hardware.MetricMFU: estimator.Ratio, hardware.MetricFLOPsPerGPU: estimator.FLOPS,
+		unit := map[string]estimator.Unit{hardware.MetricMFU: estimator.Share, hardware.MetricFLOPsPerGPU: estimator.FLOPS,
 			hardware.MetricTokensPerGPU: estimator.PerSecond, hardware.MetricGPUHours: estimator.Count}[r.Metric]
 		what := r.Run.ID + " " + r.Metric
 		b.input(k+".published", text(what+": published", what+": 公表値"), unit, r.Published, r.Run.Source)
