@@ -223,7 +223,7 @@ func (c *Calculation) Estimate() (*Estimate, error) {
 		b.values[i] = noNegativeZero(v) // no surface may print -0
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			q := c.layout[i]
-			errs.add(q.ID, "result is not a finite number; check the size of its inputs: "+strings.Join(q.Inputs, ", "), v)
+			errs.add(q.ID, Text{"result is not a finite number; check the size of its inputs: " + strings.Join(q.Inputs, ", "), "結果が有限の数値になりません。入力の大きさを確かめてください: " + strings.Join(q.Inputs, ", ")}, v)
 		}
 	}
 	if len(errs) > 0 {

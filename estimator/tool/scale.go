@@ -35,10 +35,10 @@ func Scale(req ScaleRequest) (*Result, error) {
 	m, _ := lookupModel(&errs, "model", req.Model)
 	sys, okS := lookup(&errs, "system", req.System, hardware.SystemByID, hardware.SystemIDs)
 	if req.GPUs < 1 || req.GPUs > maxGPUs {
-		errs.Add("gpus", fmt.Sprintf("must be in [1, %d]", maxGPUs), req.GPUs)
+		errs.Add("gpus", text(fmt.Sprintf("must be in [1, %d]", maxGPUs), inRangeJA(true, 1, maxGPUs)), req.GPUs)
 	}
 	if !(req.RunGPUTime >= 0) || math.IsInf(req.RunGPUTime, 0) {
-		errs.Add("run_gpu_time", "must be a finite number >= 0", req.RunGPUTime)
+		errs.Add("run_gpu_time", text("must be a finite number >= 0", "0 以上の有限の数値にしてください"), req.RunGPUTime)
 	}
 	p := precisionOf(&errs, req.Precision)
 	f := checkFactors(&errs, req.Factors)
@@ -47,7 +47,7 @@ func Scale(req ScaleRequest) (*Result, error) {
 	if okS {
 		var ok bool
 		if gpu, ok = hardware.GPUByID(sys.GPU); !ok || sys.GPUs < 1 {
-			errs.Add("system", "names no catalog GPU or has no GPUs", strconv.Quote(sys.ID))
+			errs.Add("system", text("names no catalog GPU or has no GPUs", "カタログの GPU を指していないか、GPU がありません"), strconv.Quote(sys.ID))
 		}
 	}
 	if errs.Len() > 0 {
