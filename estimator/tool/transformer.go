@@ -94,7 +94,7 @@ func Transformer(req TransformerRequest) (*Result, error) {
 		return nil, &estimator.FieldError{Path: "gpus", Rule: fmt.Sprintf("must hold the model at some layout: %s", fit.Error()),
 			RuleJA: fmt.Sprintf("いずれかの並列化構成でモデルが収まる GPU 数にしてください: %s", fit.Error()), Got: req.GPUs}
 	case err != nil && layout != nil:
-		return nil, &estimator.FieldError{Path: "tp", Rule: err.Error(), Got: *req.TP}
+		return nil, &estimator.FieldError{Path: "tp", Rule: err.Error(), RuleJA: "この並列化構成は使えません: " + err.Error(), Got: *req.TP}
 	case err != nil:
 		return nil, err
 	}
