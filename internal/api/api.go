@@ -178,6 +178,10 @@ func jsonSafe(v any) any {
 // ErrorJSON is the error value API.Call returns for err.
 func ErrorJSON(err error) []byte { return errorJSON(err) }
 
+// ErrorJSONFor is ErrorJSON with the messages in the lang request asks for,
+// as Call answers: for a module that answers requests without Call.
+func ErrorJSONFor(err error, request []byte) []byte { return errorJSONIn(err, requestLang(request)) }
+
 func errorJSON(err error) []byte { return errorJSONIn(err, "en") }
 
 // errorJSONIn is errorJSON with the messages in lang.

@@ -117,7 +117,7 @@ func bundle(req Request) (*report.Bundle, error) {
 		}
 		oe, err := api.ScenarioRequest{Preset: name, Set: req.Set}.Run()
 		if err != nil {
-			return nil, prefixed("compare["+name+"]", err)
+			return nil, prefixed("compare["+name+"]", err, lang)
 		}
 		opt.Compared = append(opt.Compared, name)
 		opt.Compare = append(opt.Compare, oe)
@@ -125,8 +125,8 @@ func bundle(req Request) (*report.Bundle, error) {
 	return report.Build(est, opt)
 }
 
-func prefixed(prefix string, err error) error {
-	errs := api.Errors(err)
+func prefixed(prefix string, err error, lang string) error {
+	errs := api.ErrorsIn(err, lang)
 	out := make([]error, len(errs))
 	for i, e := range errs {
 		e.Path = prefix + "." + e.Path
