@@ -136,3 +136,15 @@ func TestChooseColumn(t *testing.T) {
 	}
 	assert.Equal(t, "0.058 年", estimator.ChooseColumn(estimator.Seconds, estimator.Binary, []float64{years(168), 21 * estimator.Day}, estimator.Article).FormatIn(21*estimator.Day, "ja"))
 }
+
+// A column of training times reads in one unit, in either language.
+func ExampleChooseColumn() {
+	times := []float64{0.46 * estimator.Year, 21 * estimator.Day}
+	d := estimator.ChooseColumn(estimator.Seconds, estimator.Binary, times, estimator.Article)
+	for _, v := range times {
+		fmt.Println(d.Format(v), "|", d.FormatIn(v, "ja"))
+	}
+	// Output:
+	// 0.46 years | 0.46 年
+	// 0.058 years | 0.058 年
+}

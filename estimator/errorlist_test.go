@@ -1,6 +1,8 @@
 package estimator_test
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -8,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
 )
 
 // An ErrorList joins its problems under the MaxErrors cap and counts the rest.
@@ -32,4 +35,19 @@ func TestErrorList(t *testing.T) {
 	lines := strings.Split(many.Err().Error(), "\n")
 	assert.Len(t, lines, estimator.MaxErrors+1)
 	assert.Equal(t, "... and 7 more", lines[estimator.MaxErrors])
+}
+
+// A problem with a scenario reads in the user's language.
+func ExampleFieldError_In() {
+	scenario, _ := examples.Read(examples.Default)
+	cars, _ := estimator.ParseOverride("fleet.cars=-5")
+	_, err := estimator.Decode(bytes.NewReader(scenario), cars)
+	var fe *estimator.FieldError
+	if errors.As(err, &fe) {
+		fmt.Println(fe.In("en"))
+		fmt.Println(fe.In("ja"))
+	}
+	// Output:
+	// fleet.cars: must be > 0, got -5
+	// fleet.cars: 0 より大きい値にしてください（入力値 -5）
 }
