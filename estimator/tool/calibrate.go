@@ -59,10 +59,10 @@ func Calibrate(req CalibrateRequest) (*Result, error) {
 	f := checkFactors(&errs, req.Factors)
 	if req.Measurements != nil {
 		if len(req.Measurements) == 0 {
-			errs.Add("measurements", "must hold at least one measurement", nil)
+			errs.Add("measurements", text("must hold at least one measurement", "測定値を 1 つ以上含めてください"), nil)
 		}
 		if len(req.Measurements) > maxMeasurements {
-			errs.Add("measurements", fmt.Sprintf("must hold at most %d measurements", maxMeasurements), len(req.Measurements))
+			errs.Add("measurements", text(fmt.Sprintf("must hold at most %d measurements", maxMeasurements), fmt.Sprintf("測定値は %d 個までにしてください", maxMeasurements)), len(req.Measurements))
 		}
 		for i, pt := range req.Measurements {
 			checkMeasurement(&errs, func(col string) string { return fmt.Sprintf("measurements[%d].%s", i, col) }, pt, nil)
@@ -104,20 +104,20 @@ func (b *builder) calibrationTable(rows []hardware.CalibrationRow) {
 			Tolerance: row.Tolerance, AtLeast: row.AtLeast, Within: row.Within, HeldOut: row.HeldOut, Source: row.Source}
 		b.res.Calibration = append(b.res.Calibration, e)
 		what := calibrationLabel(e)
-		b.input(k+".measured", what+": measured", unit, row.Value, row.Source)
-		b.addWords(k+".predicted", what+": predicted", unit, row.Predicted,
+		b.input(k+".measured", text(what+": measured", what+": 実測"), unit, row.Value, row.Source)
+		b.addWords(k+".predicted", text(what+": predicted", what+": 予測"), unit, row.Predicted,
 			"the "+row.Metric+" model for this measurement with the factors below", nil, srcRoofline)
 		errExpr := relErrorExpr(k+".predicted", k+".measured")
 		if row.ErrorKind == "absolute" {
 			errExpr = fmt.Sprintf("{%s.predicted} - {%s.measured}", k, k)
 		}
-		b.add(k+".error", what+": error ("+row.ErrorKind+")", estimator.Ratio, row.Error, errExpr, "calibration")
+		b.add(k+".error", text(what+": error ("+row.ErrorKind+")", what+": 誤差（"+errorKindJA[row.ErrorKind]+"）"), estimator.Ratio, row.Error, errExpr, "calibration")
 		tol := strconv.FormatFloat(row.Tolerance, 'g', -1, 64)
 		withinExpr := fmt.Sprintf("if(%s <= %s, 1, 0)", absExpr(k+".error"), tol)
 		if row.AtLeast {
 			withinExpr = fmt.Sprintf("if({%s.error} >= -%s, 1, 0)", k, tol)
 		}
-		b.add(k+".within", what+": within tolerance", estimator.Flag, flag(row.Within), withinExpr, "issue 3's tolerances")
+		b.add(k+".within", text(what+": within tolerance", what+": 許容誤差内か"), estimator.Flag, flag(row.Within), withinExpr, "issue 3's tolerances")
 		within = append(within, "{"+k+".within}")
 		set := "calibration"
 		if row.HeldOut {
@@ -131,9 +131,9 @@ func (b *builder) calibrationTable(rows []hardware.CalibrationRow) {
 			estimator.FormatToolValue(row.Value, unit), estimator.FormatToolValue(row.Predicted, unit), formatError(row.Error, row.ErrorKind),
 			formatTolerance(row), ok, set})
 	}
-	b.input("calibration.points", "Published measurements", estimator.Count, float64(len(rows)), "hardware.Measurements")
+	b.input("calibration.points", text("Published measurements", "公表された測定値"), estimator.Count, float64(len(rows)), "hardware.Measurements")
 	if len(within) > 0 {
-		b.add("calibration.within", "Measurements the model meets within tolerance", estimator.Count, b.sumWithin(), strings.Join(within, " + "), "calibration")
+		b.add("calibration.within", text("Measurements the model meets within tolerance", "モデルが許容誤差内に収まる測定値の数"), estimator.Count, b.sumWithin(), strings.Join(within, " + "), "calibration")
 	}
 	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Published measurements", Rows: table})
 }
@@ -166,14 +166,14 @@ func (b *builder) fitTable(points []hardware.Measurement, start, fitted hardware
 		}
 		b.res.Calibration = append(b.res.Calibration, e)
 		what := calibrationLabel(e)
-		b.input(k+".measured", what+": measured", estimator.PerSecond, pt.Value, e.Source)
-		b.addWords(k+".predicted_before", what+": predicted with the starting factors", estimator.PerSecond, predBefore,
+		b.input(k+".measured", text(what+": measured", what+": 実測"), estimator.PerSecond, pt.Value, e.Source)
+		b.addWords(k+".predicted_before", text(what+": predicted with the starting factors", what+": 初期係数での予測"), estimator.PerSecond, predBefore,
 			"the throughput model for this measurement with the starting factors", nil, srcRoofline)
-		b.add(k+".error_before", what+": error before the fit", estimator.Ratio, eb,
+		b.add(k+".error_before", text(what+": error before the fit", what+": フィット前の誤差"), estimator.Ratio, eb,
 			relErrorExpr(k+".predicted_before", k+".measured"), "calibration")
-		b.addWords(k+".predicted_after", what+": predicted with the fitted factors", estimator.PerSecond, predAfter,
+		b.addWords(k+".predicted_after", text(what+": predicted with the fitted factors", what+": フィット後の係数での予測"), estimator.PerSecond, predAfter,
 			"the throughput model for this measurement with the fitted factors (factors.*)", nil, srcRoofline)
-		b.add(k+".error_after", what+": error after the fit", estimator.Ratio, ea,
+		b.add(k+".error_after", text(what+": error after the fit", what+": フィット後の誤差"), estimator.Ratio, ea,
 			relErrorExpr(k+".predicted_after", k+".measured"), "calibration")
 		sumBefore = append(sumBefore, absExpr(k+".error_before"))
 		sumAfter = append(sumAfter, absExpr(k+".error_after"))
@@ -182,9 +182,9 @@ func (b *builder) fitTable(points []hardware.Measurement, start, fitted hardware
 			estimator.FormatToolValue(predAfter, estimator.PerSecond), formatError(ea, "relative"), pt.Source})
 	}
 	n := float64(len(points))
-	b.add("fit.mean_abs_error_before", "Mean absolute error before the fit", estimator.Ratio, before/n,
+	b.add("fit.mean_abs_error_before", text("Mean absolute error before the fit", "フィット前の平均絶対誤差"), estimator.Ratio, before/n,
 		"("+strings.Join(sumBefore, " + ")+") / "+strconv.Itoa(len(points)), "calibration")
-	b.add("fit.mean_abs_error_after", "Mean absolute error after the fit", estimator.Ratio, after/n,
+	b.add("fit.mean_abs_error_after", text("Mean absolute error after the fit", "フィット後の平均絶対誤差"), estimator.Ratio, after/n,
 		"("+strings.Join(sumAfter, " + ")+") / "+strconv.Itoa(len(points)), "calibration")
 	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Measurements", Rows: table})
 	factors := [][]string{{"factor", "before", "after"}}
@@ -246,6 +246,9 @@ func metricText(e CalibrationEntry) string {
 	return e.Metric
 }
 
+// errorKindJA names an error kind in Japanese, for the quantities' labels.
+var errorKindJA = map[string]string{"absolute": "絶対", "relative": "相対"}
+
 func metricUnit(metric string) estimator.Unit {
 	switch metric {
 	case hardware.MetricImagesPerS:
@@ -297,10 +300,10 @@ const (
 func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, error) {
 	data, err := io.ReadAll(io.LimitReader(r, estimator.MaxScenarioBytes+1))
 	if err != nil {
-		return nil, &estimator.FieldError{Path: name, Rule: "unreadable: " + err.Error()}
+		return nil, &estimator.FieldError{Path: name, Rule: "unreadable: " + err.Error(), RuleJA: "読めません: " + err.Error()}
 	}
 	if len(data) > estimator.MaxScenarioBytes {
-		return nil, &estimator.FieldError{Path: name, Rule: fmt.Sprintf("must be at most %d bytes", estimator.MaxScenarioBytes)}
+		return nil, &estimator.FieldError{Path: name, Rule: fmt.Sprintf("must be at most %d bytes", estimator.MaxScenarioBytes), RuleJA: fmt.Sprintf("%d バイト以下にしてください", estimator.MaxScenarioBytes)}
 	}
 	cr := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))) // a spreadsheet's byte-order mark
 	cr.Comment = '#'
@@ -310,17 +313,19 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 	header, err := cr.Read()
 	if err != nil {
 		if errors.Is(err, io.EOF) {
-			return nil, &estimator.FieldError{Path: name, Rule: "is empty: the first line must be the header " + strings.Join(csvColumns, ",")}
+			return nil, &estimator.FieldError{Path: name, Rule: "is empty: the first line must be the header " + strings.Join(csvColumns, ","),
+				RuleJA: "空です: 1 行目は見出し " + strings.Join(csvColumns, ",") + " にしてください"}
 		}
 		return nil, csvError(name, err)
 	}
 	if !equalFold(header, csvColumns) {
 		line, _ := cr.FieldPos(0)
-		return nil, &estimator.FieldError{Path: fmt.Sprintf("%s:%d", name, line), Rule: "the header must be " + strings.Join(csvColumns, ","),
+		return nil, &estimator.FieldError{Path: fmt.Sprintf("%s:%d", name, line), Rule: "the header must be " + strings.Join(csvColumns, ","), RuleJA: "見出しは " + strings.Join(csvColumns, ",") + " にしてください",
 			Got: strconv.Quote(strings.Join(header, ","))}
 	}
 	var out []hardware.Measurement
-	columnsRule := fmt.Sprintf("must have %d columns (%s)", len(csvColumns), strings.Join(csvColumns, ","))
+	columns := strings.Join(csvColumns, ",")
+	columnsRule := text(fmt.Sprintf("must have %d columns (%s)", len(csvColumns), columns), fmt.Sprintf("列を %d 個にしてください（%s）", len(csvColumns), columns))
 	for {
 		rec, err := cr.Read()
 		if errors.Is(err, io.EOF) {
@@ -328,7 +333,7 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 		}
 		if err != nil {
 			fe := csvError(name, err)
-			errs.Add(fe.Path, fe.Rule, fe.Got)
+			errs.Add(fe.Path, text(fe.Rule, fe.RuleJA), fe.Got)
 			break
 		}
 		line, _ := cr.FieldPos(0)
@@ -339,7 +344,7 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 			continue
 		}
 		if len(out) == maxMeasurements {
-			errs.Add(where, fmt.Sprintf("too many measurements: at most %d", maxMeasurements), nil)
+			errs.Add(where, text(fmt.Sprintf("too many measurements: at most %d", maxMeasurements), fmt.Sprintf("測定値が多すぎます: %d 個まで", maxMeasurements)), nil)
 			break
 		}
 		pt := hardware.Measurement{Model: strings.TrimSpace(rec[0]), Device: strings.TrimSpace(rec[1]),
@@ -363,7 +368,7 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 		return nil, err
 	}
 	if len(out) == 0 {
-		return nil, &estimator.FieldError{Path: name, Rule: "must hold at least one measurement below the header"}
+		return nil, &estimator.FieldError{Path: name, Rule: "must hold at least one measurement below the header", RuleJA: "見出しの下に測定値を 1 つ以上含めてください"}
 	}
 	return out, nil
 }
@@ -371,9 +376,9 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 func csvError(name string, err error) *estimator.FieldError {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		return &estimator.FieldError{Path: fmt.Sprintf("%s:%d", name, pe.Line), Rule: "invalid CSV: " + pe.Err.Error()}
+		return &estimator.FieldError{Path: fmt.Sprintf("%s:%d", name, pe.Line), Rule: "invalid CSV: " + pe.Err.Error(), RuleJA: "CSV として正しくありません: " + pe.Err.Error()}
 	}
-	return &estimator.FieldError{Path: name, Rule: "unreadable: " + err.Error()}
+	return &estimator.FieldError{Path: name, Rule: "unreadable: " + err.Error(), RuleJA: "読めません: " + err.Error()}
 }
 
 func equalFold(got, want []string) bool {
@@ -393,21 +398,21 @@ func equalFold(got, want []string) bool {
 func checkMeasurement(errs *estimator.ErrorList, at func(col string) string, pt hardware.Measurement, unparsed map[string]string) {
 	lookupModel(errs, at("model"), pt.Model)
 	if _, ok := measuredDevice(pt.Device); !ok {
-		errs.Add(at("device"), "unknown id (known GPUs: "+strings.Join(hardware.GPUIDs(), ", ")+
-			"; CPUs: "+strings.Join(hardware.CPUIDs(), ", ")+")", strconv.Quote(pt.Device))
+		known := "GPUs: " + strings.Join(hardware.GPUIDs(), ", ") + "; CPUs: " + strings.Join(hardware.CPUIDs(), ", ")
+		errs.Add(at("device"), text("unknown id (known "+known+")", "不明な ID です（既知の "+known+"）"), strconv.Quote(pt.Device))
 	}
 	checkPrecision(errs, at("precision"), pt.Precision)
 	if raw, ok := unparsed["batch"]; ok {
-		errs.Add(at("batch"), "must be a whole number", strconv.Quote(raw))
+		errs.Add(at("batch"), text("must be a whole number", "整数にしてください"), strconv.Quote(raw))
 	} else {
 		checkBatch(errs, at("batch"), pt.Batch)
 	}
 	if raw, ok := unparsed["images_per_s"]; ok {
-		errs.Add(at("images_per_s"), "must be a number", strconv.Quote(raw))
+		errs.Add(at("images_per_s"), text("must be a number", "数値にしてください"), strconv.Quote(raw))
 	} else if !(pt.Value > minImagesPerS && pt.Value <= maxImagesPerS) {
-		errs.Add(at("images_per_s"), fmt.Sprintf("must be in (%v, %v] images per second", minImagesPerS, maxImagesPerS), pt.Value)
+		errs.Add(at("images_per_s"), text(fmt.Sprintf("must be in (%v, %v] images per second", minImagesPerS, maxImagesPerS), fmt.Sprintf("毎秒 %v 枚より多く %v 枚以下にしてください", minImagesPerS, maxImagesPerS)), pt.Value)
 	}
 	if pt.Metric != hardware.MetricImagesPerS || pt.GPUs > 1 {
-		errs.Add(at("metric"), "must be images_per_s on one device", pt.Metric)
+		errs.Add(at("metric"), text("must be images_per_s on one device", "1 台のデバイスでの images_per_s にしてください"), pt.Metric)
 	}
 }

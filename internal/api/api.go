@@ -10,7 +10,9 @@
 //
 // naming the field at fault in plain words ("seed: must be a whole number from
 // 0 to 9007199254740991, got -1"; "scenarios[1].name: must be a string"),
-// never a Go type. Requests are read strictly (DecodeRequest): no unknown or
+// never a Go type; "message" is in the request's lang (a request with lang
+// "ja" reads "fleet.cars: 0 より大きい値にしてください（入力値 -3）"), "rule"
+// always in English. Requests are read strictly (DecodeRequest): no unknown or
 // repeated key, every number and lang checked. API.Call never panics: a panic
 // inside a method is recovered and returned as an error with rule "internal
 // error", so a caller (one long-lived wasm instance) keeps working after any
@@ -81,11 +83,12 @@ func (a *API) Call(method string, request []byte) (response []byte) {
 	}
 	m, ok := a.methods[method]
 	if !ok {
-		return errorJSON(&estimator.FieldError{Path: "method", Rule: "must be one of " + strings.Join(a.names, ", "), Got: strconv.Quote(method)})
+		return errorJSON(&estimator.FieldError{Path: "method", Rule: "must be one of " + strings.Join(a.names, ", "),
+			RuleJA: "次のいずれかにしてください: " + strings.Join(a.names, ", "), Got: strconv.Quote(method)})
 	}
 	v, err := m(request)
 	if err != nil {
-		return errorJSON(err)
+		return errorJSONIn(err, requestLang(request))
 	}
 	out, err := json.Marshal(v)
 	if err != nil {
@@ -110,11 +113,27 @@ type Error struct {
 	Path    string `json:"path"`    // the field at fault: a scenario path, or a request field
 	Rule    string `json:"rule"`    // what it must be
 	Got     any    `json:"got"`     // what it was; null when there is nothing to show
-	Message string `json:"message"` // the whole sentence, as the CLI prints it
+	Message string `json:"message"` // the whole sentence, as the CLI prints it, in the request's lang
+}
+
+// requestLang is the lang a request asks for, "ja" or "en": its errors'
+// messages follow it. A request too broken to say reads English.
+func requestLang(request []byte) string {
+	var r struct {
+		Lang string `json:"lang"`
+	}
+	if json.Unmarshal(request, &r) == nil && r.Lang == "ja" {
+		return "ja"
+	}
+	return "en"
 }
 
 // Errors turns an error (possibly several joined) into the API's error values.
-func Errors(err error) []Error {
+func Errors(err error) []Error { return ErrorsIn(err, "en") }
+
+// ErrorsIn is Errors with each message in lang ("ja"; anything else reads
+// English); paths and rules stay as they are, for programs to read.
+func ErrorsIn(err error, lang string) []Error {
 	var out []Error
 	var walk func(error)
 	walk = func(err error) {
@@ -129,9 +148,9 @@ func Errors(err error) []Error {
 		var ae *Error
 		switch {
 		case errors.As(err, &fe):
-			out = append(out, Error{Path: fe.Path, Rule: fe.Rule, Got: jsonSafe(fe.Got), Message: fe.Error()})
+			out = append(out, Error{Path: fe.Path, Rule: fe.Rule, Got: jsonSafe(fe.Got), Message: fe.In(lang)})
 		case errors.As(err, &se):
-			out = append(out, Error{Path: "scenario", Rule: "must be valid JSON", Got: fmt.Sprintf("line %d, column %d", se.Line, se.Column), Message: se.Error()})
+			out = append(out, Error{Path: "scenario", Rule: "must be valid JSON", Got: fmt.Sprintf("line %d, column %d", se.Line, se.Column), Message: se.In(lang)})
 		case errors.As(err, &ae):
 			out = append(out, *ae)
 		default:
@@ -160,8 +179,15 @@ func jsonSafe(v any) any {
 // ErrorJSON is the error value API.Call returns for err.
 func ErrorJSON(err error) []byte { return errorJSON(err) }
 
-func errorJSON(err error) []byte {
-	errs := Errors(err)
+// ErrorJSONFor is ErrorJSON with the messages in the lang request asks for,
+// as Call answers: for a module that answers requests without Call.
+func ErrorJSONFor(err error, request []byte) []byte { return errorJSONIn(err, requestLang(request)) }
+
+func errorJSON(err error) []byte { return errorJSONIn(err, "en") }
+
+// errorJSONIn is errorJSON with the messages in lang.
+func errorJSONIn(err error, lang string) []byte {
+	errs := ErrorsIn(err, lang)
 	if len(errs) == 0 {
 		errs = []Error{{Rule: "failed", Message: err.Error()}}
 	}
@@ -207,7 +233,7 @@ func (s *Set) UnmarshalJSON(data []byte) error {
 		Value json.RawMessage `json:"value"`
 	}
 	if err := json.Unmarshal(data, &obj); err != nil || obj.Path == "" {
-		return &estimator.FieldError{Path: "set", Rule: `each must be "path=value" or {"path": ..., "value": ...}`, Got: string(data)}
+		return &estimator.FieldError{Path: "set", Rule: `each must be "path=value" or {"path": ..., "value": ...}`, RuleJA: `それぞれ "path=value" か {"path": ..., "value": ...} の形にしてください`, Got: string(data)}
 	}
 	s.Path = obj.Path
 	if json.Unmarshal(obj.Value, &text) == nil {
@@ -255,17 +281,17 @@ func (r ScenarioRequest) source() ([]byte, error) {
 	raw := bytes.TrimSpace(r.Scenario)
 	switch {
 	case len(raw) > 0 && r.Preset != "":
-		return nil, &estimator.FieldError{Path: "preset", Rule: "give a preset or a scenario, not both", Got: strconv.Quote(r.Preset)}
+		return nil, &estimator.FieldError{Path: "preset", Rule: "give a preset or a scenario, not both", RuleJA: "preset か scenario のどちらか一方を指定してください", Got: strconv.Quote(r.Preset)}
 	case len(raw) > 0 && raw[0] == '"':
 		var text string
 		if err := json.Unmarshal(raw, &text); err != nil {
-			return nil, &estimator.FieldError{Path: "scenario", Rule: "must be a JSON object or a string holding one", Got: nil}
+			return nil, &estimator.FieldError{Path: "scenario", Rule: "must be a JSON object or a string holding one", RuleJA: "JSON オブジェクトか、それを含む文字列にしてください", Got: nil}
 		}
 		return []byte(text), nil
 	case len(raw) > 0 && raw[0] == '{':
 		return raw, nil
 	case len(raw) > 0 && !bytes.Equal(raw, []byte("null")):
-		return nil, &estimator.FieldError{Path: "scenario", Rule: "must be a JSON object or a string holding one", Got: nil}
+		return nil, &estimator.FieldError{Path: "scenario", Rule: "must be a JSON object or a string holding one", RuleJA: "JSON オブジェクトか、それを含む文字列にしてください", Got: nil}
 	}
 	name := r.Preset
 	if name == "" {
@@ -273,7 +299,8 @@ func (r ScenarioRequest) source() ([]byte, error) {
 	}
 	data, ok := examples.Read(name)
 	if !ok {
-		return nil, &estimator.FieldError{Path: "preset", Rule: "must be a built-in scenario (" + strings.Join(examples.Names(), ", ") + ")", Got: strconv.Quote(name)}
+		return nil, &estimator.FieldError{Path: "preset", Rule: "must be a built-in scenario (" + strings.Join(examples.Names(), ", ") + ")",
+			RuleJA: "組み込みのシナリオにしてください（" + strings.Join(examples.Names(), ", ") + "）", Got: strconv.Quote(name)}
 	}
 	return data, nil
 }
