@@ -1,0 +1,111 @@
+package estimator_test
+
+import (
+	"bytes"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+)
+
+// The default scenario asks for the point estimate, which its own ranges put
+// below P10: the cover must say so rather than hide it.
+func TestAnswerOfTheDefaultScenario(t *testing.T) {
+	s := decodeArticle(t)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	u, err := estimator.RunUncertainty(s, 2000, 1, 1)
+	require.NoError(t, err)
+	a, err := estimator.AnswerFor(est, u)
+	require.NoError(t, err)
+
+	assert.Equal(t, estimator.AskPoint, a.Ask)
+	assert.True(t, a.Ranged)
+	require.NotNil(t, a.Buy)
+	assert.Equal(t, "inception-v3", a.Buy.Workload)
+	assert.Equal(t, "DGX-1 (Volta)", a.Buy.SystemName)
+	assert.Equal(t, "team.inception-v3.systems_to_buy.dgx-1-v100", a.Buy.ToBuy.ID)
+	assert.Equal(t, 143.0, a.Buy.ToBuy.Asked)
+	assert.InDelta(t, 142.35, a.Buy.Systems.Value, 0.005)
+	assert.Equal(t, "train.inception-v3.system_time.dgx-1-v100", a.Buy.Time.ID)
+	assert.Equal(t, 23_127_000.0, a.Capex.Asked)
+	assert.InDelta(t, 31_837_386, a.TCO.Asked, 0.5)
+
+	for _, f := range []estimator.Figure{a.Buy.Systems, a.Buy.ToBuy, a.Buy.Time, *a.Capex, *a.TCO} {
+		require.NotNil(t, f.Spread, f.ID)
+		assert.Less(t, f.Spread.P10, f.Spread.P50, f.ID)
+		assert.Less(t, f.Spread.P50, f.Spread.P90, f.ID)
+		assert.Equal(t, estimator.PointBelowP10, f.Falls, f.ID)
+	}
+	// The rounded count's percentiles are the unrounded count's, rounded up.
+	sys, buy := a.Buy.Systems.Spread, a.Buy.ToBuy.Spread
+	assert.Equal(t, [3]float64{math.Ceil(sys.P10), math.Ceil(sys.P50), math.Ceil(sys.P90)}, [3]float64{buy.P10, buy.P50, buy.P90})
+	assert.Equal(t, "below its P10", a.TCO.Falls.Words().EN)
+	assert.Equal(t, "P10 を下回る", a.TCO.Falls.Words().In("ja"))
+
+	assert.Len(t, a.Each, 6, "three workloads on two systems")
+	assert.Equal(t, "team.inception-v3.systems.dgx-1-p100", a.Each[4].Systems.ID)
+	assert.InDelta(t, 355.88, a.Each[4].Systems.Value, 0.005, "the article's figure")
+	assert.Equal(t, 356.0, a.Each[4].ToBuy.Asked)
+}
+
+func TestAnswerAsksForAPercentile(t *testing.T) {
+	for _, tc := range []struct {
+		ask  string
+		pick func(estimator.Spread) float64
+	}{
+		{"p50", func(s estimator.Spread) float64 { return s.P50 }},
+		{"p90", func(s estimator.Spread) float64 { return s.P90 }},
+	} {
+		t.Run(tc.ask, func(t *testing.T) {
+			s := decodeArticle(t, estimator.Override{Path: "money.ask", Value: `"` + tc.ask + `"`})
+			est, err := estimator.Run(s)
+			require.NoError(t, err)
+			_, err = estimator.AnswerFor(est, nil)
+			var fe *estimator.FieldError
+			require.ErrorAs(t, err, &fe, "a percentile nobody computed")
+			assert.Equal(t, "money.ask", fe.Path)
+
+			u, err := estimator.RunUncertainty(s, 2000, 1, 1)
+			require.NoError(t, err)
+			a, err := estimator.AnswerFor(est, u)
+			require.NoError(t, err)
+			assert.Equal(t, estimator.Ask(tc.ask), a.Ask)
+			assert.Equal(t, tc.pick(*a.TCO.Spread), a.TCO.Asked)
+			assert.Equal(t, tc.pick(*a.Buy.ToBuy.Spread), a.Buy.ToBuy.Asked)
+			assert.Greater(t, a.Buy.ToBuy.Asked, 143.0, "the percentile asks for more than the point")
+			assert.Equal(t, a.Buy.ToBuy.Asked, float64(int(a.Buy.ToBuy.Asked)), "whole systems")
+		})
+	}
+}
+
+func TestAnswerWithoutRangesOrMoney(t *testing.T) {
+	s := decodeArticle(t)
+	s.Ranges = nil
+	s.Money = nil
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	a, err := estimator.AnswerFor(est, nil)
+	require.NoError(t, err)
+	assert.False(t, a.Ranged)
+	assert.Nil(t, a.Buy)
+	assert.Nil(t, a.TCO)
+	require.Len(t, a.Each, 6)
+	for _, p := range a.Each {
+		assert.Equal(t, estimator.PointExact, p.ToBuy.Falls, p.ToBuy.ID)
+		assert.Nil(t, p.ToBuy.Spread)
+		assert.Equal(t, p.ToBuy.Value, p.ToBuy.Asked)
+	}
+	assert.Equal(t, 46.0, a.Each[0].ToBuy.Asked)
+}
+
+func TestMoneyAskIsChecked(t *testing.T) {
+	_, err := estimator.Decode(bytes.NewReader(article(t)), estimator.Override{Path: "money.ask", Value: `"p95"`})
+	var fe *estimator.FieldError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "money.ask", fe.Path)
+	assert.Equal(t, "must be one of point, p50, p90", fe.Rule)
+}
