@@ -36,15 +36,18 @@ const (
 	PointUnknown  Position = ""          // the scenario has ranges but no uncertainty was run
 )
 
-// Words says the position as the end of a sentence: "below its P10".
+// Words says the position as the end of a sentence: "(The point estimate
+// lies) below its P10".
 func (p Position) Words() Text { return positionWords[p] }
 
+// positionWords end a sentence: "The point estimate lies below its P10." /
+// "点推定は P10 を下回ります。"
 var positionWords = map[Position]Text{
-	PointExact:    {"equal to its P10, P50 and P90 (no input is ranged)", "P10・P50・P90 と同じ（範囲のある入力なし）"},
-	PointBelowP10: {"below its P10", "P10 を下回る"},
-	PointP10ToP50: {"between its P10 and P50", "P10 と P50 の間"},
-	PointP50ToP90: {"between its P50 and P90", "P50 と P90 の間"},
-	PointAboveP90: {"above its P90", "P90 を上回る"},
+	PointExact:    {"equal to its P10, P50 and P90 (no input is ranged)", "P10・P50・P90 と同じです（範囲のある入力はありません）"},
+	PointBelowP10: {"below its P10", "P10 を下回ります"},
+	PointP10ToP50: {"between its P10 and P50", "P10 と P50 の間にあります"},
+	PointP50ToP90: {"between its P50 and P90", "P50 と P90 の間にあります"},
+	PointAboveP90: {"above its P90", "P90 を上回ります"},
 }
 
 // Figure is one number of the answer: the estimate's quantity (the point

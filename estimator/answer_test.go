@@ -44,7 +44,7 @@ func TestAnswerOfTheDefaultScenario(t *testing.T) {
 	sys, buy := a.Buy.Systems.Spread, a.Buy.ToBuy.Spread
 	assert.Equal(t, [3]float64{math.Ceil(sys.P10), math.Ceil(sys.P50), math.Ceil(sys.P90)}, [3]float64{buy.P10, buy.P50, buy.P90})
 	assert.Equal(t, "below its P10", a.TCO.Falls.Words().EN)
-	assert.Equal(t, "P10 を下回る", a.TCO.Falls.Words().In("ja"))
+	assert.Equal(t, "P10 を下回ります", a.TCO.Falls.Words().In("ja"))
 
 	assert.Len(t, a.Each, 6, "three workloads on two systems")
 	assert.Equal(t, "team.inception-v3.systems.dgx-1-p100", a.Each[4].Systems.ID)

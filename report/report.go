@@ -5,6 +5,7 @@
 package report
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -20,6 +21,7 @@ type Bundle struct {
 	Uncertainty *estimator.Uncertainty // nil: no uncertainty section
 	Sensitivity *estimator.Sensitivity // nil: no tornado
 	Comparison  *estimator.Comparison  // nil: no scenarios side by side
+	Answer      *estimator.Answer      // what the planner buys, at the scenario's ask; every report leads with it
 	Charts      []chart.Spec
 	Lang        string // "en" or "ja"
 	Date        string // printed on the report, YYYY-MM-DD; fixed by the caller so output is reproducible
@@ -73,6 +75,11 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 		}
 		b.Uncertainty, b.Sensitivity = u, sens
 	}
+	answer, err := estimator.AnswerFor(est, b.Uncertainty)
+	if err != nil {
+		return nil, err
+	}
+	b.Answer = answer
 	if len(opt.Compare) > 0 {
 		name := s.Name
 		if name == "" {
@@ -87,6 +94,52 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 	}
 	b.Charts = charts
 	return b, nil
+}
+
+// Answered is the bundle's answer; a bundle put together without Build is
+// answered now, from its estimate and uncertainty.
+func (b *Bundle) Answered() (*estimator.Answer, error) {
+	if b.Answer != nil {
+		return b.Answer, nil
+	}
+	return estimator.AnswerFor(b.Estimate, b.Uncertainty)
+}
+
+// AnswerText says in plain sentences, in the bundle's language, where the
+// point estimate falls among its P10, P50 and P90, which figure the
+// proposal asks for, and what it would ask at P90, where the risks section
+// says a decision should hold. The PDF's cover and risks page and the HTML
+// report's answer print the same sentences, so they cannot disagree.
+func (b *Bundle) AnswerText(a *estimator.Answer) []string {
+	t := func(key string) string { return chart.Text(b.Lang, key) }
+	us := b.Estimate.Scenario.Units
+	show := func(v float64, u estimator.Unit) string { return estimator.FormatIn(v, u, us, b.Lang) }
+	if a.Buy == nil {
+		switch {
+		case !a.Ranged:
+			return []string{t("ask.exact")}
+		case a.Each[0].ToBuy.Spread == nil:
+			return []string{t("ask.unknown")}
+		}
+		return []string{t("ask.spread.each")}
+	}
+	sys, tco := a.Buy.ToBuy, *a.TCO
+	var out []string
+	switch {
+	case !a.Ranged:
+		return []string{t("ask.exact"), fmt.Sprintf(t("ask.which"), a.Ask.Words().In(b.Lang))}
+	case sys.Spread == nil || tco.Spread == nil:
+		return []string{t("ask.unknown"), fmt.Sprintf(t("ask.which"), a.Ask.Words().In(b.Lang))}
+	case sys.Falls == tco.Falls:
+		out = append(out, fmt.Sprintf(t("ask.falls.both"), sys.Falls.Words().In(b.Lang)))
+	default:
+		out = append(out, fmt.Sprintf(t("ask.falls.each"), sys.Falls.Words().In(b.Lang), tco.Falls.Words().In(b.Lang)))
+	}
+	out = append(out, fmt.Sprintf(t("ask.which"), a.Ask.Words().In(b.Lang)))
+	if a.Ask == estimator.AskP90 {
+		return append(out, t("ask.hold.p90"))
+	}
+	return append(out, fmt.Sprintf(t("ask.hold"), show(sys.Spread.P90, sys.Unit), show(tco.Spread.P90, tco.Unit)))
 }
 
 // sections are a scenario file's top-level fields in the order it gives them.

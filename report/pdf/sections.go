@@ -37,52 +37,110 @@ func (d *doc) cover() {
 	p.Ln(10)
 
 	d.subheading(d.t("ask"))
-	m := s.Money
+	a := d.answer
 	when := d.tf("ask.when.v", s.Team.TargetDays, s.Team.Members, s.Team.ConcurrentJobs)
-	if m == nil {
+	if a.Buy == nil {
 		d.para(d.t("no.money"), bodySize)
-		var rows [][]string
-		for _, w := range s.Workloads {
-			for _, sys := range s.Systems {
-				rows = append(rows, []string{labelOr(w.Label, w.ID), labelOr(sys.Label, sys.ID),
-					d.show("team." + w.ID + ".systems." + sys.ID), d.show("team." + w.ID + ".systems_to_buy." + sys.ID)})
-			}
+		head := []string{d.t("network"), d.t("system"), d.t("systems"), d.t("to.buy")}
+		widths := []float64{.35, .35, .15, .15}
+		spread := a.Each[0].ToBuy.Spread != nil
+		if spread {
+			head = append(head, d.t("p10"), d.t("p50"), d.t("p90"))
+			widths = []float64{.22, .24, .12, .1, .1, .1, .12}
 		}
-		d.table([]string{d.t("network"), d.t("system"), d.t("systems"), d.t("to.buy")}, rows, []float64{.35, .35, .15, .15}, map[int]bool{2: true, 3: true}, 9.5)
+		var rows [][]string
+		for _, p := range a.Each {
+			row := []string{p.WorkloadName, p.SystemName, d.format(p.Systems.Value, p.Systems.Unit), d.format(p.ToBuy.Value, p.ToBuy.Unit)}
+			if sp := p.ToBuy.Spread; spread {
+				row = append(row, d.format(sp.P10, sp.Unit), d.format(sp.P50, sp.Unit), d.format(sp.P90, sp.Unit))
+			}
+			rows = append(rows, row)
+		}
+		d.table(head, rows, widths, map[int]bool{2: true, 3: true, 4: true, 5: true, 6: true}, 9.5)
+		d.answerText(10)
 		d.table(nil, [][]string{{d.t("ask.when"), when}}, []float64{.35, .65}, nil, 10)
 		return
 	}
-	wi := slices.IndexFunc(s.Workloads, func(w estimator.Workload) bool { return w.ID == m.Workload })
-	si := slices.IndexFunc(s.Systems, func(sys estimator.System) bool { return sys.ID == m.System })
-	w, sys := s.Workloads[wi], s.Systems[si]
+	buy := a.Buy
 	d.setFont("B", 14)
-	for _, l := range d.wrap(d.tf("ask.systems", d.show("cost.systems"), labelOr(sys.Label, sys.ID), labelOr(w.Label, w.ID)), d.width()) {
+	for _, l := range d.wrap(d.tf("ask.systems", d.format(buy.ToBuy.Asked, buy.ToBuy.Unit), buy.SystemName, buy.WorkloadName), d.width()) {
 		p.SetX(margin)
 		p.CellFormat(d.width(), 7.5, d.tr(l), "", 1, "L", false, 0, "")
 	}
-	p.Ln(3)
+	d.para(d.tf("ask.basis", a.Ask.Words().In(d.lang), d.format(buy.Systems.Asked, buy.Systems.Unit)), bodySize)
+	d.askTable(a)
+	d.answerText(10)
+	p.Ln(2)
 	var rows [][]string
 	for _, id := range estimator.Headline(d.b.Estimate) {
-		key, ok := askCaptions[id]
-		if !ok {
-			continue
+		if key, ok := askCaptions[id]; ok {
+			rows = append(rows, []string{d.t(key), d.show(id)})
 		}
-		caption := d.t(key)
-		if id == "cost.tco" {
-			caption = d.tf(key, m.DepreciationYears)
-		}
-		rows = append(rows, []string{caption, d.show(id)})
 	}
 	rows = append(rows, []string{d.t("ask.when"), when})
-	d.table(nil, rows, []float64{.55, .45}, map[int]bool{1: true}, 11)
+	d.table(nil, rows, []float64{.55, .45}, map[int]bool{1: true}, 10)
 }
 
-// askCaptions word the headline figures a budget request asks for, by id;
-// which figures are headline, and their order, is estimator.Headline's. The
-// TCO's caption names the depreciation years.
+// askTable sets the point estimate of what the proposal buys beside its P10,
+// P50 and P90, the asked column marked; only the point where no spread is known.
+func (d *doc) askTable(a *estimator.Answer) {
+	buy := a.Buy
+	figs := []struct {
+		caption string
+		f       estimator.Figure
+	}{
+		{d.t("ask.systems.only"), buy.ToBuy},
+		{d.t("ask.row.systems"), buy.Systems},
+		{d.t("ask.capex"), *a.Capex},
+		{d.tf("ask.tco", d.b.Estimate.Scenario.Money.DepreciationYears), *a.TCO},
+		{buy.Time.LabelIn(d.lang), buy.Time},
+	}
+	spread := buy.ToBuy.Spread != nil
+	type column struct {
+		ask  estimator.Ask // the ask this column is; "" for P10, which no ask takes
+		head string
+	}
+	cols := []column{{estimator.AskPoint, d.t("ask.point")}}
+	if spread {
+		cols = append(cols, column{"", d.t("p10")}, column{estimator.AskP50, d.t("p50")}, column{estimator.AskP90, d.t("p90")})
+	}
+	head := []string{""}
+	for _, c := range cols {
+		h := c.head
+		if c.ask == a.Ask {
+			h = d.tf("ask.asked", h)
+		}
+		head = append(head, h)
+	}
+	var rows [][]string
+	for _, fig := range figs {
+		f := fig.f
+		row := []string{fig.caption, d.format(f.Value, f.Unit)}
+		if sp := f.Spread; spread && sp != nil {
+			row = append(row, d.format(sp.P10, sp.Unit), d.format(sp.P50, sp.Unit), d.format(sp.P90, sp.Unit))
+		}
+		rows = append(rows, row)
+	}
+	widths, right := []float64{.4, .6}, map[int]bool{1: true}
+	if spread {
+		widths, right = []float64{.28, .18, .18, .18, .18}, map[int]bool{1: true, 2: true, 3: true, 4: true}
+	}
+	d.table(head, rows, widths, right, 9.5)
+}
+
+// answerText prints the answer's sentences (report.Bundle.AnswerText), which
+// the cover and the risks page share.
+func (d *doc) answerText(size float64) {
+	for _, line := range d.b.AnswerText(d.answer) {
+		d.para(line, size)
+	}
+}
+
+// askCaptions word the headline figures a budget request asks for beside the
+// answer's table, by id; which figures are headline, and their order, is
+// estimator.Headline's.
 var askCaptions = map[string]string{
-	"cost.capex": "ask.capex", "cost.opex_per_year": "ask.opex", "cost.tco": "ask.tco",
-	"cost.cloud_per_year": "ask.cloud", "cost.break_even_utilisation": "ask.breakeven",
+	"cost.opex_per_year": "ask.opex", "cost.cloud_per_year": "ask.cloud", "cost.break_even_utilisation": "ask.breakeven",
 }
 
 // executive is the summary a reader of one page takes away.
@@ -109,12 +167,12 @@ func (d *doc) executive() {
 	if u, sens := d.b.Uncertainty, d.b.Sensitivity; u != nil && sens != nil {
 		for _, q := range u.Quantities {
 			if q.ID == sens.Target {
-				bullets = append(bullets, d.tf("exec.range", q.Label, estimator.Format(q.P10, q.Unit, d.us), estimator.Format(q.P90, q.Unit, d.us)))
+				bullets = append(bullets, d.tf("exec.range", d.label(q.ID), d.format(q.P10, q.Unit), d.format(q.P90, q.Unit)))
 			}
 		}
 		if len(sens.Swings) > 0 {
 			sw := sens.Swings[0]
-			bullets = append(bullets, d.tf("exec.top", sw.Path, estimator.Format(math.Min(sw.Low, sw.High), sens.Unit, d.us), estimator.Format(math.Max(sw.Low, sw.High), sens.Unit, d.us)))
+			bullets = append(bullets, d.tf("exec.top", d.fieldLabel(sw.Path)+" ("+sw.Path+")", d.format(math.Min(sw.Low, sw.High), sens.Unit), d.format(math.Max(sw.Low, sw.High), sens.Unit)))
 		}
 	}
 	d.setFont("", bodySize+0.5)
@@ -157,7 +215,7 @@ func (d *doc) assumptions() {
 		if r := in.Range; r != nil {
 			rng := num(r.Low) + " - " + num(r.High)
 			if r.Median != 0 || r.P90 != 0 {
-				rng = "median " + num(r.Median) + ", P90 " + num(r.P90)
+				rng = d.t("median") + " " + num(r.Median) + ", P90 " + num(r.P90)
 			}
 			src = strings.TrimSpace("[" + rng + "] " + src)
 		}
@@ -223,7 +281,7 @@ func (d *doc) costs() {
 	for _, q := range d.b.Estimate.Quantities() {
 		group, _, _ := strings.Cut(q.ID, ".")
 		if group == "cost" || group == "energy" || group == "co2" {
-			rows = append(rows, []string{q.Label, estimator.Format(q.Value, q.Unit, d.us), q.Formula})
+			rows = append(rows, []string{q.LabelIn(d.lang), d.format(q.Value, q.Unit), q.Formula})
 		}
 	}
 	d.table([]string{d.t("cost.table.item"), d.t("cost.table.amount"), d.t("formula")}, rows, []float64{.4, .2, .4}, map[int]bool{1: true}, 7.5)
@@ -233,6 +291,7 @@ func (d *doc) costs() {
 func (d *doc) risks() {
 	d.heading(d.t("risks"), true)
 	d.para(d.t("risk.text"), bodySize)
+	d.answerText(bodySize)
 	u := d.b.Uncertainty
 	if u == nil {
 		d.para(d.t("no.uncertainty"), bodySize)
@@ -240,7 +299,7 @@ func (d *doc) risks() {
 		d.para(d.tf("samples", u.Samples, u.Seed), 8)
 		var rows [][]string
 		for _, q := range u.Quantities {
-			rows = append(rows, []string{q.Label, estimator.Format(q.P10, q.Unit, d.us), estimator.Format(q.P50, q.Unit, d.us), estimator.Format(q.P90, q.Unit, d.us)})
+			rows = append(rows, []string{d.label(q.ID), d.format(q.P10, q.Unit), d.format(q.P50, q.Unit), d.format(q.P90, q.Unit)})
 		}
 		d.table([]string{d.t("quantity"), d.t("p10"), d.t("p50"), d.t("p90")}, rows, []float64{.46, .18, .18, .18}, map[int]bool{1: true, 2: true, 3: true}, 7.5)
 	}
@@ -250,12 +309,12 @@ func (d *doc) risks() {
 		}
 	}
 	if sens := d.b.Sensitivity; sens != nil && len(sens.Swings) > 0 {
-		d.subheading(d.t("sensitivity") + ": " + sens.Label)
+		d.subheading(d.t("sensitivity") + ": " + d.label(sens.Target))
 		var rows [][]string
 		for _, sw := range sens.Swings {
-			rows = append(rows, []string{sw.Path,
+			rows = append(rows, []string{sw.Path + "\n" + d.fieldLabel(sw.Path),
 				num(sw.InputLow) + " - " + num(sw.InputHigh),
-				estimator.Format(sw.Low, sens.Unit, d.us), estimator.Format(sw.High, sens.Unit, d.us), sw.Why})
+				d.format(sw.Low, sens.Unit), d.format(sw.High, sens.Unit), sw.Why})
 		}
 		d.table([]string{d.t("input"), d.t("low") + " - " + d.t("high"), d.t("tornado.low"), d.t("tornado.high"), d.t("source")},
 			rows, []float64{.2, .14, .15, .15, .36}, map[int]bool{2: true, 3: true}, 7)
@@ -297,6 +356,24 @@ func num(v float64) string {
 		v = 0 // -0 == 0, so this drops the sign
 	}
 	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// label is a quantity's label in the reader's language, its id where the
+// estimate has none by that id.
+func (d *doc) label(id string) string {
+	if q, ok := d.get(id); ok {
+		return q.LabelIn(d.lang)
+	}
+	return id
+}
+
+// fieldLabel is a scenario input's label in the reader's language, the path
+// where the fields table has none.
+func (d *doc) fieldLabel(path string) string {
+	if f, ok := estimator.FieldOf(path); ok {
+		return f.Label.In(d.lang)
+	}
+	return path
 }
 
 func labelOr(label, id string) string {
