@@ -142,6 +142,58 @@ func (b *Bundle) AnswerText(a *estimator.Answer) []string {
 	return append(out, fmt.Sprintf(t("ask.hold"), show(sys.Spread.P90, sys.Unit), show(tco.Spread.P90, tco.Unit)))
 }
 
+// AnswerTable is the answer's figures as a table in the bundle's language,
+// the header first: with money, what is bought (systems to buy, before
+// rounding up, capital expense, total cost, one run) by the point estimate
+// and, where the spread is known, P10, P50 and P90, the asked column marked;
+// without, each workload on each system. Columns from numbers on hold numbers.
+func (b *Bundle) AnswerTable(a *estimator.Answer) (rows [][]string, numbers int) {
+	t := func(key string) string { return chart.Text(b.Lang, key) }
+	us := b.Estimate.Scenario.Units
+	show := func(v float64, u estimator.Unit) string { return estimator.FormatIn(v, u, us, b.Lang) }
+	spread := func(f estimator.Figure) []string {
+		if sp := f.Spread; sp != nil {
+			return []string{show(sp.P10, sp.Unit), show(sp.P50, sp.Unit), show(sp.P90, sp.Unit)}
+		}
+		return nil
+	}
+	ranges := []string{t("p10"), t("p50"), t("p90")}
+	if a.Buy == nil {
+		head := []string{t("network"), t("system"), t("systems"), t("to.buy")}
+		if a.Each[0].ToBuy.Spread != nil {
+			head = append(head, ranges...)
+		}
+		rows = [][]string{head}
+		for _, p := range a.Each {
+			rows = append(rows, append([]string{p.WorkloadName, p.SystemName, show(p.Systems.Value, p.Systems.Unit), show(p.ToBuy.Value, p.ToBuy.Unit)}, spread(p.ToBuy)...))
+		}
+		return rows, 2
+	}
+	head := []string{"", t("ask.point")}
+	if a.Buy.ToBuy.Spread != nil {
+		head = append(head, ranges...)
+	}
+	// The asked column: the point's, or P50's or P90's where there is a spread.
+	asked := map[estimator.Ask]int{estimator.AskPoint: 1, estimator.AskP50: 3, estimator.AskP90: 4}[a.Ask]
+	if asked < len(head) {
+		head[asked] = fmt.Sprintf(t("ask.asked"), head[asked])
+	}
+	rows = [][]string{head}
+	for _, r := range []struct {
+		caption string
+		f       estimator.Figure
+	}{
+		{t("ask.systems.only"), a.Buy.ToBuy},
+		{t("ask.row.systems"), a.Buy.Systems},
+		{t("ask.capex"), *a.Capex},
+		{fmt.Sprintf(t("ask.tco"), b.Estimate.Scenario.Money.DepreciationYears), *a.TCO},
+		{a.Buy.Time.LabelIn(b.Lang), a.Buy.Time},
+	} {
+		rows = append(rows, append([]string{r.caption, show(r.f.Value, r.f.Unit)}, spread(r.f)...))
+	}
+	return rows, 1
+}
+
 // sections are a scenario file's top-level fields in the order it gives them.
 var sections = []string{"units", "fleet", "preprocessing", "dataset", "training", "workloads", "systems", "team", "host", "growth", "money", "goodput", "factors"}
 

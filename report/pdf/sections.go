@@ -41,22 +41,7 @@ func (d *doc) cover() {
 	when := d.tf("ask.when.v", s.Team.TargetDays, s.Team.Members, s.Team.ConcurrentJobs)
 	if a.Buy == nil {
 		d.para(d.t("no.money"), bodySize)
-		head := []string{d.t("network"), d.t("system"), d.t("systems"), d.t("to.buy")}
-		widths := []float64{.35, .35, .15, .15}
-		spread := a.Each[0].ToBuy.Spread != nil
-		if spread {
-			head = append(head, d.t("p10"), d.t("p50"), d.t("p90"))
-			widths = []float64{.22, .24, .12, .1, .1, .1, .12}
-		}
-		var rows [][]string
-		for _, p := range a.Each {
-			row := []string{p.WorkloadName, p.SystemName, d.format(p.Systems.Value, p.Systems.Unit), d.format(p.ToBuy.Value, p.ToBuy.Unit)}
-			if sp := p.ToBuy.Spread; spread {
-				row = append(row, d.format(sp.P10, sp.Unit), d.format(sp.P50, sp.Unit), d.format(sp.P90, sp.Unit))
-			}
-			rows = append(rows, row)
-		}
-		d.table(head, rows, widths, map[int]bool{2: true, 3: true, 4: true, 5: true, 6: true}, 9.5)
+		d.askTable(a)
 		d.answerText(10)
 		d.table(nil, [][]string{{d.t("ask.when"), when}}, []float64{.35, .65}, nil, 10)
 		return
@@ -81,51 +66,28 @@ func (d *doc) cover() {
 	d.table(nil, rows, []float64{.55, .45}, map[int]bool{1: true}, 10)
 }
 
-// askTable sets the point estimate of what the proposal buys beside its P10,
-// P50 and P90, the asked column marked; only the point where no spread is known.
+// askTable is the answer's table (report.Bundle.AnswerTable): the point
+// estimate beside its P10, P50 and P90, or each workload on each system.
 func (d *doc) askTable(a *estimator.Answer) {
-	buy := a.Buy
-	figs := []struct {
-		caption string
-		f       estimator.Figure
-	}{
-		{d.t("ask.systems.only"), buy.ToBuy},
-		{d.t("ask.row.systems"), buy.Systems},
-		{d.t("ask.capex"), *a.Capex},
-		{d.tf("ask.tco", d.b.Estimate.Scenario.Money.DepreciationYears), *a.TCO},
-		{buy.Time.LabelIn(d.lang), buy.Time},
+	rows, numbers := d.b.AnswerTable(a)
+	cols := len(rows[0])
+	// Words take what four narrow number columns leave, or most of the width beside one.
+	text := .28
+	if cols-numbers == 1 {
+		text = .4
 	}
-	spread := buy.ToBuy.Spread != nil
-	type column struct {
-		ask  estimator.Ask // the ask this column is; "" for P10, which no ask takes
-		head string
+	if numbers == 2 {
+		text = .46
 	}
-	cols := []column{{estimator.AskPoint, d.t("ask.point")}}
-	if spread {
-		cols = append(cols, column{"", d.t("p10")}, column{estimator.AskP50, d.t("p50")}, column{estimator.AskP90, d.t("p90")})
-	}
-	head := []string{""}
-	for _, c := range cols {
-		h := c.head
-		if c.ask == a.Ask {
-			h = d.tf("ask.asked", h)
+	widths, right := make([]float64, cols), map[int]bool{}
+	for i := range widths {
+		if i < numbers {
+			widths[i] = text / float64(numbers)
+			continue
 		}
-		head = append(head, h)
+		widths[i], right[i] = (1-text)/float64(cols-numbers), true
 	}
-	var rows [][]string
-	for _, fig := range figs {
-		f := fig.f
-		row := []string{fig.caption, d.format(f.Value, f.Unit)}
-		if sp := f.Spread; spread && sp != nil {
-			row = append(row, d.format(sp.P10, sp.Unit), d.format(sp.P50, sp.Unit), d.format(sp.P90, sp.Unit))
-		}
-		rows = append(rows, row)
-	}
-	widths, right := []float64{.4, .6}, map[int]bool{1: true}
-	if spread {
-		widths, right = []float64{.28, .18, .18, .18, .18}, map[int]bool{1: true, 2: true, 3: true, 4: true}
-	}
-	d.table(head, rows, widths, right, 9.5)
+	d.table(rows[0], rows[1:], widths, right, 9.5)
 }
 
 // answerText prints the answer's sentences (report.Bundle.AnswerText), which
