@@ -105,6 +105,20 @@ func (b *Bundle) Answered() (*estimator.Answer, error) {
 	return estimator.AnswerFor(b.Estimate, b.Uncertainty)
 }
 
+// AnswerHeadline is the answer's first words in the bundle's language: what to
+// buy at the ask and its figure before rounding up, or, without money, that
+// the request is in systems.
+func (b *Bundle) AnswerHeadline(a *estimator.Answer) (headline, basis string) {
+	t := func(key string) string { return chart.Text(b.Lang, key) }
+	if a.Buy == nil {
+		return t("no.money"), ""
+	}
+	us := b.Estimate.Scenario.Units
+	buy, sys := a.Buy.ToBuy, a.Buy.Systems
+	return fmt.Sprintf(t("ask.systems"), estimator.FormatIn(buy.Asked, buy.Unit, us, b.Lang), a.Buy.SystemName, a.Buy.WorkloadName),
+		fmt.Sprintf(t("ask.basis"), a.Ask.Words().In(b.Lang), estimator.FormatIn(sys.Asked, sys.Unit, us, b.Lang))
+}
+
 // AnswerText says in plain sentences, in the bundle's language, where the
 // point estimate falls among its P10, P50 and P90, which figure the
 // proposal asks for, and what it would ask at P90, where the risks section

@@ -39,20 +39,20 @@ func (d *doc) cover() {
 	d.subheading(d.t("ask"))
 	a := d.answer
 	when := d.tf("ask.when.v", s.Team.TargetDays, s.Team.Members, s.Team.ConcurrentJobs)
+	headline, basis := d.b.AnswerHeadline(a)
 	if a.Buy == nil {
-		d.para(d.t("no.money"), bodySize)
+		d.para(headline, bodySize)
 		d.askTable(a)
 		d.answerText(10)
 		d.table(nil, [][]string{{d.t("ask.when"), when}}, []float64{.35, .65}, nil, 10)
 		return
 	}
-	buy := a.Buy
 	d.setFont("B", 14)
-	for _, l := range d.wrap(d.tf("ask.systems", d.format(buy.ToBuy.Asked, buy.ToBuy.Unit), buy.SystemName, buy.WorkloadName), d.width()) {
+	for _, l := range d.wrap(headline, d.width()) {
 		p.SetX(margin)
 		p.CellFormat(d.width(), 7.5, d.tr(l), "", 1, "L", false, 0, "")
 	}
-	d.para(d.tf("ask.basis", a.Ask.Words().In(d.lang), d.format(buy.Systems.Asked, buy.Systems.Unit)), bodySize)
+	d.para(basis, bodySize)
 	d.askTable(a)
 	d.answerText(10)
 	p.Ln(2)
