@@ -111,7 +111,8 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 		a.Ask = s.Money.ask()
 	}
 	if a.Ranged && a.Ask != AskPoint && u == nil {
-		return nil, &FieldError{Path: "money.ask", Rule: "asks for a percentile, which needs the uncertainty over the scenario's ranges (samples > 0)", Got: strconv.Quote(string(a.Ask))}
+		return nil, fieldError("money.ask", Text{"asks for a percentile, which needs the uncertainty over the scenario's ranges (samples > 0)",
+			"パーセンタイルを求めるには、シナリオの範囲に対する不確かさの計算（サンプル数 > 0）が必要です"}, strconv.Quote(string(a.Ask)))
 	}
 	spreads := map[string]Spread{}
 	if u != nil {
@@ -137,7 +138,8 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 			return f
 		case !ok:
 			if a.Ask != AskPoint && missing == nil {
-				missing = &FieldError{Path: "money.ask", Rule: "asks for a percentile the uncertainty does not hold: " + id, Got: strconv.Quote(string(a.Ask))}
+				missing = fieldError("money.ask", Text{"asks for a percentile the uncertainty does not hold: " + id,
+					"不確かさの計算にないパーセンタイルを求めています: " + id}, strconv.Quote(string(a.Ask)))
 			}
 			return f
 		}
