@@ -21,7 +21,6 @@ type Bundle struct {
 	Uncertainty *estimator.Uncertainty // nil: no uncertainty section
 	Sensitivity *estimator.Sensitivity // nil: no tornado
 	Comparison  *estimator.Comparison  // nil: no scenarios side by side
-	Answer      *estimator.Answer      // what the planner buys, at the scenario's ask; every report leads with it
 	Charts      []chart.Spec
 	Lang        string // "en" or "ja"
 	Date        string // printed on the report, YYYY-MM-DD; fixed by the caller so output is reproducible
@@ -75,11 +74,6 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 		}
 		b.Uncertainty, b.Sensitivity = u, sens
 	}
-	answer, err := estimator.AnswerFor(est, b.Uncertainty)
-	if err != nil {
-		return nil, err
-	}
-	b.Answer = answer
 	if len(opt.Compare) > 0 {
 		name := s.Name
 		if name == "" {
@@ -96,12 +90,11 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 	return b, nil
 }
 
-// Answered is the bundle's answer; a bundle put together without Build is
-// answered now, from its estimate and uncertainty.
-func (b *Bundle) Answered() (*estimator.Answer, error) {
-	if b.Answer != nil {
-		return b.Answer, nil
-	}
+// Answer is what the planner buys, at the scenario's ask: what every report
+// leads with (estimator.AnswerFor over the bundle's estimate and
+// uncertainty). It is answered when a report asks, not by Build, so a bundle
+// built for its charts alone never fails on a percentile ask without samples.
+func (b *Bundle) Answer() (*estimator.Answer, error) {
 	return estimator.AnswerFor(b.Estimate, b.Uncertainty)
 }
 

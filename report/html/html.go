@@ -135,7 +135,7 @@ type sensitivity struct {
 type swingRow struct{ Path, Why, InputLow, InputHigh, Low, High, Elasticity string }
 
 func newPage(b *report.Bundle, charted bool) (*page, error) {
-	a, err := b.Answered()
+	a, err := b.Answer()
 	if err != nil {
 		return nil, err
 	}

@@ -152,7 +152,9 @@ func TestTheAnswerComesFirst(t *testing.T) {
 			assert.Less(t, answer, strings.Index(out, `id="summary"`))
 			assert.Less(t, answer, strings.Index(out, `class="notes"`))
 			assert.Contains(t, out, tc.headline)
-			for _, line := range b.AnswerText(b.Answer) {
+			a, err := b.Answer()
+			require.NoError(t, err)
+			for _, line := range b.AnswerText(a) {
 				assert.Contains(t, out, template.HTMLEscapeString(line))
 			}
 			tco, _ := b.Estimate.Get("cost.tco")

@@ -170,7 +170,7 @@ func write(w io.Writer, b *report.Bundle, opt Options) (err error) {
 			return fmt.Errorf("pdf: the font: %w", err)
 		}
 	}
-	answer, err := b.Answered()
+	answer, err := b.Answer()
 	if err != nil {
 		return err
 	}

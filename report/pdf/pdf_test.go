@@ -311,7 +311,9 @@ func TestCoverAgreesWithItsRanges(t *testing.T) {
 			b := bundle(t, "article-2017", "en", "", estimator.Override{Path: "money.ask", Value: `"` + tc.ask + `"`})
 			doc := write(t, b, pdf.Options{})
 			cover := pageText(t, doc, 1)
-			tco := b.Answer.TCO
+			a, err := b.Answer()
+			require.NoError(t, err)
+			tco := a.TCO
 			for _, want := range []string{tc.buy, "Asked at", "P10", "P50", tc.asked,
 				"USD 31,837,386", "USD 76,937,784", "USD 210,151,159", "USD 484,037,835", // TCO: point, P10, P50, P90 of 2,000 samples
 				"The point estimate lies below its P10, for the systems and the total cost alike.",
@@ -320,7 +322,7 @@ func TestCoverAgreesWithItsRanges(t *testing.T) {
 			}
 			assert.Equal(t, estimator.PointBelowP10, tco.Falls)
 			all := strings.Join(strings.Fields(text(t, doc)), " ")
-			for _, line := range b.AnswerText(b.Answer) {
+			for _, line := range b.AnswerText(a) {
 				assert.Equal(t, 2, strings.Count(all, line), "on the cover and the risks page: %s", line)
 			}
 		})
