@@ -2,6 +2,7 @@ package estimator_test
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
 )
 
 // The default scenario asks for the point estimate, which its own ranges put
@@ -108,4 +110,38 @@ func TestMoneyAskIsChecked(t *testing.T) {
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "money.ask", fe.Path)
 	assert.Equal(t, "must be one of point, p50, p90", fe.Rule)
+}
+
+// What the 2017 article's planner buys, and where that ask falls among the
+// scenario's own ranges.
+func ExampleAnswerFor() {
+	s := builtin(examples.Default)
+	est, _ := estimator.Run(s)
+	u, _ := estimator.RunUncertainty(s, 2000, 1, 1)
+	a, _ := estimator.AnswerFor(est, u)
+	buy := a.Buy.ToBuy
+	fmt.Printf("Buy %v %s for %s (%.2f before rounding up), asked at %s.\n",
+		buy.Asked, a.Buy.SystemName, a.Buy.WorkloadName, a.Buy.Systems.Value, a.Ask.Words().EN)
+	fmt.Printf("P10 %v, P50 %v, P90 %v: the point estimate lies %s.\n",
+		buy.Spread.P10, buy.Spread.P50, buy.Spread.P90, buy.Falls.Words().EN)
+	// Output:
+	// Buy 143 DGX-1 (Volta) for Inception-v3 (142.35 before rounding up), asked at the point estimate.
+	// P10 346, P50 943, P90 2175: the point estimate lies below its P10.
+}
+
+func TestAnswerWordsInBothLanguages(t *testing.T) {
+	for _, a := range []estimator.Ask{estimator.AskPoint, estimator.AskP50, estimator.AskP90} {
+		assert.NotEmpty(t, a.Words().EN, a)
+		assert.NotEmpty(t, a.Words().JA, a)
+	}
+	for _, p := range []estimator.Position{estimator.PointExact, estimator.PointBelowP10, estimator.PointP10ToP50, estimator.PointP50ToP90, estimator.PointAboveP90} {
+		assert.NotEmpty(t, p.Words().EN, p)
+		assert.NotEmpty(t, p.Words().JA, p)
+	}
+	field, ok := estimator.FieldOf("money.ask")
+	require.True(t, ok)
+	assert.Equal(t, []string{"point", "p50", "p90"}, field.Choices)
+	assert.True(t, field.Optional)
+	assert.NotEmpty(t, field.Label.JA)
+	assert.NotEmpty(t, field.Help.JA)
 }
