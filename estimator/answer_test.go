@@ -145,3 +145,31 @@ func TestAnswerWordsInBothLanguages(t *testing.T) {
 	assert.NotEmpty(t, field.Label.JA)
 	assert.NotEmpty(t, field.Help.JA)
 }
+
+// Where the point falls, for each place it can: the TCO's spread is set
+// around the point estimate (USD 31,837,386).
+func TestAnswerPlacesThePoint(t *testing.T) {
+	s := decodeArticle(t)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	tco, _ := est.Get("cost.tco")
+	v := tco.Value
+	for _, tc := range []struct {
+		p10, p50, p90 float64
+		want          estimator.Position
+	}{
+		{2 * v, 3 * v, 4 * v, estimator.PointBelowP10},
+		{v, 2 * v, 3 * v, estimator.PointP10ToP50},
+		{v / 2, v, 2 * v, estimator.PointP10ToP50},
+		{v / 3, v / 2, 2 * v, estimator.PointP50ToP90},
+		{v / 3, v / 2, v, estimator.PointP50ToP90},
+		{v / 4, v / 3, v / 2, estimator.PointAboveP90},
+		{v, v, v, estimator.PointExact},
+	} {
+		u := &estimator.Uncertainty{Quantities: []estimator.Spread{{ID: "cost.tco", P10: tc.p10, P50: tc.p50, P90: tc.p90}}}
+		a, err := estimator.AnswerFor(est, u)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, a.TCO.Falls, "%v %v %v", tc.p10/v, tc.p50/v, tc.p90/v)
+		assert.Nil(t, a.Buy.ToBuy.Spread, "the uncertainty holds no systems")
+	}
+}
