@@ -27,6 +27,13 @@ func TestEveryQuantityOfTheExamplesHasJapanese(t *testing.T) {
 	}
 }
 
+// Every catalog fact a workbook lists has a Japanese label.
+func TestEveryCatalogFactHasJapanese(t *testing.T) {
+	for _, f := range estimator.CatalogFacts() {
+		assert.NotEqual(t, f.Label, f.LabelIn("ja"), f.Path)
+	}
+}
+
 // Every row of the fields table has its label, unit, help and unset in
 // Japanese, and every rule it checks reads in Japanese.
 func TestEveryFieldHasJapanese(t *testing.T) {

@@ -22,12 +22,16 @@ type Swing struct {
 
 // Sensitivity is a tornado: the ranged inputs ordered by their swing.
 type Sensitivity struct {
-	Target string  `json:"target"`
-	Label  string  `json:"label"`
-	Unit   Unit    `json:"unit"`
-	Base   float64 `json:"base"` // every input at its likely value
-	Swings []Swing `json:"swings"`
+	Target  string  `json:"target"`
+	Label   string  `json:"label"`
+	LabelJA string  `json:"label_ja,omitempty"` // the same in Japanese
+	Unit    Unit    `json:"unit"`
+	Base    float64 `json:"base"` // every input at its likely value
+	Swings  []Swing `json:"swings"`
 }
+
+// LabelIn is the target's label in lang ("ja"; anything else reads English).
+func (s Sensitivity) LabelIn(lang string) string { return Text{EN: s.Label, JA: s.LabelJA}.In(lang) }
 
 // DefaultTarget is what sensitivity ranks against when not told: the total
 // cost of ownership where the scenario prices its plan, else the systems the
@@ -72,7 +76,7 @@ func RunSensitivity(s *Scenario, target string) (*Sensitivity, error) {
 		return b.values[idx]
 	}
 	q := base.layout[idx]
-	out := &Sensitivity{Target: target, Label: q.Label, Unit: q.Unit, Base: at()}
+	out := &Sensitivity{Target: target, Label: q.Label, LabelJA: q.LabelJA, Unit: q.Unit, Base: at()}
 	for _, path := range sortedPaths(s.Ranges) {
 		d, field := s.Ranges[path], inputs[path].ptr
 		lo, hi := d.Extremes()

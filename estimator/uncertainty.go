@@ -12,13 +12,17 @@ import (
 
 // Spread is one quantity's distribution over the sampled scenarios.
 type Spread struct {
-	ID    string  `json:"id"`
-	Label string  `json:"label"`
-	Unit  Unit    `json:"unit"`
-	P10   float64 `json:"p10"`
-	P50   float64 `json:"p50"`
-	P90   float64 `json:"p90"`
+	ID      string  `json:"id"`
+	Label   string  `json:"label"`
+	LabelJA string  `json:"label_ja,omitempty"` // the same in Japanese
+	Unit    Unit    `json:"unit"`
+	P10     float64 `json:"p10"`
+	P50     float64 `json:"p50"`
+	P90     float64 `json:"p90"`
 }
+
+// LabelIn is the spread's label in lang ("ja"; anything else reads English).
+func (s Spread) LabelIn(lang string) string { return Text{EN: s.Label, JA: s.LabelJA}.In(lang) }
 
 // Uncertainty is the result of a Monte Carlo run over a scenario's ranges.
 type Uncertainty struct {
@@ -91,7 +95,7 @@ func RunUncertainty(s *Scenario, samples int, seed uint64, workers int) (*Uncert
 			defer pg.Done()
 			q := base.layout[t]
 			p10, p50, p90 := percentiles(columns[i])
-			out.Quantities[i] = Spread{ID: q.ID, Label: q.Label, Unit: q.Unit, P10: p10, P50: p50, P90: p90}
+			out.Quantities[i] = Spread{ID: q.ID, Label: q.Label, LabelJA: q.LabelJA, Unit: q.Unit, P10: p10, P50: p50, P90: p90}
 		}()
 		if (i+1)%workers == 0 {
 			pg.Wait()

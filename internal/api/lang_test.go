@@ -25,6 +25,12 @@ func TestJapaneseRequests(t *testing.T) {
 	assert.Equal(t, "Inception-v3: 基準 GPU 1 基での学習 1 回の時間", byID["train.inception-v3.gpu_time"].Label)
 	assert.Equal(t, "34.6%", byID["cost.break_even_utilisation"].Text)
 
+	var explained struct{ Text, Display string }
+	require.NoError(t, json.Unmarshal(a.Call("explain", []byte(`{"lang":"ja","id":"train.inception-v3.gpu_time"}`)), &explained))
+	assert.Equal(t, "9.1 年", explained.Display)
+	assert.Contains(t, explained.Text, "train.inception-v3.gpu_time: Inception-v3: 基準 GPU 1 基での学習 1 回の時間\n")
+	assert.Contains(t, explained.Text, "(9.1 年)\n  出典: ")
+
 	var compact api.EstimateResponse
 	require.NoError(t, json.Unmarshal(a.Call("estimate", []byte(`{"lang":"ja","compact":true}`)), &compact))
 	assert.Contains(t, compact.Texts, "9.1 年")
