@@ -144,7 +144,7 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 			return f
 		}
 		if round {
-			sp = Spread{ID: id, Label: q.Label, Unit: q.Unit, P10: math.Ceil(sp.P10), P50: math.Ceil(sp.P50), P90: math.Ceil(sp.P90)}
+			sp = Spread{ID: id, Label: q.Label, LabelJA: q.LabelJA, Unit: q.Unit, P10: math.Ceil(sp.P10), P50: math.Ceil(sp.P50), P90: math.Ceil(sp.P90)}
 		}
 		f.Spread, f.Falls = &sp, position(q.Value, sp)
 		switch a.Ask {

@@ -157,12 +157,6 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 	p.Answer.Table, p.Answer.Numbers = b.AnswerTable(a)
 	p.Answer.Text = b.AnswerText(a)
 	show := func(v float64, u estimator.Unit) string { return estimator.FormatIn(v, u, us, lang) }
-	label := func(id string) string {
-		if q, ok := est.Get(id); ok {
-			return q.LabelIn(lang)
-		}
-		return id
-	}
 	for i, sp := range b.Charts {
 		f := figure{N: i + 1, ID: sp.ID, Elem: echarts.ElementID(sp), Title: sp.Title, Note: sp.Note, Empty: sp.Empty(), Data: chartTable(sp, lang)}
 		if charted && !f.Empty {
@@ -189,7 +183,7 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 			cv.Inputs = append(cv.Inputs, r)
 		}
 		for _, q := range c.Headline() {
-			r := compRow{ID: q.ID, Label: label(q.ID)}
+			r := compRow{ID: q.ID, Label: q.LabelIn(lang)}
 			for i := range c.Columns {
 				r.Values = append(r.Values, q.Format(i, c.Units))
 			}
@@ -200,12 +194,12 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 	if u := b.Uncertainty; u != nil {
 		uv := &uncertainty{Samples: strconv.Itoa(u.Samples), Seed: strconv.FormatUint(u.Seed, 10), Ranged: u.Ranged}
 		for _, q := range u.Quantities {
-			uv.Rows = append(uv.Rows, spreadRow{ID: q.ID, Label: label(q.ID), P10: show(q.P10, q.Unit), P50: show(q.P50, q.Unit), P90: show(q.P90, q.Unit)})
+			uv.Rows = append(uv.Rows, spreadRow{ID: q.ID, Label: q.LabelIn(lang), P10: show(q.P10, q.Unit), P50: show(q.P50, q.Unit), P90: show(q.P90, q.Unit)})
 		}
 		p.Uncertainty = uv
 	}
 	if sens := b.Sensitivity; sens != nil && len(sens.Swings) > 0 {
-		sv := &sensitivity{Label: label(sens.Target), Target: sens.Target, Base: show(sens.Base, sens.Unit)}
+		sv := &sensitivity{Label: sens.LabelIn(lang), Target: sens.Target, Base: show(sens.Base, sens.Unit)}
 		for _, sw := range sens.Swings {
 			sv.Rows = append(sv.Rows, swingRow{Path: sw.Path, Why: sw.Why,
 				InputLow: strconv.FormatFloat(sw.InputLow, 'g', -1, 64), InputHigh: strconv.FormatFloat(sw.InputHigh, 'g', -1, 64),

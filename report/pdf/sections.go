@@ -129,7 +129,7 @@ func (d *doc) executive() {
 	if u, sens := d.b.Uncertainty, d.b.Sensitivity; u != nil && sens != nil {
 		for _, q := range u.Quantities {
 			if q.ID == sens.Target {
-				bullets = append(bullets, d.tf("exec.range", d.label(q.ID), d.format(q.P10, q.Unit), d.format(q.P90, q.Unit)))
+				bullets = append(bullets, d.tf("exec.range", q.LabelIn(d.lang), d.format(q.P10, q.Unit), d.format(q.P90, q.Unit)))
 			}
 		}
 		if len(sens.Swings) > 0 {
@@ -261,7 +261,7 @@ func (d *doc) risks() {
 		d.para(d.tf("samples", u.Samples, u.Seed), 8)
 		var rows [][]string
 		for _, q := range u.Quantities {
-			rows = append(rows, []string{d.label(q.ID), d.format(q.P10, q.Unit), d.format(q.P50, q.Unit), d.format(q.P90, q.Unit)})
+			rows = append(rows, []string{q.LabelIn(d.lang), d.format(q.P10, q.Unit), d.format(q.P50, q.Unit), d.format(q.P90, q.Unit)})
 		}
 		d.table([]string{d.t("quantity"), d.t("p10"), d.t("p50"), d.t("p90")}, rows, []float64{.46, .18, .18, .18}, map[int]bool{1: true, 2: true, 3: true}, 7.5)
 	}
@@ -271,7 +271,7 @@ func (d *doc) risks() {
 		}
 	}
 	if sens := d.b.Sensitivity; sens != nil && len(sens.Swings) > 0 {
-		d.subheading(d.t("sensitivity") + ": " + d.label(sens.Target))
+		d.subheading(d.t("sensitivity") + ": " + sens.LabelIn(d.lang))
 		var rows [][]string
 		for _, sw := range sens.Swings {
 			rows = append(rows, []string{sw.Path + "\n" + d.fieldLabel(sw.Path),
@@ -318,15 +318,6 @@ func num(v float64) string {
 		v = 0 // -0 == 0, so this drops the sign
 	}
 	return strconv.FormatFloat(v, 'g', -1, 64)
-}
-
-// label is a quantity's label in the reader's language, its id where the
-// estimate has none by that id.
-func (d *doc) label(id string) string {
-	if q, ok := d.get(id); ok {
-		return q.LabelIn(d.lang)
-	}
-	return id
 }
 
 // fieldLabel is a scenario input's label in the reader's language, the path
