@@ -98,6 +98,18 @@ func (b *Bundle) Answer() (*estimator.Answer, error) {
 	return estimator.AnswerFor(b.Estimate, b.Uncertainty)
 }
 
+// ShowRow shows values of one unit in one display, in the bundle's
+// language: a quantity beside its percentiles reads "0.46 years, 1.12
+// years", never "21 days" beside "1.12 years" (estimator.ChooseColumn).
+func (b *Bundle) ShowRow(u estimator.Unit, values ...float64) []string {
+	d := estimator.ChooseColumn(u, b.Estimate.Scenario.Units, values, estimator.Article)
+	out := make([]string, len(values))
+	for i, v := range values {
+		out[i] = d.FormatIn(v, b.Lang)
+	}
+	return out
+}
+
 // AnswerHeadline is the answer's first words in the bundle's language: what to
 // buy at the ask and its figure before rounding up, or, without money, that
 // the request is in systems.
@@ -158,11 +170,12 @@ func (b *Bundle) AnswerTable(a *estimator.Answer) (rows [][]string, numbers int)
 	t := func(key string) string { return chart.Text(b.Lang, key) }
 	us := b.Estimate.Scenario.Units
 	show := func(v float64, u estimator.Unit) string { return estimator.FormatIn(v, u, us, b.Lang) }
-	spread := func(f estimator.Figure) []string {
+	// figure is the point estimate and its spread, in one unit.
+	figure := func(f estimator.Figure) []string {
 		if sp := f.Spread; sp != nil {
-			return []string{show(sp.P10, sp.Unit), show(sp.P50, sp.Unit), show(sp.P90, sp.Unit)}
+			return b.ShowRow(f.Unit, f.Value, sp.P10, sp.P50, sp.P90)
 		}
-		return nil
+		return b.ShowRow(f.Unit, f.Value)
 	}
 	ranges := []string{t("p10"), t("p50"), t("p90")}
 	if a.Buy == nil {
@@ -172,7 +185,8 @@ func (b *Bundle) AnswerTable(a *estimator.Answer) (rows [][]string, numbers int)
 		}
 		rows = [][]string{head}
 		for _, p := range a.Each {
-			rows = append(rows, append([]string{p.WorkloadName, p.SystemName, show(p.Systems.Value, p.Systems.Unit), show(p.ToBuy.Value, p.ToBuy.Unit)}, spread(p.ToBuy)...))
+			to := figure(p.ToBuy)
+			rows = append(rows, append([]string{p.WorkloadName, p.SystemName, show(p.Systems.Value, p.Systems.Unit)}, to...))
 		}
 		return rows, 2
 	}
@@ -196,7 +210,7 @@ func (b *Bundle) AnswerTable(a *estimator.Answer) (rows [][]string, numbers int)
 		{fmt.Sprintf(t("ask.tco"), b.Estimate.Scenario.Money.DepreciationYears), *a.TCO},
 		{a.Buy.Time.LabelIn(b.Lang), a.Buy.Time},
 	} {
-		rows = append(rows, append([]string{r.caption, show(r.f.Value, r.f.Unit)}, spread(r.f)...))
+		rows = append(rows, append([]string{r.caption}, figure(r.f)...))
 	}
 	return rows, 1
 }

@@ -125,7 +125,10 @@ type uncertainty struct {
 	Rows          []spreadRow
 }
 
-type spreadRow struct{ ID, Label, P10, P50, P90 string }
+type spreadRow struct {
+	ID, Label string
+	P         []string // P10, P50, P90 in one display
+}
 
 type sensitivity struct {
 	Label, Target, Base string
@@ -194,7 +197,7 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 	if u := b.Uncertainty; u != nil {
 		uv := &uncertainty{Samples: strconv.Itoa(u.Samples), Seed: strconv.FormatUint(u.Seed, 10), Ranged: u.Ranged}
 		for _, q := range u.Quantities {
-			uv.Rows = append(uv.Rows, spreadRow{ID: q.ID, Label: q.LabelIn(lang), P10: show(q.P10, q.Unit), P50: show(q.P50, q.Unit), P90: show(q.P90, q.Unit)})
+			uv.Rows = append(uv.Rows, spreadRow{ID: q.ID, Label: q.LabelIn(lang), P: b.ShowRow(q.Unit, q.P10, q.P50, q.P90)})
 		}
 		p.Uncertainty = uv
 	}

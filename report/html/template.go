@@ -124,7 +124,7 @@ summary { cursor: pointer; color: var(--accent); }
 <section id="uncertainty"><h2>{{t .Lang "uncertainty"}}</h2>
 {{with .Uncertainty}}<p class="meta">{{tf $.Lang "samples" .Samples .Seed}}</p>
 <div class="scroll"><table><thead><tr><th>{{t $.Lang "quantity"}}</th><th class="num">P10</th><th class="num">P50</th><th class="num">P90</th></tr></thead><tbody>
-{{range .Rows}}<tr data-quantity="{{.ID}}"><td>{{.Label}}</td><td class="num">{{.P10}}</td><td class="num">{{.P50}}</td><td class="num">{{.P90}}</td></tr>
+{{range .Rows}}<tr data-quantity="{{.ID}}"><td>{{.Label}}</td>{{range .P}}<td class="num">{{.}}</td>{{end}}</tr>
 {{end}}</tbody></table></div>
 {{else}}<p class="empty">{{t .Lang "no.uncertainty"}}</p>{{end}}
 <h3>{{t .Lang "sensitivity"}}</h3>

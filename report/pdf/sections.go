@@ -261,7 +261,7 @@ func (d *doc) risks() {
 		d.para(d.tf("samples", u.Samples, u.Seed), 8)
 		var rows [][]string
 		for _, q := range u.Quantities {
-			rows = append(rows, []string{q.LabelIn(d.lang), d.format(q.P10, q.Unit), d.format(q.P50, q.Unit), d.format(q.P90, q.Unit)})
+			rows = append(rows, append([]string{q.LabelIn(d.lang)}, d.b.ShowRow(q.Unit, q.P10, q.P50, q.P90)...))
 		}
 		d.table([]string{d.t("quantity"), d.t("p10"), d.t("p50"), d.t("p90")}, rows, []float64{.46, .18, .18, .18}, map[int]bool{1: true, 2: true, 3: true}, 7.5)
 	}
