@@ -43,7 +43,7 @@ func (p Position) Words() Text { return positionWords[p] }
 // positionWords end a sentence: "The point estimate lies below its P10." /
 // "点推定は P10 を下回ります。"
 var positionWords = map[Position]Text{
-	PointExact:    {"equal to its P10, P50 and P90 (no input is ranged)", "P10・P50・P90 と同じです（範囲のある入力はありません）"},
+	PointExact:    {"at its P10, P50 and P90 alike (no ranged input moves it)", "P10・P50・P90 と同じです（範囲のある入力の影響を受けません）"},
 	PointBelowP10: {"below its P10", "P10 を下回ります"},
 	PointP10ToP50: {"between its P10 and P50", "P10 と P50 の間にあります"},
 	PointP50ToP90: {"between its P50 and P90", "P50 と P90 の間にあります"},
@@ -73,9 +73,10 @@ type Purchase struct {
 	// percentiles are Systems' rounded up, which are exactly the percentiles
 	// of the rounded counts, since rounding up keeps the samples' order.
 	ToBuy Figure `json:"to_buy"`
-	// Time is one training run: train.<w>.job_time.<s> when scaling is
-	// modelled (one job on its GPUs), else train.<w>.system_time.<s> (one
-	// run on one system, as the article's table gives it).
+	// Time is one training run: train.<w>.job_time.<s> where the estimate
+	// sizes a job (modelled scaling, transformers: one job on its GPUs),
+	// else train.<w>.system_time.<s> (one run on one system, as the
+	// article's table gives it).
 	Time Figure `json:"time"`
 }
 
@@ -155,10 +156,6 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 		}
 		return f
 	}
-	timeName := "system_time"
-	if s.Training.Scaling == "modelled" {
-		timeName = "job_time"
-	}
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
 			pair := func(group, name string) string { return group + "." + w.ID + "." + name + "." + sys.ID }
@@ -166,7 +163,7 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 				Workload: w.ID, System: sys.ID, WorkloadName: w.name(), SystemName: sys.name(),
 				Systems: figure(pair("team", "systems"), ""),
 				ToBuy:   figure(pair("team", "systems_to_buy"), pair("team", "systems")),
-				Time:    figure(pair("train", timeName), ""),
+				Time:    figure(runTime(e, pair("train", "job_time"), pair("train", "system_time")), ""),
 			})
 		}
 	}
@@ -180,6 +177,14 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 		return nil, missing
 	}
 	return a, nil
+}
+
+// runTime is the job's time where the estimate has one, else one system's.
+func runTime(e *Estimate, job, system string) string {
+	if _, ok := e.Get(job); ok {
+		return job
+	}
+	return system
 }
 
 // position places v among sp's percentiles. A spread of one value (no

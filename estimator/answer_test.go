@@ -173,3 +173,17 @@ func TestAnswerPlacesThePoint(t *testing.T) {
 		assert.Nil(t, a.Buy.ToBuy.Spread, "the uncertainty holds no systems")
 	}
 }
+
+// Where the estimate sizes a job (modelled scaling), the time per run is the
+// job's, not one system's.
+func TestAnswerTimesTheJob(t *testing.T) {
+	s := builtin("modern-2026")
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	a, err := estimator.AnswerFor(est, nil)
+	require.NoError(t, err)
+	require.NotNil(t, a.Buy)
+	assert.Equal(t, "train."+a.Buy.Workload+".job_time."+a.Buy.System, a.Buy.Time.ID)
+	assert.Equal(t, 33.0, a.Buy.ToBuy.Asked)
+	assert.Equal(t, estimator.PointUnknown, a.Buy.ToBuy.Falls, "ranged, but no uncertainty was run")
+}

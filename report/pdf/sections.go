@@ -87,7 +87,11 @@ func (d *doc) askTable(a *estimator.Answer) {
 		}
 		widths[i], right[i] = (1-text)/float64(cols-numbers), true
 	}
-	d.table(rows[0], rows[1:], widths, right, 9.5)
+	size := 9.5
+	if cols-numbers > 3 {
+		size = 8.5 // four amounts of money side by side fit their columns
+	}
+	d.table(rows[0], rows[1:], widths, right, size)
 }
 
 // answerText prints the answer's sentences (report.Bundle.AnswerText), which
