@@ -168,8 +168,6 @@ func (b *Bundle) AnswerText(a *estimator.Answer) []string {
 // without, each workload on each system. Columns from numbers on hold numbers.
 func (b *Bundle) AnswerTable(a *estimator.Answer) (rows [][]string, numbers int) {
 	t := func(key string) string { return chart.Text(b.Lang, key) }
-	us := b.Estimate.Scenario.Units
-	show := func(v float64, u estimator.Unit) string { return estimator.FormatIn(v, u, us, b.Lang) }
 	// figure is the point estimate and its spread, in one unit.
 	figure := func(f estimator.Figure) []string {
 		if sp := f.Spread; sp != nil {
@@ -183,10 +181,15 @@ func (b *Bundle) AnswerTable(a *estimator.Answer) (rows [][]string, numbers int)
 		if a.Each[0].ToBuy.Spread != nil {
 			head = append(head, ranges...)
 		}
+		// The unrounded counts share one display, so 0.004 of a system does not read 0.
+		counts := make([]float64, len(a.Each))
+		for i, p := range a.Each {
+			counts[i] = p.Systems.Value
+		}
+		shown := b.ShowRow(a.Each[0].Systems.Unit, counts...)
 		rows = [][]string{head}
-		for _, p := range a.Each {
-			to := figure(p.ToBuy)
-			rows = append(rows, append([]string{p.WorkloadName, p.SystemName, show(p.Systems.Value, p.Systems.Unit)}, to...))
+		for i, p := range a.Each {
+			rows = append(rows, append([]string{p.WorkloadName, p.SystemName, shown[i]}, figure(p.ToBuy)...))
 		}
 		return rows, 2
 	}
