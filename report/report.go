@@ -142,7 +142,9 @@ func (b *Bundle) AnswerText(a *estimator.Answer) []string {
 		}
 		return []string{t("ask.spread.each")}
 	}
-	sys, tco := a.Buy.ToBuy, *a.TCO
+	// Where the point falls is the unrounded count's place (as the page says
+	// it); what P90 would buy is whole systems.
+	sys, buy, tco := a.Buy.Systems, a.Buy.ToBuy, *a.TCO
 	var out []string
 	switch {
 	case !a.Ranged:
@@ -158,7 +160,7 @@ func (b *Bundle) AnswerText(a *estimator.Answer) []string {
 	if a.Ask == estimator.AskP90 {
 		return append(out, t("ask.hold.p90"))
 	}
-	return append(out, fmt.Sprintf(t("ask.hold"), show(sys.Spread.P90, sys.Unit), show(tco.Spread.P90, tco.Unit)))
+	return append(out, fmt.Sprintf(t("ask.hold"), show(buy.Spread.P90, buy.Unit), show(tco.Spread.P90, tco.Unit)))
 }
 
 // AnswerTable is the answer's figures as a table in the bundle's language,
