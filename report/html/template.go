@@ -46,6 +46,9 @@ summary { cursor: pointer; color: var(--accent); }
   body { max-width: none; padding: 0; font-size: 10pt; }
   nav, summary { display: none; }
   details { display: block; }
+  /* the folded tables print in full: a printed report holds every figure */
+  details.full::details-content { content-visibility: visible; display: block; }
+  details.full > summary { display: block; color: inherit; }
   details > table { display: table; }
   h2 { break-after: avoid; page-break-after: avoid; }
   tr, figure { break-inside: avoid; page-break-inside: avoid; }
