@@ -58,7 +58,7 @@ type Figure struct {
 	Spread *Spread  `json:"spread,omitempty"` // nil: no uncertainty was run, or no input is ranged
 	Falls  Position `json:"falls"`            // where Value falls among the spread
 	Asked  float64  `json:"asked"`            // Value, Spread.P50 or Spread.P90, as the ask says
-	Ask    Ask      `json:"ask"`
+	Ask    Ask      `json:"ask"`              // the answer's ask, so a figure alone says what Asked is
 }
 
 // Purchase is what one workload needs of one system.
