@@ -50,6 +50,10 @@ type Display struct {
 	Joined   bool // no space before the suffix: "367.2/s"
 	Prefix   bool // the suffix comes first, as a currency code does: "USD 1,200"
 	Grouped  bool // thousands separators: "21,307,000"
+	// MinSignificant, with Fixed notation, gives a value below 1 the
+	// decimals it needs to keep this many significant digits, at most three
+	// more than Digits: in a column of years, 21 days is 0.058, not 0.06.
+	MinSignificant int
 }
 
 // Show converts a base-unit value for display.
@@ -77,7 +81,7 @@ func (d Display) FormatIn(v float64, lang string) string {
 	case d.Notation == Scientific:
 		s = strconv.FormatFloat(v, 'g', d.Digits, 64)
 	default:
-		s = trim(v, d.Digits)
+		s = trim(v, d.decimals(v))
 	}
 	suffix := d.Suffix(lang)
 	switch {
@@ -89,6 +93,16 @@ func (d Display) FormatIn(v float64, lang string) string {
 		return s + suffix
 	}
 	return s + " " + suffix
+}
+
+// decimals is how many decimals a Fixed display prints v with.
+func (d Display) decimals(v float64) int {
+	a := math.Abs(v)
+	if d.MinSignificant == 0 || a == 0 || a >= 1 || math.IsNaN(a) {
+		return d.Digits
+	}
+	need := int(math.Ceil(-math.Log10(a))) + d.MinSignificant - 1
+	return min(max(d.Digits, need), d.Digits+3)
 }
 
 // flagWords are a flag's values in words.
@@ -206,28 +220,19 @@ func percent(a float64) Display {
 // ChooseColumn picks one display for a column (or a row, or an axis's
 // labels) of values of unit u, so they read in one unit and compare at a
 // glance: "0.46 years" above "0.058 years", not "21 days". The unit is the one
-// the largest value takes in style st; where that would print a smaller value
-// with fewer than two significant digits, the column gets the decimals it
-// needs (at most three more). Values that are not finite are ignored.
+// the largest value takes in style st; a value the unit makes small keeps two
+// significant digits (MinSignificant), the others print as Choose would.
+// Values that are not finite are ignored.
 func ChooseColumn(u Unit, us UnitSystem, values []float64, st Style) Display {
-	largest, smallest := 0.0, math.Inf(1)
+	largest := 0.0
 	for _, v := range values {
-		a := math.Abs(v)
-		if math.IsNaN(a) || math.IsInf(a, 0) {
-			continue
-		}
-		largest = max(largest, a)
-		if a > 0 {
-			smallest = min(smallest, a)
+		if a := math.Abs(v); !math.IsNaN(a) && !math.IsInf(a, 0) {
+			largest = max(largest, a)
 		}
 	}
 	d := Choose(u, us, largest, st)
-	if d.Notation != Fixed || d.Grouped || u == Flag || math.IsInf(smallest, 1) {
-		return d
-	}
-	if shown := d.Show(smallest); shown < 1 {
-		need := int(math.Ceil(-math.Log10(shown))) + 1 // two significant digits
-		d.Digits = min(max(d.Digits, need), d.Digits+3)
+	if d.Notation == Fixed && !d.Grouped && u != Flag {
+		d.MinSignificant = 2
 	}
 	return d
 }

@@ -171,3 +171,31 @@ func emptyString(e ast.Expr) bool {
 	s, _ := strconv.Unquote(b.Value)
 	return s == ""
 }
+
+// The article's tables read in Japanese: every title and header, and no
+// English unit word in any cell, for every example.
+func TestSummaryInJapanese(t *testing.T) {
+	for _, name := range examples.Names() {
+		est := mustEstimate(t, name)
+		en, ja := estimator.Summarize(est), estimator.SummarizeIn(est, "ja")
+		require.Len(t, ja.Sections, len(en.Sections), name)
+		for i, sec := range ja.Sections {
+			assert.NotEqual(t, en.Sections[i].Title, sec.Title, name)
+			for j, h := range sec.Rows[0] {
+				if h != "MFU" && !strings.Contains(h, " / ") { // the growth table's columns are ids
+					assert.NotEqual(t, en.Sections[i].Rows[0][j], h, "%s: %s", name, sec.Title)
+				}
+			}
+			for _, row := range sec.Rows[1:] {
+				for _, cell := range row {
+					for _, word := range []string{" years", " days", " hours", "fits)", "enough)", "too little)", "note:"} {
+						assert.NotContains(t, cell, word, "%s: %s", name, sec.Title)
+					}
+				}
+			}
+		}
+	}
+	ja := estimator.SummarizeIn(mustEstimate(t, examples.Default), "ja")
+	assert.Equal(t, []string{"車両 1 台・走行 1 時間あたりのデータ量", "1 TB"}, ja.Sections[0].Rows[1])
+	assert.Equal(t, "学習 1 回の時間（50 エポック）", ja.Sections[1].Title)
+}

@@ -21,8 +21,14 @@ type Section struct {
 	Rows  [][]string
 }
 
-// Summarize lays out an estimate's headline figures.
-func Summarize(e *Estimate) Summary {
+// Summarize lays out an estimate's headline figures, in English.
+func Summarize(e *Estimate) Summary { return SummarizeIn(e, "en") }
+
+// SummarizeIn is Summarize in lang ("ja"; anything else reads English):
+// titles, headers, labels, values and notes in the reader's words; ids,
+// workload names and layouts as they are.
+func SummarizeIn(e *Estimate, lang string) Summary {
+	t := func(en, ja string) string { return Text{en, ja}.In(lang) }
 	s := e.Scenario
 	us := s.Units
 	val := func(id string) float64 { q, _ := e.Get(id); return q.Value }
@@ -32,48 +38,58 @@ func Summarize(e *Estimate) Summary {
 		if !ok {
 			return "-"
 		}
-		return Format(q.Value, q.Unit, us)
+		return FormatIn(q.Value, q.Unit, us, lang)
 	}
 	name := s.Name
 	if name == "" {
-		name = "Unnamed scenario"
+		name = t("Unnamed scenario", "名前のないシナリオ")
 	}
 	sum := Summary{Name: name}
 	modelled := s.Training.Scaling == "modelled"
 
-	data := [][]string{{"quantity", "value"}}
+	quantityValue := []string{t("quantity", "数量"), t("value", "値")}
+	network, system := t("network", "ネットワーク"), t("system", "システム")
+	data := [][]string{quantityValue}
 	for _, id := range []string{"data.per_car_hour", "data.raw", "data.sampled", "data.reduction", "data.processed", "data.frames", "data.tokens_per_frame", "data.tokens"} {
 		if q, ok := e.Get(id); ok {
-			data = append(data, []string{q.Label, show(id)})
+			data = append(data, []string{q.LabelIn(lang), show(id)})
 		}
 	}
-	sum.Sections = append(sum.Sections, Section{Title: "Data", Rows: data})
+	sum.Sections = append(sum.Sections, Section{Title: t("Data", "データ"), Rows: data})
 
-	header := []string{"network", "system", "1 GPU", "1 system"}
+	header := []string{network, system, t("1 GPU", "GPU 1 基"), t("1 system", "システム 1 台")}
 	if modelled {
-		header = append(header, "GPUs per job", "efficiency", "one job")
+		header = append(header, t("GPUs per job", "ジョブの GPU 数"), t("efficiency", "効率"), t("one job", "1 ジョブ"))
+	}
+	// Each column of times reads in one unit (ChooseColumn): 0.058 years
+	// under 0.46 years, not 21 days.
+	columns := []string{"train.gpu_time", "train.system_time"}
+	if modelled {
+		columns = append(columns, "team.gpus_per_job", "scale.efficiency", "train.job_time")
 	}
 	times := [][]string{header}
+	ids := make([][]string, len(columns)) // per column, per row
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
-			// pairID places the workload and system in an id: "train.gpu_time" -> "train.<w>.gpu_time.<s>".
-			pairID := func(name string) string {
+			times = append(times, []string{w.name(), sys.ID})
+			for c, name := range columns {
+				// "train.gpu_time" -> "train.<w>.gpu_time.<s>"
 				group, rest, _ := strings.Cut(name, ".")
-				return group + "." + w.ID + "." + rest + "." + sys.ID
+				ids[c] = append(ids[c], group+"."+w.ID+"."+rest+"."+sys.ID)
 			}
-			row := []string{w.name(), sys.ID, show(pairID("train.gpu_time")), show(pairID("train.system_time"))}
-			if modelled {
-				row = append(row, show(pairID("team.gpus_per_job")), trim(100*val(pairID("scale.efficiency")), 1)+" %", show(pairID("train.job_time")))
-			}
-			times = append(times, row)
 		}
 	}
-	sum.Sections = append(sum.Sections, Section{Title: fmt.Sprintf("Time to train one run (%v epochs)", s.Training.Epochs), Rows: times})
-	if tr := transformerRows(e, show, val); len(tr) > 1 {
-		sum.Sections = append(sum.Sections, Section{Title: "Transformer training: tokens, FLOPs, layout and utilisation", Rows: tr})
+	for c := range columns {
+		for r, text := range column(e, ids[c], lang) {
+			times[r+1] = append(times[r+1], text)
+		}
+	}
+	sum.Sections = append(sum.Sections, Section{Title: fmt.Sprintf(t("Time to train one run (%v epochs)", "学習 1 回の時間（%v エポック）"), s.Training.Epochs), Rows: times})
+	if tr := transformerRows(e, lang, show, val); len(tr) > 1 {
+		sum.Sections = append(sum.Sections, Section{Title: t("Transformer training: tokens, FLOPs, layout and utilisation", "Transformer の学習: トークン数、計算量、並列化構成、使用率"), Rows: tr})
 	}
 
-	team := [][]string{{"network", "system", "systems", "to buy", "per member", "node reads"}}
+	team := [][]string{{network, system, t("systems", "台数"), t("to buy", "購入台数"), t("per member", "1 人あたり"), t("node reads", "ノードの読み出し")}}
 	var misses []string
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
@@ -84,20 +100,22 @@ func Summarize(e *Estimate) Summary {
 				show("storage." + w.ID + ".node_read_rate." + sys.ID),
 			})
 			if id := "team." + w.ID + ".meets_target." + sys.ID; has(id) && val(id) == 0 {
-				misses = append(misses, fmt.Sprintf("%s on %s: no job size meets the %v-day target; the best takes %s",
+				misses = append(misses, fmt.Sprintf(t("%s on %s: no job size meets the %v-day target; the best takes %s",
+					"%s（%s）: %v 日の目標を満たすジョブ規模がありません。最速で %s かかります"),
 					w.name(), sys.ID, s.Team.TargetDays, show("train."+w.ID+".job_time."+sys.ID)))
 			}
 		}
 	}
 	for _, m := range misses {
-		team = append(team, []string{"note: " + m})
+		team = append(team, []string{t("note: ", "注: ") + m})
 	}
 	sum.Sections = append(sum.Sections, Section{
-		Title: fmt.Sprintf("Systems for the team (%v of %v members submitting, %v-day target)", s.Team.ConcurrentJobs, s.Team.Members, s.Team.TargetDays),
-		Rows:  team,
+		Title: fmt.Sprintf(t("Systems for the team (%v of %v members submitting, %v-day target)", "チームに必要なシステム（%v / %v 人が同時に投入、目標 %v 日）"),
+			s.Team.ConcurrentJobs, s.Team.Members, s.Team.TargetDays),
+		Rows: team,
 	})
 
-	mem := [][]string{{"network", "system", "memory per GPU", "fits"}}
+	mem := [][]string{{network, system, t("memory per GPU", "GPU 1 基あたりのメモリ"), t("fits", "収まるか")}}
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
 			if id := "memory." + w.ID + ".per_gpu." + sys.ID; has(id) {
@@ -106,10 +124,11 @@ func Summarize(e *Estimate) Summary {
 		}
 	}
 	if len(mem) > 1 {
-		sum.Sections = append(sum.Sections, Section{Title: "GPU memory", Rows: mem})
+		sum.Sections = append(sum.Sections, Section{Title: t("GPU memory", "GPU メモリ"), Rows: mem})
 	}
 
-	host := [][]string{{"system", "local SSD", "dataset fits", "shared reads per run", "GPU memory", "RAM wanted", "RAM installed"}}
+	host := [][]string{{system, t("local SSD", "ローカル SSD"), t("dataset fits", "データが収まるか"), t("shared reads per run", "1 回の学習の共有ストレージ読み出し"),
+		t("GPU memory", "GPU メモリ"), t("RAM wanted", "必要なメモリ"), t("RAM installed", "搭載メモリ")}}
 	for _, sys := range s.Systems {
 		host = append(host, []string{sys.ID,
 			show("storage.local_ssd." + sys.ID),
@@ -117,31 +136,31 @@ func Summarize(e *Estimate) Summary {
 			show("storage.shared_read_per_run." + sys.ID),
 			show("host.gpu_memory." + sys.ID),
 			show("host.ram_low."+sys.ID) + " - " + show("host.ram_high."+sys.ID),
-			show("host.ram_installed."+sys.ID) + okMark(val("host.ram_ok."+sys.ID)),
+			show("host.ram_installed."+sys.ID) + okMark(val("host.ram_ok."+sys.ID), lang),
 		})
 	}
-	sum.Sections = append(sum.Sections, Section{Title: "Storage and host", Rows: host})
+	sum.Sections = append(sum.Sections, Section{Title: t("Storage and host", "ストレージとホスト"), Rows: host})
 
 	if m := s.Money; m != nil {
-		budget := [][]string{{"quantity", "value"}}
+		budget := [][]string{quantityValue}
 		for _, q := range e.Quantities() {
 			group, _, _ := strings.Cut(q.ID, ".")
 			if group == "cost" || group == "energy" || group == "co2" || q.ID == "storage.shared_capacity" {
-				budget = append(budget, []string{q.Label, show(q.ID)})
+				budget = append(budget, []string{q.LabelIn(lang), show(q.ID)})
 			}
 		}
-		sum.Sections = append(sum.Sections, Section{Title: fmt.Sprintf("Budget: %s on %s, in %s", m.Workload, m.System, m.currency()), Rows: budget})
+		sum.Sections = append(sum.Sections, Section{Title: fmt.Sprintf(t("Budget: %s on %s, in %s", "予算: %s を %s で（%s）"), m.Workload, m.System, m.currency()), Rows: budget})
 		if g := s.Growth; g.Years != nil {
-			plan := [][]string{{"year", "data x", "systems", "capital expense", "operating expense"}}
+			plan := [][]string{{t("year", "年"), t("data x", "データ倍率"), t("systems", "台数"), t("capital expense", "設備投資額"), t("operating expense", "運用費")}}
 			for y := 1; y <= int(*g.Years); y++ {
 				yearID := func(name string) string { return fmt.Sprintf("growth.y%d.%s", y, name) }
 				plan = append(plan, []string{strconv.Itoa(y), trim(val(yearID("data_factor")), 2), show(yearID("systems")), show(yearID("capex")), show(yearID("opex"))})
 			}
-			sum.Sections = append(sum.Sections, Section{Title: fmt.Sprintf("%v-year plan (data x%v a year)", *g.Years, *g.PerYear), Rows: plan})
+			sum.Sections = append(sum.Sections, Section{Title: fmt.Sprintf(t("%v-year plan (data x%v a year)", "%v 年計画（データは毎年 %v 倍）"), *g.Years, *g.PerYear), Rows: plan})
 		}
 	}
 
-	growth := [][]string{{"data x", "compute x"}}
+	growth := [][]string{{t("data x", "データ倍率"), t("compute x", "計算量倍率")}}
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
 			growth[0] = append(growth[0], w.ID+" / "+sys.ID)
@@ -156,14 +175,16 @@ func Summarize(e *Estimate) Summary {
 		}
 		growth = append(growth, row)
 	}
-	sum.Sections = append(sum.Sections, Section{Title: "Systems when the data grows", Rows: growth})
+	sum.Sections = append(sum.Sections, Section{Title: t("Systems when the data grows", "データが増えたときのシステム台数"), Rows: growth})
 	return sum
 }
 
 // transformerRows is the transformer workloads' plan on each system, one row
 // per pair, with the header first.
-func transformerRows(e *Estimate, show func(string) string, val func(string) float64) [][]string {
-	rows := [][]string{{"network", "system", "tokens", "FLOPs", "layout", "memory per GPU", "MFU", "tokens/s per GPU", "GPUs per job", "one job"}}
+func transformerRows(e *Estimate, lang string, show func(string) string, val func(string) float64) [][]string {
+	t := func(en, ja string) string { return Text{en, ja}.In(lang) }
+	rows := [][]string{{t("network", "ネットワーク"), t("system", "システム"), t("tokens", "トークン数"), t("FLOPs", "計算量"), t("layout", "並列化構成"),
+		t("memory per GPU", "GPU 1 基あたりのメモリ"), "MFU", t("tokens/s per GPU", "GPU 1 基の毎秒トークン数"), t("GPUs per job", "ジョブの GPU 数"), t("one job", "1 ジョブ")}}
 	s := e.Scenario
 	for _, w := range s.Workloads {
 		if w.Transformer == nil {
@@ -173,18 +194,39 @@ func transformerRows(e *Estimate, show func(string) string, val func(string) flo
 			id := func(group, name string) string { return group + "." + w.ID + "." + name + "." + sys.ID }
 			layout := fmt.Sprintf("TP%v x PP%v x DP%v", val(id("train", "tp")), val(id("train", "pp")), val(id("train", "dp")))
 			rows = append(rows, []string{w.name(), sys.ID, show("train." + w.ID + ".tokens"), show("train." + w.ID + ".flops"), layout,
-				show(id("train", "memory_per_gpu")) + fitsMark(val(id("train", "fits"))), show(id("train", "mfu")),
+				show(id("train", "memory_per_gpu")) + fitsMark(val(id("train", "fits")), lang), show(id("train", "mfu")),
 				trim(val(id("train", "tokens_per_s")), 1), show(id("team", "gpus_per_job")), show(id("train", "job_time"))})
 		}
 	}
 	return rows
 }
 
-func fitsMark(fits float64) string {
-	if fits == 1 {
-		return " (fits)"
+// column shows the quantities ids, a column of a table, in one display
+// (ChooseColumn), in lang; "-" where the estimate has no such quantity.
+func column(e *Estimate, ids []string, lang string) []string {
+	var values []float64
+	var unit Unit
+	for _, id := range ids {
+		if q, ok := e.Get(id); ok {
+			values, unit = append(values, q.Value), q.Unit
+		}
 	}
-	return " (does not fit)"
+	d := ChooseColumn(unit, e.Scenario.Units, values, Article)
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = "-"
+		if q, ok := e.Get(id); ok {
+			out[i] = d.FormatIn(q.Value, lang)
+		}
+	}
+	return out
+}
+
+func fitsMark(fits float64, lang string) string {
+	if fits == 1 {
+		return Text{" (fits)", "（収まる）"}.In(lang)
+	}
+	return Text{" (does not fit)", "（収まらない）"}.In(lang)
 }
 
 // IsHeadline reports whether a quantity id is one a planner reads first: the
@@ -232,11 +274,11 @@ func roundCount(n float64) string {
 	return strconv.FormatFloat(math.Round(n), 'f', 0, 64)
 }
 
-func okMark(v float64) string {
+func okMark(v float64, lang string) string {
 	if v != 0 {
-		return " (enough)"
+		return Text{" (enough)", "（十分）"}.In(lang)
 	}
-	return " (too little)"
+	return Text{" (too little)", "（不足）"}.In(lang)
 }
 
 func (w Workload) name() string { return labelOr(w.Label, w.ID) }

@@ -83,7 +83,8 @@ func (a *API) Call(method string, request []byte) (response []byte) {
 	}
 	m, ok := a.methods[method]
 	if !ok {
-		return errorJSON(&estimator.FieldError{Path: "method", Rule: "must be one of " + strings.Join(a.names, ", "), Got: strconv.Quote(method)})
+		return errorJSON(&estimator.FieldError{Path: "method", Rule: "must be one of " + strings.Join(a.names, ", "),
+			RuleJA: "次のいずれかにしてください: " + strings.Join(a.names, ", "), Got: strconv.Quote(method)})
 	}
 	v, err := m(request)
 	if err != nil {
@@ -178,6 +179,10 @@ func jsonSafe(v any) any {
 // ErrorJSON is the error value API.Call returns for err.
 func ErrorJSON(err error) []byte { return errorJSON(err) }
 
+// ErrorJSONFor is ErrorJSON with the messages in the lang request asks for,
+// as Call answers: for a module that answers requests without Call.
+func ErrorJSONFor(err error, request []byte) []byte { return errorJSONIn(err, requestLang(request)) }
+
 func errorJSON(err error) []byte { return errorJSONIn(err, "en") }
 
 // errorJSONIn is errorJSON with the messages in lang.
@@ -228,7 +233,7 @@ func (s *Set) UnmarshalJSON(data []byte) error {
 		Value json.RawMessage `json:"value"`
 	}
 	if err := json.Unmarshal(data, &obj); err != nil || obj.Path == "" {
-		return &estimator.FieldError{Path: "set", Rule: `each must be "path=value" or {"path": ..., "value": ...}`, Got: string(data)}
+		return &estimator.FieldError{Path: "set", Rule: `each must be "path=value" or {"path": ..., "value": ...}`, RuleJA: `それぞれ "path=value" か {"path": ..., "value": ...} の形にしてください`, Got: string(data)}
 	}
 	s.Path = obj.Path
 	if json.Unmarshal(obj.Value, &text) == nil {
@@ -276,17 +281,17 @@ func (r ScenarioRequest) source() ([]byte, error) {
 	raw := bytes.TrimSpace(r.Scenario)
 	switch {
 	case len(raw) > 0 && r.Preset != "":
-		return nil, &estimator.FieldError{Path: "preset", Rule: "give a preset or a scenario, not both", Got: strconv.Quote(r.Preset)}
+		return nil, &estimator.FieldError{Path: "preset", Rule: "give a preset or a scenario, not both", RuleJA: "preset か scenario のどちらか一方を指定してください", Got: strconv.Quote(r.Preset)}
 	case len(raw) > 0 && raw[0] == '"':
 		var text string
 		if err := json.Unmarshal(raw, &text); err != nil {
-			return nil, &estimator.FieldError{Path: "scenario", Rule: "must be a JSON object or a string holding one", Got: nil}
+			return nil, &estimator.FieldError{Path: "scenario", Rule: "must be a JSON object or a string holding one", RuleJA: "JSON オブジェクトか、それを含む文字列にしてください", Got: nil}
 		}
 		return []byte(text), nil
 	case len(raw) > 0 && raw[0] == '{':
 		return raw, nil
 	case len(raw) > 0 && !bytes.Equal(raw, []byte("null")):
-		return nil, &estimator.FieldError{Path: "scenario", Rule: "must be a JSON object or a string holding one", Got: nil}
+		return nil, &estimator.FieldError{Path: "scenario", Rule: "must be a JSON object or a string holding one", RuleJA: "JSON オブジェクトか、それを含む文字列にしてください", Got: nil}
 	}
 	name := r.Preset
 	if name == "" {
@@ -294,7 +299,8 @@ func (r ScenarioRequest) source() ([]byte, error) {
 	}
 	data, ok := examples.Read(name)
 	if !ok {
-		return nil, &estimator.FieldError{Path: "preset", Rule: "must be a built-in scenario (" + strings.Join(examples.Names(), ", ") + ")", Got: strconv.Quote(name)}
+		return nil, &estimator.FieldError{Path: "preset", Rule: "must be a built-in scenario (" + strings.Join(examples.Names(), ", ") + ")",
+			RuleJA: "組み込みのシナリオにしてください（" + strings.Join(examples.Names(), ", ") + "）", Got: strconv.Quote(name)}
 	}
 	return data, nil
 }

@@ -16,7 +16,7 @@ func Lang(l string) (string, error) {
 	case "ja":
 		return "ja", nil
 	}
-	return "", &estimator.FieldError{Path: "lang", Rule: "must be en or ja", Got: strconv.Quote(l)}
+	return "", &estimator.FieldError{Path: "lang", Rule: "must be en or ja", RuleJA: "en か ja にしてください", Got: strconv.Quote(l)}
 }
 
 func messagesFor(data []byte) (any, error) {

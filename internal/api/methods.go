@@ -106,7 +106,7 @@ func (a *API) Estimate(req EstimateRequest) (*EstimateResponse, error) {
 		case part == "results" && out.Results == "":
 			out.Results = page.Results(est, lang)
 		case part != "form" && part != "results":
-			return nil, &estimator.FieldError{Path: "render", Rule: `must list "form" and/or "results"`, Got: strconv.Quote(part)}
+			return nil, &estimator.FieldError{Path: "render", Rule: `must list "form" and/or "results"`, RuleJA: `"form" と "results" のどちらかまたは両方を挙げてください`, Got: strconv.Quote(part)}
 		}
 	}
 	return out, nil

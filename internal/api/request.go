@@ -21,14 +21,14 @@ import (
 func DecodeRequest(data []byte, dst any) error {
 	// A repeated key would silently take the last value; it is a mistake.
 	if dup := repeated(data); dup != "" {
-		return &estimator.FieldError{Path: dup, Rule: "is given twice", Got: nil}
+		return &estimator.FieldError{Path: dup, Rule: "is given twice", RuleJA: "2 回指定されています", Got: nil}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(dst)
 	if err == nil {
 		if _, err := dec.Token(); err != io.EOF {
-			return &estimator.FieldError{Path: "request", Rule: "must be one JSON object with nothing after it", Got: nil}
+			return &estimator.FieldError{Path: "request", Rule: "must be one JSON object with nothing after it", RuleJA: "JSON オブジェクト 1 つだけにしてください（後ろに何も置けません）", Got: nil}
 		}
 		return nil
 	}
@@ -44,16 +44,16 @@ func DecodeRequest(data []byte, dst any) error {
 			at = te.Field // encoding/json's own path, without list indices
 		}
 		if at == "" {
-			return &estimator.FieldError{Path: "request", Rule: "must be an object", Got: got}
+			return &estimator.FieldError{Path: "request", Rule: "must be an object", RuleJA: "オブジェクトにしてください", Got: got}
 		}
 		return &estimator.FieldError{Path: at, Rule: "must be " + describe(te.Type, false), Got: got}
 	case errors.As(err, &se):
-		return &estimator.FieldError{Path: "request", Rule: "must be valid JSON", Got: se.Error()}
+		return &estimator.FieldError{Path: "request", Rule: "must be valid JSON", RuleJA: "正しい JSON にしてください", Got: se.Error()}
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
-		return &estimator.FieldError{Path: keyPath(data, name), Rule: "unknown request field", Got: nil}
+		return &estimator.FieldError{Path: keyPath(data, name), Rule: "unknown request field", RuleJA: "不明なリクエストのフィールドです", Got: nil}
 	}
-	return &estimator.FieldError{Path: "request", Rule: "must be one complete JSON object", Got: nil}
+	return &estimator.FieldError{Path: "request", Rule: "must be one complete JSON object", RuleJA: "完全な JSON オブジェクト 1 つにしてください", Got: nil}
 }
 
 // noun is implemented by request types that read more than one JSON shape, to
@@ -237,7 +237,8 @@ func (w *Whole) Int(path string, def, lo, hi int) (int, error) {
 	}
 	f := float64(*w)
 	if f != math.Trunc(f) || f < float64(lo) || f > float64(hi) {
-		return 0, &estimator.FieldError{Path: path, Rule: fmt.Sprintf("must be a whole number from %d to %d", lo, hi), Got: number(f)}
+		return 0, &estimator.FieldError{Path: path, Rule: fmt.Sprintf("must be a whole number from %d to %d", lo, hi),
+			RuleJA: fmt.Sprintf("%d 以上 %d 以下の整数にしてください", lo, hi), Got: number(f)}
 	}
 	return int(f), nil
 }

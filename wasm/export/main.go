@@ -44,7 +44,7 @@ func main() {
 				f, err = exports.Make(kind, req, extra, nil)
 			}
 			if err != nil {
-				return jsonObj.Call("parse", string(api.ErrorJSON(err)))
+				return jsonObj.Call("parse", string(api.ErrorJSONFor(err, req)))
 			}
 			out := js.Global().Get("Object").New()
 			arr := js.Global().Get("Uint8Array").New(len(f.Bytes))

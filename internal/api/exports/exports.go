@@ -47,7 +47,7 @@ var Kinds = []string{"xlsx", "pdf", "html"}
 // font for a Japanese PDF.
 func Make(kind string, request []byte, echarts, font []byte) (*File, error) {
 	if !slices.Contains(Kinds, kind) {
-		return nil, &estimator.FieldError{Path: "kind", Rule: "must be xlsx, pdf or html", Got: strconv.Quote(kind)}
+		return nil, &estimator.FieldError{Path: "kind", Rule: "must be xlsx, pdf or html", RuleJA: "xlsx、pdf、html のいずれかにしてください", Got: strconv.Quote(kind)}
 	}
 	if len(bytes.TrimSpace(request)) == 0 {
 		request = []byte("{}")
@@ -95,7 +95,7 @@ func bundle(req Request) (*report.Bundle, error) {
 	if req.Date == "" {
 		req.Date = time.Now().Format(time.DateOnly)
 	} else if _, err := time.Parse(time.DateOnly, req.Date); err != nil {
-		return nil, &estimator.FieldError{Path: "date", Rule: "must be YYYY-MM-DD", Got: strconv.Quote(req.Date)}
+		return nil, &estimator.FieldError{Path: "date", Rule: "must be YYYY-MM-DD", RuleJA: "YYYY-MM-DD の形にしてください", Got: strconv.Quote(req.Date)}
 	}
 	est, err := req.Run()
 	if err != nil {
@@ -110,14 +110,14 @@ func bundle(req Request) (*report.Bundle, error) {
 	for i, name := range names {
 		if slices.Contains(names[:i], name) {
 			// Each name is a whole estimate: a list repeating one would run it again and again.
-			return nil, &estimator.FieldError{Path: "compare[" + strconv.Itoa(i) + "]", Rule: "is listed twice", Got: strconv.Quote(name)}
+			return nil, &estimator.FieldError{Path: "compare[" + strconv.Itoa(i) + "]", Rule: "is listed twice", RuleJA: "2 回挙げられています", Got: strconv.Quote(name)}
 		}
 		if builtin && (name == req.Preset || req.Preset == "" && name == examples.Default) {
 			continue // a scenario beside itself says nothing
 		}
 		oe, err := api.ScenarioRequest{Preset: name, Set: req.Set}.Run()
 		if err != nil {
-			return nil, prefixed("compare["+name+"]", err)
+			return nil, prefixed("compare["+name+"]", err, lang)
 		}
 		opt.Compared = append(opt.Compared, name)
 		opt.Compare = append(opt.Compare, oe)
@@ -125,8 +125,8 @@ func bundle(req Request) (*report.Bundle, error) {
 	return report.Build(est, opt)
 }
 
-func prefixed(prefix string, err error) error {
-	errs := api.Errors(err)
+func prefixed(prefix string, err error, lang string) error {
+	errs := api.ErrorsIn(err, lang)
 	out := make([]error, len(errs))
 	for i, e := range errs {
 		e.Path = prefix + "." + e.Path

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/internal/api"
 )
 
 func TestMakeEachExport(t *testing.T) {
@@ -29,6 +30,17 @@ func TestMakeNamesTheField(t *testing.T) {
 	_, err = Make("docx", nil, nil, nil)
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "kind", fe.Path)
+}
+
+// An export asked for in Japanese says what is wrong in Japanese, as the
+// page's export button shows it.
+func TestMakeErrorsInJapanese(t *testing.T) {
+	t.Parallel()
+	req := []byte(`{"set":["fleet.cars=-1"],"lang":"ja"}`)
+	_, err := Make("xlsx", req, nil, nil)
+	require.Error(t, err)
+	assert.Contains(t, string(api.ErrorJSONFor(err, req)), `"message":"fleet.cars: 0 より大きい値にしてください（入力値 -1）"`)
+	assert.Contains(t, string(api.ErrorJSONFor(err, []byte(`{}`))), `"message":"fleet.cars: must be \u003e 0, got -1"`)
 }
 
 func TestMakeChecksEveryField(t *testing.T) {

@@ -256,7 +256,7 @@ func compare(data []byte) (any, error) {
 		return nil, err
 	}
 	if len(req.Scenarios) == 0 {
-		return nil, &estimator.FieldError{Path: "scenarios", Rule: "must list at least one scenario", Got: nil}
+		return nil, &estimator.FieldError{Path: "scenarios", Rule: "must list at least one scenario", RuleJA: "シナリオを 1 つ以上挙げてください", Got: nil}
 	}
 	names := make([]string, len(req.Scenarios))
 	ests := make([]*estimator.Estimate, len(req.Scenarios))
