@@ -155,7 +155,7 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 	}
 	p := &page{Lang: lang, Title: chart.Text(lang, "report.title"), Name: name, Date: b.Date,
 		Units: chart.Text(lang, "unit.system."+string(us)), Notes: s.Notes, Charted: charted,
-		Summary: estimator.Summarize(est)}
+		Summary: estimator.SummarizeIn(est, lang)}
 	p.Answer.Headline, p.Answer.Basis = b.AnswerHeadline(a)
 	p.Answer.Table, p.Answer.Numbers = b.AnswerTable(a)
 	p.Answer.Text = b.AnswerText(a)
