@@ -307,6 +307,8 @@ var fieldWords = map[string]words{
 	"money.cloud_gpu":                {label: Text{"Cloud GPU", "クラウドの GPU"}, help: Text{"The catalog GPU rented, taken as as fast as the system's.", "借りるカタログの GPU。システムの GPU と同じ速さとみなします。"}},
 	"money.cloud_per_gpu_hour":       {dim: currencyUnit, unit: Text{"<currency> per GPU-hour", "<currency>/GPU 時間"}, label: Text{"Cloud price", "クラウドの GPU 時間単価"}},
 	"money.grid_kg_co2_per_kwh":      {dim: Kilograms, unit: Text{"kg CO2 per kWh", "kg CO2/kWh"}, label: Text{"Grid CO2", "電力の CO2 排出係数"}},
+	"money.ask": {label: Text{"The ask", "依頼する値"}, unset: Text{"point: the point estimate", "point（点推定）"},
+		help: Text{"Which figure the proposal asks for: point (every input at its likely value), p50 or p90 over the scenario's ranges.", "提案書が依頼する値：point（各入力を最も確からしい値とした点推定）、またはシナリオの範囲に対する p50 か p90。"}},
 
 	"goodput.failures_per_gpu_year":     {dim: Count, unit: Text{"failures per GPU-year", "件/GPU 年"}, label: Text{"Failures", "GPU 年あたりの障害数"}},
 	"goodput.checkpoint_interval_hours": {dim: Seconds, unit: Text{"hours", "時間"}, label: Text{"Checkpoint interval", "チェックポイント間隔"}},

@@ -152,6 +152,8 @@ type Money struct {
 	CloudGPU           string   `json:"cloud_gpu,omitempty"` // catalog GPU rented; taken as as fast as the system's
 	CloudPerGPUHour    float64  `json:"cloud_per_gpu_hour" check:"ge=0"`
 	GridKgCO2PerKWh    float64  `json:"grid_kg_co2_per_kwh" check:"ge=0"`
+	// Ask is which figure the proposal asks for (see Answer); unset: the point estimate.
+	Ask *Ask `json:"ask,omitempty" check:"oneof=point|p50|p90"`
 }
 
 // Goodput prices failures: at thousands of GPUs some fail every day, and each
@@ -271,6 +273,14 @@ func (m *Money) currency() string {
 		return "USD"
 	}
 	return m.Currency
+}
+
+// ask is the figure the proposal asks for: money.ask, else the point estimate.
+func (m *Money) ask() Ask {
+	if m.Ask == nil {
+		return AskPoint
+	}
+	return *m.Ask
 }
 
 // perUSD converts catalog dollars to the scenario's currency.

@@ -1,0 +1,204 @@
+package estimator
+
+import (
+	"math"
+	"strconv"
+)
+
+// Ask is which figure a proposal asks for: the point estimate, or a
+// percentile over the scenario's ranges (money.ask).
+type Ask string
+
+const (
+	AskPoint Ask = "point" // every input at its likely value or median
+	AskP50   Ask = "p50"   // the median over the sampled scenarios
+	AskP90   Ask = "p90"   // what nine in ten sampled scenarios stay below
+)
+
+// Words names the ask for a reader: "the point estimate", "P90".
+func (a Ask) Words() Text { return askWords[a] }
+
+var askWords = map[Ask]Text{
+	AskPoint: {"the point estimate", "点推定"},
+	AskP50:   {"P50 (the median)", "P50（中央値）"},
+	AskP90:   {"P90", "P90"},
+}
+
+// Position is where a point estimate falls among its own P10, P50 and P90.
+type Position string
+
+const (
+	PointExact    Position = "exact"     // no ranged input moves it: P10 = P50 = P90 = the point
+	PointBelowP10 Position = "below-p10" // the point is more hopeful than nine in ten samples
+	PointP10ToP50 Position = "p10-p50"   // P10 <= point <= P50
+	PointP50ToP90 Position = "p50-p90"   // P50 < point <= P90
+	PointAboveP90 Position = "above-p90" // more cautious than nine in ten samples
+	PointUnknown  Position = ""          // the scenario has ranges but no uncertainty was run
+)
+
+// Words says the position as the end of a sentence: "(The point estimate
+// lies) below its P10".
+func (p Position) Words() Text { return positionWords[p] }
+
+// positionWords end a sentence: "The point estimate lies below its P10." /
+// "点推定は P10 を下回ります。"
+var positionWords = map[Position]Text{
+	PointExact:    {"at its P10, P50 and P90 alike (no ranged input moves it)", "P10・P50・P90 と同じです（範囲のある入力の影響を受けません）"},
+	PointBelowP10: {"below its P10", "P10 を下回ります"},
+	PointP10ToP50: {"between its P10 and P50", "P10 と P50 の間にあります"},
+	PointP50ToP90: {"between its P50 and P90", "P50 と P90 の間にあります"},
+	PointAboveP90: {"above its P90", "P90 を上回ります"},
+}
+
+// Figure is one number of the answer: the estimate's quantity (the point
+// estimate, with its id, labels and unit), its spread over the scenario's
+// ranges where known, and the value the ask takes.
+type Figure struct {
+	Quantity
+	Spread *Spread  `json:"spread,omitempty"` // nil: no uncertainty was run, or no input is ranged
+	Falls  Position `json:"falls"`            // where Value falls among the spread
+	Asked  float64  `json:"asked"`            // Value, Spread.P50 or Spread.P90, as the ask says
+	Ask    Ask      `json:"ask"`              // the answer's ask, so a figure alone says what Asked is
+}
+
+// Purchase is what one workload needs of one system.
+type Purchase struct {
+	Workload     string `json:"workload"`      // id
+	System       string `json:"system"`        // id
+	WorkloadName string `json:"workload_name"` // the scenario's label, else the id
+	SystemName   string `json:"system_name"`
+	// Systems is team.<w>.systems.<s>, unrounded: the article's figure (355.88).
+	Systems Figure `json:"systems"`
+	// ToBuy is team.<w>.systems_to_buy.<s>: Systems rounded up (356). Its
+	// percentiles are Systems' rounded up, which are exactly the percentiles
+	// of the rounded counts, since rounding up keeps the samples' order.
+	ToBuy Figure `json:"to_buy"`
+	// Time is one training run: train.<w>.job_time.<s> where the estimate
+	// sizes a job (modelled scaling, transformers: one job on its GPUs),
+	// else train.<w>.system_time.<s> (one run on one system, as the
+	// article's table gives it).
+	Time Figure `json:"time"`
+}
+
+// Answer is what a planner buys and why: the systems, the cost and the time
+// per run, with where the point estimate falls among its P10, P50 and P90
+// when an uncertainty is given. Every figure is a quantity of the estimate
+// (or its spread in the uncertainty), named by id.
+type Answer struct {
+	// Ask is the figure asked for: money.ask, else the point estimate.
+	Ask Ask `json:"ask"`
+	// Ranged: the scenario has ranged inputs, so the figures have a spread
+	// (known when an uncertainty was given).
+	Ranged bool `json:"ranged"`
+	// Buy is the purchase money.workload and money.system price; nil when
+	// the scenario has no money section.
+	Buy *Purchase `json:"buy,omitempty"`
+	// Capex and TCO (cost.capex, cost.tco) price Buy; nil without money.
+	Capex *Figure `json:"capex,omitempty"`
+	TCO   *Figure `json:"tco,omitempty"`
+	// Each is every workload on every system, in the scenario's order: what
+	// each would need, for scenarios without money and for comparison.
+	Each []Purchase `json:"each"`
+}
+
+// AnswerFor answers e's scenario; u, when not nil, is the uncertainty of the
+// same scenario (RunUncertainty). An ask of p50 or p90 needs u when the
+// scenario has ranged inputs: asking for a percentile nobody computed is an
+// error, not a quiet fall back to the point.
+func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
+	s := e.Scenario
+	a := &Answer{Ask: AskPoint, Ranged: len(s.Ranges) > 0}
+	if s.Money != nil {
+		a.Ask = s.Money.ask()
+	}
+	if a.Ranged && a.Ask != AskPoint && u == nil {
+		return nil, fieldError("money.ask", Text{"asks for a percentile, which needs the uncertainty over the scenario's ranges (samples > 0)",
+			"パーセンタイルを求めるには、シナリオの範囲に対する不確かさの計算（サンプル数 > 0）が必要です"}, strconv.Quote(string(a.Ask)))
+	}
+	spreads := map[string]Spread{}
+	if u != nil {
+		for _, sp := range u.Quantities {
+			spreads[sp.ID] = sp
+		}
+	}
+	var missing error
+	// figure is quantity id with its spread; a count rounded up from an
+	// unrounded quantity (from) takes that quantity's spread rounded up, as
+	// the uncertainty samples headline quantities only.
+	figure := func(id, from string) Figure {
+		q, _ := e.Get(id)
+		f := Figure{Quantity: q, Asked: q.Value, Ask: a.Ask}
+		round := from != ""
+		if !round {
+			from = id
+		}
+		sp, ok := spreads[from]
+		switch {
+		case !a.Ranged:
+			f.Falls = PointExact
+			return f
+		case !ok:
+			if a.Ask != AskPoint && missing == nil {
+				missing = fieldError("money.ask", Text{"asks for a percentile the uncertainty does not hold: " + id,
+					"不確かさの計算にないパーセンタイルを求めています: " + id}, strconv.Quote(string(a.Ask)))
+			}
+			return f
+		}
+		if round {
+			sp = Spread{ID: id, Label: q.Label, LabelJA: q.LabelJA, Unit: q.Unit, P10: math.Ceil(sp.P10), P50: math.Ceil(sp.P50), P90: math.Ceil(sp.P90)}
+		}
+		f.Spread, f.Falls = &sp, position(q.Value, sp)
+		switch a.Ask {
+		case AskP50:
+			f.Asked = sp.P50
+		case AskP90:
+			f.Asked = sp.P90
+		}
+		return f
+	}
+	for _, w := range s.Workloads {
+		for _, sys := range s.Systems {
+			pair := func(group, name string) string { return group + "." + w.ID + "." + name + "." + sys.ID }
+			a.Each = append(a.Each, Purchase{
+				Workload: w.ID, System: sys.ID, WorkloadName: w.name(), SystemName: sys.name(),
+				Systems: figure(pair("team", "systems"), ""),
+				ToBuy:   figure(pair("team", "systems_to_buy"), pair("team", "systems")),
+				Time:    figure(runTime(e, pair("train", "job_time"), pair("train", "system_time")), ""),
+			})
+		}
+	}
+	if m := s.Money; m != nil {
+		i := s.workloadIndex(m.Workload)*len(s.Systems) + s.systemIndex(m.System)
+		buy := a.Each[i]
+		capex, tco := figure("cost.capex", ""), figure("cost.tco", "")
+		a.Buy, a.Capex, a.TCO = &buy, &capex, &tco
+	}
+	if missing != nil {
+		return nil, missing
+	}
+	return a, nil
+}
+
+// runTime is the job's time where the estimate has one, else one system's.
+func runTime(e *Estimate, job, system string) string {
+	if _, ok := e.Get(job); ok {
+		return job
+	}
+	return system
+}
+
+// position places v among sp's percentiles. A spread of one value (no
+// sampled input moves the quantity) is exact whatever float noise v carries.
+func position(v float64, sp Spread) Position {
+	switch {
+	case sp.P10 == sp.P90 && math.Abs(v-sp.P50) <= 1e-9*math.Abs(sp.P50):
+		return PointExact
+	case v < sp.P10:
+		return PointBelowP10
+	case v <= sp.P50:
+		return PointP10ToP50
+	case v <= sp.P90:
+		return PointP50ToP90
+	}
+	return PointAboveP90
+}
