@@ -28,7 +28,21 @@ type plotSeries struct {
 	name   string
 	dashed bool    // a reference line, such as ideal scaling
 	x, y   []point // x only for a scatter
+	draw   drawAs
+	// span is the two series (by index) whose difference this one draws,
+	// cell by cell, as a formula: a range's P10 to P90 segment.
+	span *[2]int
 }
+
+// drawAs is how a series of a category chart is drawn.
+type drawAs int
+
+const (
+	drawBar    drawAs = iota // as the chart's kind draws it
+	drawBase                 // an invisible bar a stacked range stands on (its P10)
+	drawMarker               // a marker without a line, over the bars (a range's P50)
+	drawTable                // in the data table only (a range's P90, which base and span draw)
+)
 
 // point is one number of a chart: a formula over defined names, a value, or
 // nothing.
@@ -95,6 +109,7 @@ func (wb *workbook) plot(sh string, row int, p plot, anchor string) int {
 	row++
 	head := row
 	var series []excelize.ChartSeries
+	var drawn []plotSeries // the series behind series, in step
 	if p.categories != nil {
 		wb.text(sh, 1, head, p.xTitle)
 		for i, c := range p.categories {
@@ -103,8 +118,15 @@ func (wb *workbook) plot(sh string, row int, p plot, anchor string) int {
 		for j, s := range p.series {
 			wb.text(sh, 2+j, head, s.name)
 			for i, pt := range s.y {
+				if s.span != nil {
+					pt = point{formula: cellName(2+s.span[1], head+1+i) + "-" + cellName(2+s.span[0], head+1+i)}
+				}
 				wb.point(sh, 2+j, head+1+i, pt)
 			}
+			if s.draw == drawTable {
+				continue
+			}
+			drawn = append(drawn, s)
 			series = append(series, excelize.ChartSeries{
 				Name:       absolute(sh, 2+j, head),
 				Categories: absolute(sh, 1, head+1) + ":" + dollar(1, head+len(p.categories)),
@@ -126,6 +148,7 @@ func (wb *workbook) plot(sh string, row int, p plot, anchor string) int {
 			}
 			n := len(s.y)
 			last = max(last, head+n)
+			drawn = append(drawn, s)
 			series = append(series, excelize.ChartSeries{
 				Name:       absolute(sh, yc, head),
 				Categories: absolute(sh, xc, head+1) + ":" + dollar(xc, head+n),
@@ -136,9 +159,14 @@ func (wb *workbook) plot(sh string, row int, p plot, anchor string) int {
 		wb.sheetLayout(sh).headers = append(wb.sheetLayout(sh).headers, head)
 		row = last
 	}
-	for i, s := range p.series {
+	var bars, markers []excelize.ChartSeries
+	k := 0 // the visible series so far
+	for i, s := range drawn {
 		// The colours of the page and the PDF, series by series.
-		color := strings.TrimPrefix(chart.Palette[i%len(chart.Palette)], "#")
+		color := strings.TrimPrefix(chart.Palette[k%len(chart.Palette)], "#")
+		if s.draw != drawBase {
+			k++
+		}
 		series[i].Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{color}}
 		series[i].Line = excelize.LineOptions{Type: excelize.LineSolid, Width: 1.75}
 		if s.dashed {
@@ -147,16 +175,31 @@ func (wb *workbook) plot(sh string, row int, p plot, anchor string) int {
 		if p.kind == excelize.Scatter || p.kind == excelize.Line {
 			series[i].Marker = excelize.ChartMarker{Symbol: "circle", Size: 4, Fill: series[i].Fill}
 		}
+		switch s.draw {
+		case drawBase:
+			series[i].Fill = excelize.Fill{Type: "pattern"} // no fill: the span stands on it
+		case drawMarker:
+			series[i].Line = excelize.LineOptions{Type: excelize.LineNone}
+			dark := excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"262626"}}
+			series[i].Marker = excelize.ChartMarker{Symbol: "diamond", Size: 9, Fill: dark}
+			markers = append(markers, series[i])
+			continue
+		}
+		bars = append(bars, series[i])
 	}
 	c := &excelize.Chart{
 		Type:       p.kind,
-		Series:     series,
+		Series:     bars,
 		Title:      excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: clean(p.title)}}},
-		Dimension:  excelize.ChartDimension{Width: 720, Height: 400},
+		Dimension:  excelize.ChartDimension{Width: chartWidth, Height: chartHeight},
 		Legend:     excelize.ChartLegend{Position: "bottom"},
 		VaryColors: ptr(false),
-		XAxis:      excelize.ChartAxis{Title: axisTitle(p.xTitle)},
-		YAxis:      excelize.ChartAxis{Title: axisTitle(p.yTitle), MajorGridLines: true},
+		XAxis:      excelize.ChartAxis{Title: axisTitle(p.xTitle), Font: axisFont},
+		YAxis:      excelize.ChartAxis{Title: axisTitle(p.yTitle), MajorGridLines: true, Font: axisFont},
+	}
+	if longest(p.categories) > longCategory && p.kind != excelize.Bar {
+		// Long names under columns slant rather than overlap or thin out.
+		c.XAxis.Alignment.TextRotation = -45
 	}
 	if p.logX {
 		c.XAxis.LogBase = 10
@@ -170,8 +213,32 @@ func (wb *workbook) plot(sh string, row int, p plot, anchor string) int {
 	if p.kind == excelize.ColStacked {
 		c.Overlap = ptr(100)
 	}
-	wb.check(wb.f.AddChart(sh, anchor, c))
+	var combo []*excelize.Chart
+	if len(markers) > 0 {
+		combo = append(combo, &excelize.Chart{Type: excelize.Line, Series: markers,
+			XAxis: c.XAxis, YAxis: excelize.ChartAxis{LogBase: c.YAxis.LogBase, Minimum: c.YAxis.Minimum, Font: axisFont}})
+	}
+	wb.check(wb.f.AddChart(sh, anchor, c, combo...))
 	return row
+}
+
+// A chart's size in pixels, and its axes' words: dark and large enough to
+// read on screen and on paper (excelize's default is a pale 9 pt grey).
+const (
+	chartWidth, chartHeight = 720, 400
+	longCategory            = 12 // characters of a category name above which the names slant
+)
+
+var axisFont = excelize.Font{Size: 9, Color: "262626"}
+
+// longest is the width of the longest name, in characters.
+func longest(names []string) float64 {
+	w := 0.0
+	for _, n := range names {
+		line, _ := textWidth(n)
+		w = max(w, line)
+	}
+	return w
 }
 
 func axisTitle(s string) excelize.ChartTitle {
@@ -335,8 +402,10 @@ func (wb *workbook) fromSpec(sp chart.Spec) plot {
 	p := plot{title: sp.Title, note: sp.Note, xTitle: cats.Name(), yTitle: values.Name(), logY: values.Log, logX: cats.Log,
 		categories: cats.Categories, floor: sp.BarFloor()}
 	switch sp.Kind {
-	case chart.Bar, chart.Range:
+	case chart.Bar:
 		p.kind = excelize.Col
+	case chart.Range:
+		p.kind = excelize.ColStacked
 	case chart.StackedBar:
 		p.kind = excelize.ColStacked
 	case chart.Tornado:
@@ -364,19 +433,30 @@ func (wb *workbook) fromSpec(sp chart.Spec) plot {
 		return value(values.Show(ys[i]))
 	}
 	type part struct {
-		suffix string
-		ys     []float64
+		name string
+		ys   []float64
+		draw drawAs
+		span bool // P90 minus P10, the two parts before it
 	}
 	for _, s := range sp.Series {
-		parts := []part{{"", s.Y}}
+		parts := []part{{name: s.Name, ys: s.Y}}
 		switch sp.Kind {
 		case chart.Range:
-			parts = []part{{" P10", s.Low}, {" P50", s.Y}, {" P90", s.High}}
+			// A floating bar from P10 to P90 with a marker at P50: the
+			// stacked P10 is invisible and the span is P90 minus P10.
+			// (The uncertainty chart has one series: stacked bars of
+			// several would stand on each other.)
+			parts = []part{{wb.t("p10"), s.Low, drawBase, false}, {wb.t("p90"), s.High, drawTable, false},
+				{s.Name, s.High, drawBar, true}, {wb.t("p50"), s.Y, drawMarker, false}}
 		case chart.Tornado:
-			parts = []part{{", input low", s.Low}, {", input high", s.High}}
+			parts = []part{{name: s.Name + ", " + wb.t("tornado.low"), ys: s.Low}, {name: s.Name + ", " + wb.t("tornado.high"), ys: s.High}}
 		}
 		for _, pt := range parts {
-			ps := plotSeries{name: s.Name + pt.suffix, dashed: s.Dashed}
+			ps := plotSeries{name: pt.name, dashed: s.Dashed, draw: pt.draw}
+			if pt.span {
+				n := len(p.series)
+				ps.span = &[2]int{n - 2, n - 1}
+			}
 			for i := range pt.ys {
 				ps.y = append(ps.y, pointAt(s, pt.ys, i))
 				if p.categories == nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/internal/chart"
 	"github.com/trainscale/trainscale/report"
 )
 
@@ -233,6 +234,10 @@ func (wb *workbook) scenarioName() string {
 	}
 	return wb.s.Name
 }
+
+// t is the workbook's word for key, in its language (internal/chart's
+// messages, which every report shares).
+func (wb *workbook) t(key string) string { return chart.Text(wb.b.Lang, key) }
 
 func (wb *workbook) check(err error) {
 	if err != nil && wb.err == nil {
