@@ -187,6 +187,8 @@ func (wb *workbook) printSetup(sh string, l *layout, width float64, lastCol int)
 		FitToWidth:  ptr(1),
 		FitToHeight: ptr(0), // as many pages down as it takes
 	}))
+	// Narrow side margins leave the table more of the page's width.
+	wb.check(wb.f.SetPageMargins(sh, &excelize.PageLayoutMarginsOptions{Left: ptr(0.4), Right: ptr(0.4), Top: ptr(0.6), Bottom: ptr(0.6)}))
 	scope := "'" + strings.ReplaceAll(sh, "'", "''") + "'!"
 	if sh != sheetCharts { // the charts float beyond the cells: let the spreadsheet find them
 		end, _ := excelize.CoordinatesToCellName(lastCol, max(l.rows, 1), true)

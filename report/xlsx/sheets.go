@@ -76,7 +76,7 @@ func (wb *workbook) cover() {
 // assumptions lists every input the scenario sets, then the unit constants.
 func (wb *workbook) assumptions() {
 	sh := sheetAssumptions
-	wb.widths(sh, 38, 18, 28, 30, 34, 30, 70, 38)
+	wb.widths(sh, 34, 18, 12, 22, 22, 30, 30, 32)
 	wb.text(sh, 1, 1, "Assumptions: "+wb.scenarioName())
 	wb.style(sh, 1, 1, stTitle)
 	wb.text(sh, 1, 2, "Yellow cells are yours to change; every result recomputes. Grey inputs are read by no formula here (trainscale's hardware models use them, or another input takes their place). A cell with a red corner holds a range's likely value; its comment gives the range.")
@@ -130,7 +130,7 @@ var constantMeaning = map[string]string{
 // label and unit in the workbook's language, and the path --set takes.
 func (wb *workbook) input(sh string, row int, in estimator.InputSpec) {
 	name, _ := wb.name(in.Path)
-	wb.text(sh, 1, row, in.Field.Label.In(wb.b.Lang))
+	wb.wrapped(sh, 1, row, in.Field.Label.In(wb.b.Lang))
 	wb.text(sh, 8, row, in.Path)
 	var notes []string
 	if in.IsText {
@@ -154,16 +154,16 @@ func (wb *workbook) input(sh string, row int, in estimator.InputSpec) {
 		}
 	}
 	if !in.IsText {
-		wb.text(sh, 3, row, in.Field.UnitIn(wb.b.Lang, wb.currency()))
+		wb.wrapped(sh, 3, row, in.Field.UnitIn(wb.b.Lang, wb.currency()))
 	}
 	var rules []string
 	for _, r := range in.Rules {
 		rules = append(rules, estimator.DescribeRule(r))
 	}
-	wb.text(sh, 4, row, in.Field.RuleText())
+	wb.wrapped(sh, 4, row, in.Field.RuleText())
 	if d := in.Range; d != nil {
 		r := rangeText(*d)
-		wb.text(sh, 5, row, r)
+		wb.wrapped(sh, 5, row, r)
 		note := "Given as a range: " + r + "; the cell holds the "
 		if d.Lognormal() {
 			note += "median."
@@ -176,7 +176,7 @@ func (wb *workbook) input(sh string, row int, in estimator.InputSpec) {
 		notes = append([]string{note}, notes...)
 	}
 	wb.text(sh, 6, row, name)
-	wb.text(sh, 7, row, in.Source)
+	wb.wrapped(sh, 7, row, in.Source)
 	if len(notes) > 0 {
 		wb.comment(sh, 2, row, strings.Join(notes, "\n"))
 	}
@@ -245,7 +245,7 @@ var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
 // catalog lists the catalog figures the formulas read, as editable inputs.
 func (wb *workbook) catalog() {
 	sh := sheetCatalog
-	wb.widths(sh, 44, 20, 8, 14, 8, 40, 44, 60, 12)
+	wb.widths(sh, 40, 18, 8, 12, 8, 28, 40, 34, 10)
 	wb.text(sh, 1, 1, "Catalog: the hardware figures the formulas read")
 	wb.style(sh, 1, 1, stTitle)
 	wb.text(sh, 1, 2, "From trainscale's hardware catalog (trainscale catalog lists all of it). Change a yellow figure and the formulas that read it recompute; the models' own use of the catalog does not change.")
@@ -265,9 +265,9 @@ func (wb *workbook) catalog() {
 		wb.style(sh, 2, row, valueStyle(stInput, f.Unit))
 		wb.text(sh, 3, row, string(f.Unit))
 		wb.shown(sh, 4, row, name, f.Unit, f.Value)
-		wb.text(sh, 6, row, f.Label)
+		wb.wrapped(sh, 6, row, f.Label)
 		wb.text(sh, 7, row, name)
-		wb.text(sh, 8, row, f.Source)
+		wb.wrapped(sh, 8, row, f.Source)
 		wb.text(sh, 9, row, f.AsOf)
 		wb.define(name, sh, 2, row)
 		dv := excelize.NewDataValidation(false)
@@ -351,7 +351,9 @@ func (wb *workbook) quantitySheets() {
 		sheetCost:     "What the plan costs: buying, running, renting instead; its energy and CO2; the yearly plan.",
 	}
 	for _, sh := range []string{sheetData, sheetTraining, sheetTeam, sheetScaling, sheetMemory, sheetStorage, sheetCost} {
-		wb.widths(sh, 58, 20, 10, 16, 8, 70, 46, 70)
+		// The label and the formula wrap, so the sheet prints one page
+		// wide at a legible scale.
+		wb.widths(sh, 32, 30, 18, 8, 12, 8, 40, 7)
 		wb.text(sh, 1, 1, sh+": "+wb.scenarioName())
 		wb.style(sh, 1, 1, stTitle)
 		wb.text(sh, 1, 2, intro[sh])
@@ -369,7 +371,7 @@ func (wb *workbook) quantitySheets() {
 		wb.text(sh, 1, row, "Every quantity on this sheet")
 		wb.style(sh, 1, row, stHeading)
 		row++
-		wb.header(sh, row, "quantity", "value", "unit", "shown as", "in", "formula", "defined name", "source")
+		wb.header(sh, row, "quantity", "id", "value", "unit", "shown as", "in", "formula", "source")
 		for _, q := range qs {
 			row++
 			wb.quantity(sh, row, q)
@@ -389,10 +391,14 @@ func (wb *workbook) emptyNote(sh string) string {
 	return "Nothing for this scenario."
 }
 
-// quantity writes one quantity row; its value cell carries its defined name.
+// quantity writes one quantity row: its label in the workbook's language
+// and its id, then its value in the cell that carries its defined name, the
+// value shown for reading, its formula in words (wrapped) and the key of
+// its source on the Sources sheet.
 func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 	name, _ := wb.name(q.ID)
-	wb.text(sh, 1, row, q.Label)
+	wb.wrapped(sh, 1, row, q.LabelIn(wb.b.Lang))
+	wb.text(sh, 2, row, q.ID)
 	if q.Expr != "" {
 		e, err := estimator.ParseExpr(q.Expr)
 		if err != nil {
@@ -404,20 +410,34 @@ func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 			wb.check(fmt.Errorf("xlsx: %s: %w", q.ID, err))
 			return
 		}
-		wb.formula(sh, 2, row, f)
-		wb.style(sh, 2, row, valueStyle(stValue, q.Unit))
-		wb.text(sh, 6, row, q.Formula)
+		wb.formula(sh, 3, row, f)
+		wb.style(sh, 3, row, valueStyle(stValue, q.Unit))
+		wb.wrapped(sh, 7, row, q.Formula)
 	} else {
-		wb.number(sh, 2, row, q.Value)
-		wb.style(sh, 2, row, valueStyle(stModelled, q.Unit))
-		wb.comment(sh, 2, row, modelNote)
-		wb.text(sh, 6, row, "model: "+q.Formula)
+		wb.number(sh, 3, row, q.Value)
+		wb.style(sh, 3, row, valueStyle(stModelled, q.Unit))
+		wb.comment(sh, 3, row, modelNote)
+		wb.wrapped(sh, 7, row, "model: "+q.Formula)
 	}
-	wb.text(sh, 3, row, string(q.Unit))
-	wb.shown(sh, 4, row, name, q.Unit, q.Value)
-	wb.text(sh, 7, row, name)
-	wb.text(sh, 8, row, q.Source)
-	wb.define(name, sh, 2, row)
+	wb.text(sh, 4, row, string(q.Unit))
+	wb.shown(sh, 5, row, name, q.Unit, q.Value)
+	wb.text(sh, 8, row, wb.sourceKeys[q.Source])
+	wb.define(name, sh, 3, row)
+}
+
+// sourceKeys numbers the quantities' sources in the order the estimate
+// first cites them: the quantity sheets print "S1", the Sources sheet the
+// full text, so a long citation repeated on every row does not widen them.
+func sourceKeys(est *estimator.Estimate) (map[string]string, []string) {
+	keys := map[string]string{}
+	var order []string
+	for _, q := range est.Quantities() {
+		if _, ok := keys[q.Source]; !ok {
+			order = append(order, q.Source)
+			keys[q.Source] = "S" + strconv.Itoa(len(order))
+		}
+	}
+	return keys, order
 }
 
 // transformerTable is the transformer workloads' plan on each system: the
@@ -509,22 +529,22 @@ func (wb *workbook) tables(sh string) []table {
 		if s.Growth.Factor < 1 {
 			return nil
 		}
-		t := table{title: "Systems when the data grows (compute grows as data^exponent)", header: []string{"data x", "compute x"}}
+		// One table per workload, its systems across: all pairs side by
+		// side would print a wide scenario's sheet too small to read.
 		for _, w := range s.Workloads {
+			t := table{title: "Systems when the data grows (compute grows as data^exponent): " + labelOr(w.Label, w.ID), header: []string{"data x", "compute x"}}
 			for _, sys := range s.Systems {
-				t.header = append(t.header, w.ID+" / "+sys.ID)
+				t.header = append(t.header, labelOr(sys.Label, sys.ID))
 			}
-		}
-		for n := 1; n <= int(s.Growth.Factor); n++ {
-			r := []tcell{{text: fmt.Sprint(n)}, {id: fmt.Sprintf("growth.compute_factor_n%d", n)}}
-			for _, w := range s.Workloads {
+			for n := 1; n <= int(s.Growth.Factor); n++ {
+				r := []tcell{{text: fmt.Sprint(n)}, {id: fmt.Sprintf("growth.compute_factor_n%d", n)}}
 				for _, sys := range s.Systems {
 					r = append(r, tcell{id: fmt.Sprintf("growth.%s.systems_n%d.%s", w.ID, n, sys.ID)})
 				}
+				t.rows = append(t.rows, r)
 			}
-			t.rows = append(t.rows, r)
+			out = append(out, t)
 		}
-		out = append(out, t)
 	case sheetTraining:
 		modelled := s.Training.Scaling == "modelled"
 		t := table{title: "Time to train one run, in years", header: []string{"network", "system", "1 GPU", "1 system"}}
@@ -782,22 +802,19 @@ func (wb *workbook) sources() {
 	wb.text(sh, 1, row, "Methods (the quantities' sources)")
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.header(sh, row, "quantities", "source")
-	var order []string
+	wb.header(sh, row, "quantities", "source", "key")
 	groups := map[string][]string{}
 	for _, q := range wb.est.Quantities() {
-		if _, seen := groups[q.Source]; !seen {
-			order = append(order, q.Source)
-		}
 		g, _, _ := strings.Cut(q.ID, ".")
 		if list := groups[q.Source]; len(list) == 0 || list[len(list)-1] != g {
 			groups[q.Source] = append(list, g)
 		}
 	}
-	for _, src := range order {
+	for _, src := range wb.sourceOrder {
 		row++
 		wb.text(sh, 1, row, strings.Join(dedupe(groups[src]), ", "))
 		wb.text(sh, 2, row, src)
+		wb.text(sh, 3, row, wb.sourceKeys[src])
 	}
 	row += 2
 	wb.text(sh, 1, row, "Catalog figures the formulas read")

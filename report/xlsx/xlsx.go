@@ -161,13 +161,16 @@ func dated(h *zip.FileHeader) {
 // workbook is one workbook being written. Its helpers keep the first error,
 // so the sheet builders read as a list of cells.
 type workbook struct {
-	f      *excelize.File
-	b      *report.Bundle
-	est    *estimator.Estimate
-	s      *estimator.Scenario
-	names  *namer
-	read   map[string]bool // references some formula reads
-	styles map[string]int
+	f     *excelize.File
+	b     *report.Bundle
+	est   *estimator.Estimate
+	s     *estimator.Scenario
+	names *namer
+	read  map[string]bool // references some formula reads
+	// sourceKeys are the quantities' sources' keys (S1, S2 ...), in sourceOrder.
+	sourceKeys  map[string]string
+	sourceOrder []string
+	styles      map[string]int
 	// layouts are the cells' widths and the tables' headers, by sheet (layout.go).
 	layouts map[string]*layout
 	err     error
@@ -184,6 +187,7 @@ func build(b *report.Bundle) (*workbook, error) {
 		styles:  map[string]int{},
 		layouts: map[string]*layout{},
 	}
+	wb.sourceKeys, wb.sourceOrder = sourceKeys(b.Estimate)
 	wb.check(wb.f.SetSheetName("Sheet1", sheetCover))
 	for _, name := range Sheets[1:] {
 		_, err := wb.f.NewSheet(name)
@@ -263,6 +267,12 @@ func (wb *workbook) text(sheet string, col, row int, s string) {
 	s = clean(s)
 	wb.check(wb.f.SetCellStr(sheet, cellName(col, row), s))
 	wb.needsText(sheet, col, row, s)
+}
+
+// wrapped writes text that wraps within its column instead of widening it.
+func (wb *workbook) wrapped(sheet string, col, row int, s string) {
+	wb.text(sheet, col, row, s)
+	wb.style(sheet, col, row, stWrap)
 }
 
 // clean drops what XML 1.0 cannot carry, so odd bytes in a scenario's notes
