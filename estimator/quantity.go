@@ -48,11 +48,12 @@ func Constants(us UnitSystem) map[string]float64 {
 // their positions in the scenario, <n> for a growth step. In expr, {ref} marks an
 // input: a scenario path or another quantity's id.
 type kind struct {
-	id, label string
-	unit      Unit
-	expr      string
-	source    string
-	form      exprForm
+	id     string
+	label  Text // in every language a reader may choose; TestEveryLabelHasJapanese checks
+	unit   Unit
+	expr   string
+	source string
+	form   exprForm
 }
 
 // exprForm says what a kind's expr is: arithmetic that gives the value, or
@@ -145,7 +146,8 @@ func (k *kind) instantiate(c subject, expr string, v float64) Quantity {
 	}
 	q := Quantity{
 		ID:      c.expand(k.id),
-		Label:   c.expandLabel(k.label),
+		Label:   c.expandLabel(k.label.EN),
+		LabelJA: c.expandLabel(k.label.JA),
 		Value:   v,
 		Unit:    unit,
 		Formula: unbrace.Replace(expr),
@@ -161,7 +163,8 @@ func (k *kind) instantiate(c subject, expr string, v float64) Quantity {
 // NewQuantity is a quantity whose expr, in the formula grammar (see
 // ParseExpr), reproduces v: its Formula is expr without braces and its
 // Inputs are expr's {references}. Code outside this package that lays out
-// its own quantities (package tool) builds them with it.
-func NewQuantity(id, label string, unit Unit, v float64, expr, source string) Quantity {
-	return Quantity{ID: id, Label: label, Value: v, Unit: unit, Formula: unbrace.Replace(expr), Expr: expr, Inputs: refs(expr), Source: source}
+// its own quantities (package tool) builds them with it; the label comes in
+// every language, as the estimate's own do.
+func NewQuantity(id string, label Text, unit Unit, v float64, expr, source string) Quantity {
+	return Quantity{ID: id, Label: label.EN, LabelJA: label.JA, Value: v, Unit: unit, Formula: unbrace.Replace(expr), Expr: expr, Inputs: refs(expr), Source: source}
 }

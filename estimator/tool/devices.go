@@ -50,16 +50,16 @@ func Devices(req DevicesRequest) (*Result, error) {
 	cmp := hardware.CompareDevices(m, gdev.gpu, cdev.cpu, float64(ds.Samples), req.Epochs, p, batch, f)
 	b := newBuilder(req.Factors, f)
 	b.res.Title = fmt.Sprintf("%s, %d epochs of %s: %s vs %s, %s, batch %d", m.Name, req.Epochs, ds.ID, gdev.id, cdev.id, p, batch)
-	b.input("devices.batch", "Samples per step", estimator.Count, float64(batch), batchSrc)
-	b.input("devices.epochs", "Epochs", estimator.Count, float64(req.Epochs), srcInput)
-	b.add("devices.samples", "Samples per epoch", estimator.Count, float64(ds.Samples), "{catalog.datasets."+ds.ID+".samples}", ds.Source)
-	gpu := b.throughput("devices.gpu", "GPU: ", m, gdev, p, "devices.batch", f)
-	cpu := b.throughput("devices.cpu", "CPU: ", m, cdev, p, "devices.batch", f)
-	b.add("devices.gpu_time", "Training run on the GPU", estimator.Seconds, cmp.GPUTime,
+	b.input("devices.batch", text("Samples per step", "1 ステップのサンプル数"), estimator.Count, float64(batch), batchSrc)
+	b.input("devices.epochs", text("Epochs", "エポック数"), estimator.Count, float64(req.Epochs), srcInput)
+	b.add("devices.samples", text("Samples per epoch", "1 エポックのサンプル数"), estimator.Count, float64(ds.Samples), "{catalog.datasets."+ds.ID+".samples}", ds.Source)
+	gpu := b.throughput("devices.gpu", text("GPU: ", "GPU: "), m, gdev, p, "devices.batch", f)
+	cpu := b.throughput("devices.cpu", text("CPU: ", "CPU: "), m, cdev, p, "devices.batch", f)
+	b.add("devices.gpu_time", text("Training run on the GPU", "GPU での学習 1 回の時間"), estimator.Seconds, cmp.GPUTime,
 		"{devices.samples} * {devices.epochs} / {devices.gpu.images_per_s}", srcDevices)
-	b.add("devices.cpu_time", "Training run on the CPU", estimator.Seconds, cmp.CPUTime,
+	b.add("devices.cpu_time", text("Training run on the CPU", "CPU での学習 1 回の時間"), estimator.Seconds, cmp.CPUTime,
 		"{devices.samples} * {devices.epochs} / {devices.cpu.images_per_s}", srcDevices)
-	b.add("devices.speedup", "GPU speed-up over the CPU", estimator.Ratio, cmp.Speedup,
+	b.add("devices.speedup", text("GPU speed-up over the CPU", "CPU に対する GPU の速度向上"), estimator.Ratio, cmp.Speedup,
 		"{devices.gpu.images_per_s} / {devices.cpu.images_per_s}", srcDevices)
 	b.note("model", m.ID)
 	b.note("gpu", gdev.id+" ("+gpu.Bound+"-bound)")

@@ -66,8 +66,8 @@ func Memory(req MemoryRequest) (*Result, error) {
 	mem := hardware.EstimateMemory(m, g, batch, p, o, density, blockSize, f)
 	b := newBuilder(req.Factors, f)
 	b.res.Title = fmt.Sprintf("%s on %s, batch %d, %s, %s", m.Name, g.Name, batch, p, o)
-	b.input("memory.batch", "Samples per GPU per step", estimator.Count, float64(batch), srcInput)
-	b.input("memory.density", "Fraction of weights kept (block sparsity)", estimator.Ratio, density, srcInput)
+	b.input("memory.batch", text("Samples per GPU per step", "GPU 1 基・1 ステップあたりのサンプル数"), estimator.Count, float64(batch), srcInput)
+	b.input("memory.density", text("Fraction of weights kept (block sparsity)", "残す重みの割合（ブロック疎）"), estimator.Ratio, density, srcInput)
 	mp := "{catalog.models." + m.ID + ".params} * {memory.density}"
 	state := 4.0
 	if p == hardware.Mixed {
@@ -79,30 +79,30 @@ func Memory(req MemoryRequest) (*Result, error) {
 	weights := mp + " * 4" + mixedHalf(p)
 	src := srcMemory
 	if density < 1 {
-		b.input("memory.block_size", "Side of a sparse block", estimator.Count, float64(blockSize), srcInput)
+		b.input("memory.block_size", text("Side of a sparse block", "疎ブロックの一辺"), estimator.Count, float64(blockSize), srcInput)
 		weights += " + 4 * (" + mp + ") / ({memory.block_size} * {memory.block_size})"
 		src += "; block sparsity as OpenAI's block-sparse kernels store it (4-byte index per block)"
 	}
-	b.add("memory.weights", "Weights", estimator.Bytes, mem.Weights, weights, src)
-	b.add("memory.gradients", "Gradients", estimator.Bytes, mem.Gradients, fmt.Sprintf("%s * %v", mp, gradientBytes(p)), src)
-	b.add("memory.optimizer", "Optimizer state ("+string(o)+")", estimator.Bytes, mem.Optimizer, fmt.Sprintf("%s * %v", mp, state), src)
+	b.add("memory.weights", text("Weights", "重み"), estimator.Bytes, mem.Weights, weights, src)
+	b.add("memory.gradients", text("Gradients", "勾配"), estimator.Bytes, mem.Gradients, fmt.Sprintf("%s * %v", mp, gradientBytes(p)), src)
+	b.add("memory.optimizer", text("Optimizer state ("+string(o)+")", "オプティマイザ状態（"+string(o)+"）"), estimator.Bytes, mem.Optimizer, fmt.Sprintf("%s * %v", mp, state), src)
 	perSample := "{catalog.models." + m.ID + ".activation_bytes}" + mixedHalf(p)
-	b.add("memory.activations", "Activations kept for the backward pass", estimator.Bytes, mem.Activations,
+	b.add("memory.activations", text("Activations kept for the backward pass", "逆伝播のために保持する活性化"), estimator.Bytes, mem.Activations,
 		perSample+" * {memory.batch}", srcMemory)
-	b.add("memory.workspace", "Workspace and allocator slack", estimator.Bytes, mem.Workspace,
+	b.add("memory.workspace", text("Workspace and allocator slack", "ワークスペースとアロケータの余裕"), estimator.Bytes, mem.Workspace,
 		"{factors.workspace_fraction} * ({memory.weights} + {memory.gradients} + {memory.optimizer} + {memory.activations})", srcMemory)
-	b.add("memory.total", "Memory a training step needs", estimator.Bytes, mem.Total,
+	b.add("memory.total", text("Memory a training step needs", "学習 1 ステップに必要なメモリ"), estimator.Bytes, mem.Total,
 		"{memory.weights} + {memory.gradients} + {memory.optimizer} + {memory.activations} + {memory.workspace}", srcMemory)
-	b.add("memory.capacity", "GPU memory", estimator.Bytes, mem.Capacity, "{catalog.gpus."+g.ID+".memory}", g.Source)
-	b.add("memory.fits", "Fits the GPU's memory", estimator.Flag, flag(mem.Fits), "if({memory.total} <= {memory.capacity}, 1, 0)", srcMemory)
-	b.add("memory.max_batch", "Largest batch that fits", estimator.Count, float64(mem.MaxBatch),
+	b.add("memory.capacity", text("GPU memory", "GPU メモリ"), estimator.Bytes, mem.Capacity, "{catalog.gpus."+g.ID+".memory}", g.Source)
+	b.add("memory.fits", text("Fits the GPU's memory", "GPU メモリに収まるか"), estimator.Flag, flag(mem.Fits), "if({memory.total} <= {memory.capacity}, 1, 0)", srcMemory)
+	b.add("memory.max_batch", text("Largest batch that fits", "収まる最大のバッチサイズ"), estimator.Count, float64(mem.MaxBatch),
 		fmt.Sprintf("max(min(-ceil(-(({memory.capacity} / (1 + {factors.workspace_fraction}) - ({memory.weights} + {memory.gradients} + {memory.optimizer})) / (%s))), %d), 0)", perSample, maxBatch),
 		srcMemory)
 	b.last().Formula = "floor((capacity / (1 + workspace_fraction) - weights - gradients - optimizer) / activations per sample), in [0, 2^20]"
-	b.add("memory.overflow", "Bytes that do not fit", estimator.Bytes, mem.OverflowBytes, "max({memory.total} - {memory.capacity}, 0)", srcMemory)
+	b.add("memory.overflow", text("Bytes that do not fit", "収まらないバイト数"), estimator.Bytes, mem.OverflowBytes, "max({memory.total} - {memory.capacity}, 0)", srcMemory)
 	headline := []string{"memory.total", "memory.capacity", "memory.fits", "memory.max_batch"}
 	if link, ok := hardware.NetworkByID(g.HostLink); ok && !mem.Fits {
-		b.add("memory.stream_time_per_step", "Streaming the overflow to the host and back, per step", estimator.Seconds, mem.StreamTimePerStep,
+		b.add("memory.stream_time_per_step", text("Streaming the overflow to the host and back, per step", "あふれた分をホストと往復させる時間（1 ステップあたり）"), estimator.Seconds, mem.StreamTimePerStep,
 			"2 * {memory.overflow} / {catalog.networks."+link.ID+".bandwidth}", "Rhu et al., vDNN, arXiv 1602.08124 (offload over "+link.Name+")")
 		headline = append(headline, "memory.stream_time_per_step")
 	}

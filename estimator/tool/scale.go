@@ -59,27 +59,27 @@ func Scale(req ScaleRequest) (*Result, error) {
 	s := hardware.EstimateScale(m, sys, gpu, req.GPUs, p, batch, f)
 	b := newBuilder(req.Factors, f)
 	b.res.Title = fmt.Sprintf("%s on %d GPUs of %s (%s), %s, batch %d per GPU", m.Name, req.GPUs, sys.Name, gpu.ID, p, batch)
-	b.input("scale.gpus", "GPUs in the job", estimator.Count, float64(req.GPUs), srcInput)
-	b.input("scale.batch_per_gpu", "Samples per GPU per step", estimator.Count, float64(batch), batchSrc)
-	one := b.throughput("scale.gpu", "One GPU: ", m, gpuDevice(gpu), p, "scale.batch_per_gpu", f)
+	b.input("scale.gpus", text("GPUs in the job", "ジョブの GPU 数"), estimator.Count, float64(req.GPUs), srcInput)
+	b.input("scale.batch_per_gpu", text("Samples per GPU per step", "GPU 1 基・1 ステップあたりのサンプル数"), estimator.Count, float64(batch), batchSrc)
+	one := b.throughput("scale.gpu", text("One GPU: ", "GPU 1 基: "), m, gpuDevice(gpu), p, "scale.batch_per_gpu", f)
 	sp := "catalog.systems." + sys.ID + "."
 	mp := "catalog.models." + m.ID + "."
-	b.add("scale.gpus_per_system", "GPUs used in each system", estimator.Count, float64(min(req.GPUs, sys.GPUs)),
+	b.add("scale.gpus_per_system", text("GPUs used in each system", "各システムで使う GPU 数"), estimator.Count, float64(min(req.GPUs, sys.GPUs)),
 		"min({scale.gpus}, {"+sp+"gpus})", srcScaling)
-	b.add("scale.systems", "Systems", estimator.Count, float64(s.Systems), "ceil({scale.gpus} / {"+sp+"gpus})", srcScaling)
-	b.add("scale.gradient_bytes", "Gradient bytes all-reduced per step", estimator.Bytes, m.Params*gradientBytes(p),
+	b.add("scale.systems", text("Systems", "システム台数"), estimator.Count, float64(s.Systems), "ceil({scale.gpus} / {"+sp+"gpus})", srcScaling)
+	b.add("scale.gradient_bytes", text("Gradient bytes all-reduced per step", "1 ステップで all-reduce する勾配のバイト数"), estimator.Bytes, m.Params*gradientBytes(p),
 		fmt.Sprintf("{%sparams} * %v", mp, gradientBytes(p)), srcScaling+"; fp16 gradients under mixed precision, as ZeRO counts")
-	b.ring("scale.comm_intra_time", "All-reduce inside a system", "scale.gpus_per_system", sys.IntraLink, 1, "1", f)
-	b.ring("scale.comm_inter_time", "All-reduce between systems", "scale.systems", sys.Network,
+	b.ring("scale.comm_intra_time", text("All-reduce inside a system", "システム内の all-reduce 時間"), "scale.gpus_per_system", sys.IntraLink, 1, "1", f)
+	b.ring("scale.comm_inter_time", text("All-reduce between systems", "システム間の all-reduce 時間"), "scale.systems", sys.Network,
 		max(sys.NetworkPorts, 1), "max({"+sp+"network_ports}, 1)", f)
-	b.add("scale.comm_time", "Gradient all-reduce per step, if nothing overlapped", estimator.Seconds, s.CommTime,
+	b.add("scale.comm_time", text("Gradient all-reduce per step, if nothing overlapped", "1 ステップの勾配 all-reduce 時間（重なりなしの場合）"), estimator.Seconds, s.CommTime,
 		"{scale.comm_intra_time} + {scale.comm_inter_time}", srcScaling)
-	b.add("scale.compute_time", "One GPU's own step", estimator.Seconds, s.ComputeTime,
+	b.add("scale.compute_time", text("One GPU's own step", "GPU 1 基自身のステップ時間"), estimator.Seconds, s.ComputeTime,
 		"{scale.batch_per_gpu} * {scale.gpu.time_per_sample}", srcScaling)
-	b.add("scale.backward_time", "Backward pass per step (2/3 of the busy time)", estimator.Seconds,
+	b.add("scale.backward_time", text("Backward pass per step (2/3 of the busy time)", "1 ステップの逆伝播時間（計算時間の 2/3）"), estimator.Seconds,
 		2.0/3*float64(batch)*math.Max(one.ComputeTime, one.MemoryTime),
 		"2 / 3 * {scale.batch_per_gpu} * max({scale.gpu.compute_time}, {scale.gpu.memory_time})", srcScaling)
-	b.add("scale.exposed_comm_time", "All-reduce the backward pass does not hide", estimator.Seconds, s.ExposedCommTime,
+	b.add("scale.exposed_comm_time", text("All-reduce the backward pass does not hide", "逆伝播で隠れない all-reduce 時間"), estimator.Seconds, s.ExposedCommTime,
 		"{scale.comm_time} - min({factors.overlap} * {scale.comm_time}, {scale.backward_time})", srcScaling)
 	cpu, hasCPU := hardware.CPUByID(sys.CPU)
 	inputExpr := func(gpus string) string {
@@ -90,20 +90,20 @@ func Scale(req ScaleRequest) (*Result, error) {
 		return fmt.Sprintf("%s * {scale.batch_per_gpu} * {%ssample_bytes} / ({%scores} * {%ssockets} * {factors.host_input_bytes_per_core_s})",
 			gpus, mp, cp, cp)
 	}
-	b.add("scale.input_time", "Host CPUs decoding one system's samples per step", estimator.Seconds, s.InputTime,
+	b.add("scale.input_time", text("Host CPUs decoding one system's samples per step", "1 システム分のサンプルをホスト CPU がデコードする時間（1 ステップあたり）"), estimator.Seconds, s.InputTime,
 		inputExpr("{scale.gpus_per_system}"), srcScaling+"; host decoding caps a system (the article's warning)")
 	single := hardware.EstimateScale(m, sys, gpu, 1, p, batch, f)
-	b.add("scale.input_time_one_gpu", "Host CPUs decoding one GPU's samples per step", estimator.Seconds, single.InputTime,
+	b.add("scale.input_time_one_gpu", text("Host CPUs decoding one GPU's samples per step", "GPU 1 基分のサンプルをホスト CPU がデコードする時間（1 ステップあたり）"), estimator.Seconds, single.InputTime,
 		inputExpr("1"), srcScaling)
-	b.add("scale.single_gpu_step_time", "Step of one GPU alone in the system", estimator.Seconds, single.StepTime,
+	b.add("scale.single_gpu_step_time", text("Step of one GPU alone in the system", "システム内で GPU 1 基だけのときのステップ時間"), estimator.Seconds, single.StepTime,
 		"max({scale.compute_time}, {scale.input_time_one_gpu})", srcScaling)
-	b.add("scale.step_time", "Step time", estimator.Seconds, s.StepTime,
+	b.add("scale.step_time", text("Step time", "ステップ時間"), estimator.Seconds, s.StepTime,
 		"max({scale.compute_time} + {scale.exposed_comm_time}, {scale.input_time})", srcScaling)
-	b.add("scale.images_per_s", "Images per second, all GPUs", estimator.PerSecond, s.ImagesPerS,
+	b.add("scale.images_per_s", text("Images per second, all GPUs", "毎秒の画像数（全 GPU）"), estimator.PerSecond, s.ImagesPerS,
 		"{scale.gpus} * {scale.batch_per_gpu} / {scale.step_time}", srcScaling)
-	b.add("scale.speedup", "Speed-up over one GPU", estimator.Ratio, s.Speedup,
+	b.add("scale.speedup", text("Speed-up over one GPU", "GPU 1 基に対する速度向上"), estimator.Ratio, s.Speedup,
 		"{scale.gpus} * {scale.single_gpu_step_time} / {scale.step_time}", srcScaling)
-	b.add("scale.efficiency", "Scaling efficiency (speed-up per GPU)", estimator.Ratio, s.Efficiency,
+	b.add("scale.efficiency", text("Scaling efficiency (speed-up per GPU)", "スケーリング効率（GPU あたりの速度向上）"), estimator.Ratio, s.Efficiency,
 		"{scale.speedup} / {scale.gpus}", srcScaling)
 
 	b.note("model", m.ID)
@@ -115,23 +115,23 @@ func Scale(req ScaleRequest) (*Result, error) {
 		"scale.comm_time", "scale.exposed_comm_time", "scale.input_time", "scale.systems"}
 	if req.Sweep {
 		if req.RunGPUTime > 0 {
-			b.input("scale.run_gpu_time", "One training run on one GPU", estimator.Seconds, req.RunGPUTime, srcInput)
+			b.input("scale.run_gpu_time", text("One training run on one GPU", "GPU 1 基での学習 1 回の時間"), estimator.Seconds, req.RunGPUTime, srcInput)
 		}
 		rows := [][]string{{"GPUs", "systems", "speed-up", "efficiency", "images/s", "step"}}
 		for _, n := range sweepCounts(sys.GPUs, req.GPUs) {
 			pt := hardware.EstimateScale(m, sys, gpu, n, p, batch, f)
 			k := fmt.Sprintf("scale.n%d.", n)
-			b.addWords(k+"speedup", fmt.Sprintf("Speed-up at %d GPUs", n), estimator.Ratio, pt.Speedup,
+			b.addWords(k+"speedup", text(fmt.Sprintf("Speed-up at %d GPUs", n), fmt.Sprintf("GPU %d 基での速度向上", n)), estimator.Ratio, pt.Speedup,
 				fmt.Sprintf("the model of scale.speedup with gpus = %d", n),
 				[]string{"scale.batch_per_gpu", "scale.single_gpu_step_time", "scale.gradient_bytes"}, srcScaling)
-			b.add(k+"efficiency", fmt.Sprintf("Efficiency at %d GPUs", n), estimator.Ratio, pt.Efficiency,
+			b.add(k+"efficiency", text(fmt.Sprintf("Efficiency at %d GPUs", n), fmt.Sprintf("GPU %d 基でのスケーリング効率", n)), estimator.Ratio, pt.Efficiency,
 				fmt.Sprintf("{%sspeedup} / %d", k, n), srcScaling)
-			b.add(k+"images_per_s", fmt.Sprintf("Images per second at %d GPUs", n), estimator.PerSecond, pt.ImagesPerS,
+			b.add(k+"images_per_s", text(fmt.Sprintf("Images per second at %d GPUs", n), fmt.Sprintf("GPU %d 基での毎秒の画像数", n)), estimator.PerSecond, pt.ImagesPerS,
 				fmt.Sprintf("{%sspeedup} * {scale.batch_per_gpu} / {scale.single_gpu_step_time}", k), srcScaling)
 			if req.RunGPUTime > 0 {
-				b.add(k+"run_time", fmt.Sprintf("One training run on %d GPUs", n), estimator.Seconds, req.RunGPUTime/pt.Speedup,
+				b.add(k+"run_time", text(fmt.Sprintf("One training run on %d GPUs", n), fmt.Sprintf("GPU %d 基での学習 1 回の時間", n)), estimator.Seconds, req.RunGPUTime/pt.Speedup,
 					fmt.Sprintf("{scale.run_gpu_time} / {%sspeedup}", k), srcScaling)
-				b.add(k+"ideal_run_time", fmt.Sprintf("One training run on %d GPUs, scaling linearly", n), estimator.Seconds, req.RunGPUTime/float64(n),
+				b.add(k+"ideal_run_time", text(fmt.Sprintf("One training run on %d GPUs, scaling linearly", n), fmt.Sprintf("GPU %d 基での学習 1 回の時間（線形スケーリング）", n)), estimator.Seconds, req.RunGPUTime/float64(n),
 					fmt.Sprintf("{scale.run_gpu_time} / %d", n), srcScaling)
 			}
 			rows = append(rows, []string{strconv.Itoa(n), strconv.Itoa(pt.Systems), estimator.FormatToolValue(pt.Speedup, estimator.Ratio) + "x",
@@ -143,7 +143,7 @@ func Scale(req ScaleRequest) (*Result, error) {
 }
 
 // ring lays out one ring all-reduce as hardware's ringTime computes it.
-func (b *builder) ring(id, label, membersID, linkID string, ports int, portsExpr string, f hardware.Factors) float64 {
+func (b *builder) ring(id string, label estimator.Text, membersID, linkID string, ports int, portsExpr string, f hardware.Factors) float64 {
 	net, ok := hardware.NetworkByID(linkID)
 	members := b.valueOf(membersID)
 	bw := net.Bandwidth * float64(ports) * f.CommEfficiency

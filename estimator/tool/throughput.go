@@ -49,8 +49,8 @@ func Throughput(req ThroughputRequest) (*Result, error) {
 		}
 	}
 	b := newBuilder(req.Factors, f)
-	b.input("throughput.batch", "Samples per step", estimator.Count, float64(batch), batchSrc)
-	t := b.throughput("throughput", "", m, dev, p, "throughput.batch", f)
+	b.input("throughput.batch", text("Samples per step", "1 ステップのサンプル数"), estimator.Count, float64(batch), batchSrc)
+	t := b.throughput("throughput", estimator.Text{}, m, dev, p, "throughput.batch", f)
 	b.res.Title = fmt.Sprintf("%s training %s at %s, batch %d", dev.name, m.Name, p, batch)
 	b.note("model", m.ID)
 	b.note("device", dev.id)
@@ -101,7 +101,7 @@ func (d device) path(p hardware.Precision) route {
 }
 
 // throughput lays out the roofline model for one device under prefix.
-func (b *builder) throughput(prefix, label string, m hardware.Model, d device, p hardware.Precision, batchID string, f hardware.Factors) hardware.Throughput {
+func (b *builder) throughput(prefix string, label estimator.Text, m hardware.Model, d device, p hardware.Precision, batchID string, f hardware.Factors) hardware.Throughput {
 	batch := int(b.valueOf(batchID))
 	t := hardware.EstimateThroughput(m, d.dev, p, batch, f)
 	path := d.path(p)
@@ -112,31 +112,31 @@ func (b *builder) throughput(prefix, label string, m hardware.Model, d device, p
 		"mixed_efficiency": f.MixedEfficiency, "cpu_efficiency": f.CPUEfficiency}[path.factor]
 	k := func(name string) string { return prefix + "." + name }
 	// Labels read "Images per second" alone, "GPU: images per second" after a prefix.
-	lab := func(text string) string {
-		if label == "" {
-			return strings.ToUpper(text[:1]) + text[1:]
+	lab := func(en, ja string) estimator.Text {
+		if label.EN == "" {
+			return text(strings.ToUpper(en[:1])+en[1:], ja)
 		}
-		return label + text
+		return text(label.EN+en, label.JA+ja)
 	}
 	r := func(name string) string { return "{" + k(name) + "}" }
-	b.add(k("rate"), lab("sustained arithmetic rate"), estimator.FLOPS, peak*eff,
+	b.add(k("rate"), lab("sustained arithmetic rate", "持続演算性能"), estimator.FLOPS, peak*eff,
 		fmt.Sprintf("{%s%s} * {factors.%s}", dp, path.peak, path.factor), srcRoofline+"; "+path.describe)
-	b.add(k("compute_time"), lab("compute time per sample"), estimator.Seconds, t.ComputeTime,
+	b.add(k("compute_time"), lab("compute time per sample", "1 サンプルの計算時間"), estimator.Seconds, t.ComputeTime,
 		fmt.Sprintf("6 * {%sforward_macs} / %s", mp, r("rate")), srcRoofline+"; training = 3 passes x 2 FLOPs per multiply-add")
-	b.add(k("memory_time"), lab("memory time per sample"), estimator.Seconds, t.MemoryTime,
+	b.add(k("memory_time"), lab("memory time per sample", "1 サンプルのメモリ転送時間"), estimator.Seconds, t.MemoryTime,
 		fmt.Sprintf("(8 * {%sactivation_bytes}%s + 28 * {%sparams} / {%s}) / ({%smem_bandwidth} * {factors.memory_efficiency})",
 			mp, mixedHalf(p), mp, batchID, dp), srcRoofline+"; 8 passes over the activations, 28 B per parameter per step")
 	overhead := "0"
 	if !d.isCPU {
 		overhead = "{factors.step_overhead_s} / {" + batchID + "}"
 	}
-	b.add(k("overhead_time"), lab("step overhead per sample"), estimator.Seconds, t.OverheadTime, overhead, srcRoofline)
-	b.add(k("time_per_sample"), lab("time per sample"), estimator.Seconds, math.Max(t.ComputeTime, t.MemoryTime)+t.OverheadTime,
+	b.add(k("overhead_time"), lab("step overhead per sample", "1 サンプルあたりのステップのオーバーヘッド"), estimator.Seconds, t.OverheadTime, overhead, srcRoofline)
+	b.add(k("time_per_sample"), lab("time per sample", "1 サンプルの処理時間"), estimator.Seconds, math.Max(t.ComputeTime, t.MemoryTime)+t.OverheadTime,
 		fmt.Sprintf("max(%s, %s) + %s", r("compute_time"), r("memory_time"), r("overhead_time")), srcRoofline)
-	b.add(k("images_per_s"), lab("images per second"), estimator.PerSecond, t.ImagesPerS, "1 / "+r("time_per_sample"), srcRoofline)
-	b.add(k("bytes_per_s"), lab("stored-sample bytes per second"), estimator.BytesPerSecond, t.BytesPerS,
+	b.add(k("images_per_s"), lab("images per second", "毎秒の画像数"), estimator.PerSecond, t.ImagesPerS, "1 / "+r("time_per_sample"), srcRoofline)
+	b.add(k("bytes_per_s"), lab("stored-sample bytes per second", "毎秒の保存サンプルのバイト数"), estimator.BytesPerSecond, t.BytesPerS,
 		fmt.Sprintf("%s * {%ssample_bytes}", r("images_per_s"), mp), srcRoofline)
-	b.add(k("compute_bound"), lab("compute-bound (else memory-bound)"), estimator.Flag, flag(t.Bound == "compute"),
+	b.add(k("compute_bound"), lab("compute-bound (else memory-bound)", "計算律速か（否ならメモリ律速）"), estimator.Flag, flag(t.Bound == "compute"),
 		fmt.Sprintf("if(%s >= %s, 1, 0)", r("compute_time"), r("memory_time")), srcRoofline)
 	return t
 }

@@ -108,7 +108,7 @@ func newBuilder(tf Factors, f hardware.Factors) *builder {
 }
 
 // add appends a quantity whose expr, in the formula grammar, reproduces v.
-func (b *builder) add(id, label string, unit estimator.Unit, v float64, expr, source string) float64 {
+func (b *builder) add(id string, label estimator.Text, unit estimator.Unit, v float64, expr, source string) float64 {
 	q := estimator.NewQuantity(id, label, unit, v, expr, source)
 	for _, r := range q.Inputs {
 		b.refs[r] = true
@@ -119,15 +119,18 @@ func (b *builder) add(id, label string, unit estimator.Unit, v float64, expr, so
 
 // addWords appends a quantity the grammar cannot express (a model evaluated
 // again elsewhere): its formula and Expr are words, without braces.
-func (b *builder) addWords(id, label string, unit estimator.Unit, v float64, words string, inputs []string, source string) {
-	b.res.Quantities = append(b.res.Quantities, estimator.Quantity{ID: id, Label: label, Value: v, Unit: unit,
+func (b *builder) addWords(id string, label estimator.Text, unit estimator.Unit, v float64, words string, inputs []string, source string) {
+	b.res.Quantities = append(b.res.Quantities, estimator.Quantity{ID: id, Label: label.EN, LabelJA: label.JA, Value: v, Unit: unit,
 		Formula: words, Inputs: inputs, Source: source}) // no Expr: the grammar cannot say it
 }
 
 // input appends a given value; its formula is the number.
-func (b *builder) input(id, label string, unit estimator.Unit, v float64, source string) {
+func (b *builder) input(id string, label estimator.Text, unit estimator.Unit, v float64, source string) {
 	b.add(id, label, unit, v, strconv.FormatFloat(v, 'g', -1, 64), source)
 }
+
+// text is a label in English and Japanese, as every quantity carries one.
+func text(en, ja string) estimator.Text { return estimator.Text{EN: en, JA: ja} }
 
 // last is the quantity laid out last, for a formula that needs rewording.
 func (b *builder) last() *estimator.Quantity { return &b.res.Quantities[len(b.res.Quantities)-1] }
@@ -147,7 +150,7 @@ func (b *builder) valueOf(id string) float64 {
 func (b *builder) finish(headline []string) (*Result, error) {
 	for _, s := range hardware.FactorSpecs {
 		if id := "factors." + s.Name; b.refs[id] {
-			b.input(id, s.LabelEn, estimator.Unit(s.Unit), *s.Field(&b.factors), "efficiency factor: "+b.factorsSource)
+			b.input(id, text(s.LabelEn, s.LabelJa), estimator.Unit(s.Unit), *s.Field(&b.factors), "efficiency factor: "+b.factorsSource)
 		}
 	}
 	for _, q := range b.res.Quantities {

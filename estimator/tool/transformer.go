@@ -165,46 +165,46 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 	m, g, l := tj.Model, tj.GPU, plan.Layout
 	b := newBuilder(req.Factors, f)
 	b.res.Title = fmt.Sprintf("%s on %d x %s (%s), %s, %.4g tokens", m.Name, req.GPUs, g.Name, tj.System.ID, tj.Precision, req.Tokens)
-	b.input("transformer.gpus", "GPUs in the job", estimator.Count, float64(req.GPUs), srcInput)
-	b.input("transformer.tokens", "Training tokens", estimator.Count, req.Tokens, srcInput)
-	b.input("transformer.seq", "Sequence length", estimator.Count, float64(seq), srcInput+" or the model's")
+	b.input("transformer.gpus", text("GPUs in the job", "ジョブの GPU 数"), estimator.Count, float64(req.GPUs), srcInput)
+	b.input("transformer.tokens", text("Training tokens", "学習トークン数"), estimator.Count, req.Tokens, srcInput)
+	b.input("transformer.seq", text("Sequence length", "系列長"), estimator.Count, float64(seq), srcInput+" or the model's")
 	total, active := m.Params()
-	b.addWords("transformer.params", "Parameters (total)", estimator.Count, total, "counted from the model's shape: embeddings, attention, feed-forward blocks, every expert", nil, m.Source)
-	b.addWords("transformer.active_params", "Parameters active per token", estimator.Count, active, "counted from the model's shape: the shared and routed experts a token visits", nil, m.Source)
+	b.addWords("transformer.params", text("Parameters (total)", "パラメータ数（合計）"), estimator.Count, total, "counted from the model's shape: embeddings, attention, feed-forward blocks, every expert", nil, m.Source)
+	b.addWords("transformer.active_params", text("Parameters active per token", "1 トークンで使われるパラメータ数"), estimator.Count, active, "counted from the model's shape: the shared and routed experts a token visits", nil, m.Source)
 	attn := m.AttentionFLOPsPerToken(seq)
-	b.addWords("transformer.attention_flops_per_token", "Attention FLOPs per token", estimator.FLOPs, attn,
+	b.addWords("transformer.attention_flops_per_token", text("Attention FLOPs per token", "1 トークンあたりのアテンション計算量"), estimator.FLOPs, attn,
 		"6 x layers x seq x d_attn (causal: half of the full square; 12 x ... for a vision encoder)", []string{"transformer.seq"}, srcFLOPs)
-	b.addWords("transformer.matrix_params", "Active parameters in matrix multiplies", estimator.Count, (plan.ModelFLOPsPerToken-attn)/6,
+	b.addWords("transformer.matrix_params", text("Active parameters in matrix multiplies", "行列積で使われるパラメータ数"), estimator.Count, (plan.ModelFLOPsPerToken-attn)/6,
 		"active parameters less the input embedding, a lookup", []string{"transformer.active_params"}, srcFLOPs)
-	b.add("transformer.flops_per_token", "Training FLOPs per token (model)", estimator.FLOPs, plan.ModelFLOPsPerToken,
+	b.add("transformer.flops_per_token", text("Training FLOPs per token (model)", "1 トークンあたりの学習計算量（モデル）"), estimator.FLOPs, plan.ModelFLOPsPerToken,
 		"6 * {transformer.matrix_params} + {transformer.attention_flops_per_token}", srcFLOPs)
-	b.add("transformer.flops", "Training FLOPs (model)", estimator.FLOPs, plan.TotalFLOPs,
+	b.add("transformer.flops", text("Training FLOPs (model)", "学習計算量（モデル）"), estimator.FLOPs, plan.TotalFLOPs,
 		"{transformer.flops_per_token} * {transformer.tokens}", srcFLOPs)
-	b.addWords("transformer.hardware_flops_per_token", "FLOPs per token the GPUs run (recomputation included)", estimator.FLOPs, plan.HardwareFLOPsPerToken,
+	b.addWords("transformer.hardware_flops_per_token", text("FLOPs per token the GPUs run (recomputation included)", "GPU が実行する 1 トークンあたりの計算量（再計算込み）"), estimator.FLOPs, plan.HardwareFLOPsPerToken,
 		"model FLOPs + the recomputed forward work: all of it under full recomputation, attention's under selective", []string{"transformer.flops_per_token"}, srcFLOPs)
-	b.input("transformer.tp", "Tensor-parallel GPUs", estimator.Count, float64(l.TP), layoutSource(req))
-	b.input("transformer.pp", "Pipeline stages", estimator.Count, float64(l.PP), layoutSource(req))
-	b.add("transformer.dp", "Data-parallel replicas", estimator.Count, float64(l.DP), "{transformer.gpus} / ({transformer.tp} * {transformer.pp})", srcTransformer)
-	b.input("transformer.ep", "Expert-parallel GPUs", estimator.Count, float64(l.EP), layoutSource(req))
-	b.input("transformer.micro_batch", "Sequences per micro-batch", estimator.Count, float64(l.MicroBatch), layoutSource(req))
-	b.input("transformer.interleave", "Model chunks per pipeline stage", estimator.Count, float64(l.Interleave), layoutSource(req))
-	b.input("transformer.zero", "ZeRO stage", estimator.Count, float64(l.ZeRO), layoutSource(req))
-	b.input("transformer.global_batch_tokens", "Tokens per optimizer step", estimator.Count, plan.GlobalBatchTokens,
+	b.input("transformer.tp", text("Tensor-parallel GPUs", "テンソル並列 GPU 数"), estimator.Count, float64(l.TP), layoutSource(req))
+	b.input("transformer.pp", text("Pipeline stages", "パイプライン段数"), estimator.Count, float64(l.PP), layoutSource(req))
+	b.add("transformer.dp", text("Data-parallel replicas", "データ並列数"), estimator.Count, float64(l.DP), "{transformer.gpus} / ({transformer.tp} * {transformer.pp})", srcTransformer)
+	b.input("transformer.ep", text("Expert-parallel GPUs", "エキスパート並列 GPU 数"), estimator.Count, float64(l.EP), layoutSource(req))
+	b.input("transformer.micro_batch", text("Sequences per micro-batch", "マイクロバッチあたりの系列数"), estimator.Count, float64(l.MicroBatch), layoutSource(req))
+	b.input("transformer.interleave", text("Model chunks per pipeline stage", "パイプライン段あたりのモデルチャンク数"), estimator.Count, float64(l.Interleave), layoutSource(req))
+	b.input("transformer.zero", text("ZeRO stage", "ZeRO のステージ"), estimator.Count, float64(l.ZeRO), layoutSource(req))
+	b.input("transformer.global_batch_tokens", text("Tokens per optimizer step", "オプティマイザ 1 ステップのトークン数"), estimator.Count, plan.GlobalBatchTokens,
 		"given, or Llama 3's 16M tokens (Dubey et al. 2024, Table 4), at least a sequence per replica, in whole micro-batches")
 	mem := plan.Memory
-	b.addWords("transformer.memory_weights", "Weights per GPU", estimator.Bytes, mem.Weights, "2 bytes x parameters / (TP x PP) (experts also / EP); / DP under ZeRO-3", nil, srcTMemory)
-	b.addWords("transformer.memory_gradients", "Gradients per GPU", estimator.Bytes, mem.Gradients, "2 bytes x parameters / (TP x PP) (experts also / EP); / DP under ZeRO-2 and 3", nil, srcTMemory)
-	b.addWords("transformer.memory_optimizer", "Optimizer state per GPU", estimator.Bytes, mem.Optimizer, "12 bytes x parameters / (TP x PP) (experts also / EP); / DP under ZeRO 1-3", nil, srcTMemory)
-	b.addWords("transformer.memory_activations", "Activations per GPU (first pipeline stage)", estimator.Bytes, mem.Activations,
+	b.addWords("transformer.memory_weights", text("Weights per GPU", "GPU 1 基あたりの重み"), estimator.Bytes, mem.Weights, "2 bytes x parameters / (TP x PP) (experts also / EP); / DP under ZeRO-3", nil, srcTMemory)
+	b.addWords("transformer.memory_gradients", text("Gradients per GPU", "GPU 1 基あたりの勾配"), estimator.Bytes, mem.Gradients, "2 bytes x parameters / (TP x PP) (experts also / EP); / DP under ZeRO-2 and 3", nil, srcTMemory)
+	b.addWords("transformer.memory_optimizer", text("Optimizer state per GPU", "GPU 1 基あたりのオプティマイザ状態"), estimator.Bytes, mem.Optimizer, "12 bytes x parameters / (TP x PP) (experts also / EP); / DP under ZeRO 1-3", nil, srcTMemory)
+	b.addWords("transformer.memory_activations", text("Activations per GPU (first pipeline stage)", "GPU 1 基あたりの活性化（パイプライン初段）"), estimator.Bytes, mem.Activations,
 		"s*b*h*(34 + 5as/h)/TP per layer (selective: 34; full: 2) x the stage's layers x the micro-batches in flight (1F1B: PP)", nil, srcTMemory)
-	b.add("transformer.memory_workspace", "Workspace and allocator slack", estimator.Bytes, mem.Workspace,
+	b.add("transformer.memory_workspace", text("Workspace and allocator slack", "ワークスペースとアロケータの余裕"), estimator.Bytes, mem.Workspace,
 		"{factors.workspace_fraction} * ({transformer.memory_weights} + {transformer.memory_gradients} + {transformer.memory_optimizer} + {transformer.memory_activations})", srcTMemory)
-	b.add("transformer.memory_per_gpu", "Memory per GPU", estimator.Bytes, mem.Total,
+	b.add("transformer.memory_per_gpu", text("Memory per GPU", "GPU 1 基あたりのメモリ"), estimator.Bytes, mem.Total,
 		"{transformer.memory_weights} + {transformer.memory_gradients} + {transformer.memory_optimizer} + {transformer.memory_activations} + {transformer.memory_workspace}", srcTMemory)
-	b.input("transformer.capacity", "GPU memory", estimator.Bytes, mem.Capacity, g.Source)
-	b.add("transformer.fits", "Fits the GPU's memory", estimator.Flag, flag(plan.Fits), "if({transformer.memory_per_gpu} <= {transformer.capacity}, 1, 0)", srcTMemory)
-	b.input("transformer.peak", "Dense peak per GPU at the precision", estimator.FLOPS, g.Peak(tj.Precision), g.Source)
-	b.add("transformer.bubble", "Pipeline bubble", estimator.Ratio, plan.Bubble,
+	b.input("transformer.capacity", text("GPU memory", "GPU メモリ"), estimator.Bytes, mem.Capacity, g.Source)
+	b.add("transformer.fits", text("Fits the GPU's memory", "GPU メモリに収まるか"), estimator.Flag, flag(plan.Fits), "if({transformer.memory_per_gpu} <= {transformer.capacity}, 1, 0)", srcTMemory)
+	b.input("transformer.peak", text("Dense peak per GPU at the precision", "その精度での GPU 1 基の密行列ピーク性能"), estimator.FLOPS, g.Peak(tj.Precision), g.Source)
+	b.add("transformer.bubble", text("Pipeline bubble", "パイプラインのバブル"), estimator.Ratio, plan.Bubble,
 		"({transformer.pp} - 1) / ({transformer.interleave} * {transformer.global_batch_tokens} / ({transformer.dp} * {transformer.micro_batch} * {transformer.seq}) + {transformer.pp} - 1)",
 		"Narayanan et al. 2021, sections 2.2.1-2.2.2: (p-1)/(v*m+p-1)")
 	mfuWords := "model FLOPs of a step / (step time x GPUs x peak); the step: micro-batches through the fullest stage at the roofline of each matrix multiply, TP and EP communication, the bubble, DP communication the backward pass does not hide"
@@ -213,27 +213,27 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 		mfuWords = "given"
 		stepSrc = srcInput
 	}
-	b.addWords("transformer.step_time", "Time per optimizer step", estimator.Seconds, plan.StepTime, mfuWords,
+	b.addWords("transformer.step_time", text("Time per optimizer step", "オプティマイザ 1 ステップの時間"), estimator.Seconds, plan.StepTime, mfuWords,
 		[]string{"transformer.global_batch_tokens", "transformer.flops_per_token", "transformer.peak"}, stepSrc)
-	b.addWords("transformer.compute_time", "Computing per step (bubble included)", estimator.Seconds, plan.ComputeTime, "matrix multiplies at their roofline, attention and element-wise work, through the pipeline", nil, stepSrc)
-	b.addWords("transformer.comm_exposed", "Communication not hidden, per step", estimator.Seconds, plan.CommExposed, "TP all-reduces, pipeline sends, EP all-to-all, and the DP rest the backward pass does not hide", nil, stepSrc)
-	b.add("transformer.mfu", "Model FLOPs utilisation", estimator.Ratio, plan.MFU,
+	b.addWords("transformer.compute_time", text("Computing per step (bubble included)", "1 ステップの計算時間（バブル込み）"), estimator.Seconds, plan.ComputeTime, "matrix multiplies at their roofline, attention and element-wise work, through the pipeline", nil, stepSrc)
+	b.addWords("transformer.comm_exposed", text("Communication not hidden, per step", "1 ステップで隠れない通信時間"), estimator.Seconds, plan.CommExposed, "TP all-reduces, pipeline sends, EP all-to-all, and the DP rest the backward pass does not hide", nil, stepSrc)
+	b.add("transformer.mfu", text("Model FLOPs utilisation", "モデル FLOPs 使用率（MFU）"), estimator.Ratio, plan.MFU,
 		"{transformer.flops_per_token} * {transformer.global_batch_tokens} / ({transformer.step_time} * {transformer.gpus} * {transformer.peak})",
 		"Chowdhery et al. 2022 (PaLM), appendix B")
-	b.add("transformer.tokens_per_s", "Tokens per second (whole job)", estimator.PerSecond, plan.TokensPerSecond,
+	b.add("transformer.tokens_per_s", text("Tokens per second (whole job)", "毎秒のトークン数（ジョブ全体）"), estimator.PerSecond, plan.TokensPerSecond,
 		"{transformer.global_batch_tokens} / {transformer.step_time}", srcTransformer)
 	fl := hardware.LlamaFailures
-	b.input("transformer.failures_per_gpu_year", "Failures per GPU-year", estimator.Count, fl.PerGPUYear, srcFailures)
-	b.input("transformer.restart_time", "Restart after a failure", estimator.Seconds, fl.RestartS, "chosen so Llama 3's rate gives its >90% effective training time at 16,384 GPUs")
-	b.input("transformer.checkpoint_interval", "Checkpoint interval", estimator.Seconds, fl.CheckpointIntervalS, "chosen so Llama 3's rate gives its >90% effective training time at 16,384 GPUs")
-	b.input("transformer.checkpoint_write", "Training stalled per checkpoint", estimator.Seconds, fl.CheckpointWriteS, "asynchronous checkpoints")
-	b.add("transformer.goodput", "Share of time not lost to failures", estimator.Ratio, fl.Goodput(float64(req.GPUs)),
+	b.input("transformer.failures_per_gpu_year", text("Failures per GPU-year", "GPU 年あたりの障害数"), estimator.Count, fl.PerGPUYear, srcFailures)
+	b.input("transformer.restart_time", text("Restart after a failure", "障害後の再起動時間"), estimator.Seconds, fl.RestartS, "chosen so Llama 3's rate gives its >90% effective training time at 16,384 GPUs")
+	b.input("transformer.checkpoint_interval", text("Checkpoint interval", "チェックポイント間隔"), estimator.Seconds, fl.CheckpointIntervalS, "chosen so Llama 3's rate gives its >90% effective training time at 16,384 GPUs")
+	b.input("transformer.checkpoint_write", text("Training stalled per checkpoint", "チェックポイントごとに学習が止まる時間"), estimator.Seconds, fl.CheckpointWriteS, "asynchronous checkpoints")
+	b.add("transformer.goodput", text("Share of time not lost to failures", "障害に失われない時間の割合"), estimator.Ratio, fl.Goodput(float64(req.GPUs)),
 		"max(0.05, 1 - {transformer.gpus} * {transformer.failures_per_gpu_year} / (365 * DAY) * ({transformer.restart_time} + {transformer.checkpoint_interval} / 2) - {transformer.checkpoint_write} / {transformer.checkpoint_interval})", srcFailures)
-	wall := b.add("transformer.wall_time", "Wall time, failures included", estimator.Seconds, plan.WallTime/b.valueOf("transformer.goodput"),
+	wall := b.add("transformer.wall_time", text("Wall time, failures included", "経過時間（障害込み）"), estimator.Seconds, plan.WallTime/b.valueOf("transformer.goodput"),
 		"{transformer.tokens} / {transformer.tokens_per_s} / {transformer.goodput}", srcFailures)
-	b.add("transformer.gpu_hours", "GPU-hours, failures included", estimator.Count, wall*float64(req.GPUs)/3600,
+	b.add("transformer.gpu_hours", text("GPU-hours, failures included", "GPU 時間（障害込み）"), estimator.Count, wall*float64(req.GPUs)/3600,
 		"{transformer.wall_time} * {transformer.gpus} / HOUR", srcFailures)
-	b.add("transformer.gpu_hours_failure_free", "GPU-hours without failures", estimator.Count, plan.GPUHours,
+	b.add("transformer.gpu_hours_failure_free", text("GPU-hours without failures", "GPU 時間（障害なし）"), estimator.Count, plan.GPUHours,
 		"{transformer.tokens} / {transformer.tokens_per_s} * {transformer.gpus} / HOUR", srcTransformer)
 	b.note("model", m.ID)
 	b.note("gpu", g.ID)
@@ -284,10 +284,10 @@ func TransformerCalibration(tf Factors) (*Result, error) {
 		unit := map[string]estimator.Unit{hardware.MetricMFU: estimator.Ratio, hardware.MetricFLOPsPerGPU: estimator.FLOPS,
 			hardware.MetricTokensPerGPU: estimator.PerSecond, hardware.MetricGPUHours: estimator.Count}[r.Metric]
 		what := r.Run.ID + " " + r.Metric
-		b.input(k+".published", what+": published", unit, r.Published, r.Run.Source)
-		b.addWords(k+".predicted", what+": model", unit, r.Predicted,
+		b.input(k+".published", text(what+": published", what+": 公表値"), unit, r.Published, r.Run.Source)
+		b.addWords(k+".predicted", text(what+": model", what+": モデル"), unit, r.Predicted,
 			"PlanTransformer at the run's published layout (else the searched one); GPU-hours with Llama 3's failure rate", nil, srcTransformer)
-		b.add(k+".error", what+": error (relative)", estimator.Ratio, r.Error, relErrorExpr(k+".predicted", k+".published"), "calibration")
+		b.add(k+".error", text(what+": error (relative)", what+": 誤差（相対）"), estimator.Ratio, r.Error, relErrorExpr(k+".predicted", k+".published"), "calibration")
 		set := "fitted"
 		if r.Run.HeldOut {
 			set = "held out"

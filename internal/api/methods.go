@@ -23,7 +23,7 @@ type EstimateRequest struct {
 	// (what the page's JSON export saves).
 	ReturnScenario bool     `json:"return_scenario,omitempty"`
 	Render         []string `json:"render,omitempty"` // "form", "results": HTML to put in the page
-	Lang           string   `json:"lang,omitempty"`   // en (default) or ja, for Render
+	Lang           string   `json:"lang,omitempty"`   // en (default) or ja: the labels, texts and Render's HTML
 }
 
 // EstimateResponse is estimate's answer.
@@ -36,19 +36,20 @@ type EstimateResponse struct {
 	Layout     string     `json:"layout"`
 	Quantities []Quantity `json:"quantities,omitempty"`
 	Values     []float64  `json:"values,omitempty"` // compact: the quantities' values, in layout order
-	Texts      []string   `json:"texts,omitempty"`  // compact: the values as the CLI prints them
+	Texts      []string   `json:"texts,omitempty"`  // compact: the values as the CLI prints them, in the request's lang
 	Form       string     `json:"form,omitempty"`
 	Results    string     `json:"results,omitempty"`
 }
 
-// Quantity is an estimator.Quantity with its value as the CLI prints it; the
+// Quantity is an estimator.Quantity with its value as the CLI prints it, its
+// label and text in the request's lang (a page shows them as they come); the
 // formula, inputs and source come only when asked for (full), or from explain.
 type Quantity struct {
 	ID      string         `json:"id"`
-	Label   string         `json:"label"`
+	Label   string         `json:"label"` // Quantity.LabelIn the request's lang
 	Value   float64        `json:"value"`
 	Unit    estimator.Unit `json:"unit"`
-	Text    string         `json:"text"` // estimator.Format of the value
+	Text    string         `json:"text"` // estimator.FormatIn the request's lang
 	Formula string         `json:"formula,omitempty"`
 	Expr    string         `json:"expr,omitempty"`
 	Inputs  []string       `json:"inputs,omitempty"`
@@ -79,7 +80,7 @@ func (a *API) Estimate(req EstimateRequest) (*EstimateResponse, error) {
 	if req.Compact {
 		out.Values, out.Texts = make([]float64, len(qs)), make([]string, len(qs))
 		for i, q := range qs {
-			out.Values[i], out.Texts[i] = q.Value, estimator.Format(q.Value, q.Unit, s.Units)
+			out.Values[i], out.Texts[i] = q.Value, estimator.FormatIn(q.Value, q.Unit, s.Units, lang)
 		}
 	} else {
 		out.Quantities = make([]Quantity, len(qs))
@@ -93,7 +94,7 @@ func (a *API) Estimate(req EstimateRequest) (*EstimateResponse, error) {
 	}
 	for i := range out.Quantities {
 		q := qs[i]
-		out.Quantities[i] = Quantity{ID: q.ID, Label: q.Label, Value: q.Value, Unit: q.Unit, Text: estimator.Format(q.Value, q.Unit, s.Units)}
+		out.Quantities[i] = Quantity{ID: q.ID, Label: q.LabelIn(lang), Value: q.Value, Unit: q.Unit, Text: estimator.FormatIn(q.Value, q.Unit, s.Units, lang)}
 		if req.Full {
 			out.Quantities[i].Formula, out.Quantities[i].Expr, out.Quantities[i].Inputs, out.Quantities[i].Source = q.Formula, q.Expr, q.Inputs, q.Source
 		}
@@ -125,9 +126,14 @@ func (a *API) estimate(data []byte) (any, error) {
 func explain(data []byte) (any, error) {
 	var req struct {
 		ScenarioRequest
-		ID string `json:"id"`
+		ID   string `json:"id"`
+		Lang string `json:"lang,omitempty"` // en (default) or ja: the display
 	}
 	if err := DecodeRequest(data, &req); err != nil {
+		return nil, err
+	}
+	lang, err := Lang(req.Lang)
+	if err != nil {
 		return nil, err
 	}
 	est, err := req.Run()
@@ -143,7 +149,7 @@ func explain(data []byte) (any, error) {
 		Text     string             `json:"text"`
 		Quantity estimator.Quantity `json:"quantity"`
 		Display  string             `json:"display"`
-	}{text, q, estimator.Format(q.Value, q.Unit, est.Scenario.Units)}, nil
+	}{text, q, estimator.FormatIn(q.Value, q.Unit, est.Scenario.Units, lang)}, nil
 }
 
 func presets(data []byte) (any, error) {
