@@ -26,7 +26,7 @@ func TestAssumptionsSpeakTheWorkbooksLanguage(t *testing.T) {
 		b, err := report.Build(mustEstimate(t, "modern-2026"), report.Options{Lang: tc.lang, Date: testDate})
 		require.NoError(t, err)
 		f := open(t, write(t, b))
-		rows, err := f.GetRows("Assumptions")
+		rows, err := f.GetRows(f.GetSheetName(1)) // "Assumptions", in Japanese 前提条件
 		require.NoError(t, err)
 		found := false
 		for _, r := range rows {

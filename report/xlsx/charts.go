@@ -59,10 +59,10 @@ var blank = point{blank: true}
 // charts draws the bundle's chart specs when it has them; otherwise the
 // charts the workbook promises, from the estimate's quantities.
 func (wb *workbook) charts() {
-	sh := sheetCharts
-	wb.text(sh, 1, 1, "Charts")
+	sh := wb.tab(sheetCharts)
+	wb.text(sh, 1, 1, sh)
 	wb.style(sh, 1, 1, stTitle)
-	wb.text(sh, 1, 2, "The tables below are the charts' data: formulas over the result cells, so the charts follow the Assumptions.")
+	wb.text(sh, 1, 2, wb.tf("xlsx.charts.note", wb.tab(sheetAssumptions)))
 	wb.style(sh, 1, 2, stNote)
 	var plots []plot
 	if len(wb.b.Charts) > 0 {
@@ -283,7 +283,7 @@ func (wb *workbook) defaultPlots() []plot {
 	days, _ := wb.name("DAY")
 	var out []plot
 
-	systems := plot{title: "Systems the team needs, per network and system", xTitle: "network", yTitle: "systems", kind: excelize.Col}
+	systems := plot{title: wb.t("xlsx.plot.systems"), xTitle: wb.t("network"), yTitle: wb.t("systems"), kind: excelize.Col}
 	for _, w := range s.Workloads {
 		systems.categories = append(systems.categories, labelOr(w.Label, w.ID))
 	}
@@ -304,7 +304,7 @@ func (wb *workbook) defaultPlots() []plot {
 			}
 		}
 	}
-	scaling := plot{title: "Time to train one " + labelOr(w.Label, w.ID) + " run against GPUs: ideal and modelled scaling", xTitle: "GPUs", yTitle: "days", kind: excelize.Scatter, logX: true, logY: true}
+	scaling := plot{title: wb.tf("xlsx.plot.scaling", labelOr(w.Label, w.ID)), xTitle: wb.t("scaling.x"), yTitle: wb.t("xlsx.days"), kind: excelize.Scatter, logX: true, logY: true}
 	for si, sys := range s.Systems {
 		gpuTime, ok := wb.name("train." + w.ID + ".gpu_time." + sys.ID)
 		perJob, ok2 := wb.name("team." + w.ID + ".gpus_per_job." + sys.ID)
@@ -327,8 +327,8 @@ func (wb *workbook) defaultPlots() []plot {
 		}
 		steps = append(steps, step{x: point{formula: perJob}, at: q.Value, modelled: job})
 		sort.SliceStable(steps, func(i, j int) bool { return steps[i].at < steps[j].at })
-		modelled := plotSeries{name: labelOr(sys.Label, sys.ID) + ", modelled"}
-		ideal := plotSeries{name: labelOr(sys.Label, sys.ID) + ", ideal"}
+		modelled := plotSeries{name: wb.tf("scaling.model", labelOr(sys.Label, sys.ID))}
+		ideal := plotSeries{name: wb.tf("scaling.ideal", labelOr(sys.Label, sys.ID))}
 		for _, st := range steps {
 			modelled.x = append(modelled.x, st.x)
 			modelled.y = append(modelled.y, st.modelled)
@@ -345,14 +345,14 @@ func (wb *workbook) defaultPlots() []plot {
 
 	if s.Money != nil {
 		cur := wb.currency()
-		cost := plot{title: "Cost breakdown (" + cur + ")", xTitle: "expense", yTitle: cur, kind: excelize.ColStacked,
-			categories: []string{"Capital expense", "Operating expense per year"}}
+		cost := plot{title: wb.tf("xlsx.plot.cost", cur), xTitle: wb.t("xlsx.expense"), yTitle: cur, kind: excelize.ColStacked,
+			categories: []string{wb.t("ask.capex"), wb.t("ask.opex")}}
 		for _, part := range []struct {
 			name, id string
 			opex     bool
 		}{
-			{"Systems", "cost.hardware", false}, {"Network", "cost.network", false}, {"Shared storage", "cost.storage", false},
-			{"Electricity", "cost.power_per_year", true}, {"Support", "cost.support_per_year", true},
+			{wb.t("cost.hardware"), "cost.hardware", false}, {wb.t("cost.network"), "cost.network", false}, {wb.t("cost.storage"), "cost.storage", false},
+			{wb.t("cost.power"), "cost.power_per_year", true}, {wb.t("cost.support"), "cost.support_per_year", true},
 		} {
 			ps := plotSeries{name: part.name, y: []point{wb.ref(part.id, ""), blank}}
 			if part.opex {
@@ -362,10 +362,10 @@ func (wb *workbook) defaultPlots() []plot {
 		}
 		out = append(out, cost)
 		if s.Growth.Years != nil {
-			plan := plot{title: "Yearly plan (" + cur + ")", xTitle: "year", yTitle: cur, kind: excelize.ColStacked}
-			capex, opex := plotSeries{name: "Capital expense"}, plotSeries{name: "Operating expense"}
+			plan := plot{title: wb.tf("xlsx.plot.plan", cur), xTitle: wb.t("xlsx.year"), yTitle: cur, kind: excelize.ColStacked}
+			capex, opex := plotSeries{name: wb.t("ask.capex")}, plotSeries{name: wb.t("xlsx.opex")}
 			for y := 1; y <= int(*s.Growth.Years); y++ {
-				plan.categories = append(plan.categories, "Year "+strconv.Itoa(y))
+				plan.categories = append(plan.categories, wb.tf("cost.year", y))
 				capex.y = append(capex.y, wb.ref(fmt.Sprintf("growth.y%d.capex", y), ""))
 				opex.y = append(opex.y, wb.ref(fmt.Sprintf("growth.y%d.opex", y), ""))
 			}
@@ -374,13 +374,13 @@ func (wb *workbook) defaultPlots() []plot {
 		}
 	}
 
-	growth := plot{title: "Systems as the data grows (log scale)", xTitle: "data x", yTitle: "systems", kind: excelize.Line, logY: true}
+	growth := plot{title: wb.t("xlsx.plot.growth"), xTitle: wb.t("xlsx.datax"), yTitle: wb.t("systems"), kind: excelize.Line, logY: true}
 	for n := 1; n <= int(s.Growth.Factor); n++ {
 		growth.categories = append(growth.categories, strconv.Itoa(n)+"x")
 	}
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
-			ps := plotSeries{name: labelOr(w.Label, w.ID) + " on " + labelOr(sys.Label, sys.ID)}
+			ps := plotSeries{name: wb.tf("xlsx.on", labelOr(w.Label, w.ID), labelOr(sys.Label, sys.ID))}
 			for n := 1; n <= int(s.Growth.Factor); n++ {
 				ps.y = append(ps.y, wb.ref(fmt.Sprintf("growth.%s.systems_n%d.%s", w.ID, n, sys.ID), ""))
 			}

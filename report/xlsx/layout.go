@@ -137,7 +137,8 @@ func (wb *workbook) restyled(sh string, col, row int, key string) {
 // header repeated on every page when it runs past one, and panes frozen
 // under the first header.
 func (wb *workbook) fit() {
-	for _, sh := range Sheets {
+	for _, key := range Sheets {
+		sh := wb.tab(key)
 		l := wb.sheetLayout(sh)
 		widest := map[int]float64{}
 		for at, w := range l.need {
@@ -190,7 +191,7 @@ func (wb *workbook) printSetup(sh string, l *layout, width float64, lastCol int)
 	// Narrow side margins leave the table more of the page's width.
 	wb.check(wb.f.SetPageMargins(sh, &excelize.PageLayoutMarginsOptions{Left: ptr(0.4), Right: ptr(0.4), Top: ptr(0.6), Bottom: ptr(0.6)}))
 	scope := "'" + strings.ReplaceAll(sh, "'", "''") + "'!"
-	if sh != sheetCharts { // the charts float beyond the cells: let the spreadsheet find them
+	if sh != wb.tab(sheetCharts) { // the charts float beyond the cells: let the spreadsheet find them
 		end, _ := excelize.CoordinatesToCellName(lastCol, max(l.rows, 1), true)
 		wb.check(wb.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Area", RefersTo: scope + "$A$1:" + end, Scope: sh}))
 	}
@@ -213,7 +214,7 @@ func (wb *workbook) printSetup(sh string, l *layout, width float64, lastCol int)
 	// The Charts sheet freezes its labels only: a pane frozen across its
 	// charts would cut them.
 	first := l.headers[0]
-	if sh == sheetCharts {
+	if sh == wb.tab(sheetCharts) {
 		first = 0
 	}
 	wb.check(wb.f.SetPanes(sh, &excelize.Panes{Freeze: true, XSplit: 1, YSplit: first, TopLeftCell: cellName(2, first+1), ActivePane: activePane(first)}))

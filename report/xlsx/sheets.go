@@ -2,6 +2,7 @@ package xlsx
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,29 +14,27 @@ import (
 
 const article = "A. Grzywaczewski, \"Training AI for Self-Driving Vehicles: the Challenge of Scale\", NVIDIA Developer Blog, 2017"
 
-// modelNote is the comment on every value a hardware model computed.
-const modelNote = "Computed by trainscale's model (estimator/hardware); not a formula. Editing the inputs does not change it: change the scenario and run trainscale again."
-
 func (wb *workbook) cover() {
-	sh := sheetCover
+	sh := wb.tab(sheetCover)
 	wb.widths(sh, 22, 110)
-	wb.text(sh, 1, 1, "trainscale: deep-learning compute plan")
+	wb.text(sh, 1, 1, wb.t("xlsx.title"))
 	wb.style(sh, 1, 1, stTitle)
+	tab := func(key string) any { return wb.tab(key) }
 	lines := [][2]string{
-		{"Scenario", wb.scenarioName()},
-		{"Date", wb.b.Date},
-		{"Notes", wb.s.Notes},
+		{wb.t("scenario"), wb.scenarioName()},
+		{wb.t("date"), wb.b.Date},
+		{wb.t("notes"), wb.s.Notes},
 		{"", ""},
-		{"What this is", "The compute estimate of trainscale for this scenario, after NVIDIA's 2017 method (" + article + "): how much data the fleet collects, how long one training run takes, how many systems the team needs, what they cost, with every derived number a live formula."},
-		{"How to use it", "1. Change a yellow cell on the Assumptions sheet (or a catalog figure on the Catalog sheet): every formula recomputes."},
-		{"", "2. Read the results on Data volume, Training time, Team and cluster, Scaling, Memory, Storage and host and Cost; Charts draws them."},
-		{"", "3. Each result row shows its formula in words, its source, and its defined name, which other formulas use: =team_inception_v3_systems_dgx_1_p100 is the number of systems."},
-		{"", "4. Grey values come from trainscale's hardware models (throughput, scaling, memory), not from formulas: to change them, change the scenario and run trainscale again."},
-		{"", "5. Scenarios and Uncertainty hold values trainscale computed when it wrote this file; they do not recompute."},
-		{"Colours", "Yellow: an input the formulas read. Grey: a value or input of trainscale's models. White: a formula."},
-		{"Units", "Values are in base units (bytes, seconds, bytes per second, watts, joules, kilograms, the currency); the 'shown as' columns convert them for reading. TB, GB, MB and KB follow the units input (binary: TB = 2^40 B; decimal: TB = 10^12 B)."},
-		{"Defined names", "Inputs are named after their scenario path, results after their id, catalog facts after their path, with '.', '-', '[' and ']' turned into '_' (workloads[0].mb_per_s is workloads_0__mb_per_s); unit constants are u_TB, u_GB, u_MB, u_KB, u_DAY and u_HOUR."},
-		{"Made by", "trainscale, from the scenario file; run 'trainscale xlsx' to write it again."},
+		{wb.t("xlsx.what"), wb.tf("xlsx.what.v", article)},
+		{wb.t("xlsx.how"), wb.tf("xlsx.how.1", tab(sheetAssumptions), tab(sheetCatalog))},
+		{"", wb.tf("xlsx.how.2", tab(sheetData), tab(sheetTraining), tab(sheetTeam), tab(sheetScaling), tab(sheetMemory), tab(sheetStorage), tab(sheetCost), tab(sheetCharts))},
+		{"", wb.t("xlsx.how.3")},
+		{"", wb.t("xlsx.how.4")},
+		{"", wb.tf("xlsx.how.5", tab(sheetScenarios), tab(sheetUncertainty))},
+		{wb.t("xlsx.colours"), wb.t("xlsx.colours.v")},
+		{wb.t("xlsx.units"), wb.t("xlsx.units.v")},
+		{wb.t("xlsx.names"), wb.t("xlsx.names.v")},
+		{wb.t("xlsx.made"), wb.t("xlsx.made.v")},
 	}
 	row := 3
 	for _, l := range lines {
@@ -49,56 +48,42 @@ func (wb *workbook) cover() {
 		row++
 	}
 	row++
-	wb.text(sh, 1, row, "Sheets")
+	wb.text(sh, 1, row, wb.t("xlsx.sheets"))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	for _, s := range [][2]string{
-		{sheetAssumptions, "every input of the scenario, the unit constants"},
-		{sheetCatalog, "the hardware catalog figures the formulas read"},
-		{sheetData, "data collected, reduced, and its growth"},
-		{sheetTraining, "time of one training run per network and system"},
-		{sheetTeam, "systems the team needs (the article's table)"},
-		{sheetScaling, "modelled speed-up and efficiency of data-parallel jobs"},
-		{sheetMemory, "training memory per GPU"},
-		{sheetStorage, "local cache, storage reads, GPU and host memory"},
-		{sheetCost, "capital and operating expense, cloud, energy, CO2, the yearly plan"},
-		{sheetScenarios, "Table 1: this scenario beside others (values)"},
-		{sheetUncertainty, "P10, P50, P90 and the tornado (values)"},
-		{sheetCharts, "native charts over the result cells"},
-		{sheetSources, "where each input, method and catalog figure comes from"},
-	} {
-		wb.text(sh, 1, row, s[0])
-		wb.text(sh, 2, row, s[1])
+	for _, key := range Sheets[1:] {
+		wb.text(sh, 1, row, wb.tab(key))
+		wb.text(sh, 2, row, wb.t("xlsx.about."+key))
 		row++
 	}
 }
 
 // assumptions lists every input the scenario sets, then the unit constants.
 func (wb *workbook) assumptions() {
-	sh := sheetAssumptions
+	sh := wb.tab(sheetAssumptions)
 	wb.widths(sh, 34, 18, 12, 22, 22, 30, 30, 32)
-	wb.text(sh, 1, 1, "Assumptions: "+wb.scenarioName())
+	wb.text(sh, 1, 1, sh+": "+wb.scenarioName())
 	wb.style(sh, 1, 1, stTitle)
-	wb.text(sh, 1, 2, "Yellow cells are yours to change; every result recomputes. Grey inputs are read by no formula here (trainscale's hardware models use them, or another input takes their place). A cell with a red corner holds a range's likely value; its comment gives the range.")
+	wb.text(sh, 1, 2, wb.t("xlsx.assumptions.note"))
 	wb.style(sh, 1, 2, stNote)
 	row := 4
-	wb.header(sh, row, "input", "value", "unit", "rule", "range", "defined name", "source", "scenario path")
+	wb.header(sh, row, wb.ts("input", "value", "unit", "xlsx.rule", "xlsx.range", "xlsx.name", "source", "xlsx.path")...)
 	section := ""
 	for _, in := range inputs(wb.s) {
 		if head, _, _ := strings.Cut(in.Path, "."); head != section {
 			section = head
 			row += 2
-			wb.text(sh, 1, row, strings.TrimRightFunc(head, func(r rune) bool { return r == ']' || r == '[' || r >= '0' && r <= '9' }))
+			wb.text(sh, 1, row, wb.section(head))
 			wb.style(sh, 1, row, stHeading)
 		}
 		row++
 		wb.input(sh, row, in)
 	}
 	row += 2
-	wb.text(sh, 1, row, "Unit constants (from the units input)")
+	wb.text(sh, 1, row, wb.t("xlsx.constants"))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.header(sh, row, "constant", "value", "unit", "", "", "defined name", "meaning")
+	wb.header(sh, row, wb.ts("xlsx.constant", "value", "unit", "", "", "xlsx.name", "xlsx.meaning")...)
 	binary, decimal := estimator.Constants(estimator.Binary), estimator.Constants(estimator.Decimal)
 	units, _ := wb.name("units")
 	for _, c := range constantOrder {
@@ -116,14 +101,30 @@ func (wb *workbook) assumptions() {
 		}
 		wb.text(sh, 3, row, unit)
 		wb.text(sh, 6, row, name)
-		wb.text(sh, 7, row, constantMeaning[c])
+		wb.text(sh, 7, row, wb.t("xlsx.const."+c))
 		wb.define(name, sh, 2, row)
 	}
 }
 
-var constantMeaning = map[string]string{
-	"TB": "bytes in a terabyte", "GB": "bytes in a gigabyte", "MB": "bytes in a megabyte", "KB": "bytes in a kilobyte",
-	"DAY": "seconds in a day", "HOUR": "seconds in an hour",
+// section is the heading of the inputs under a path's first part
+// ("workloads[2]" -> Workloads), in the workbook's language.
+func (wb *workbook) section(head string) string {
+	head = strings.TrimRightFunc(head, func(r rune) bool { return r == ']' || r == '[' || r >= '0' && r <= '9' })
+	if key := "xlsx.section." + head; wb.t(key) != key {
+		return wb.t(key)
+	}
+	return head // a part of the format added later: its own name until it has words
+}
+
+// ts is the words of several keys, for a header.
+func (wb *workbook) ts(keys ...string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		if k != "" {
+			out[i] = wb.t(k)
+		}
+	}
+	return out
 }
 
 // input writes one input row: its value in a named, validated cell, its
@@ -145,7 +146,7 @@ func (wb *workbook) input(sh string, row int, in estimator.InputSpec) {
 		base := stInput
 		if !wb.read[in.Path] {
 			base = stModelInput
-			notes = append(notes, "No formula in this workbook reads this input: trainscale's hardware models use it, or another input takes its place. To change its effect, change the scenario and run trainscale again.")
+			notes = append(notes, wb.t("xlsx.unread"))
 		}
 		if in.Money {
 			wb.style(sh, 2, row, base+"-money:"+wb.currency())
@@ -162,16 +163,14 @@ func (wb *workbook) input(sh string, row int, in estimator.InputSpec) {
 	}
 	wb.wrapped(sh, 4, row, in.Field.RuleText())
 	if d := in.Range; d != nil {
-		r := rangeText(*d)
+		r := wb.rangeText(*d)
 		wb.wrapped(sh, 5, row, r)
-		note := "Given as a range: " + r + "; the cell holds the "
+		note := wb.tf("xlsx.ranged.likely", r)
 		if d.Lognormal() {
-			note += "median."
-		} else {
-			note += "likely value."
+			note = wb.tf("xlsx.ranged.median", r)
 		}
 		if d.Why != "" {
-			note += " Why: " + d.Why
+			note += " " + wb.tf("xlsx.why", d.Why)
 		}
 		notes = append([]string{note}, notes...)
 	}
@@ -190,11 +189,11 @@ func (wb *workbook) textRead(path string) bool { return path == "units" }
 func (wb *workbook) currency() string { return wb.s.Currency() }
 
 // rangeText says a range in words: "low 1, likely 1, high 3.24".
-func rangeText(d estimator.Dist) string {
+func (wb *workbook) rangeText(d estimator.Dist) string {
 	if d.Lognormal() {
-		return "lognormal: median " + num(d.Median) + ", P90 " + num(d.P90)
+		return wb.tf("xlsx.lognormal", num(d.Median), num(d.P90))
 	}
-	return "low " + num(d.Low) + ", likely " + num(d.Likely) + ", high " + num(d.High)
+	return wb.tf("xlsx.triangular", num(d.Low), num(d.Likely), num(d.High))
 }
 
 // validate refuses values the field's own rules forbid; rules relating
@@ -235,7 +234,7 @@ func (wb *workbook) validate(sh string, row int, in estimator.InputSpec, rules [
 		dv.Type = "custom"
 		dv.Formula1 = xmlEscaper.Replace("AND(" + strings.Join(conds, ",") + ")")
 	}
-	dv.SetError(excelize.DataValidationErrorStyleStop, "trainscale: not a valid value", clean(in.Path+" "+strings.Join(rules, "; ")))
+	dv.SetError(excelize.DataValidationErrorStyleStop, wb.t("xlsx.invalid"), clean(in.Path+" "+strings.Join(rules, "; ")))
 	wb.check(wb.f.AddDataValidation(sh, dv))
 }
 
@@ -244,14 +243,14 @@ var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
 
 // catalog lists the catalog figures the formulas read, as editable inputs.
 func (wb *workbook) catalog() {
-	sh := sheetCatalog
+	sh := wb.tab(sheetCatalog)
 	wb.widths(sh, 40, 18, 8, 12, 8, 28, 40, 34, 10)
-	wb.text(sh, 1, 1, "Catalog: the hardware figures the formulas read")
+	wb.text(sh, 1, 1, wb.t("xlsx.catalog.title"))
 	wb.style(sh, 1, 1, stTitle)
-	wb.text(sh, 1, 2, "From trainscale's hardware catalog (trainscale catalog lists all of it). Change a yellow figure and the formulas that read it recompute; the models' own use of the catalog does not change.")
+	wb.text(sh, 1, 2, wb.t("xlsx.catalog.note"))
 	wb.style(sh, 1, 2, stNote)
 	row := 4
-	wb.header(sh, row, "fact", "value", "unit", "shown as", "in", "label", "defined name", "source", "as of")
+	wb.header(sh, row, wb.ts("xlsx.fact", "value", "unit", "xlsx.shown", "xlsx.in", "xlsx.label", "xlsx.name", "source", "xlsx.asof")...)
 	n := 0
 	for _, f := range estimator.CatalogFacts() {
 		name, ok := wb.name(f.Path)
@@ -274,11 +273,11 @@ func (wb *workbook) catalog() {
 		dv.Sqref = cellName(2, row)
 		dv.Type = "custom"
 		dv.Formula1 = xmlEscaper.Replace("AND(ISNUMBER(" + cellName(2, row) + ")," + cellName(2, row) + ">=0)")
-		dv.SetError(excelize.DataValidationErrorStyleStop, "trainscale: not a valid value", "a catalog figure must be a number >= 0")
+		dv.SetError(excelize.DataValidationErrorStyleStop, wb.t("xlsx.invalid"), wb.t("xlsx.catalog.rule"))
 		wb.check(wb.f.AddDataValidation(sh, dv))
 	}
 	if n == 0 {
-		wb.text(sh, 1, row+1, "This scenario states every hardware figure itself: no formula reads the catalog.")
+		wb.text(sh, 1, row+1, wb.t("xlsx.catalog.none"))
 		wb.style(sh, 1, row+1, stNote)
 	}
 }
@@ -341,37 +340,29 @@ func (wb *workbook) quantitySheets() {
 	for _, q := range wb.est.Quantities() {
 		bySheet[sheetOf(q.ID)] = append(bySheet[sheetOf(q.ID)], q)
 	}
-	intro := map[string]string{
-		sheetData:     "Data the fleet collects in a year and what preprocessing keeps of it; the compute the team needs as the data grows.",
-		sheetTraining: "One training run of each network: on one GPU, on one system, and on the GPUs a job needs to meet the target.",
-		sheetTeam:     "Systems the team needs so that its concurrent jobs each finish within the target (the article's table).",
-		sheetScaling:  "Speed-up and efficiency of data-parallel training from trainscale's scaling model.",
-		sheetMemory:   "Training memory per GPU from trainscale's memory model, and whether it fits.",
-		sheetStorage:  "Whether the processed dataset fits each system's local cache, the storage reads it causes, and GPU and host memory.",
-		sheetCost:     "What the plan costs: buying, running, renting instead; its energy and CO2; the yearly plan.",
-	}
-	for _, sh := range []string{sheetData, sheetTraining, sheetTeam, sheetScaling, sheetMemory, sheetStorage, sheetCost} {
+	for _, key := range []string{sheetData, sheetTraining, sheetTeam, sheetScaling, sheetMemory, sheetStorage, sheetCost} {
+		sh := wb.tab(key)
 		// The label and the formula wrap, so the sheet prints one page
 		// wide at a legible scale.
 		wb.widths(sh, 32, 30, 18, 8, 12, 8, 40, 7)
 		wb.text(sh, 1, 1, sh+": "+wb.scenarioName())
 		wb.style(sh, 1, 1, stTitle)
-		wb.text(sh, 1, 2, intro[sh])
+		wb.text(sh, 1, 2, wb.t("xlsx.intro."+key))
 		wb.style(sh, 1, 2, stNote)
 		row := 4
-		for _, t := range wb.tables(sh) {
+		for _, t := range wb.tables(key) {
 			row = wb.table(sh, row, t) + 2
 		}
-		qs := bySheet[sh]
+		qs := bySheet[key]
 		if len(qs) == 0 {
-			wb.text(sh, 1, row, wb.emptyNote(sh))
+			wb.text(sh, 1, row, wb.emptyNote(key))
 			wb.style(sh, 1, row, stNote)
 			continue
 		}
-		wb.text(sh, 1, row, "Every quantity on this sheet")
+		wb.text(sh, 1, row, wb.t("xlsx.every"))
 		wb.style(sh, 1, row, stHeading)
 		row++
-		wb.header(sh, row, "quantity", "id", "value", "unit", "shown as", "in", "formula", "source")
+		wb.header(sh, row, wb.ts("quantity", "id", "value", "unit", "xlsx.shown", "xlsx.in", "formula", "source")...)
 		for _, q := range qs {
 			row++
 			wb.quantity(sh, row, q)
@@ -379,16 +370,13 @@ func (wb *workbook) quantitySheets() {
 	}
 }
 
-func (wb *workbook) emptyNote(sh string) string {
-	switch sh {
-	case sheetScaling:
-		return "This scenario scales linearly (training.scaling linear): n GPUs are n times as fast, so there is no scaling model to show."
-	case sheetMemory:
-		return "No workload names a catalog model, so there is no memory model to show."
-	case sheetCost:
-		return "This scenario has no money section; add one to price the plan."
+// emptyNote says why a sheet (one of Sheets) lists no quantity.
+func (wb *workbook) emptyNote(key string) string {
+	switch key {
+	case sheetScaling, sheetMemory, sheetCost:
+		return wb.t("xlsx.empty." + key)
 	}
-	return "Nothing for this scenario."
+	return wb.t("xlsx.empty")
 }
 
 // quantity writes one quantity row: its label in the workbook's language
@@ -416,8 +404,8 @@ func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 	} else {
 		wb.number(sh, 3, row, q.Value)
 		wb.style(sh, 3, row, valueStyle(stModelled, q.Unit))
-		wb.comment(sh, 3, row, modelNote)
-		wb.wrapped(sh, 7, row, "model: "+q.Formula)
+		wb.comment(sh, 3, row, wb.t("xlsx.model.note"))
+		wb.wrapped(sh, 7, row, wb.tf("xlsx.model", q.Formula))
 	}
 	wb.text(sh, 4, row, string(q.Unit))
 	wb.shown(sh, 5, row, name, q.Unit, q.Value)
@@ -442,10 +430,11 @@ func sourceKeys(est *estimator.Estimate) (map[string]string, []string) {
 
 // transformerTable is the transformer workloads' plan on each system: the
 // model's layout, memory and utilisation, and the job they give.
-func transformerTable(s *estimator.Scenario, c func(string) string, years string) table {
+func (wb *workbook) transformerTable(c func(string) string, years string) table {
+	s := wb.s
 	pair := func(group, name, w, sys string) string { return group + "." + w + "." + name + "." + sys }
-	t := table{title: "Transformer training", header: []string{"network", "system", "tokens", "FLOPs", "TP", "PP", "DP",
-		"memory per GPU, GB", "fits", "MFU", "tokens/s per GPU", "GPUs per job", "one job"}}
+	t := table{title: wb.t("xlsx.tt.title"), header: wb.ts("network", "system", "xlsx.tt.tokens", "xlsx.tt.flops", "xlsx.tt.tp", "xlsx.tt.pp", "xlsx.tt.dp",
+		"xlsx.mem.gb", "xlsx.fits", "xlsx.tt.mfu", "xlsx.tt.rate", "xlsx.gpus.job", "xlsx.onejob")}
 	for _, w := range s.Workloads {
 		if w.Transformer == nil {
 			continue
@@ -518,13 +507,13 @@ func (wb *workbook) table(sh string, row int, t table) int {
 
 // tables are the article's tables of a sheet, laid out as estimator.Summarize
 // lays them out.
-func (wb *workbook) tables(sh string) []table {
+func (wb *workbook) tables(key string) []table {
 	s := wb.s
 	c := func(name string) string { n, _ := wb.name(name); return n }
 	years := "(365*" + c("DAY") + ")"
 	pair := func(group, name, w, sys string) string { return group + "." + w + "." + name + "." + sys }
 	var out []table
-	switch sh {
+	switch key {
 	case sheetData:
 		if s.Growth.Factor < 1 {
 			return nil
@@ -532,7 +521,7 @@ func (wb *workbook) tables(sh string) []table {
 		// One table per workload, its systems across: all pairs side by
 		// side would print a wide scenario's sheet too small to read.
 		for _, w := range s.Workloads {
-			t := table{title: "Systems when the data grows (compute grows as data^exponent): " + labelOr(w.Label, w.ID), header: []string{"data x", "compute x"}}
+			t := table{title: wb.tf("xlsx.growth.title", labelOr(w.Label, w.ID)), header: wb.ts("xlsx.datax", "xlsx.computex")}
 			for _, sys := range s.Systems {
 				t.header = append(t.header, labelOr(sys.Label, sys.ID))
 			}
@@ -547,9 +536,9 @@ func (wb *workbook) tables(sh string) []table {
 		}
 	case sheetTraining:
 		modelled := s.Training.Scaling == "modelled"
-		t := table{title: "Time to train one run, in years", header: []string{"network", "system", "1 GPU", "1 system"}}
+		t := table{title: wb.t("xlsx.train.title"), header: wb.ts("network", "system", "xlsx.gpu1", "xlsx.system1")}
 		if modelled {
-			t.header = append(t.header, "GPUs per job", "efficiency", "one job")
+			t.header = append(t.header, wb.ts("xlsx.gpus.job", "xlsx.efficiency", "xlsx.onejob")...)
 		}
 		for _, w := range s.Workloads {
 			for _, sys := range s.Systems {
@@ -564,11 +553,11 @@ func (wb *workbook) tables(sh string) []table {
 			}
 		}
 		out = append(out, t)
-		if tt := transformerTable(s, c, years); len(tt.rows) > 0 {
+		if tt := wb.transformerTable(c, years); len(tt.rows) > 0 {
 			out = append(out, tt)
 		}
 	case sheetTeam:
-		t := table{title: "Systems for the team", header: []string{"network", "system", "systems", "to buy", "per member", "node reads, MB/s", "meets the target"}}
+		t := table{title: wb.t("systems.table"), header: wb.ts("network", "system", "systems", "to.buy", "xlsx.per.member", "xlsx.node.reads", "xlsx.meets")}
 		for _, w := range s.Workloads {
 			for _, sys := range s.Systems {
 				t.rows = append(t.rows, []tcell{{text: labelOr(w.Label, w.ID)}, {text: sys.ID},
@@ -579,7 +568,7 @@ func (wb *workbook) tables(sh string) []table {
 		}
 		out = append(out, t)
 	case sheetMemory:
-		t := table{title: "GPU memory of one training step", header: []string{"network", "system", "memory per GPU, GB", "fits"}}
+		t := table{title: wb.t("xlsx.mem.title"), header: wb.ts("network", "system", "xlsx.mem.gb", "xlsx.fits")}
 		for _, w := range s.Workloads {
 			for _, sys := range s.Systems {
 				if _, ok := wb.est.Get(pair("memory", "per_gpu", w.ID, sys.ID)); ok {
@@ -592,8 +581,8 @@ func (wb *workbook) tables(sh string) []table {
 			out = append(out, t)
 		}
 	case sheetStorage:
-		t := table{title: "Storage and host per system", header: []string{"system", "local SSD, TB", "dataset fits", "shared reads per run, TB",
-			"GPU memory, GB", "RAM wanted low, GB", "RAM wanted high, GB", "RAM installed, GB", "RAM enough"}}
+		t := table{title: wb.t("xlsx.storage.title"), header: wb.ts("system", "xlsx.ssd", "xlsx.dataset.fits", "xlsx.shared.reads",
+			"xlsx.gpu.mem", "xlsx.ram.low", "xlsx.ram.high", "xlsx.ram.installed", "xlsx.ram.ok")}
 		for _, sys := range s.Systems {
 			id := func(name string) string { return name + "." + sys.ID }
 			t.rows = append(t.rows, []tcell{{text: sys.ID},
@@ -608,7 +597,7 @@ func (wb *workbook) tables(sh string) []table {
 			return nil
 		}
 		money := "money:" + wb.currency()
-		t := table{title: "Yearly plan", header: []string{"year", "data x", "systems", "capital expense", "operating expense"}}
+		t := table{title: wb.t("xlsx.plan.title"), header: wb.ts("xlsx.year", "xlsx.datax", "systems", "ask.capex", "xlsx.opex")}
 		for y := 1; y <= int(*s.Growth.Years); y++ {
 			yearID := func(name string) string { return fmt.Sprintf("growth.y%d.%s", y, name) }
 			t.rows = append(t.rows, []tcell{{text: fmt.Sprint(y)}, {id: yearID("data_factor")}, {id: yearID("systems"), style: stValue},
@@ -626,31 +615,51 @@ func labelOr(label, id string) string {
 	return id
 }
 
+// labelOf is the label of quantity id in the workbook's language, from this
+// estimate; label (English) where the estimate has no such quantity (a
+// compared scenario's own).
+func (wb *workbook) labelOf(id, label string) string {
+	if q, ok := wb.est.Get(id); ok {
+		return q.LabelIn(wb.b.Lang)
+	}
+	return label
+}
+
+// inputLabel is the written label of an input path, in the workbook's
+// language; the path itself for one the fields table does not know.
+func (wb *workbook) inputLabel(path string) string {
+	if f, ok := estimator.FieldOf(path); ok {
+		return f.Label.In(wb.b.Lang)
+	}
+	return path
+}
+
 // num writes a number the way a formula or a note reads it.
 func num(v float64) string { return trimFloat(v) }
 
 // scenarios is Table 1: the compared scenarios side by side, as values.
 func (wb *workbook) scenarios() {
-	sh := sheetScenarios
-	wb.widths(sh, 58, 38, 10, 22, 22, 22, 22, 22, 22)
-	wb.text(sh, 1, 1, "Scenarios side by side (Table 1)")
+	sh := wb.tab(sheetScenarios)
+	wb.widths(sh, 40, 38, 10, 22, 22, 22, 22, 22, 22)
+	wb.text(sh, 1, 1, wb.t("xlsx.scenarios.title"))
 	wb.style(sh, 1, 1, stTitle)
 	c := wb.b.Comparison
 	if c == nil {
-		wb.text(sh, 1, 2, "No scenarios were compared: run trainscale xlsx with --compare NAME|FILE to set others beside this one.")
+		wb.text(sh, 1, 2, wb.t("xlsx.scenarios.none"))
 		wb.style(sh, 1, 2, stNote)
 		return
 	}
-	wb.text(sh, 1, 2, "Values computed by trainscale when it wrote this file, not formulas: they do not follow the Assumptions sheet. Units as the first scenario's ("+string(c.Units)+").")
+	wb.text(sh, 1, 2, wb.tf("xlsx.scenarios.note", wb.tab(sheetAssumptions), string(c.Units)))
 	wb.style(sh, 1, 2, stNote)
 	row := 4
-	wb.text(sh, 1, row, "Inputs that differ")
+	wb.text(sh, 1, row, wb.t("differing"))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.header(sh, row, append([]string{"input", "", ""}, c.Columns...)...)
+	wb.header(sh, row, append(wb.ts("input", "xlsx.path", ""), c.Columns...)...)
 	for _, in := range c.Inputs {
 		row++
-		wb.text(sh, 1, row, in.Path)
+		wb.wrapped(sh, 1, row, wb.inputLabel(in.Path))
+		wb.text(sh, 2, row, in.Path)
 		for i, v := range in.Values {
 			col := 4 + i
 			switch {
@@ -665,10 +674,10 @@ func (wb *workbook) scenarios() {
 		}
 	}
 	row += 2
-	wb.text(sh, 1, row, "Results, as trainscale prints them")
+	wb.text(sh, 1, row, wb.t("xlsx.results.printed"))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.header(sh, row, append([]string{"quantity", "id", ""}, c.Columns...)...)
+	wb.header(sh, row, append(wb.ts("quantity", "id", ""), c.Columns...)...)
 	var headline []estimator.QuantityRow
 	for _, q := range c.Quantities {
 		if q.Headline {
@@ -677,20 +686,24 @@ func (wb *workbook) scenarios() {
 	}
 	for _, q := range headline {
 		row++
-		wb.text(sh, 1, row, q.Label)
+		wb.wrapped(sh, 1, row, wb.labelOf(q.ID, q.Label))
 		wb.text(sh, 2, row, q.ID)
-		for i := range q.Values {
-			wb.text(sh, 4+i, row, q.Format(i, c.Units))
+		for i, v := range q.Values {
+			text := "-"
+			if v != nil {
+				text = estimator.FormatIn(*v, q.Units[i], c.Units, wb.b.Lang)
+			}
+			wb.text(sh, 4+i, row, text)
 		}
 	}
 	row += 2
-	wb.text(sh, 1, row, "Results in base units")
+	wb.text(sh, 1, row, wb.t("xlsx.results.base"))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.header(sh, row, append([]string{"quantity", "id", "unit"}, c.Columns...)...)
+	wb.header(sh, row, append(wb.ts("quantity", "id", "unit"), c.Columns...)...)
 	for _, q := range headline {
 		row++
-		wb.text(sh, 1, row, q.Label)
+		wb.wrapped(sh, 1, row, wb.labelOf(q.ID, q.Label))
 		wb.text(sh, 2, row, q.ID)
 		wb.text(sh, 3, row, string(q.Unit))
 		for i, v := range q.Values {
@@ -706,44 +719,48 @@ func (wb *workbook) scenarios() {
 
 // uncertainty writes the Monte Carlo percentiles and the tornado as values.
 func (wb *workbook) uncertainty() {
-	sh := sheetUncertainty
-	wb.widths(sh, 58, 42, 10, 20, 20, 20, 20, 20, 14)
-	wb.text(sh, 1, 1, "Uncertainty")
+	sh := wb.tab(sheetUncertainty)
+	wb.widths(sh, 40, 34, 10, 20, 20, 20, 20, 20, 14)
+	wb.text(sh, 1, 1, sh)
 	wb.style(sh, 1, 1, stTitle)
 	u := wb.b.Uncertainty
 	if u == nil {
-		note := "No uncertainty section: the scenario gives no input as a range, or the workbook was written with --samples 0."
-		wb.text(sh, 1, 2, note)
+		wb.text(sh, 1, 2, wb.t("xlsx.unc.none"))
 		wb.style(sh, 1, 2, stNote)
 		return
 	}
-	wb.text(sh, 1, 2, fmt.Sprintf("Computed by trainscale, %d samples, seed %d: values, not formulas (they do not follow the Assumptions sheet). Each ranged input is drawn independently; every other input stays as given.", u.Samples, u.Seed))
+	wb.text(sh, 1, 2, wb.tf("xlsx.unc.note", u.Samples, u.Seed, wb.tab(sheetAssumptions)))
 	wb.style(sh, 1, 2, stNote)
 	row := 4
-	wb.text(sh, 1, row, "Ranged inputs")
+	wb.text(sh, 1, row, wb.t("xlsx.unc.ranged"))
 	wb.style(sh, 1, row, stHeading)
 	for _, p := range u.Ranged {
 		row++
-		wb.text(sh, 1, row, p)
+		wb.wrapped(sh, 1, row, wb.inputLabel(p))
+		wb.text(sh, 2, row, p)
 		if d, ok := wb.s.Ranges[p]; ok {
-			wb.text(sh, 2, row, rangeText(d))
-			wb.text(sh, 4, row, d.Why)
+			wb.text(sh, 4, row, wb.rangeText(d))
+			wb.style(sh, 4, row, stNote) // runs on over the empty cells beside it
+			wb.wrapped(sh, 7, row, d.Why)
 		}
 	}
 	row += 2
-	wb.text(sh, 1, row, "P10, P50 and P90")
+	wb.text(sh, 1, row, wb.t("xlsx.unc.pct"))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.header(sh, row, "quantity", "id", "unit", "P10", "P50", "P90", "P10 as printed", "P50 as printed", "P90 as printed")
+	wb.header(sh, row, wb.ts("quantity", "id", "unit", "p10", "p50", "p90", "xlsx.p10.shown", "xlsx.p50.shown", "xlsx.p90.shown")...)
 	for _, q := range u.Quantities {
 		row++
-		wb.text(sh, 1, row, q.Label)
+		wb.wrapped(sh, 1, row, wb.labelOf(q.ID, q.Label))
 		wb.text(sh, 2, row, q.ID)
 		wb.text(sh, 3, row, string(q.Unit))
+		// One display unit for the row, the P90's: "200 days" beside
+		// "1.2 years" reads as a smaller spread than it is.
+		d := estimator.Choose(q.Unit, wb.s.Units, max(math.Abs(q.P10), math.Abs(q.P90)), estimator.Article)
 		for i, v := range []float64{q.P10, q.P50, q.P90} {
 			wb.number(sh, 4+i, row, v)
 			wb.style(sh, 4+i, row, valueStyle(stComputed, q.Unit))
-			wb.text(sh, 7+i, row, estimator.Format(v, q.Unit, wb.s.Units))
+			wb.text(sh, 7+i, row, d.FormatIn(v, wb.b.Lang))
 		}
 	}
 	t := wb.b.Sensitivity
@@ -751,19 +768,19 @@ func (wb *workbook) uncertainty() {
 		return
 	}
 	row += 2
-	wb.text(sh, 1, row, "Tornado: "+t.Label+" ("+t.Target+"), each ranged input from its low to its high")
+	wb.text(sh, 1, row, wb.tf("xlsx.tornado.title", wb.labelOf(t.Target, t.Label), t.Target))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.text(sh, 1, row, "with every input at its likely value")
+	wb.text(sh, 1, row, wb.t("xlsx.tornado.base"))
 	wb.number(sh, 4, row, t.Base)
 	wb.style(sh, 4, row, valueStyle(stComputed, t.Unit))
-	wb.text(sh, 5, row, estimator.Format(t.Base, t.Unit, wb.s.Units))
+	wb.text(sh, 5, row, estimator.FormatIn(t.Base, t.Unit, wb.s.Units, wb.b.Lang))
 	row++
-	wb.header(sh, row, "input", "why", "unit", "input low", "input high", "at low", "at high", "swing", "elasticity")
+	wb.header(sh, row, wb.ts("input", "xlsx.path", "unit", "xlsx.input.low", "xlsx.input.high", "low", "high", "swing", "xlsx.elasticity")...)
 	for _, sw := range t.Swings {
 		row++
-		wb.text(sh, 1, row, sw.Path)
-		wb.text(sh, 2, row, sw.Why)
+		wb.wrapped(sh, 1, row, wb.inputLabel(sw.Path))
+		wb.text(sh, 2, row, sw.Path)
 		wb.text(sh, 3, row, string(t.Unit))
 		for i, v := range []float64{sw.InputLow, sw.InputHigh, sw.Low, sw.High, sw.Swing, sw.Elasticity} {
 			wb.number(sh, 4+i, row, v)
@@ -778,16 +795,16 @@ func (wb *workbook) uncertainty() {
 
 // sources lists where inputs, methods and catalog figures come from.
 func (wb *workbook) sources() {
-	sh := sheetSources
+	sh := wb.tab(sheetSources)
 	wb.widths(sh, 44, 120, 14)
-	wb.text(sh, 1, 1, "Sources")
+	wb.text(sh, 1, 1, sh)
 	wb.style(sh, 1, 1, stTitle)
-	wb.text(sh, 1, 2, "Method: "+article)
+	wb.text(sh, 1, 2, wb.tf("xlsx.method", article))
 	row := 4
-	wb.text(sh, 1, row, "Inputs (the scenario's sources)")
+	wb.text(sh, 1, row, wb.t("xlsx.sources.inputs"))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.header(sh, row, "input", "source")
+	wb.header(sh, row, wb.ts("xlsx.path", "source")...)
 	paths := make([]string, 0, len(wb.s.Sources))
 	for p := range wb.s.Sources {
 		paths = append(paths, p)
@@ -799,10 +816,10 @@ func (wb *workbook) sources() {
 		wb.text(sh, 2, row, wb.s.Sources[p])
 	}
 	row += 2
-	wb.text(sh, 1, row, "Methods (the quantities' sources)")
+	wb.text(sh, 1, row, wb.t("xlsx.sources.methods"))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.header(sh, row, "quantities", "source", "key")
+	wb.header(sh, row, wb.ts("xlsx.groups", "source", "xlsx.key")...)
 	groups := map[string][]string{}
 	for _, q := range wb.est.Quantities() {
 		g, _, _ := strings.Cut(q.ID, ".")
@@ -817,10 +834,10 @@ func (wb *workbook) sources() {
 		wb.text(sh, 3, row, wb.sourceKeys[src])
 	}
 	row += 2
-	wb.text(sh, 1, row, "Catalog figures the formulas read")
+	wb.text(sh, 1, row, wb.t("xlsx.sources.catalog"))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.header(sh, row, "fact", "source", "as of")
+	wb.header(sh, row, wb.ts("xlsx.fact", "source", "xlsx.asof")...)
 	for _, f := range estimator.CatalogFacts() {
 		if _, ok := wb.name(f.Path); ok {
 			row++

@@ -17,7 +17,8 @@ import (
 	"github.com/trainscale/trainscale/report"
 )
 
-// The sheets, in the order the workbook shows them.
+// The sheets, in the order the workbook shows them: their English names,
+// which also key their names in the workbook's language (tab).
 const (
 	sheetCover       = "Cover"
 	sheetAssumptions = "Assumptions"
@@ -35,7 +36,8 @@ const (
 	sheetSources     = "Sources"
 )
 
-// Sheets lists the workbook's sheets in order.
+// Sheets lists the workbook's sheets in order, as an English workbook names
+// them; a Japanese one names them in Japanese (chart.Text "xlsx.sheet.<name>").
 var Sheets = []string{sheetCover, sheetAssumptions, sheetCatalog, sheetData, sheetTraining, sheetTeam,
 	sheetScaling, sheetMemory, sheetStorage, sheetCost, sheetScenarios, sheetUncertainty, sheetCharts, sheetSources}
 
@@ -188,9 +190,9 @@ func build(b *report.Bundle) (*workbook, error) {
 		layouts: map[string]*layout{},
 	}
 	wb.sourceKeys, wb.sourceOrder = sourceKeys(b.Estimate)
-	wb.check(wb.f.SetSheetName("Sheet1", sheetCover))
+	wb.check(wb.f.SetSheetName("Sheet1", wb.tab(sheetCover)))
 	for _, name := range Sheets[1:] {
-		_, err := wb.f.NewSheet(name)
+		_, err := wb.f.NewSheet(wb.tab(name))
 		wb.check(err)
 	}
 	wb.properties()
@@ -220,10 +222,10 @@ func (wb *workbook) properties() {
 	}
 	wb.check(wb.f.SetDocProps(&excelize.DocProperties{
 		Title:          clean(wb.scenarioName()),
-		Subject:        "Deep-learning compute plan",
+		Subject:        wb.t("xlsx.subject"),
 		Creator:        "trainscale",
 		LastModifiedBy: "trainscale",
-		Description:    "Written by trainscale: every derived cell is a formula over the Assumptions sheet.",
+		Description:    wb.tf("xlsx.description", wb.tab(sheetAssumptions)),
 		Created:        stamp,
 		Modified:       stamp,
 		Language:       wb.b.Lang,
@@ -234,7 +236,7 @@ func (wb *workbook) properties() {
 
 func (wb *workbook) scenarioName() string {
 	if wb.s.Name == "" {
-		return "Unnamed scenario"
+		return wb.t("escaped.name")
 	}
 	return wb.s.Name
 }
@@ -242,6 +244,14 @@ func (wb *workbook) scenarioName() string {
 // t is the workbook's word for key, in its language (internal/chart's
 // messages, which every report shares).
 func (wb *workbook) t(key string) string { return chart.Text(wb.b.Lang, key) }
+
+// tf is t with its verbs filled in.
+func (wb *workbook) tf(key string, args ...any) string { return fmt.Sprintf(wb.t(key), args...) }
+
+// tab is the name a sheet (one of Sheets) has in the workbook's language.
+// Every cell, name and chart refers to it by this name from the start:
+// excelize's renaming misses names with a space.
+func (wb *workbook) tab(sheet string) string { return wb.t("xlsx.sheet." + sheet) }
 
 func (wb *workbook) check(err error) {
 	if err != nil && wb.err == nil {
