@@ -46,7 +46,7 @@ func TestPrintSetup(t *testing.T) {
 		}
 	}
 	assert.Equal(t, map[string]string{
-		"Assumptions": "'Assumptions'!$4:$4", // the inputs' header, not the constants'
+		"Assumptions": "'Assumptions'!$4:$4",   // the inputs' header, not the constants'
 		"Data volume": "'Data volume'!$44:$44", // under the three growth tables, one per workload
 		"Cost":        "'Cost'!$13:$13",
 		"Scenarios":   "'Scenarios'!$57:$57",
