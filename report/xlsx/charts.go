@@ -2,6 +2,8 @@ package xlsx
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -72,36 +74,118 @@ func (wb *workbook) charts() {
 	} else {
 		plots = wb.defaultPlots()
 	}
-	width := 1
+	// The charts first, two abreast, a page break after every two rows of
+	// them, then their data: the data beside the charts made the sheet so
+	// wide that it printed at a fifth of its size.
+	drawn := 0
 	for _, p := range plots {
-		cols := 1 + len(p.series)
-		if p.categories == nil {
-			cols = 2 * len(p.series)
+		if len(p.series) > 0 {
+			drawn++
 		}
-		width = max(width, cols)
 	}
-	wb.widths(sh, 24)
-	row := 4
+	chartRows := (drawn + 1) / 2
+	row := 4 + chartRows*rowsPerChart
+	for r := 2; r < chartRows; r += 2 {
+		wb.check(wb.f.InsertPageBreak(sh, cellName(1, 4+r*rowsPerChart)))
+	}
+	if chartRows > 0 {
+		wb.check(wb.f.InsertPageBreak(sh, cellName(1, row)))
+	}
 	i := 0
 	for _, p := range plots {
-		anchor := ""
+		at := chartAt{}
 		if len(p.series) > 0 {
-			anchor = cellName(width+2, 2+i*22)
+			at = chartAt{row: 4 + (i/2)*rowsPerChart, right: i%2 == 1}
 			i++
 		}
-		row = wb.plot(sh, row, p, anchor) + 2
+		row = wb.plot(sh, row, p, at) + 2
 	}
 }
 
-// plot writes a chart's data from row on, adds the chart at anchor, and
+// sharedX says whether every series runs over the same x points.
+func sharedX(series []plotSeries) bool {
+	for _, s := range series[1:] {
+		if !slices.Equal(s.x, series[0].x) {
+			return false
+		}
+	}
+	return true
+}
+
+// chartAt is where a chart goes: the row of its top, on the left or right.
+type chartAt struct {
+	row   int
+	right bool
+}
+
+// pendingChart is a chart waiting for the columns' final widths: a chart on
+// the right starts where the left one ends, which depends on them.
+type pendingChart struct {
+	sheet string
+	at    chartAt
+	chart *excelize.Chart
+	combo []*excelize.Chart
+}
+
+// placeCharts adds the charts once fit has sized the columns, and wraps
+// each chart's note across the data's columns: run on to the right, a long
+// note made the printed sheet as wide as itself.
+func (wb *workbook) placeCharts() {
+	sh := wb.tab(sheetCharts)
+	l := wb.sheetLayout(sh)
+	last, width := 1, 0.0
+	for at := range l.need {
+		last = max(last, at[0])
+	}
+	for col := 1; col <= last; col++ {
+		name, _ := excelize.ColumnNumberToName(col)
+		w, err := wb.f.GetColWidth(sh, name)
+		wb.check(err)
+		width += w
+	}
+	for _, row := range wb.notes {
+		wb.check(wb.f.MergeCell(sh, cellName(1, row), cellName(last, row)))
+		text, err := wb.f.GetCellValue(sh, cellName(1, row))
+		wb.check(err)
+		line, _ := textWidth(text)
+		wb.check(wb.f.SetRowHeight(sh, row, math.Ceil(line*proportional/width+0.5)*lineHeight))
+	}
+	for _, pc := range wb.pending {
+		col, offset := 1, 0
+		if pc.at.right {
+			// Walk the columns to the pixel where the right chart starts.
+			x := chartWidth + chartGap
+			for ; ; col++ {
+				name, _ := excelize.ColumnNumberToName(col)
+				w, err := wb.f.GetColWidth(pc.sheet, name)
+				wb.check(err)
+				px := columnPixels(w)
+				if x < px {
+					offset = x
+					break
+				}
+				x -= px
+			}
+		}
+		pc.chart.Format.OffsetX = offset
+		wb.check(wb.f.AddChart(pc.sheet, cellName(col, pc.at.row), pc.chart, pc.combo...))
+	}
+}
+
+// columnPixels is a column's width in pixels, as Excel converts its
+// character units at the default font (7 pixels a digit, 5 of margins).
+func columnPixels(w float64) int { return int(w*7 + 5) }
+
+// plot writes a chart's data from row on, adds the chart at at, and
 // returns the data's last row.
-func (wb *workbook) plot(sh string, row int, p plot, anchor string) int {
+func (wb *workbook) plot(sh string, row int, p plot, at chartAt) int {
 	wb.text(sh, 1, row, p.title)
 	wb.style(sh, 1, row, stHeading)
 	if p.note != "" {
 		row++
 		wb.text(sh, 1, row, p.note)
-		wb.style(sh, 1, row, stNote)
+		wb.style(sh, 1, row, stNoteWrap)
+		wb.notes = append(wb.notes, row)
 	}
 	if len(p.series) == 0 {
 		return row
@@ -138,12 +222,26 @@ func (wb *workbook) plot(sh string, row int, p plot, anchor string) int {
 		row = head + len(p.categories)
 	} else {
 		last := head
+		// Series over the same x share one x column: a pair of columns
+		// each would make the sheet too wide to print.
+		shared := sharedX(p.series)
+		cols := 2 * len(p.series)
+		if shared {
+			cols = 1 + len(p.series)
+			wb.text(sh, 1, head, p.xTitle)
+		}
 		for j, s := range p.series {
 			xc, yc := 1+2*j, 2+2*j
-			wb.text(sh, xc, head, s.name+": "+p.xTitle)
+			if shared {
+				xc, yc = 1, 2+j
+			} else {
+				wb.text(sh, xc, head, s.name+": "+p.xTitle)
+			}
 			wb.text(sh, yc, head, s.name)
 			for i := range s.y {
-				wb.point(sh, xc, head+1+i, s.x[i])
+				if !shared || j == 0 {
+					wb.point(sh, xc, head+1+i, s.x[i])
+				}
 				wb.point(sh, yc, head+1+i, s.y[i])
 			}
 			n := len(s.y)
@@ -155,7 +253,7 @@ func (wb *workbook) plot(sh string, row int, p plot, anchor string) int {
 				Values:     absolute(sh, yc, head+1) + ":" + dollar(yc, head+n),
 			})
 		}
-		wb.styleRange(sh, 1, head, 2*len(p.series), head, stHeader)
+		wb.styleRange(sh, 1, head, cols, head, stHeader)
 		wb.sheetLayout(sh).headers = append(wb.sheetLayout(sh).headers, head)
 		row = last
 	}
@@ -192,12 +290,13 @@ func (wb *workbook) plot(sh string, row int, p plot, anchor string) int {
 		Series:     bars,
 		Title:      excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: clean(p.title)}}},
 		Dimension:  excelize.ChartDimension{Width: chartWidth, Height: chartHeight},
+		Format:     excelize.GraphicOptions{Positioning: "oneCell"}, // its own size, whatever the columns
 		Legend:     excelize.ChartLegend{Position: "bottom"},
 		VaryColors: ptr(false),
 		XAxis:      excelize.ChartAxis{Title: axisTitle(p.xTitle), Font: axisFont},
 		YAxis:      excelize.ChartAxis{Title: axisTitle(p.yTitle), MajorGridLines: true, Font: axisFont},
 	}
-	if longest(p.categories) > longCategory && p.kind != excelize.Bar {
+	if longest(p.categories)*float64(len(p.categories)) > crowded && p.kind != excelize.Bar {
 		// Long names under columns slant rather than overlap or thin out.
 		c.XAxis.Alignment.TextRotation = -45
 	}
@@ -218,15 +317,18 @@ func (wb *workbook) plot(sh string, row int, p plot, anchor string) int {
 		combo = append(combo, &excelize.Chart{Type: excelize.Line, Series: markers,
 			XAxis: c.XAxis, YAxis: excelize.ChartAxis{LogBase: c.YAxis.LogBase, Minimum: c.YAxis.Minimum, Font: axisFont}})
 	}
-	wb.check(wb.f.AddChart(sh, anchor, c, combo...))
+	wb.pending = append(wb.pending, pendingChart{sheet: sh, at: at, chart: c, combo: combo})
 	return row
 }
 
-// A chart's size in pixels, and its axes' words: dark and large enough to
-// read on screen and on paper (excelize's default is a pale 9 pt grey).
+// A chart's size in pixels, two abreast filling a landscape page, and its
+// axes' words: dark and large enough to read on screen and on paper
+// (excelize's default is a pale 9 pt grey).
 const (
-	chartWidth, chartHeight = 720, 400
-	longCategory            = 12 // characters of a category name above which the names slant
+	chartWidth, chartHeight = 540, 340
+	chartGap                = 12
+	rowsPerChart            = 18 // rows of the default 20 px a chart and its gap take
+	crowded                 = 70 // characters of category names (the longest times their count) above which they slant
 )
 
 var axisFont = excelize.Font{Size: 9, Color: "262626"}

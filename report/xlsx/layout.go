@@ -111,7 +111,7 @@ func (wb *workbook) restyled(sh string, col, row int, key string) {
 	at := [2]int{col, row}
 	kind, _, _ := strings.Cut(key, ":")
 	switch {
-	case kind == stTitle || kind == stHeading || kind == stNote:
+	case kind == stTitle || kind == stHeading || kind == stNote || kind == stNoteWrap:
 		delete(l.need, at)
 	case kind == stWrap:
 		if w, ok := l.need[at]; ok {
@@ -181,12 +181,16 @@ func (wb *workbook) printSetup(sh string, l *layout, width float64, lastCol int)
 	if width > wideSheet {
 		orientation = "landscape"
 	}
+	tall := 0 // as many pages down as it takes
+	if sh == wb.tab(sheetCover) {
+		tall = 1 // the cover is one page
+	}
 	wb.check(wb.f.SetSheetProps(sh, &excelize.SheetPropsOptions{FitToPage: ptr(true)}))
 	wb.check(wb.f.SetPageLayout(sh, &excelize.PageLayoutOptions{
 		Size:        ptr(9), // A4
 		Orientation: &orientation,
 		FitToWidth:  ptr(1),
-		FitToHeight: ptr(0), // as many pages down as it takes
+		FitToHeight: &tall,
 	}))
 	// Narrow side margins leave the table more of the page's width.
 	wb.check(wb.f.SetPageMargins(sh, &excelize.PageLayoutMarginsOptions{Left: ptr(0.4), Right: ptr(0.4), Top: ptr(0.6), Bottom: ptr(0.6)}))

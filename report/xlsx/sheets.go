@@ -61,7 +61,7 @@ func (wb *workbook) cover() {
 // assumptions lists every input the scenario sets, then the unit constants.
 func (wb *workbook) assumptions() {
 	sh := wb.tab(sheetAssumptions)
-	wb.widths(sh, 34, 18, 12, 22, 22, 30, 30, 32)
+	wb.widths(sh, 34, 18, 14, 30, 24, 30, 30, 32)
 	wb.text(sh, 1, 1, sh+": "+wb.scenarioName())
 	wb.style(sh, 1, 1, stTitle)
 	wb.text(sh, 1, 2, wb.t("xlsx.assumptions.note"))
@@ -640,7 +640,7 @@ func num(v float64) string { return trimFloat(v) }
 // scenarios is Table 1: the compared scenarios side by side, as values.
 func (wb *workbook) scenarios() {
 	sh := wb.tab(sheetScenarios)
-	wb.widths(sh, 40, 38, 10, 22, 22, 22, 22, 22, 22)
+	wb.widths(sh, 58, 38, 10, 22, 22, 22, 22, 22, 22)
 	wb.text(sh, 1, 1, wb.t("xlsx.scenarios.title"))
 	wb.style(sh, 1, 1, stTitle)
 	c := wb.b.Comparison
@@ -658,7 +658,7 @@ func (wb *workbook) scenarios() {
 	wb.header(sh, row, append(wb.ts("input", "xlsx.path", ""), c.Columns...)...)
 	for _, in := range c.Inputs {
 		row++
-		wb.wrapped(sh, 1, row, wb.inputLabel(in.Path))
+		wb.text(sh, 1, row, wb.inputLabel(in.Path))
 		wb.text(sh, 2, row, in.Path)
 		for i, v := range in.Values {
 			col := 4 + i
@@ -686,7 +686,7 @@ func (wb *workbook) scenarios() {
 	}
 	for _, q := range headline {
 		row++
-		wb.wrapped(sh, 1, row, wb.labelOf(q.ID, q.Label))
+		wb.text(sh, 1, row, wb.labelOf(q.ID, q.Label))
 		wb.text(sh, 2, row, q.ID)
 		for i, v := range q.Values {
 			text := "-"
@@ -703,7 +703,7 @@ func (wb *workbook) scenarios() {
 	wb.header(sh, row, append(wb.ts("quantity", "id", "unit"), c.Columns...)...)
 	for _, q := range headline {
 		row++
-		wb.wrapped(sh, 1, row, wb.labelOf(q.ID, q.Label))
+		wb.text(sh, 1, row, wb.labelOf(q.ID, q.Label))
 		wb.text(sh, 2, row, q.ID)
 		wb.text(sh, 3, row, string(q.Unit))
 		for i, v := range q.Values {
@@ -720,7 +720,7 @@ func (wb *workbook) scenarios() {
 // uncertainty writes the Monte Carlo percentiles and the tornado as values.
 func (wb *workbook) uncertainty() {
 	sh := wb.tab(sheetUncertainty)
-	wb.widths(sh, 40, 34, 10, 20, 20, 20, 20, 20, 14)
+	wb.widths(sh, 58, 34, 10, 20, 20, 20, 20, 20, 14)
 	wb.text(sh, 1, 1, sh)
 	wb.style(sh, 1, 1, stTitle)
 	u := wb.b.Uncertainty
@@ -736,7 +736,7 @@ func (wb *workbook) uncertainty() {
 	wb.style(sh, 1, row, stHeading)
 	for _, p := range u.Ranged {
 		row++
-		wb.wrapped(sh, 1, row, wb.inputLabel(p))
+		wb.text(sh, 1, row, wb.inputLabel(p))
 		wb.text(sh, 2, row, p)
 		if d, ok := wb.s.Ranges[p]; ok {
 			wb.text(sh, 4, row, wb.rangeText(d))
@@ -751,7 +751,7 @@ func (wb *workbook) uncertainty() {
 	wb.header(sh, row, wb.ts("quantity", "id", "unit", "p10", "p50", "p90", "xlsx.p10.shown", "xlsx.p50.shown", "xlsx.p90.shown")...)
 	for _, q := range u.Quantities {
 		row++
-		wb.wrapped(sh, 1, row, wb.labelOf(q.ID, q.Label))
+		wb.text(sh, 1, row, wb.labelOf(q.ID, q.Label))
 		wb.text(sh, 2, row, q.ID)
 		wb.text(sh, 3, row, string(q.Unit))
 		// One display unit for the row, the P90's: "200 days" beside
@@ -779,7 +779,7 @@ func (wb *workbook) uncertainty() {
 	wb.header(sh, row, wb.ts("input", "xlsx.path", "unit", "xlsx.input.low", "xlsx.input.high", "low", "high", "swing", "xlsx.elasticity")...)
 	for _, sw := range t.Swings {
 		row++
-		wb.wrapped(sh, 1, row, wb.inputLabel(sw.Path))
+		wb.text(sh, 1, row, wb.inputLabel(sw.Path))
 		wb.text(sh, 2, row, sw.Path)
 		wb.text(sh, 3, row, string(t.Unit))
 		for i, v := range []float64{sw.InputLow, sw.InputHigh, sw.Low, sw.High, sw.Swing, sw.Elasticity} {

@@ -175,6 +175,8 @@ type workbook struct {
 	styles      map[string]int
 	// layouts are the cells' widths and the tables' headers, by sheet (layout.go).
 	layouts map[string]*layout
+	pending []pendingChart // the Charts sheet's charts, placed after fit
+	notes   []int          // the Charts sheet's rows of notes, wrapped after fit
 	err     error
 }
 
@@ -205,6 +207,7 @@ func build(b *report.Bundle) (*workbook, error) {
 	wb.charts()
 	wb.sources()
 	wb.fit()
+	wb.placeCharts()
 	wb.f.SetActiveSheet(0)
 	if wb.err != nil {
 		wb.f.Close()
@@ -352,6 +355,7 @@ const (
 	stHeading    = "heading"
 	stHeader     = "header"
 	stNote       = "note"
+	stNoteWrap   = "note-wrap" // a note that wraps across merged cells
 	stWrap       = "wrap"
 	stInput      = "input"       // a yellow cell the formulas read
 	stModelInput = "model-input" // an input only trainscale's models read
@@ -400,8 +404,11 @@ func (wb *workbook) styleID(key string) (int, error) {
 		st.Font = &excelize.Font{Bold: true}
 		st.Fill = fill(fillHeader)
 		st.Alignment = &excelize.Alignment{WrapText: true, Vertical: "top"}
-	case stNote:
+	case stNote, stNoteWrap:
 		st.Font = &excelize.Font{Italic: true, Color: "595959"}
+		if kind == stNoteWrap {
+			st.Alignment = &excelize.Alignment{WrapText: true, Vertical: "top"}
+		}
 	case stWrap:
 		st.Alignment = &excelize.Alignment{WrapText: true, Vertical: "top"}
 	case stInput, "input-money":
