@@ -193,7 +193,7 @@ func (wb *workbook) printSetup(sh string, l *layout, width float64, lastCol int)
 		FitToHeight: &tall,
 	}))
 	// Narrow side margins leave the table more of the page's width.
-	wb.check(wb.f.SetPageMargins(sh, &excelize.PageLayoutMarginsOptions{Left: ptr(0.4), Right: ptr(0.4), Top: ptr(0.6), Bottom: ptr(0.6)}))
+	wb.check(wb.f.SetPageMargins(sh, &excelize.PageLayoutMarginsOptions{Left: ptr(0.4), Right: ptr(0.4), Top: ptr(0.5), Bottom: ptr(0.5)}))
 	scope := "'" + strings.ReplaceAll(sh, "'", "''") + "'!"
 	if sh != wb.tab(sheetCharts) { // the charts float beyond the cells: let the spreadsheet find them
 		end, _ := excelize.CoordinatesToCellName(lastCol, max(l.rows, 1), true)

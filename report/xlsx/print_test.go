@@ -46,8 +46,8 @@ func TestPrintSetup(t *testing.T) {
 		}
 	}
 	assert.Equal(t, map[string]string{
-		"Assumptions": "'Assumptions'!$4:$4",   // the inputs' header, not the constants'
-		"Data volume": "'Data volume'!$44:$44", // under the three growth tables, one per workload
+		"Assumptions": "'Assumptions'!$4:$4", // the inputs' header, not the constants'
+		"Data volume": "'Data volume'!$18:$18",
 		"Cost":        "'Cost'!$13:$13",
 		"Scenarios":   "'Scenarios'!$57:$57",
 		"Sources":     "'Sources'!$5:$5",

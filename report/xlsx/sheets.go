@@ -428,6 +428,10 @@ func sourceKeys(est *estimator.Estimate) (map[string]string, []string) {
 	return keys, order
 }
 
+// growthColumns is about the most systems a table of the data's growth
+// shows side by side: more would widen the sheet beyond its quantity list.
+const growthColumns = 6
+
 // transformerTable is the transformer workloads' plan on each system: the
 // model's layout, memory and utilisation, and the job they give.
 func (wb *workbook) transformerTable(c func(string) string, years string) table {
@@ -518,17 +522,29 @@ func (wb *workbook) tables(key string) []table {
 		if s.Growth.Factor < 1 {
 			return nil
 		}
-		// One table per workload, its systems across: all pairs side by
-		// side would print a wide scenario's sheet too small to read.
-		for _, w := range s.Workloads {
-			t := table{title: wb.tf("xlsx.growth.title", labelOr(w.Label, w.ID)), header: wb.ts("xlsx.datax", "xlsx.computex")}
-			for _, sys := range s.Systems {
-				t.header = append(t.header, labelOr(sys.Label, sys.ID))
+		// The workloads' systems across, as many workloads to a table as
+		// fit growthColumns: all pairs side by side would print a wide
+		// scenario's sheet too small to read.
+		type pair struct{ w, sys int }
+		var pairs []pair
+		for wi := range s.Workloads {
+			for si := range s.Systems {
+				pairs = append(pairs, pair{wi, si})
+			}
+		}
+		for len(pairs) > 0 {
+			n := len(s.Systems) * max(1, growthColumns/len(s.Systems))
+			part := pairs[:min(n, len(pairs))]
+			pairs = pairs[len(part):]
+			t := table{title: wb.t("xlsx.growth.title"), header: wb.ts("xlsx.datax", "xlsx.computex")}
+			for _, p := range part {
+				w, sys := s.Workloads[p.w], s.Systems[p.sys]
+				t.header = append(t.header, labelOr(w.Label, w.ID)+" / "+labelOr(sys.Label, sys.ID))
 			}
 			for n := 1; n <= int(s.Growth.Factor); n++ {
 				r := []tcell{{text: fmt.Sprint(n)}, {id: fmt.Sprintf("growth.compute_factor_n%d", n)}}
-				for _, sys := range s.Systems {
-					r = append(r, tcell{id: fmt.Sprintf("growth.%s.systems_n%d.%s", w.ID, n, sys.ID)})
+				for _, p := range part {
+					r = append(r, tcell{id: fmt.Sprintf("growth.%s.systems_n%d.%s", s.Workloads[p.w].ID, n, s.Systems[p.sys].ID)})
 				}
 				t.rows = append(t.rows, r)
 			}
