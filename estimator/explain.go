@@ -11,7 +11,7 @@ import (
 func (e *Estimate) Explain(id string) (string, error) {
 	q, ok := e.Get(id)
 	if !ok {
-		return "", &FieldError{Path: "id", Rule: "names no quantity of this estimate (see trainscale estimate --format json for the ids)", Got: strconv.Quote(id)}
+		return "", fieldError("id", Text{"names no quantity of this estimate (see trainscale estimate --format json for the ids)", "この見積もりのどの数量も指していません（ID は trainscale estimate --format json で確かめられます）"}, strconv.Quote(id))
 	}
 	inputs := InputValues(e.Scenario)
 	substituted := q.Expr
