@@ -10,7 +10,7 @@ import (
 	"github.com/trainscale/trainscale/report"
 )
 
-// The Assumptions sheet labels each input and says its unit in the
+// The Assumptions sheet labels each input and says its unit and rules in the
 // workbook's language, from the estimator's fields table, beside the path
 // --set takes.
 func TestAssumptionsSpeakTheWorkbooksLanguage(t *testing.T) {
@@ -35,7 +35,7 @@ func TestAssumptionsSpeakTheWorkbooksLanguage(t *testing.T) {
 				assert.Equal(t, tc.label, r[0], tc.path)
 				assert.Equal(t, tc.unit, r[2], tc.path)
 				field, _ := estimator.FieldOf(tc.path)
-				assert.Equal(t, field.RuleText(), r[3], tc.path)
+				assert.Equal(t, field.RuleTextIn(tc.lang), r[3], tc.path)
 			}
 		}
 		assert.True(t, found, "%s: no row for %s", tc.lang, tc.path)

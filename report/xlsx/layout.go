@@ -109,6 +109,7 @@ func (wb *workbook) needsText(sh string, col, row int, s string) {
 func (wb *workbook) restyled(sh string, col, row int, key string) {
 	l := wb.sheetLayout(sh)
 	at := [2]int{col, row}
+	key, _, _ = strings.Cut(key, "#")
 	kind, _, _ := strings.Cut(key, ":")
 	switch {
 	case kind == stTitle || kind == stHeading || kind == stNote || kind == stNoteWrap:

@@ -2,7 +2,6 @@ package xlsx
 
 import (
 	"fmt"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -159,9 +158,9 @@ func (wb *workbook) input(sh string, row int, in estimator.InputSpec) {
 	}
 	var rules []string
 	for _, r := range in.Rules {
-		rules = append(rules, estimator.DescribeRule(r))
+		rules = append(rules, estimator.DescribeRuleIn(r, wb.b.Lang))
 	}
-	wb.wrapped(sh, 4, row, in.Field.RuleText())
+	wb.wrapped(sh, 4, row, in.Field.RuleTextIn(wb.b.Lang))
 	if d := in.Range; d != nil {
 		r := wb.rangeText(*d)
 		wb.wrapped(sh, 5, row, r)
@@ -261,10 +260,10 @@ func (wb *workbook) catalog() {
 		n++
 		wb.text(sh, 1, row, f.Path)
 		wb.number(sh, 2, row, f.Value)
-		wb.style(sh, 2, row, valueStyle(stInput, f.Unit))
+		wb.style(sh, 2, row, shownIn(valueStyle(stInput, f.Unit), estimator.Choose(f.Unit, wb.s.Units, f.Value, estimator.Article)))
 		wb.text(sh, 3, row, string(f.Unit))
 		wb.shown(sh, 4, row, name, f.Unit, f.Value)
-		wb.wrapped(sh, 6, row, f.Label)
+		wb.wrapped(sh, 6, row, f.LabelIn(wb.b.Lang))
 		wb.text(sh, 7, row, name)
 		wb.wrapped(sh, 8, row, f.Source)
 		wb.text(sh, 9, row, f.AsOf)
@@ -298,7 +297,7 @@ func (wb *workbook) header(sh string, row int, cols ...string) {
 // ratios, flags, money) get no second cell.
 func (wb *workbook) shown(sh string, col, row int, name string, u estimator.Unit, v float64) {
 	d := estimator.Choose(u, wb.s.Units, v, estimator.Article)
-	if d.Divisor == "" {
+	if d.Divisor == "" || isPercent(d) { // the value's own cell shows it so
 		return
 	}
 	e, err := estimator.ParseExpr(d.Divisor)
@@ -385,6 +384,7 @@ func (wb *workbook) emptyNote(key string) string {
 // its source on the Sources sheet.
 func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 	name, _ := wb.name(q.ID)
+	display := estimator.Choose(q.Unit, wb.s.Units, q.Value, estimator.Article)
 	wb.wrapped(sh, 1, row, q.LabelIn(wb.b.Lang))
 	wb.text(sh, 2, row, q.ID)
 	if q.Expr != "" {
@@ -399,11 +399,11 @@ func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 			return
 		}
 		wb.formula(sh, 3, row, f)
-		wb.style(sh, 3, row, valueStyle(stValue, q.Unit))
+		wb.style(sh, 3, row, shownIn(valueStyle(stValue, q.Unit), display))
 		wb.wrapped(sh, 7, row, q.Formula)
 	} else {
 		wb.number(sh, 3, row, q.Value)
-		wb.style(sh, 3, row, valueStyle(stModelled, q.Unit))
+		wb.style(sh, 3, row, shownIn(valueStyle(stModelled, q.Unit), display))
 		wb.comment(sh, 3, row, wb.t("xlsx.model.note"))
 		wb.wrapped(sh, 7, row, wb.tf("xlsx.model", q.Formula))
 	}
@@ -631,16 +631,6 @@ func labelOr(label, id string) string {
 	return id
 }
 
-// labelOf is the label of quantity id in the workbook's language, from this
-// estimate; label (English) where the estimate has no such quantity (a
-// compared scenario's own).
-func (wb *workbook) labelOf(id, label string) string {
-	if q, ok := wb.est.Get(id); ok {
-		return q.LabelIn(wb.b.Lang)
-	}
-	return label
-}
-
 // inputLabel is the written label of an input path, in the workbook's
 // language; the path itself for one the fields table does not know.
 func (wb *workbook) inputLabel(path string) string {
@@ -702,7 +692,7 @@ func (wb *workbook) scenarios() {
 	}
 	for _, q := range headline {
 		row++
-		wb.text(sh, 1, row, wb.labelOf(q.ID, q.Label))
+		wb.text(sh, 1, row, q.LabelIn(wb.b.Lang))
 		wb.text(sh, 2, row, q.ID)
 		for i, v := range q.Values {
 			text := "-"
@@ -719,7 +709,7 @@ func (wb *workbook) scenarios() {
 	wb.header(sh, row, append(wb.ts("quantity", "id", "unit"), c.Columns...)...)
 	for _, q := range headline {
 		row++
-		wb.text(sh, 1, row, wb.labelOf(q.ID, q.Label))
+		wb.text(sh, 1, row, q.LabelIn(wb.b.Lang))
 		wb.text(sh, 2, row, q.ID)
 		wb.text(sh, 3, row, string(q.Unit))
 		for i, v := range q.Values {
@@ -728,7 +718,7 @@ func (wb *workbook) scenarios() {
 				continue
 			}
 			wb.number(sh, 4+i, row, *v)
-			wb.style(sh, 4+i, row, valueStyle(stComputed, q.Units[i]))
+			wb.style(sh, 4+i, row, shownIn(valueStyle(stComputed, q.Units[i]), estimator.Choose(q.Units[i], c.Units, *v, estimator.Article)))
 		}
 	}
 }
@@ -767,15 +757,15 @@ func (wb *workbook) uncertainty() {
 	wb.header(sh, row, wb.ts("quantity", "id", "unit", "p10", "p50", "p90", "xlsx.p10.shown", "xlsx.p50.shown", "xlsx.p90.shown")...)
 	for _, q := range u.Quantities {
 		row++
-		wb.text(sh, 1, row, wb.labelOf(q.ID, q.Label))
+		wb.text(sh, 1, row, q.LabelIn(wb.b.Lang))
 		wb.text(sh, 2, row, q.ID)
 		wb.text(sh, 3, row, string(q.Unit))
-		// One display unit for the row, the P90's: "200 days" beside
-		// "1.2 years" reads as a smaller spread than it is.
-		d := estimator.Choose(q.Unit, wb.s.Units, max(math.Abs(q.P10), math.Abs(q.P90)), estimator.Article)
+		// One display for the row: "200 days" beside "1.2 years" reads
+		// as a smaller spread than it is.
+		d := estimator.ChooseColumn(q.Unit, wb.s.Units, []float64{q.P10, q.P50, q.P90}, estimator.Article)
 		for i, v := range []float64{q.P10, q.P50, q.P90} {
 			wb.number(sh, 4+i, row, v)
-			wb.style(sh, 4+i, row, valueStyle(stComputed, q.Unit))
+			wb.style(sh, 4+i, row, shownIn(valueStyle(stComputed, q.Unit), d))
 			wb.text(sh, 7+i, row, d.FormatIn(v, wb.b.Lang))
 		}
 	}
@@ -784,7 +774,7 @@ func (wb *workbook) uncertainty() {
 		return
 	}
 	row += 2
-	wb.text(sh, 1, row, wb.tf("xlsx.tornado.title", wb.labelOf(t.Target, t.Label), t.Target))
+	wb.text(sh, 1, row, wb.tf("xlsx.tornado.title", t.LabelIn(wb.b.Lang), t.Target))
 	wb.style(sh, 1, row, stHeading)
 	row++
 	wb.text(sh, 1, row, wb.t("xlsx.tornado.base"))

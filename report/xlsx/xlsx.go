@@ -385,10 +385,12 @@ func moneyFormat(currency string, decimals bool) string {
 	return `"` + currency + ` "#,##0`
 }
 
-func (wb *workbook) styleID(key string) (int, error) {
-	if id, ok := wb.styles[key]; ok {
+func (wb *workbook) styleID(full string) (int, error) {
+	if id, ok := wb.styles[full]; ok {
 		return id, nil
 	}
+	// A key may end in "#" and a number format of the value's display.
+	key, numFmt, hasFmt := strings.Cut(full, "#")
 	fill := func(color string) excelize.Fill {
 		return excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{color}}
 	}
@@ -442,10 +444,45 @@ func (wb *workbook) styleID(key string) (int, error) {
 	if strings.HasSuffix(kind, "money") {
 		st.CustomNumFmt = ptr(moneyFormat(arg, strings.HasPrefix(kind, "input") || strings.HasPrefix(kind, "model-input")))
 	}
+	if hasFmt {
+		st.CustomNumFmt = &numFmt
+	}
 	id, err := wb.f.NewStyle(&st)
-	wb.styles[key] = id
+	wb.styles[full] = id
 	return id, err
 }
+
+// shownIn gives a value cell's style the number format of d, the display
+// the core chose for its value, where d shows the base-unit value as it is
+// (a count to its decimals) or as a percentage (a share: 0.3461 reads
+// 34.6%); a display in another unit has its own "shown as" cell instead.
+func shownIn(key string, d estimator.Display) string {
+	if f := numberFormat(d); f != "" {
+		return key + "#" + f
+	}
+	return key
+}
+
+func numberFormat(d estimator.Display) string {
+	// Fixed decimals: a spreadsheet's optional ones (#) leave "4." behind.
+	decimals := "." + strings.Repeat("0", d.Digits)
+	if d.Digits == 0 {
+		decimals = ""
+	}
+	switch {
+	case d.Notation != estimator.Fixed || d.Grouped || d.Unit == estimator.Flag || d.Unit.IsCurrency():
+		return "" // the style's own format, or General
+	case isPercent(d):
+		return "0" + decimals + "%"
+	case d.Per == 1 && d.Suffix("en") == "":
+		return "#,##0" + decimals
+	}
+	return ""
+}
+
+// isPercent says whether a display shows its value in percent, which a
+// number format does with the value left a fraction.
+func isPercent(d estimator.Display) bool { return d.Per == 0.01 && d.Suffix("en") == "%" }
 
 func ptr[T any](v T) *T { return &v }
 
