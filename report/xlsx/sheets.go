@@ -106,13 +106,16 @@ func (wb *workbook) assumptions() {
 }
 
 // section is the heading of the inputs under a path's first part
-// ("workloads[2]" -> Workloads), in the workbook's language.
+// ("workloads[2]" -> "workloads 3"), in the workbook's language.
 func (wb *workbook) section(head string) string {
-	head = strings.TrimRightFunc(head, func(r rune) bool { return r == ']' || r == '[' || r >= '0' && r <= '9' })
-	if key := "xlsx.section." + head; wb.t(key) != key {
-		return wb.t(key)
+	name, index, listed := strings.Cut(strings.TrimSuffix(head, "]"), "[")
+	if key := "xlsx.section." + name; wb.t(key) != key {
+		name = wb.t(key)
+	} // else a part of the format added later: its own name until it has words
+	if i, err := strconv.Atoi(index); listed && err == nil {
+		return name + " " + strconv.Itoa(i+1) // workloads[0]: Workloads 1
 	}
-	return head // a part of the format added later: its own name until it has words
+	return name
 }
 
 // ts is the words of several keys, for a header.

@@ -279,6 +279,7 @@ func absolute(sheet string, col, row int) string {
 func (wb *workbook) text(sheet string, col, row int, s string) {
 	s = clean(s)
 	wb.check(wb.f.SetCellStr(sheet, cellName(col, row), s))
+	wb.style(sheet, col, row, stPlain)
 	wb.needsText(sheet, col, row, s)
 }
 
@@ -304,11 +305,13 @@ func clean(s string) string {
 
 func (wb *workbook) number(sheet string, col, row int, v float64) {
 	wb.check(wb.f.SetCellFloat(sheet, cellName(col, row), v, -1, 64))
+	wb.style(sheet, col, row, stPlain)
 	wb.needs(sheet, col, row, min(float64(len(trimFloat(v))), needFormula))
 }
 
 func (wb *workbook) formula(sheet string, col, row int, f string) {
 	wb.check(wb.f.SetCellFormula(sheet, cellName(col, row), f))
+	wb.style(sheet, col, row, stPlain)
 	wb.needs(sheet, col, row, needFormula)
 }
 
@@ -351,6 +354,7 @@ func (wb *workbook) name(ref string) (string, bool) {
 
 // Style keys. Money styles carry their currency: "money:USD", "input-money:EUR".
 const (
+	stPlain      = "plain" // any cell, before its own style
 	stTitle      = "title"
 	stHeading    = "heading"
 	stHeader     = "header"
@@ -426,7 +430,7 @@ func (wb *workbook) styleID(full string) (int, error) {
 	case stModelled, "modelled-money":
 		st.Fill = fill(fillModel)
 		st.Font = &excelize.Font{Italic: true}
-	case stValue, "money":
+	case stValue, "money", stPlain:
 	case stShown:
 		st.CustomNumFmt = ptr(shownFormat(arg))
 	case stFlag, "modelled-flag":
@@ -446,6 +450,11 @@ func (wb *workbook) styleID(full string) (int, error) {
 	}
 	if hasFmt {
 		st.CustomNumFmt = &numFmt
+	}
+	if st.Alignment == nil {
+		// Every cell reads from the top: a value beside a label that wraps
+		// onto a second line sits level with its first.
+		st.Alignment = &excelize.Alignment{Vertical: "top"}
 	}
 	id, err := wb.f.NewStyle(&st)
 	wb.styles[full] = id
