@@ -2,6 +2,7 @@ package xlsx
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -435,27 +436,33 @@ func sourceKeys(est *estimator.Estimate) (map[string]string, []string) {
 // shows side by side: more would widen the sheet beyond its quantity list.
 const growthColumns = 6
 
-// transformerTable is the transformer workloads' plan on each system: the
-// model's layout, memory and utilisation, and the job they give.
-func (wb *workbook) transformerTable(c func(string) string, years string) table {
+// transformerTables are the transformer workloads' plan on each system, in
+// two tables of a few columns each: the model's work and layout, then its
+// memory, utilisation and the job they give (in one, the sheet printed at a
+// third of its size).
+func (wb *workbook) transformerTables(c func(string) string, years string) []table {
 	s := wb.s
 	pair := func(group, name, w, sys string) string { return group + "." + w + "." + name + "." + sys }
-	t := table{title: wb.t("xlsx.tt.title"), header: wb.ts("network", "system", "xlsx.tt.tokens", "xlsx.tt.flops", "xlsx.tt.tp", "xlsx.tt.pp", "xlsx.tt.dp",
-		"xlsx.mem.gb", "xlsx.fits", "xlsx.tt.mfu", "xlsx.tt.rate", "xlsx.gpus.job", "xlsx.onejob")}
+	layout := table{title: wb.t("xlsx.tt.title"), header: wb.ts("network", "system", "xlsx.tt.tokens", "xlsx.tt.flops", "xlsx.tt.tp", "xlsx.tt.pp", "xlsx.tt.dp")}
+	job := table{title: wb.t("xlsx.tt.job"), header: wb.ts("network", "system", "xlsx.mem.gb", "xlsx.fits", "xlsx.tt.mfu", "xlsx.tt.rate", "xlsx.gpus.job", "xlsx.onejob")}
 	for _, w := range s.Workloads {
 		if w.Transformer == nil {
 			continue
 		}
 		for _, sys := range s.Systems {
 			p := func(group, name string) tcell { return tcell{id: pair(group, name, w.ID, sys.ID)} }
-			r := []tcell{{text: labelOr(w.Label, w.ID)}, {text: sys.ID}, {id: "train." + w.ID + ".tokens"}, {id: "train." + w.ID + ".flops"},
-				p("train", "tp"), p("train", "pp"), p("train", "dp"), {id: pair("train", "memory_per_gpu", w.ID, sys.ID), div: c("GB")},
-				{id: pair("train", "fits", w.ID, sys.ID), style: stFlag}, {id: pair("train", "mfu", w.ID, sys.ID), style: stPercent},
-				p("train", "tokens_per_s"), p("team", "gpus_per_job"), {id: pair("train", "job_time", w.ID, sys.ID), div: years}}
-			t.rows = append(t.rows, r)
+			names := []tcell{{text: labelOr(w.Label, w.ID)}, {text: sys.ID}}
+			layout.rows = append(layout.rows, append(slices.Clone(names), tcell{id: "train." + w.ID + ".tokens"}, tcell{id: "train." + w.ID + ".flops"},
+				p("train", "tp"), p("train", "pp"), p("train", "dp")))
+			job.rows = append(job.rows, append(slices.Clone(names), tcell{id: pair("train", "memory_per_gpu", w.ID, sys.ID), div: c("GB")},
+				tcell{id: pair("train", "fits", w.ID, sys.ID), style: stFlag}, tcell{id: pair("train", "mfu", w.ID, sys.ID), style: stPercent},
+				p("train", "tokens_per_s"), p("team", "gpus_per_job"), tcell{id: pair("train", "job_time", w.ID, sys.ID), div: years}))
 		}
 	}
-	return t
+	if len(layout.rows) == 0 {
+		return nil
+	}
+	return []table{layout, job}
 }
 
 // tcell is one cell of an article table: text, or a quantity's value shown
@@ -500,10 +507,16 @@ func (wb *workbook) table(sh string, row int, t table) int {
 			st := c.style
 			if st == "" {
 				st = stShown
-				if v, _ := wb.est.Get(c.id); c.div == "" {
-					// An undivided count can outgrow a formula's usual
-					// width (a run's FLOPs): its column holds all of it.
-					wb.needs(sh, col, row, max(needFormula, groupedWidth(v.Value, 2)))
+				if q, _ := wb.est.Get(c.id); c.div == "" {
+					// An undivided value reads as the core shows it (a
+					// run's FLOPs as 3.79E+25); a count grouped in full
+					// can outgrow a formula's usual width, and its column
+					// holds all of it.
+					d := estimator.Choose(q.Unit, wb.s.Units, q.Value, estimator.Article)
+					st = shownIn(stShown, d)
+					if d.Notation == estimator.Fixed {
+						wb.needs(sh, col, row, max(needFormula, groupedWidth(q.Value, 2)))
+					}
 				}
 			}
 			wb.style(sh, col, row, st)
@@ -572,9 +585,7 @@ func (wb *workbook) tables(key string) []table {
 			}
 		}
 		out = append(out, t)
-		if tt := wb.transformerTable(c, years); len(tt.rows) > 0 {
-			out = append(out, tt)
-		}
+		out = append(out, wb.transformerTables(c, years)...)
 	case sheetTeam:
 		t := table{title: wb.t("systems.table"), header: wb.ts("network", "system", "systems", "to.buy", "xlsx.per.member", "xlsx.node.reads", "xlsx.meets")}
 		for _, w := range s.Workloads {

@@ -479,6 +479,8 @@ func numberFormat(d estimator.Display) string {
 		decimals = ""
 	}
 	switch {
+	case d.Notation == estimator.Scientific && d.Digits > 0:
+		return "0." + strings.Repeat("0", d.Digits-1) + "E+00"
 	case d.Notation != estimator.Fixed || d.Grouped || d.Unit == estimator.Flag || d.Unit.IsCurrency():
 		return "" // the style's own format, or General
 	case isPercent(d):
