@@ -264,7 +264,7 @@ func (wb *workbook) catalog() {
 		n++
 		wb.text(sh, 1, row, f.Path)
 		wb.number(sh, 2, row, f.Value)
-		wb.style(sh, 2, row, shownIn(valueStyle(stInput, f.Unit), estimator.Choose(f.Unit, wb.s.Units, f.Value, estimator.Article)))
+		wb.style(sh, 2, row, shownIn(valueStyle(stInput, f.Unit), estimator.Choose(f.Unit, wb.s.Units, f.Value, estimator.Article), f.Value))
 		wb.text(sh, 3, row, string(f.Unit))
 		wb.shown(sh, 4, row, name, f.Unit, f.Value)
 		wb.wrapped(sh, 6, row, f.LabelIn(wb.b.Lang))
@@ -403,11 +403,11 @@ func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 			return
 		}
 		wb.formula(sh, 3, row, f)
-		wb.style(sh, 3, row, shownIn(valueStyle(stValue, q.Unit), display))
+		wb.style(sh, 3, row, shownIn(valueStyle(stValue, q.Unit), display, q.Value))
 		wb.wrapped(sh, 7, row, q.Formula)
 	} else {
 		wb.number(sh, 3, row, q.Value)
-		wb.style(sh, 3, row, shownIn(valueStyle(stModelled, q.Unit), display))
+		wb.style(sh, 3, row, shownIn(valueStyle(stModelled, q.Unit), display, q.Value))
 		wb.comment(sh, 3, row, wb.t("xlsx.model.note"))
 		wb.wrapped(sh, 7, row, wb.tf("xlsx.model", q.Formula))
 	}
@@ -513,7 +513,7 @@ func (wb *workbook) table(sh string, row int, t table) int {
 					// can outgrow a formula's usual width, and its column
 					// holds all of it.
 					d := estimator.Choose(q.Unit, wb.s.Units, q.Value, estimator.Article)
-					st = shownIn(stShown, d)
+					st = shownIn(stShown, d, q.Value)
 					if d.Notation == estimator.Fixed {
 						wb.needs(sh, col, row, max(needFormula, groupedWidth(q.Value, 2)))
 					}
@@ -732,7 +732,7 @@ func (wb *workbook) scenarios() {
 				continue
 			}
 			wb.number(sh, 4+i, row, *v)
-			wb.style(sh, 4+i, row, shownIn(valueStyle(stComputed, q.Units[i]), estimator.Choose(q.Units[i], c.Units, *v, estimator.Article)))
+			wb.style(sh, 4+i, row, shownIn(valueStyle(stComputed, q.Units[i]), estimator.Choose(q.Units[i], c.Units, *v, estimator.Article), *v))
 		}
 	}
 }
@@ -779,7 +779,7 @@ func (wb *workbook) uncertainty() {
 		d := estimator.ChooseColumn(q.Unit, wb.s.Units, []float64{q.P10, q.P50, q.P90}, estimator.Article)
 		for i, v := range []float64{q.P10, q.P50, q.P90} {
 			wb.number(sh, 4+i, row, v)
-			wb.style(sh, 4+i, row, shownIn(valueStyle(stComputed, q.Unit), d))
+			wb.style(sh, 4+i, row, shownIn(valueStyle(stComputed, q.Unit), d, max(-q.P10, q.P10, q.P90)))
 			wb.text(sh, 7+i, row, d.FormatIn(v, wb.b.Lang))
 		}
 	}

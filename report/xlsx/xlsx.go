@@ -462,14 +462,17 @@ func (wb *workbook) styleID(full string) (int, error) {
 }
 
 // shownIn gives a value cell's style the number format of d, the display
-// the core chose for its value, where d shows the base-unit value as it is
-// (a count to its decimals) or as a percentage (a share: 0.3461 reads
-// 34.6%); a display in another unit has its own "shown as" cell instead.
-func shownIn(key string, d estimator.Display) string {
-	if f := numberFormat(d); f != "" {
-		return key + "#" + f
+// the core chose for its value v (or the largest of a row's), where d shows
+// the base-unit value as it is (a count to its decimals, a run's FLOPs with
+// an exponent) or as a percentage (a share: 0.3461 reads 34.6%), and the
+// value so formatted fits a formula's width; a display in another unit has
+// its own "shown as" cell instead.
+func shownIn(key string, d estimator.Display, v float64) string {
+	f := numberFormat(d)
+	if f == "" || d.Notation == estimator.Fixed && !isPercent(d) && groupedWidth(v, d.Digits) > needFormula {
+		return key // General: the spreadsheet shortens what does not fit
 	}
-	return key
+	return key + "#" + f
 }
 
 func numberFormat(d estimator.Display) string {
