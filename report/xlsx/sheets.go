@@ -611,17 +611,20 @@ func (wb *workbook) tables(key string) []table {
 			out = append(out, t)
 		}
 	case sheetStorage:
-		t := table{title: wb.t("xlsx.storage.title"), header: wb.ts("system", "xlsx.ssd", "xlsx.dataset.fits", "xlsx.shared.reads",
-			"xlsx.gpu.mem", "xlsx.ram.low", "xlsx.ram.high", "xlsx.ram.installed", "xlsx.ram.ok")}
+		// Storage, then host: in one table of nine columns the sheet
+		// printed wider than its quantity list.
+		storage := table{title: wb.t("xlsx.storage.title"), header: wb.ts("system", "xlsx.ssd", "xlsx.dataset.fits", "xlsx.shared.reads")}
+		host := table{title: wb.t("xlsx.host.title"), header: wb.ts("system", "xlsx.gpu.mem", "xlsx.ram.low", "xlsx.ram.high", "xlsx.ram.installed", "xlsx.ram.ok")}
 		for _, sys := range s.Systems {
 			id := func(name string) string { return name + "." + sys.ID }
-			t.rows = append(t.rows, []tcell{{text: sys.ID},
+			storage.rows = append(storage.rows, []tcell{{text: sys.ID},
 				{id: id("storage.local_ssd"), div: c("TB")}, {id: id("storage.dataset_fits_local"), style: stFlag},
-				{id: id("storage.shared_read_per_run"), div: c("TB")}, {id: id("host.gpu_memory"), div: c("GB")},
+				{id: id("storage.shared_read_per_run"), div: c("TB")}})
+			host.rows = append(host.rows, []tcell{{text: sys.ID}, {id: id("host.gpu_memory"), div: c("GB")},
 				{id: id("host.ram_low"), div: c("GB")}, {id: id("host.ram_high"), div: c("GB")},
 				{id: id("host.ram_installed"), div: c("GB")}, {id: id("host.ram_ok"), style: stFlag}})
 		}
-		out = append(out, t)
+		out = append(out, storage, host)
 	case sheetCost:
 		if s.Money == nil || s.Growth.Years == nil {
 			return nil
