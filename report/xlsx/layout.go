@@ -34,6 +34,7 @@ type layout struct {
 	need    map[[2]int]float64 // by column and row
 	words   map[[2]int]float64 // the longest word of a text cell
 	wrap    map[[2]int]float64 // the full width of a cell that wraps
+	span    map[[2]int]int     // the last column of a wrapping cell merged across several
 	headers []int              // rows that head a table, in the order written
 	rows    int                // the last row written
 }
@@ -41,7 +42,7 @@ type layout struct {
 func (wb *workbook) sheetLayout(sh string) *layout {
 	l, ok := wb.layouts[sh]
 	if !ok {
-		l = &layout{need: map[[2]int]float64{}, words: map[[2]int]float64{}, wrap: map[[2]int]float64{}}
+		l = &layout{need: map[[2]int]float64{}, words: map[[2]int]float64{}, wrap: map[[2]int]float64{}, span: map[[2]int]int{}}
 		wb.layouts[sh] = l
 	}
 	return l
@@ -240,9 +241,13 @@ func activePane(rows int) string {
 func (wb *workbook) rowHeights(sh string, l *layout) {
 	lines := map[int]float64{}
 	for at, w := range l.wrap {
-		name, _ := excelize.ColumnNumberToName(at[0])
-		cw, err := wb.f.GetColWidth(sh, name)
-		wb.check(err)
+		cw := 0.0
+		for col := at[0]; col <= max(at[0], l.span[at]); col++ {
+			name, _ := excelize.ColumnNumberToName(col)
+			c, err := wb.f.GetColWidth(sh, name)
+			wb.check(err)
+			cw += c
+		}
 		lines[at[1]] = max(lines[at[1]], math.Ceil(w*proportional/max(cw-needPad, 1)))
 	}
 	rows := make([]int, 0, len(lines))

@@ -764,7 +764,7 @@ func (wb *workbook) uncertainty() {
 		if d, ok := wb.s.Ranges[p]; ok {
 			wb.text(sh, 4, row, wb.rangeText(d))
 			wb.style(sh, 4, row, stNote) // runs on over the empty cells beside it
-			wb.wrapped(sh, 7, row, d.Why)
+			wb.wrappedAcross(sh, 7, 9, row, d.Why)
 		}
 	}
 	row += 2

@@ -289,6 +289,14 @@ func (wb *workbook) wrapped(sheet string, col, row int, s string) {
 	wb.style(sheet, col, row, stWrap)
 }
 
+// wrappedAcross writes text that wraps within the cells col to last,
+// merged: a reason too long for one column reads in a few lines.
+func (wb *workbook) wrappedAcross(sheet string, col, last, row int, s string) {
+	wb.wrapped(sheet, col, row, s)
+	wb.check(wb.f.MergeCell(sheet, cellName(col, row), cellName(last, row)))
+	wb.sheetLayout(sheet).span[[2]int{col, row}] = last
+}
+
 // clean drops what XML 1.0 cannot carry, so odd bytes in a scenario's notes
 // cannot break the file.
 func clean(s string) string {
