@@ -577,7 +577,7 @@ var messages = map[string]map[string]string{
 		"xlsx.catalog.none":           "このシナリオはハードウェアの数値をすべて自ら指定しているため、カタログを参照する数式はありません。",
 		"xlsx.fact":                   "項目",
 		"xlsx.shown":                  "表示値",
-		"xlsx.in":                     "単位",
+		"xlsx.in":                     "表示単位",
 		"xlsx.label":                  "名称",
 		"xlsx.asof":                   "時点",
 		"xlsx.intro.Data volume":      "車両が 1 年に集めるデータと前処理後に残る量、データの増加に伴ってチームが必要とする計算量。",
