@@ -10,6 +10,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/internal/chart"
 )
 
@@ -52,6 +53,7 @@ type point struct {
 	formula string
 	value   float64
 	blank   bool
+	format  string // a value's number format, from its axis' display; "" for General
 }
 
 func value(v float64) point { return point{value: v} }
@@ -361,7 +363,37 @@ func (wb *workbook) point(sh string, col, row int, p point) {
 		wb.style(sh, col, row, stShown)
 	default:
 		wb.number(sh, col, row, p.value)
+		if p.format != "" {
+			wb.style(sh, col, row, stPlain+"#"+p.format)
+		}
 	}
+}
+
+// axisFormat is the number format of an axis' values shown for reading:
+// the decimals of the display the core chooses for them all, where it is the
+// one the chart's axis shows them in.
+func (wb *workbook) axisFormat(a chart.Axis, series []chart.Series, x bool) string {
+	var all []float64
+	for _, s := range series {
+		if x {
+			all = append(all, s.X...)
+		} else {
+			all = append(all, s.Y...)
+			all = append(all, s.Low...)
+			all = append(all, s.High...)
+		}
+	}
+	if a.Unit == "" || len(all) == 0 {
+		return ""
+	}
+	per := a.Per
+	if per == 0 {
+		per = 1
+	}
+	if d := estimator.ChooseColumn(a.Unit, wb.s.Units, all, estimator.Axis); d.Per == per {
+		return fixedFormat(d)
+	}
+	return ""
 }
 
 // ref is a point showing a quantity, divided by div for reading ("" for
@@ -522,6 +554,7 @@ func (wb *workbook) fromSpec(sp chart.Spec) plot {
 		return p
 	}
 	per := values.Per
+	yFormat, xFormat := wb.axisFormat(values, sp.Series, false), wb.axisFormat(cats, sp.Series, true)
 	pointAt := func(s chart.Series, ys []float64, i int) point {
 		if i < len(s.IDs) && s.IDs[i] != "" {
 			if q, ok := wb.est.Get(s.IDs[i]); ok && q.Value == ys[i] {
@@ -532,7 +565,7 @@ func (wb *workbook) fromSpec(sp chart.Spec) plot {
 				return wb.ref(s.IDs[i], div)
 			}
 		}
-		return value(values.Show(ys[i]))
+		return point{value: values.Show(ys[i]), format: yFormat}
 	}
 	type part struct {
 		name string
@@ -564,7 +597,7 @@ func (wb *workbook) fromSpec(sp chart.Spec) plot {
 				if p.categories == nil {
 					x := blank
 					if i < len(s.X) {
-						x = value(cats.Show(s.X[i]))
+						x = point{value: cats.Show(s.X[i]), format: xFormat}
 					}
 					ps.x = append(ps.x, x)
 				}

@@ -484,7 +484,6 @@ func shownIn(key string, d estimator.Display, v float64) string {
 }
 
 func numberFormat(d estimator.Display) string {
-	// Fixed decimals: a spreadsheet's optional ones (#) leave "4." behind.
 	decimals := "." + strings.Repeat("0", d.Digits)
 	if d.Digits == 0 {
 		decimals = ""
@@ -497,9 +496,22 @@ func numberFormat(d estimator.Display) string {
 	case isPercent(d):
 		return "0" + decimals + "%"
 	case d.Per == 1 && d.Suffix("en") == "":
-		return "#,##0" + decimals
+		return fixedFormat(d)
 	}
 	return ""
+}
+
+// fixedFormat is the number format of a display with fixed decimals ("" for
+// another notation): fixed, since a spreadsheet's optional decimals (#)
+// leave "4." behind.
+func fixedFormat(d estimator.Display) string {
+	switch {
+	case d.Notation != estimator.Fixed || d.Unit == estimator.Flag:
+		return ""
+	case d.Grouped || d.Digits == 0:
+		return "#,##0"
+	}
+	return "#,##0." + strings.Repeat("0", d.Digits)
 }
 
 // isPercent says whether a display shows its value in percent, which a
