@@ -483,6 +483,8 @@ func shownIn(key string, d estimator.Display, v float64) string {
 	return key + "#" + f
 }
 
+// numberFormat is the spreadsheet's number format for values shown as d
+// shows them in their base unit, or "" to leave the cell its own.
 func numberFormat(d estimator.Display) string {
 	decimals := "." + strings.Repeat("0", d.Digits)
 	if d.Digits == 0 {
