@@ -10,7 +10,7 @@ import (
 	"github.com/trainscale/trainscale/report"
 )
 
-// The Assumptions sheet labels each input and says its unit in the
+// The Assumptions sheet labels each input and says its unit and rules in the
 // workbook's language, from the estimator's fields table, beside the path
 // --set takes.
 func TestAssumptionsSpeakTheWorkbooksLanguage(t *testing.T) {
@@ -26,7 +26,7 @@ func TestAssumptionsSpeakTheWorkbooksLanguage(t *testing.T) {
 		b, err := report.Build(mustEstimate(t, "modern-2026"), report.Options{Lang: tc.lang, Date: testDate})
 		require.NoError(t, err)
 		f := open(t, write(t, b))
-		rows, err := f.GetRows("Assumptions")
+		rows, err := f.GetRows(f.GetSheetName(1)) // "Assumptions", in Japanese 前提条件
 		require.NoError(t, err)
 		found := false
 		for _, r := range rows {
@@ -35,7 +35,7 @@ func TestAssumptionsSpeakTheWorkbooksLanguage(t *testing.T) {
 				assert.Equal(t, tc.label, r[0], tc.path)
 				assert.Equal(t, tc.unit, r[2], tc.path)
 				field, _ := estimator.FieldOf(tc.path)
-				assert.Equal(t, field.RuleText(), r[3], tc.path)
+				assert.Equal(t, field.RuleTextIn(tc.lang), r[3], tc.path)
 			}
 		}
 		assert.True(t, found, "%s: no row for %s", tc.lang, tc.path)

@@ -48,6 +48,18 @@
 // plan, and the systems as the data grows. excelize sets a logarithmic scale
 // on the vertical axis only, so horizontal axes are linear.
 //
+// # Language and print
+//
+// The bundle's language (report.Bundle.Lang) names the sheets and writes
+// every heading, note, header and chart word (internal/chart's messages,
+// keys xlsx.*) and every label and rule (the estimator's); ids, paths,
+// defined names and formulas are the same in every language. Values read as
+// the estimator's display policy shows them: a share's cell is formatted as a
+// percentage, a count to its decimals, a unit other than the base one in a
+// "shown as" cell beside it. Each sheet prints one page wide; long text
+// wraps in its column, wide tables are split and the charts stand two
+// abreast above their data, so that a page prints at a size one can read.
+//
 // # Checks
 //
 // The tests compare every named cell of every example scenario and of 200+

@@ -94,6 +94,16 @@ type mismatch struct {
 	got, want string
 }
 
+// parseNumber reads a cell's raw value as LibreOffice's CSV writes it: a
+// share, formatted as a percentage, keeps its percent sign ("34.6070504697797%").
+func parseNumber(text string) (float64, error) {
+	if pct, ok := strings.CutSuffix(text, "%"); ok {
+		v, err := strconv.ParseFloat(pct, 64)
+		return v / 100, err
+	}
+	return strconv.ParseFloat(text, 64)
+}
+
 // compareCells reads every quantity's named cell with read and compares it
 // with the estimate; it returns the mismatches and the largest relative error.
 func compareCells(e *estimator.Estimate, cells map[string][2]string, read func(sheet, cell string) (string, error)) (checked int, bad []mismatch, worst float64) {
@@ -110,7 +120,7 @@ func compareCells(e *estimator.Estimate, cells map[string][2]string, read func(s
 			bad = append(bad, mismatch{name, err.Error(), fmt.Sprint(q.Value)})
 			continue
 		}
-		got, err := strconv.ParseFloat(text, 64)
+		got, err := parseNumber(text)
 		checked++
 		if err != nil || !near(got, q.Value) {
 			bad = append(bad, mismatch{name, text, strconv.FormatFloat(q.Value, 'g', 17, 64)})

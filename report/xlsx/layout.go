@@ -34,6 +34,7 @@ type layout struct {
 	need    map[[2]int]float64 // by column and row
 	words   map[[2]int]float64 // the longest word of a text cell
 	wrap    map[[2]int]float64 // the full width of a cell that wraps
+	span    map[[2]int]int     // the last column of a wrapping cell merged across several
 	headers []int              // rows that head a table, in the order written
 	rows    int                // the last row written
 }
@@ -41,7 +42,7 @@ type layout struct {
 func (wb *workbook) sheetLayout(sh string) *layout {
 	l, ok := wb.layouts[sh]
 	if !ok {
-		l = &layout{need: map[[2]int]float64{}, words: map[[2]int]float64{}, wrap: map[[2]int]float64{}}
+		l = &layout{need: map[[2]int]float64{}, words: map[[2]int]float64{}, wrap: map[[2]int]float64{}, span: map[[2]int]int{}}
 		wb.layouts[sh] = l
 	}
 	return l
@@ -109,9 +110,10 @@ func (wb *workbook) needsText(sh string, col, row int, s string) {
 func (wb *workbook) restyled(sh string, col, row int, key string) {
 	l := wb.sheetLayout(sh)
 	at := [2]int{col, row}
+	key, _, _ = strings.Cut(key, "#")
 	kind, _, _ := strings.Cut(key, ":")
 	switch {
-	case kind == stTitle || kind == stHeading || kind == stNote:
+	case kind == stTitle || kind == stHeading || kind == stNote || kind == stNoteWrap:
 		delete(l.need, at)
 	case kind == stWrap:
 		if w, ok := l.need[at]; ok {
@@ -137,7 +139,8 @@ func (wb *workbook) restyled(sh string, col, row int, key string) {
 // header repeated on every page when it runs past one, and panes frozen
 // under the first header.
 func (wb *workbook) fit() {
-	for _, sh := range Sheets {
+	for _, key := range Sheets {
+		sh := wb.tab(key)
 		l := wb.sheetLayout(sh)
 		widest := map[int]float64{}
 		for at, w := range l.need {
@@ -180,15 +183,21 @@ func (wb *workbook) printSetup(sh string, l *layout, width float64, lastCol int)
 	if width > wideSheet {
 		orientation = "landscape"
 	}
+	tall := 0 // as many pages down as it takes
+	if sh == wb.tab(sheetCover) {
+		tall = 1 // the cover is one page
+	}
 	wb.check(wb.f.SetSheetProps(sh, &excelize.SheetPropsOptions{FitToPage: ptr(true)}))
 	wb.check(wb.f.SetPageLayout(sh, &excelize.PageLayoutOptions{
 		Size:        ptr(9), // A4
 		Orientation: &orientation,
 		FitToWidth:  ptr(1),
-		FitToHeight: ptr(0), // as many pages down as it takes
+		FitToHeight: &tall,
 	}))
+	// Narrow side margins leave the table more of the page's width.
+	wb.check(wb.f.SetPageMargins(sh, &excelize.PageLayoutMarginsOptions{Left: ptr(0.4), Right: ptr(0.4), Top: ptr(0.5), Bottom: ptr(0.5)}))
 	scope := "'" + strings.ReplaceAll(sh, "'", "''") + "'!"
-	if sh != sheetCharts { // the charts float beyond the cells: let the spreadsheet find them
+	if sh != wb.tab(sheetCharts) { // the charts float beyond the cells: let the spreadsheet find them
 		end, _ := excelize.CoordinatesToCellName(lastCol, max(l.rows, 1), true)
 		wb.check(wb.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Area", RefersTo: scope + "$A$1:" + end, Scope: sh}))
 	}
@@ -211,7 +220,7 @@ func (wb *workbook) printSetup(sh string, l *layout, width float64, lastCol int)
 	// The Charts sheet freezes its labels only: a pane frozen across its
 	// charts would cut them.
 	first := l.headers[0]
-	if sh == sheetCharts {
+	if sh == wb.tab(sheetCharts) {
 		first = 0
 	}
 	wb.check(wb.f.SetPanes(sh, &excelize.Panes{Freeze: true, XSplit: 1, YSplit: first, TopLeftCell: cellName(2, first+1), ActivePane: activePane(first)}))
@@ -232,9 +241,13 @@ func activePane(rows int) string {
 func (wb *workbook) rowHeights(sh string, l *layout) {
 	lines := map[int]float64{}
 	for at, w := range l.wrap {
-		name, _ := excelize.ColumnNumberToName(at[0])
-		cw, err := wb.f.GetColWidth(sh, name)
-		wb.check(err)
+		cw := 0.0
+		for col := at[0]; col <= max(at[0], l.span[at]); col++ {
+			name, _ := excelize.ColumnNumberToName(col)
+			c, err := wb.f.GetColWidth(sh, name)
+			wb.check(err)
+			cw += c
+		}
 		lines[at[1]] = max(lines[at[1]], math.Ceil(w*proportional/max(cw-needPad, 1)))
 	}
 	rows := make([]int, 0, len(lines))

@@ -3,15 +3,20 @@ package xlsx_test
 import (
 	"archive/zip"
 	"bytes"
+	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
 
 	"github.com/trainscale/trainscale/report"
 )
@@ -80,7 +85,11 @@ func TestPrintSetup(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, tc.orientation, *layout.Orientation, tc.sheet)
 		assert.Equal(t, 1, *layout.FitToWidth, tc.sheet)
-		assert.Equal(t, 0, *layout.FitToHeight, tc.sheet, "as many pages down as it takes")
+		tall := 0 // as many pages down as it takes
+		if tc.sheet == "Cover" {
+			tall = 1 // the cover is one page
+		}
+		assert.Equal(t, tall, *layout.FitToHeight, tc.sheet)
 		props, err := f.GetSheetProps(tc.sheet)
 		require.NoError(t, err)
 		assert.True(t, *props.FitToPage, tc.sheet)
@@ -110,8 +119,11 @@ func TestPrintSetup(t *testing.T) {
 	assert.GreaterOrEqual(t, h, 45.0)
 }
 
-// The default workbook, printed by LibreOffice: no "###", no error value,
-// a few pages (98 before the print setup).
+// The default workbook in English and in Japanese, and the widest
+// examples, printed by LibreOffice: no "###", no error value, the default in
+// fewer than 30 pages (98 before the print setup), and every page at a
+// legible scale (the widest sheets printed at 20-30% before their layout
+// was made for paper; now at least 40%).
 func TestPrintedByLibreOffice(t *testing.T) {
 	if testing.Short() {
 		t.Skip("prints a workbook with LibreOffice")
@@ -124,34 +136,98 @@ func TestPrintedByLibreOffice(t *testing.T) {
 		}
 		t.Skip("pdftotext not installed (apt-get install poppler-utils)")
 	}
-	// The default workbook, and the widest examples with the CLI's sections.
 	dir := t.TempDir()
-	books := map[string]*report.Bundle{"plan": cliBundle(t, report.DefaultSamples)}
+	books := map[string]*report.Bundle{"plan": cliBundle(t, report.DefaultSamples), "plan-ja": cliBundleIn(t, report.DefaultSamples, "ja")}
 	// The examples whose figures are widest (a fleet's years, a
 	// transformer's 10^25 FLOPs); the others' tables are the default's.
 	for _, name := range []string{"modern-2026", "llama-3-405b", "av-world-model-2026"} {
 		books[name] = fullBundle(t, name)
 	}
-	var files []string
+	files := []string{"scale.xlsx"} // one line of text at full size: the yardstick of the scale
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "scale.xlsx"), yardstick(t), 0o644))
 	for name, b := range books {
 		files = append(files, name+".xlsx")
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name+".xlsx"), write(t, b), 0o644))
 	}
 	out := recalc(t, dir, files, "pdf", 2)
+	bbox := func(name string) [][]float64 {
+		html, err := exec.Command(pdftotext, "-bbox", filepath.Join(out, name+".pdf"), "-").Output()
+		require.NoError(t, err, name)
+		return wordHeights(string(html))
+	}
+	full := mode(bbox("scale")[0])
+	require.Positive(t, full)
 	for name := range books {
 		text, err := exec.Command(pdftotext, "-layout", filepath.Join(out, name+".pdf"), "-").Output()
 		require.NoError(t, err, name)
 		pages := bytes.Count(text, []byte("\f"))
-		t.Logf("%s: %d pages", name, pages)
-		assert.Positive(t, pages, name)
-		assert.Less(t, pages, 30, name)
 		for _, bad := range []string{"###", "#VALUE!", "#REF!", "#NAME?", "#DIV/0!", "Err:"} {
 			assert.NotContains(t, string(text), bad, name)
 		}
+		// A page's scale is its commonest word height against the
+		// yardstick's: the body text, whatever the headings and charts.
+		var scales []string
+		smallest := 1.0
+		for _, heights := range bbox(name) {
+			scale := mode(heights) / full
+			smallest = min(smallest, scale)
+			scales = append(scales, fmt.Sprintf("%.0f%%", 100*scale))
+		}
+		t.Logf("%s: %d pages, smallest scale %.0f%% (%s)", name, pages, 100*smallest, strings.Join(scales, " "))
+		assert.Positive(t, pages, name)
+		assert.GreaterOrEqual(t, smallest, 0.40, name)
+		assert.Less(t, pages, 30, name)
 		if name == "plan" {
-			for _, want := range []string{"operating expense", "Total cost of ownership", "USD 23,127,000"} {
+			for _, want := range []string{"operating expense", "Total cost of ownership", "USD 23,127,000", "34.6%"} {
+				assert.True(t, strings.Contains(string(text), want), want)
+			}
+		}
+		if name == "plan-ja" {
+			for _, want := range []string{"前提条件", "このシートのすべての数量", "償却期間の総保有コスト", "年次計画"} {
 				assert.True(t, strings.Contains(string(text), want), want)
 			}
 		}
 	}
+}
+
+// yardstick is a workbook of one line of text in the default font, which
+// prints at full size.
+func yardstick(t *testing.T) []byte {
+	f := excelize.NewFile()
+	defer f.Close()
+	require.NoError(t, f.SetCellStr("Sheet1", "A1", "Every quantity"))
+	buf, err := f.WriteToBuffer()
+	require.NoError(t, err)
+	return buf.Bytes()
+}
+
+var wordBox = regexp.MustCompile(`<word xMin="[^"]+" yMin="([^"]+)" xMax="[^"]+" yMax="([^"]+)"`)
+
+// wordHeights are the heights of the words of each page of pdftotext's
+// -bbox output, in points.
+func wordHeights(html string) [][]float64 {
+	var pages [][]float64
+	for _, page := range strings.Split(html, "<page ")[1:] {
+		var hs []float64
+		for _, m := range wordBox.FindAllStringSubmatch(page, -1) {
+			y0, _ := strconv.ParseFloat(m[1], 64)
+			y1, _ := strconv.ParseFloat(m[2], 64)
+			hs = append(hs, math.Round((y1-y0)*100)/100)
+		}
+		pages = append(pages, hs)
+	}
+	return pages
+}
+
+// mode is the commonest value, the smallest of equals; 0 for none.
+func mode(xs []float64) float64 {
+	count := map[float64]int{}
+	best, n := 0.0, 0
+	for _, x := range xs {
+		count[x]++
+		if c := count[x]; c > n || c == n && x < best {
+			best, n = x, c
+		}
+	}
+	return best
 }

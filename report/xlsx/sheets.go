@@ -2,6 +2,7 @@ package xlsx
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,29 +14,27 @@ import (
 
 const article = "A. Grzywaczewski, \"Training AI for Self-Driving Vehicles: the Challenge of Scale\", NVIDIA Developer Blog, 2017"
 
-// modelNote is the comment on every value a hardware model computed.
-const modelNote = "Computed by trainscale's model (estimator/hardware); not a formula. Editing the inputs does not change it: change the scenario and run trainscale again."
-
 func (wb *workbook) cover() {
-	sh := sheetCover
+	sh := wb.tab(sheetCover)
 	wb.widths(sh, 22, 110)
-	wb.text(sh, 1, 1, "trainscale: deep-learning compute plan")
+	wb.text(sh, 1, 1, wb.t("xlsx.title"))
 	wb.style(sh, 1, 1, stTitle)
+	tab := func(key string) any { return wb.tab(key) }
 	lines := [][2]string{
-		{"Scenario", wb.scenarioName()},
-		{"Date", wb.b.Date},
-		{"Notes", wb.s.Notes},
+		{wb.t("scenario"), wb.scenarioName()},
+		{wb.t("date"), wb.b.Date},
+		{wb.t("notes"), wb.s.Notes},
 		{"", ""},
-		{"What this is", "The compute estimate of trainscale for this scenario, after NVIDIA's 2017 method (" + article + "): how much data the fleet collects, how long one training run takes, how many systems the team needs, what they cost, with every derived number a live formula."},
-		{"How to use it", "1. Change a yellow cell on the Assumptions sheet (or a catalog figure on the Catalog sheet): every formula recomputes."},
-		{"", "2. Read the results on Data volume, Training time, Team and cluster, Scaling, Memory, Storage and host and Cost; Charts draws them."},
-		{"", "3. Each result row shows its formula in words, its source, and its defined name, which other formulas use: =team_inception_v3_systems_dgx_1_p100 is the number of systems."},
-		{"", "4. Grey values come from trainscale's hardware models (throughput, scaling, memory), not from formulas: to change them, change the scenario and run trainscale again."},
-		{"", "5. Scenarios and Uncertainty hold values trainscale computed when it wrote this file; they do not recompute."},
-		{"Colours", "Yellow: an input the formulas read. Grey: a value or input of trainscale's models. White: a formula."},
-		{"Units", "Values are in base units (bytes, seconds, bytes per second, watts, joules, kilograms, the currency); the 'shown as' columns convert them for reading. TB, GB, MB and KB follow the units input (binary: TB = 2^40 B; decimal: TB = 10^12 B)."},
-		{"Defined names", "Inputs are named after their scenario path, results after their id, catalog facts after their path, with '.', '-', '[' and ']' turned into '_' (workloads[0].mb_per_s is workloads_0__mb_per_s); unit constants are u_TB, u_GB, u_MB, u_KB, u_DAY and u_HOUR."},
-		{"Made by", "trainscale, from the scenario file; run 'trainscale xlsx' to write it again."},
+		{wb.t("xlsx.what"), wb.tf("xlsx.what.v", article)},
+		{wb.t("xlsx.how"), wb.tf("xlsx.how.1", tab(sheetAssumptions), tab(sheetCatalog))},
+		{"", wb.tf("xlsx.how.2", tab(sheetData), tab(sheetTraining), tab(sheetTeam), tab(sheetScaling), tab(sheetMemory), tab(sheetStorage), tab(sheetCost), tab(sheetCharts))},
+		{"", wb.t("xlsx.how.3")},
+		{"", wb.t("xlsx.how.4")},
+		{"", wb.tf("xlsx.how.5", tab(sheetScenarios), tab(sheetUncertainty))},
+		{wb.t("xlsx.colours"), wb.t("xlsx.colours.v")},
+		{wb.t("xlsx.units"), wb.t("xlsx.units.v")},
+		{wb.t("xlsx.names"), wb.t("xlsx.names.v")},
+		{wb.t("xlsx.made"), wb.t("xlsx.made.v")},
 	}
 	row := 3
 	for _, l := range lines {
@@ -49,56 +48,42 @@ func (wb *workbook) cover() {
 		row++
 	}
 	row++
-	wb.text(sh, 1, row, "Sheets")
+	wb.text(sh, 1, row, wb.t("xlsx.sheets"))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	for _, s := range [][2]string{
-		{sheetAssumptions, "every input of the scenario, the unit constants"},
-		{sheetCatalog, "the hardware catalog figures the formulas read"},
-		{sheetData, "data collected, reduced, and its growth"},
-		{sheetTraining, "time of one training run per network and system"},
-		{sheetTeam, "systems the team needs (the article's table)"},
-		{sheetScaling, "modelled speed-up and efficiency of data-parallel jobs"},
-		{sheetMemory, "training memory per GPU"},
-		{sheetStorage, "local cache, storage reads, GPU and host memory"},
-		{sheetCost, "capital and operating expense, cloud, energy, CO2, the yearly plan"},
-		{sheetScenarios, "Table 1: this scenario beside others (values)"},
-		{sheetUncertainty, "P10, P50, P90 and the tornado (values)"},
-		{sheetCharts, "native charts over the result cells"},
-		{sheetSources, "where each input, method and catalog figure comes from"},
-	} {
-		wb.text(sh, 1, row, s[0])
-		wb.text(sh, 2, row, s[1])
+	for _, key := range Sheets[1:] {
+		wb.text(sh, 1, row, wb.tab(key))
+		wb.text(sh, 2, row, wb.t("xlsx.about."+key))
 		row++
 	}
 }
 
 // assumptions lists every input the scenario sets, then the unit constants.
 func (wb *workbook) assumptions() {
-	sh := sheetAssumptions
-	wb.widths(sh, 38, 18, 28, 30, 34, 30, 70, 38)
-	wb.text(sh, 1, 1, "Assumptions: "+wb.scenarioName())
+	sh := wb.tab(sheetAssumptions)
+	wb.widths(sh, 34, 18, 14, 30, 24, 30, 30, 32)
+	wb.text(sh, 1, 1, sh+": "+wb.scenarioName())
 	wb.style(sh, 1, 1, stTitle)
-	wb.text(sh, 1, 2, "Yellow cells are yours to change; every result recomputes. Grey inputs are read by no formula here (trainscale's hardware models use them, or another input takes their place). A cell with a red corner holds a range's likely value; its comment gives the range.")
+	wb.text(sh, 1, 2, wb.t("xlsx.assumptions.note"))
 	wb.style(sh, 1, 2, stNote)
 	row := 4
-	wb.header(sh, row, "input", "value", "unit", "rule", "range", "defined name", "source", "scenario path")
+	wb.header(sh, row, wb.ts("input", "value", "unit", "xlsx.rule", "xlsx.range", "xlsx.name", "source", "xlsx.path")...)
 	section := ""
 	for _, in := range inputs(wb.s) {
 		if head, _, _ := strings.Cut(in.Path, "."); head != section {
 			section = head
 			row += 2
-			wb.text(sh, 1, row, strings.TrimRightFunc(head, func(r rune) bool { return r == ']' || r == '[' || r >= '0' && r <= '9' }))
+			wb.text(sh, 1, row, wb.section(head))
 			wb.style(sh, 1, row, stHeading)
 		}
 		row++
 		wb.input(sh, row, in)
 	}
 	row += 2
-	wb.text(sh, 1, row, "Unit constants (from the units input)")
+	wb.text(sh, 1, row, wb.t("xlsx.constants"))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.header(sh, row, "constant", "value", "unit", "", "", "defined name", "meaning")
+	wb.header(sh, row, wb.ts("xlsx.constant", "value", "unit", "", "", "xlsx.name", "xlsx.meaning")...)
 	binary, decimal := estimator.Constants(estimator.Binary), estimator.Constants(estimator.Decimal)
 	units, _ := wb.name("units")
 	for _, c := range constantOrder {
@@ -116,21 +101,40 @@ func (wb *workbook) assumptions() {
 		}
 		wb.text(sh, 3, row, unit)
 		wb.text(sh, 6, row, name)
-		wb.text(sh, 7, row, constantMeaning[c])
+		wb.text(sh, 7, row, wb.t("xlsx.const."+c))
 		wb.define(name, sh, 2, row)
 	}
 }
 
-var constantMeaning = map[string]string{
-	"TB": "bytes in a terabyte", "GB": "bytes in a gigabyte", "MB": "bytes in a megabyte", "KB": "bytes in a kilobyte",
-	"DAY": "seconds in a day", "HOUR": "seconds in an hour",
+// section is the heading of the inputs under a path's first part
+// ("workloads[2]" -> "workloads 3"), in the workbook's language.
+func (wb *workbook) section(head string) string {
+	name, index, listed := strings.Cut(strings.TrimSuffix(head, "]"), "[")
+	if key := "xlsx.section." + name; wb.t(key) != key {
+		name = wb.t(key)
+	} // else a part of the format added later: its own name until it has words
+	if i, err := strconv.Atoi(index); listed && err == nil {
+		return name + " " + strconv.Itoa(i+1) // workloads[0]: Workloads 1
+	}
+	return name
+}
+
+// ts is the words of several keys, for a header.
+func (wb *workbook) ts(keys ...string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		if k != "" {
+			out[i] = wb.t(k)
+		}
+	}
+	return out
 }
 
 // input writes one input row: its value in a named, validated cell, its
 // label and unit in the workbook's language, and the path --set takes.
 func (wb *workbook) input(sh string, row int, in estimator.InputSpec) {
 	name, _ := wb.name(in.Path)
-	wb.text(sh, 1, row, in.Field.Label.In(wb.b.Lang))
+	wb.wrapped(sh, 1, row, in.Field.Label.In(wb.b.Lang))
 	wb.text(sh, 8, row, in.Path)
 	var notes []string
 	if in.IsText {
@@ -145,7 +149,7 @@ func (wb *workbook) input(sh string, row int, in estimator.InputSpec) {
 		base := stInput
 		if !wb.read[in.Path] {
 			base = stModelInput
-			notes = append(notes, "No formula in this workbook reads this input: trainscale's hardware models use it, or another input takes its place. To change its effect, change the scenario and run trainscale again.")
+			notes = append(notes, wb.t("xlsx.unread"))
 		}
 		if in.Money {
 			wb.style(sh, 2, row, base+"-money:"+wb.currency())
@@ -154,29 +158,27 @@ func (wb *workbook) input(sh string, row int, in estimator.InputSpec) {
 		}
 	}
 	if !in.IsText {
-		wb.text(sh, 3, row, in.Field.UnitIn(wb.b.Lang, wb.currency()))
+		wb.wrapped(sh, 3, row, in.Field.UnitIn(wb.b.Lang, wb.currency()))
 	}
 	var rules []string
 	for _, r := range in.Rules {
-		rules = append(rules, estimator.DescribeRule(r))
+		rules = append(rules, estimator.DescribeRuleIn(r, wb.b.Lang))
 	}
-	wb.text(sh, 4, row, in.Field.RuleText())
+	wb.wrapped(sh, 4, row, in.Field.RuleTextIn(wb.b.Lang))
 	if d := in.Range; d != nil {
-		r := rangeText(*d)
-		wb.text(sh, 5, row, r)
-		note := "Given as a range: " + r + "; the cell holds the "
+		r := wb.rangeText(*d)
+		wb.wrapped(sh, 5, row, r)
+		note := wb.tf("xlsx.ranged.likely", r)
 		if d.Lognormal() {
-			note += "median."
-		} else {
-			note += "likely value."
+			note = wb.tf("xlsx.ranged.median", r)
 		}
 		if d.Why != "" {
-			note += " Why: " + d.Why
+			note += " " + wb.tf("xlsx.why", d.Why)
 		}
 		notes = append([]string{note}, notes...)
 	}
 	wb.text(sh, 6, row, name)
-	wb.text(sh, 7, row, in.Source)
+	wb.wrapped(sh, 7, row, in.Source)
 	if len(notes) > 0 {
 		wb.comment(sh, 2, row, strings.Join(notes, "\n"))
 	}
@@ -190,11 +192,11 @@ func (wb *workbook) textRead(path string) bool { return path == "units" }
 func (wb *workbook) currency() string { return wb.s.Currency() }
 
 // rangeText says a range in words: "low 1, likely 1, high 3.24".
-func rangeText(d estimator.Dist) string {
+func (wb *workbook) rangeText(d estimator.Dist) string {
 	if d.Lognormal() {
-		return "lognormal: median " + num(d.Median) + ", P90 " + num(d.P90)
+		return wb.tf("xlsx.lognormal", num(d.Median), num(d.P90))
 	}
-	return "low " + num(d.Low) + ", likely " + num(d.Likely) + ", high " + num(d.High)
+	return wb.tf("xlsx.triangular", num(d.Low), num(d.Likely), num(d.High))
 }
 
 // validate refuses values the field's own rules forbid; rules relating
@@ -235,7 +237,7 @@ func (wb *workbook) validate(sh string, row int, in estimator.InputSpec, rules [
 		dv.Type = "custom"
 		dv.Formula1 = xmlEscaper.Replace("AND(" + strings.Join(conds, ",") + ")")
 	}
-	dv.SetError(excelize.DataValidationErrorStyleStop, "trainscale: not a valid value", clean(in.Path+" "+strings.Join(rules, "; ")))
+	dv.SetError(excelize.DataValidationErrorStyleStop, wb.t("xlsx.invalid"), clean(in.Path+" "+strings.Join(rules, "; ")))
 	wb.check(wb.f.AddDataValidation(sh, dv))
 }
 
@@ -244,14 +246,14 @@ var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
 
 // catalog lists the catalog figures the formulas read, as editable inputs.
 func (wb *workbook) catalog() {
-	sh := sheetCatalog
-	wb.widths(sh, 44, 20, 8, 14, 8, 40, 44, 60, 12)
-	wb.text(sh, 1, 1, "Catalog: the hardware figures the formulas read")
+	sh := wb.tab(sheetCatalog)
+	wb.widths(sh, 40, 18, 8, 12, 8, 28, 40, 34, 10)
+	wb.text(sh, 1, 1, wb.t("xlsx.catalog.title"))
 	wb.style(sh, 1, 1, stTitle)
-	wb.text(sh, 1, 2, "From trainscale's hardware catalog (trainscale catalog lists all of it). Change a yellow figure and the formulas that read it recompute; the models' own use of the catalog does not change.")
+	wb.text(sh, 1, 2, wb.t("xlsx.catalog.note"))
 	wb.style(sh, 1, 2, stNote)
 	row := 4
-	wb.header(sh, row, "fact", "value", "unit", "shown as", "in", "label", "defined name", "source", "as of")
+	wb.header(sh, row, wb.ts("xlsx.fact", "value", "unit", "xlsx.shown", "xlsx.in", "xlsx.label", "xlsx.name", "source", "xlsx.asof")...)
 	n := 0
 	for _, f := range estimator.CatalogFacts() {
 		name, ok := wb.name(f.Path)
@@ -262,23 +264,23 @@ func (wb *workbook) catalog() {
 		n++
 		wb.text(sh, 1, row, f.Path)
 		wb.number(sh, 2, row, f.Value)
-		wb.style(sh, 2, row, valueStyle(stInput, f.Unit))
+		wb.style(sh, 2, row, shownIn(valueStyle(stInput, f.Unit), estimator.Choose(f.Unit, wb.s.Units, f.Value, estimator.Article), f.Value))
 		wb.text(sh, 3, row, string(f.Unit))
 		wb.shown(sh, 4, row, name, f.Unit, f.Value)
-		wb.text(sh, 6, row, f.Label)
+		wb.wrapped(sh, 6, row, f.LabelIn(wb.b.Lang))
 		wb.text(sh, 7, row, name)
-		wb.text(sh, 8, row, f.Source)
+		wb.wrapped(sh, 8, row, f.Source)
 		wb.text(sh, 9, row, f.AsOf)
 		wb.define(name, sh, 2, row)
 		dv := excelize.NewDataValidation(false)
 		dv.Sqref = cellName(2, row)
 		dv.Type = "custom"
 		dv.Formula1 = xmlEscaper.Replace("AND(ISNUMBER(" + cellName(2, row) + ")," + cellName(2, row) + ">=0)")
-		dv.SetError(excelize.DataValidationErrorStyleStop, "trainscale: not a valid value", "a catalog figure must be a number >= 0")
+		dv.SetError(excelize.DataValidationErrorStyleStop, wb.t("xlsx.invalid"), wb.t("xlsx.catalog.rule"))
 		wb.check(wb.f.AddDataValidation(sh, dv))
 	}
 	if n == 0 {
-		wb.text(sh, 1, row+1, "This scenario states every hardware figure itself: no formula reads the catalog.")
+		wb.text(sh, 1, row+1, wb.t("xlsx.catalog.none"))
 		wb.style(sh, 1, row+1, stNote)
 	}
 }
@@ -299,7 +301,7 @@ func (wb *workbook) header(sh string, row int, cols ...string) {
 // ratios, flags, money) get no second cell.
 func (wb *workbook) shown(sh string, col, row int, name string, u estimator.Unit, v float64) {
 	d := estimator.Choose(u, wb.s.Units, v, estimator.Article)
-	if d.Divisor == "" {
+	if d.Divisor == "" || isPercent(d) { // the value's own cell shows it so
 		return
 	}
 	e, err := estimator.ParseExpr(d.Divisor)
@@ -341,35 +343,29 @@ func (wb *workbook) quantitySheets() {
 	for _, q := range wb.est.Quantities() {
 		bySheet[sheetOf(q.ID)] = append(bySheet[sheetOf(q.ID)], q)
 	}
-	intro := map[string]string{
-		sheetData:     "Data the fleet collects in a year and what preprocessing keeps of it; the compute the team needs as the data grows.",
-		sheetTraining: "One training run of each network: on one GPU, on one system, and on the GPUs a job needs to meet the target.",
-		sheetTeam:     "Systems the team needs so that its concurrent jobs each finish within the target (the article's table).",
-		sheetScaling:  "Speed-up and efficiency of data-parallel training from trainscale's scaling model.",
-		sheetMemory:   "Training memory per GPU from trainscale's memory model, and whether it fits.",
-		sheetStorage:  "Whether the processed dataset fits each system's local cache, the storage reads it causes, and GPU and host memory.",
-		sheetCost:     "What the plan costs: buying, running, renting instead; its energy and CO2; the yearly plan.",
-	}
-	for _, sh := range []string{sheetData, sheetTraining, sheetTeam, sheetScaling, sheetMemory, sheetStorage, sheetCost} {
-		wb.widths(sh, 58, 20, 10, 16, 8, 70, 46, 70)
+	for _, key := range []string{sheetData, sheetTraining, sheetTeam, sheetScaling, sheetMemory, sheetStorage, sheetCost} {
+		sh := wb.tab(key)
+		// The label and the formula wrap, so the sheet prints one page
+		// wide at a legible scale.
+		wb.widths(sh, 32, 30, 18, 8, 12, 8, 40, 7)
 		wb.text(sh, 1, 1, sh+": "+wb.scenarioName())
 		wb.style(sh, 1, 1, stTitle)
-		wb.text(sh, 1, 2, intro[sh])
+		wb.text(sh, 1, 2, wb.t("xlsx.intro."+key))
 		wb.style(sh, 1, 2, stNote)
 		row := 4
-		for _, t := range wb.tables(sh) {
+		for _, t := range wb.tables(key) {
 			row = wb.table(sh, row, t) + 2
 		}
-		qs := bySheet[sh]
+		qs := bySheet[key]
 		if len(qs) == 0 {
-			wb.text(sh, 1, row, wb.emptyNote(sh))
+			wb.text(sh, 1, row, wb.emptyNote(key))
 			wb.style(sh, 1, row, stNote)
 			continue
 		}
-		wb.text(sh, 1, row, "Every quantity on this sheet")
+		wb.text(sh, 1, row, wb.t("xlsx.every"))
 		wb.style(sh, 1, row, stHeading)
 		row++
-		wb.header(sh, row, "quantity", "value", "unit", "shown as", "in", "formula", "defined name", "source")
+		wb.header(sh, row, wb.ts("quantity", "id", "value", "unit", "xlsx.shown", "xlsx.in", "formula", "source")...)
 		for _, q := range qs {
 			row++
 			wb.quantity(sh, row, q)
@@ -377,22 +373,24 @@ func (wb *workbook) quantitySheets() {
 	}
 }
 
-func (wb *workbook) emptyNote(sh string) string {
-	switch sh {
-	case sheetScaling:
-		return "This scenario scales linearly (training.scaling linear): n GPUs are n times as fast, so there is no scaling model to show."
-	case sheetMemory:
-		return "No workload names a catalog model, so there is no memory model to show."
-	case sheetCost:
-		return "This scenario has no money section; add one to price the plan."
+// emptyNote says why a sheet (one of Sheets) lists no quantity.
+func (wb *workbook) emptyNote(key string) string {
+	switch key {
+	case sheetScaling, sheetMemory, sheetCost:
+		return wb.t("xlsx.empty." + key)
 	}
-	return "Nothing for this scenario."
+	return wb.t("xlsx.empty")
 }
 
-// quantity writes one quantity row; its value cell carries its defined name.
+// quantity writes one quantity row: its label in the workbook's language
+// and its id, then its value in the cell that carries its defined name, the
+// value shown for reading, its formula in words (wrapped) and the key of
+// its source on the Sources sheet.
 func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 	name, _ := wb.name(q.ID)
-	wb.text(sh, 1, row, q.Label)
+	display := estimator.Choose(q.Unit, wb.s.Units, q.Value, estimator.Article)
+	wb.wrapped(sh, 1, row, q.LabelIn(wb.b.Lang))
+	wb.text(sh, 2, row, q.ID)
 	if q.Expr != "" {
 		e, err := estimator.ParseExpr(q.Expr)
 		if err != nil {
@@ -404,42 +402,67 @@ func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 			wb.check(fmt.Errorf("xlsx: %s: %w", q.ID, err))
 			return
 		}
-		wb.formula(sh, 2, row, f)
-		wb.style(sh, 2, row, valueStyle(stValue, q.Unit))
-		wb.text(sh, 6, row, q.Formula)
+		wb.formula(sh, 3, row, f)
+		wb.style(sh, 3, row, shownIn(valueStyle(stValue, q.Unit), display, q.Value))
+		wb.wrapped(sh, 7, row, q.Formula)
 	} else {
-		wb.number(sh, 2, row, q.Value)
-		wb.style(sh, 2, row, valueStyle(stModelled, q.Unit))
-		wb.comment(sh, 2, row, modelNote)
-		wb.text(sh, 6, row, "model: "+q.Formula)
+		wb.number(sh, 3, row, q.Value)
+		wb.style(sh, 3, row, shownIn(valueStyle(stModelled, q.Unit), display, q.Value))
+		wb.comment(sh, 3, row, wb.t("xlsx.model.note"))
+		wb.wrapped(sh, 7, row, wb.tf("xlsx.model", q.Formula))
 	}
-	wb.text(sh, 3, row, string(q.Unit))
-	wb.shown(sh, 4, row, name, q.Unit, q.Value)
-	wb.text(sh, 7, row, name)
-	wb.text(sh, 8, row, q.Source)
-	wb.define(name, sh, 2, row)
+	wb.text(sh, 4, row, string(q.Unit))
+	wb.shown(sh, 5, row, name, q.Unit, q.Value)
+	wb.text(sh, 8, row, wb.sourceKeys[q.Source])
+	wb.define(name, sh, 3, row)
 }
 
-// transformerTable is the transformer workloads' plan on each system: the
-// model's layout, memory and utilisation, and the job they give.
-func transformerTable(s *estimator.Scenario, c func(string) string, years string) table {
+// sourceKeys numbers the quantities' sources in the order the estimate
+// first cites them: the quantity sheets print "S1", the Sources sheet the
+// full text, so a long citation repeated on every row does not widen them.
+func sourceKeys(est *estimator.Estimate) (map[string]string, []string) {
+	keys := map[string]string{}
+	var order []string
+	for _, q := range est.Quantities() {
+		if _, ok := keys[q.Source]; !ok {
+			order = append(order, q.Source)
+			keys[q.Source] = "S" + strconv.Itoa(len(order))
+		}
+	}
+	return keys, order
+}
+
+// growthColumns is about the most systems a table of the data's growth
+// shows side by side: more would widen the sheet beyond its quantity list.
+const growthColumns = 6
+
+// transformerTables are the transformer workloads' plan on each system, in
+// two tables of a few columns each: the model's work and layout, then its
+// memory, utilisation and the job they give (in one, the sheet printed at a
+// third of its size).
+func (wb *workbook) transformerTables(c func(string) string, years string) []table {
+	s := wb.s
 	pair := func(group, name, w, sys string) string { return group + "." + w + "." + name + "." + sys }
-	t := table{title: "Transformer training", header: []string{"network", "system", "tokens", "FLOPs", "TP", "PP", "DP",
-		"memory per GPU, GB", "fits", "MFU", "tokens/s per GPU", "GPUs per job", "one job"}}
+	layout := table{title: wb.t("xlsx.tt.title"), header: wb.ts("network", "system", "xlsx.tt.tokens", "xlsx.tt.flops", "xlsx.tt.tp", "xlsx.tt.pp", "xlsx.tt.dp")}
+	job := table{title: wb.t("xlsx.tt.job"), header: wb.ts("network", "system", "xlsx.mem.gb", "xlsx.fits", "xlsx.tt.mfu", "xlsx.tt.rate", "xlsx.gpus.job", "xlsx.onejob")}
 	for _, w := range s.Workloads {
 		if w.Transformer == nil {
 			continue
 		}
 		for _, sys := range s.Systems {
 			p := func(group, name string) tcell { return tcell{id: pair(group, name, w.ID, sys.ID)} }
-			r := []tcell{{text: labelOr(w.Label, w.ID)}, {text: sys.ID}, {id: "train." + w.ID + ".tokens"}, {id: "train." + w.ID + ".flops"},
-				p("train", "tp"), p("train", "pp"), p("train", "dp"), {id: pair("train", "memory_per_gpu", w.ID, sys.ID), div: c("GB")},
-				{id: pair("train", "fits", w.ID, sys.ID), style: stFlag}, {id: pair("train", "mfu", w.ID, sys.ID), style: stPercent},
-				p("train", "tokens_per_s"), p("team", "gpus_per_job"), {id: pair("train", "job_time", w.ID, sys.ID), div: years}}
-			t.rows = append(t.rows, r)
+			names := []tcell{{text: labelOr(w.Label, w.ID)}, {text: sys.ID}}
+			layout.rows = append(layout.rows, append(slices.Clone(names), tcell{id: "train." + w.ID + ".tokens"}, tcell{id: "train." + w.ID + ".flops"},
+				p("train", "tp"), p("train", "pp"), p("train", "dp")))
+			job.rows = append(job.rows, append(slices.Clone(names), tcell{id: pair("train", "memory_per_gpu", w.ID, sys.ID), div: c("GB")},
+				tcell{id: pair("train", "fits", w.ID, sys.ID), style: stFlag}, tcell{id: pair("train", "mfu", w.ID, sys.ID), style: stPercent},
+				p("train", "tokens_per_s"), p("team", "gpus_per_job"), tcell{id: pair("train", "job_time", w.ID, sys.ID), div: years}))
 		}
 	}
-	return t
+	if len(layout.rows) == 0 {
+		return nil
+	}
+	return []table{layout, job}
 }
 
 // tcell is one cell of an article table: text, or a quantity's value shown
@@ -484,10 +507,16 @@ func (wb *workbook) table(sh string, row int, t table) int {
 			st := c.style
 			if st == "" {
 				st = stShown
-				if v, _ := wb.est.Get(c.id); c.div == "" {
-					// An undivided count can outgrow a formula's usual
-					// width (a run's FLOPs): its column holds all of it.
-					wb.needs(sh, col, row, max(needFormula, groupedWidth(v.Value, 2)))
+				if q, _ := wb.est.Get(c.id); c.div == "" {
+					// An undivided value reads as the core shows it (a
+					// run's FLOPs as 3.79E+25); a count grouped in full
+					// can outgrow a formula's usual width, and its column
+					// holds all of it.
+					d := estimator.Choose(q.Unit, wb.s.Units, q.Value, estimator.Article)
+					st = shownIn(stShown, d, q.Value)
+					if d.Notation == estimator.Fixed {
+						wb.needs(sh, col, row, max(needFormula, groupedWidth(q.Value, 2)))
+					}
 				}
 			}
 			wb.style(sh, col, row, st)
@@ -498,38 +527,50 @@ func (wb *workbook) table(sh string, row int, t table) int {
 
 // tables are the article's tables of a sheet, laid out as estimator.Summarize
 // lays them out.
-func (wb *workbook) tables(sh string) []table {
+func (wb *workbook) tables(key string) []table {
 	s := wb.s
 	c := func(name string) string { n, _ := wb.name(name); return n }
 	years := "(365*" + c("DAY") + ")"
 	pair := func(group, name, w, sys string) string { return group + "." + w + "." + name + "." + sys }
 	var out []table
-	switch sh {
+	switch key {
 	case sheetData:
 		if s.Growth.Factor < 1 {
 			return nil
 		}
-		t := table{title: "Systems when the data grows (compute grows as data^exponent)", header: []string{"data x", "compute x"}}
-		for _, w := range s.Workloads {
-			for _, sys := range s.Systems {
-				t.header = append(t.header, w.ID+" / "+sys.ID)
+		// The workloads' systems across, as many workloads to a table as
+		// fit growthColumns: all pairs side by side would print a wide
+		// scenario's sheet too small to read.
+		type pair struct{ w, sys int }
+		var pairs []pair
+		for wi := range s.Workloads {
+			for si := range s.Systems {
+				pairs = append(pairs, pair{wi, si})
 			}
 		}
-		for n := 1; n <= int(s.Growth.Factor); n++ {
-			r := []tcell{{text: fmt.Sprint(n)}, {id: fmt.Sprintf("growth.compute_factor_n%d", n)}}
-			for _, w := range s.Workloads {
-				for _, sys := range s.Systems {
-					r = append(r, tcell{id: fmt.Sprintf("growth.%s.systems_n%d.%s", w.ID, n, sys.ID)})
+		for len(pairs) > 0 {
+			n := len(s.Systems) * max(1, growthColumns/len(s.Systems))
+			part := pairs[:min(n, len(pairs))]
+			pairs = pairs[len(part):]
+			t := table{title: wb.t("xlsx.growth.title"), header: wb.ts("xlsx.datax", "xlsx.computex")}
+			for _, p := range part {
+				w, sys := s.Workloads[p.w], s.Systems[p.sys]
+				t.header = append(t.header, labelOr(w.Label, w.ID)+" / "+labelOr(sys.Label, sys.ID))
+			}
+			for n := 1; n <= int(s.Growth.Factor); n++ {
+				r := []tcell{{text: fmt.Sprint(n)}, {id: fmt.Sprintf("growth.compute_factor_n%d", n)}}
+				for _, p := range part {
+					r = append(r, tcell{id: fmt.Sprintf("growth.%s.systems_n%d.%s", s.Workloads[p.w].ID, n, s.Systems[p.sys].ID)})
 				}
+				t.rows = append(t.rows, r)
 			}
-			t.rows = append(t.rows, r)
+			out = append(out, t)
 		}
-		out = append(out, t)
 	case sheetTraining:
 		modelled := s.Training.Scaling == "modelled"
-		t := table{title: "Time to train one run, in years", header: []string{"network", "system", "1 GPU", "1 system"}}
+		t := table{title: wb.t("xlsx.train.title"), header: wb.ts("network", "system", "xlsx.gpu1", "xlsx.system1")}
 		if modelled {
-			t.header = append(t.header, "GPUs per job", "efficiency", "one job")
+			t.header = append(t.header, wb.ts("xlsx.gpus.job", "xlsx.efficiency", "xlsx.onejob")...)
 		}
 		for _, w := range s.Workloads {
 			for _, sys := range s.Systems {
@@ -544,11 +585,9 @@ func (wb *workbook) tables(sh string) []table {
 			}
 		}
 		out = append(out, t)
-		if tt := transformerTable(s, c, years); len(tt.rows) > 0 {
-			out = append(out, tt)
-		}
+		out = append(out, wb.transformerTables(c, years)...)
 	case sheetTeam:
-		t := table{title: "Systems for the team", header: []string{"network", "system", "systems", "to buy", "per member", "node reads, MB/s", "meets the target"}}
+		t := table{title: wb.t("systems.table"), header: wb.ts("network", "system", "systems", "to.buy", "xlsx.per.member", "xlsx.node.reads", "xlsx.meets")}
 		for _, w := range s.Workloads {
 			for _, sys := range s.Systems {
 				t.rows = append(t.rows, []tcell{{text: labelOr(w.Label, w.ID)}, {text: sys.ID},
@@ -559,7 +598,7 @@ func (wb *workbook) tables(sh string) []table {
 		}
 		out = append(out, t)
 	case sheetMemory:
-		t := table{title: "GPU memory of one training step", header: []string{"network", "system", "memory per GPU, GB", "fits"}}
+		t := table{title: wb.t("xlsx.mem.title"), header: wb.ts("network", "system", "xlsx.mem.gb", "xlsx.fits")}
 		for _, w := range s.Workloads {
 			for _, sys := range s.Systems {
 				if _, ok := wb.est.Get(pair("memory", "per_gpu", w.ID, sys.ID)); ok {
@@ -572,23 +611,26 @@ func (wb *workbook) tables(sh string) []table {
 			out = append(out, t)
 		}
 	case sheetStorage:
-		t := table{title: "Storage and host per system", header: []string{"system", "local SSD, TB", "dataset fits", "shared reads per run, TB",
-			"GPU memory, GB", "RAM wanted low, GB", "RAM wanted high, GB", "RAM installed, GB", "RAM enough"}}
+		// Storage, then host: in one table of nine columns the sheet
+		// printed wider than its quantity list.
+		storage := table{title: wb.t("xlsx.storage.title"), header: wb.ts("system", "xlsx.ssd", "xlsx.dataset.fits", "xlsx.shared.reads")}
+		host := table{title: wb.t("xlsx.host.title"), header: wb.ts("system", "xlsx.gpu.mem", "xlsx.ram.low", "xlsx.ram.high", "xlsx.ram.installed", "xlsx.ram.ok")}
 		for _, sys := range s.Systems {
 			id := func(name string) string { return name + "." + sys.ID }
-			t.rows = append(t.rows, []tcell{{text: sys.ID},
+			storage.rows = append(storage.rows, []tcell{{text: sys.ID},
 				{id: id("storage.local_ssd"), div: c("TB")}, {id: id("storage.dataset_fits_local"), style: stFlag},
-				{id: id("storage.shared_read_per_run"), div: c("TB")}, {id: id("host.gpu_memory"), div: c("GB")},
+				{id: id("storage.shared_read_per_run"), div: c("TB")}})
+			host.rows = append(host.rows, []tcell{{text: sys.ID}, {id: id("host.gpu_memory"), div: c("GB")},
 				{id: id("host.ram_low"), div: c("GB")}, {id: id("host.ram_high"), div: c("GB")},
 				{id: id("host.ram_installed"), div: c("GB")}, {id: id("host.ram_ok"), style: stFlag}})
 		}
-		out = append(out, t)
+		out = append(out, storage, host)
 	case sheetCost:
 		if s.Money == nil || s.Growth.Years == nil {
 			return nil
 		}
 		money := "money:" + wb.currency()
-		t := table{title: "Yearly plan", header: []string{"year", "data x", "systems", "capital expense", "operating expense"}}
+		t := table{title: wb.t("xlsx.plan.title"), header: wb.ts("xlsx.year", "xlsx.datax", "systems", "ask.capex", "xlsx.opex")}
 		for y := 1; y <= int(*s.Growth.Years); y++ {
 			yearID := func(name string) string { return fmt.Sprintf("growth.y%d.%s", y, name) }
 			t.rows = append(t.rows, []tcell{{text: fmt.Sprint(y)}, {id: yearID("data_factor")}, {id: yearID("systems"), style: stValue},
@@ -606,31 +648,41 @@ func labelOr(label, id string) string {
 	return id
 }
 
+// inputLabel is the written label of an input path, in the workbook's
+// language; the path itself for one the fields table does not know.
+func (wb *workbook) inputLabel(path string) string {
+	if f, ok := estimator.FieldOf(path); ok {
+		return f.Label.In(wb.b.Lang)
+	}
+	return path
+}
+
 // num writes a number the way a formula or a note reads it.
 func num(v float64) string { return trimFloat(v) }
 
 // scenarios is Table 1: the compared scenarios side by side, as values.
 func (wb *workbook) scenarios() {
-	sh := sheetScenarios
+	sh := wb.tab(sheetScenarios)
 	wb.widths(sh, 58, 38, 10, 22, 22, 22, 22, 22, 22)
-	wb.text(sh, 1, 1, "Scenarios side by side (Table 1)")
+	wb.text(sh, 1, 1, wb.t("xlsx.scenarios.title"))
 	wb.style(sh, 1, 1, stTitle)
 	c := wb.b.Comparison
 	if c == nil {
-		wb.text(sh, 1, 2, "No scenarios were compared: run trainscale xlsx with --compare NAME|FILE to set others beside this one.")
+		wb.text(sh, 1, 2, wb.t("xlsx.scenarios.none"))
 		wb.style(sh, 1, 2, stNote)
 		return
 	}
-	wb.text(sh, 1, 2, "Values computed by trainscale when it wrote this file, not formulas: they do not follow the Assumptions sheet. Units as the first scenario's ("+string(c.Units)+").")
+	wb.text(sh, 1, 2, wb.tf("xlsx.scenarios.note", wb.tab(sheetAssumptions), string(c.Units)))
 	wb.style(sh, 1, 2, stNote)
 	row := 4
-	wb.text(sh, 1, row, "Inputs that differ")
+	wb.text(sh, 1, row, wb.t("differing"))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.header(sh, row, append([]string{"input", "", ""}, c.Columns...)...)
+	wb.header(sh, row, append(wb.ts("input", "xlsx.path", ""), c.Columns...)...)
 	for _, in := range c.Inputs {
 		row++
-		wb.text(sh, 1, row, in.Path)
+		wb.text(sh, 1, row, wb.inputLabel(in.Path))
+		wb.text(sh, 2, row, in.Path)
 		for i, v := range in.Values {
 			col := 4 + i
 			switch {
@@ -645,10 +697,10 @@ func (wb *workbook) scenarios() {
 		}
 	}
 	row += 2
-	wb.text(sh, 1, row, "Results, as trainscale prints them")
+	wb.text(sh, 1, row, wb.t("xlsx.results.printed"))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.header(sh, row, append([]string{"quantity", "id", ""}, c.Columns...)...)
+	wb.header(sh, row, append(wb.ts("quantity", "id", ""), c.Columns...)...)
 	var headline []estimator.QuantityRow
 	for _, q := range c.Quantities {
 		if q.Headline {
@@ -657,20 +709,24 @@ func (wb *workbook) scenarios() {
 	}
 	for _, q := range headline {
 		row++
-		wb.text(sh, 1, row, q.Label)
+		wb.text(sh, 1, row, q.LabelIn(wb.b.Lang))
 		wb.text(sh, 2, row, q.ID)
-		for i := range q.Values {
-			wb.text(sh, 4+i, row, q.Format(i, c.Units))
+		for i, v := range q.Values {
+			text := "-"
+			if v != nil {
+				text = estimator.FormatIn(*v, q.Units[i], c.Units, wb.b.Lang)
+			}
+			wb.text(sh, 4+i, row, text)
 		}
 	}
 	row += 2
-	wb.text(sh, 1, row, "Results in base units")
+	wb.text(sh, 1, row, wb.t("xlsx.results.base"))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.header(sh, row, append([]string{"quantity", "id", "unit"}, c.Columns...)...)
+	wb.header(sh, row, append(wb.ts("quantity", "id", "unit"), c.Columns...)...)
 	for _, q := range headline {
 		row++
-		wb.text(sh, 1, row, q.Label)
+		wb.text(sh, 1, row, q.LabelIn(wb.b.Lang))
 		wb.text(sh, 2, row, q.ID)
 		wb.text(sh, 3, row, string(q.Unit))
 		for i, v := range q.Values {
@@ -679,51 +735,55 @@ func (wb *workbook) scenarios() {
 				continue
 			}
 			wb.number(sh, 4+i, row, *v)
-			wb.style(sh, 4+i, row, valueStyle(stComputed, q.Units[i]))
+			wb.style(sh, 4+i, row, shownIn(valueStyle(stComputed, q.Units[i]), estimator.Choose(q.Units[i], c.Units, *v, estimator.Article), *v))
 		}
 	}
 }
 
 // uncertainty writes the Monte Carlo percentiles and the tornado as values.
 func (wb *workbook) uncertainty() {
-	sh := sheetUncertainty
-	wb.widths(sh, 58, 42, 10, 20, 20, 20, 20, 20, 14)
-	wb.text(sh, 1, 1, "Uncertainty")
+	sh := wb.tab(sheetUncertainty)
+	wb.widths(sh, 58, 34, 10, 20, 20, 20, 20, 20, 14)
+	wb.text(sh, 1, 1, sh)
 	wb.style(sh, 1, 1, stTitle)
 	u := wb.b.Uncertainty
 	if u == nil {
-		note := "No uncertainty section: the scenario gives no input as a range, or the workbook was written with --samples 0."
-		wb.text(sh, 1, 2, note)
+		wb.text(sh, 1, 2, wb.t("xlsx.unc.none"))
 		wb.style(sh, 1, 2, stNote)
 		return
 	}
-	wb.text(sh, 1, 2, fmt.Sprintf("Computed by trainscale, %d samples, seed %d: values, not formulas (they do not follow the Assumptions sheet). Each ranged input is drawn independently; every other input stays as given.", u.Samples, u.Seed))
+	wb.text(sh, 1, 2, wb.tf("xlsx.unc.note", u.Samples, u.Seed, wb.tab(sheetAssumptions)))
 	wb.style(sh, 1, 2, stNote)
 	row := 4
-	wb.text(sh, 1, row, "Ranged inputs")
+	wb.text(sh, 1, row, wb.t("xlsx.unc.ranged"))
 	wb.style(sh, 1, row, stHeading)
 	for _, p := range u.Ranged {
 		row++
-		wb.text(sh, 1, row, p)
+		wb.text(sh, 1, row, wb.inputLabel(p))
+		wb.text(sh, 2, row, p)
 		if d, ok := wb.s.Ranges[p]; ok {
-			wb.text(sh, 2, row, rangeText(d))
-			wb.text(sh, 4, row, d.Why)
+			wb.text(sh, 4, row, wb.rangeText(d))
+			wb.style(sh, 4, row, stNote) // runs on over the empty cells beside it
+			wb.wrappedAcross(sh, 7, 9, row, d.Why)
 		}
 	}
 	row += 2
-	wb.text(sh, 1, row, "P10, P50 and P90")
+	wb.text(sh, 1, row, wb.t("xlsx.unc.pct"))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.header(sh, row, "quantity", "id", "unit", "P10", "P50", "P90", "P10 as printed", "P50 as printed", "P90 as printed")
+	wb.header(sh, row, wb.ts("quantity", "id", "unit", "p10", "p50", "p90", "xlsx.p10.shown", "xlsx.p50.shown", "xlsx.p90.shown")...)
 	for _, q := range u.Quantities {
 		row++
-		wb.text(sh, 1, row, q.Label)
+		wb.text(sh, 1, row, q.LabelIn(wb.b.Lang))
 		wb.text(sh, 2, row, q.ID)
 		wb.text(sh, 3, row, string(q.Unit))
+		// One display for the row: "200 days" beside "1.2 years" reads
+		// as a smaller spread than it is.
+		d := estimator.ChooseColumn(q.Unit, wb.s.Units, []float64{q.P10, q.P50, q.P90}, estimator.Article)
 		for i, v := range []float64{q.P10, q.P50, q.P90} {
 			wb.number(sh, 4+i, row, v)
-			wb.style(sh, 4+i, row, valueStyle(stComputed, q.Unit))
-			wb.text(sh, 7+i, row, estimator.Format(v, q.Unit, wb.s.Units))
+			wb.style(sh, 4+i, row, shownIn(valueStyle(stComputed, q.Unit), d, max(-q.P10, q.P10, q.P90)))
+			wb.text(sh, 7+i, row, d.FormatIn(v, wb.b.Lang))
 		}
 	}
 	t := wb.b.Sensitivity
@@ -731,19 +791,19 @@ func (wb *workbook) uncertainty() {
 		return
 	}
 	row += 2
-	wb.text(sh, 1, row, "Tornado: "+t.Label+" ("+t.Target+"), each ranged input from its low to its high")
+	wb.text(sh, 1, row, wb.tf("xlsx.tornado.title", t.LabelIn(wb.b.Lang), t.Target))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.text(sh, 1, row, "with every input at its likely value")
+	wb.text(sh, 1, row, wb.t("xlsx.tornado.base"))
 	wb.number(sh, 4, row, t.Base)
 	wb.style(sh, 4, row, valueStyle(stComputed, t.Unit))
-	wb.text(sh, 5, row, estimator.Format(t.Base, t.Unit, wb.s.Units))
+	wb.text(sh, 5, row, estimator.FormatIn(t.Base, t.Unit, wb.s.Units, wb.b.Lang))
 	row++
-	wb.header(sh, row, "input", "why", "unit", "input low", "input high", "at low", "at high", "swing", "elasticity")
+	wb.header(sh, row, wb.ts("input", "xlsx.path", "unit", "xlsx.input.low", "xlsx.input.high", "low", "high", "swing", "xlsx.elasticity")...)
 	for _, sw := range t.Swings {
 		row++
-		wb.text(sh, 1, row, sw.Path)
-		wb.text(sh, 2, row, sw.Why)
+		wb.text(sh, 1, row, wb.inputLabel(sw.Path))
+		wb.text(sh, 2, row, sw.Path)
 		wb.text(sh, 3, row, string(t.Unit))
 		for i, v := range []float64{sw.InputLow, sw.InputHigh, sw.Low, sw.High, sw.Swing, sw.Elasticity} {
 			wb.number(sh, 4+i, row, v)
@@ -758,16 +818,16 @@ func (wb *workbook) uncertainty() {
 
 // sources lists where inputs, methods and catalog figures come from.
 func (wb *workbook) sources() {
-	sh := sheetSources
+	sh := wb.tab(sheetSources)
 	wb.widths(sh, 44, 120, 14)
-	wb.text(sh, 1, 1, "Sources")
+	wb.text(sh, 1, 1, sh)
 	wb.style(sh, 1, 1, stTitle)
-	wb.text(sh, 1, 2, "Method: "+article)
+	wb.text(sh, 1, 2, wb.tf("xlsx.method", article))
 	row := 4
-	wb.text(sh, 1, row, "Inputs (the scenario's sources)")
+	wb.text(sh, 1, row, wb.t("xlsx.sources.inputs"))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.header(sh, row, "input", "source")
+	wb.header(sh, row, wb.ts("xlsx.path", "source")...)
 	paths := make([]string, 0, len(wb.s.Sources))
 	for p := range wb.s.Sources {
 		paths = append(paths, p)
@@ -779,31 +839,28 @@ func (wb *workbook) sources() {
 		wb.text(sh, 2, row, wb.s.Sources[p])
 	}
 	row += 2
-	wb.text(sh, 1, row, "Methods (the quantities' sources)")
+	wb.text(sh, 1, row, wb.t("xlsx.sources.methods"))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.header(sh, row, "quantities", "source")
-	var order []string
+	wb.header(sh, row, wb.ts("xlsx.groups", "source", "xlsx.key")...)
 	groups := map[string][]string{}
 	for _, q := range wb.est.Quantities() {
-		if _, seen := groups[q.Source]; !seen {
-			order = append(order, q.Source)
-		}
 		g, _, _ := strings.Cut(q.ID, ".")
 		if list := groups[q.Source]; len(list) == 0 || list[len(list)-1] != g {
 			groups[q.Source] = append(list, g)
 		}
 	}
-	for _, src := range order {
+	for _, src := range wb.sourceOrder {
 		row++
 		wb.text(sh, 1, row, strings.Join(dedupe(groups[src]), ", "))
 		wb.text(sh, 2, row, src)
+		wb.text(sh, 3, row, wb.sourceKeys[src])
 	}
 	row += 2
-	wb.text(sh, 1, row, "Catalog figures the formulas read")
+	wb.text(sh, 1, row, wb.t("xlsx.sources.catalog"))
 	wb.style(sh, 1, row, stHeading)
 	row++
-	wb.header(sh, row, "fact", "source", "as of")
+	wb.header(sh, row, wb.ts("xlsx.fact", "source", "xlsx.asof")...)
 	for _, f := range estimator.CatalogFacts() {
 		if _, ok := wb.name(f.Path); ok {
 			row++

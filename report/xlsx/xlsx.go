@@ -13,10 +13,12 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/internal/chart"
 	"github.com/trainscale/trainscale/report"
 )
 
-// The sheets, in the order the workbook shows them.
+// The sheets, in the order the workbook shows them: their English names,
+// which also key their names in the workbook's language (tab).
 const (
 	sheetCover       = "Cover"
 	sheetAssumptions = "Assumptions"
@@ -34,7 +36,8 @@ const (
 	sheetSources     = "Sources"
 )
 
-// Sheets lists the workbook's sheets in order.
+// Sheets lists the workbook's sheets in order, as an English workbook names
+// them; a Japanese one names them in Japanese (chart.Text "xlsx.sheet.<name>").
 var Sheets = []string{sheetCover, sheetAssumptions, sheetCatalog, sheetData, sheetTraining, sheetTeam,
 	sheetScaling, sheetMemory, sheetStorage, sheetCost, sheetScenarios, sheetUncertainty, sheetCharts, sheetSources}
 
@@ -160,15 +163,20 @@ func dated(h *zip.FileHeader) {
 // workbook is one workbook being written. Its helpers keep the first error,
 // so the sheet builders read as a list of cells.
 type workbook struct {
-	f      *excelize.File
-	b      *report.Bundle
-	est    *estimator.Estimate
-	s      *estimator.Scenario
-	names  *namer
-	read   map[string]bool // references some formula reads
-	styles map[string]int
+	f     *excelize.File
+	b     *report.Bundle
+	est   *estimator.Estimate
+	s     *estimator.Scenario
+	names *namer
+	read  map[string]bool // references some formula reads
+	// sourceKeys are the quantities' sources' keys (S1, S2 ...), in sourceOrder.
+	sourceKeys  map[string]string
+	sourceOrder []string
+	styles      map[string]int
 	// layouts are the cells' widths and the tables' headers, by sheet (layout.go).
 	layouts map[string]*layout
+	pending []pendingChart // the Charts sheet's charts, placed after fit
+	notes   []int          // the Charts sheet's rows of notes, wrapped after fit
 	err     error
 }
 
@@ -183,9 +191,10 @@ func build(b *report.Bundle) (*workbook, error) {
 		styles:  map[string]int{},
 		layouts: map[string]*layout{},
 	}
-	wb.check(wb.f.SetSheetName("Sheet1", sheetCover))
+	wb.sourceKeys, wb.sourceOrder = sourceKeys(b.Estimate)
+	wb.check(wb.f.SetSheetName("Sheet1", wb.tab(sheetCover)))
 	for _, name := range Sheets[1:] {
-		_, err := wb.f.NewSheet(name)
+		_, err := wb.f.NewSheet(wb.tab(name))
 		wb.check(err)
 	}
 	wb.properties()
@@ -198,6 +207,7 @@ func build(b *report.Bundle) (*workbook, error) {
 	wb.charts()
 	wb.sources()
 	wb.fit()
+	wb.placeCharts()
 	wb.f.SetActiveSheet(0)
 	if wb.err != nil {
 		wb.f.Close()
@@ -215,10 +225,10 @@ func (wb *workbook) properties() {
 	}
 	wb.check(wb.f.SetDocProps(&excelize.DocProperties{
 		Title:          clean(wb.scenarioName()),
-		Subject:        "Deep-learning compute plan",
+		Subject:        wb.t("xlsx.subject"),
 		Creator:        "trainscale",
 		LastModifiedBy: "trainscale",
-		Description:    "Written by trainscale: every derived cell is a formula over the Assumptions sheet.",
+		Description:    wb.tf("xlsx.description", wb.tab(sheetAssumptions)),
 		Created:        stamp,
 		Modified:       stamp,
 		Language:       wb.b.Lang,
@@ -229,10 +239,22 @@ func (wb *workbook) properties() {
 
 func (wb *workbook) scenarioName() string {
 	if wb.s.Name == "" {
-		return "Unnamed scenario"
+		return wb.t("escaped.name")
 	}
 	return wb.s.Name
 }
+
+// t is the workbook's word for key, in its language (internal/chart's
+// messages, which every report shares).
+func (wb *workbook) t(key string) string { return chart.Text(wb.b.Lang, key) }
+
+// tf is t with its verbs filled in.
+func (wb *workbook) tf(key string, args ...any) string { return fmt.Sprintf(wb.t(key), args...) }
+
+// tab is the name a sheet (one of Sheets) has in the workbook's language.
+// Every cell, name and chart refers to it by this name from the start:
+// excelize's renaming misses names with a space.
+func (wb *workbook) tab(sheet string) string { return wb.t("xlsx.sheet." + sheet) }
 
 func (wb *workbook) check(err error) {
 	if err != nil && wb.err == nil {
@@ -257,7 +279,22 @@ func absolute(sheet string, col, row int) string {
 func (wb *workbook) text(sheet string, col, row int, s string) {
 	s = clean(s)
 	wb.check(wb.f.SetCellStr(sheet, cellName(col, row), s))
+	wb.style(sheet, col, row, stPlain)
 	wb.needsText(sheet, col, row, s)
+}
+
+// wrapped writes text that wraps within its column instead of widening it.
+func (wb *workbook) wrapped(sheet string, col, row int, s string) {
+	wb.text(sheet, col, row, s)
+	wb.style(sheet, col, row, stWrap)
+}
+
+// wrappedAcross writes text that wraps within the cells col to last,
+// merged: a reason too long for one column reads in a few lines.
+func (wb *workbook) wrappedAcross(sheet string, col, last, row int, s string) {
+	wb.wrapped(sheet, col, row, s)
+	wb.check(wb.f.MergeCell(sheet, cellName(col, row), cellName(last, row)))
+	wb.sheetLayout(sheet).span[[2]int{col, row}] = last
 }
 
 // clean drops what XML 1.0 cannot carry, so odd bytes in a scenario's notes
@@ -276,11 +313,13 @@ func clean(s string) string {
 
 func (wb *workbook) number(sheet string, col, row int, v float64) {
 	wb.check(wb.f.SetCellFloat(sheet, cellName(col, row), v, -1, 64))
+	wb.style(sheet, col, row, stPlain)
 	wb.needs(sheet, col, row, min(float64(len(trimFloat(v))), needFormula))
 }
 
 func (wb *workbook) formula(sheet string, col, row int, f string) {
 	wb.check(wb.f.SetCellFormula(sheet, cellName(col, row), f))
+	wb.style(sheet, col, row, stPlain)
 	wb.needs(sheet, col, row, needFormula)
 }
 
@@ -323,10 +362,12 @@ func (wb *workbook) name(ref string) (string, bool) {
 
 // Style keys. Money styles carry their currency: "money:USD", "input-money:EUR".
 const (
+	stPlain      = "plain" // any cell, before its own style
 	stTitle      = "title"
 	stHeading    = "heading"
 	stHeader     = "header"
 	stNote       = "note"
+	stNoteWrap   = "note-wrap" // a note that wraps across merged cells
 	stWrap       = "wrap"
 	stInput      = "input"       // a yellow cell the formulas read
 	stModelInput = "model-input" // an input only trainscale's models read
@@ -356,10 +397,12 @@ func moneyFormat(currency string, decimals bool) string {
 	return `"` + currency + ` "#,##0`
 }
 
-func (wb *workbook) styleID(key string) (int, error) {
-	if id, ok := wb.styles[key]; ok {
+func (wb *workbook) styleID(full string) (int, error) {
+	if id, ok := wb.styles[full]; ok {
 		return id, nil
 	}
+	// A key may end in "#" and a number format of the value's display.
+	key, numFmt, hasFmt := strings.Cut(full, "#")
 	fill := func(color string) excelize.Fill {
 		return excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{color}}
 	}
@@ -375,8 +418,11 @@ func (wb *workbook) styleID(key string) (int, error) {
 		st.Font = &excelize.Font{Bold: true}
 		st.Fill = fill(fillHeader)
 		st.Alignment = &excelize.Alignment{WrapText: true, Vertical: "top"}
-	case stNote:
+	case stNote, stNoteWrap:
 		st.Font = &excelize.Font{Italic: true, Color: "595959"}
+		if kind == stNoteWrap {
+			st.Alignment = &excelize.Alignment{WrapText: true, Vertical: "top"}
+		}
 	case stWrap:
 		st.Alignment = &excelize.Alignment{WrapText: true, Vertical: "top"}
 	case stInput, "input-money":
@@ -392,7 +438,7 @@ func (wb *workbook) styleID(key string) (int, error) {
 	case stModelled, "modelled-money":
 		st.Fill = fill(fillModel)
 		st.Font = &excelize.Font{Italic: true}
-	case stValue, "money":
+	case stValue, "money", stPlain:
 	case stShown:
 		st.CustomNumFmt = ptr(shownFormat(arg))
 	case stFlag, "modelled-flag":
@@ -410,10 +456,69 @@ func (wb *workbook) styleID(key string) (int, error) {
 	if strings.HasSuffix(kind, "money") {
 		st.CustomNumFmt = ptr(moneyFormat(arg, strings.HasPrefix(kind, "input") || strings.HasPrefix(kind, "model-input")))
 	}
+	if hasFmt {
+		st.CustomNumFmt = &numFmt
+	}
+	if st.Alignment == nil {
+		// Every cell reads from the top: a value beside a label that wraps
+		// onto a second line sits level with its first.
+		st.Alignment = &excelize.Alignment{Vertical: "top"}
+	}
 	id, err := wb.f.NewStyle(&st)
-	wb.styles[key] = id
+	wb.styles[full] = id
 	return id, err
 }
+
+// shownIn gives a value cell's style the number format of d, the display
+// the core chose for its value v (or the largest of a row's), where d shows
+// the base-unit value as it is (a count to its decimals, a run's FLOPs with
+// an exponent) or as a percentage (a share: 0.3461 reads 34.6%), and the
+// value so formatted fits a formula's width; a display in another unit has
+// its own "shown as" cell instead.
+func shownIn(key string, d estimator.Display, v float64) string {
+	f := numberFormat(d)
+	if f == "" || d.Notation == estimator.Fixed && !isPercent(d) && groupedWidth(v, d.Digits) > needFormula {
+		return key // General: the spreadsheet shortens what does not fit
+	}
+	return key + "#" + f
+}
+
+// numberFormat is the spreadsheet's number format for values shown as d
+// shows them in their base unit, or "" to leave the cell its own.
+func numberFormat(d estimator.Display) string {
+	decimals := "." + strings.Repeat("0", d.Digits)
+	if d.Digits == 0 {
+		decimals = ""
+	}
+	switch {
+	case d.Notation == estimator.Scientific && d.Digits > 0:
+		return "0." + strings.Repeat("0", d.Digits-1) + "E+00"
+	case d.Notation != estimator.Fixed || d.Grouped || d.Unit == estimator.Flag || d.Unit.IsCurrency():
+		return "" // the style's own format, or General
+	case isPercent(d):
+		return "0" + decimals + "%"
+	case d.Per == 1 && d.Suffix("en") == "":
+		return fixedFormat(d)
+	}
+	return ""
+}
+
+// fixedFormat is the number format of a display with fixed decimals ("" for
+// another notation): fixed, since a spreadsheet's optional decimals (#)
+// leave "4." behind.
+func fixedFormat(d estimator.Display) string {
+	switch {
+	case d.Notation != estimator.Fixed || d.Unit == estimator.Flag:
+		return ""
+	case d.Grouped || d.Digits == 0:
+		return "#,##0"
+	}
+	return "#,##0." + strings.Repeat("0", d.Digits)
+}
+
+// isPercent says whether a display shows its value in percent, which a
+// number format does with the value left a fraction.
+func isPercent(d estimator.Display) bool { return d.Per == 0.01 && d.Suffix("en") == "%" }
 
 func ptr[T any](v T) *T { return &v }
 

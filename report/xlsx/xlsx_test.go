@@ -25,7 +25,13 @@ import (
 // Table 1 scenarios, with uncertainty and charts, as trainscale xlsx writes it.
 func cliBundle(t testing.TB, samples int) *report.Bundle {
 	t.Helper()
-	opt := report.Options{Samples: samples, Seed: 1, Date: testDate}
+	return cliBundleIn(t, samples, "en")
+}
+
+// cliBundleIn is cliBundle in lang: trainscale xlsx --lang.
+func cliBundleIn(t testing.TB, samples int, lang string) *report.Bundle {
+	t.Helper()
+	opt := report.Options{Samples: samples, Seed: 1, Date: testDate, Lang: lang}
 	for _, name := range []string{"realistic-2017", "modern-2026"} {
 		opt.Compared = append(opt.Compared, name)
 		opt.Compare = append(opt.Compare, mustEstimate(t, name))
