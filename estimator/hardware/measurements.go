@@ -39,6 +39,9 @@ const (
 	dleRN50 = "NVIDIA DeepLearningExamples, PyTorch ResNet-50 v1.5 README, pytorch-21.03 container; batch per GPU assumed"
 	// dleRN50TF is the TensorFlow README's table, which gives the batch per GPU.
 	dleRN50TF = "NVIDIA DeepLearningExamples, TensorFlow ResNet-50 v1.5 README, tensorflow 20.06-tf1-py3 container (June 2020), XLA, images/s averaged over an epoch"
+	// dleRN50MX is the MXNet README's table: total images/s, data loading
+	// included, with the batch per GPU its commands give.
+	dleRN50MX = "NVIDIA DeepLearningExamples, MXNet ResNet-50 v1.5 README, mxnet-20.12-py3 container (December 2020), DALI, total images/s"
 	goyal     = "Goyal et al., Accurate, Large Minibatch SGD: Training ImageNet in 1 Hour, arXiv 1706.02677 (2017): ~90% from 8 to 256 GPUs"
 	vdnn      = "Rhu et al., vDNN, arXiv 1602.08124 (2016)"
 	// cpuStudy is the source the catalog's CIFAR-10 networks and the GPU-vs-CPU points cite.
@@ -92,6 +95,18 @@ var measurements = []Measurement{
 	{Model: "resnet-50", Device: "a100-sxm4-40gb", Precision: Mixed, Batch: 256, GPUs: 1, Metric: MetricImagesPerS, Value: 2375, Tolerance: 0.15, HeldOut: true, Source: dleRN50TF + " (DGX A100 40GB)"},
 	{Model: "resnet-50", Device: "a100-sxm4-40gb", Precision: TF32, Batch: 256, GPUs: 8, System: "dgx-a100", Metric: MetricSpeedup, Value: 7.70, Tolerance: 0.4, HeldOut: true, Source: dleRN50TF + " (DGX A100 40GB)"},
 	{Model: "resnet-50", Device: "a100-sxm4-40gb", Precision: Mixed, Batch: 256, GPUs: 8, System: "dgx-a100", Metric: MetricSpeedup, Value: 7.32, Tolerance: 0.4, HeldOut: true, Source: dleRN50TF + " (DGX A100 40GB)"},
+	{Model: "resnet-50", Device: "a100-sxm4-80gb", Precision: TF32, Batch: 256, GPUs: 1, Metric: MetricImagesPerS, Value: 1022, Tolerance: 0.15, HeldOut: true, Source: dleRN50MX + " (DGX A100 80GB)"},
+	{Model: "resnet-50", Device: "a100-sxm4-80gb", Precision: Mixed, Batch: 256, GPUs: 1, Metric: MetricImagesPerS, Value: 2180, Tolerance: 0.15, HeldOut: true, Source: dleRN50MX + " (DGX A100 80GB)"},
+	{Model: "resnet-50", Device: "a100-sxm4-80gb", Precision: TF32, Batch: 256, GPUs: 8, System: "dgx-a100-640gb", Metric: MetricSpeedup, Value: 7.82, Tolerance: 0.4, HeldOut: true, Source: dleRN50MX + " (DGX A100 80GB)"},
+	{Model: "resnet-50", Device: "a100-sxm4-80gb", Precision: Mixed, Batch: 256, GPUs: 8, System: "dgx-a100-640gb", Metric: MetricSpeedup, Value: 7.76, Tolerance: 0.4, HeldOut: true, Source: dleRN50MX + " (DGX A100 80GB)"},
+	{Model: "resnet-50", Device: "v100-sxm2-16gb", Precision: FP32, Batch: 96, GPUs: 1, Metric: MetricImagesPerS, Value: 384, Tolerance: 0.15, HeldOut: true, Source: dleRN50MX + " (DGX-1 16GB)"},
+	{Model: "resnet-50", Device: "v100-sxm2-16gb", Precision: Mixed, Batch: 192, GPUs: 1, Metric: MetricImagesPerS, Value: 1376, Tolerance: 0.15, HeldOut: true, Source: dleRN50MX + " (DGX-1 16GB)"},
+	{Model: "resnet-50", Device: "v100-sxm2-16gb", Precision: FP32, Batch: 96, GPUs: 8, System: "dgx-1-v100", Metric: MetricSpeedup, Value: 7.82, Tolerance: 0.4, HeldOut: true, Source: dleRN50MX + " (DGX-1 16GB)"},
+	{Model: "resnet-50", Device: "v100-sxm2-16gb", Precision: Mixed, Batch: 192, GPUs: 8, System: "dgx-1-v100", Metric: MetricSpeedup, Value: 7.79, Tolerance: 0.4, HeldOut: true, Source: dleRN50MX + " (DGX-1 16GB)"},
+	{Model: "resnet-50", Device: "v100-sxm2-32gb", Precision: FP32, Batch: 128, GPUs: 1, Metric: MetricImagesPerS, Value: 417, Tolerance: 0.15, HeldOut: true, Source: dleRN50MX + " (DGX-2)"},
+	{Model: "resnet-50", Device: "v100-sxm2-32gb", Precision: Mixed, Batch: 256, GPUs: 1, Metric: MetricImagesPerS, Value: 1492, Tolerance: 0.15, HeldOut: true, Source: dleRN50MX + " (DGX-2)"},
+	{Model: "resnet-50", Device: "v100-sxm2-32gb", Precision: FP32, Batch: 128, GPUs: 16, System: "dgx-2", Metric: MetricSpeedup, Value: 15.19, Tolerance: 0.8, HeldOut: true, Source: dleRN50MX + " (DGX-2)"},
+	{Model: "resnet-50", Device: "v100-sxm2-32gb", Precision: Mixed, Batch: 256, GPUs: 16, System: "dgx-2", Metric: MetricSpeedup, Value: 14.39, Tolerance: 0.8, HeldOut: true, Source: dleRN50MX + " (DGX-2)"},
 }
 
 // Measurements returns the published figures, calibration points first.
