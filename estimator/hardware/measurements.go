@@ -4,17 +4,19 @@ import "slices"
 
 // Metrics a Measurement can hold.
 const (
-	MetricImagesPerS    = "images_per_s"   // one device, or all GPUs of a multi-GPU point
-	MetricBytesPerS     = "bytes_per_s"    // stored-sample bytes per second, one device
-	MetricSpeedup       = "speedup"        // GPUs vs one GPU, absolute tolerance
-	MetricEfficiency    = "efficiency"     // speed-up per GPU relative to BaseGPUs, absolute tolerance
-	MetricMemoryBytes   = "memory_bytes"   // one GPU's training step, SGD
-	MetricDeviceSpeedup = "device_speedup" // Device (a GPU) over Baseline (a CPU)
+	MetricImagesPerS    = "images_per_s"    // one device, or all GPUs of a multi-GPU point
+	MetricBytesPerS     = "bytes_per_s"     // stored-sample bytes per second, one device
+	MetricSpeedup       = "speedup"         // GPUs vs one GPU, absolute tolerance
+	MetricEfficiency    = "efficiency"      // speed-up per GPU relative to BaseGPUs, absolute tolerance
+	MetricMemoryBytes   = "memory_bytes"    // one GPU's training step, SGD
+	MetricDeviceSpeedup = "device_speedup"  // Device (a GPU) over Baseline (a CPU)
+	MetricTimeToTrain   = "time_to_train_s" // Epochs over the model's dataset, seconds
 )
 
 // Measurement is one published figure the models are checked against.
-// Tolerance is relative for images_per_s, bytes_per_s, memory_bytes and
-// device_speedup, and absolute for speedup and efficiency.
+// Tolerance is relative for images_per_s, bytes_per_s, memory_bytes,
+// device_speedup and time_to_train_s, and absolute for speedup and
+// efficiency.
 type Measurement struct {
 	Model     string
 	Device    string // gpu or cpu id
@@ -23,6 +25,7 @@ type Measurement struct {
 	Batch     int // per device
 	GPUs      int // 1 for single-device points
 	BaseGPUs  int // an efficiency's reference GPU count; 0 = one GPU
+	Epochs    int // a time to train's passes over the model's dataset
 	System    string
 	Metric    string
 	Value     float64
@@ -33,7 +36,8 @@ type Measurement struct {
 }
 
 const (
-	mib = 1 << 20
+	mib  = 1 << 20
+	hour = 3600
 
 	article = "Grzywaczewski, Training AI for Self-Driving Vehicles: the Challenge of Scale, NVIDIA Developer Blog 2017 (MB = 2^20 B)"
 	dleRN50 = "NVIDIA DeepLearningExamples, PyTorch ResNet-50 v1.5 README, pytorch-21.03 container; batch per GPU assumed"
@@ -42,8 +46,11 @@ const (
 	// dleRN50MX is the MXNet README's table: total images/s, data loading
 	// included, with the batch per GPU its commands give.
 	dleRN50MX = "NVIDIA DeepLearningExamples, MXNet ResNet-50 v1.5 README, mxnet-20.12-py3 container (December 2020), DALI, total images/s"
-	goyal     = "Goyal et al., Accurate, Large Minibatch SGD: Training ImageNet in 1 Hour, arXiv 1706.02677 (2017): ~90% from 8 to 256 GPUs"
-	vdnn      = "Rhu et al., vDNN, arXiv 1602.08124 (2016)"
+	// dleRN50MXTime is the same README's 90-epoch time to train, in hours,
+	// validation included, with the batch per GPU its commands give.
+	dleRN50MXTime = "NVIDIA DeepLearningExamples, MXNet ResNet-50 v1.5 README, mxnet-20.12-py3 container (December 2020), training accuracy table: time to train 90 epochs, hours"
+	goyal         = "Goyal et al., Accurate, Large Minibatch SGD: Training ImageNet in 1 Hour, arXiv 1706.02677 (2017): ~90% from 8 to 256 GPUs"
+	vdnn          = "Rhu et al., vDNN, arXiv 1602.08124 (2016)"
 	// cpuStudy is the source the catalog's CIFAR-10 networks and the GPU-vs-CPU points cite.
 	cpuStudy   = `"GPU Acceleration in Deep Learning Training: A Comparative Study on Model Scale and Performance" (RTX 3050 vs Intel CPU, CIFAR-10)`
 	cpuStudyRN = cpuStudy + ": ResNet-50 on CIFAR-10, 10 epochs of 50,000 images in 134 s (GPU) and ~5,400 s (CPU), wall time incl. loading"
@@ -107,6 +114,18 @@ var measurements = []Measurement{
 	{Model: "resnet-50", Device: "v100-sxm2-32gb", Precision: Mixed, Batch: 256, GPUs: 1, Metric: MetricImagesPerS, Value: 1492, Tolerance: 0.15, HeldOut: true, Source: dleRN50MX + " (DGX-2)"},
 	{Model: "resnet-50", Device: "v100-sxm2-32gb", Precision: FP32, Batch: 128, GPUs: 16, System: "dgx-2", Metric: MetricSpeedup, Value: 15.19, Tolerance: 0.8, HeldOut: true, Source: dleRN50MX + " (DGX-2)"},
 	{Model: "resnet-50", Device: "v100-sxm2-32gb", Precision: Mixed, Batch: 256, GPUs: 16, System: "dgx-2", Metric: MetricSpeedup, Value: 14.39, Tolerance: 0.8, HeldOut: true, Source: dleRN50MX + " (DGX-2)"},
+	// Times to train, predicted as Epochs x the dataset's samples / the
+	// modelled images/s; the published hours include validation passes.
+	{Model: "resnet-50", Device: "a100-sxm4-80gb", Precision: Mixed, Batch: 256, GPUs: 1, Epochs: 90, Metric: MetricTimeToTrain, Value: 14.6 * hour, Tolerance: 0.2, HeldOut: true, Source: dleRN50MXTime + " (DGX A100 80GB)"},
+	{Model: "resnet-50", Device: "a100-sxm4-80gb", Precision: TF32, Batch: 256, GPUs: 1, Epochs: 90, Metric: MetricTimeToTrain, Value: 31.26 * hour, Tolerance: 0.2, HeldOut: true, Source: dleRN50MXTime + " (DGX A100 80GB)"},
+	{Model: "resnet-50", Device: "a100-sxm4-80gb", Precision: Mixed, Batch: 256, GPUs: 8, System: "dgx-a100-640gb", Epochs: 90, Metric: MetricTimeToTrain, Value: 1.8 * hour, Tolerance: 0.2, HeldOut: true, Source: dleRN50MXTime + " (DGX A100 80GB)"},
+	{Model: "resnet-50", Device: "a100-sxm4-80gb", Precision: TF32, Batch: 256, GPUs: 8, System: "dgx-a100-640gb", Epochs: 90, Metric: MetricTimeToTrain, Value: 4.0 * hour, Tolerance: 0.2, HeldOut: true, Source: dleRN50MXTime + " (DGX A100 80GB)"},
+	{Model: "resnet-50", Device: "v100-sxm2-16gb", Precision: Mixed, Batch: 192, GPUs: 1, Epochs: 90, Metric: MetricTimeToTrain, Value: 24.2 * hour, Tolerance: 0.2, HeldOut: true, Source: dleRN50MXTime + " (DGX-1 16GB)"},
+	{Model: "resnet-50", Device: "v100-sxm2-16gb", Precision: FP32, Batch: 96, GPUs: 1, Epochs: 90, Metric: MetricTimeToTrain, Value: 84.5 * hour, Tolerance: 0.2, HeldOut: true, Source: dleRN50MXTime + " (DGX-1 16GB)"},
+	{Model: "resnet-50", Device: "v100-sxm2-16gb", Precision: Mixed, Batch: 192, GPUs: 4, System: "dgx-1-v100", Epochs: 90, Metric: MetricTimeToTrain, Value: 6.0 * hour, Tolerance: 0.2, HeldOut: true, Source: dleRN50MXTime + " (DGX-1 16GB)"},
+	{Model: "resnet-50", Device: "v100-sxm2-16gb", Precision: FP32, Batch: 96, GPUs: 4, System: "dgx-1-v100", Epochs: 90, Metric: MetricTimeToTrain, Value: 21.4 * hour, Tolerance: 0.2, HeldOut: true, Source: dleRN50MXTime + " (DGX-1 16GB)"},
+	{Model: "resnet-50", Device: "v100-sxm2-16gb", Precision: Mixed, Batch: 192, GPUs: 8, System: "dgx-1-v100", Epochs: 90, Metric: MetricTimeToTrain, Value: 3.0 * hour, Tolerance: 0.2, HeldOut: true, Source: dleRN50MXTime + " (DGX-1 16GB)"},
+	{Model: "resnet-50", Device: "v100-sxm2-16gb", Precision: FP32, Batch: 96, GPUs: 8, System: "dgx-1-v100", Epochs: 90, Metric: MetricTimeToTrain, Value: 10.7 * hour, Tolerance: 0.2, HeldOut: true, Source: dleRN50MXTime + " (DGX-1 16GB)"},
 }
 
 // Measurements returns the published figures, calibration points first.

@@ -169,7 +169,7 @@ func Accuracy(req AccuracyRequest) (*Result, error) {
 	var rows []AccuracyRow
 	for _, c := range hardware.Calibrate(f) {
 		e := CalibrationEntry{Model: c.Model, Device: c.Device, Baseline: c.Baseline, System: c.System, GPUs: max(c.GPUs, 1),
-			BaseGPUs: c.BaseGPUs, Precision: string(c.Precision), Batch: c.Batch, Metric: c.Metric}
+			BaseGPUs: c.BaseGPUs, Epochs: c.Epochs, Precision: string(c.Precision), Batch: c.Batch, Metric: c.Metric}
 		perSystem := 1
 		if s, ok := hardware.SystemByID(c.System); ok {
 			perSystem = s.GPUs
