@@ -178,10 +178,11 @@ func TestScaleCommandShowsThePCIeStall(t *testing.T) {
 	}
 	pcie, volta := sweep("pcie-server"), sweep("dgx-1-v100")
 	// Gaming cards on PCIe gain little beyond 2-3 GPUs on AlexNet; NVLink
-	// keeps scaling until the DGX-1's CPUs, decoding JPEGs, set the pace.
+	// keeps scaling until the DGX-1's CPUs, decoding JPEGs, set the pace
+	// (the share of their work a step cannot hide costs AlexNet 16% at 5).
 	assert.Less(t, pcie[8]-pcie[3], 0.5)
 	assert.Less(t, pcie[8], 2.5)
-	assert.Greater(t, volta[5], 4.5)
+	assert.Greater(t, volta[5], 4.0)
 	assert.Greater(t, volta[8], 2*pcie[8])
 
 	r := toolRun(t, "scale", "--model", "resnet-50", "--system", "dgx-1-v100", "--gpus", "8", "--precision", "fp32", "--batch", "112")

@@ -48,6 +48,7 @@ func commands() []command {
 		{"devices", "--model M --gpu G --cpu C --epochs E [--dataset cifar10|imagenet] [--precision P] [--batch B] [--factors FILE] [--format table|json]", "time of a training run on a GPU and on a CPU", runDevices},
 		{"transformer", "--model ID --gpu ID --gpus N --tokens T [--precision bf16|fp8|fp4] [--seq L] [--system S] [--mfu U] [--tp T --pp P [--micro-batch B]] [--factors FILE] [--format table|json] | --calibration", "FLOPs, layout, memory, MFU and GPU-hours of training a transformer", runTransformer},
 		{"calibrate", "[--measurements FILE.csv] [--out FILE.json] [--factors FILE] [--format table|json]", "the models against published (or your own) measurements; fit the factors", runCalibrate},
+		{"accuracy", "[--factors FILE] [--format table|json|csv]", "every published figure beside the models, with the median and P90 error per model family, GPU generation, scale and set", runAccuracy},
 		{"uncertainty", "[FILE|-] [--scenario NAME] [--set ...] [--samples N] [--seed N] [--workers N] [--format table|json]", "P10/P50/P90 of data, time, systems, cost and energy over the scenario's ranges", runUncertainty},
 		{"sensitivity", "[FILE|-] [--scenario NAME] [--set ...] [--target ID] [--format table|json]", "rank the ranged inputs by how far they swing a quantity (a tornado)", runSensitivity},
 		{"serve", "[--dir site/dist] [--addr 127.0.0.1:8080]", "serve the built page (make site) with its MIME types and Content-Security-Policy", runServe},

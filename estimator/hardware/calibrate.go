@@ -48,7 +48,7 @@ func predict(m Measurement, f Factors) (float64, error) {
 		return 0, fmt.Errorf("batch must be >= 1, got %d", m.Batch)
 	}
 	switch m.Metric {
-	case MetricImagesPerS, MetricBytesPerS:
+	case MetricImagesPerS, MetricBytesPerS, MetricTimeToTrain:
 		var ips float64
 		if m.GPUs > 1 {
 			sys, err := system(m.System)
@@ -59,8 +59,15 @@ func predict(m Measurement, f Factors) (float64, error) {
 		} else {
 			ips = EstimateThroughput(model, dev, m.Precision, m.Batch, f).ImagesPerS
 		}
-		if m.Metric == MetricBytesPerS {
+		switch m.Metric {
+		case MetricBytesPerS:
 			return ips * model.SampleBytes, nil
+		case MetricTimeToTrain:
+			ds, ok := DatasetByID(model.Dataset)
+			if !ok || m.Epochs < 1 || !(ips > 0) {
+				return 0, fmt.Errorf("time to train needs epochs >= 1 and the model's dataset, got %d epochs of %q", m.Epochs, model.Dataset)
+			}
+			return float64(m.Epochs) * float64(ds.Samples) / ips, nil
 		}
 		return ips, nil
 	case MetricSpeedup, MetricEfficiency:

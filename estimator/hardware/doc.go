@@ -20,11 +20,11 @@
 //
 // # Throughput (EstimateThroughput)
 //
-// A roofline per sample, plus a fixed per-step cost on GPUs:
+// A roofline per sample, with a fixed per-step host cost on GPUs:
 //
 //	time = max(6 x MACs / (peak(p) x eff(p)),
-//	           (8 x activations x width(p) + 28 B x params / batch) / (bandwidth x mem_eff))
-//	       + step_overhead / batch
+//	           (8 x activations x width(p) + 28 B x params / batch) / (bandwidth x mem_eff),
+//	           step_overhead / batch)
 //
 // Training costs three forward passes of two FLOPs per multiply-add. The
 // precision picks the peak: TF32 and mixed use the tensor path where the
@@ -32,8 +32,9 @@
 // a CPU runs everything at its FP32 rate and cpu_efficiency. Limits: one
 // efficiency per arithmetic path for every network, so a network with
 // unusually small or odd layers is over-estimated; launch overhead is one
-// constant, not a count of kernels, and adds to GPU time instead of
-// overlapping it.
+// constant, not a count of kernels, and overlaps the GPU's work entirely
+// (the host queues kernels ahead), so it binds only a step shorter than
+// itself: a small model, small images, a small batch.
 //
 // # Scaling (EstimateScale, Sweep)
 //
@@ -47,7 +48,11 @@
 // segmentation networks). Up to overlap x comm, never more than the backward
 // pass, hides behind computation. The host's cores decode the input at
 // host_input_bytes_per_core_s each, which caps a system's images/s: the
-// article's warning that eight GPUs can saturate a server's CPUs. Limits: no
+// article's warning that eight GPUs can saturate a server's CPUs. Below the
+// cap, InputExposed of that work still lands on every step (copies and
+// contention the step cannot hide), which costs most where the step is short.
+// Limits: the exposed share is one constant, though it depends on the loader
+// (MXNet's and TensorFlow's GPU decoding scale better than it allows); no
 // topology inside a system (NVSwitch and a hybrid cube-mesh look alike), no
 // stragglers, no network congestion, and the host cap assumes
 // ImageNet-style JPEG decoding.
@@ -91,9 +96,11 @@
 // # Calibration (Measurements, Calibrate, Fit)
 //
 // Measurements lists the published figures: the article's Pascal
-// throughputs, NVIDIA's ResNet-50 numbers for V100 and A100, Goyal et al.'s
-// 256-GPU efficiency, vDNN's VGG-16 memory and the RTX 3050 vs CPU study's speed-ups.
-// HeldOut points were not used to choose DefaultFactors. Calibrate sets the
+// throughputs, NVIDIA's ResNet-50 numbers for V100 and A100 (PyTorch,
+// TensorFlow and MXNet tables: images/s, speed-ups, 90-epoch times to train),
+// Goyal et al.'s 256-GPU efficiency, vDNN's VGG-16 memory and the RTX 3050
+// vs CPU study's speed-ups and rates. HeldOut points were not used to
+// choose DefaultFactors. Calibrate sets the
 // model beside each; Fit refits the throughput factors to a user's own
 // images/s points by deterministic coordinate descent on log error.
 package hardware

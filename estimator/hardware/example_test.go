@@ -15,15 +15,16 @@ func Example() {
 
 	one := hardware.EstimateThroughput(m, gpu.Device(), hardware.Mixed, 256, f)
 	fmt.Printf("1 GPU: %.0f images/s, %s-bound\n", one.ImagesPerS, one.Bound)
-	// At eight GPUs the DGX-1's CPUs, decoding JPEGs, set the pace.
+	// The more GPUs the DGX-1's CPUs decode JPEGs for, the more of that work
+	// the step cannot hide: the speed-up falls below the GPU count.
 	for _, s := range hardware.Sweep(m, sys, gpu, 16, hardware.Mixed, 256, f) {
 		fmt.Printf("%2d GPUs: %.2fx\n", s.GPUs, s.Speedup)
 	}
 	// Output:
-	// 1 GPU: 1149 images/s, memory-bound
+	// 1 GPU: 1201 images/s, memory-bound
 	//  1 GPUs: 1.00x
-	//  2 GPUs: 2.00x
-	//  4 GPUs: 4.00x
-	//  8 GPUs: 6.80x
-	// 16 GPUs: 13.60x
+	//  2 GPUs: 1.96x
+	//  4 GPUs: 3.75x
+	//  8 GPUs: 6.92x
+	// 16 GPUs: 13.82x
 }

@@ -340,6 +340,51 @@ func TestFitRecoversFactors(t *testing.T) {
 	assert.Equal(t, got, again, "deterministic")
 }
 
+// The host's per-step overhead runs while the GPU works through its queue:
+// it sets the pace only where it is longer than the GPU's own time.
+func TestOverheadHidesBehindDeviceWork(t *testing.T) {
+	f := DefaultFactors()
+	g := mustGPU(t, "rtx-3050").Device()
+	big := EstimateThroughput(mustModel(t, "resnet-50"), g, FP32, 256, f)
+	assert.Greater(t, max(big.ComputeTime, big.MemoryTime), big.OverheadTime)
+	assert.InEpsilon(t, 1/max(big.ComputeTime, big.MemoryTime), big.ImagesPerS, 1e-12, "overhead hidden")
+
+	small := EstimateThroughput(mustModel(t, "cifar-small"), g, FP32, 32, f)
+	assert.Greater(t, small.OverheadTime, max(small.ComputeTime, small.MemoryTime))
+	assert.InEpsilon(t, 32/f.StepOverhead, small.ImagesPerS, 1e-12, "a step takes the host's time")
+}
+
+// A fifth of the host's input work lands on every step, so a system's
+// speed-up falls below its GPU count even when the host keeps up, and falls
+// further where the step is short (mixed precision).
+func TestInputExposedShare(t *testing.T) {
+	f := DefaultFactors()
+	m, sys := mustModel(t, "resnet-50"), mustSystem(t, "dgx-a100-640gb")
+	g := mustGPU(t, sys.GPU)
+	s := EstimateScale(m, sys, g, 8, Mixed, 256, f)
+	require.Greater(t, s.ComputeTime+s.ExposedCommTime, s.InputTime, "the host keeps up")
+	assert.InEpsilon(t, s.ComputeTime+s.ExposedCommTime+InputExposed*s.InputTime, s.StepTime, 1e-12)
+	tf32 := EstimateScale(m, sys, g, 8, TF32, 256, f)
+	assert.Less(t, s.Speedup, tf32.Speedup, "mixed precision's shorter step exposes more")
+	assert.Less(t, tf32.Speedup, 8.0)
+}
+
+// A time to train is the epochs over the model's dataset at the modelled
+// rate; without epochs it is an error, not zero.
+func TestTimeToTrain(t *testing.T) {
+	f := DefaultFactors()
+	pt := Measurement{Model: "resnet-50", Device: "v100-sxm2-16gb", Precision: Mixed, Batch: 192, GPUs: 8, System: "dgx-1-v100",
+		Epochs: 90, Metric: MetricTimeToTrain, Value: 3 * hour, Tolerance: 0.2}
+	got, err := predict(pt, f)
+	require.NoError(t, err)
+	s := EstimateScale(mustModel(t, "resnet-50"), mustSystem(t, "dgx-1-v100"), mustGPU(t, "v100-sxm2-16gb"), 8, Mixed, 192, f)
+	assert.InEpsilon(t, 90*1281167/s.ImagesPerS, got, 1e-12)
+
+	pt.Epochs = 0
+	_, err = predict(pt, f)
+	assert.ErrorContains(t, err, "epochs")
+}
+
 func TestFitRejectsUnusablePoints(t *testing.T) {
 	ok := Measurement{Model: "resnet-50", Device: "v100-sxm2-16gb", Precision: FP32, Batch: 64, GPUs: 1, Metric: MetricImagesPerS, Value: 300}
 	for name, points := range map[string][]Measurement{

@@ -24,8 +24,10 @@ type Factors struct {
 	// MemoryEfficiency is the fraction of memory bandwidth that activation
 	// and weight traffic reaches (framework element-wise kernels, not STREAM).
 	MemoryEfficiency float64 `json:"memory_efficiency"`
-	// StepOverhead is the fixed host-side time per step a GPU waits for:
-	// kernel launches, input copies, synchronisation, optimizer launches.
+	// StepOverhead is the fixed host-side time per step: kernel launches,
+	// input copies, synchronisation, optimizer launches. The host queues
+	// kernels ahead of the GPU, so it costs time only where the GPU's own
+	// work is shorter (a small model, small images, a small batch).
 	StepOverhead float64 `json:"step_overhead_s"`
 	// CommEfficiency is the fraction of link bandwidth an all-reduce reaches.
 	CommEfficiency float64 `json:"comm_efficiency"`
@@ -43,15 +45,15 @@ type Factors struct {
 // DefaultFactors returns the factors calibrated against Measurements.
 func DefaultFactors() Factors {
 	return Factors{
-		FP32Efficiency:    0.6,
-		TF32Efficiency:    0.155,
+		FP32Efficiency:    0.573,
+		TF32Efficiency:    0.1475,
 		MixedEfficiency:   0.35,
-		CPUEfficiency:     0.02,
-		MemoryEfficiency:  0.8,
-		StepOverhead:      0.015,
+		CPUEfficiency:     0.04,
+		MemoryEfficiency:  0.78,
+		StepOverhead:      0.009,
 		CommEfficiency:    0.8,
 		Overlap:           0.65,
-		HostInputRate:     22e6,
+		HostInputRate:     30e6,
 		WorkspaceFraction: 0.05,
 	}
 }
@@ -127,7 +129,7 @@ type Throughput struct {
 
 // EstimateThroughput is the roofline model of one device training m:
 //
-//	per sample = max(compute, memory) + StepOverhead/batch (GPUs only)
+//	per sample = max(compute, memory, StepOverhead/batch (GPUs only))
 //	compute    = 6 x ForwardMACs / (peak(p) x efficiency(p))
 //	memory     = (8 x ActivationBytes x width(p) + 28 B x Params / batch)
 //	             / (MemBandwidth x MemoryEfficiency)
@@ -151,7 +153,7 @@ func EstimateThroughput(m Model, d Device, p Precision, batch int, f Factors) Th
 	if t.MemoryTime > t.ComputeTime {
 		t.Bound = "memory"
 	}
-	perSample := math.Max(t.ComputeTime, t.MemoryTime) + t.OverheadTime
+	perSample := t.TimePerSample()
 	if perSample > 0 {
 		t.ImagesPerS = 1 / perSample
 		t.BytesPerS = t.ImagesPerS * m.SampleBytes
@@ -159,7 +161,17 @@ func EstimateThroughput(m Model, d Device, p Precision, batch int, f Factors) Th
 	return t
 }
 
+// TimePerSample is the seconds a sample takes: the device's work, or the
+// host's per-step overhead where the device finishes first. The framework
+// launches kernels asynchronously, so the two overlap; a GPU waits on the
+// host only when the host cannot queue a step's kernels as fast as the GPU
+// runs them, which is what makes a small batch of small images slower than
+// its arithmetic and memory traffic say.
+func (t Throughput) TimePerSample() float64 {
+	return max(t.ComputeTime, t.MemoryTime, t.OverheadTime)
+}
+
 // stepTime is the seconds one device needs for one step of batch samples.
 func (t Throughput) stepTime(batch int) float64 {
-	return float64(batch) * (math.Max(t.ComputeTime, t.MemoryTime) + t.OverheadTime)
+	return float64(batch) * t.TimePerSample()
 }

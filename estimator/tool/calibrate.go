@@ -33,6 +33,7 @@ type CalibrationEntry struct {
 	GPUs      int            `json:"gpus"`
 	Precision string         `json:"precision"`
 	BaseGPUs  int            `json:"base_gpus,omitempty"` // an efficiency's reference GPU count
+	Epochs    int            `json:"epochs,omitempty"`    // a time to train's passes over the dataset
 	Batch     int            `json:"batch"`
 	Metric    string         `json:"metric"`
 	Unit      estimator.Unit `json:"unit"`
@@ -99,7 +100,7 @@ func (b *builder) calibrationTable(rows []hardware.CalibrationRow) {
 		k := fmt.Sprintf("calibration.%d", i+1)
 		unit := metricUnit(row.Metric)
 		e := CalibrationEntry{ID: k, Model: row.Model, Device: row.Device, Baseline: row.Baseline, System: row.System,
-			GPUs: max(row.GPUs, 1), BaseGPUs: row.BaseGPUs, Precision: string(row.Precision), Batch: row.Batch, Metric: row.Metric, Unit: unit,
+			GPUs: max(row.GPUs, 1), BaseGPUs: row.BaseGPUs, Epochs: row.Epochs, Precision: string(row.Precision), Batch: row.Batch, Metric: row.Metric, Unit: unit,
 			Measured: row.Value, Predicted: row.Predicted, Error: row.Error, ErrorKind: row.ErrorKind,
 			Tolerance: row.Tolerance, AtLeast: row.AtLeast, Within: row.Within, HeldOut: row.HeldOut, Source: row.Source}
 		b.res.Calibration = append(b.res.Calibration, e)
@@ -240,8 +241,11 @@ func deviceText(e CalibrationEntry) string {
 }
 
 func metricText(e CalibrationEntry) string {
-	if e.BaseGPUs > 1 {
+	switch {
+	case e.BaseGPUs > 1:
 		return fmt.Sprintf("%s vs %d GPUs", e.Metric, e.BaseGPUs)
+	case e.Epochs > 0:
+		return fmt.Sprintf("%s, %d epochs", e.Metric, e.Epochs)
 	}
 	return e.Metric
 }
@@ -257,6 +261,8 @@ func metricUnit(metric string) estimator.Unit {
 		return estimator.BytesPerSecond
 	case hardware.MetricMemoryBytes:
 		return estimator.Bytes
+	case hardware.MetricTimeToTrain:
+		return estimator.Seconds
 	}
 	return estimator.Ratio
 }

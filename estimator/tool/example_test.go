@@ -28,7 +28,7 @@ func ExampleThroughput() {
 	// Output:
 	// NVIDIA Tesla V100 SXM2 16 GB training ResNet-50 v1.5 at fp32, batch 112
 	// bound: compute
-	// throughput.images_per_s = 365.2/s
+	// throughput.images_per_s = 366.7/s
 	// 6 * catalog.models.resnet-50.forward_macs / throughput.rate
 }
 
@@ -46,9 +46,9 @@ func ExampleScale() {
 	// Output:
 	// ResNet-50 v1.5 on 32 GPUs of NVIDIA DGX-1 (Volta) (v100-sxm2-16gb), mixed, batch 128 per GPU
 	// scale.systems = 4
-	// scale.speedup = 29.1
-	// scale.efficiency = 91.1%
-	// bottleneck: host input: the system's CPUs cannot decode samples as fast as its GPUs train
+	// scale.speedup = 27.5
+	// scale.efficiency = 86%
+	// bottleneck: computation, with 0.753% of the step waiting on gradient exchange and 15.1% on the host's input work
 }
 
 func ExampleMemory() {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
@@ -93,12 +94,14 @@ func Scale(req ScaleRequest) (*Result, error) {
 	b.add("scale.input_time", text("Host CPUs decoding one system's samples per step", "1 システム分のサンプルをホスト CPU がデコードする時間（1 ステップあたり）"), estimator.Seconds, s.InputTime,
 		inputExpr("{scale.gpus_per_system}"), srcScaling+"; host decoding caps a system (the article's warning)")
 	single := hardware.EstimateScale(m, sys, gpu, 1, p, batch, f)
+	b.input("scale.input_exposed", text("Share of the host's input work the step cannot hide", "ステップに隠れないホストの入力処理の割合"), estimator.Share, hardware.InputExposed,
+		"hardware.InputExposed, fitted to the DGX-1 V100 ResNet-50 speed-ups (NVIDIA DeepLearningExamples)")
 	b.add("scale.input_time_one_gpu", text("Host CPUs decoding one GPU's samples per step", "GPU 1 基分のサンプルをホスト CPU がデコードする時間（1 ステップあたり）"), estimator.Seconds, single.InputTime,
 		inputExpr("1"), srcScaling)
 	b.add("scale.single_gpu_step_time", text("Step of one GPU alone in the system", "システム内で GPU 1 基だけのときのステップ時間"), estimator.Seconds, single.StepTime,
-		"max({scale.compute_time}, {scale.input_time_one_gpu})", srcScaling)
+		"max({scale.compute_time} + {scale.input_exposed} * {scale.input_time_one_gpu}, {scale.input_time_one_gpu})", srcScaling)
 	b.add("scale.step_time", text("Step time", "ステップ時間"), estimator.Seconds, s.StepTime,
-		"max({scale.compute_time} + {scale.exposed_comm_time}, {scale.input_time})", srcScaling)
+		"max({scale.compute_time} + {scale.exposed_comm_time} + {scale.input_exposed} * {scale.input_time}, {scale.input_time})", srcScaling)
 	b.add("scale.images_per_s", text("Images per second, all GPUs", "毎秒の画像数（全 GPU）"), estimator.PerSecond, s.ImagesPerS,
 		"{scale.gpus} * {scale.batch_per_gpu} / {scale.step_time}", srcScaling)
 	b.add("scale.speedup", text("Speed-up over one GPU", "GPU 1 基に対する速度向上"), estimator.Ratio, s.Speedup,
@@ -172,13 +175,20 @@ func (b *builder) ring(id string, label estimator.Text, membersID, linkID string
 }
 
 func bottleneck(s hardware.Scale) string {
-	switch {
-	case s.InputTime >= s.ComputeTime+s.ExposedCommTime && s.InputTime > 0:
+	if s.InputTime >= s.StepTime && s.InputTime > 0 {
 		return "host input: the system's CPUs cannot decode samples as fast as its GPUs train"
-	case s.ExposedCommTime > 0:
-		return fmt.Sprintf("computation, with %s%% of the step waiting on gradient exchange", estimator.FormatToolValue(100*s.ExposedCommTime/s.StepTime, estimator.Ratio))
 	}
-	return "computation"
+	var waits []string
+	if s.ExposedCommTime > 0 {
+		waits = append(waits, estimator.FormatToolValue(100*s.ExposedCommTime/s.StepTime, estimator.Ratio)+"% of the step waiting on gradient exchange")
+	}
+	if s.InputTime > 0 {
+		waits = append(waits, estimator.FormatToolValue(100*hardware.InputExposed*s.InputTime/s.StepTime, estimator.Ratio)+"% on the host's input work")
+	}
+	if len(waits) == 0 {
+		return "computation"
+	}
+	return "computation, with " + strings.Join(waits, " and ")
 }
 
 // sweepCounts are the GPU counts of a sweep: every count up to one system,

@@ -131,8 +131,8 @@ func (b *builder) throughput(prefix string, label estimator.Text, m hardware.Mod
 		overhead = "{factors.step_overhead_s} / {" + batchID + "}"
 	}
 	b.add(k("overhead_time"), lab("step overhead per sample", "1 サンプルあたりのステップのオーバーヘッド"), estimator.Seconds, t.OverheadTime, overhead, srcRoofline)
-	b.add(k("time_per_sample"), lab("time per sample", "1 サンプルの処理時間"), estimator.Seconds, math.Max(t.ComputeTime, t.MemoryTime)+t.OverheadTime,
-		fmt.Sprintf("max(%s, %s) + %s", r("compute_time"), r("memory_time"), r("overhead_time")), srcRoofline)
+	b.add(k("time_per_sample"), lab("time per sample", "1 サンプルの処理時間"), estimator.Seconds, t.TimePerSample(),
+		fmt.Sprintf("max(max(%s, %s), %s)", r("compute_time"), r("memory_time"), r("overhead_time")), srcRoofline)
 	b.add(k("images_per_s"), lab("images per second", "毎秒の画像数"), estimator.PerSecond, t.ImagesPerS, "1 / "+r("time_per_sample"), srcRoofline)
 	b.add(k("bytes_per_s"), lab("stored-sample bytes per second", "毎秒の保存サンプルのバイト数"), estimator.BytesPerSecond, t.BytesPerS,
 		fmt.Sprintf("%s * {%ssample_bytes}", r("images_per_s"), mp), srcRoofline)

@@ -54,6 +54,9 @@ type Result struct {
 	Quantities []estimator.Quantity `json:"quantities"`
 	// Calibration lists the measurements beside the predictions.
 	Calibration []CalibrationEntry `json:"calibration,omitempty"`
+	// Accuracy is every published figure beside the models, with the
+	// error of each group of them (Accuracy).
+	Accuracy *AccuracyReport `json:"accuracy,omitempty"`
 	// Factors are the fitted factors after a fit to measurements.
 	Factors *hardware.Factors `json:"factors,omitempty"`
 	// Sections are the text surfaces' tables; the first row of each is its header.
@@ -203,12 +206,16 @@ func (b *builder) finish(headline []string) (*Result, error) {
 	return b.res, nil
 }
 
-// tabulated reports whether a quantity is a row of a sweep or calibration table.
+// tabulated reports whether a quantity is a row of a sweep, calibration or
+// accuracy table.
 func tabulated(id string) bool {
 	if strings.HasPrefix(id, "scale.n") {
 		return true
 	}
-	for _, p := range []string{"calibration.", "fit."} {
+	if strings.HasPrefix(id, "accuracy.group.") && !strings.HasPrefix(id, "accuracy.group.all.") {
+		return true
+	}
+	for _, p := range []string{"calibration.", "fit.", "accuracy."} {
 		if rest, ok := strings.CutPrefix(id, p); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
 			return true
 		}

@@ -266,6 +266,12 @@ func layoutSource(req TransformerRequest) string {
 	return srcTransformer + ": the layout search"
 }
 
+// transformerMetricUnit is the unit of a transformer run's published figure.
+func transformerMetricUnit(metric string) estimator.Unit {
+	return map[string]estimator.Unit{hardware.MetricMFU: estimator.Share, hardware.MetricFLOPsPerGPU: estimator.FLOPS,
+		hardware.MetricTokensPerGPU: estimator.PerSecond, hardware.MetricGPUHours: estimator.Count}[metric]
+}
+
 // TransformerCalibration sets every figure of the published transformer runs
 // (hardware.TransformerRuns) beside the model's, with its relative error.
 func TransformerCalibration(tf Factors) (*Result, error) {
@@ -283,8 +289,7 @@ func TransformerCalibration(tf Factors) (*Result, error) {
 	table := [][]string{{"#", "run", "GPUs", "precision", "metric", "published", "model", "error", "set"}}
 	for i, r := range rows {
 		k := fmt.Sprintf("calibration.%d", i+1)
-		unit := map[string]estimator.Unit{hardware.MetricMFU: estimator.Share, hardware.MetricFLOPsPerGPU: estimator.FLOPS,
-			hardware.MetricTokensPerGPU: estimator.PerSecond, hardware.MetricGPUHours: estimator.Count}[r.Metric]
+		unit := transformerMetricUnit(r.Metric)
 		what := r.Run.ID + " " + r.Metric
 		b.input(k+".published", text(what+": published", what+": 公表値"), unit, r.Published, r.Run.Source)
 		b.addWords(k+".predicted", text(what+": model", what+": モデル"), unit, r.Predicted,

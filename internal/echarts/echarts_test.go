@@ -106,7 +106,7 @@ func TestOptionPerChart(t *testing.T) {
 		{chart.SystemsByGeneration, func(t *testing.T, o option) {
 			assert.Equal(t, 1.0, o.YAxis[0].Min)
 			assert.Equal(t, []string{"P100 (DGX-1)", "V100 (DGX-1)", "A100 (DGX A100)", "H100 (DGX H100)", "B200 (DGX B200)"}, o.XAxis[0].Data)
-			assert.Equal(t, 295.5, o.Series[2].Data[0].Value, "Inception-v3 on DGX-1 (P100)")
+			assert.Equal(t, 300.0, o.Series[2].Data[0].Value, "Inception-v3 on DGX-1 (P100)")
 		}},
 		{chart.CostBreakdown, func(t *testing.T, o option) {
 			for _, s := range o.Series {

@@ -1,0 +1,331 @@
+package tool
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
+
+// AccuracyReport is every published figure beside the model's prediction,
+// and the error of each group of them: how often the models are right.
+type AccuracyReport struct {
+	Rows   []AccuracyRow   `json:"rows"`
+	Groups []AccuracyGroup `json:"groups"`
+}
+
+// AccuracyRow is one published figure (a CNN measurement or a transformer
+// run's figure) beside the model's, with the groups it counts in.
+type AccuracyRow struct {
+	ID         string         `json:"id"` // the quantities' id prefix, e.g. "accuracy.4"
+	What       string         `json:"what"`
+	Metric     string         `json:"metric"`
+	Unit       estimator.Unit `json:"unit"`
+	Published  float64        `json:"published"`
+	Predicted  float64        `json:"predicted"`
+	Ratio      float64        `json:"ratio"` // predicted / published
+	AbsError   float64        `json:"abs_error"`
+	AtLeast    bool           `json:"at_least,omitempty"` // the source gives a lower bound: only falling short is an error
+	GPUs       int            `json:"gpus"`
+	Family     estimator.Text `json:"family"`
+	Generation estimator.Text `json:"generation"`
+	Scale      estimator.Text `json:"scale"`
+	Set        estimator.Text `json:"set"`
+	Source     string         `json:"source"`
+	model      string         // the source of the prediction: the roofline or the transformer model
+}
+
+// AccuracyGroup is the error of the rows that share one value of a grouping:
+// Kind is family, generation, scale, set or all.
+type AccuracyGroup struct {
+	ID     string         `json:"id"` // the quantities' id prefix, e.g. "accuracy.group.scale.multi-node"
+	Kind   estimator.Text `json:"kind"`
+	Name   estimator.Text `json:"name"`
+	Points int            `json:"points"`
+	Median float64        `json:"median_abs_error"`
+	P90    float64        `json:"p90_abs_error"`
+}
+
+// The groupings a row counts in, in the order the table shows them.
+var (
+	kindAll        = text("all", "全体")
+	kindFamily     = text("model family", "モデル系統")
+	kindGeneration = text("GPU generation", "GPU 世代")
+	kindScale      = text("scale", "規模")
+	kindSet        = text("set", "区分")
+
+	scaleOne   = text("1 device", "デバイス 1 台")
+	scaleMulti = text("multi-GPU", "複数 GPU（1 ノード）")
+	scaleNodes = text("multi-node", "複数ノード")
+
+	setCalibration = text("calibration", "較正用")
+	setHeldOut     = text("held out", "検証用（較正に不使用）")
+	allPoints      = text("all points", "全測定値")
+)
+
+// families name a model's family by the first fragment its id contains.
+var families = []struct {
+	fragment string
+	name     estimator.Text
+}{
+	{"cifar", text("CIFAR-10 CNNs", "CIFAR-10 の CNN")},
+	{"resnet", text("ResNet (ImageNet)", "ResNet（ImageNet）")},
+	{"vgg", text("VGG (ImageNet)", "VGG（ImageNet）")},
+	{"alexnet", text("AlexNet (ImageNet)", "AlexNet（ImageNet）")},
+	{"inception", text("Inception (ImageNet)", "Inception（ImageNet）")},
+	{"gpt", text("GPT-style dense transformers", "GPT 型の密なトランスフォーマー")},
+	{"bloom", text("GPT-style dense transformers", "GPT 型の密なトランスフォーマー")},
+	{"llama", text("Llama", "Llama")},
+	{"nemotron", text("Nemotron", "Nemotron")},
+	{"mixtral", text("mixture-of-experts transformers", "混合エキスパート型トランスフォーマー")},
+	{"deepseek", text("mixture-of-experts transformers", "混合エキスパート型トランスフォーマー")},
+}
+
+// generations name a GPU's architecture by the prefix of its catalog id.
+var generations = []struct {
+	prefix string
+	name   estimator.Text
+}{
+	{"titan-x-maxwell", text("Maxwell", "Maxwell 世代")},
+	{"gtx-1080", text("Pascal", "Pascal 世代")},
+	{"p100", text("Pascal", "Pascal 世代")},
+	{"v100", text("Volta", "Volta 世代")},
+	{"a100", text("Ampere", "Ampere 世代")},
+	{"rtx-30", text("Ampere", "Ampere 世代")},
+	{"h100", text("Hopper", "Hopper 世代")},
+	{"h200", text("Hopper", "Hopper 世代")},
+	{"h800", text("Hopper", "Hopper 世代")},
+	{"b200", text("Blackwell", "Blackwell 世代")},
+	{"gb200", text("Blackwell", "Blackwell 世代")},
+	{"mi300", text("CDNA 3", "CDNA 3 世代")},
+}
+
+var (
+	otherFamily     = text("other", "その他")
+	cpuGeneration   = text("CPU", "CPU のみ")
+	otherGeneration = text("other", "その他")
+)
+
+func familyOf(model string) estimator.Text {
+	for _, f := range families {
+		if strings.Contains(model, f.fragment) {
+			return f.name
+		}
+	}
+	return otherFamily
+}
+
+func generationOf(device string) estimator.Text {
+	for _, g := range generations {
+		if strings.HasPrefix(device, g.prefix) {
+			return g.name
+		}
+	}
+	if _, ok := hardware.CPUByID(device); ok {
+		return cpuGeneration
+	}
+	return otherGeneration
+}
+
+// scaleOf is where gpus GPUs of a system holding perSystem sit.
+func scaleOf(gpus, perSystem int) estimator.Text {
+	switch {
+	case gpus <= 1:
+		return scaleOne
+	case gpus <= perSystem:
+		return scaleMulti
+	}
+	return scaleNodes
+}
+
+// AccuracyRequest asks for every published figure beside the models run
+// with Factors.
+type AccuracyRequest struct {
+	Factors Factors
+}
+
+// Accuracy sets every published figure (hardware.Measurements and the
+// transformer runs' figures) beside the models' predictions, with the ratio
+// and its absolute error |predicted / published - 1|, and gives the median
+// and 90th percentile of that error per model family, GPU generation,
+// scale (one device, several GPUs in one system, several systems) and set
+// (calibration or held out).
+func Accuracy(req AccuracyRequest) (*Result, error) {
+	var errs estimator.ErrorList
+	f := checkFactors(&errs, req.Factors)
+	if errs.Len() > 0 {
+		return nil, errs.Err()
+	}
+	transformers, err := hardware.CalibrateTransformers(f)
+	if err != nil {
+		return nil, err
+	}
+	b := newBuilder(req.Factors, f)
+	b.res.Title = "How accurate is this? The models against every published figure"
+	var rows []AccuracyRow
+	for _, c := range hardware.Calibrate(f) {
+		e := CalibrationEntry{Model: c.Model, Device: c.Device, Baseline: c.Baseline, System: c.System, GPUs: max(c.GPUs, 1),
+			BaseGPUs: c.BaseGPUs, Epochs: c.Epochs, Precision: string(c.Precision), Batch: c.Batch, Metric: c.Metric}
+		perSystem := 1
+		if s, ok := hardware.SystemByID(c.System); ok {
+			perSystem = s.GPUs
+		}
+		rows = append(rows, AccuracyRow{What: calibrationLabel(e), Metric: c.Metric, Unit: metricUnit(c.Metric),
+			Published: c.Value, Predicted: c.Predicted, AtLeast: c.AtLeast, GPUs: e.GPUs,
+			Family: familyOf(c.Model), Generation: generationOf(c.Device), Scale: scaleOf(e.GPUs, perSystem),
+			Set: setOf(c.HeldOut), Source: c.Source, model: srcRoofline})
+	}
+	for _, t := range transformers {
+		l := t.Plan.Layout
+		gpus := l.TP * l.PP * l.DP * l.CP
+		sys, _ := hardware.SystemByID(t.Run.System) // RunJob has checked it
+		rows = append(rows, AccuracyRow{What: fmt.Sprintf("%s on %d %s, %s, %s", t.Run.ID, gpus, t.Run.GPU, t.Run.Precision, t.Metric),
+			Metric: t.Metric, Unit: transformerMetricUnit(t.Metric), Published: t.Published, Predicted: t.Predicted, GPUs: gpus,
+			Family: familyOf(t.Run.Model), Generation: generationOf(t.Run.GPU), Scale: scaleOf(gpus, sys.GPUs),
+			Set: setOf(t.Run.HeldOut), Source: t.Run.Source + " (" + t.Run.AsOf + ")", model: srcTransformer})
+	}
+	report := &AccuracyReport{}
+	table := [][]string{{"#", "published figure", "published", "predicted", "ratio", "|error|", "family", "generation", "scale", "set"}}
+	for i := range rows {
+		r := &rows[i]
+		r.ID = fmt.Sprintf("accuracy.%d", i+1)
+		r.Ratio = r.Predicted / r.Published
+		r.AbsError = math.Abs(r.Ratio - 1)
+		errExpr := fmt.Sprintf("max({%s.ratio} - 1, 1 - {%s.ratio})", r.ID, r.ID)
+		if r.AtLeast {
+			r.AbsError = math.Max(1-r.Ratio, 0)
+			errExpr = fmt.Sprintf("max(1 - {%s.ratio}, 0)", r.ID)
+		}
+		b.input(r.ID+".published", text(r.What+": published", r.What+": 公表値"), r.Unit, r.Published, r.Source)
+		b.addWords(r.ID+".predicted", text(r.What+": predicted", r.What+": 予測"), r.Unit, r.Predicted,
+			"the model of this figure with the factors below (calibrate, transformer --calibration)", nil, r.model)
+		b.add(r.ID+".ratio", text(r.What+": predicted / published", r.What+": 予測 / 公表値"), estimator.Ratio, r.Ratio,
+			fmt.Sprintf("{%s.predicted} / {%s.published}", r.ID, r.ID), "accuracy")
+		b.add(r.ID+".abs_error", text(r.What+": absolute error", r.What+": 誤差の絶対値"), estimator.Ratio, r.AbsError,
+			errExpr, "accuracy: |ratio - 1|, or the shortfall alone for a lower bound")
+		table = append(table, []string{strconv.Itoa(i + 1), r.What, estimator.FormatToolValue(r.Published, r.Unit),
+			estimator.FormatToolValue(r.Predicted, r.Unit), fmt.Sprintf("%.3f", r.Ratio), fmt.Sprintf("%.1f%%", 100*r.AbsError),
+			r.Family.EN, r.Generation.EN, r.Scale.EN, r.Set.EN})
+	}
+	report.Rows = rows
+	groups := [][]string{{"grouping", "group", "points", "median |error|", "P90 |error|"}}
+	for _, kind := range []struct {
+		name estimator.Text
+		of   func(AccuracyRow) estimator.Text
+	}{
+		{kindAll, func(AccuracyRow) estimator.Text { return allPoints }},
+		{kindFamily, func(r AccuracyRow) estimator.Text { return r.Family }},
+		{kindGeneration, func(r AccuracyRow) estimator.Text { return r.Generation }},
+		{kindScale, func(r AccuracyRow) estimator.Text { return r.Scale }},
+		{kindSet, func(r AccuracyRow) estimator.Text { return r.Set }},
+	} {
+		for _, name := range groupNames(rows, kind.of) {
+			g := b.group(kind.name, name, rows, kind.of)
+			report.Groups = append(report.Groups, g)
+			groups = append(groups, []string{g.Kind.EN, g.Name.EN, strconv.Itoa(g.Points),
+				fmt.Sprintf("%.1f%%", 100*g.Median), fmt.Sprintf("%.1f%%", 100*g.P90)})
+		}
+	}
+	b.res.Accuracy = report
+	b.res.Sections = append(b.res.Sections,
+		estimator.Section{Title: "Error by group (|predicted / published - 1|)", Rows: groups},
+		estimator.Section{Title: "Published figures", Rows: table})
+	all := report.Groups[0].ID
+	return b.finish([]string{all + ".points", all + ".median", all + ".p90"})
+}
+
+func setOf(heldOut bool) estimator.Text {
+	if heldOut {
+		return setHeldOut
+	}
+	return setCalibration
+}
+
+// groupNames are the distinct values of of over rows, in order of first
+// appearance.
+func groupNames(rows []AccuracyRow, of func(AccuracyRow) estimator.Text) []estimator.Text {
+	var names []estimator.Text
+	for _, r := range rows {
+		if n := of(r); !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// group lays out the count, median and 90th percentile of the absolute
+// errors of the rows of one group.
+func (b *builder) group(kind, name estimator.Text, rows []AccuracyRow, of func(AccuracyRow) estimator.Text) AccuracyGroup {
+	g := AccuracyGroup{ID: "accuracy.group." + slug(kind.EN) + "." + slug(name.EN), Kind: kind, Name: name}
+	var errs []float64
+	var ids []string
+	for _, r := range rows {
+		if of(r) == name {
+			errs = append(errs, r.AbsError)
+			ids = append(ids, r.ID+".abs_error")
+		}
+	}
+	slices.Sort(errs)
+	g.Points, g.Median, g.P90 = len(errs), percentile(errs, 0.5), percentile(errs, 0.9)
+	what, whatJA := kind.EN+" "+name.EN, kind.JA+"「"+name.JA+"」"
+	if kind == kindAll {
+		what, whatJA = name.EN, name.JA
+	}
+	b.input(g.ID+".points", text("Published figures, "+what, "公表値の数（"+whatJA+"）"), estimator.Count, float64(g.Points), "accuracy")
+	b.addWords(g.ID+".median", text("Median absolute error, "+what, "誤差の絶対値の中央値（"+whatJA+"）"), estimator.Ratio, g.Median,
+		"the median of the group's absolute errors", ids, "accuracy")
+	b.addWords(g.ID+".p90", text("90th percentile of the absolute error, "+what, "誤差の絶対値の 90 パーセンタイル（"+whatJA+"）"), estimator.Ratio, g.P90,
+		"the 90th percentile of the group's absolute errors, interpolated between the ranks around it", ids, "accuracy")
+	return g
+}
+
+// percentile of sorted values at p in [0, 1], interpolated linearly between
+// the two ranks around p x (n - 1); 0 for none.
+func percentile(sorted []float64, p float64) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	at := p * float64(len(sorted)-1)
+	lo := int(at)
+	if lo+1 >= len(sorted) {
+		return sorted[len(sorted)-1]
+	}
+	return sorted[lo] + (at-float64(lo))*(sorted[lo+1]-sorted[lo])
+}
+
+// slug is s as an id fragment: lower case, runs of anything but letters and
+// digits as one '-'.
+func slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		} else {
+			dash = true
+		}
+	}
+	return b.String()
+}
+
+// AccuracyRecords are the report's rows for a CSV file: a header, then one
+// record per published figure with its numbers unrounded.
+func AccuracyRecords(r *AccuracyReport) [][]string {
+	out := [][]string{{"id", "figure", "metric", "unit", "published", "predicted", "ratio", "abs_error", "at_least",
+		"gpus", "family", "generation", "scale", "set", "source"}}
+	g := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	for _, row := range r.Rows {
+		out = append(out, []string{row.ID, row.What, row.Metric, string(row.Unit), g(row.Published), g(row.Predicted), g(row.Ratio),
+			g(row.AbsError), strconv.FormatBool(row.AtLeast), strconv.Itoa(row.GPUs), row.Family.EN, row.Generation.EN,
+			row.Scale.EN, row.Set.EN, row.Source})
+	}
+	return out
+}
