@@ -120,9 +120,10 @@ type compRow struct {
 }
 
 type uncertainty struct {
-	Samples, Seed string
-	Ranged        []string
-	Rows          []spreadRow
+	Samples int // "samples" formats both with %d
+	Seed    uint64
+	Ranged  []string
+	Rows    []spreadRow
 }
 
 type spreadRow struct {
@@ -188,14 +189,14 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 		for _, q := range c.Headline() {
 			r := compRow{ID: q.ID, Label: q.LabelIn(lang)}
 			for i := range c.Columns {
-				r.Values = append(r.Values, q.Format(i, c.Units))
+				r.Values = append(r.Values, q.FormatIn(i, c.Units, lang))
 			}
 			cv.Rows = append(cv.Rows, r)
 		}
 		p.Comparison = cv
 	}
 	if u := b.Uncertainty; u != nil {
-		uv := &uncertainty{Samples: strconv.Itoa(u.Samples), Seed: strconv.FormatUint(u.Seed, 10), Ranged: u.Ranged}
+		uv := &uncertainty{Samples: u.Samples, Seed: u.Seed, Ranged: u.Ranged}
 		for _, q := range u.Quantities {
 			uv.Rows = append(uv.Rows, spreadRow{ID: q.ID, Label: q.LabelIn(lang), P: b.ShowRow(q.Unit, q.P10, q.P50, q.P90)})
 		}
