@@ -17,12 +17,15 @@ import (
 	"github.com/trainscale/trainscale/examples"
 )
 
-// Every quantity of every example scenario has a Japanese label.
+// Every quantity of every example scenario has a Japanese label and source
+// (the reports' sources list reads them).
 func TestEveryQuantityOfTheExamplesHasJapanese(t *testing.T) {
 	for _, name := range examples.Names() {
 		for _, q := range mustEstimate(t, name).Quantities() {
 			assert.NotEmpty(t, q.LabelJA, "%s: %s (%s)", name, q.ID, q.Label)
 			assert.NotEqual(t, q.Label, q.LabelJA, "%s: %s", name, q.ID)
+			assert.NotEmpty(t, q.SourceJA, "%s: %s (%s)", name, q.ID, q.Source)
+			assert.NotEqual(t, q.Source, q.SourceIn("ja"), "%s: %s", name, q.ID)
 		}
 	}
 }

@@ -45,14 +45,14 @@ func Devices(req DevicesRequest) (*Result, error) {
 		return nil, errs.Err()
 	}
 	if req.Batch == nil {
-		batch, batchSrc = devicesBatch, srcDefault+": 32, the RTX 3050 vs CPU study's batch"
+		batch, batchSrc = devicesBatch, srcDefault.With(": 32, the RTX 3050 vs CPU study's batch", ": 32（RTX 3050 対 CPU の調査のバッチ）")
 	}
 	cmp := hardware.CompareDevices(m, gdev.gpu, cdev.cpu, float64(ds.Samples), req.Epochs, p, batch, f)
 	b := newBuilder(req.Factors, f)
 	b.res.Title = fmt.Sprintf("%s, %d epochs of %s: %s vs %s, %s, batch %d", m.Name, req.Epochs, ds.ID, gdev.id, cdev.id, p, batch)
 	b.input("devices.batch", text("Samples per step", "1 ステップのサンプル数"), estimator.Count, float64(batch), batchSrc)
 	b.input("devices.epochs", text("Epochs", "エポック数"), estimator.Count, float64(req.Epochs), srcInput)
-	b.add("devices.samples", text("Samples per epoch", "1 エポックのサンプル数"), estimator.Count, float64(ds.Samples), "{catalog.datasets."+ds.ID+".samples}", ds.Source)
+	b.add("devices.samples", text("Samples per epoch", "1 エポックのサンプル数"), estimator.Count, float64(ds.Samples), "{catalog.datasets."+ds.ID+".samples}", cite(ds.Source))
 	gpu := b.throughput("devices.gpu", text("GPU: ", "GPU: "), m, gdev, p, "devices.batch", f)
 	cpu := b.throughput("devices.cpu", text("CPU: ", "CPU: "), m, cdev, p, "devices.batch", f)
 	b.add("devices.gpu_time", text("Training run on the GPU", "GPU での学習 1 回の時間"), estimator.Seconds, cmp.GPUTime,

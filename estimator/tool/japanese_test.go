@@ -24,6 +24,8 @@ func TestEveryToolQuantityHasJapanese(t *testing.T) {
 		for _, q := range res.Quantities {
 			assert.NotEmpty(t, q.LabelJA, "%s: %s (%s)", name, q.ID, q.Label)
 			assert.NotEqual(t, q.Label, q.LabelJA, "%s: %s", name, q.ID)
+			// a citation reads the same in both; the words around it do not
+			assert.NotEmpty(t, q.SourceJA, "%s: %s (%s)", name, q.ID, q.Source)
 		}
 	}
 }

@@ -81,7 +81,7 @@ func Memory(req MemoryRequest) (*Result, error) {
 	if density < 1 {
 		b.input("memory.block_size", text("Side of a sparse block", "疎ブロックの一辺"), estimator.Count, float64(blockSize), srcInput)
 		weights += " + 4 * (" + mp + ") / ({memory.block_size} * {memory.block_size})"
-		src += "; block sparsity as OpenAI's block-sparse kernels store it (4-byte index per block)"
+		src = src.With("; block sparsity as OpenAI's block-sparse kernels store it (4-byte index per block)", "。ブロック疎は OpenAI のブロック疎カーネルの格納形式（ブロックごとに 4 バイトの索引）")
 	}
 	b.add("memory.weights", text("Weights", "重み"), estimator.Bytes, mem.Weights, weights, src)
 	b.add("memory.gradients", text("Gradients", "勾配"), estimator.Bytes, mem.Gradients, fmt.Sprintf("%s * %v", mp, gradientBytes(p)), src)
@@ -93,7 +93,7 @@ func Memory(req MemoryRequest) (*Result, error) {
 		"{factors.workspace_fraction} * ({memory.weights} + {memory.gradients} + {memory.optimizer} + {memory.activations})", srcMemory)
 	b.add("memory.total", text("Memory a training step needs", "学習 1 ステップに必要なメモリ"), estimator.Bytes, mem.Total,
 		"{memory.weights} + {memory.gradients} + {memory.optimizer} + {memory.activations} + {memory.workspace}", srcMemory)
-	b.add("memory.capacity", text("GPU memory", "GPU メモリ"), estimator.Bytes, mem.Capacity, "{catalog.gpus."+g.ID+".memory}", g.Source)
+	b.add("memory.capacity", text("GPU memory", "GPU メモリ"), estimator.Bytes, mem.Capacity, "{catalog.gpus."+g.ID+".memory}", cite(g.Source))
 	b.add("memory.fits", text("Fits the GPU's memory", "GPU メモリに収まるか"), estimator.Flag, flag(mem.Fits), "if({memory.total} <= {memory.capacity}, 1, 0)", srcMemory)
 	b.add("memory.max_batch", text("Largest batch that fits", "収まる最大のバッチサイズ"), estimator.Count, float64(mem.MaxBatch),
 		fmt.Sprintf("max(min(-ceil(-(({memory.capacity} / (1 + {factors.workspace_fraction}) - ({memory.weights} + {memory.gradients} + {memory.optimizer})) / (%s))), %d), 0)", perSample, maxBatch),
@@ -103,7 +103,7 @@ func Memory(req MemoryRequest) (*Result, error) {
 	headline := []string{"memory.total", "memory.capacity", "memory.fits", "memory.max_batch"}
 	if link, ok := hardware.NetworkByID(g.HostLink); ok && !mem.Fits {
 		b.add("memory.stream_time_per_step", text("Streaming the overflow to the host and back, per step", "あふれた分をホストと往復させる時間（1 ステップあたり）"), estimator.Seconds, mem.StreamTimePerStep,
-			"2 * {memory.overflow} / {catalog.networks."+link.ID+".bandwidth}", "Rhu et al., vDNN, arXiv 1602.08124 (offload over "+link.Name+")")
+			"2 * {memory.overflow} / {catalog.networks."+link.ID+".bandwidth}", text("Rhu et al., vDNN, arXiv 1602.08124 (offload over "+link.Name+")", "Rhu ら、vDNN、arXiv 1602.08124（"+link.Name+" 経由の退避）"))
 		headline = append(headline, "memory.stream_time_per_step")
 	}
 	b.note("model", m.ID)

@@ -68,7 +68,7 @@ func Scale(req ScaleRequest) (*Result, error) {
 		"min({scale.gpus}, {"+sp+"gpus})", srcScaling)
 	b.add("scale.systems", text("Systems", "システム台数"), estimator.Count, float64(s.Systems), "ceil({scale.gpus} / {"+sp+"gpus})", srcScaling)
 	b.add("scale.gradient_bytes", text("Gradient bytes all-reduced per step", "1 ステップで all-reduce する勾配のバイト数"), estimator.Bytes, m.Params*gradientBytes(p),
-		fmt.Sprintf("{%sparams} * %v", mp, gradientBytes(p)), srcScaling+"; fp16 gradients under mixed precision, as ZeRO counts")
+		fmt.Sprintf("{%sparams} * %v", mp, gradientBytes(p)), srcScaling.With("; fp16 gradients under mixed precision, as ZeRO counts", "。混合精度では ZeRO の勘定どおり fp16 の勾配"))
 	b.ring("scale.comm_intra_time", text("All-reduce inside a system", "システム内の all-reduce 時間"), "scale.gpus_per_system", sys.IntraLink, 1, "1", f)
 	b.ring("scale.comm_inter_time", text("All-reduce between systems", "システム間の all-reduce 時間"), "scale.systems", sys.Network,
 		max(sys.NetworkPorts, 1), "max({"+sp+"network_ports}, 1)", f)
@@ -91,7 +91,7 @@ func Scale(req ScaleRequest) (*Result, error) {
 			gpus, mp, cp, cp)
 	}
 	b.add("scale.input_time", text("Host CPUs decoding one system's samples per step", "1 システム分のサンプルをホスト CPU がデコードする時間（1 ステップあたり）"), estimator.Seconds, s.InputTime,
-		inputExpr("{scale.gpus_per_system}"), srcScaling+"; host decoding caps a system (the article's warning)")
+		inputExpr("{scale.gpus_per_system}"), srcScaling.With("; host decoding caps a system (the article's warning)", "。ホストでのデコードがシステムの上限になる（記事の警告）"))
 	single := hardware.EstimateScale(m, sys, gpu, 1, p, batch, f)
 	b.add("scale.input_time_one_gpu", text("Host CPUs decoding one GPU's samples per step", "GPU 1 基分のサンプルをホスト CPU がデコードする時間（1 ステップあたり）"), estimator.Seconds, single.InputTime,
 		inputExpr("1"), srcScaling)
@@ -148,15 +148,15 @@ func (b *builder) ring(id string, label estimator.Text, membersID, linkID string
 	members := b.valueOf(membersID)
 	bw := net.Bandwidth * float64(ports) * f.CommEfficiency
 	if !ok || !(bw > 0) {
-		return b.add(id, label, estimator.Seconds, 0, "0", srcScaling+"; no such link")
+		return b.add(id, label, estimator.Seconds, 0, "0", srcScaling.With("; no such link", "。該当する接続なし"))
 	}
 	n := "{" + membersID + "}"
 	np := "{catalog.networks." + net.ID + "."
 	volume := fmt.Sprintf("2 * (%s - 1) / %s * {scale.gradient_bytes}", n, n)
-	src := srcScaling + "; ring over " + net.Name
+	src := srcScaling.With("; ring over "+net.Name, "。"+net.Name+" 上のリング")
 	if net.Shared {
 		volume = fmt.Sprintf("2 * (%s - 1) * {scale.gradient_bytes}", n)
-		src += ", shared by the system's GPUs (traffic crosses the host)"
+		src = src.With(", shared by the system's GPUs (traffic crosses the host)", "。システムの GPU で共有（通信はホストを経由）")
 	}
 	v := 0.0
 	if members >= 2 {

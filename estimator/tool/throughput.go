@@ -43,7 +43,7 @@ func Throughput(req ThroughputRequest) (*Result, error) {
 		return nil, errs.Err()
 	}
 	if req.Batch == nil {
-		batch, batchSrc = cpuBatch, srcDefault+": 32 on a CPU"
+		batch, batchSrc = cpuBatch, srcDefault.With(": 32 on a CPU", ": CPU では 32")
 		if !dev.isCPU {
 			batch, batchSrc = gpuBatch(m, dev.gpu, p, f)
 		}
@@ -120,12 +120,12 @@ func (b *builder) throughput(prefix string, label estimator.Text, m hardware.Mod
 	}
 	r := func(name string) string { return "{" + k(name) + "}" }
 	b.add(k("rate"), lab("sustained arithmetic rate", "持続演算性能"), estimator.FLOPS, peak*eff,
-		fmt.Sprintf("{%s%s} * {factors.%s}", dp, path.peak, path.factor), srcRoofline+"; "+path.describe)
+		fmt.Sprintf("{%s%s} * {factors.%s}", dp, path.peak, path.factor), srcRoofline.With("; "+path.describe, "。"+path.describe))
 	b.add(k("compute_time"), lab("compute time per sample", "1 サンプルの計算時間"), estimator.Seconds, t.ComputeTime,
-		fmt.Sprintf("6 * {%sforward_macs} / %s", mp, r("rate")), srcRoofline+"; training = 3 passes x 2 FLOPs per multiply-add")
+		fmt.Sprintf("6 * {%sforward_macs} / %s", mp, r("rate")), srcRoofline.With("; training = 3 passes x 2 FLOPs per multiply-add", "。学習は 3 パス × 積和 1 回あたり 2 FLOPs"))
 	b.add(k("memory_time"), lab("memory time per sample", "1 サンプルのメモリ転送時間"), estimator.Seconds, t.MemoryTime,
 		fmt.Sprintf("(8 * {%sactivation_bytes}%s + 28 * {%sparams} / {%s}) / ({%smem_bandwidth} * {factors.memory_efficiency})",
-			mp, mixedHalf(p), mp, batchID, dp), srcRoofline+"; 8 passes over the activations, 28 B per parameter per step")
+			mp, mixedHalf(p), mp, batchID, dp), srcRoofline.With("; 8 passes over the activations, 28 B per parameter per step", "。活性化を 8 回読み書きし、1 ステップでパラメータあたり 28 B"))
 	overhead := "0"
 	if !d.isCPU {
 		overhead = "{factors.step_overhead_s} / {" + batchID + "}"

@@ -25,14 +25,16 @@ const (
 	cpuBatch = 32
 )
 
-const (
-	srcRoofline = "roofline model (estimator/hardware EstimateThroughput), factors calibrated against published measurements"
-	srcScaling  = "data-parallel ring all-reduce model (estimator/hardware EstimateScale)"
-	srcMemory   = "training memory model (estimator/hardware EstimateMemory): ZeRO accounting, vDNN activations"
-	srcDevices  = "the roofline model on both devices (estimator/hardware CompareDevices), after the RTX 3050 vs CPU study on CIFAR-10"
-	srcInput    = "given on the command line or in the request"
-	srcDefault  = "default"
-	srcFit      = "hardware.Fit: coordinate descent on squared log error"
+// Where each quantity's method or value comes from, in English and Japanese.
+var (
+	srcRoofline    = text("roofline model (estimator/hardware EstimateThroughput), factors calibrated against published measurements", "ルーフラインモデル（estimator/hardware EstimateThroughput）。係数は公開された測定値で較正")
+	srcScaling     = text("data-parallel ring all-reduce model (estimator/hardware EstimateScale)", "データ並列のリング all-reduce モデル（estimator/hardware EstimateScale）")
+	srcMemory      = text("training memory model (estimator/hardware EstimateMemory): ZeRO accounting, vDNN activations", "学習メモリモデル（estimator/hardware EstimateMemory）: ZeRO の勘定、vDNN の活性化")
+	srcDevices     = text("the roofline model on both devices (estimator/hardware CompareDevices), after the RTX 3050 vs CPU study on CIFAR-10", "両方のデバイスでのルーフラインモデル（estimator/hardware CompareDevices）。CIFAR-10 での RTX 3050 対 CPU の調査に基づく")
+	srcInput       = text("given on the command line or in the request", "コマンドラインまたはリクエストで指定")
+	srcDefault     = text("default", "既定値")
+	srcCalibration = text("calibration", "較正")
+	srcFit         = text("hardware.Fit: coordinate descent on squared log error", "hardware.Fit: 対数誤差の二乗に対する座標降下法")
 )
 
 // Factors are the efficiency factors a tool runs with.
@@ -91,24 +93,24 @@ func (r *Result) Note(key string) string {
 type builder struct {
 	res           *Result
 	factors       hardware.Factors
-	factorsSource string
+	factorsSource estimator.Text
 	factorsGiven  bool // the request's own factors, not the defaults
 	refs          map[string]bool
 }
 
 func newBuilder(tf Factors, f hardware.Factors) *builder {
-	src := tf.Source
-	if src == "" {
-		src = "calibrated defaults (hardware.DefaultFactors)"
+	src := text(tf.Source, tf.Source)
+	if tf.Source == "" {
+		src = text("calibrated defaults (hardware.DefaultFactors)", "較正済みの既定値（hardware.DefaultFactors）")
 		if tf.Values != nil {
-			src = "given factors"
+			src = text("given factors", "指定された係数")
 		}
 	}
 	return &builder{res: &Result{}, factors: f, factorsSource: src, factorsGiven: tf.Values != nil, refs: map[string]bool{}}
 }
 
 // add appends a quantity whose expr, in the formula grammar, reproduces v.
-func (b *builder) add(id string, label estimator.Text, unit estimator.Unit, v float64, expr, source string) float64 {
+func (b *builder) add(id string, label estimator.Text, unit estimator.Unit, v float64, expr string, source estimator.Text) float64 {
 	q := estimator.NewQuantity(id, label, unit, v, expr, source)
 	for _, r := range q.Inputs {
 		b.refs[r] = true
@@ -119,18 +121,22 @@ func (b *builder) add(id string, label estimator.Text, unit estimator.Unit, v fl
 
 // addWords appends a quantity the grammar cannot express (a model evaluated
 // again elsewhere): its formula and Expr are words, without braces.
-func (b *builder) addWords(id string, label estimator.Text, unit estimator.Unit, v float64, words string, inputs []string, source string) {
+func (b *builder) addWords(id string, label estimator.Text, unit estimator.Unit, v float64, words string, inputs []string, source estimator.Text) {
 	b.res.Quantities = append(b.res.Quantities, estimator.Quantity{ID: id, Label: label.EN, LabelJA: label.JA, Value: v, Unit: unit,
-		Formula: words, Inputs: inputs, Source: source}) // no Expr: the grammar cannot say it
+		Formula: words, Inputs: inputs, Source: source.EN, SourceJA: source.JA}) // no Expr: the grammar cannot say it
 }
 
 // input appends a given value; its formula is the number.
-func (b *builder) input(id string, label estimator.Text, unit estimator.Unit, v float64, source string) {
+func (b *builder) input(id string, label estimator.Text, unit estimator.Unit, v float64, source estimator.Text) {
 	b.add(id, label, unit, v, strconv.FormatFloat(v, 'g', -1, 64), source)
 }
 
 // text is a label in English and Japanese, as every quantity carries one.
 func text(en, ja string) estimator.Text { return estimator.Text{EN: en, JA: ja} }
+
+// cite is a source that reads the same in every language: a publication or
+// a catalog entry's own citation.
+func cite(s string) estimator.Text { return text(s, s) }
 
 // inRangeJA is the Japanese of "must be in [low, high]" (or "(low, high]").
 func inRangeJA(lowIncluded bool, low, high any) string {
@@ -158,7 +164,7 @@ func (b *builder) valueOf(id string) float64 {
 func (b *builder) finish(headline []string) (*Result, error) {
 	for _, s := range hardware.FactorSpecs {
 		if id := "factors." + s.Name; b.refs[id] {
-			b.input(id, text(s.LabelEn, s.LabelJa), estimator.Unit(s.Unit), *s.Field(&b.factors), "efficiency factor: "+b.factorsSource)
+			b.input(id, text(s.LabelEn, s.LabelJa), estimator.Unit(s.Unit), *s.Field(&b.factors), text("efficiency factor: ", "効率係数: ").With(b.factorsSource.EN, b.factorsSource.JA))
 		}
 	}
 	for _, q := range b.res.Quantities {

@@ -175,7 +175,7 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 	p.Assumptions = assumptions(s, lang)
 	for _, q := range est.Quantities() {
 		p.Results = append(p.Results, result{ID: q.ID, Label: q.LabelIn(lang), Value: show(q.Value, q.Unit),
-			Raw: strconv.FormatFloat(q.Value, 'g', -1, 64), Formula: q.Formula, Source: q.Source})
+			Raw: strconv.FormatFloat(q.Value, 'g', -1, 64), Formula: q.Formula, Source: q.SourceIn(lang)})
 	}
 	if c := b.Comparison; c != nil {
 		cv := &comparison{Columns: c.Columns}
