@@ -29,10 +29,13 @@ var Names = words(`
 	AlexNet ResNet Inception ImageNet VideoMAE
 `)
 
-// Phrases are the titles quoted as published.
+// Phrases are the titles quoted as published and the commands a reader
+// types as they are.
 var Phrases = []string{
 	"Training AI for Self-Driving Vehicles: the Challenge of Scale",
 	"NVIDIA Developer Blog",
+	"npm ci",
+	"trainscale html --echarts",
 }
 
 // Allow is what a document about one estimate may show in Latin letters:
@@ -43,8 +46,9 @@ type Allow struct {
 	words   map[string]bool
 }
 
-// For is the allow-list of a report on est.
-func For(est *estimator.Estimate) Allow {
+// For is the allow-list of a report on est that sets the compared
+// scenarios beside it (their choices, "radar" or "modelled", show there).
+func For(est *estimator.Estimate, compared ...*estimator.Estimate) Allow {
 	a := Allow{words: map[string]bool{}}
 	for w := range Names {
 		a.words[w] = true
@@ -64,9 +68,11 @@ func For(est *estimator.Estimate) Allow {
 	for _, p := range Phrases {
 		add(p)
 	}
-	var tree any
-	if data, err := json.Marshal(est.Scenario); err == nil && json.Unmarshal(data, &tree) == nil {
-		walk(tree, add)
+	for _, e := range append([]*estimator.Estimate{est}, compared...) {
+		var tree any
+		if data, err := json.Marshal(e.Scenario); err == nil && json.Unmarshal(data, &tree) == nil {
+			walk(tree, add)
+		}
 	}
 	for _, f := range estimator.Fields() {
 		add(f.Path) // an input's path is an id ("units")

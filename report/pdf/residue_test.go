@@ -37,7 +37,7 @@ func TestJapaneseProposalHasNoEnglish(t *testing.T) {
 		require.NoError(t, os.WriteFile(path, write(t, b, pdf.Options{Font: jafont.TTF}), 0o644))
 		out, err := exec.Command("pdftotext", path, "-").Output()
 		require.NoError(t, err)
-		left := residue.For(est).English(string(out))
+		left := residue.For(est, table1...).English(string(out))
 		var lines []string
 		for _, l := range left {
 			lines = append(lines, l.Text+"  <- "+strings.Join(l.Words, " "))
