@@ -92,7 +92,7 @@ func Calibrate(req CalibrateRequest) (*Result, error) {
 
 // calibrationTable lays out the published measurements beside the model.
 func (b *builder) calibrationTable(rows []hardware.CalibrationRow) {
-	b.res.Title = "Calibration: the models against published measurements"
+	b.title(text("Calibration: the models against published measurements", "較正: 公表された測定値とモデルの比較"))
 	table := [][]string{{"#", "model", "device", "precision", "batch", "metric", "measured", "predicted", "error", "tolerance", "ok", "set"}}
 	var within []string
 	for i, row := range rows {
@@ -148,7 +148,7 @@ func (b *builder) sumWithin() float64 {
 
 // fitTable lays out a user's measurements before and after the fit.
 func (b *builder) fitTable(points []hardware.Measurement, start, fitted hardware.Factors) {
-	b.res.Title = fmt.Sprintf("Fit of the throughput factors to %d measurements", len(points))
+	b.title(text(fmt.Sprintf("Fit of the throughput factors to %d measurements", len(points)), fmt.Sprintf("スループット係数の %d 件の測定値へのあてはめ", len(points))))
 	table := [][]string{{"#", "model", "device", "precision", "batch", "measured", "before", "error", "after", "error", "where"}}
 	var sumBefore, sumAfter []string
 	var before, after float64

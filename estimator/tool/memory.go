@@ -65,7 +65,8 @@ func Memory(req MemoryRequest) (*Result, error) {
 	g := dev.gpu
 	mem := hardware.EstimateMemory(m, g, batch, p, o, density, blockSize, f)
 	b := newBuilder(req.Factors, f)
-	b.res.Title = fmt.Sprintf("%s on %s, batch %d, %s, %s", m.Name, g.Name, batch, p, o)
+	b.title(text(fmt.Sprintf("%s on %s, batch %d, %s, %s", m.Name, g.Name, batch, p, o),
+		fmt.Sprintf("%s を %s で、バッチ %d、%s、%s", m.Name, g.Name, batch, p, o)))
 	b.input("memory.batch", text("Samples per GPU per step", "GPU 1 基・1 ステップあたりのサンプル数"), estimator.Count, float64(batch), srcInput)
 	b.input("memory.density", text("Fraction of weights kept (block sparsity)", "残す重みの割合（ブロック疎）"), estimator.Ratio, density, srcInput)
 	mp := "{catalog.models." + m.ID + ".params} * {memory.density}"
@@ -106,14 +107,14 @@ func Memory(req MemoryRequest) (*Result, error) {
 			"2 * {memory.overflow} / {catalog.networks."+link.ID+".bandwidth}", text("Rhu et al., vDNN, arXiv 1602.08124 (offload over "+link.Name+")", "Rhu ら、vDNN、arXiv 1602.08124（"+link.Name+" 経由の退避）"))
 		headline = append(headline, "memory.stream_time_per_step")
 	}
-	b.note("model", m.ID)
-	b.note("gpu", g.ID)
-	b.note("precision", string(p))
-	b.note("optimizer", string(o))
+	b.note("model", cite(m.ID))
+	b.note("gpu", cite(g.ID))
+	b.note("precision", cite(string(p)))
+	b.note("optimizer", cite(string(o)))
 	if mem.Fits {
-		b.note("verdict", "fits")
+		b.note("verdict", text("fits", "収まる"))
 	} else {
-		b.note("verdict", fmt.Sprintf("does not fit: the largest batch that does is %d", mem.MaxBatch))
+		b.note("verdict", text(fmt.Sprintf("does not fit: the largest batch that does is %d", mem.MaxBatch), fmt.Sprintf("収まらない: 収まる最大のバッチは %d", mem.MaxBatch)))
 	}
 	return b.finish(headline)
 }

@@ -58,7 +58,8 @@ func Scale(req ScaleRequest) (*Result, error) {
 	}
 	s := hardware.EstimateScale(m, sys, gpu, req.GPUs, p, batch, f)
 	b := newBuilder(req.Factors, f)
-	b.res.Title = fmt.Sprintf("%s on %d GPUs of %s (%s), %s, batch %d per GPU", m.Name, req.GPUs, sys.Name, gpu.ID, p, batch)
+	b.title(text(fmt.Sprintf("%s on %d GPUs of %s (%s), %s, batch %d per GPU", m.Name, req.GPUs, sys.Name, gpu.ID, p, batch),
+		fmt.Sprintf("%s を %s（%s）の GPU %d 基で、%s、GPU 1 基あたりバッチ %d", m.Name, sys.Name, gpu.ID, req.GPUs, p, batch)))
 	b.input("scale.gpus", text("GPUs in the job", "ジョブの GPU 数"), estimator.Count, float64(req.GPUs), srcInput)
 	b.input("scale.batch_per_gpu", text("Samples per GPU per step", "GPU 1 基・1 ステップあたりのサンプル数"), estimator.Count, float64(batch), batchSrc)
 	one := b.throughput("scale.gpu", text("One GPU: ", "GPU 1 基: "), m, gpuDevice(gpu), p, "scale.batch_per_gpu", f)
@@ -106,10 +107,10 @@ func Scale(req ScaleRequest) (*Result, error) {
 	b.add("scale.efficiency", text("Scaling efficiency (speed-up per GPU)", "スケーリング効率（GPU あたりの速度向上）"), estimator.Share, s.Efficiency,
 		"{scale.speedup} / {scale.gpus}", srcScaling)
 
-	b.note("model", m.ID)
-	b.note("system", sys.ID)
-	b.note("gpu", gpu.ID)
-	b.note("precision", string(p))
+	b.note("model", cite(m.ID))
+	b.note("system", cite(sys.ID))
+	b.note("gpu", cite(gpu.ID))
+	b.note("precision", cite(string(p)))
 	b.note("bottleneck", bottleneck(s))
 	headline := []string{"scale.speedup", "scale.efficiency", "scale.images_per_s", "scale.step_time",
 		"scale.comm_time", "scale.exposed_comm_time", "scale.input_time", "scale.systems"}
@@ -171,14 +172,15 @@ func (b *builder) ring(id string, label estimator.Text, membersID, linkID string
 		fmt.Sprintf("%s / (%sbandwidth} * %s * {factors.comm_efficiency}) + 2 * (%s - 1) * %slatency}", volume, np, portsExpr, n, np), src)
 }
 
-func bottleneck(s hardware.Scale) string {
+func bottleneck(s hardware.Scale) estimator.Text {
 	switch {
 	case s.InputTime >= s.ComputeTime+s.ExposedCommTime && s.InputTime > 0:
-		return "host input: the system's CPUs cannot decode samples as fast as its GPUs train"
+		return text("host input: the system's CPUs cannot decode samples as fast as its GPUs train", "ホストの入力: システムの CPU が、GPU の学習に追いつく速さでサンプルをデコードできない")
 	case s.ExposedCommTime > 0:
-		return fmt.Sprintf("computation, with %s%% of the step waiting on gradient exchange", estimator.FormatToolValue(100*s.ExposedCommTime/s.StepTime, estimator.Ratio))
+		pct := estimator.FormatToolValue(100*s.ExposedCommTime/s.StepTime, estimator.Ratio)
+		return text(fmt.Sprintf("computation, with %s%% of the step waiting on gradient exchange", pct), fmt.Sprintf("計算。ステップの %s%% は勾配の交換待ち", pct))
 	}
-	return "computation"
+	return text("computation", "計算")
 }
 
 // sweepCounts are the GPU counts of a sweep: every count up to one system,

@@ -52,6 +52,7 @@ type Factors struct {
 // the tables a text surface prints, already formatted.
 type Result struct {
 	Title      string               `json:"title"`
+	TitleJA    string               `json:"title_ja,omitempty"` // the same in Japanese
 	Notes      []Note               `json:"notes,omitempty"`
 	Quantities []estimator.Quantity `json:"quantities"`
 	// Calibration lists the measurements beside the predictions.
@@ -62,11 +63,18 @@ type Result struct {
 	Sections []estimator.Section `json:"-"`
 }
 
+// TitleIn is the result's title in lang ("ja"; anything else reads English).
+func (r *Result) TitleIn(lang string) string { return text(r.Title, r.TitleJA).In(lang) }
+
 // Note is one non-numeric fact of a result, such as bound = "compute".
 type Note struct {
-	Key  string `json:"key"`
-	Text string `json:"text"`
+	Key    string `json:"key"`
+	Text   string `json:"text"`
+	TextJA string `json:"text_ja,omitempty"` // the same in Japanese
 }
+
+// In is the note's text in lang ("ja"; anything else reads English).
+func (n Note) In(lang string) string { return text(n.Text, n.TextJA).In(lang) }
 
 // Get returns the quantity with the given id.
 func (r *Result) Get(id string) (estimator.Quantity, bool) {
@@ -149,8 +157,22 @@ func inRangeJA(lowIncluded bool, low, high any) string {
 // last is the quantity laid out last, for a formula that needs rewording.
 func (b *builder) last() *estimator.Quantity { return &b.res.Quantities[len(b.res.Quantities)-1] }
 
-func (b *builder) note(key, text string) {
-	b.res.Notes = append(b.res.Notes, Note{key, text})
+func (b *builder) note(key string, t estimator.Text) {
+	b.res.Notes = append(b.res.Notes, Note{key, t.EN, t.JA})
+}
+
+// title sets the result's title in both languages.
+func (b *builder) title(t estimator.Text) { b.res.Title, b.res.TitleJA = t.EN, t.JA }
+
+// boundWords are what a step waits on, as hardware names it ("compute").
+var boundWords = map[string]estimator.Text{"compute": text("compute", "計算"), "memory": text("memory", "メモリ")}
+
+// bound names what a step waits on, in both languages.
+func bound(b string) estimator.Text {
+	if t, ok := boundWords[b]; ok {
+		return t
+	}
+	return cite(b)
 }
 
 // valueOf is the value of a quantity already laid out, 0 if there is none.

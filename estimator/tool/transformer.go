@@ -172,7 +172,8 @@ func layoutOf(errs *estimator.ErrorList, req TransformerRequest, m hardware.Tran
 func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan hardware.TransformerPlan, seq int, f hardware.Factors) (*Result, error) {
 	m, g, l := tj.Model, tj.GPU, plan.Layout
 	b := newBuilder(req.Factors, f)
-	b.res.Title = fmt.Sprintf("%s on %d x %s (%s), %s, %.4g tokens", m.Name, req.GPUs, g.Name, tj.System.ID, tj.Precision, req.Tokens)
+	b.title(text(fmt.Sprintf("%s on %d x %s (%s), %s, %.4g tokens", m.Name, req.GPUs, g.Name, tj.System.ID, tj.Precision, req.Tokens),
+		fmt.Sprintf("%s を %s（%s）%d 基で、%s、%.4g トークン", m.Name, g.Name, tj.System.ID, req.GPUs, tj.Precision, req.Tokens)))
 	b.input("transformer.gpus", text("GPUs in the job", "ジョブの GPU 数"), estimator.Count, float64(req.GPUs), srcInput)
 	b.input("transformer.tokens", text("Training tokens", "学習トークン数"), estimator.Count, req.Tokens, srcInput)
 	b.input("transformer.seq", text("Sequence length", "系列長"), estimator.Count, float64(seq), srcInput.With(" or the model's", "またはモデルの値"))
@@ -243,22 +244,23 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 		"{transformer.wall_time} * {transformer.gpus} / HOUR", srcFailures)
 	b.add("transformer.gpu_hours_failure_free", text("GPU-hours without failures", "GPU 時間（障害なし）"), estimator.Count, plan.GPUHours,
 		"{transformer.tokens} / {transformer.tokens_per_s} * {transformer.gpus} / HOUR", srcTransformer)
-	b.note("model", m.ID)
-	b.note("gpu", g.ID)
-	b.note("system", tj.System.ID)
-	b.note("precision", string(tj.Precision))
-	b.note("recompute", string(l.Recompute))
-	layout := fmt.Sprintf("TP %d x PP %d x DP %d", l.TP, l.PP, l.DP)
+	b.note("model", cite(m.ID))
+	b.note("gpu", cite(g.ID))
+	b.note("system", cite(tj.System.ID))
+	b.note("precision", cite(string(tj.Precision)))
+	b.note("recompute", cite(string(l.Recompute)))
+	layout := cite(fmt.Sprintf("TP %d x PP %d x DP %d", l.TP, l.PP, l.DP))
 	if l.EP > 1 {
-		layout += fmt.Sprintf(" (EP %d)", l.EP)
+		layout = layout.With(fmt.Sprintf(" (EP %d)", l.EP), fmt.Sprintf("（EP %d）", l.EP))
 	}
-	layout += fmt.Sprintf(", micro-batch %d, ZeRO-%d", l.MicroBatch, l.ZeRO)
+	layout = layout.With(fmt.Sprintf(", micro-batch %d, ZeRO-%d", l.MicroBatch, l.ZeRO), fmt.Sprintf("、マイクロバッチ %d、ZeRO-%d", l.MicroBatch, l.ZeRO))
 	if l.PP > 1 {
-		layout += fmt.Sprintf(", %d model chunks per stage", l.Interleave)
+		layout = layout.With(fmt.Sprintf(", %d model chunks per stage", l.Interleave), fmt.Sprintf("、段あたりモデルチャンク %d 個", l.Interleave))
 	}
 	b.note("layout", layout)
 	if !plan.Fits {
-		b.note("verdict", fmt.Sprintf("does not fit: %.1f GiB per GPU more than the GPU holds", (mem.Total-mem.Capacity)/(1<<30)))
+		over := (mem.Total - mem.Capacity) / (1 << 30)
+		b.note("verdict", text(fmt.Sprintf("does not fit: %.1f GiB per GPU more than the GPU holds", over), fmt.Sprintf("収まらない: GPU 1 基あたり %.1f GiB が GPU の容量を超える", over)))
 	}
 	return b.finish([]string{"transformer.flops", "transformer.mfu", "transformer.tokens_per_s", "transformer.gpu_hours",
 		"transformer.wall_time", "transformer.memory_per_gpu", "transformer.fits", "transformer.tp", "transformer.pp", "transformer.dp"})
@@ -285,7 +287,7 @@ func TransformerCalibration(tf Factors) (*Result, error) {
 		return nil, err
 	}
 	b := newBuilder(tf, f)
-	b.res.Title = "Calibration: the transformer model against published training runs"
+	b.title(text("Calibration: the transformer model against published training runs", "較正: 公開された学習実行と Transformer モデルの比較"))
 	table := [][]string{{"#", "run", "GPUs", "precision", "metric", "published", "model", "error", "set"}}
 	for i, r := range rows {
 		k := fmt.Sprintf("calibration.%d", i+1)
