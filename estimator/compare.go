@@ -83,11 +83,14 @@ type QuantityRow struct {
 func (r QuantityRow) LabelIn(lang string) string { return Text{EN: r.Label, JA: r.LabelJA}.In(lang) }
 
 // Format shows column i's value with Format in unit system us, "-" when absent.
-func (r QuantityRow) Format(i int, us UnitSystem) string {
+func (r QuantityRow) Format(i int, us UnitSystem) string { return r.FormatIn(i, us, "en") }
+
+// FormatIn is Format with the unit words of lang ("21 日" for "21 days").
+func (r QuantityRow) FormatIn(i int, us UnitSystem, lang string) string {
 	if r.Values[i] == nil {
 		return "-"
 	}
-	return Format(*r.Values[i], r.Units[i], us)
+	return FormatIn(*r.Values[i], r.Units[i], us, lang)
 }
 
 // Compare lines up estimates; names[i] heads estimate i's column (the scenario's

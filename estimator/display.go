@@ -135,6 +135,32 @@ func Choose(u Unit, us UnitSystem, magnitude float64, st Style) Display {
 	return chooseArticle(u, us, a)
 }
 
+// ChooseIn is Choose for a reader of lang. Japanese names large numbers by
+// four digits, not three: a count or an amount of money that English shows
+// in millions or billions reads in 万 (10^4) and 億 (10^8) in Japanese
+// ("12 億", not "1.2 十億"), so its divisor differs from English's. Any
+// other lang, and every other unit, gets Choose's display, whose Ja suffix
+// goes with its own divisor.
+func ChooseIn(u Unit, us UnitSystem, magnitude float64, st Style, lang string) Display {
+	d := Choose(u, us, magnitude, st)
+	if lang != "ja" || d.Per <= 1 || (d.Unit != Count && !d.Unit.IsCurrency()) {
+		return d
+	}
+	a := math.Abs(magnitude)
+	per, name := 1e4, "万"
+	switch {
+	case a >= 1e12:
+		per, name = 1e12, "兆"
+	case a >= 1e8:
+		per, name = 1e8, "億"
+	}
+	if d.Unit.IsCurrency() {
+		name += " " + string(d.Unit)
+	}
+	d.Per, d.Divisor, d.En, d.Ja = per, strconv.FormatFloat(per, 'f', -1, 64), name, name
+	return d
+}
+
 func chooseArticle(u Unit, us UnitSystem, a float64) Display {
 	pick := func(s step) Display {
 		return Display{Unit: u, Per: s.per, Divisor: s.divisor, En: s.en, Ja: s.ja, Digits: s.digits}

@@ -50,6 +50,36 @@ func TestChoose(t *testing.T) {
 }
 
 // A negative magnitude picks the same unit as its size.
+// A Japanese reader gets large counts and money by four digits, 万 and 億,
+// each with its own divisor; English and every other unit are Choose's.
+func TestChooseInJapanese(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		u         estimator.Unit
+		magnitude float64
+		style     estimator.Style
+		per       float64
+		divisor   string
+		ja, shown string
+	}{
+		{"2.5 million frames", estimator.Count, 2.5e6, estimator.Article, 1e4, "10000", "万", "250 万"},
+		{"1.2 billion tokens", estimator.Count, 1.2e9, estimator.Article, 1e8, "100000000", "億", "12 億"},
+		{"15.6 trillion tokens", estimator.Count, 15.6e12, estimator.Article, 1e12, "1000000000000", "兆", "15.6 兆"},
+		{"an axis to USD 31.8 million", estimator.USD, 31.8e6, estimator.Axis, 1e4, "10000", "万 USD", "3180 万 USD"},
+		{"an axis to USD 1.49 billion", estimator.USD, 1.49e9, estimator.Axis, 1e8, "100000000", "億 USD", "14.9 億 USD"},
+		{"an axis to JPY 35,000", estimator.Unit("JPY"), 35e3, estimator.Axis, 1e4, "10000", "万 JPY", "3.5 万 JPY"},
+		{"counts below a million as they are", estimator.Count, 999999, estimator.Article, 1, "", "", "999999"},
+		{"money in the article's style, whole", estimator.USD, 31.8e6, estimator.Article, 1, "", "USD", "USD 31,800,000"},
+	} {
+		d := estimator.ChooseIn(tc.u, estimator.Binary, tc.magnitude, tc.style, "ja")
+		assert.Equal(t, tc.per, d.Per, tc.name)
+		assert.Equal(t, tc.divisor, d.Divisor, tc.name)
+		assert.Equal(t, tc.ja, d.Suffix("ja"), tc.name)
+		assert.Equal(t, tc.shown, d.FormatIn(tc.magnitude, "ja"), tc.name)
+		assert.Equal(t, estimator.Choose(tc.u, estimator.Binary, tc.magnitude, tc.style), estimator.ChooseIn(tc.u, estimator.Binary, tc.magnitude, tc.style, "en"), tc.name)
+	}
+}
+
 func TestChooseBySize(t *testing.T) {
 	d := estimator.Choose(estimator.Seconds, estimator.Binary, -3*estimator.Day, estimator.Article)
 	assert.Equal(t, "-3 days", d.Format(-3*estimator.Day))

@@ -9,18 +9,21 @@ import (
 	"github.com/trainscale/trainscale/estimator/hardware"
 )
 
-const (
-	srcArticle  = "Grzywaczewski, Training AI for Self-Driving Vehicles: the Challenge of Scale, NVIDIA Developer Blog, 2017"
-	srcStorage  = srcArticle + " (a DGX-1 class node can need > 3 GB/s of storage reads)"
-	srcHost     = srcArticle + " (host RAM 2-3x the GPUs' memory)"
-	srcGrowth   = srcArticle + ", after Goodfellow et al. 2016 (n-fold data needs n^2 compute)"
-	srcSensors  = "sensor data rates: cameras x megapixels x bits per pixel x fps; radar and lidar from their bit rates"
-	srcCatalog  = "trainscale hardware catalog, unless the scenario sets it"
-	srcRounding = "procurement rounds up; the article prints the nearest integer"
-	srcDataset  = "the scenario's dataset"
-	srcRoofline = "trainscale roofline throughput model (estimator/hardware), calibrated against published measurements"
-	srcScaling  = "trainscale data-parallel scaling model (estimator/hardware): ring all-reduce inside and between systems"
-	srcMemory   = "trainscale training-memory model (estimator/hardware): weights, gradients, optimizer state, activations"
+// Where each family's method comes from, in every language a reader may
+// choose; the article's title stays as published.
+var (
+	srcArticle  = Text{"Grzywaczewski, Training AI for Self-Driving Vehicles: the Challenge of Scale, NVIDIA Developer Blog, 2017", "Grzywaczewski「Training AI for Self-Driving Vehicles: the Challenge of Scale」（NVIDIA Developer Blog、2017 年）"}
+	srcStorage  = srcArticle.With(" (a DGX-1 class node can need > 3 GB/s of storage reads)", "（DGX-1 級のノードは毎秒 3 GB を超えるストレージ読み出しを要することがある）")
+	srcHost     = srcArticle.With(" (host RAM 2-3x the GPUs' memory)", "（ホストメモリは GPU メモリの 2～3 倍）")
+	srcGrowth   = srcArticle.With(", after Goodfellow et al. 2016 (n-fold data needs n^2 compute)", "、Goodfellow ら（2016 年）に基づく（データが n 倍なら計算量は n^2 倍）")
+	srcLinear   = srcArticle.With(" (near-linear scaling inside a system)", "（システム内ではほぼ線形にスケールする）")
+	srcSensors  = Text{"sensor data rates: cameras x megapixels x bits per pixel x fps; radar and lidar from their bit rates", "センサーのデータレート: カメラ数 × 画素数（メガピクセル）× 画素あたりのビット数 × fps。レーダーとライダーはそれぞれのビットレートから"}
+	srcCatalog  = Text{"trainscale hardware catalog, unless the scenario sets it", "trainscale のハードウェアカタログ（シナリオが指定しない場合）"}
+	srcRounding = Text{"procurement rounds up; the article prints the nearest integer", "調達では切り上げる。記事は最も近い整数を示す"}
+	srcDataset  = Text{"the scenario's dataset", "シナリオのデータセット"}
+	srcRoofline = Text{"trainscale roofline throughput model (estimator/hardware), calibrated against published measurements", "trainscale のルーフライン性能モデル（estimator/hardware）。公開された測定値で較正"}
+	srcScaling  = Text{"trainscale data-parallel scaling model (estimator/hardware): ring all-reduce inside and between systems", "trainscale のデータ並列スケーリングモデル（estimator/hardware）: システム内とシステム間のリング all-reduce"}
+	srcMemory   = Text{"trainscale training-memory model (estimator/hardware): weights, gradients, optimizer state, activations", "trainscale の学習メモリモデル（estimator/hardware）: 重み、勾配、オプティマイザの状態、活性化"}
 )
 
 // The quantity families, in the order an estimate lists them.
@@ -54,7 +57,7 @@ var (
 	trainGPUTimeOnSystem = kind{"train.<w>.gpu_time.<s>", Text{"<w>: one training run on one <s> GPU", "<w>: <s> の GPU 1 基での学習 1 回の時間"}, Seconds,
 		"{training.epochs} * {data.processed} / {train.<w>.gpu_rate.<s>}", srcArticle, arithmetic}
 	trainSystemTimeLinear = kind{"train.<w>.system_time.<s>", Text{"<w>: one training run on one <s>", "<w>: <s> 1 台での学習 1 回の時間"}, Seconds,
-		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus}", srcArticle + " (near-linear scaling inside a system)", arithmetic}
+		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus}", srcLinear, arithmetic}
 	scaleSystemSpeedup = kind{"scale.<w>.system_speedup.<s>", Text{"<w>: one <s> against one of its GPUs", "<w>: <s> 1 台の、GPU 1 基に対する速度向上"}, Ratio,
 		"modelled speed-up of {systems[<si>].gpus} GPUs of <g> over one, for {workloads[<wi>].model}", srcScaling, modelled}
 	trainSystemTimeModelled = kind{"train.<w>.system_time.<s>", Text{"<w>: one training run on one <s>", "<w>: <s> 1 台での学習 1 回の時間"}, Seconds,
@@ -103,7 +106,7 @@ var (
 	hostGPUMemory = kind{"host.gpu_memory.<s>", Text{"<s>: memory of its GPUs", "<s>: GPU メモリの合計"}, Bytes,
 		"{systems[<si>].gpus} * {systems[<si>].gpu_memory_gb} * GB", srcArticle, arithmetic}
 	hostGPUMemoryNone = kind{"host.gpu_memory.<s>", Text{"<s>: memory of its GPUs", "<s>: GPU メモリの合計"}, Bytes,
-		"0", "a CPU-only system", arithmetic}
+		"0", Text{"a CPU-only system", "CPU だけのシステム"}, arithmetic}
 	hostGPUMemoryCatalog = kind{"host.gpu_memory.<s>", Text{"<s>: memory of its GPUs", "<s>: GPU メモリの合計"}, Bytes,
 		"{systems[<si>].gpus} * {catalog.gpus.<g>.memory}", srcCatalog, arithmetic}
 	hostRAMLow = kind{"host.ram_low.<s>", Text{"<s>: host RAM wanted, low", "<s>: 必要なホストメモリ（下限）"}, Bytes,

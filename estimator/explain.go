@@ -41,7 +41,7 @@ func (e *Estimate) ExplainIn(id, lang string) (string, error) {
 		fmt.Fprintf(&b, "  = %s\n", substituted)
 	}
 	fmt.Fprintf(&b, "  = %.10g %s (%s)\n", q.Value, q.Unit, FormatIn(q.Value, q.Unit, e.Scenario.Units, lang))
-	fmt.Fprintf(&b, "  %s: %s\n", Text{"source", "出典"}.In(lang), q.Source)
+	fmt.Fprintf(&b, "  %s: %s\n", Text{"source", "出典"}.In(lang), q.SourceIn(lang))
 	return b.String(), nil
 }
 

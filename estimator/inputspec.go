@@ -23,6 +23,10 @@ func (t Text) In(lang string) string {
 	return t.EN
 }
 
+// With appends a clause to the text in each language: a source with the
+// point it supports.
+func (t Text) With(en, ja string) Text { return Text{EN: t.EN + en, JA: t.JA + ja} }
+
 // Field is one input of the scenario format, whatever the scenario: the row
 // every surface reads to label, explain and check it (the page's form, the
 // workbook's Assumptions sheet, the PDF's assumptions, the CLI's fields

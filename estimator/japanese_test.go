@@ -17,12 +17,15 @@ import (
 	"github.com/trainscale/trainscale/examples"
 )
 
-// Every quantity of every example scenario has a Japanese label.
+// Every quantity of every example scenario has a Japanese label and source
+// (the reports' sources list reads them).
 func TestEveryQuantityOfTheExamplesHasJapanese(t *testing.T) {
 	for _, name := range examples.Names() {
 		for _, q := range mustEstimate(t, name).Quantities() {
 			assert.NotEmpty(t, q.LabelJA, "%s: %s (%s)", name, q.ID, q.Label)
 			assert.NotEqual(t, q.Label, q.LabelJA, "%s: %s", name, q.ID)
+			assert.NotEmpty(t, q.SourceJA, "%s: %s (%s)", name, q.ID, q.Source)
+			assert.NotEqual(t, q.Source, q.SourceIn("ja"), "%s: %s", name, q.ID)
 		}
 	}
 }
@@ -198,4 +201,6 @@ func TestSummaryInJapanese(t *testing.T) {
 	ja := estimator.SummarizeIn(mustEstimate(t, examples.Default), "ja")
 	assert.Equal(t, []string{"車両 1 台・走行 1 時間あたりのデータ量", "1 TB"}, ja.Sections[0].Rows[1])
 	assert.Equal(t, "学習 1 回の時間（50 エポック）", ja.Sections[1].Title)
+	// a no-break space keeps the count with its counter in a narrow column
+	assert.Equal(t, []string{"GPU 1\u00a0基", "システム 1\u00a0台"}, ja.Sections[1].Rows[0][2:4])
 }

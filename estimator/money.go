@@ -6,13 +6,15 @@ import (
 	"github.com/trainscale/trainscale/estimator/hardware"
 )
 
-const (
-	srcMoney     = "the scenario's money section; prices from the catalog unless set"
-	srcEnergy    = "power = systems x maximum draw x load factor x PUE"
-	srcCloud     = "the same GPU-hours rented at money.cloud_per_gpu_hour"
-	srcGoodput   = "first-order goodput: failures x (restart + half a checkpoint interval) + checkpoint stalls; failure rates as in Meta's Llama 3 report (419 interruptions in 54 days on 16,384 H100 GPUs, 2024)"
-	srcPlan      = "data grows growth.per_year-fold a year; compute grows with growth.exponent"
-	joulesPerKWh = 3.6e6
+const joulesPerKWh = 3.6e6
+
+var (
+	srcMoney   = Text{"the scenario's money section; prices from the catalog unless set", "シナリオの money の項。指定がなければ価格はカタログから"}
+	srcEnergy  = Text{"power = systems x maximum draw x load factor x PUE", "電力 = システム台数 × 最大消費電力 × 負荷率 × PUE"}
+	srcCloud   = Text{"the same GPU-hours rented at money.cloud_per_gpu_hour", "同じ GPU 時間を money.cloud_per_gpu_hour で借りた場合"}
+	srcGoodput = Text{"first-order goodput: failures x (restart + half a checkpoint interval) + checkpoint stalls; failure rates as in Meta's Llama 3 report (419 interruptions in 54 days on 16,384 H100 GPUs, 2024)",
+		"一次近似のグッドプット: 障害回数 ×（再起動 + チェックポイント間隔の半分）+ チェックポイント書き込みの停止。障害率は Meta の Llama 3 の報告による（H100 GPU 16,384 基で 54 日間に 419 回の中断、2024 年）"}
+	srcPlan = Text{"data grows growth.per_year-fold a year; compute grows with growth.exponent", "データは毎年 growth.per_year 倍に増え、計算量はその growth.exponent 乗で増える"}
 )
 
 var (

@@ -9,15 +9,21 @@ import (
 // check and explain it on any surface. The same ID names a workbook cell, a JSON
 // entry and a page element.
 type Quantity struct {
-	ID      string   `json:"id"`                 // stable: <group>[.<workload>].<name>[.<system>]
-	Label   string   `json:"label"`              // for people, in English
-	LabelJA string   `json:"label_ja,omitempty"` // the same in Japanese
-	Value   float64  `json:"value"`              // in base units: bytes, seconds, bytes/s, count
-	Unit    Unit     `json:"unit"`               // the base unit of Value
-	Formula string   `json:"formula"`            // arithmetic over its inputs' names
-	Expr    string   `json:"expr"`               // Formula with each input in braces, for ParseExpr; "" when a model computes the value
-	Inputs  []string `json:"inputs"`             // scenario paths, quantity ids and catalog facts the formula reads
-	Source  string   `json:"source"`             // where the method comes from
+	ID       string   `json:"id"`                  // stable: <group>[.<workload>].<name>[.<system>]
+	Label    string   `json:"label"`               // for people, in English
+	LabelJA  string   `json:"label_ja,omitempty"`  // the same in Japanese
+	Value    float64  `json:"value"`               // in base units: bytes, seconds, bytes/s, count
+	Unit     Unit     `json:"unit"`                // the base unit of Value
+	Formula  string   `json:"formula"`             // arithmetic over its inputs' names
+	Expr     string   `json:"expr"`                // Formula with each input in braces, for ParseExpr; "" when a model computes the value
+	Inputs   []string `json:"inputs"`              // scenario paths, quantity ids and catalog facts the formula reads
+	Source   string   `json:"source"`              // where the method comes from
+	SourceJA string   `json:"source_ja,omitempty"` // the same in Japanese
+}
+
+// SourceIn is where the quantity's method comes from, in lang.
+func (q Quantity) SourceIn(lang string) string {
+	return Text{EN: q.Source, JA: q.SourceJA}.In(lang)
 }
 
 // LabelIn is the quantity's label in lang ("ja"; anything else reads English).
@@ -52,7 +58,7 @@ type kind struct {
 	label  Text // in every language a reader may choose; TestEveryLabelHasJapanese checks
 	unit   Unit
 	expr   string
-	source string
+	source Text
 	form   exprForm
 }
 
@@ -145,14 +151,15 @@ func (k *kind) instantiate(c subject, expr string, v float64) Quantity {
 		unit = Unit(c.currency)
 	}
 	q := Quantity{
-		ID:      c.expand(k.id),
-		Label:   c.expandLabel(k.label.EN),
-		LabelJA: c.expandLabel(k.label.JA),
-		Value:   v,
-		Unit:    unit,
-		Formula: unbrace.Replace(expr),
-		Inputs:  refs(expr),
-		Source:  k.source,
+		ID:       c.expand(k.id),
+		Label:    c.expandLabel(k.label.EN),
+		LabelJA:  c.expandLabel(k.label.JA),
+		Value:    v,
+		Unit:     unit,
+		Formula:  unbrace.Replace(expr),
+		Inputs:   refs(expr),
+		Source:   k.source.EN,
+		SourceJA: k.source.JA,
 	}
 	if k.form == arithmetic {
 		q.Expr = expr
@@ -165,6 +172,6 @@ func (k *kind) instantiate(c subject, expr string, v float64) Quantity {
 // Inputs are expr's {references}. Code outside this package that lays out
 // its own quantities (package tool) builds them with it; the label comes in
 // every language, as the estimate's own do.
-func NewQuantity(id string, label Text, unit Unit, v float64, expr, source string) Quantity {
-	return Quantity{ID: id, Label: label.EN, LabelJA: label.JA, Value: v, Unit: unit, Formula: unbrace.Replace(expr), Expr: expr, Inputs: refs(expr), Source: source}
+func NewQuantity(id string, label Text, unit Unit, v float64, expr string, source Text) Quantity {
+	return Quantity{ID: id, Label: label.EN, LabelJA: label.JA, Value: v, Unit: unit, Formula: unbrace.Replace(expr), Expr: expr, Inputs: refs(expr), Source: source.EN, SourceJA: source.JA}
 }

@@ -57,7 +57,9 @@ func SummarizeIn(e *Estimate, lang string) Summary {
 	}
 	sum.Sections = append(sum.Sections, Section{Title: t("Data", "データ"), Rows: data})
 
-	header := []string{network, system, t("1 GPU", "GPU 1 基"), t("1 system", "システム 1 台")}
+	// A no-break space holds a count to its counter in a narrow column head
+	// ("GPU 1 基"), where a browser would otherwise break after the number.
+	header := []string{network, system, t("1 GPU", "GPU 1\u00a0基"), t("1 system", "システム 1\u00a0台")}
 	if modelled {
 		header = append(header, t("GPUs per job", "ジョブの GPU 数"), t("efficiency", "効率"), t("one job", "1 ジョブ"))
 	}
@@ -115,7 +117,7 @@ func SummarizeIn(e *Estimate, lang string) Summary {
 		Rows: team,
 	})
 
-	mem := [][]string{{network, system, t("memory per GPU", "GPU 1 基あたりのメモリ"), t("fits", "収まるか")}}
+	mem := [][]string{{network, system, t("memory per GPU", "GPU 1\u00a0基あたりのメモリ"), t("fits", "収まるか")}}
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
 			if id := "memory." + w.ID + ".per_gpu." + sys.ID; has(id) {
@@ -184,7 +186,7 @@ func SummarizeIn(e *Estimate, lang string) Summary {
 func transformerRows(e *Estimate, lang string, show func(string) string, val func(string) float64) [][]string {
 	t := func(en, ja string) string { return Text{en, ja}.In(lang) }
 	rows := [][]string{{t("network", "ネットワーク"), t("system", "システム"), t("tokens", "トークン数"), t("FLOPs", "計算量"), t("layout", "並列化構成"),
-		t("memory per GPU", "GPU 1 基あたりのメモリ"), "MFU", t("tokens/s per GPU", "GPU 1 基の毎秒トークン数"), t("GPUs per job", "ジョブの GPU 数"), t("one job", "1 ジョブ")}}
+		t("memory per GPU", "GPU 1\u00a0基あたりのメモリ"), "MFU", t("tokens/s per GPU", "GPU 1\u00a0基の毎秒トークン数"), t("GPUs per job", "ジョブの GPU 数"), t("one job", "1 ジョブ")}}
 	s := e.Scenario
 	for _, w := range s.Workloads {
 		if w.Transformer == nil {

@@ -73,12 +73,14 @@ type Tokenizer struct {
 	Cameras *float64 `json:"cameras,omitempty" check:"int,gt0"` // per car; default: fleet.sensors' cameras
 }
 
-const (
-	srcTokens      = "frames kept x (width / patch) x (height / patch) / tubelet tokens per frame (Arnab et al. 2021, ViViT, tubelet embedding)"
-	srcFLOPs       = "6 x active parameters + attention per token (Kaplan et al. 2020, Table 1; Narayanan et al. 2021, eq. 3)"
-	srcTransformer = "trainscale transformer model (estimator/hardware): layout search, roofline of the matrix multiplies, exposed communication, pipeline bubble"
-	srcWorkload    = "the scenario's transformer workload"
-	srcMFU         = "MFU = model FLOP/s per GPU / dense peak (Chowdhery et al. 2022, PaLM, appendix B)"
+var (
+	srcTokens      = Text{"frames kept x (width / patch) x (height / patch) / tubelet tokens per frame (Arnab et al. 2021, ViViT, tubelet embedding)", "残すフレーム数 ×（幅 / パッチ）×（高さ / パッチ）/ チューブレット = フレームあたりのトークン数（Arnab ら 2021 年、ViViT のチューブレット埋め込み）"}
+	srcFLOPs       = Text{"6 x active parameters + attention per token (Kaplan et al. 2020, Table 1; Narayanan et al. 2021, eq. 3)", "1 トークンあたり 6 × 有効パラメータ数 + アテンション（Kaplan ら 2020 年の表 1、Narayanan ら 2021 年の式 3）"}
+	srcTransformer = Text{"trainscale transformer model (estimator/hardware): layout search, roofline of the matrix multiplies, exposed communication, pipeline bubble", "trainscale の Transformer モデル（estimator/hardware）: 並列化構成の探索、行列積のルーフライン、隠しきれない通信、パイプラインの空き時間"}
+	srcWorkload    = Text{"the scenario's transformer workload", "シナリオの Transformer ワークロード"}
+	srcMFU         = Text{"MFU = model FLOP/s per GPU / dense peak (Chowdhery et al. 2022, PaLM, appendix B)", "MFU = GPU 1 基あたりのモデル FLOP/s / 密行列ピーク性能（Chowdhery ら 2022 年、PaLM の付録 B）"}
+	srcEpochs      = Text{"one run reads the data's tokens training.epochs times", "学習 1 回でデータのトークンを training.epochs 回読む"}
+	srcTokenReads  = srcStorage.With(" (bytes per token: the data's bytes over its tokens)", "（トークンあたりのバイト数: データのバイト数 / トークン数）")
 )
 
 var (
@@ -94,7 +96,7 @@ var (
 	trainTokensGiven = kind{"train.<w>.tokens", Text{"<w>: tokens of one training run", "<w>: 学習 1 回のトークン数"}, Count,
 		"{workloads[<wi>].transformer.tokens}", srcWorkload, arithmetic}
 	trainTokensFromData = kind{"train.<w>.tokens", Text{"<w>: tokens of one training run", "<w>: 学習 1 回のトークン数"}, Count,
-		"{training.epochs} * {data.tokens}", "one run reads the data's tokens training.epochs times", arithmetic}
+		"{training.epochs} * {data.tokens}", srcEpochs, arithmetic}
 	trainFLOPsPerTokenCatalog = kind{"train.<w>.flops_per_token", Text{"<w>: training FLOPs per token", "<w>: 1 トークンあたりの学習計算量（FLOPs）"}, FLOPs,
 		"", srcFLOPs, arithmetic} // the formula names the catalog model
 	trainFLOPsPerTokenShape = kind{"train.<w>.flops_per_token", Text{"<w>: training FLOPs per token", "<w>: 1 トークンあたりの学習計算量（FLOPs）"}, FLOPs,
@@ -127,7 +129,7 @@ var (
 	teamGPUsPerJobSized = kind{"team.<w>.gpus_per_job.<s>", Text{"<w>: <s> GPUs of one job", "<w>: 1 ジョブの <s> GPU 数"}, Count,
 		"whole <s> systems whose GPUs, at the rate modelled for that job, train {train.<w>.tokens} within {team.target_days}; at least the fewest that hold the model", srcTransformer, modelled}
 	storageNodeReadTokens = kind{"storage.<w>.node_read_rate.<s>", Text{"<w>: storage reads of one <s>", "<w>: <s> 1 台のストレージ読み出し速度"}, BytesPerSecond,
-		"{systems[<si>].gpus} * {train.<w>.tokens_per_s.<s>} * {data.processed} / {data.tokens}", srcStorage + " (bytes per token: the data's bytes over its tokens)", arithmetic}
+		"{systems[<si>].gpus} * {train.<w>.tokens_per_s.<s>} * {data.processed} / {data.tokens}", srcTokenReads, arithmetic}
 	trainJobTimeTokens = kind{"train.<w>.job_time.<s>", Text{"<w>: one training run on the job's <s> GPUs", "<w>: ジョブの <s> GPU 群での学習 1 回の時間"}, Seconds,
 		"{train.<w>.gpu_time.<s>} / {team.<w>.gpus_per_job.<s>}", srcTransformer, arithmetic}
 )

@@ -100,7 +100,7 @@ func Format(v float64, u Unit, us UnitSystem) string {
 
 // FormatIn is Format in lang ("ja"; anything else reads English).
 func FormatIn(v float64, u Unit, us UnitSystem, lang string) string {
-	return Choose(u, us, v, Article).FormatIn(v, lang)
+	return ChooseIn(u, us, v, Article, lang).FormatIn(v, lang)
 }
 
 // grouped prints a whole number with thousands separators: 21,307,000.

@@ -36,7 +36,7 @@ type AccuracyRow struct {
 	Scale      estimator.Text `json:"scale"`
 	Set        estimator.Text `json:"set"`
 	Source     string         `json:"source"`
-	model      string         // the source of the prediction: the roofline or the transformer model
+	model      estimator.Text // the source of the prediction: the roofline or the transformer model
 }
 
 // AccuracyGroup is the error of the rows that share one value of a grouping:
@@ -166,6 +166,7 @@ func Accuracy(req AccuracyRequest) (*Result, error) {
 	}
 	b := newBuilder(req.Factors, f)
 	b.res.Title = "How accurate is this? The models against every published figure"
+	b.res.TitleJA = "どれほど正確か: すべての公表値とモデルの比較"
 	var rows []AccuracyRow
 	for _, c := range hardware.Calibrate(f) {
 		e := CalibrationEntry{Model: c.Model, Device: c.Device, Baseline: c.Baseline, System: c.System, GPUs: max(c.GPUs, 1),
@@ -200,13 +201,13 @@ func Accuracy(req AccuracyRequest) (*Result, error) {
 			r.AbsError = math.Max(1-r.Ratio, 0)
 			errExpr = fmt.Sprintf("max(1 - {%s.ratio}, 0)", r.ID)
 		}
-		b.input(r.ID+".published", text(r.What+": published", r.What+": 公表値"), r.Unit, r.Published, r.Source)
+		b.input(r.ID+".published", text(r.What+": published", r.What+": 公表値"), r.Unit, r.Published, text(r.Source, r.Source))
 		b.addWords(r.ID+".predicted", text(r.What+": predicted", r.What+": 予測"), r.Unit, r.Predicted,
 			"the model of this figure with the factors below (calibrate, transformer --calibration)", nil, r.model)
 		b.add(r.ID+".ratio", text(r.What+": predicted / published", r.What+": 予測 / 公表値"), estimator.Ratio, r.Ratio,
-			fmt.Sprintf("{%s.predicted} / {%s.published}", r.ID, r.ID), "accuracy")
+			fmt.Sprintf("{%s.predicted} / {%s.published}", r.ID, r.ID), srcAccuracy)
 		b.add(r.ID+".abs_error", text(r.What+": absolute error", r.What+": 誤差の絶対値"), estimator.Ratio, r.AbsError,
-			errExpr, "accuracy: |ratio - 1|, or the shortfall alone for a lower bound")
+			errExpr, srcAccuracy.With(": |ratio - 1|, or the shortfall alone for a lower bound", "：|比 - 1|。下限値は不足分のみ"))
 		table = append(table, []string{strconv.Itoa(i + 1), r.What, estimator.FormatToolValue(r.Published, r.Unit),
 			estimator.FormatToolValue(r.Predicted, r.Unit), fmt.Sprintf("%.3f", r.Ratio), fmt.Sprintf("%.1f%%", 100*r.AbsError),
 			r.Family.EN, r.Generation.EN, r.Scale.EN, r.Set.EN})
@@ -275,13 +276,16 @@ func (b *builder) group(kind, name estimator.Text, rows []AccuracyRow, of func(A
 	if kind == kindAll {
 		what, whatJA = name.EN, name.JA
 	}
-	b.input(g.ID+".points", text("Published figures, "+what, "公表値の数（"+whatJA+"）"), estimator.Count, float64(g.Points), "accuracy")
+	b.input(g.ID+".points", text("Published figures, "+what, "公表値の数（"+whatJA+"）"), estimator.Count, float64(g.Points), srcAccuracy)
 	b.addWords(g.ID+".median", text("Median absolute error, "+what, "誤差の絶対値の中央値（"+whatJA+"）"), estimator.Ratio, g.Median,
-		"the median of the group's absolute errors", ids, "accuracy")
+		"the median of the group's absolute errors", ids, srcAccuracy)
 	b.addWords(g.ID+".p90", text("90th percentile of the absolute error, "+what, "誤差の絶対値の 90 パーセンタイル（"+whatJA+"）"), estimator.Ratio, g.P90,
-		"the 90th percentile of the group's absolute errors, interpolated between the ranks around it", ids, "accuracy")
+		"the 90th percentile of the group's absolute errors, interpolated between the ranks around it", ids, srcAccuracy)
 	return g
 }
+
+// srcAccuracy is the source of the accuracy table's own arithmetic.
+var srcAccuracy = text("accuracy: the model's prediction against the published figure", "精度: モデルの予測と公表値の比較")
 
 // percentile of sorted values at p in [0, 1], interpolated linearly between
 // the two ranks around p x (n - 1); 0 for none.

@@ -93,7 +93,7 @@ func Calibrate(req CalibrateRequest) (*Result, error) {
 
 // calibrationTable lays out the published measurements beside the model.
 func (b *builder) calibrationTable(rows []hardware.CalibrationRow) {
-	b.res.Title = "Calibration: the models against published measurements"
+	b.title(text("Calibration: the models against published measurements", "較正: 公表された測定値とモデルの比較"))
 	table := [][]string{{"#", "model", "device", "precision", "batch", "metric", "measured", "predicted", "error", "tolerance", "ok", "set"}}
 	var within []string
 	for i, row := range rows {
@@ -105,20 +105,20 @@ func (b *builder) calibrationTable(rows []hardware.CalibrationRow) {
 			Tolerance: row.Tolerance, AtLeast: row.AtLeast, Within: row.Within, HeldOut: row.HeldOut, Source: row.Source}
 		b.res.Calibration = append(b.res.Calibration, e)
 		what := calibrationLabel(e)
-		b.input(k+".measured", text(what+": measured", what+": 実測"), unit, row.Value, row.Source)
+		b.input(k+".measured", text(what+": measured", what+": 実測"), unit, row.Value, cite(row.Source))
 		b.addWords(k+".predicted", text(what+": predicted", what+": 予測"), unit, row.Predicted,
 			"the "+row.Metric+" model for this measurement with the factors below", nil, srcRoofline)
 		errExpr := relErrorExpr(k+".predicted", k+".measured")
 		if row.ErrorKind == "absolute" {
 			errExpr = fmt.Sprintf("{%s.predicted} - {%s.measured}", k, k)
 		}
-		b.add(k+".error", text(what+": error ("+row.ErrorKind+")", what+": 誤差（"+errorKindJA[row.ErrorKind]+"）"), estimator.Ratio, row.Error, errExpr, "calibration")
+		b.add(k+".error", text(what+": error ("+row.ErrorKind+")", what+": 誤差（"+errorKindJA[row.ErrorKind]+"）"), estimator.Ratio, row.Error, errExpr, srcCalibration)
 		tol := strconv.FormatFloat(row.Tolerance, 'g', -1, 64)
 		withinExpr := fmt.Sprintf("if(%s <= %s, 1, 0)", absExpr(k+".error"), tol)
 		if row.AtLeast {
 			withinExpr = fmt.Sprintf("if({%s.error} >= -%s, 1, 0)", k, tol)
 		}
-		b.add(k+".within", text(what+": within tolerance", what+": 許容誤差内か"), estimator.Flag, flag(row.Within), withinExpr, "issue 3's tolerances")
+		b.add(k+".within", text(what+": within tolerance", what+": 許容誤差内か"), estimator.Flag, flag(row.Within), withinExpr, text("issue 3's tolerances", "issue 3 の許容誤差"))
 		within = append(within, "{"+k+".within}")
 		set := "calibration"
 		if row.HeldOut {
@@ -132,9 +132,9 @@ func (b *builder) calibrationTable(rows []hardware.CalibrationRow) {
 			estimator.FormatToolValue(row.Value, unit), estimator.FormatToolValue(row.Predicted, unit), formatError(row.Error, row.ErrorKind),
 			formatTolerance(row), ok, set})
 	}
-	b.input("calibration.points", text("Published measurements", "公表された測定値"), estimator.Count, float64(len(rows)), "hardware.Measurements")
+	b.input("calibration.points", text("Published measurements", "公表された測定値"), estimator.Count, float64(len(rows)), cite("hardware.Measurements"))
 	if len(within) > 0 {
-		b.add("calibration.within", text("Measurements the model meets within tolerance", "モデルが許容誤差内に収まる測定値の数"), estimator.Count, b.sumWithin(), strings.Join(within, " + "), "calibration")
+		b.add("calibration.within", text("Measurements the model meets within tolerance", "モデルが許容誤差内に収まる測定値の数"), estimator.Count, b.sumWithin(), strings.Join(within, " + "), srcCalibration)
 	}
 	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Published measurements", Rows: table})
 }
@@ -149,7 +149,7 @@ func (b *builder) sumWithin() float64 {
 
 // fitTable lays out a user's measurements before and after the fit.
 func (b *builder) fitTable(points []hardware.Measurement, start, fitted hardware.Factors) {
-	b.res.Title = fmt.Sprintf("Fit of the throughput factors to %d measurements", len(points))
+	b.title(text(fmt.Sprintf("Fit of the throughput factors to %d measurements", len(points)), fmt.Sprintf("スループット係数の %d 件の測定値へのあてはめ", len(points))))
 	table := [][]string{{"#", "model", "device", "precision", "batch", "measured", "before", "error", "after", "error", "where"}}
 	var sumBefore, sumAfter []string
 	var before, after float64
@@ -167,15 +167,15 @@ func (b *builder) fitTable(points []hardware.Measurement, start, fitted hardware
 		}
 		b.res.Calibration = append(b.res.Calibration, e)
 		what := calibrationLabel(e)
-		b.input(k+".measured", text(what+": measured", what+": 実測"), estimator.PerSecond, pt.Value, e.Source)
+		b.input(k+".measured", text(what+": measured", what+": 実測"), estimator.PerSecond, pt.Value, cite(e.Source))
 		b.addWords(k+".predicted_before", text(what+": predicted with the starting factors", what+": 初期係数での予測"), estimator.PerSecond, predBefore,
 			"the throughput model for this measurement with the starting factors", nil, srcRoofline)
 		b.add(k+".error_before", text(what+": error before the fit", what+": フィット前の誤差"), estimator.Ratio, eb,
-			relErrorExpr(k+".predicted_before", k+".measured"), "calibration")
+			relErrorExpr(k+".predicted_before", k+".measured"), srcCalibration)
 		b.addWords(k+".predicted_after", text(what+": predicted with the fitted factors", what+": フィット後の係数での予測"), estimator.PerSecond, predAfter,
 			"the throughput model for this measurement with the fitted factors (factors.*)", nil, srcRoofline)
 		b.add(k+".error_after", text(what+": error after the fit", what+": フィット後の誤差"), estimator.Ratio, ea,
-			relErrorExpr(k+".predicted_after", k+".measured"), "calibration")
+			relErrorExpr(k+".predicted_after", k+".measured"), srcCalibration)
 		sumBefore = append(sumBefore, absExpr(k+".error_before"))
 		sumAfter = append(sumAfter, absExpr(k+".error_after"))
 		table = append(table, []string{strconv.Itoa(i + 1), pt.Model, pt.Device, string(pt.Precision), strconv.Itoa(pt.Batch),
@@ -184,9 +184,9 @@ func (b *builder) fitTable(points []hardware.Measurement, start, fitted hardware
 	}
 	n := float64(len(points))
 	b.add("fit.mean_abs_error_before", text("Mean absolute error before the fit", "フィット前の平均絶対誤差"), estimator.Ratio, before/n,
-		"("+strings.Join(sumBefore, " + ")+") / "+strconv.Itoa(len(points)), "calibration")
+		"("+strings.Join(sumBefore, " + ")+") / "+strconv.Itoa(len(points)), srcCalibration)
 	b.add("fit.mean_abs_error_after", text("Mean absolute error after the fit", "フィット後の平均絶対誤差"), estimator.Ratio, after/n,
-		"("+strings.Join(sumAfter, " + ")+") / "+strconv.Itoa(len(points)), "calibration")
+		"("+strings.Join(sumAfter, " + ")+") / "+strconv.Itoa(len(points)), srcCalibration)
 	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Measurements", Rows: table})
 	factors := [][]string{{"factor", "before", "after"}}
 	for _, s := range hardware.FactorSpecs {

@@ -56,17 +56,17 @@ func checkPrecision(errs *estimator.ErrorList, path string, p hardware.Precision
 }
 
 // batchOf checks a given batch; nil is left to the caller's default.
-func batchOf(errs *estimator.ErrorList, path string, batch *int) (int, string) {
+func batchOf(errs *estimator.ErrorList, path string, batch *int) (int, estimator.Text) {
 	if batch == nil {
-		return 0, ""
+		return 0, estimator.Text{}
 	}
 	checkBatch(errs, path, *batch)
 	return *batch, srcInput
 }
 
 // gpuBatch is the batch a GPU runs unless told, and where it comes from.
-func gpuBatch(m hardware.Model, g hardware.GPU, p hardware.Precision, f hardware.Factors) (int, string) {
-	return hardware.DefaultBatch(m, g, p, f), srcDefault + ": the largest power of two up to 256 whose step fits the GPU's memory"
+func gpuBatch(m hardware.Model, g hardware.GPU, p hardware.Precision, f hardware.Factors) (int, estimator.Text) {
+	return hardware.DefaultBatch(m, g, p, f), srcDefault.With(": the largest power of two up to 256 whose step fits the GPU's memory", ": 1 ステップが GPU メモリに収まる 256 以下で最大の 2 のべき乗")
 }
 
 func checkBatch(errs *estimator.ErrorList, path string, batch int) {

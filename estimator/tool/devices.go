@@ -45,14 +45,15 @@ func Devices(req DevicesRequest) (*Result, error) {
 		return nil, errs.Err()
 	}
 	if req.Batch == nil {
-		batch, batchSrc = devicesBatch, srcDefault+": 32, the RTX 3050 vs CPU study's batch"
+		batch, batchSrc = devicesBatch, srcDefault.With(": 32, the RTX 3050 vs CPU study's batch", ": 32（RTX 3050 対 CPU の調査のバッチ）")
 	}
 	cmp := hardware.CompareDevices(m, gdev.gpu, cdev.cpu, float64(ds.Samples), req.Epochs, p, batch, f)
 	b := newBuilder(req.Factors, f)
-	b.res.Title = fmt.Sprintf("%s, %d epochs of %s: %s vs %s, %s, batch %d", m.Name, req.Epochs, ds.ID, gdev.id, cdev.id, p, batch)
+	b.title(text(fmt.Sprintf("%s, %d epochs of %s: %s vs %s, %s, batch %d", m.Name, req.Epochs, ds.ID, gdev.id, cdev.id, p, batch),
+		fmt.Sprintf("%s、%s を %d エポック: %s 対 %s、%s、バッチ %d", m.Name, ds.ID, req.Epochs, gdev.id, cdev.id, p, batch)))
 	b.input("devices.batch", text("Samples per step", "1 ステップのサンプル数"), estimator.Count, float64(batch), batchSrc)
 	b.input("devices.epochs", text("Epochs", "エポック数"), estimator.Count, float64(req.Epochs), srcInput)
-	b.add("devices.samples", text("Samples per epoch", "1 エポックのサンプル数"), estimator.Count, float64(ds.Samples), "{catalog.datasets."+ds.ID+".samples}", ds.Source)
+	b.add("devices.samples", text("Samples per epoch", "1 エポックのサンプル数"), estimator.Count, float64(ds.Samples), "{catalog.datasets."+ds.ID+".samples}", cite(ds.Source))
 	gpu := b.throughput("devices.gpu", text("GPU: ", "GPU: "), m, gdev, p, "devices.batch", f)
 	cpu := b.throughput("devices.cpu", text("CPU: ", "CPU: "), m, cdev, p, "devices.batch", f)
 	b.add("devices.gpu_time", text("Training run on the GPU", "GPU での学習 1 回の時間"), estimator.Seconds, cmp.GPUTime,
@@ -61,13 +62,16 @@ func Devices(req DevicesRequest) (*Result, error) {
 		"{devices.samples} * {devices.epochs} / {devices.cpu.images_per_s}", srcDevices)
 	b.add("devices.speedup", text("GPU speed-up over the CPU", "CPU に対する GPU の速度向上"), estimator.Ratio, cmp.Speedup,
 		"{devices.gpu.images_per_s} / {devices.cpu.images_per_s}", srcDevices)
-	b.note("model", m.ID)
-	b.note("gpu", gdev.id+" ("+gpu.Bound+"-bound)")
-	b.note("cpu", cdev.id+" ("+cpu.Bound+"-bound)")
-	b.note("dataset", ds.ID)
+	b.note("model", cite(m.ID))
+	gb, cb := bound(gpu.Bound), bound(cpu.Bound)
+	b.note("gpu", text(gdev.id+" ("+gb.EN+"-bound)", gdev.id+"（"+gb.JA+"律速）"))
+	b.note("cpu", text(cdev.id+" ("+cb.EN+"-bound)", cdev.id+"（"+cb.JA+"律速）"))
+	b.note("dataset", cite(ds.ID))
 	if m.Dataset != ds.ID {
-		b.note("caution", fmt.Sprintf("%s is sized for %s inputs (%d px); the run counts %s's samples at that size",
-			m.ID, m.Dataset, m.InputSize, ds.ID))
+		b.note("caution", text(fmt.Sprintf("%s is sized for %s inputs (%d px); the run counts %s's samples at that size",
+			m.ID, m.Dataset, m.InputSize, ds.ID),
+			fmt.Sprintf("%s は %s の入力（%d px）向けの大きさです。この実行は %s のサンプルをその大きさで数えます",
+				m.ID, m.Dataset, m.InputSize, ds.ID)))
 	}
 	return b.finish([]string{"devices.gpu_time", "devices.cpu_time", "devices.speedup"})
 }

@@ -9,7 +9,8 @@ import (
 	"github.com/trainscale/trainscale/estimator/tool"
 )
 
-// Every quantity a tool lays out has a Japanese label, on every branch the
+// Every result a tool gives has a Japanese title and notes, and every
+// quantity it lays out a Japanese label, on every branch the
 // tools take (results covers them), the transformer tool and its calibration
 // included.
 func TestEveryToolQuantityHasJapanese(t *testing.T) {
@@ -21,9 +22,16 @@ func TestEveryToolQuantityHasJapanese(t *testing.T) {
 	require.NoError(t, err)
 	all["transformer calibration"] = res
 	for name, res := range all {
+		assert.NotEmpty(t, res.TitleJA, "%s: %s", name, res.Title)
+		assert.NotEqual(t, res.Title, res.TitleIn("ja"), name)
+		for _, n := range res.Notes {
+			assert.NotEmpty(t, n.TextJA, "%s: note %s (%s)", name, n.Key, n.Text)
+		}
 		for _, q := range res.Quantities {
 			assert.NotEmpty(t, q.LabelJA, "%s: %s (%s)", name, q.ID, q.Label)
 			assert.NotEqual(t, q.Label, q.LabelJA, "%s: %s", name, q.ID)
+			// a citation reads the same in both; the words around it do not
+			assert.NotEmpty(t, q.SourceJA, "%s: %s (%s)", name, q.ID, q.Source)
 		}
 	}
 }

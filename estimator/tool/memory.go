@@ -65,7 +65,8 @@ func Memory(req MemoryRequest) (*Result, error) {
 	g := dev.gpu
 	mem := hardware.EstimateMemory(m, g, batch, p, o, density, blockSize, f)
 	b := newBuilder(req.Factors, f)
-	b.res.Title = fmt.Sprintf("%s on %s, batch %d, %s, %s", m.Name, g.Name, batch, p, o)
+	b.title(text(fmt.Sprintf("%s on %s, batch %d, %s, %s", m.Name, g.Name, batch, p, o),
+		fmt.Sprintf("%s を %s で、バッチ %d、%s、%s", m.Name, g.Name, batch, p, o)))
 	b.input("memory.batch", text("Samples per GPU per step", "GPU 1 基・1 ステップあたりのサンプル数"), estimator.Count, float64(batch), srcInput)
 	b.input("memory.density", text("Fraction of weights kept (block sparsity)", "残す重みの割合（ブロック疎）"), estimator.Ratio, density, srcInput)
 	mp := "{catalog.models." + m.ID + ".params} * {memory.density}"
@@ -81,7 +82,7 @@ func Memory(req MemoryRequest) (*Result, error) {
 	if density < 1 {
 		b.input("memory.block_size", text("Side of a sparse block", "疎ブロックの一辺"), estimator.Count, float64(blockSize), srcInput)
 		weights += " + 4 * (" + mp + ") / ({memory.block_size} * {memory.block_size})"
-		src += "; block sparsity as OpenAI's block-sparse kernels store it (4-byte index per block)"
+		src = src.With("; block sparsity as OpenAI's block-sparse kernels store it (4-byte index per block)", "。ブロック疎は OpenAI のブロック疎カーネルの格納形式（ブロックごとに 4 バイトの索引）")
 	}
 	b.add("memory.weights", text("Weights", "重み"), estimator.Bytes, mem.Weights, weights, src)
 	b.add("memory.gradients", text("Gradients", "勾配"), estimator.Bytes, mem.Gradients, fmt.Sprintf("%s * %v", mp, gradientBytes(p)), src)
@@ -93,7 +94,7 @@ func Memory(req MemoryRequest) (*Result, error) {
 		"{factors.workspace_fraction} * ({memory.weights} + {memory.gradients} + {memory.optimizer} + {memory.activations})", srcMemory)
 	b.add("memory.total", text("Memory a training step needs", "学習 1 ステップに必要なメモリ"), estimator.Bytes, mem.Total,
 		"{memory.weights} + {memory.gradients} + {memory.optimizer} + {memory.activations} + {memory.workspace}", srcMemory)
-	b.add("memory.capacity", text("GPU memory", "GPU メモリ"), estimator.Bytes, mem.Capacity, "{catalog.gpus."+g.ID+".memory}", g.Source)
+	b.add("memory.capacity", text("GPU memory", "GPU メモリ"), estimator.Bytes, mem.Capacity, "{catalog.gpus."+g.ID+".memory}", cite(g.Source))
 	b.add("memory.fits", text("Fits the GPU's memory", "GPU メモリに収まるか"), estimator.Flag, flag(mem.Fits), "if({memory.total} <= {memory.capacity}, 1, 0)", srcMemory)
 	b.add("memory.max_batch", text("Largest batch that fits", "収まる最大のバッチサイズ"), estimator.Count, float64(mem.MaxBatch),
 		fmt.Sprintf("max(min(-ceil(-(({memory.capacity} / (1 + {factors.workspace_fraction}) - ({memory.weights} + {memory.gradients} + {memory.optimizer})) / (%s))), %d), 0)", perSample, maxBatch),
@@ -103,17 +104,17 @@ func Memory(req MemoryRequest) (*Result, error) {
 	headline := []string{"memory.total", "memory.capacity", "memory.fits", "memory.max_batch"}
 	if link, ok := hardware.NetworkByID(g.HostLink); ok && !mem.Fits {
 		b.add("memory.stream_time_per_step", text("Streaming the overflow to the host and back, per step", "あふれた分をホストと往復させる時間（1 ステップあたり）"), estimator.Seconds, mem.StreamTimePerStep,
-			"2 * {memory.overflow} / {catalog.networks."+link.ID+".bandwidth}", "Rhu et al., vDNN, arXiv 1602.08124 (offload over "+link.Name+")")
+			"2 * {memory.overflow} / {catalog.networks."+link.ID+".bandwidth}", text("Rhu et al., vDNN, arXiv 1602.08124 (offload over "+link.Name+")", "Rhu ら、vDNN、arXiv 1602.08124（"+link.Name+" 経由の退避）"))
 		headline = append(headline, "memory.stream_time_per_step")
 	}
-	b.note("model", m.ID)
-	b.note("gpu", g.ID)
-	b.note("precision", string(p))
-	b.note("optimizer", string(o))
+	b.note("model", cite(m.ID))
+	b.note("gpu", cite(g.ID))
+	b.note("precision", cite(string(p)))
+	b.note("optimizer", cite(string(o)))
 	if mem.Fits {
-		b.note("verdict", "fits")
+		b.note("verdict", text("fits", "収まる"))
 	} else {
-		b.note("verdict", fmt.Sprintf("does not fit: the largest batch that does is %d", mem.MaxBatch))
+		b.note("verdict", text(fmt.Sprintf("does not fit: the largest batch that does is %d", mem.MaxBatch), fmt.Sprintf("収まらない: 収まる最大のバッチは %d", mem.MaxBatch)))
 	}
 	return b.finish(headline)
 }

@@ -59,7 +59,8 @@ func Scale(req ScaleRequest) (*Result, error) {
 	}
 	s := hardware.EstimateScale(m, sys, gpu, req.GPUs, p, batch, f)
 	b := newBuilder(req.Factors, f)
-	b.res.Title = fmt.Sprintf("%s on %d GPUs of %s (%s), %s, batch %d per GPU", m.Name, req.GPUs, sys.Name, gpu.ID, p, batch)
+	b.title(text(fmt.Sprintf("%s on %d GPUs of %s (%s), %s, batch %d per GPU", m.Name, req.GPUs, sys.Name, gpu.ID, p, batch),
+		fmt.Sprintf("%s を %s（%s）の GPU %d 基で、%s、GPU 1 基あたりバッチ %d", m.Name, sys.Name, gpu.ID, req.GPUs, p, batch)))
 	b.input("scale.gpus", text("GPUs in the job", "ジョブの GPU 数"), estimator.Count, float64(req.GPUs), srcInput)
 	b.input("scale.batch_per_gpu", text("Samples per GPU per step", "GPU 1 基・1 ステップあたりのサンプル数"), estimator.Count, float64(batch), batchSrc)
 	one := b.throughput("scale.gpu", text("One GPU: ", "GPU 1 基: "), m, gpuDevice(gpu), p, "scale.batch_per_gpu", f)
@@ -69,7 +70,7 @@ func Scale(req ScaleRequest) (*Result, error) {
 		"min({scale.gpus}, {"+sp+"gpus})", srcScaling)
 	b.add("scale.systems", text("Systems", "システム台数"), estimator.Count, float64(s.Systems), "ceil({scale.gpus} / {"+sp+"gpus})", srcScaling)
 	b.add("scale.gradient_bytes", text("Gradient bytes all-reduced per step", "1 ステップで all-reduce する勾配のバイト数"), estimator.Bytes, m.Params*gradientBytes(p),
-		fmt.Sprintf("{%sparams} * %v", mp, gradientBytes(p)), srcScaling+"; fp16 gradients under mixed precision, as ZeRO counts")
+		fmt.Sprintf("{%sparams} * %v", mp, gradientBytes(p)), srcScaling.With("; fp16 gradients under mixed precision, as ZeRO counts", "。混合精度では ZeRO の勘定どおり fp16 の勾配"))
 	b.ring("scale.comm_intra_time", text("All-reduce inside a system", "システム内の all-reduce 時間"), "scale.gpus_per_system", sys.IntraLink, 1, "1", f)
 	b.ring("scale.comm_inter_time", text("All-reduce between systems", "システム間の all-reduce 時間"), "scale.systems", sys.Network,
 		max(sys.NetworkPorts, 1), "max({"+sp+"network_ports}, 1)", f)
@@ -92,10 +93,10 @@ func Scale(req ScaleRequest) (*Result, error) {
 			gpus, mp, cp, cp)
 	}
 	b.add("scale.input_time", text("Host CPUs decoding one system's samples per step", "1 システム分のサンプルをホスト CPU がデコードする時間（1 ステップあたり）"), estimator.Seconds, s.InputTime,
-		inputExpr("{scale.gpus_per_system}"), srcScaling+"; host decoding caps a system (the article's warning)")
+		inputExpr("{scale.gpus_per_system}"), srcScaling.With("; host decoding caps a system (the article's warning)", "。ホストでのデコードがシステムの上限になる（記事の警告）"))
 	single := hardware.EstimateScale(m, sys, gpu, 1, p, batch, f)
 	b.input("scale.input_exposed", text("Share of the host's input work the step cannot hide", "ステップに隠れないホストの入力処理の割合"), estimator.Share, hardware.InputExposed,
-		"hardware.InputExposed, fitted to the DGX-1 V100 ResNet-50 speed-ups (NVIDIA DeepLearningExamples)")
+		text("hardware.InputExposed, fitted to the DGX-1 V100 ResNet-50 speed-ups (NVIDIA DeepLearningExamples)", "hardware.InputExposed。DGX-1 V100 の ResNet-50 の速度向上（NVIDIA DeepLearningExamples）に合わせた値"))
 	b.add("scale.input_time_one_gpu", text("Host CPUs decoding one GPU's samples per step", "GPU 1 基分のサンプルをホスト CPU がデコードする時間（1 ステップあたり）"), estimator.Seconds, single.InputTime,
 		inputExpr("1"), srcScaling)
 	b.add("scale.single_gpu_step_time", text("Step of one GPU alone in the system", "システム内で GPU 1 基だけのときのステップ時間"), estimator.Seconds, single.StepTime,
@@ -109,10 +110,10 @@ func Scale(req ScaleRequest) (*Result, error) {
 	b.add("scale.efficiency", text("Scaling efficiency (speed-up per GPU)", "スケーリング効率（GPU あたりの速度向上）"), estimator.Share, s.Efficiency,
 		"{scale.speedup} / {scale.gpus}", srcScaling)
 
-	b.note("model", m.ID)
-	b.note("system", sys.ID)
-	b.note("gpu", gpu.ID)
-	b.note("precision", string(p))
+	b.note("model", cite(m.ID))
+	b.note("system", cite(sys.ID))
+	b.note("gpu", cite(gpu.ID))
+	b.note("precision", cite(string(p)))
 	b.note("bottleneck", bottleneck(s))
 	headline := []string{"scale.speedup", "scale.efficiency", "scale.images_per_s", "scale.step_time",
 		"scale.comm_time", "scale.exposed_comm_time", "scale.input_time", "scale.systems"}
@@ -151,15 +152,15 @@ func (b *builder) ring(id string, label estimator.Text, membersID, linkID string
 	members := b.valueOf(membersID)
 	bw := net.Bandwidth * float64(ports) * f.CommEfficiency
 	if !ok || !(bw > 0) {
-		return b.add(id, label, estimator.Seconds, 0, "0", srcScaling+"; no such link")
+		return b.add(id, label, estimator.Seconds, 0, "0", srcScaling.With("; no such link", "。該当する接続なし"))
 	}
 	n := "{" + membersID + "}"
 	np := "{catalog.networks." + net.ID + "."
 	volume := fmt.Sprintf("2 * (%s - 1) / %s * {scale.gradient_bytes}", n, n)
-	src := srcScaling + "; ring over " + net.Name
+	src := srcScaling.With("; ring over "+net.Name, "。"+net.Name+" 上のリング")
 	if net.Shared {
 		volume = fmt.Sprintf("2 * (%s - 1) * {scale.gradient_bytes}", n)
-		src += ", shared by the system's GPUs (traffic crosses the host)"
+		src = src.With(", shared by the system's GPUs (traffic crosses the host)", "。システムの GPU で共有（通信はホストを経由）")
 	}
 	v := 0.0
 	if members >= 2 {
@@ -174,21 +175,25 @@ func (b *builder) ring(id string, label estimator.Text, membersID, linkID string
 		fmt.Sprintf("%s / (%sbandwidth} * %s * {factors.comm_efficiency}) + 2 * (%s - 1) * %slatency}", volume, np, portsExpr, n, np), src)
 }
 
-func bottleneck(s hardware.Scale) string {
+func bottleneck(s hardware.Scale) estimator.Text {
 	if s.InputTime >= s.StepTime && s.InputTime > 0 {
-		return "host input: the system's CPUs cannot decode samples as fast as its GPUs train"
+		return text("host input: the system's CPUs cannot decode samples as fast as its GPUs train", "ホストの入力: システムの CPU が、GPU の学習に追いつく速さでサンプルをデコードできない")
 	}
-	var waits []string
+	var en, ja []string
 	if s.ExposedCommTime > 0 {
-		waits = append(waits, estimator.FormatToolValue(100*s.ExposedCommTime/s.StepTime, estimator.Ratio)+"% of the step waiting on gradient exchange")
+		pct := estimator.FormatToolValue(100*s.ExposedCommTime/s.StepTime, estimator.Ratio)
+		en = append(en, pct+"% of the step waiting on gradient exchange")
+		ja = append(ja, "ステップの "+pct+"% は勾配の交換待ち")
 	}
 	if s.InputTime > 0 {
-		waits = append(waits, estimator.FormatToolValue(100*hardware.InputExposed*s.InputTime/s.StepTime, estimator.Ratio)+"% on the host's input work")
+		pct := estimator.FormatToolValue(100*hardware.InputExposed*s.InputTime/s.StepTime, estimator.Ratio)
+		en = append(en, pct+"% on the host's input work")
+		ja = append(ja, pct+"% はホストの入力処理待ち")
 	}
-	if len(waits) == 0 {
-		return "computation"
+	if len(en) == 0 {
+		return text("computation", "計算")
 	}
-	return "computation, with " + strings.Join(waits, " and ")
+	return text("computation, with "+strings.Join(en, " and "), "計算。"+strings.Join(ja, "、"))
 }
 
 // sweepCounts are the GPU counts of a sweep: every count up to one system,

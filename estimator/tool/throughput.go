@@ -43,7 +43,7 @@ func Throughput(req ThroughputRequest) (*Result, error) {
 		return nil, errs.Err()
 	}
 	if req.Batch == nil {
-		batch, batchSrc = cpuBatch, srcDefault+": 32 on a CPU"
+		batch, batchSrc = cpuBatch, srcDefault.With(": 32 on a CPU", ": CPU では 32")
 		if !dev.isCPU {
 			batch, batchSrc = gpuBatch(m, dev.gpu, p, f)
 		}
@@ -51,14 +51,16 @@ func Throughput(req ThroughputRequest) (*Result, error) {
 	b := newBuilder(req.Factors, f)
 	b.input("throughput.batch", text("Samples per step", "1 ステップのサンプル数"), estimator.Count, float64(batch), batchSrc)
 	t := b.throughput("throughput", estimator.Text{}, m, dev, p, "throughput.batch", f)
-	b.res.Title = fmt.Sprintf("%s training %s at %s, batch %d", dev.name, m.Name, p, batch)
-	b.note("model", m.ID)
-	b.note("device", dev.id)
-	b.note("precision", string(p))
+	b.title(text(fmt.Sprintf("%s training %s at %s, batch %d", dev.name, m.Name, p, batch),
+		fmt.Sprintf("%s で %s を学習、%s、バッチ %d", dev.name, m.Name, p, batch)))
+	b.note("model", cite(m.ID))
+	b.note("device", cite(dev.id))
+	b.note("precision", cite(string(p)))
 	b.note("path", dev.path(p).describe)
-	b.note("bound", t.Bound)
+	b.note("bound", bound(t.Bound))
 	if t.OverheadTime > math.Max(t.ComputeTime, t.MemoryTime) {
-		b.note("largest share", "the fixed per-step overhead (factors.step_overhead_s / batch): a larger batch helps")
+		b.note("largest share", text("the fixed per-step overhead (factors.step_overhead_s / batch): a larger batch helps",
+			"ステップごとの固定オーバーヘッド（factors.step_overhead_s / バッチ）: バッチを大きくすると効く"))
 	}
 	return b.finish([]string{"throughput.images_per_s", "throughput.bytes_per_s", "throughput.compute_bound"})
 }
@@ -83,21 +85,22 @@ func cpuDevice(c hardware.CPU) device {
 // route is the arithmetic path a device takes at a precision: the peak it
 // reads and the efficiency applied, as hardware's Device.rate chooses them.
 type route struct {
-	peak, factor, describe string
+	peak, factor string
+	describe     estimator.Text
 }
 
 func (d device) path(p hardware.Precision) route {
 	switch {
 	case d.isCPU:
-		return route{"fp32", "cpu_efficiency", "FP32 rate: a CPU runs every precision at its FP32 rate"}
+		return route{"fp32", "cpu_efficiency", text("FP32 rate: a CPU runs every precision at its FP32 rate", "FP32 性能: CPU はどの精度も FP32 の速さで計算する")}
 	case p == hardware.TF32 && d.dev.TF32 > d.dev.FP32:
-		return route{"tf32", "tf32_efficiency", "TF32 tensor peak"}
+		return route{"tf32", "tf32_efficiency", text("TF32 tensor peak", "TF32 テンソルピーク性能")}
 	case p == hardware.Mixed && d.dev.Mixed > d.dev.FP32:
-		return route{"mixed", "mixed_efficiency", "FP16/BF16 peak"}
+		return route{"mixed", "mixed_efficiency", text("FP16/BF16 peak", "FP16/BF16 ピーク性能")}
 	case p != hardware.FP32:
-		return route{"fp32", "fp32_efficiency", "FP32 peak: the part has no faster " + string(p) + " path"}
+		return route{"fp32", "fp32_efficiency", text("FP32 peak: the part has no faster "+string(p)+" path", "FP32 ピーク性能: この製品には "+string(p)+" の速い経路がない")}
 	}
-	return route{"fp32", "fp32_efficiency", "FP32 peak"}
+	return route{"fp32", "fp32_efficiency", text("FP32 peak", "FP32 ピーク性能")}
 }
 
 // throughput lays out the roofline model for one device under prefix.
@@ -120,12 +123,12 @@ func (b *builder) throughput(prefix string, label estimator.Text, m hardware.Mod
 	}
 	r := func(name string) string { return "{" + k(name) + "}" }
 	b.add(k("rate"), lab("sustained arithmetic rate", "持続演算性能"), estimator.FLOPS, peak*eff,
-		fmt.Sprintf("{%s%s} * {factors.%s}", dp, path.peak, path.factor), srcRoofline+"; "+path.describe)
+		fmt.Sprintf("{%s%s} * {factors.%s}", dp, path.peak, path.factor), srcRoofline.With("; "+path.describe.EN, "。"+path.describe.JA))
 	b.add(k("compute_time"), lab("compute time per sample", "1 サンプルの計算時間"), estimator.Seconds, t.ComputeTime,
-		fmt.Sprintf("6 * {%sforward_macs} / %s", mp, r("rate")), srcRoofline+"; training = 3 passes x 2 FLOPs per multiply-add")
+		fmt.Sprintf("6 * {%sforward_macs} / %s", mp, r("rate")), srcRoofline.With("; training = 3 passes x 2 FLOPs per multiply-add", "。学習は 3 パス × 積和 1 回あたり 2 FLOPs"))
 	b.add(k("memory_time"), lab("memory time per sample", "1 サンプルのメモリ転送時間"), estimator.Seconds, t.MemoryTime,
 		fmt.Sprintf("(8 * {%sactivation_bytes}%s + 28 * {%sparams} / {%s}) / ({%smem_bandwidth} * {factors.memory_efficiency})",
-			mp, mixedHalf(p), mp, batchID, dp), srcRoofline+"; 8 passes over the activations, 28 B per parameter per step")
+			mp, mixedHalf(p), mp, batchID, dp), srcRoofline.With("; 8 passes over the activations, 28 B per parameter per step", "。活性化を 8 回読み書きし、1 ステップでパラメータあたり 28 B"))
 	overhead := "0"
 	if !d.isCPU {
 		overhead = "{factors.step_overhead_s} / {" + batchID + "}"

@@ -25,14 +25,16 @@ const (
 	cpuBatch = 32
 )
 
-const (
-	srcRoofline = "roofline model (estimator/hardware EstimateThroughput), factors calibrated against published measurements"
-	srcScaling  = "data-parallel ring all-reduce model (estimator/hardware EstimateScale)"
-	srcMemory   = "training memory model (estimator/hardware EstimateMemory): ZeRO accounting, vDNN activations"
-	srcDevices  = "the roofline model on both devices (estimator/hardware CompareDevices), after the RTX 3050 vs CPU study on CIFAR-10"
-	srcInput    = "given on the command line or in the request"
-	srcDefault  = "default"
-	srcFit      = "hardware.Fit: coordinate descent on squared log error"
+// Where each quantity's method or value comes from, in English and Japanese.
+var (
+	srcRoofline    = text("roofline model (estimator/hardware EstimateThroughput), factors calibrated against published measurements", "ルーフラインモデル（estimator/hardware EstimateThroughput）。係数は公開された測定値で較正")
+	srcScaling     = text("data-parallel ring all-reduce model (estimator/hardware EstimateScale)", "データ並列のリング all-reduce モデル（estimator/hardware EstimateScale）")
+	srcMemory      = text("training memory model (estimator/hardware EstimateMemory): ZeRO accounting, vDNN activations", "学習メモリモデル（estimator/hardware EstimateMemory）: ZeRO の勘定、vDNN の活性化")
+	srcDevices     = text("the roofline model on both devices (estimator/hardware CompareDevices), after the RTX 3050 vs CPU study on CIFAR-10", "両方のデバイスでのルーフラインモデル（estimator/hardware CompareDevices）。CIFAR-10 での RTX 3050 対 CPU の調査に基づく")
+	srcInput       = text("given on the command line or in the request", "コマンドラインまたはリクエストで指定")
+	srcDefault     = text("default", "既定値")
+	srcCalibration = text("calibration", "較正")
+	srcFit         = text("hardware.Fit: coordinate descent on squared log error", "hardware.Fit: 対数誤差の二乗に対する座標降下法")
 )
 
 // Factors are the efficiency factors a tool runs with.
@@ -50,6 +52,7 @@ type Factors struct {
 // the tables a text surface prints, already formatted.
 type Result struct {
 	Title      string               `json:"title"`
+	TitleJA    string               `json:"title_ja,omitempty"` // the same in Japanese
 	Notes      []Note               `json:"notes,omitempty"`
 	Quantities []estimator.Quantity `json:"quantities"`
 	// Calibration lists the measurements beside the predictions.
@@ -63,11 +66,18 @@ type Result struct {
 	Sections []estimator.Section `json:"-"`
 }
 
+// TitleIn is the result's title in lang ("ja"; anything else reads English).
+func (r *Result) TitleIn(lang string) string { return text(r.Title, r.TitleJA).In(lang) }
+
 // Note is one non-numeric fact of a result, such as bound = "compute".
 type Note struct {
-	Key  string `json:"key"`
-	Text string `json:"text"`
+	Key    string `json:"key"`
+	Text   string `json:"text"`
+	TextJA string `json:"text_ja,omitempty"` // the same in Japanese
 }
+
+// In is the note's text in lang ("ja"; anything else reads English).
+func (n Note) In(lang string) string { return text(n.Text, n.TextJA).In(lang) }
 
 // Get returns the quantity with the given id.
 func (r *Result) Get(id string) (estimator.Quantity, bool) {
@@ -94,24 +104,24 @@ func (r *Result) Note(key string) string {
 type builder struct {
 	res           *Result
 	factors       hardware.Factors
-	factorsSource string
+	factorsSource estimator.Text
 	factorsGiven  bool // the request's own factors, not the defaults
 	refs          map[string]bool
 }
 
 func newBuilder(tf Factors, f hardware.Factors) *builder {
-	src := tf.Source
-	if src == "" {
-		src = "calibrated defaults (hardware.DefaultFactors)"
+	src := text(tf.Source, tf.Source)
+	if tf.Source == "" {
+		src = text("calibrated defaults (hardware.DefaultFactors)", "較正済みの既定値（hardware.DefaultFactors）")
 		if tf.Values != nil {
-			src = "given factors"
+			src = text("given factors", "指定された係数")
 		}
 	}
 	return &builder{res: &Result{}, factors: f, factorsSource: src, factorsGiven: tf.Values != nil, refs: map[string]bool{}}
 }
 
 // add appends a quantity whose expr, in the formula grammar, reproduces v.
-func (b *builder) add(id string, label estimator.Text, unit estimator.Unit, v float64, expr, source string) float64 {
+func (b *builder) add(id string, label estimator.Text, unit estimator.Unit, v float64, expr string, source estimator.Text) float64 {
 	q := estimator.NewQuantity(id, label, unit, v, expr, source)
 	for _, r := range q.Inputs {
 		b.refs[r] = true
@@ -122,18 +132,22 @@ func (b *builder) add(id string, label estimator.Text, unit estimator.Unit, v fl
 
 // addWords appends a quantity the grammar cannot express (a model evaluated
 // again elsewhere): its formula and Expr are words, without braces.
-func (b *builder) addWords(id string, label estimator.Text, unit estimator.Unit, v float64, words string, inputs []string, source string) {
+func (b *builder) addWords(id string, label estimator.Text, unit estimator.Unit, v float64, words string, inputs []string, source estimator.Text) {
 	b.res.Quantities = append(b.res.Quantities, estimator.Quantity{ID: id, Label: label.EN, LabelJA: label.JA, Value: v, Unit: unit,
-		Formula: words, Inputs: inputs, Source: source}) // no Expr: the grammar cannot say it
+		Formula: words, Inputs: inputs, Source: source.EN, SourceJA: source.JA}) // no Expr: the grammar cannot say it
 }
 
 // input appends a given value; its formula is the number.
-func (b *builder) input(id string, label estimator.Text, unit estimator.Unit, v float64, source string) {
+func (b *builder) input(id string, label estimator.Text, unit estimator.Unit, v float64, source estimator.Text) {
 	b.add(id, label, unit, v, strconv.FormatFloat(v, 'g', -1, 64), source)
 }
 
 // text is a label in English and Japanese, as every quantity carries one.
 func text(en, ja string) estimator.Text { return estimator.Text{EN: en, JA: ja} }
+
+// cite is a source that reads the same in every language: a publication or
+// a catalog entry's own citation.
+func cite(s string) estimator.Text { return text(s, s) }
 
 // inRangeJA is the Japanese of "must be in [low, high]" (or "(low, high]").
 func inRangeJA(lowIncluded bool, low, high any) string {
@@ -146,8 +160,22 @@ func inRangeJA(lowIncluded bool, low, high any) string {
 // last is the quantity laid out last, for a formula that needs rewording.
 func (b *builder) last() *estimator.Quantity { return &b.res.Quantities[len(b.res.Quantities)-1] }
 
-func (b *builder) note(key, text string) {
-	b.res.Notes = append(b.res.Notes, Note{key, text})
+func (b *builder) note(key string, t estimator.Text) {
+	b.res.Notes = append(b.res.Notes, Note{key, t.EN, t.JA})
+}
+
+// title sets the result's title in both languages.
+func (b *builder) title(t estimator.Text) { b.res.Title, b.res.TitleJA = t.EN, t.JA }
+
+// boundWords are what a step waits on, as hardware names it ("compute").
+var boundWords = map[string]estimator.Text{"compute": text("compute", "計算"), "memory": text("memory", "メモリ")}
+
+// bound names what a step waits on, in both languages.
+func bound(b string) estimator.Text {
+	if t, ok := boundWords[b]; ok {
+		return t
+	}
+	return cite(b)
 }
 
 // valueOf is the value of a quantity already laid out, 0 if there is none.
@@ -161,7 +189,7 @@ func (b *builder) valueOf(id string) float64 {
 func (b *builder) finish(headline []string) (*Result, error) {
 	for _, s := range hardware.FactorSpecs {
 		if id := "factors." + s.Name; b.refs[id] {
-			b.input(id, text(s.LabelEn, s.LabelJa), estimator.Unit(s.Unit), *s.Field(&b.factors), "efficiency factor: "+b.factorsSource)
+			b.input(id, text(s.LabelEn, s.LabelJa), estimator.Unit(s.Unit), *s.Field(&b.factors), text("efficiency factor: ", "効率係数: ").With(b.factorsSource.EN, b.factorsSource.JA))
 		}
 	}
 	for _, q := range b.res.Quantities {

@@ -9,11 +9,17 @@ import (
 	"github.com/trainscale/trainscale/estimator/hardware"
 )
 
-const (
-	srcTransformer = "transformer model (estimator/hardware PlanTransformer): roofline matrix multiplies, TP/PP/DP/EP communication, the fastest layout that fits; factors fitted to published runs (hardware.TransformerRuns)"
-	srcFLOPs       = "Narayanan et al. 2021 (Megatron-LM), eq. 3; Kaplan et al. 2020, Table 1 (causal attention counted half)"
-	srcTMemory     = "Rajbhandari et al. 2020 (ZeRO): 16 bytes per parameter before partitioning; Korthikanti et al. 2022: activations s*b*h*(34 + 5as/h)/t per layer"
-	srcFailures    = "first-order goodput as the scenario's: failures x (restart + half a checkpoint interval) + checkpoint stalls; Llama 3's rate, 419 interruptions in 54 days on 16,384 H100 (Dubey et al. 2024, section 3.3.4)"
+var (
+	srcTransformer = text("transformer model (estimator/hardware PlanTransformer): roofline matrix multiplies, TP/PP/DP/EP communication, the fastest layout that fits; factors fitted to published runs (hardware.TransformerRuns)",
+		"Transformer モデル（estimator/hardware PlanTransformer）: 行列積のルーフライン、TP/PP/DP/EP の通信、収まる中で最速の並列化構成。係数は公開された実行例に合わせた（hardware.TransformerRuns）")
+	srcFLOPs = text("Narayanan et al. 2021 (Megatron-LM), eq. 3; Kaplan et al. 2020, Table 1 (causal attention counted half)",
+		"Narayanan ら 2021 年（Megatron-LM）の式 3、Kaplan ら 2020 年の表 1（因果的アテンションは半分として数える）")
+	srcTMemory = text("Rajbhandari et al. 2020 (ZeRO): 16 bytes per parameter before partitioning; Korthikanti et al. 2022: activations s*b*h*(34 + 5as/h)/t per layer",
+		"Rajbhandari ら 2020 年（ZeRO）: 分割前はパラメータあたり 16 バイト。Korthikanti ら 2022 年: 層あたりの活性化 s*b*h*(34 + 5as/h)/t")
+	srcFailures = text("first-order goodput as the scenario's: failures x (restart + half a checkpoint interval) + checkpoint stalls; Llama 3's rate, 419 interruptions in 54 days on 16,384 H100 (Dubey et al. 2024, section 3.3.4)",
+		"シナリオと同じ一次近似のグッドプット: 障害回数 ×（再起動 + チェックポイント間隔の半分）+ チェックポイント書き込みの停止。障害率は Llama 3 のもの、H100 16,384 基で 54 日間に 419 回の中断（Dubey ら 2024 年、3.3.4 節）")
+	srcLlamaTime = text("chosen so Llama 3's rate gives its >90% effective training time at 16,384 GPUs",
+		"Llama 3 の障害率で 16,384 GPU の実効学習時間が 90% を超えるように選んだ値")
 )
 
 // TransformerRequest asks what training a catalog transformer on GPUs of one
@@ -166,13 +172,14 @@ func layoutOf(errs *estimator.ErrorList, req TransformerRequest, m hardware.Tran
 func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan hardware.TransformerPlan, seq int, f hardware.Factors) (*Result, error) {
 	m, g, l := tj.Model, tj.GPU, plan.Layout
 	b := newBuilder(req.Factors, f)
-	b.res.Title = fmt.Sprintf("%s on %d x %s (%s), %s, %.4g tokens", m.Name, req.GPUs, g.Name, tj.System.ID, tj.Precision, req.Tokens)
+	b.title(text(fmt.Sprintf("%s on %d x %s (%s), %s, %.4g tokens", m.Name, req.GPUs, g.Name, tj.System.ID, tj.Precision, req.Tokens),
+		fmt.Sprintf("%s を %s（%s）%d 基で、%s、%.4g トークン", m.Name, g.Name, tj.System.ID, req.GPUs, tj.Precision, req.Tokens)))
 	b.input("transformer.gpus", text("GPUs in the job", "ジョブの GPU 数"), estimator.Count, float64(req.GPUs), srcInput)
 	b.input("transformer.tokens", text("Training tokens", "学習トークン数"), estimator.Count, req.Tokens, srcInput)
-	b.input("transformer.seq", text("Sequence length", "系列長"), estimator.Count, float64(seq), srcInput+" or the model's")
+	b.input("transformer.seq", text("Sequence length", "系列長"), estimator.Count, float64(seq), srcInput.With(" or the model's", "またはモデルの値"))
 	total, active := m.Params()
-	b.addWords("transformer.params", text("Parameters (total)", "パラメータ数（合計）"), estimator.Count, total, "counted from the model's shape: embeddings, attention, feed-forward blocks, every expert", nil, m.Source)
-	b.addWords("transformer.active_params", text("Parameters active per token", "1 トークンで使われるパラメータ数"), estimator.Count, active, "counted from the model's shape: the shared and routed experts a token visits", nil, m.Source)
+	b.addWords("transformer.params", text("Parameters (total)", "パラメータ数（合計）"), estimator.Count, total, "counted from the model's shape: embeddings, attention, feed-forward blocks, every expert", nil, cite(m.Source))
+	b.addWords("transformer.active_params", text("Parameters active per token", "1 トークンで使われるパラメータ数"), estimator.Count, active, "counted from the model's shape: the shared and routed experts a token visits", nil, cite(m.Source))
 	attn := m.AttentionFLOPsPerToken(seq)
 	b.addWords("transformer.attention_flops_per_token", text("Attention FLOPs per token", "1 トークンあたりのアテンション計算量"), estimator.FLOPs, attn,
 		"6 x layers x seq x d_attn (causal: half of the full square; 12 x ... for a vision encoder)", []string{"transformer.seq"}, srcFLOPs)
@@ -192,7 +199,7 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 	b.input("transformer.interleave", text("Model chunks per pipeline stage", "パイプライン段あたりのモデルチャンク数"), estimator.Count, float64(l.Interleave), layoutSource(req))
 	b.input("transformer.zero", text("ZeRO stage", "ZeRO のステージ"), estimator.Count, float64(l.ZeRO), layoutSource(req))
 	b.input("transformer.global_batch_tokens", text("Tokens per optimizer step", "オプティマイザ 1 ステップのトークン数"), estimator.Count, plan.GlobalBatchTokens,
-		"given, or Llama 3's 16M tokens (Dubey et al. 2024, Table 4), at least a sequence per replica, in whole micro-batches")
+		text("given, or Llama 3's 16M tokens (Dubey et al. 2024, Table 4), at least a sequence per replica, in whole micro-batches", "指定値、または Llama 3 の 16M トークン（Dubey ら 2024 年の表 4）。複製ごとに 1 系列以上、マイクロバッチ単位"))
 	mem := plan.Memory
 	b.addWords("transformer.memory_weights", text("Weights per GPU", "GPU 1 基あたりの重み"), estimator.Bytes, mem.Weights, "2 bytes x parameters / (TP x PP) (experts also / EP); / DP under ZeRO-3", nil, srcTMemory)
 	b.addWords("transformer.memory_gradients", text("Gradients per GPU", "GPU 1 基あたりの勾配"), estimator.Bytes, mem.Gradients, "2 bytes x parameters / (TP x PP) (experts also / EP); / DP under ZeRO-2 and 3", nil, srcTMemory)
@@ -203,12 +210,12 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 		"{factors.workspace_fraction} * ({transformer.memory_weights} + {transformer.memory_gradients} + {transformer.memory_optimizer} + {transformer.memory_activations})", srcTMemory)
 	b.add("transformer.memory_per_gpu", text("Memory per GPU", "GPU 1 基あたりのメモリ"), estimator.Bytes, mem.Total,
 		"{transformer.memory_weights} + {transformer.memory_gradients} + {transformer.memory_optimizer} + {transformer.memory_activations} + {transformer.memory_workspace}", srcTMemory)
-	b.input("transformer.capacity", text("GPU memory", "GPU メモリ"), estimator.Bytes, mem.Capacity, g.Source)
+	b.input("transformer.capacity", text("GPU memory", "GPU メモリ"), estimator.Bytes, mem.Capacity, cite(g.Source))
 	b.add("transformer.fits", text("Fits the GPU's memory", "GPU メモリに収まるか"), estimator.Flag, flag(plan.Fits), "if({transformer.memory_per_gpu} <= {transformer.capacity}, 1, 0)", srcTMemory)
-	b.input("transformer.peak", text("Dense peak per GPU at the precision", "その精度での GPU 1 基の密行列ピーク性能"), estimator.FLOPS, g.Peak(tj.Precision), g.Source)
+	b.input("transformer.peak", text("Dense peak per GPU at the precision", "その精度での GPU 1 基の密行列ピーク性能"), estimator.FLOPS, g.Peak(tj.Precision), cite(g.Source))
 	b.add("transformer.bubble", text("Pipeline bubble", "パイプラインのバブル"), estimator.Share, plan.Bubble,
 		"({transformer.pp} - 1) / ({transformer.interleave} * {transformer.global_batch_tokens} / ({transformer.dp} * {transformer.micro_batch} * {transformer.seq}) + {transformer.pp} - 1)",
-		"Narayanan et al. 2021, sections 2.2.1-2.2.2: (p-1)/(v*m+p-1)")
+		cite("Narayanan et al. 2021, sections 2.2.1-2.2.2: (p-1)/(v*m+p-1)"))
 	mfuWords := "model FLOPs of a step / (step time x GPUs x peak); the step: micro-batches through the fullest stage at the roofline of each matrix multiply, TP and EP communication, the bubble, DP communication the backward pass does not hide"
 	stepSrc := srcTransformer
 	if req.MFU != nil {
@@ -221,14 +228,14 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 	b.addWords("transformer.comm_exposed", text("Communication not hidden, per step", "1 ステップで隠れない通信時間"), estimator.Seconds, plan.CommExposed, "TP all-reduces, pipeline sends, EP all-to-all, and the DP rest the backward pass does not hide", nil, stepSrc)
 	b.add("transformer.mfu", text("Model FLOPs utilisation", "モデル FLOPs 使用率（MFU）"), estimator.Share, plan.MFU,
 		"{transformer.flops_per_token} * {transformer.global_batch_tokens} / ({transformer.step_time} * {transformer.gpus} * {transformer.peak})",
-		"Chowdhery et al. 2022 (PaLM), appendix B")
+		cite("Chowdhery et al. 2022 (PaLM), appendix B"))
 	b.add("transformer.tokens_per_s", text("Tokens per second (whole job)", "毎秒のトークン数（ジョブ全体）"), estimator.PerSecond, plan.TokensPerSecond,
 		"{transformer.global_batch_tokens} / {transformer.step_time}", srcTransformer)
 	fl := hardware.LlamaFailures
 	b.input("transformer.failures_per_gpu_year", text("Failures per GPU-year", "GPU 年あたりの障害数"), estimator.Count, fl.PerGPUYear, srcFailures)
-	b.input("transformer.restart_time", text("Restart after a failure", "障害後の再起動時間"), estimator.Seconds, fl.RestartS, "chosen so Llama 3's rate gives its >90% effective training time at 16,384 GPUs")
-	b.input("transformer.checkpoint_interval", text("Checkpoint interval", "チェックポイント間隔"), estimator.Seconds, fl.CheckpointIntervalS, "chosen so Llama 3's rate gives its >90% effective training time at 16,384 GPUs")
-	b.input("transformer.checkpoint_write", text("Training stalled per checkpoint", "チェックポイントごとに学習が止まる時間"), estimator.Seconds, fl.CheckpointWriteS, "asynchronous checkpoints")
+	b.input("transformer.restart_time", text("Restart after a failure", "障害後の再起動時間"), estimator.Seconds, fl.RestartS, srcLlamaTime)
+	b.input("transformer.checkpoint_interval", text("Checkpoint interval", "チェックポイント間隔"), estimator.Seconds, fl.CheckpointIntervalS, srcLlamaTime)
+	b.input("transformer.checkpoint_write", text("Training stalled per checkpoint", "チェックポイントごとに学習が止まる時間"), estimator.Seconds, fl.CheckpointWriteS, text("asynchronous checkpoints", "非同期チェックポイント"))
 	b.add("transformer.goodput", text("Share of time not lost to failures", "障害に失われない時間の割合"), estimator.Share, fl.Goodput(float64(req.GPUs)),
 		"max(0.05, 1 - {transformer.gpus} * {transformer.failures_per_gpu_year} / (365 * DAY) * ({transformer.restart_time} + {transformer.checkpoint_interval} / 2) - {transformer.checkpoint_write} / {transformer.checkpoint_interval})", srcFailures)
 	wall := b.add("transformer.wall_time", text("Wall time, failures included", "経過時間（障害込み）"), estimator.Seconds, plan.WallTime/b.valueOf("transformer.goodput"),
@@ -237,33 +244,34 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 		"{transformer.wall_time} * {transformer.gpus} / HOUR", srcFailures)
 	b.add("transformer.gpu_hours_failure_free", text("GPU-hours without failures", "GPU 時間（障害なし）"), estimator.Count, plan.GPUHours,
 		"{transformer.tokens} / {transformer.tokens_per_s} * {transformer.gpus} / HOUR", srcTransformer)
-	b.note("model", m.ID)
-	b.note("gpu", g.ID)
-	b.note("system", tj.System.ID)
-	b.note("precision", string(tj.Precision))
-	b.note("recompute", string(l.Recompute))
-	layout := fmt.Sprintf("TP %d x PP %d x DP %d", l.TP, l.PP, l.DP)
+	b.note("model", cite(m.ID))
+	b.note("gpu", cite(g.ID))
+	b.note("system", cite(tj.System.ID))
+	b.note("precision", cite(string(tj.Precision)))
+	b.note("recompute", cite(string(l.Recompute)))
+	layout := cite(fmt.Sprintf("TP %d x PP %d x DP %d", l.TP, l.PP, l.DP))
 	if l.EP > 1 {
-		layout += fmt.Sprintf(" (EP %d)", l.EP)
+		layout = layout.With(fmt.Sprintf(" (EP %d)", l.EP), fmt.Sprintf("（EP %d）", l.EP))
 	}
-	layout += fmt.Sprintf(", micro-batch %d, ZeRO-%d", l.MicroBatch, l.ZeRO)
+	layout = layout.With(fmt.Sprintf(", micro-batch %d, ZeRO-%d", l.MicroBatch, l.ZeRO), fmt.Sprintf("、マイクロバッチ %d、ZeRO-%d", l.MicroBatch, l.ZeRO))
 	if l.PP > 1 {
-		layout += fmt.Sprintf(", %d model chunks per stage", l.Interleave)
+		layout = layout.With(fmt.Sprintf(", %d model chunks per stage", l.Interleave), fmt.Sprintf("、段あたりモデルチャンク %d 個", l.Interleave))
 	}
 	b.note("layout", layout)
 	if !plan.Fits {
-		b.note("verdict", fmt.Sprintf("does not fit: %.1f GiB per GPU more than the GPU holds", (mem.Total-mem.Capacity)/(1<<30)))
+		over := (mem.Total - mem.Capacity) / (1 << 30)
+		b.note("verdict", text(fmt.Sprintf("does not fit: %.1f GiB per GPU more than the GPU holds", over), fmt.Sprintf("収まらない: GPU 1 基あたり %.1f GiB が GPU の容量を超える", over)))
 	}
 	return b.finish([]string{"transformer.flops", "transformer.mfu", "transformer.tokens_per_s", "transformer.gpu_hours",
 		"transformer.wall_time", "transformer.memory_per_gpu", "transformer.fits", "transformer.tp", "transformer.pp", "transformer.dp"})
 }
 
 // layoutSource says where the layout came from.
-func layoutSource(req TransformerRequest) string {
+func layoutSource(req TransformerRequest) estimator.Text {
 	if req.TP != nil {
 		return srcInput
 	}
-	return srcTransformer + ": the layout search"
+	return srcTransformer.With(": the layout search", ": 並列化構成の探索")
 }
 
 // transformerMetricUnit is the unit of a transformer run's published figure.
@@ -285,16 +293,16 @@ func TransformerCalibration(tf Factors) (*Result, error) {
 		return nil, err
 	}
 	b := newBuilder(tf, f)
-	b.res.Title = "Calibration: the transformer model against published training runs"
+	b.title(text("Calibration: the transformer model against published training runs", "較正: 公開された学習実行と Transformer モデルの比較"))
 	table := [][]string{{"#", "run", "GPUs", "precision", "metric", "published", "model", "error", "set"}}
 	for i, r := range rows {
 		k := fmt.Sprintf("calibration.%d", i+1)
 		unit := transformerMetricUnit(r.Metric)
 		what := r.Run.ID + " " + r.Metric
-		b.input(k+".published", text(what+": published", what+": 公表値"), unit, r.Published, r.Run.Source)
+		b.input(k+".published", text(what+": published", what+": 公表値"), unit, r.Published, cite(r.Run.Source))
 		b.addWords(k+".predicted", text(what+": model", what+": モデル"), unit, r.Predicted,
 			"PlanTransformer at the run's published layout (else the searched one); GPU-hours with Llama 3's failure rate", nil, srcTransformer)
-		b.add(k+".error", text(what+": error (relative)", what+": 誤差（相対）"), estimator.Ratio, r.Error, relErrorExpr(k+".predicted", k+".published"), "calibration")
+		b.add(k+".error", text(what+": error (relative)", what+": 誤差（相対）"), estimator.Ratio, r.Error, relErrorExpr(k+".predicted", k+".published"), srcCalibration)
 		set := "fitted"
 		if r.Run.HeldOut {
 			set = "held out"

@@ -244,11 +244,12 @@ func (s *Set) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (Set) noun(plural bool) string {
+func (Set) noun(plural bool) estimator.Text {
+	ja := `上書き指定（"path=value" または {"path": ..., "value": ...}）`
 	if plural {
-		return `overrides ("path=value" or {"path": ..., "value": ...})`
+		return estimator.Text{EN: `overrides ("path=value" or {"path": ..., "value": ...})`, JA: ja}
 	}
-	return `an override ("path=value" or {"path": ..., "value": ...})`
+	return estimator.Text{EN: `an override ("path=value" or {"path": ..., "value": ...})`, JA: ja}
 }
 
 func (s Set) MarshalJSON() ([]byte, error) {

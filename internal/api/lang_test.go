@@ -43,6 +43,8 @@ func TestJapaneseRequests(t *testing.T) {
 		{`{"set":["fleet.cars=-5"]}`, "fleet.cars: must be > 0, got -5", "fleet.cars: 0 より大きい値にしてください（入力値 -5）"},
 		{`{"set":["fleet.carz=1"]}`, "", "fleet.carz: --set のパスが不明です"},
 		{`{"scenario":"{"}`, "", "JSON として正しくありません"},
+		{`{"full":"yes"}`, `full: must be true or false, got "yes"`, "full: true か false にしてください"},
+		{`{"render":"form"}`, `render: must be a list of strings, got "form"`, "render: 文字列のリストにしてください"},
 	} {
 		res := callAPI(t, a, "estimate", tc.req)
 		ja := callAPI(t, a, "estimate", tc.req[:len(tc.req)-1]+`,"lang":"ja"}`)

@@ -96,7 +96,7 @@ func (a *API) Estimate(req EstimateRequest) (*EstimateResponse, error) {
 		q := qs[i]
 		out.Quantities[i] = Quantity{ID: q.ID, Label: q.LabelIn(lang), Value: q.Value, Unit: q.Unit, Text: estimator.FormatIn(q.Value, q.Unit, s.Units, lang)}
 		if req.Full {
-			out.Quantities[i].Formula, out.Quantities[i].Expr, out.Quantities[i].Inputs, out.Quantities[i].Source = q.Formula, q.Expr, q.Inputs, q.Source
+			out.Quantities[i].Formula, out.Quantities[i].Expr, out.Quantities[i].Inputs, out.Quantities[i].Source = q.Formula, q.Expr, q.Inputs, q.SourceIn(lang)
 		}
 	}
 	for _, part := range req.Render {

@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/trainscale/trainscale/estimator"
 )
@@ -46,7 +47,12 @@ func DecodeRequest(data []byte, dst any) error {
 		if at == "" {
 			return &estimator.FieldError{Path: "request", Rule: "must be an object", RuleJA: "オブジェクトにしてください", Got: got}
 		}
-		return &estimator.FieldError{Path: at, Rule: "must be " + describe(te.Type, false), Got: got}
+		what := describe(te.Type, false)
+		ja := what.JA + "にしてください"
+		if last := what.JA[len(what.JA)-1]; last < utf8.RuneSelf {
+			ja = what.JA + " にしてください" // a space between Latin letters and kana, as the house writes
+		}
+		return &estimator.FieldError{Path: at, Rule: "must be " + what.EN, RuleJA: ja, Got: got}
 	case errors.As(err, &se):
 		return &estimator.FieldError{Path: "request", Rule: "must be valid JSON", RuleJA: "正しい JSON にしてください", Got: se.Error()}
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
@@ -57,8 +63,10 @@ func DecodeRequest(data []byte, dst any) error {
 }
 
 // noun is implemented by request types that read more than one JSON shape, to
-// say what they accept.
-type noun interface{ noun(plural bool) string }
+// say what they accept, in English and as a Japanese noun.
+type noun interface {
+	noun(plural bool) estimator.Text
+}
 
 var (
 	nounType  = reflect.TypeFor[noun]()
@@ -66,37 +74,39 @@ var (
 )
 
 // describe says in words what a value of Go type t is in JSON: "a string",
-// "a list of whole numbers".
-func describe(t reflect.Type, plural bool) string {
+// "a list of whole numbers"; in Japanese as a noun ("整数のリスト"), which has
+// no plural.
+func describe(t reflect.Type, plural bool) estimator.Text {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	pick := func(one, many string) string {
+	pick := func(one, many, ja string) estimator.Text {
 		if plural {
-			return many
+			return estimator.Text{EN: many, JA: ja}
 		}
-		return one
+		return estimator.Text{EN: one, JA: ja}
 	}
 	switch {
 	case t.Implements(nounType):
 		return reflect.Zero(t).Interface().(noun).noun(plural)
 	case t == wholeType:
-		return pick("a whole number", "whole numbers")
+		return pick("a whole number", "whole numbers", "整数")
 	}
 	switch t.Kind() {
 	case reflect.Bool:
-		return pick("true or false", "true or false values")
+		return pick("true or false", "true or false values", "true か false")
 	case reflect.String:
-		return pick("a string", "strings")
+		return pick("a string", "strings", "文字列")
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return pick("a whole number", "whole numbers")
+		return pick("a whole number", "whole numbers", "整数")
 	case reflect.Float32, reflect.Float64:
-		return pick("a number", "numbers")
+		return pick("a number", "numbers", "数値")
 	case reflect.Slice, reflect.Array:
-		return pick("a list of ", "lists of ") + describe(t.Elem(), true)
+		of := describe(t.Elem(), true)
+		return pick("a list of "+of.EN, "lists of "+of.EN, of.JA+"のリスト")
 	}
-	return pick("an object", "objects")
+	return pick("an object", "objects", "オブジェクト")
 }
 
 // walk visits the keys and values of the request's JSON in order, each with

@@ -598,10 +598,11 @@ func (b *builder) tornado(sens *estimator.Sensitivity) Spec {
 		sp.Note = b.t("tornado.none")
 		return sp
 	}
-	sp.Title = b.tf("tornado.title", sens.Label)
-	sp.X = Axis{Label: b.tf("tornado.x", sens.Label), Unit: sens.Unit}
+	label := sens.LabelIn(b.lang)
+	sp.Title = b.tf("tornado.title", label)
+	sp.X = Axis{Label: b.tf("tornado.x", label), Unit: sens.Unit}
 	sp.Base = sens.Base
-	se := Series{Name: sens.Label}
+	se := Series{Name: label}
 	for _, sw := range sens.Swings {
 		sp.Y.Categories = append(sp.Y.Categories, fmt.Sprintf("%s (%g - %g)", sw.Path, sw.InputLow, sw.InputHigh))
 		se.Low, se.High, se.IDs = append(se.Low, sw.Low), append(se.High, sw.High), append(se.IDs, sens.Target)

@@ -120,9 +120,10 @@ type compRow struct {
 }
 
 type uncertainty struct {
-	Samples, Seed string
-	Ranged        []string
-	Rows          []spreadRow
+	Samples int // "samples" formats both with %d
+	Seed    uint64
+	Ranged  []string
+	Rows    []spreadRow
 }
 
 type spreadRow struct {
@@ -174,7 +175,7 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 	p.Assumptions = assumptions(s, lang)
 	for _, q := range est.Quantities() {
 		p.Results = append(p.Results, result{ID: q.ID, Label: q.LabelIn(lang), Value: show(q.Value, q.Unit),
-			Raw: strconv.FormatFloat(q.Value, 'g', -1, 64), Formula: q.Formula, Source: q.Source})
+			Raw: strconv.FormatFloat(q.Value, 'g', -1, 64), Formula: q.Formula, Source: q.SourceIn(lang)})
 	}
 	if c := b.Comparison; c != nil {
 		cv := &comparison{Columns: c.Columns}
@@ -188,14 +189,14 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 		for _, q := range c.Headline() {
 			r := compRow{ID: q.ID, Label: q.LabelIn(lang)}
 			for i := range c.Columns {
-				r.Values = append(r.Values, q.Format(i, c.Units))
+				r.Values = append(r.Values, q.FormatIn(i, c.Units, lang))
 			}
 			cv.Rows = append(cv.Rows, r)
 		}
 		p.Comparison = cv
 	}
 	if u := b.Uncertainty; u != nil {
-		uv := &uncertainty{Samples: strconv.Itoa(u.Samples), Seed: strconv.FormatUint(u.Seed, 10), Ranged: u.Ranged}
+		uv := &uncertainty{Samples: u.Samples, Seed: u.Seed, Ranged: u.Ranged}
 		for _, q := range u.Quantities {
 			uv.Rows = append(uv.Rows, spreadRow{ID: q.ID, Label: q.LabelIn(lang), P: b.ShowRow(q.Unit, q.P10, q.P50, q.P90)})
 		}

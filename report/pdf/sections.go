@@ -295,9 +295,9 @@ func (d *doc) method() {
 	seen := map[string]bool{}
 	var rows [][]string
 	for _, q := range d.b.Estimate.Quantities() {
-		if q.Source != "" && !seen[q.Source] {
-			seen[q.Source] = true
-			rows = append(rows, []string{q.Source})
+		if src := q.SourceIn(d.lang); src != "" && !seen[src] {
+			seen[src] = true
+			rows = append(rows, []string{src})
 		}
 	}
 	s := d.b.Estimate.Scenario
