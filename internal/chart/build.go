@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -603,13 +604,38 @@ func (b *builder) tornado(sens *estimator.Sensitivity) Spec {
 	sp.Base = sens.Base
 	se := Series{Name: sens.Label}
 	for _, sw := range sens.Swings {
-		sp.Y.Categories = append(sp.Y.Categories, fmt.Sprintf("%s (%g - %g)", sw.Path, sw.InputLow, sw.InputHigh))
+		sp.Y.Categories = append(sp.Y.Categories, fmt.Sprintf("%s (%g - %g)", b.inputName(sw.Path), sw.InputLow, sw.InputHigh))
 		se.Low, se.High, se.IDs = append(se.Low, sw.Low), append(se.High, sw.High), append(se.IDs, sens.Target)
 	}
 	sp.Series = []Series{se}
 	sp.Note = b.tf("tornado.note", estimator.Format(sens.Base, sens.Unit, b.s.Units))
 	b.scaleAxis(&sp.X, sp.Series)
 	return sp
+}
+
+// inputName names a scenario input as its field's label reads, after the
+// workload or system it belongs to: "Inception-v3: Throughput", not
+// "workloads[2].mb_per_s". A path the fields table lacks stays a path.
+func (b *builder) inputName(path string) string {
+	f, ok := estimator.FieldOf(path)
+	if !ok {
+		return path
+	}
+	label := f.Label.In(b.lang)
+	list, rest, _ := strings.Cut(path, "[")
+	index, _, _ := strings.Cut(rest, "]")
+	i, err := strconv.Atoi(index)
+	switch {
+	case err != nil:
+		return label
+	case list == "workloads" && i < len(b.s.Workloads):
+		w := b.s.Workloads[i]
+		return labelOr(w.Label, w.ID) + ": " + label
+	case list == "systems" && i < len(b.s.Systems):
+		sys := b.s.Systems[i]
+		return labelOr(sys.Label, sys.ID) + ": " + label
+	}
+	return label
 }
 
 func (b *builder) cpuVsGPU() (Spec, error) {
