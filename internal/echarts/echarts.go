@@ -287,6 +287,10 @@ const (
 // lays it out for the band's narrowest chart.
 var widths = []int{300, 360, 480, 640, 800, 1000}
 
+// valueTickSpace is the room, in px, a value axis' tick label needs beside
+// the next ("-250", "1,000" and air).
+const valueTickSpace = 60
+
 // plotMargin is what a chart's width loses to the grid's sides (60 and 30
 // px) and the value axis' labels beside the plot.
 const plotMargin = 60 + 30 + 50
@@ -304,8 +308,10 @@ func fit(o map[string]any, sp chart.Spec, lang string) {
 		}
 		switch {
 		case sp.Kind == chart.Tornado:
-			// The input names wrap within a third of the chart, beside the bars.
+			// The input names wrap within a third of the chart, beside the
+			// bars; the bars' ticks thin out so that none runs into the next.
 			out["yAxis"] = map[string]any{"axisLabel": map[string]any{"interval": 0, "width": width / 3, "overflow": "break"}}
+			out["xAxis"] = map[string]any{"splitNumber": min(max((width*2/3-plotMargin)/valueTickSpace, 2), 5)}
 		case len(sp.X.Categories) > 0:
 			turn, gap := turnLabels(sp.X.Categories, width)
 			out["xAxis"] = map[string]any{"nameGap": gap, "axisLabel": map[string]any{"interval": 0, "rotate": turn}}

@@ -95,6 +95,7 @@ type axis struct {
 		Overflow string  `json:"overflow"`
 	} `json:"axisLabel"`
 	Min     float64  `json:"min"`
+	Split   int      `json:"splitNumber"`
 	Inverse bool     `json:"inverse"`
 	Data    []string `json:"data"`
 }
@@ -183,6 +184,9 @@ func TestOptionPerChart(t *testing.T) {
 			assert.Equal(t, "break", o.YAxis[0].Label.Overflow)
 			assert.Equal(t, 333, o.YAxis[0].Label.Width)
 			assert.Equal(t, 120, mediaAt(o, 390).Option.YAxis.Label.Width)
+			// Fewer ticks on a phone, so that "-50 0 50 100" do not run together.
+			assert.Equal(t, 5, o.XAxis[0].Split)
+			assert.Equal(t, 2, mediaAt(o, 390).Option.XAxis.Split)
 			assert.Equal(t, "input at its low", o.Series[0].Name)
 			assert.Equal(t, "input at its high", o.Series[1].Name)
 			assert.True(t, o.Legend.Show)
