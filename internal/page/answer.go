@@ -132,7 +132,8 @@ func (r *render) spread(a *estimator.Answer) {
 		ask  estimator.Ask // the ask the column is; "" for P10, which none takes
 		head string
 	}{{estimator.AskPoint, t["answer.point"]}, {"", "P10"}, {estimator.AskP50, "P50"}, {estimator.AskP90, "P90"}}
-	fmt.Fprintf(b, `<div class="spread" data-role="spread"><table><caption>%s</caption><thead><tr><td></td>`, esc(t["answer.spread"]))
+	// Named by a paragraph, not a caption: the captions are the chain's tables'.
+	fmt.Fprintf(b, `<div class="spread" data-role="spread"><p id="h-spread">%s</p><table aria-labelledby="h-spread"><thead><tr><td></td>`, esc(t["answer.spread"]))
 	for _, c := range cols {
 		head := c.head
 		if c.ask == a.Ask && a.Buy != nil {
