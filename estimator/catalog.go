@@ -10,78 +10,85 @@ import (
 // addressed as catalog.<table>.<id>.<field> (e.g. catalog.systems.dgx-1-p100.local_ssd).
 // The workbook puts these on a sheet of their own so a user can edit them.
 type CatalogFact struct {
-	Path   string  `json:"path"`
-	Label  string  `json:"label"`
-	Value  float64 `json:"value"`
-	Unit   Unit    `json:"unit"`
-	Source string  `json:"source"`
-	AsOf   string  `json:"as_of"`
+	Path    string  `json:"path"`
+	Label   string  `json:"label"`
+	LabelJA string  `json:"label_ja,omitempty"` // the same in Japanese
+	Value   float64 `json:"value"`
+	Unit    Unit    `json:"unit"`
+	Source  string  `json:"source"`
+	AsOf    string  `json:"as_of"`
 }
+
+// LabelIn is the fact's label in lang ("ja"; anything else reads English).
+func (f CatalogFact) LabelIn(lang string) string { return Text{EN: f.Label, JA: f.LabelJA}.In(lang) }
 
 // CatalogFacts lists the catalog numbers formulas use, in a stable order.
 func CatalogFacts() []CatalogFact {
 	var out []CatalogFact
-	add := func(table, id, field, label string, v float64, u Unit, src, asOf string) {
-		out = append(out, CatalogFact{Path: "catalog." + table + "." + id + "." + field, Label: label, Value: v, Unit: u, Source: src, AsOf: asOf})
+	// A fact's label is its part's name, which reads the same in every
+	// language, then what the number is.
+	add := func(table, id, field, name string, what Text, v float64, u Unit, src, asOf string) {
+		out = append(out, CatalogFact{Path: "catalog." + table + "." + id + "." + field, Label: name + what.EN, LabelJA: name + what.JA,
+			Value: v, Unit: u, Source: src, AsOf: asOf})
 	}
 	for _, g := range hardware.GPUs() {
-		add("gpus", g.ID, "memory", g.Name+": memory", g.Memory, Bytes, g.Source, g.AsOf)
-		add("gpus", g.ID, "tdp", g.Name+": board power", g.TDP, Watts, g.Source, g.AsOf)
-		add("gpus", g.ID, "price_usd", g.Name+": launch price", g.PriceUSD, USD, g.Source, g.AsOf)
+		add("gpus", g.ID, "memory", g.Name, Text{": memory", ": メモリ"}, g.Memory, Bytes, g.Source, g.AsOf)
+		add("gpus", g.ID, "tdp", g.Name, Text{": board power", ": ボード電力"}, g.TDP, Watts, g.Source, g.AsOf)
+		add("gpus", g.ID, "price_usd", g.Name, Text{": launch price", ": 発売時の価格"}, g.PriceUSD, USD, g.Source, g.AsOf)
 	}
 	for _, s := range hardware.Systems() {
-		add("systems", s.ID, "gpus", s.Name+": GPUs", float64(s.GPUs), Count, s.Source, s.AsOf)
-		add("systems", s.ID, "host_ram", s.Name+": host RAM", s.HostRAM, Bytes, s.Source, s.AsOf)
-		add("systems", s.ID, "local_ssd", s.Name+": local SSD", s.LocalSSD, Bytes, s.Source, s.AsOf)
-		add("systems", s.ID, "power", s.Name+": maximum power", s.Power, Watts, s.Source, s.AsOf)
-		add("systems", s.ID, "price_usd", s.Name+": list price", s.PriceUSD, USD, s.Source, s.AsOf)
+		add("systems", s.ID, "gpus", s.Name, Text{": GPUs", ": GPU 数"}, float64(s.GPUs), Count, s.Source, s.AsOf)
+		add("systems", s.ID, "host_ram", s.Name, Text{": host RAM", ": ホストメモリ"}, s.HostRAM, Bytes, s.Source, s.AsOf)
+		add("systems", s.ID, "local_ssd", s.Name, Text{": local SSD", ": ローカル SSD"}, s.LocalSSD, Bytes, s.Source, s.AsOf)
+		add("systems", s.ID, "power", s.Name, Text{": maximum power", ": 最大消費電力"}, s.Power, Watts, s.Source, s.AsOf)
+		add("systems", s.ID, "price_usd", s.Name, Text{": list price", ": 定価"}, s.PriceUSD, USD, s.Source, s.AsOf)
 	}
 	// The hardware models' inputs, for the formulas of trainscale throughput,
 	// scale, memory and devices (package estimator/tool). Appended after the
 	// facts above so their order, which the workbook follows, stays put.
 	for _, g := range hardware.GPUs() {
-		add("gpus", g.ID, "fp32", g.Name+": FP32 peak", g.FP32, FLOPS, g.Source, g.AsOf)
-		add("gpus", g.ID, "tf32", g.Name+": TF32 tensor peak (0: none)", g.TF32, FLOPS, g.Source, g.AsOf)
-		add("gpus", g.ID, "mixed", g.Name+": FP16/BF16 peak", g.Mixed, FLOPS, g.Source, g.AsOf)
-		add("gpus", g.ID, "mem_bandwidth", g.Name+": memory bandwidth", g.MemBandwidth, BytesPerSecond, g.Source, g.AsOf)
+		add("gpus", g.ID, "fp32", g.Name, Text{": FP32 peak", ": FP32 ピーク性能"}, g.FP32, FLOPS, g.Source, g.AsOf)
+		add("gpus", g.ID, "tf32", g.Name, Text{": TF32 tensor peak (0: none)", ": TF32 テンソルピーク性能（0 はなし）"}, g.TF32, FLOPS, g.Source, g.AsOf)
+		add("gpus", g.ID, "mixed", g.Name, Text{": FP16/BF16 peak", ": FP16/BF16 ピーク性能"}, g.Mixed, FLOPS, g.Source, g.AsOf)
+		add("gpus", g.ID, "mem_bandwidth", g.Name, Text{": memory bandwidth", ": メモリ帯域"}, g.MemBandwidth, BytesPerSecond, g.Source, g.AsOf)
 	}
 	for _, c := range hardware.CPUs() {
-		add("cpus", c.ID, "fp32", c.Name+": FP32 peak", c.FP32, FLOPS, c.Source, c.AsOf)
-		add("cpus", c.ID, "mem_bandwidth", c.Name+": memory bandwidth", c.MemBandwidth, BytesPerSecond, c.Source, c.AsOf)
-		add("cpus", c.ID, "cores", c.Name+": cores per socket", float64(c.Cores), Count, c.Source, c.AsOf)
-		add("cpus", c.ID, "sockets", c.Name+": sockets", float64(c.Sockets), Count, c.Source, c.AsOf)
+		add("cpus", c.ID, "fp32", c.Name, Text{": FP32 peak", ": FP32 ピーク性能"}, c.FP32, FLOPS, c.Source, c.AsOf)
+		add("cpus", c.ID, "mem_bandwidth", c.Name, Text{": memory bandwidth", ": メモリ帯域"}, c.MemBandwidth, BytesPerSecond, c.Source, c.AsOf)
+		add("cpus", c.ID, "cores", c.Name, Text{": cores per socket", ": ソケットあたりのコア数"}, float64(c.Cores), Count, c.Source, c.AsOf)
+		add("cpus", c.ID, "sockets", c.Name, Text{": sockets", ": ソケット数"}, float64(c.Sockets), Count, c.Source, c.AsOf)
 	}
 	for _, s := range hardware.Systems() {
-		add("systems", s.ID, "network_ports", s.Name+": network ports", float64(s.NetworkPorts), Count, s.Source, s.AsOf)
+		add("systems", s.ID, "network_ports", s.Name, Text{": network ports", ": ネットワークポート数"}, float64(s.NetworkPorts), Count, s.Source, s.AsOf)
 	}
 	for _, m := range hardware.Models() {
-		add("models", m.ID, "params", m.Name+": parameters", m.Params, Count, m.Source, m.AsOf)
-		add("models", m.ID, "forward_macs", m.Name+": forward multiply-adds per sample", m.ForwardMACs, Count, m.Source, m.AsOf)
-		add("models", m.ID, "activation_bytes", m.Name+": activations kept per sample (fp32)", m.ActivationBytes, Bytes, m.Source, m.AsOf)
-		add("models", m.ID, "sample_bytes", m.Name+": one stored training sample", m.SampleBytes, Bytes, m.Source, m.AsOf)
+		add("models", m.ID, "params", m.Name, Text{": parameters", ": パラメータ数"}, m.Params, Count, m.Source, m.AsOf)
+		add("models", m.ID, "forward_macs", m.Name, Text{": forward multiply-adds per sample", ": 1 サンプルの順伝播の積和演算数"}, m.ForwardMACs, Count, m.Source, m.AsOf)
+		add("models", m.ID, "activation_bytes", m.Name, Text{": activations kept per sample (fp32)", ": 1 サンプルで保持する活性化（fp32）"}, m.ActivationBytes, Bytes, m.Source, m.AsOf)
+		add("models", m.ID, "sample_bytes", m.Name, Text{": one stored training sample", ": 保存された学習サンプル 1 個の大きさ"}, m.SampleBytes, Bytes, m.Source, m.AsOf)
 	}
 	for _, n := range hardware.Networks() {
-		add("networks", n.ID, "bandwidth", n.Name+": bandwidth, one direction", n.Bandwidth, BytesPerSecond, n.Source, n.AsOf)
-		add("networks", n.ID, "latency", n.Name+": latency per hop", n.Latency, Seconds, n.Source, n.AsOf)
+		add("networks", n.ID, "bandwidth", n.Name, Text{": bandwidth, one direction", ": 片方向の帯域"}, n.Bandwidth, BytesPerSecond, n.Source, n.AsOf)
+		add("networks", n.ID, "latency", n.Name, Text{": latency per hop", ": ホップあたりの遅延"}, n.Latency, Seconds, n.Source, n.AsOf)
 	}
 	for _, d := range hardware.Datasets() {
-		add("datasets", d.ID, "samples", d.Name+": samples", float64(d.Samples), Count, d.Source, d.AsOf)
-		add("datasets", d.ID, "sample_bytes", d.Name+": one stored sample", d.SampleBytes, Bytes, d.Source, d.AsOf)
+		add("datasets", d.ID, "samples", d.Name, Text{": samples", ": サンプル数"}, float64(d.Samples), Count, d.Source, d.AsOf)
+		add("datasets", d.ID, "sample_bytes", d.Name, Text{": one stored sample", ": 保存されたサンプル 1 個の大きさ"}, d.SampleBytes, Bytes, d.Source, d.AsOf)
 	}
 	// The dense peaks transformer workloads' tokens per second read (0: the
 	// part has no such path).
 	for _, g := range hardware.GPUs() {
 		for _, p := range []hardware.Precision{hardware.BF16, hardware.FP8, hardware.FP4} {
-			add("gpus", g.ID, string(p), g.Name+": "+strings.ToUpper(string(p))+" dense peak", g.Peak(p), FLOPS, g.Source, g.AsOf)
+			add("gpus", g.ID, string(p), g.Name, Text{": " + strings.ToUpper(string(p)) + " dense peak", ": " + strings.ToUpper(string(p)) + " 密行列ピーク性能"}, g.Peak(p), FLOPS, g.Source, g.AsOf)
 		}
 	}
 	// The transformers' FLOPs per token, split so a formula can vary the
 	// sequence: 6 x matrix parameters + attention per token per token of
 	// sequence x seq (estimator/hardware ModelFLOPsPerToken).
 	for _, m := range hardware.TransformerModels() {
-		add("transformers", m.ID, "matrix_params", m.Name+": active parameters in matrix multiplies", transformerMatrixParams(m), Count, m.Source, m.AsOf)
-		add("transformers", m.ID, "attention_flops", m.Name+": attention training FLOPs per token, per token of sequence", m.AttentionFLOPsPerToken(1), FLOPs, m.Source, m.AsOf)
-		add("transformers", m.ID, "seq", m.Name+": sequence length it was trained at", float64(m.Seq), Count, m.Source, m.AsOf)
+		add("transformers", m.ID, "matrix_params", m.Name, Text{": active parameters in matrix multiplies", ": 行列積で使われるパラメータ数"}, transformerMatrixParams(m), Count, m.Source, m.AsOf)
+		add("transformers", m.ID, "attention_flops", m.Name, Text{": attention training FLOPs per token, per token of sequence", ": 系列 1 トークンあたり・1 トークンあたりのアテンション学習計算量"}, m.AttentionFLOPsPerToken(1), FLOPs, m.Source, m.AsOf)
+		add("transformers", m.ID, "seq", m.Name, Text{": sequence length it was trained at", ": 学習時の系列長"}, float64(m.Seq), Count, m.Source, m.AsOf)
 	}
 	return out
 }

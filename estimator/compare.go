@@ -67,9 +67,10 @@ func (v InputValue) MarshalJSON() ([]byte, error) {
 
 // QuantityRow is one quantity id with its value in each scenario.
 type QuantityRow struct {
-	ID    string `json:"id"`
-	Label string `json:"label"` // from the first scenario that has it
-	Unit  Unit   `json:"unit"`  // from the first scenario that has it
+	ID      string `json:"id"`
+	Label   string `json:"label"`              // from the first scenario that has it
+	LabelJA string `json:"label_ja,omitempty"` // the same in Japanese
+	Unit    Unit   `json:"unit"`               // from the first scenario that has it
 	// Headline marks the figures a planner reads first (IsHeadline) in any
 	// of the scenarios.
 	Headline bool       `json:"headline"`
@@ -77,6 +78,9 @@ type QuantityRow struct {
 	Units    []Unit     `json:"units"`  // per scenario ("" where absent); a money figure follows its scenario's currency
 	Text     []string   `json:"text"`   // per scenario, as Format prints it in the comparison's unit system; "-" where absent
 }
+
+// LabelIn is the row's label in lang ("ja"; anything else reads English).
+func (r QuantityRow) LabelIn(lang string) string { return Text{EN: r.Label, JA: r.LabelJA}.In(lang) }
 
 // Format shows column i's value with Format in unit system us, "-" when absent.
 func (r QuantityRow) Format(i int, us UnitSystem) string {
@@ -146,7 +150,7 @@ func Compare(names []string, ests []*Estimate) Comparison {
 				continue
 			}
 			if row.Label == "" {
-				row.Label, row.Unit = q.Label, q.Unit
+				row.Label, row.LabelJA, row.Unit = q.Label, q.LabelJA, q.Unit
 			}
 			v := q.Value
 			row.Values[i], row.Units[i] = &v, q.Unit

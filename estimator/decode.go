@@ -82,7 +82,7 @@ func parseTree(r io.Reader) (any, error) {
 		return nil, fmt.Errorf("reading scenario: %w", err)
 	}
 	if len(data) > MaxScenarioBytes {
-		return nil, &FieldError{Path: "scenario", Rule: fmt.Sprintf("must be at most %d bytes (1 MiB)", MaxScenarioBytes), Got: "a larger file"}
+		return nil, fieldError("scenario", Text{fmt.Sprintf("must be at most %d bytes (1 MiB)", MaxScenarioBytes), fmt.Sprintf("%d バイト（1 MiB）以下にしてください", MaxScenarioBytes)}, "a larger file")
 	}
 	// Editors on Windows save UTF-8 with a byte-order mark; the CSV reader
 	// strips it too.
@@ -136,7 +136,7 @@ func duplicateKeys(data []byte, root string) errorList {
 			case top.keys != nil && !top.inValue:
 				k, _ := tok.(string)
 				if top.keys[k]++; top.keys[k] == 2 {
-					errs.add(join(top.path, k), "must appear only once in its object (a duplicate key)", nil)
+					errs.add(join(top.path, k), Text{"must appear only once in its object (a duplicate key)", "オブジェクト内で 1 回だけにしてください（キーが重複しています）"}, nil)
 				}
 				top.key, top.inValue = k, true
 				continue
@@ -226,7 +226,7 @@ func (d *treeDecoder) value(path string, src any, dst reflect.Value) {
 	case reflect.Slice:
 		arr, ok := src.([]any)
 		if !ok {
-			d.errs.add(path, "must be an array", describe(src))
+			d.errs.add(path, Text{"must be an array", "配列にしてください"}, describe(src))
 			return
 		}
 		out := reflect.MakeSlice(dst.Type(), len(arr), len(arr))
@@ -237,7 +237,7 @@ func (d *treeDecoder) value(path string, src any, dst reflect.Value) {
 	case reflect.Map:
 		m, ok := src.(map[string]any)
 		if !ok {
-			d.errs.add(path, "must be an object", describe(src))
+			d.errs.add(path, Text{"must be an object", "オブジェクトにしてください"}, describe(src))
 			return
 		}
 		out := reflect.MakeMapWithSize(dst.Type(), len(m))
@@ -257,19 +257,19 @@ func (d *treeDecoder) value(path string, src any, dst reflect.Value) {
 		}
 		n, ok := src.(json.Number)
 		if !ok {
-			d.errs.add(path, "must be a number", describe(src))
+			d.errs.add(path, Text{"must be a number", "数値にしてください"}, describe(src))
 			return
 		}
 		f, ok := parseNumber(n)
 		if !ok {
-			d.errs.add(path, "must be a finite number", string(n))
+			d.errs.add(path, Text{"must be a finite number", "有限の数値にしてください"}, string(n))
 			return
 		}
 		dst.SetFloat(f)
 	case reflect.String:
 		s, ok := src.(string)
 		if !ok {
-			d.errs.add(path, "must be a string", describe(src))
+			d.errs.add(path, Text{"must be a string", "文字列にしてください"}, describe(src))
 			return
 		}
 		dst.SetString(s)
@@ -279,7 +279,7 @@ func (d *treeDecoder) value(path string, src any, dst reflect.Value) {
 func (d *treeDecoder) object(path string, src any, dst reflect.Value) {
 	m, ok := src.(map[string]any)
 	if !ok {
-		d.errs.add(orRoot(path), "must be an object", describe(src))
+		d.errs.add(orRoot(path), Text{"must be an object", "オブジェクトにしてください"}, describe(src))
 		return
 	}
 	known := map[string]bool{}
@@ -291,12 +291,12 @@ func (d *treeDecoder) object(path string, src any, dst reflect.Value) {
 		case present:
 			d.value(p, v, dst.Field(f.index))
 		case f.required:
-			d.errs.add(p, "is required", nil)
+			d.errs.add(p, Text{"is required", "必須です"}, nil)
 		}
 	}
 	for _, k := range sortedKeys(m) {
 		if !known[k] {
-			d.errs.add(join(path, k), "unknown field (known: "+strings.Join(sortedNames(dst.Type()), ", ")+")", nil)
+			d.errs.add(join(path, k), knownAs("unknown field", "不明なフィールドです", sortedNames(dst.Type())), nil)
 		}
 	}
 }

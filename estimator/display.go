@@ -184,11 +184,52 @@ func chooseArticle(u Unit, us UnitSystem, a float64) Display {
 		return Display{Unit: u, Per: 1, Digits: 2}
 	case Ratio:
 		return Display{Unit: u, Per: 1, Digits: 4}
+	case Share:
+		return percent(a)
 	}
 	if u.IsCurrency() {
 		return Display{Unit: u, Per: 1, En: string(u), Ja: string(u), Prefix: true, Grouped: true}
 	}
 	return Display{Unit: u, Per: 1, Digits: 6}
+}
+
+// percent shows a share of 1 in percent: 34.6%, and 0.12% for a share
+// below 1% that would otherwise print as 0.1%.
+func percent(a float64) Display {
+	d := Display{Unit: Share, Per: 0.01, Divisor: "0.01", En: "%", Ja: "%", Joined: true, Digits: 1}
+	if a > 0 && a < 0.01 {
+		d.Notation, d.Digits = Significant, 2
+	}
+	return d
+}
+
+// ChooseColumn picks one display for a column (or a row, or an axis's
+// labels) of values of unit u, so they read in one unit and compare at a
+// glance: "0.46 years" above "0.058 years", not "21 days". The unit is the one
+// the largest value takes in style st; where that would print a smaller value
+// with fewer than two significant digits, the column gets the decimals it
+// needs (at most three more). Values that are not finite are ignored.
+func ChooseColumn(u Unit, us UnitSystem, values []float64, st Style) Display {
+	largest, smallest := 0.0, math.Inf(1)
+	for _, v := range values {
+		a := math.Abs(v)
+		if math.IsNaN(a) || math.IsInf(a, 0) {
+			continue
+		}
+		largest = max(largest, a)
+		if a > 0 {
+			smallest = min(smallest, a)
+		}
+	}
+	d := Choose(u, us, largest, st)
+	if d.Notation != Fixed || d.Grouped || u == Flag || math.IsInf(smallest, 1) {
+		return d
+	}
+	if shown := d.Show(smallest); shown < 1 {
+		need := int(math.Ceil(-math.Log10(shown))) + 1 // two significant digits
+		d.Digits = min(max(d.Digits, need), d.Digits+3)
+	}
+	return d
 }
 
 // stepwise returns the largest step whose factor-of-ratio multiple a reaches,
@@ -301,6 +342,10 @@ func chooseAxis(u Unit, us UnitSystem, a float64) Display {
 			return pick(us.GB(), constGB, "GB", "GB")
 		}
 		return pick(us.MB(), constMB, "MB", "MB")
+	case u == Share:
+		d := percent(a)
+		d.Notation, d.Digits = Fixed, 2
+		return d
 	case u.IsCurrency():
 		code := string(u)
 		switch {

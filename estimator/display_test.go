@@ -88,3 +88,51 @@ func ExampleChoose() {
 	// 2.7 ms
 	// 23 million USD
 }
+
+// Shares of 1 show as percentages on every surface and in every style: the
+// article's break-even utilisation 0.3461 is 34.6%.
+func TestShareShowsAsPercent(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		v     float64
+		style estimator.Style
+		want  string
+	}{
+		{"break-even utilisation", 0.3461, estimator.Article, "34.6%"},
+		{"a whole", 1, estimator.Article, "100%"},
+		{"a small share keeps two digits", 0.00123, estimator.Article, "0.12%"},
+		{"none", 0, estimator.Article, "0%"},
+		{"the tools' style too", 0.911, estimator.Hardware, "91.1%"},
+		{"an axis", 0.5, estimator.Axis, "50%"},
+	} {
+		d := estimator.Choose(estimator.Share, estimator.Binary, tc.v, tc.style)
+		assert.Equal(t, tc.want, d.Format(tc.v), tc.name)
+		assert.Equal(t, tc.want, d.FormatIn(tc.v, "ja"), tc.name)
+	}
+	assert.Equal(t, "0.01", estimator.Choose(estimator.Share, estimator.Binary, 0.3461, estimator.Article).Divisor)
+}
+
+// A column reads in one unit: the unit of its largest value, with the
+// decimals its smallest needs.
+func TestChooseColumn(t *testing.T) {
+	years := func(d float64) float64 { return d * estimator.Day }
+	for _, tc := range []struct {
+		name   string
+		u      estimator.Unit
+		values []float64
+		want   []string
+	}{
+		{"the article's system times", estimator.Seconds, []float64{years(0.46 * 365), 21 * estimator.Day},
+			[]string{"0.46 years", "0.058 years"}},
+		{"days stay days", estimator.Seconds, []float64{20.3 * estimator.Day, 6.8 * estimator.Day}, []string{"20.3 days", "6.8 days"}},
+		{"a zero and a non-number are ignored", estimator.Seconds, []float64{3 * estimator.Day, 0, math.NaN()}, []string{"3 days", "0 days", "NaN days"}},
+		{"at most three more decimals", estimator.Seconds, []float64{9.1 * estimator.Year, estimator.Hour, 1}, []string{"9.1 years", "0.00011 years", "0 years"}},
+		{"money keeps its grouping", "USD", []float64{23127000, 500}, []string{"USD 23,127,000", "USD 500"}},
+	} {
+		d := estimator.ChooseColumn(tc.u, estimator.Binary, tc.values, estimator.Article)
+		for i, v := range tc.values {
+			assert.Equal(t, tc.want[i], d.Format(v), tc.name)
+		}
+	}
+	assert.Equal(t, "0.058 年", estimator.ChooseColumn(estimator.Seconds, estimator.Binary, []float64{years(168), 21 * estimator.Day}, estimator.Article).FormatIn(21*estimator.Day, "ja"))
+}

@@ -123,12 +123,12 @@ func (d *treeDecoder) decodeDist(path string, m map[string]any) (Dist, bool) {
 	num := func(k string) (float64, bool) {
 		n, ok := m[k].(json.Number)
 		if !ok {
-			d.errs.add(path+"."+k, "must be a number", describe(m[k]))
+			d.errs.add(path+"."+k, Text{"must be a number", "数値にしてください"}, describe(m[k]))
 			return 0, false
 		}
 		f, ok := parseNumber(n)
 		if !ok {
-			d.errs.add(path+"."+k, "must be a finite number", string(n))
+			d.errs.add(path+"."+k, Text{"must be a finite number", "有限の数値にしてください"}, string(n))
 		}
 		return f, ok
 	}
@@ -145,7 +145,7 @@ func (d *treeDecoder) decodeDist(path string, m map[string]any) (Dist, bool) {
 		v, good := num(k)
 		if good && k == "median" && v == 0 {
 			// Lognormal() tells the kinds apart by a non-zero median.
-			d.errs.add(path+".median", "must be > 0", v)
+			d.errs.add(path+".median", Text{"must be > 0", "0 より大きい値にしてください"}, v)
 			good = false
 		}
 		ok = ok && good
@@ -153,14 +153,14 @@ func (d *treeDecoder) decodeDist(path string, m map[string]any) (Dist, bool) {
 	}
 	for _, k := range sortedKeys(m) {
 		if k != "why" && !contains(keys, k) {
-			d.errs.add(path+"."+k, "unknown field of a range (known: "+fmt.Sprint(keys)+" and why)", nil)
+			d.errs.add(path+"."+k, Text{"unknown field of a range (known: " + fmt.Sprint(keys) + " and why)", "範囲の不明なフィールドです（使えるのは " + fmt.Sprint(keys) + " と why）"}, nil)
 			ok = false
 		}
 	}
 	if why, present := m["why"]; present {
 		s, isString := why.(string)
 		if !isString {
-			d.errs.add(path+".why", "must be a string", describe(why))
+			d.errs.add(path+".why", Text{"must be a string", "文字列にしてください"}, describe(why))
 			ok = false
 		}
 		out.Why = s
@@ -181,19 +181,19 @@ func checkDist(errs *errorList, path string, checks []string, d Dist) {
 		points = []point{{"median", d.Median}, {"p90", d.P90}}
 		for _, c := range checks {
 			if len(c) > 3 && c[:3] == "le=" {
-				errs.add(path, "a lognormal range needs a field without an upper bound ("+c+"); give low, likely, high", nil)
+				errs.add(path, Text{"a lognormal range needs a field without an upper bound (" + c + "); give low, likely, high", "対数正規の範囲は上限のないフィールドにしか使えません（" + c + "）。low、likely、high を指定してください"}, nil)
 			}
 		}
 		if !(d.Median > 0) {
-			errs.add(path+".median", "must be > 0", d.Median)
+			errs.add(path+".median", Text{"must be > 0", "0 より大きい値にしてください"}, d.Median)
 		} else if !(d.P90 > d.Median) {
-			errs.add(path+".p90", fmt.Sprintf("must be > median (%v)", d.Median), d.P90)
+			errs.add(path+".p90", Text{fmt.Sprintf("must be > median (%v)", d.Median), fmt.Sprintf("median（%v）より大きい値にしてください", d.Median)}, d.P90)
 		}
 	} else {
 		if d.Low > d.High {
-			errs.add(path+".low", fmt.Sprintf("must be <= high (%v)", d.High), d.Low)
+			errs.add(path+".low", Text{fmt.Sprintf("must be <= high (%v)", d.High), fmt.Sprintf("high（%v）以下にしてください", d.High)}, d.Low)
 		} else if d.Likely < d.Low || d.Likely > d.High {
-			errs.add(path+".likely", fmt.Sprintf("must be within [low, high] = [%v, %v]", d.Low, d.High), d.Likely)
+			errs.add(path+".likely", Text{fmt.Sprintf("must be within [low, high] = [%v, %v]", d.Low, d.High), fmt.Sprintf("[low, high] = [%v, %v] の範囲内にしてください", d.Low, d.High)}, d.Likely)
 		}
 	}
 	for _, p := range points {

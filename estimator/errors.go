@@ -3,20 +3,47 @@ package estimator
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // FieldError says which scenario field is wrong and why, in words a user can act on.
 type FieldError struct {
-	Path string // "workloads[1].mb_per_s"
-	Rule string // "must be > 0"
-	Got  any    // -19; nil when there is nothing to show
+	Path   string // "workloads[1].mb_per_s"
+	Rule   string // "must be > 0"
+	RuleJA string // the same in Japanese, "0 より大きい値にしてください"; "" where none is written
+	Got    any    // -19; nil when there is nothing to show
 }
 
-func (e *FieldError) Error() string {
-	if e.Got == nil {
-		return fmt.Sprintf("%s: %s", e.Path, e.Rule)
+func (e *FieldError) Error() string { return e.In("en") }
+
+// In says the problem in lang ("ja"; anything else reads English):
+// "fleet.cars: must be > 0, got -5" or
+// "fleet.cars: 0 より大きい値にしてください（入力値 -5）". A rule without a
+// Japanese form reads in English inside the Japanese sentence.
+func (e *FieldError) In(lang string) string {
+	if lang != "ja" {
+		if e.Got == nil {
+			return fmt.Sprintf("%s: %s", e.Path, e.Rule)
+		}
+		return fmt.Sprintf("%s: %s, got %v", e.Path, e.Rule, e.Got)
 	}
-	return fmt.Sprintf("%s: %s, got %v", e.Path, e.Rule, e.Got)
+	rule := Text{EN: e.Rule, JA: e.RuleJA}.In(lang)
+	if e.Got == nil {
+		return e.Path + ": " + rule
+	}
+	return fmt.Sprintf("%s: %s（入力値 %v）", e.Path, rule, e.Got)
+}
+
+// knownAs is the rule of an id that names nothing known, with the ids that do:
+// "unknown catalog GPU (known: a100-sxm, ...)".
+func knownAs(en, ja string, known []string) Text {
+	list := strings.Join(known, ", ")
+	return Text{en + " (known: " + list + ")", ja + "（既知: " + list + "）"}
+}
+
+// fieldError is a FieldError whose rule is written in every language.
+func fieldError(path string, rule Text, got any) *FieldError {
+	return &FieldError{Path: path, Rule: rule.EN, RuleJA: rule.JA, Got: got}
 }
 
 // SyntaxError is malformed JSON, located by line and column (both from 1).
@@ -25,7 +52,14 @@ type SyntaxError struct {
 	Msg          string
 }
 
-func (e *SyntaxError) Error() string {
+func (e *SyntaxError) Error() string { return e.In("en") }
+
+// In says the problem in lang ("ja"; anything else reads English). Msg is the
+// JSON reader's own words, in English either way.
+func (e *SyntaxError) In(lang string) string {
+	if lang == "ja" {
+		return fmt.Sprintf("JSON として正しくありません（%d 行 %d 列）: %s", e.Line, e.Column, e.Msg)
+	}
 	return fmt.Sprintf("invalid JSON at line %d, column %d: %s", e.Line, e.Column, e.Msg)
 }
 
@@ -40,8 +74,8 @@ func IsInvalidInput(err error) bool {
 // errorList collects every problem of one input so a user sees them all at once.
 type errorList []error
 
-func (l *errorList) add(path, rule string, got any) {
-	*l = append(*l, &FieldError{Path: path, Rule: rule, Got: got})
+func (l *errorList) add(path string, rule Text, got any) {
+	*l = append(*l, fieldError(path, rule, got))
 }
 
 // err joins the first MaxErrors problems and counts the rest: a file of
@@ -65,8 +99,9 @@ type ErrorList struct {
 	dropped int
 }
 
-// Add records that path breaks rule; got is the offending value, or nil.
-func (l *ErrorList) Add(path, rule string, got any) {
+// Add records that path breaks rule, worded in every language; got is the
+// offending value, or nil.
+func (l *ErrorList) Add(path string, rule Text, got any) {
 	if len(l.kept) < MaxErrors {
 		l.kept.add(path, rule, got)
 		return

@@ -63,7 +63,7 @@ var (
 		"{train.<w>.gpu_time.<s>} / ({team.target_days} * DAY)", srcArticle, arithmetic}
 	teamGPUsPerJobModelled = kind{"team.<w>.gpus_per_job.<s>", Text{"<w>: <s> GPUs one job needs to meet the target", "<w>: 目標期間に収めるため 1 ジョブに要る <s> GPU 数"}, Count,
 		"fewest GPUs whose modelled speed-up reaches {train.<w>.gpu_time.<s>} / ({team.target_days} * DAY)", srcScaling, modelled}
-	scaleEfficiency = kind{"scale.<w>.efficiency.<s>", Text{"<w>: scaling efficiency of one job on <s>", "<w>: <s> での 1 ジョブのスケーリング効率"}, Ratio,
+	scaleEfficiency = kind{"scale.<w>.efficiency.<s>", Text{"<w>: scaling efficiency of one job on <s>", "<w>: <s> での 1 ジョブのスケーリング効率"}, Share,
 		"modelled speed-up at {team.<w>.gpus_per_job.<s>} GPUs / {team.<w>.gpus_per_job.<s>}", srcScaling, modelled}
 	trainJobTime = kind{"train.<w>.job_time.<s>", Text{"<w>: one training run on the job's <s> GPUs", "<w>: ジョブの <s> GPU 群での学習 1 回の時間"}, Seconds,
 		"{train.<w>.gpu_time.<s>} / ({team.<w>.gpus_per_job.<s>} * {scale.<w>.efficiency.<s>})", srcScaling, arithmetic}
@@ -223,7 +223,7 @@ func (c *Calculation) Estimate() (*Estimate, error) {
 		b.values[i] = noNegativeZero(v) // no surface may print -0
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			q := c.layout[i]
-			errs.add(q.ID, "result is not a finite number; check the size of its inputs: "+strings.Join(q.Inputs, ", "), v)
+			errs.add(q.ID, Text{"result is not a finite number; check the size of its inputs: " + strings.Join(q.Inputs, ", "), "結果が有限の数値になりません。入力の大きさを確かめてください: " + strings.Join(q.Inputs, ", ")}, v)
 		}
 	}
 	if len(errs) > 0 {

@@ -8,10 +8,15 @@ import (
 
 // Explain shows how one quantity was computed: its formula, the formula with the
 // numbers put in (in base units, so a reader can redo it by hand), and the result.
-func (e *Estimate) Explain(id string) (string, error) {
+func (e *Estimate) Explain(id string) (string, error) { return e.ExplainIn(id, "en") }
+
+// ExplainIn is Explain in lang ("ja"; anything else reads English): the label,
+// the shown value and the words around them; formulas, ids and sources are
+// the same in every language.
+func (e *Estimate) ExplainIn(id, lang string) (string, error) {
 	q, ok := e.Get(id)
 	if !ok {
-		return "", &FieldError{Path: "id", Rule: "names no quantity of this estimate (see trainscale estimate --format json for the ids)", Got: strconv.Quote(id)}
+		return "", fieldError("id", Text{"names no quantity of this estimate (see trainscale estimate --format json for the ids)", "この見積もりのどの数量も指していません（ID は trainscale estimate --format json で確かめられます）"}, strconv.Quote(id))
 	}
 	inputs := InputValues(e.Scenario)
 	substituted := q.Expr
@@ -30,13 +35,13 @@ func (e *Estimate) Explain(id string) (string, error) {
 		substituted = replaceWord(substituted, name, fmt.Sprintf("%.10g", v))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s\n", q.ID, q.Label)
+	fmt.Fprintf(&b, "%s: %s\n", q.ID, q.LabelIn(lang))
 	fmt.Fprintf(&b, "  = %s\n", q.Formula)
 	if substituted != q.Formula {
 		fmt.Fprintf(&b, "  = %s\n", substituted)
 	}
-	fmt.Fprintf(&b, "  = %.10g %s (%s)\n", q.Value, q.Unit, Format(q.Value, q.Unit, e.Scenario.Units))
-	fmt.Fprintf(&b, "  source: %s\n", q.Source)
+	fmt.Fprintf(&b, "  = %.10g %s (%s)\n", q.Value, q.Unit, FormatIn(q.Value, q.Unit, e.Scenario.Units, lang))
+	fmt.Fprintf(&b, "  %s: %s\n", Text{"source", "出典"}.In(lang), q.Source)
 	return b.String(), nil
 }
 

@@ -36,15 +36,31 @@ func InputSpecs(s *Scenario) []InputSpec {
 
 // DescribeRule says a check tag in words, as Validate reports a value that
 // breaks it: "gt0" -> "must be > 0".
-func DescribeRule(rule string) string {
+func DescribeRule(rule string) string { return DescribeRuleIn(rule, "en") }
+
+// DescribeRuleIn is DescribeRule in lang ("ja"; anything else reads
+// English): "gt0" -> "0 より大きい値にしてください".
+func DescribeRuleIn(rule, lang string) string { return ruleWords(rule).In(lang) }
+
+// ruleWords is a check tag in every language.
+func ruleWords(rule string) Text {
 	switch {
 	case strings.HasPrefix(rule, "oneof="):
-		return "must be one of " + strings.Join(strings.Split(strings.TrimPrefix(rule, "oneof="), "|"), ", ")
+		return oneOf(strings.Split(strings.TrimPrefix(rule, "oneof="), "|"))
 	case rule == "id":
 		return idRule
 	case rule == "nonempty":
-		return "must list at least one item"
+		return nonEmpty
 	}
 	text, _ := numberRule(rule, 0)
 	return text
 }
+
+// oneOf is the rule of a field that takes one of a few words.
+func oneOf(opts []string) Text {
+	list := strings.Join(opts, ", ")
+	return Text{"must be one of " + list, "次のいずれかにしてください: " + list}
+}
+
+// nonEmpty is the rule of a list that needs an item.
+var nonEmpty = Text{"must list at least one item", "1 つ以上の項目が必要です"}

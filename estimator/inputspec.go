@@ -52,12 +52,16 @@ func (f Field) UnitIn(lang, currency string) string {
 
 // RuleText says the field's own rules in words, as Validate reports them:
 // "must be a whole number; must be > 0".
-func (f Field) RuleText() string {
+func (f Field) RuleText() string { return f.RuleTextIn("en") }
+
+// RuleTextIn is RuleText in lang ("ja"; anything else reads English):
+// "整数にしてください。0 より大きい値にしてください".
+func (f Field) RuleTextIn(lang string) string {
 	words := make([]string, len(f.Rules))
 	for i, r := range f.Rules {
-		words[i] = DescribeRule(r)
+		words[i] = DescribeRuleIn(r, lang)
 	}
-	return strings.Join(words, "; ")
+	return strings.Join(words, Text{"; ", "。"}.In(lang))
 }
 
 // Fields lists every input of the scenario format, in the format's order.

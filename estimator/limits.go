@@ -46,13 +46,13 @@ const (
 // scenario whose fields are each sound.
 func checkWork(s *Scenario, errs *errorList) {
 	if n := len(s.Workloads); n > MaxWorkloads {
-		errs.add("workloads", fmt.Sprintf("must list at most %d workloads", MaxWorkloads), n)
+		errs.add("workloads", Text{fmt.Sprintf("must list at most %d workloads", MaxWorkloads), fmt.Sprintf("ワークロードは %d 個までにしてください", MaxWorkloads)}, n)
 	}
 	if n := len(s.Systems); n > MaxSystems {
-		errs.add("systems", fmt.Sprintf("must list at most %d systems", MaxSystems), n)
+		errs.add("systems", Text{fmt.Sprintf("must list at most %d systems", MaxSystems), fmt.Sprintf("システムは %d 個までにしてください", MaxSystems)}, n)
 	}
 	if s.Fleet != nil && len(s.Fleet.Sensors) > MaxSensors {
-		errs.add("fleet.sensors", fmt.Sprintf("must list at most %d sensors", MaxSensors), len(s.Fleet.Sensors))
+		errs.add("fleet.sensors", Text{fmt.Sprintf("must list at most %d sensors", MaxSensors), fmt.Sprintf("センサーは %d 個までにしてください", MaxSensors)}, len(s.Fleet.Sensors))
 	}
 	for i, w := range s.Workloads {
 		checkLabel(fmt.Sprintf("workloads[%d].label", i), w.Label, errs)
@@ -62,14 +62,16 @@ func checkWork(s *Scenario, errs *errorList) {
 	}
 	if n := QuantityCount(s); n > MaxQuantities {
 		fields := []string{"workloads", "systems", "growth.factor"}
-		errs.add(strings.Join(fields, ", "), fmt.Sprintf("the estimate would produce %s quantities, more than the limit of %s; use fewer workloads or systems, or a smaller growth.factor",
-			grouped(float64(n)), grouped(MaxQuantities)), nil)
+		got, limit := grouped(float64(n)), grouped(MaxQuantities)
+		errs.add(strings.Join(fields, ", "), Text{
+			fmt.Sprintf("the estimate would produce %s quantities, more than the limit of %s; use fewer workloads or systems, or a smaller growth.factor", got, limit),
+			fmt.Sprintf("見積もりの数量が %s 個になり、上限の %s 個を超えます。ワークロードかシステムを減らすか、growth.factor を小さくしてください", got, limit)}, nil)
 	}
 }
 
 func checkLabel(path, label string, errs *errorList) {
 	if n := utf8.RuneCountInString(label); n > MaxLabelChars {
-		errs.add(path, fmt.Sprintf("must be at most %d characters", MaxLabelChars), n)
+		errs.add(path, Text{fmt.Sprintf("must be at most %d characters", MaxLabelChars), fmt.Sprintf("%d 文字以内にしてください", MaxLabelChars)}, n)
 	}
 }
 

@@ -58,7 +58,7 @@ var (
 		"{cost.systems} * {systems[<si>].gpus} * 365 * DAY * {money.utilisation}", srcMoney, arithmetic}
 	costCloudPerYear = kind{"cost.cloud_per_year", Text{"Renting the same GPU time, per year", "同じ GPU 時間をクラウドで借りる費用（年あたり）"}, currencyUnit,
 		"{cost.gpu_time_per_year} / HOUR * {money.cloud_per_gpu_hour}", srcCloud, arithmetic}
-	costBreakEvenUtilisation = kind{"cost.break_even_utilisation", Text{"Utilisation above which buying beats renting", "購入がクラウドより安くなる稼働率（損益分岐点）"}, Ratio,
+	costBreakEvenUtilisation = kind{"cost.break_even_utilisation", Text{"Utilisation above which buying beats renting", "購入がクラウドより安くなる稼働率（損益分岐点）"}, Share,
 		"{cost.own_per_year} / ({cost.systems} * {systems[<si>].gpus} * 365 * DAY / HOUR * {money.cloud_per_gpu_hour})", srcCloud, arithmetic}
 	energyGPUTimePerRunLinear = kind{"energy.gpu_time_per_run", Text{"GPU time of one <w> run on <s>", "<s> での <w> の学習 1 回の GPU 時間"}, Seconds,
 		"{train.<w>.gpu_time.<s>}", srcEnergy, arithmetic}
@@ -71,7 +71,7 @@ var (
 	co2PerYear = kind{"co2.per_year", Text{"CO2 per year", "年間 CO2 排出量"}, Kilograms,
 		"{energy.per_year} / 3600000 * {money.grid_kg_co2_per_kwh}", srcEnergy, arithmetic}
 
-	teamGoodput = kind{"team.<w>.goodput.<s>", Text{"<w>: share of a job's time not lost to failures on <s>", "<w>: <s> で障害に失われないジョブ時間の割合"}, Ratio,
+	teamGoodput = kind{"team.<w>.goodput.<s>", Text{"<w>: share of a job's time not lost to failures on <s>", "<w>: <s> で障害に失われないジョブ時間の割合"}, Share,
 		"max(0.05, 1 - {team.<w>.gpus_per_job.<s>} * {goodput.failures_per_gpu_year} / (365 * DAY) * ({goodput.restart_hours} + {goodput.checkpoint_interval_hours} / 2) * HOUR - {goodput.checkpoint_write_minutes} / ({goodput.checkpoint_interval_hours} * 60))", srcGoodput, arithmetic}
 
 	growthYearDataFactor = kind{"growth.y<n>.data_factor", Text{"Year <n>: data against year 1", "<n> 年目: 1 年目に対するデータ量の倍率"}, Ratio,

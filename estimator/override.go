@@ -22,7 +22,7 @@ type Override struct {
 func ParseOverride(s string) (Override, error) {
 	path, value, ok := strings.Cut(s, "=")
 	if !ok || strings.TrimSpace(path) == "" {
-		return Override{}, &FieldError{Path: "--set", Rule: "must look like path=value", Got: strconv.Quote(s)}
+		return Override{}, fieldError("--set", Text{"must look like path=value", "path=value の形にしてください"}, strconv.Quote(s))
 	}
 	return Override{Path: strings.TrimSpace(path), Value: value}, nil
 }
@@ -65,7 +65,7 @@ func parsePath(p string) ([]segment, bool) {
 func (o Override) apply(tree *any) error {
 	segs, ok := parsePath(o.Path)
 	if !ok {
-		return &FieldError{Path: o.Path, Rule: "--set path is malformed (want e.g. fleet.cars or workloads[1].mb_per_s)", Got: nil}
+		return fieldError(o.Path, Text{"--set path is malformed (want e.g. fleet.cars or workloads[1].mb_per_s)", "--set のパスの形が正しくありません（例: fleet.cars、workloads[1].mb_per_s）"}, nil)
 	}
 	field, err := checkPath(o.Path, segs, reflect.TypeFor[Scenario]())
 	if err != nil {
@@ -85,7 +85,7 @@ func (o Override) apply(tree *any) error {
 		if seg.index < 0 {
 			m, ok := (*node).(map[string]any)
 			if !ok {
-				return &FieldError{Path: o.Path, Rule: "--set cannot reach this field: its parent is not an object in the scenario", Got: nil}
+				return fieldError(o.Path, Text{"--set cannot reach this field: its parent is not an object in the scenario", "--set でこのフィールドに届きません: シナリオで親がオブジェクトではありません"}, nil)
 			}
 			if last {
 				m[seg.name] = movedRange(m[seg.name], val, field.checks)
@@ -94,7 +94,7 @@ func (o Override) apply(tree *any) error {
 			child, ok := m[seg.name]
 			if !ok {
 				if segs[i+1].index >= 0 {
-					return &FieldError{Path: o.Path, Rule: "--set index out of range: the list is empty", Got: nil}
+					return fieldError(o.Path, Text{"--set index out of range: the list is empty", "--set の添字が範囲外です: リストが空です"}, nil)
 				}
 				child = map[string]any{}
 			}
@@ -106,7 +106,7 @@ func (o Override) apply(tree *any) error {
 		}
 		arr, ok := (*node).([]any)
 		if !ok || seg.index >= len(arr) {
-			return &FieldError{Path: o.Path, Rule: fmt.Sprintf("--set index out of range (the list has %d items)", len(arr)), Got: seg.index}
+			return fieldError(o.Path, Text{fmt.Sprintf("--set index out of range (the list has %d items)", len(arr)), fmt.Sprintf("--set の添字が範囲外です（リストの項目は %d 個）", len(arr))}, seg.index)
 		}
 		if last {
 			arr[seg.index] = val
@@ -128,7 +128,7 @@ func checkPath(full string, segs []segment, t reflect.Type) (target, error) {
 		}
 		if seg.index >= 0 {
 			if t.Kind() != reflect.Slice {
-				return target{}, &FieldError{Path: full, Rule: "--set path indexes a field that is not a list", Got: nil}
+				return target{}, fieldError(full, Text{"--set path indexes a field that is not a list", "--set のパスがリストでないフィールドに添字を付けています"}, nil)
 			}
 			t = t.Elem()
 			continue
@@ -138,7 +138,7 @@ func checkPath(full string, segs []segment, t reflect.Type) (target, error) {
 			return target{}, nil // a map takes any key; its values are checked on decoding
 		case reflect.Struct:
 		default:
-			return target{}, &FieldError{Path: full, Rule: "--set path goes below a plain value", Got: nil}
+			return target{}, fieldError(full, Text{"--set path goes below a plain value", "--set のパスが単純な値のさらに下を指しています"}, nil)
 		}
 		found := false
 		for _, f := range fieldsOf(t) {
@@ -150,7 +150,7 @@ func checkPath(full string, segs []segment, t reflect.Type) (target, error) {
 			}
 		}
 		if !found {
-			return target{}, &FieldError{Path: full, Rule: "unknown --set path: no field " + strconv.Quote(seg.name) + " (known: " + strings.Join(sortedNames(t), ", ") + ")", Got: nil}
+			return target{}, fieldError(full, knownAs("unknown --set path: no field "+strconv.Quote(seg.name), "--set のパスが不明です: フィールド "+strconv.Quote(seg.name)+" はありません", sortedNames(t)), nil)
 		}
 	}
 	for t.Kind() == reflect.Pointer {

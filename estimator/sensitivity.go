@@ -22,12 +22,16 @@ type Swing struct {
 
 // Sensitivity is a tornado: the ranged inputs ordered by their swing.
 type Sensitivity struct {
-	Target string  `json:"target"`
-	Label  string  `json:"label"`
-	Unit   Unit    `json:"unit"`
-	Base   float64 `json:"base"` // every input at its likely value
-	Swings []Swing `json:"swings"`
+	Target  string  `json:"target"`
+	Label   string  `json:"label"`
+	LabelJA string  `json:"label_ja,omitempty"` // the same in Japanese
+	Unit    Unit    `json:"unit"`
+	Base    float64 `json:"base"` // every input at its likely value
+	Swings  []Swing `json:"swings"`
 }
+
+// LabelIn is the target's label in lang ("ja"; anything else reads English).
+func (s Sensitivity) LabelIn(lang string) string { return Text{EN: s.Label, JA: s.LabelJA}.In(lang) }
 
 // DefaultTarget is what sensitivity ranks against when not told: the total
 // cost of ownership where the scenario prices its plan, else the systems the
@@ -54,7 +58,7 @@ func RunSensitivity(s *Scenario, target string) (*Sensitivity, error) {
 	}
 	idx, ok := base.index[target]
 	if !ok {
-		return nil, &FieldError{Path: "target", Rule: "names no quantity of this scenario (see trainscale estimate --format json)", Got: strconv.Quote(target)}
+		return nil, fieldError("target", Text{"names no quantity of this scenario (see trainscale estimate --format json)", "このシナリオのどの数量も指していません（trainscale estimate --format json で確かめられます）"}, strconv.Quote(target))
 	}
 	own, err := cloneScenario(s)
 	if err != nil {
@@ -72,7 +76,7 @@ func RunSensitivity(s *Scenario, target string) (*Sensitivity, error) {
 		return b.values[idx]
 	}
 	q := base.layout[idx]
-	out := &Sensitivity{Target: target, Label: q.Label, Unit: q.Unit, Base: at()}
+	out := &Sensitivity{Target: target, Label: q.Label, LabelJA: q.LabelJA, Unit: q.Unit, Base: at()}
 	for _, path := range sortedPaths(s.Ranges) {
 		d, field := s.Ranges[path], inputs[path].ptr
 		lo, hi := d.Extremes()
@@ -97,7 +101,7 @@ func RunSensitivity(s *Scenario, target string) (*Sensitivity, error) {
 		}
 		for _, v := range []float64{tLo, tHi, sw.Elasticity} {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, &FieldError{Path: path, Rule: "moving this input to its extremes makes " + target + " not a finite number", Got: v}
+				return nil, fieldError(path, Text{"moving this input to its extremes makes " + target + " not a finite number", "この入力を範囲の端に動かすと " + target + " が有限の数値になりません"}, v)
 			}
 		}
 		out.Swings = append(out.Swings, sw)
@@ -123,7 +127,7 @@ func reshapedAt(s *Scenario, path string, v float64, target string) (float64, er
 	}
 	q, ok := est.Get(target)
 	if !ok {
-		return 0, &FieldError{Path: "target", Rule: fmt.Sprintf("is not a quantity when %s is %s; pick one that exists across its range", path, strconv.FormatFloat(v, 'g', -1, 64)), Got: strconv.Quote(target)}
+		return 0, fieldError("target", Text{fmt.Sprintf("is not a quantity when %s is %s; pick one that exists across its range", path, strconv.FormatFloat(v, 'g', -1, 64)), fmt.Sprintf("%s が %s のときは数量になりません。範囲全体で存在する数量を選んでください", path, strconv.FormatFloat(v, 'g', -1, 64))}, strconv.Quote(target))
 	}
 	return q.Value, nil
 }

@@ -173,7 +173,7 @@ func transformerRows(e *Estimate, show func(string) string, val func(string) flo
 			id := func(group, name string) string { return group + "." + w.ID + "." + name + "." + sys.ID }
 			layout := fmt.Sprintf("TP%v x PP%v x DP%v", val(id("train", "tp")), val(id("train", "pp")), val(id("train", "dp")))
 			rows = append(rows, []string{w.name(), sys.ID, show("train." + w.ID + ".tokens"), show("train." + w.ID + ".flops"), layout,
-				show(id("train", "memory_per_gpu")) + fitsMark(val(id("train", "fits"))), trim(100*val(id("train", "mfu")), 1) + " %",
+				show(id("train", "memory_per_gpu")) + fitsMark(val(id("train", "fits"))), show(id("train", "mfu")),
 				trim(val(id("train", "tokens_per_s")), 1), show(id("team", "gpus_per_job")), show(id("train", "job_time"))})
 		}
 	}

@@ -93,7 +93,7 @@ func checkSystemFacts(path string, sys System, errs *errorList) {
 		{"local_ssd_tb", sys.LocalSSDTB, !hasBase},
 	} {
 		if f.v == nil && f.missing {
-			errs.add(path+"."+f.name, "is required when the system has no catalog base (catalog: "+strings.Join(hardware.SystemIDs(), ", ")+")", nil)
+			errs.add(path+"."+f.name, Text{"is required when the system has no catalog base (catalog: " + strings.Join(hardware.SystemIDs(), ", ") + ")", "カタログに元になるシステムがないときは必須です（カタログ: " + strings.Join(hardware.SystemIDs(), ", ") + "）"}, nil)
 		}
 	}
 }

@@ -10,7 +10,8 @@ import "strings"
 const MaxIDLength = 64
 
 // idRule words the rule isID applies, as Validate reports it.
-const idRule = "must be a lower-case id: a letter or digit, then letters, digits, '-' or '_', at most 64 long (no '.', which separates the parts of quantity ids)"
+var idRule = Text{"must be a lower-case id: a letter or digit, then letters, digits, '-' or '_', at most 64 long (no '.', which separates the parts of quantity ids)",
+	"小文字の ID にしてください: 英小文字か数字で始め、続けて英小文字・数字・'-'・'_'、64 文字以内（'.' は数量 ID の区切りなので使えません）"}
 
 // isID reports whether s is a lower-case id: a letter or digit, then up to 63
 // letters, digits, '_' or '-'. Quantity ids join workload and system ids with

@@ -112,9 +112,9 @@ var (
 		"weights + gradients + optimizer state (ZeRO) + activations (Korthikanti et al. 2022) + workspace, at the layout", srcTransformer, modelled}
 	trainFits = kind{"train.<w>.fits.<s>", Text{"<w>: the layout fits one <s> GPU's memory", "<w>: 並列化構成が <s> の GPU 1 基のメモリに収まるか"}, Flag,
 		"memory per GPU <= the GPU's memory, at the layout", srcTransformer, modelled}
-	trainMFUModelled = kind{"train.<w>.mfu.<s>", Text{"<w>: model FLOPs utilisation on <s>", "<w>: <s> でのモデル FLOPs 使用率（MFU）"}, Ratio,
+	trainMFUModelled = kind{"train.<w>.mfu.<s>", Text{"<w>: model FLOPs utilisation on <s>", "<w>: <s> でのモデル FLOPs 使用率（MFU）"}, Share,
 		"modelled step time of the layout on <g> at {workloads[<wi>].transformer.precision}", srcTransformer, modelled}
-	trainMFUGiven = kind{"train.<w>.mfu.<s>", Text{"<w>: model FLOPs utilisation on <s>", "<w>: <s> でのモデル FLOPs 使用率（MFU）"}, Ratio,
+	trainMFUGiven = kind{"train.<w>.mfu.<s>", Text{"<w>: model FLOPs utilisation on <s>", "<w>: <s> でのモデル FLOPs 使用率（MFU）"}, Share,
 		"{workloads[<wi>].transformer.mfu}", srcMFU, arithmetic}
 	trainTokensPerS = kind{"train.<w>.tokens_per_s.<s>", Text{"<w>: tokens per second per <s> GPU", "<w>: <s> の GPU 1 基が毎秒処理するトークン数"}, PerSecond,
 		"", srcMFU, arithmetic} // the formula names the GPU's peak at the precision
@@ -303,8 +303,9 @@ func (pc *planCache) plan(s *Scenario, hw catalogView, wi, si int, model hardwar
 	}
 	if j.err != nil {
 		if b.err == nil {
-			b.err = &FieldError{Path: fmt.Sprintf("workloads[%d].transformer", wi),
-				Rule: fmt.Sprintf("cannot be trained on systems[%d] (%s): %v", si, s.Systems[si].ID, j.err)}
+			b.err = fieldError(fmt.Sprintf("workloads[%d].transformer", wi), Text{
+				fmt.Sprintf("cannot be trained on systems[%d] (%s): %v", si, s.Systems[si].ID, j.err),
+				fmt.Sprintf("systems[%d]（%s）では学習できません: %v", si, s.Systems[si].ID, j.err)}, nil)
 		}
 		j.plan.MFU, j.plan.ModelFLOPsPerToken = math.NaN(), math.NaN()
 	}
@@ -440,39 +441,39 @@ func checkTransformer(path string, w Workload, s *Scenario, errs *errorList) {
 	for name, set := range map[string]bool{"mb_per_s": w.MBPerS != nil, "model": w.Model != "", "precision": w.Precision != "",
 		"batch": w.Batch != nil, "optimizer": w.Optimizer != "", "sample_kb": w.SampleKB != nil} {
 		if set {
-			errs.add(path+"."+name, "is not used with transformer (a transformer workload is sized in tokens; give "+tp+".* instead)", nil)
+			errs.add(path+"."+name, Text{"is not used with transformer (a transformer workload is sized in tokens; give " + tp + ".* instead)", "transformer と併用しません（transformer ワークロードはトークン数で見積もります。代わりに " + tp + ".* を指定してください）"}, nil)
 		}
 	}
 	switch {
 	case tr.Model != "" && tr.Shape != nil:
-		errs.add(tp+".shape", "give "+tp+".model or "+tp+".shape, not both", nil)
+		errs.add(tp+".shape", Text{"give " + tp + ".model or " + tp + ".shape, not both", tp + ".model か " + tp + ".shape のどちらか一方を指定してください"}, nil)
 	case tr.Model == "" && tr.Shape == nil:
-		errs.add(tp+".model", "is required unless "+tp+".shape gives the model's shape (known models: "+strings.Join(hardware.TransformerModelIDs(), ", ")+")", nil)
+		errs.add(tp+".model", Text{"is required unless " + tp + ".shape gives the model's shape (known models: " + strings.Join(hardware.TransformerModelIDs(), ", ") + ")", tp + ".shape でモデルの形状を指定しない限り必須です（既知のモデル: " + strings.Join(hardware.TransformerModelIDs(), ", ") + "）"}, nil)
 	case tr.Model != "":
 		if _, ok := hardware.TransformerModelByID(tr.Model); !ok {
-			errs.add(tp+".model", "unknown catalog transformer (known: "+strings.Join(hardware.TransformerModelIDs(), ", ")+")", strconv.Quote(tr.Model))
+			errs.add(tp+".model", knownAs("unknown catalog transformer", "カタログにない Transformer です", hardware.TransformerModelIDs()), strconv.Quote(tr.Model))
 		}
 	default:
 		checkShape(tp, tr, errs)
 	}
 	hasDataTokens := s.Tokens != nil || s.Dataset != nil && s.Dataset.Tokens != nil
 	if tr.Tokens == nil && !hasDataTokens {
-		errs.add(tp+".tokens", "is required unless dataset.tokens or the tokens section (with fleet) gives the training data in tokens", nil)
+		errs.add(tp+".tokens", Text{"is required unless dataset.tokens or the tokens section (with fleet) gives the training data in tokens", "dataset.tokens か（fleet と併用する）tokens で学習データのトークン数を指定しない限り必須です"}, nil)
 	}
 	if l := tr.Layout; l != nil {
 		if tr.GPUs == nil {
-			errs.add(tp+".gpus", "is required with "+tp+".layout (data parallelism takes the GPUs tp x pp leave)", nil)
+			errs.add(tp+".gpus", Text{"is required with " + tp + ".layout (data parallelism takes the GPUs tp x pp leave)", tp + ".layout を指定するときは必須です（tp × pp の残りの GPU がデータ並列になります）"}, nil)
 		} else if math.Mod(*tr.GPUs, l.TP*l.PP) != 0 {
-			errs.add(tp+".layout.pp", fmt.Sprintf("tp x pp (%v) must divide %s.gpus (%v)", l.TP*l.PP, tp, *tr.GPUs), l.PP)
+			errs.add(tp+".layout.pp", Text{fmt.Sprintf("tp x pp (%v) must divide %s.gpus (%v)", l.TP*l.PP, tp, *tr.GPUs), fmt.Sprintf("tp × pp（%v）で %s.gpus（%v）が割り切れるようにしてください", l.TP*l.PP, tp, *tr.GPUs)}, l.PP)
 		}
 	}
 	for i, sys := range s.Systems {
 		if sys.CPU != "" {
-			errs.add(fmt.Sprintf("systems[%d].cpu", i), "a CPU-only system cannot train the transformer of "+path, nil)
+			errs.add(fmt.Sprintf("systems[%d].cpu", i), Text{"a CPU-only system cannot train the transformer of " + path, "CPU のみのシステムでは " + path + " の Transformer を学習できません"}, nil)
 			continue
 		}
 		if g := resolveDevice(sys).gpu; g.ID != "" && g.Peak(hardware.Precision(tr.Precision)) == 0 {
-			errs.add(tp+".precision", fmt.Sprintf("systems[%d]'s GPU %s has no %s path (no dense peak in the catalog)", i, g.ID, tr.Precision), strconv.Quote(tr.Precision))
+			errs.add(tp+".precision", Text{fmt.Sprintf("systems[%d]'s GPU %s has no %s path (no dense peak in the catalog)", i, g.ID, tr.Precision), fmt.Sprintf("systems[%d] の GPU %s には %s の演算経路がありません（カタログに密行列のピーク性能がありません）", i, g.ID, tr.Precision)}, strconv.Quote(tr.Precision))
 		}
 	}
 }
@@ -480,13 +481,13 @@ func checkTransformer(path string, w Workload, s *Scenario, errs *errorList) {
 func checkShape(tp string, tr *Transformer, errs *errorList) {
 	sh, sp := tr.Shape, tp+".shape"
 	if tr.Seq == nil {
-		errs.add(tp+".seq", "is required with "+sp+" (a catalog model brings its own)", nil)
+		errs.add(tp+".seq", Text{"is required with " + sp + " (a catalog model brings its own)", sp + " を指定するときは必須です（カタログのモデルには値があります）"}, nil)
 	}
 	if math.Mod(sh.Hidden, sh.Heads) != 0 {
-		errs.add(sp+".hidden", fmt.Sprintf("must be a multiple of %s.heads (%v)", sp, sh.Heads), sh.Hidden)
+		errs.add(sp+".hidden", Text{fmt.Sprintf("must be a multiple of %s.heads (%v)", sp, sh.Heads), fmt.Sprintf("%s.heads（%v）の倍数にしてください", sp, sh.Heads)}, sh.Hidden)
 	}
 	if kv := sh.KVHeads; kv != nil && math.Mod(sh.Heads, *kv) != 0 {
-		errs.add(sp+".kv_heads", fmt.Sprintf("must divide %s.heads (%v)", sp, sh.Heads), *kv)
+		errs.add(sp+".kv_heads", Text{fmt.Sprintf("must divide %s.heads (%v)", sp, sh.Heads), fmt.Sprintf("%s.heads（%v）を割り切れる値にしてください", sp, sh.Heads)}, *kv)
 	}
 	moe := []struct {
 		name     string
@@ -497,19 +498,19 @@ func checkShape(tp string, tr *Transformer, errs *errorList) {
 	for _, f := range moe {
 		switch {
 		case sh.Experts == nil && f.v != nil:
-			errs.add(sp+"."+f.name, "is only used with "+sp+".experts (a mixture of experts)", *f.v)
+			errs.add(sp+"."+f.name, Text{"is only used with " + sp + ".experts (a mixture of experts)", sp + ".experts（混合エキスパート）と併用するときだけ使います"}, *f.v)
 		case sh.Experts != nil && f.v == nil && f.required:
-			errs.add(sp+"."+f.name, "is required with "+sp+".experts", nil)
+			errs.add(sp+"."+f.name, Text{"is required with " + sp + ".experts", sp + ".experts を指定するときは必須です"}, nil)
 		}
 	}
 	if sh.Experts == nil {
 		return
 	}
 	if k := sh.ExpertsPerToken; k != nil && *k > *sh.Experts {
-		errs.add(sp+".experts_per_token", fmt.Sprintf("must be <= %s.experts (%v)", sp, *sh.Experts), *k)
+		errs.add(sp+".experts_per_token", Text{fmt.Sprintf("must be <= %s.experts (%v)", sp, *sh.Experts), fmt.Sprintf("%s.experts（%v）以下にしてください", sp, *sh.Experts)}, *k)
 	}
 	if d := sh.DenseLayers; d != nil && *d >= sh.Layers {
-		errs.add(sp+".dense_layers", fmt.Sprintf("must be < %s.layers (%v)", sp, sh.Layers), *d)
+		errs.add(sp+".dense_layers", Text{fmt.Sprintf("must be < %s.layers (%v)", sp, sh.Layers), fmt.Sprintf("%s.layers（%v）より小さい値にしてください", sp, sh.Layers)}, *d)
 	}
 }
 
@@ -520,10 +521,10 @@ func checkTokens(s *Scenario, errs *errorList) {
 		return
 	}
 	if s.Fleet == nil {
-		errs.add("tokens", "is only used with fleet (dataset.tokens gives a fixed dataset's tokens)", nil)
+		errs.add("tokens", Text{"is only used with fleet (dataset.tokens gives a fixed dataset's tokens)", "fleet と併用するときだけ使います（固定のデータセットのトークン数は dataset.tokens で指定します）"}, nil)
 		return
 	}
 	if t.Cameras == nil && !slices.ContainsFunc(s.Fleet.Sensors, func(sn Sensor) bool { return sn.Kind == "camera" }) {
-		errs.add("tokens.cameras", "is required when fleet.sensors lists no camera", nil)
+		errs.add("tokens.cameras", Text{"is required when fleet.sensors lists no camera", "fleet.sensors にカメラがないときは必須です"}, nil)
 	}
 }

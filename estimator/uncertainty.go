@@ -12,13 +12,17 @@ import (
 
 // Spread is one quantity's distribution over the sampled scenarios.
 type Spread struct {
-	ID    string  `json:"id"`
-	Label string  `json:"label"`
-	Unit  Unit    `json:"unit"`
-	P10   float64 `json:"p10"`
-	P50   float64 `json:"p50"`
-	P90   float64 `json:"p90"`
+	ID      string  `json:"id"`
+	Label   string  `json:"label"`
+	LabelJA string  `json:"label_ja,omitempty"` // the same in Japanese
+	Unit    Unit    `json:"unit"`
+	P10     float64 `json:"p10"`
+	P50     float64 `json:"p50"`
+	P90     float64 `json:"p90"`
 }
+
+// LabelIn is the spread's label in lang ("ja"; anything else reads English).
+func (s Spread) LabelIn(lang string) string { return Text{EN: s.Label, JA: s.LabelJA}.In(lang) }
 
 // Uncertainty is the result of a Monte Carlo run over a scenario's ranges.
 type Uncertainty struct {
@@ -39,12 +43,12 @@ type Uncertainty struct {
 func RunUncertainty(s *Scenario, samples int, seed uint64, workers int) (*Uncertainty, error) {
 	var bad errorList
 	if samples < 1 || samples > MaxSamples {
-		bad.add("samples", fmt.Sprintf("must be between 1 and %d", MaxSamples), samples)
+		bad.add("samples", Text{fmt.Sprintf("must be between 1 and %d", MaxSamples), fmt.Sprintf("1 以上 %d 以下にしてください", MaxSamples)}, samples)
 	} else if most := MaxSamplesFor(s); samples > most {
-		bad.add("samples", fmt.Sprintf("must be at most %d for this scenario: each sample re-estimates %d quantities and job sizes (limit %d samples x work)", most, SampleWork(s), MaxSampleWork), samples)
+		bad.add("samples", Text{fmt.Sprintf("must be at most %d for this scenario: each sample re-estimates %d quantities and job sizes (limit %d samples x work)", most, SampleWork(s), MaxSampleWork), fmt.Sprintf("このシナリオでは %d 以下にしてください: サンプルごとに %d 個の数量とジョブ規模を見積もり直します（上限はサンプル数 × 作業量 %d）", most, SampleWork(s), MaxSampleWork)}, samples)
 	}
 	if workers < 0 || workers > MaxWorkers {
-		bad.add("workers", fmt.Sprintf("must be between 0 (one per CPU) and %d", MaxWorkers), workers)
+		bad.add("workers", Text{fmt.Sprintf("must be between 0 (one per CPU) and %d", MaxWorkers), fmt.Sprintf("0（CPU ごとに 1 つ）以上 %d 以下にしてください", MaxWorkers)}, workers)
 	}
 	if len(bad) > 0 {
 		return nil, bad.err()
@@ -91,7 +95,7 @@ func RunUncertainty(s *Scenario, samples int, seed uint64, workers int) (*Uncert
 			defer pg.Done()
 			q := base.layout[t]
 			p10, p50, p90 := percentiles(columns[i])
-			out.Quantities[i] = Spread{ID: q.ID, Label: q.Label, Unit: q.Unit, P10: p10, P50: p50, P90: p90}
+			out.Quantities[i] = Spread{ID: q.ID, Label: q.Label, LabelJA: q.LabelJA, Unit: q.Unit, P10: p10, P50: p50, P90: p90}
 		}()
 		if (i+1)%workers == 0 {
 			pg.Wait()
@@ -126,7 +130,7 @@ func sampleRange(s *Scenario, paths []string, targets []int, columns [][]float64
 		for j, t := range targets {
 			v := b.values[t]
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return &FieldError{Path: base.layout[t].ID, Rule: fmt.Sprintf("is not a finite number in sample %d; narrow the ranges of %s", i, strings.Join(paths, ", ")), Got: v}
+				return fieldError(base.layout[t].ID, Text{fmt.Sprintf("is not a finite number in sample %d; narrow the ranges of %s", i, strings.Join(paths, ", ")), fmt.Sprintf("サンプル %d で有限の数値になりません。%s の範囲を狭めてください", i, strings.Join(paths, ", "))}, v)
 			}
 			columns[j][i] = v
 		}

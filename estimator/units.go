@@ -25,6 +25,10 @@ const (
 	PerSecond      Unit = "1/s"    // events per second: images/s
 	FLOPS          Unit = "FLOP/s" // floating-point operations per second
 	FLOPs          Unit = "FLOP"   // floating-point operations: a training run's work
+	// Share is a fraction of a whole (utilisation, MFU, efficiency, goodput):
+	// the Value stays the fraction, 0.3461, and every surface shows it as a
+	// percentage, 34.6%, because that is how a reader compares shares.
+	Share Unit = "share"
 	// Money quantities carry the scenario's currency code (USD, JPY, ...) as
 	// their unit; a kind declares them with this placeholder.
 	currencyUnit Unit = "<currency>"

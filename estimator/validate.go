@@ -67,7 +67,7 @@ func checkValue(errs *errorList, path string, checks []string, v reflect.Value) 
 	case reflect.Float64:
 		x := v.Float()
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			errs.add(path, "must be a finite number", x)
+			errs.add(path, notFinite, x)
 			return
 		}
 		for _, c := range checks {
@@ -83,7 +83,7 @@ func checkValue(errs *errorList, path string, checks []string, v reflect.Value) 
 			case strings.HasPrefix(c, "oneof="):
 				opts := strings.Split(strings.TrimPrefix(c, "oneof="), "|")
 				if !slices.Contains(opts, x) {
-					errs.add(path, "must be one of "+strings.Join(opts, ", "), strconv.Quote(x))
+					errs.add(path, oneOf(opts), strconv.Quote(x))
 				}
 			case c == "id":
 				if !isID(x) {
@@ -93,39 +93,42 @@ func checkValue(errs *errorList, path string, checks []string, v reflect.Value) 
 		}
 	case reflect.Slice:
 		if slices.Contains(checks, "nonempty") && v.Len() == 0 {
-			errs.add(path, "must list at least one item", nil)
+			errs.add(path, nonEmpty, nil)
 		}
 	}
 }
 
 // numberRule returns the rule x breaks under check c, if any.
-func numberRule(c string, x float64) (string, bool) {
+func numberRule(c string, x float64) (Text, bool) {
 	name, arg, _ := strings.Cut(c, "=")
 	limit, _ := strconv.ParseFloat(arg, 64)
 	switch name {
 	case "gt0":
-		return "must be > 0", x <= 0
+		return Text{"must be > 0", "0 より大きい値にしてください"}, x <= 0
 	case "ge":
-		return "must be >= " + arg, x < limit
+		return Text{"must be >= " + arg, arg + " 以上にしてください"}, x < limit
 	case "le":
-		return "must be <= " + arg, x > limit
+		return Text{"must be <= " + arg, arg + " 以下にしてください"}, x > limit
 	case "int":
-		return "must be a whole number", x != math.Trunc(x)
+		return Text{"must be a whole number", "整数にしてください"}, x != math.Trunc(x)
 	}
-	return "", false
+	return Text{}, false
 }
+
+// notFinite is the rule of every number: NaN and infinities are refused.
+var notFinite = Text{"must be a finite number", "有限の数値にしてください"}
 
 // crossCheck applies the rules that relate several fields.
 func crossCheck(s *Scenario, errs *errorList) {
 	switch {
 	case s.Fleet == nil && s.Dataset == nil:
-		errs.add("fleet", "is required unless dataset gives the training data directly", nil)
+		errs.add("fleet", Text{"is required unless dataset gives the training data directly", "dataset で学習データを直接指定しない限り必須です"}, nil)
 	case s.Fleet != nil && s.Dataset != nil:
-		errs.add("dataset", "give fleet (with preprocessing) or dataset, not both", nil)
+		errs.add("dataset", Text{"give fleet (with preprocessing) or dataset, not both", "fleet（と preprocessing）か dataset のどちらか一方を指定してください"}, nil)
 	case s.Fleet != nil && s.Preprocessing == nil:
-		errs.add("preprocessing", "is required with fleet", nil)
+		errs.add("preprocessing", Text{"is required with fleet", "fleet を指定するときは必須です"}, nil)
 	case s.Fleet == nil && s.Preprocessing != nil:
-		errs.add("preprocessing", "is only used with fleet", nil)
+		errs.add("preprocessing", Text{"is only used with fleet", "fleet と併用するときだけ使います"}, nil)
 	}
 	if s.Fleet != nil {
 		checkFleet(s.Fleet, errs)
@@ -154,7 +157,7 @@ func crossCheck(s *Scenario, errs *errorList) {
 		checkMoney(s, errs)
 	}
 	if g := s.Growth; (g.PerYear == nil) != (g.Years == nil) {
-		errs.add("growth.years", "give growth.per_year and growth.years together, for a multi-year plan", nil)
+		errs.add("growth.years", Text{"give growth.per_year and growth.years together, for a multi-year plan", "複数年の計画には growth.per_year と growth.years を両方指定してください"}, nil)
 	}
 }
 
@@ -187,11 +190,11 @@ func atMost(s *Scenario, a string, av float64, b string, bv float64, errs *error
 	lo, _ := extremes(s, b, bv)
 	switch {
 	case !hi.bounded:
-		errs.add(a, "must stay <= "+b+", which a lognormal range (unbounded above) cannot; give low, likely, high", nil)
+		errs.add(a, Text{"must stay <= " + b + ", which a lognormal range (unbounded above) cannot; give low, likely, high", b + " 以下に保つ必要がありますが、対数正規の範囲（上限なし）ではできません。low、likely、high を指定してください"}, nil)
 	case !lo.bounded:
-		errs.add(b, "must stay >= "+a+", which a lognormal range (reaching toward 0) cannot; give low, likely, high", nil)
+		errs.add(b, Text{"must stay >= " + a + ", which a lognormal range (reaching toward 0) cannot; give low, likely, high", a + " 以上に保つ必要がありますが、対数正規の範囲（0 に近づく）ではできません。low、likely、high を指定してください"}, nil)
 	case hi.v > lo.v:
-		errs.add(hi.path, fmt.Sprintf("must be <= %s (%v)", lo.path, lo.v), hi.v)
+		errs.add(hi.path, Text{fmt.Sprintf("must be <= %s (%v)", lo.path, lo.v), fmt.Sprintf("%s（%v）以下にしてください", lo.path, lo.v)}, hi.v)
 	}
 }
 
@@ -204,7 +207,7 @@ func checkSources(s *Scenario, errs *errorList) {
 			ok = err == nil
 		}
 		if !ok {
-			errs.add("sources."+k, "names no field of the scenario format", nil)
+			errs.add("sources."+k, Text{"names no field of the scenario format", "シナリオ形式のどのフィールドも指していません"}, nil)
 		}
 	}
 }
@@ -212,17 +215,17 @@ func checkSources(s *Scenario, errs *errorList) {
 func checkMoney(s *Scenario, errs *errorList) {
 	m := s.Money
 	if s.workloadIndex(m.Workload) < 0 {
-		errs.add("money.workload", "names no workload of the scenario", strconv.Quote(m.Workload))
+		errs.add("money.workload", Text{"names no workload of the scenario", "シナリオのどのワークロードも指していません"}, strconv.Quote(m.Workload))
 	}
 	si := s.systemIndex(m.System)
 	if si < 0 {
-		errs.add("money.system", "names no system of the scenario", strconv.Quote(m.System))
+		errs.add("money.system", Text{"names no system of the scenario", "シナリオのどのシステムも指していません"}, strconv.Quote(m.System))
 	}
 	if m.Currency != "" && !Unit(m.Currency).IsCurrency() {
-		errs.add("money.currency", "must be a three-letter ISO 4217 code such as USD, EUR or JPY", strconv.Quote(m.Currency))
+		errs.add("money.currency", Text{"must be a three-letter ISO 4217 code such as USD, EUR or JPY", "USD、EUR、JPY のような ISO 4217 の 3 文字コードにしてください"}, strconv.Quote(m.Currency))
 	}
 	if m.currency() == "USD" && m.PerUSD != nil {
-		const rule = "must be 1 (or left out) when money.currency is USD"
+		rule := Text{"must be 1 (or left out) when money.currency is USD", "money.currency が USD のときは 1 にする（または省略する）必要があります"}
 		switch lo, hi := extremes(s, "money.per_usd", *m.PerUSD); {
 		case !lo.bounded:
 			errs.add(lo.path, rule, "a lognormal range")
@@ -233,15 +236,15 @@ func checkMoney(s *Scenario, errs *errorList) {
 		}
 	}
 	if m.currency() != "USD" && m.PerUSD == nil {
-		errs.add("money.per_usd", "is required when money.currency is not USD (catalog prices are in USD)", nil)
+		errs.add("money.per_usd", Text{"is required when money.currency is not USD (catalog prices are in USD)", "money.currency が USD でないときは必須です（カタログ価格は USD です）"}, nil)
 	}
 	// A lognormal range stays above 0; a triangle's low must too.
 	if lo, _ := extremes(s, "money.cloud_per_gpu_hour", m.CloudPerGPUHour); lo.bounded && !(lo.v > 0) {
-		errs.add(lo.path, "must be > 0 (the break-even utilisation divides by it)", lo.v)
+		errs.add(lo.path, Text{"must be > 0 (the break-even utilisation divides by it)", "0 より大きい値にしてください（損益分岐稼働率の計算でこの値で割ります）"}, lo.v)
 	}
 	if m.CloudGPU != "" {
 		if _, ok := hardware.GPUByID(m.CloudGPU); !ok {
-			errs.add("money.cloud_gpu", "unknown catalog GPU (known: "+strings.Join(hardware.GPUIDs(), ", ")+")", strconv.Quote(m.CloudGPU))
+			errs.add("money.cloud_gpu", knownAs("unknown catalog GPU", "カタログにない GPU です", hardware.GPUIDs()), strconv.Quote(m.CloudGPU))
 		}
 	}
 	if si < 0 {
@@ -251,19 +254,19 @@ func checkMoney(s *Scenario, errs *errorList) {
 	base, _ := baseSystem(sys)
 	path := fmt.Sprintf("systems[%d]", si)
 	if sys.Price == nil && !(base.PriceUSD > 0) {
-		errs.add(path+".price", "is required: the catalog has no published price for this system", nil)
+		errs.add(path+".price", Text{"is required: the catalog has no published price for this system", "必須です: カタログにこのシステムの公表価格がありません"}, nil)
 	}
 	if sys.PowerKW == nil && !(base.Power > 0) {
-		errs.add(path+".power_kw", "is required: the catalog has no power figure for this system", nil)
+		errs.add(path+".power_kw", Text{"is required: the catalog has no power figure for this system", "必須です: カタログにこのシステムの消費電力の値がありません"}, nil)
 	}
 }
 
 func checkFleet(f *Fleet, errs *errorList) {
 	switch {
 	case f.TBPerHour == nil && len(f.Sensors) == 0:
-		errs.add("fleet.tb_per_hour", "is required unless fleet.sensors lists the sensors to derive it from", nil)
+		errs.add("fleet.tb_per_hour", Text{"is required unless fleet.sensors lists the sensors to derive it from", "fleet.sensors で算出元のセンサーを挙げない限り必須です"}, nil)
 	case f.TBPerHour != nil && len(f.Sensors) > 0:
-		errs.add("fleet.sensors", "give fleet.tb_per_hour or fleet.sensors, not both", nil)
+		errs.add("fleet.sensors", Text{"give fleet.tb_per_hour or fleet.sensors, not both", "fleet.tb_per_hour か fleet.sensors のどちらか一方を指定してください"}, nil)
 	}
 	for i, sn := range f.Sensors {
 		checkSensor(fmt.Sprintf("fleet.sensors[%d]", i), sn, errs)
@@ -272,27 +275,27 @@ func checkFleet(f *Fleet, errs *errorList) {
 
 func checkWorkload(path string, w Workload, scaling string, errs *errorList) {
 	if w.MBPerS == nil && w.Model == "" {
-		errs.add(path+".mb_per_s", "is required unless model names a catalog model to compute throughput from", nil)
+		errs.add(path+".mb_per_s", Text{"is required unless model names a catalog model to compute throughput from", "model でスループットを算出するカタログのモデルを指定しない限り必須です"}, nil)
 	}
 	if w.Model != "" {
 		if _, ok := hardware.ModelByID(w.Model); !ok {
-			errs.add(path+".model", "unknown catalog model (known: "+strings.Join(hardware.ModelIDs(), ", ")+")", strconv.Quote(w.Model))
+			errs.add(path+".model", knownAs("unknown catalog model", "カタログにないモデルです", hardware.ModelIDs()), strconv.Quote(w.Model))
 		}
 		if !slices.Contains(precisions, w.Precision) {
-			errs.add(path+".precision", "must be one of "+strings.Join(precisions, ", ")+" with a model", strconv.Quote(w.Precision))
+			errs.add(path+".precision", Text{"must be one of " + strings.Join(precisions, ", ") + " with a model", "model と併用するときは次のいずれかにしてください: " + strings.Join(precisions, ", ")}, strconv.Quote(w.Precision))
 		}
 	} else {
 		if scaling == "modelled" {
-			errs.add(path+".model", "is required when training.scaling is modelled (its parameters set the all-reduce)", nil)
+			errs.add(path+".model", Text{"is required when training.scaling is modelled (its parameters set the all-reduce)", "training.scaling が modelled のときは必須です（そのパラメータ数で all-reduce が決まります）"}, nil)
 		}
 		for name, set := range map[string]bool{"precision": w.Precision != "", "batch": w.Batch != nil, "optimizer": w.Optimizer != ""} {
 			if set {
-				errs.add(path+"."+name, "is only used with model", nil)
+				errs.add(path+"."+name, Text{"is only used with model", "model と併用するときだけ使います"}, nil)
 			}
 		}
 	}
 	if w.Optimizer != "" && w.Optimizer != "sgd" && w.Optimizer != "adam" {
-		errs.add(path+".optimizer", "must be one of sgd, adam", strconv.Quote(w.Optimizer))
+		errs.add(path+".optimizer", Text{"must be one of sgd, adam", "sgd か adam のいずれかにしてください"}, strconv.Quote(w.Optimizer))
 	}
 }
 
@@ -300,36 +303,36 @@ var precisions = []string{string(hardware.FP32), string(hardware.TF32), string(h
 
 func checkSystem(path string, sys System, s *Scenario, measured bool, errs *errorList) {
 	if sys.Speedup == nil && measured {
-		errs.add(path+".speedup", "is required when a workload gives mb_per_s (one GPU's speed relative to the reference GPU)", nil)
+		errs.add(path+".speedup", Text{"is required when a workload gives mb_per_s (one GPU's speed relative to the reference GPU)", "ワークロードが mb_per_s を指定するときは必須です（基準 GPU に対する GPU 1 基の速度）"}, nil)
 	}
 	if sys.Catalog != "" {
 		if _, ok := hardware.SystemByID(sys.Catalog); !ok {
-			errs.add(path+".catalog", "unknown catalog system (known: "+strings.Join(hardware.SystemIDs(), ", ")+")", strconv.Quote(sys.Catalog))
+			errs.add(path+".catalog", knownAs("unknown catalog system", "カタログにないシステムです", hardware.SystemIDs()), strconv.Quote(sys.Catalog))
 			return
 		}
 	}
 	if sys.GPU != "" {
 		if _, ok := hardware.GPUByID(sys.GPU); !ok {
-			errs.add(path+".gpu", "unknown catalog GPU (known: "+strings.Join(hardware.GPUIDs(), ", ")+")", strconv.Quote(sys.GPU))
+			errs.add(path+".gpu", knownAs("unknown catalog GPU", "カタログにない GPU です", hardware.GPUIDs()), strconv.Quote(sys.GPU))
 		}
 	}
 	if sys.CPU != "" {
 		if _, ok := hardware.CPUByID(sys.CPU); !ok {
-			errs.add(path+".cpu", "unknown catalog CPU (known: "+strings.Join(hardware.CPUIDs(), ", ")+")", strconv.Quote(sys.CPU))
+			errs.add(path+".cpu", knownAs("unknown catalog CPU", "カタログにない CPU です", hardware.CPUIDs()), strconv.Quote(sys.CPU))
 		}
 		if sys.GPU != "" {
-			errs.add(path+".cpu", "give gpu or cpu, not both", nil)
+			errs.add(path+".cpu", Text{"give gpu or cpu, not both", "gpu か cpu のどちらか一方を指定してください"}, nil)
 		}
 		if s.Training.Scaling == "modelled" {
-			errs.add(path+".cpu", "a CPU-only system needs training.scaling linear (the all-reduce model is for GPUs)", nil)
+			errs.add(path+".cpu", Text{"a CPU-only system needs training.scaling linear (the all-reduce model is for GPUs)", "CPU のみのシステムには training.scaling を linear にしてください（all-reduce のモデルは GPU 用です）"}, nil)
 		}
 	}
 	_, hasBase := baseSystem(sys)
 	if !hasBase && sys.GPU == "" && sys.CPU == "" && slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.MBPerS == nil }) {
-		errs.add(path+".gpu", "is required for a workload without mb_per_s when the id is not a catalog system", nil)
+		errs.add(path+".gpu", Text{"is required for a workload without mb_per_s when the id is not a catalog system", "ID がカタログのシステムでなく、mb_per_s のないワークロードがあるときは必須です"}, nil)
 	}
 	if !hasBase && s.Training.Scaling == "modelled" {
-		errs.add(path+".catalog", "modelled scaling needs a catalog system for the links (known: "+strings.Join(hardware.SystemIDs(), ", ")+")", nil)
+		errs.add(path+".catalog", knownAs("modelled scaling needs a catalog system for the links", "modelled のスケーリングにはリンクを知るためカタログのシステムが必要です", hardware.SystemIDs()), nil)
 	}
 	checkSystemFacts(path, sys, errs)
 }
@@ -342,20 +345,20 @@ func checkSensor(path string, sn Sensor, errs *errorList) {
 	if sn.Kind == "camera" {
 		for _, f := range camera {
 			if f.v == nil {
-				errs.add(path+"."+f.name, "is required for a camera", nil)
+				errs.add(path+"."+f.name, Text{"is required for a camera", "カメラには必須です"}, nil)
 			}
 		}
 		if sn.MbitPerS != nil {
-			errs.add(path+".mbit_per_s", "is not used for a camera (its rate comes from megapixels x bits_per_pixel x fps)", *sn.MbitPerS)
+			errs.add(path+".mbit_per_s", Text{"is not used for a camera (its rate comes from megapixels x bits_per_pixel x fps)", "カメラには使いません（データ量は megapixels × bits_per_pixel × fps から求めます）"}, *sn.MbitPerS)
 		}
 		return
 	}
 	if sn.MbitPerS == nil {
-		errs.add(path+".mbit_per_s", "is required for a "+sn.Kind, nil)
+		errs.add(path+".mbit_per_s", Text{"is required for a " + sn.Kind, sn.Kind + " には必須です"}, nil)
 	}
 	for _, f := range camera {
 		if f.v != nil {
-			errs.add(path+"."+f.name, "is only used for cameras", *f.v)
+			errs.add(path+"."+f.name, Text{"is only used for cameras", "カメラにだけ使います"}, *f.v)
 		}
 	}
 }
@@ -364,7 +367,7 @@ func uniqueIDs(list string, n int, id func(int) string, errs *errorList) {
 	seen := map[string]int{}
 	for i := range n {
 		if j, dup := seen[id(i)]; dup {
-			errs.add(fmt.Sprintf("%s[%d].id", list, i), fmt.Sprintf("must be unique (also %s[%d].id)", list, j), strconv.Quote(id(i)))
+			errs.add(fmt.Sprintf("%s[%d].id", list, i), Text{fmt.Sprintf("must be unique (also %s[%d].id)", list, j), fmt.Sprintf("一意にしてください（%s[%d].id と重複しています）", list, j)}, strconv.Quote(id(i)))
 			continue
 		}
 		seen[id(i)] = i

@@ -6,7 +6,6 @@ import (
 	"io"
 	"runtime/debug"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
@@ -140,13 +139,15 @@ func runFields(e *env, args []string) error {
 	case "markdown":
 		return writeFieldsMarkdown(e.stdout, fields, *lang)
 	}
-	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "path\tunit\tlabel\tif left out\trule")
+	rows := [][]string{{"path", "unit", "label", "if left out", "rule"}}
+	if *lang == "ja" {
+		rows[0] = []string{"パス", "単位", "項目", "省略時", "規則"}
+	}
 	for _, f := range fields {
 		r := fieldRow(f, *lang)
-		fmt.Fprintln(tw, strings.Join([]string{r.path, r.unit, r.label, r.unset, r.rule}, "\t"))
+		rows = append(rows, []string{r.path, r.unit, r.label, r.unset, r.rule})
 	}
-	return tw.Flush()
+	return writeColumns(e.stdout, rows)
 }
 
 // fieldText is a field in words, in one language. A unit in the scenario's
@@ -154,9 +155,13 @@ func runFields(e *env, args []string) error {
 type fieldText struct{ path, unit, rule, unset, label, help string }
 
 func fieldRow(f estimator.Field, lang string) fieldText {
-	rule := f.RuleText()
+	rule := f.RuleTextIn(lang)
 	if f.Optional {
-		rule = strings.TrimPrefix(rule+"; optional", "; ")
+		sep, optional := "; ", "optional"
+		if lang == "ja" {
+			sep, optional = "。", "省略可"
+		}
+		rule = strings.TrimPrefix(rule+sep+optional, sep)
 	}
 	unset := f.Unset.In(lang)
 	if f.Optional && unset == "" {

@@ -44,10 +44,30 @@ func TestFieldsDoc(t *testing.T) {
 	assert.Equal(t, len(estimator.Fields())+2, strings.Count(out, "\n"), "a header, a rule and a row per field")
 }
 
+// Display widths follow East Asian Width: wide kana, kanji and fullwidth
+// punctuation take two columns.
+func TestDisplayWidth(t *testing.T) {
+	for s, want := range map[string]int{"": 0, "path": 4, "車両数": 6, "Mbit/s（10^6 ビット）": 21, "e\u0301": 1, "한국": 4} {
+		assert.Equal(t, want, displayWidth(s), s)
+	}
+}
+
 func TestFieldsCommand(t *testing.T) {
 	out, errOut, code := trainscale(t, "", "fields", "--lang", "ja")
 	require.Equal(t, 0, code, errOut)
-	assert.Regexp(t, `(?m)^workloads\[\]\.batch +サンプル/GPU +バッチサイズ +収まる 256 以下で最大の 2 のべき乗（CPU では 32） +must be a whole number; must be > 0; optional$`, out)
+	assert.Regexp(t, `(?m)^workloads\[\]\.batch +サンプル/GPU +バッチサイズ +収まる 256 以下で最大の 2 のべき乗（CPU では 32） +整数にしてください。0 より大きい値にしてください。省略可$`, out)
+	// Columns line up on a terminal: each starts at the same display column
+	// (a Japanese character takes two), so the rule column's start is the
+	// same on every line.
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	assert.True(t, strings.HasPrefix(lines[0], "パス "), lines[0])
+	ruleAt := displayWidth(lines[0][:strings.Index(lines[0], "規則")])
+	for _, l := range lines[1:] {
+		cells := strings.Fields(l)
+		if last := cells[len(cells)-1]; strings.HasPrefix(last, "整数") || strings.HasPrefix(last, "0") {
+			assert.Equal(t, ruleAt, displayWidth(l[:strings.LastIndex(l, last)]), l)
+		}
+	}
 
 	out, errOut, code = trainscale(t, "", "fields", "--format", "json")
 	require.Equal(t, 0, code, errOut)

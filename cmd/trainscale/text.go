@@ -82,3 +82,65 @@ func (w csvWriter) Write(record []string) error {
 	}
 	return w.Writer.Write(safe)
 }
+
+// writeColumns writes rows as left-aligned columns two spaces apart, the last
+// column unpadded, measuring each cell by the columns a terminal gives it:
+// text/tabwriter counts runes, so a column of Japanese (two columns a
+// character) ran ragged.
+func writeColumns(w io.Writer, rows [][]string) error {
+	var widths []int
+	for _, row := range rows {
+		for i, cell := range row {
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], displayWidth(cell))
+		}
+	}
+	var b strings.Builder
+	for _, row := range rows {
+		for i, cell := range row {
+			b.WriteString(cell)
+			if i < len(row)-1 {
+				b.WriteString(strings.Repeat(" ", widths[i]-displayWidth(cell)+2))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// displayWidth is the number of terminal columns s takes: two for an East
+// Asian wide or fullwidth character (UAX #11: CJK ideographs, kana, Hangul,
+// fullwidth forms and punctuation such as "（"), none for a combining mark,
+// one for anything else.
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case isWide(r):
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// wideRanges are the East Asian Wide and Fullwidth blocks a label may use.
+var wideRanges = [][2]rune{
+	{0x1100, 0x115F}, {0x2E80, 0x303E}, {0x3041, 0x33FF}, {0x3400, 0x4DBF}, {0x4E00, 0x9FFF},
+	{0xA000, 0xA4CF}, {0xAC00, 0xD7A3}, {0xF900, 0xFAFF}, {0xFE30, 0xFE4F}, {0xFF00, 0xFF60},
+	{0xFFE0, 0xFFE6}, {0x1F300, 0x1F64F}, {0x1F900, 0x1F9FF}, {0x20000, 0x3FFFD},
+}
+
+func isWide(r rune) bool {
+	for _, w := range wideRanges {
+		if r >= w[0] && r <= w[1] {
+			return true
+		}
+	}
+	return false
+}

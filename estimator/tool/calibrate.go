@@ -59,10 +59,10 @@ func Calibrate(req CalibrateRequest) (*Result, error) {
 	f := checkFactors(&errs, req.Factors)
 	if req.Measurements != nil {
 		if len(req.Measurements) == 0 {
-			errs.Add("measurements", "must hold at least one measurement", nil)
+			errs.Add("measurements", text("must hold at least one measurement", "測定値を 1 つ以上含めてください"), nil)
 		}
 		if len(req.Measurements) > maxMeasurements {
-			errs.Add("measurements", fmt.Sprintf("must hold at most %d measurements", maxMeasurements), len(req.Measurements))
+			errs.Add("measurements", text(fmt.Sprintf("must hold at most %d measurements", maxMeasurements), fmt.Sprintf("測定値は %d 個までにしてください", maxMeasurements)), len(req.Measurements))
 		}
 		for i, pt := range req.Measurements {
 			checkMeasurement(&errs, func(col string) string { return fmt.Sprintf("measurements[%d].%s", i, col) }, pt, nil)
@@ -300,10 +300,10 @@ const (
 func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, error) {
 	data, err := io.ReadAll(io.LimitReader(r, estimator.MaxScenarioBytes+1))
 	if err != nil {
-		return nil, &estimator.FieldError{Path: name, Rule: "unreadable: " + err.Error()}
+		return nil, &estimator.FieldError{Path: name, Rule: "unreadable: " + err.Error(), RuleJA: "読めません: " + err.Error()}
 	}
 	if len(data) > estimator.MaxScenarioBytes {
-		return nil, &estimator.FieldError{Path: name, Rule: fmt.Sprintf("must be at most %d bytes", estimator.MaxScenarioBytes)}
+		return nil, &estimator.FieldError{Path: name, Rule: fmt.Sprintf("must be at most %d bytes", estimator.MaxScenarioBytes), RuleJA: fmt.Sprintf("%d バイト以下にしてください", estimator.MaxScenarioBytes)}
 	}
 	cr := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))) // a spreadsheet's byte-order mark
 	cr.Comment = '#'
@@ -313,17 +313,19 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 	header, err := cr.Read()
 	if err != nil {
 		if errors.Is(err, io.EOF) {
-			return nil, &estimator.FieldError{Path: name, Rule: "is empty: the first line must be the header " + strings.Join(csvColumns, ",")}
+			return nil, &estimator.FieldError{Path: name, Rule: "is empty: the first line must be the header " + strings.Join(csvColumns, ","),
+				RuleJA: "空です: 1 行目は見出し " + strings.Join(csvColumns, ",") + " にしてください"}
 		}
 		return nil, csvError(name, err)
 	}
 	if !equalFold(header, csvColumns) {
 		line, _ := cr.FieldPos(0)
-		return nil, &estimator.FieldError{Path: fmt.Sprintf("%s:%d", name, line), Rule: "the header must be " + strings.Join(csvColumns, ","),
+		return nil, &estimator.FieldError{Path: fmt.Sprintf("%s:%d", name, line), Rule: "the header must be " + strings.Join(csvColumns, ","), RuleJA: "見出しは " + strings.Join(csvColumns, ",") + " にしてください",
 			Got: strconv.Quote(strings.Join(header, ","))}
 	}
 	var out []hardware.Measurement
-	columnsRule := fmt.Sprintf("must have %d columns (%s)", len(csvColumns), strings.Join(csvColumns, ","))
+	columns := strings.Join(csvColumns, ",")
+	columnsRule := text(fmt.Sprintf("must have %d columns (%s)", len(csvColumns), columns), fmt.Sprintf("列を %d 個にしてください（%s）", len(csvColumns), columns))
 	for {
 		rec, err := cr.Read()
 		if errors.Is(err, io.EOF) {
@@ -331,7 +333,7 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 		}
 		if err != nil {
 			fe := csvError(name, err)
-			errs.Add(fe.Path, fe.Rule, fe.Got)
+			errs.Add(fe.Path, text(fe.Rule, fe.RuleJA), fe.Got)
 			break
 		}
 		line, _ := cr.FieldPos(0)
@@ -342,7 +344,7 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 			continue
 		}
 		if len(out) == maxMeasurements {
-			errs.Add(where, fmt.Sprintf("too many measurements: at most %d", maxMeasurements), nil)
+			errs.Add(where, text(fmt.Sprintf("too many measurements: at most %d", maxMeasurements), fmt.Sprintf("測定値が多すぎます: %d 個まで", maxMeasurements)), nil)
 			break
 		}
 		pt := hardware.Measurement{Model: strings.TrimSpace(rec[0]), Device: strings.TrimSpace(rec[1]),
@@ -366,7 +368,7 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 		return nil, err
 	}
 	if len(out) == 0 {
-		return nil, &estimator.FieldError{Path: name, Rule: "must hold at least one measurement below the header"}
+		return nil, &estimator.FieldError{Path: name, Rule: "must hold at least one measurement below the header", RuleJA: "見出しの下に測定値を 1 つ以上含めてください"}
 	}
 	return out, nil
 }
@@ -374,9 +376,9 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 func csvError(name string, err error) *estimator.FieldError {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		return &estimator.FieldError{Path: fmt.Sprintf("%s:%d", name, pe.Line), Rule: "invalid CSV: " + pe.Err.Error()}
+		return &estimator.FieldError{Path: fmt.Sprintf("%s:%d", name, pe.Line), Rule: "invalid CSV: " + pe.Err.Error(), RuleJA: "CSV として正しくありません: " + pe.Err.Error()}
 	}
-	return &estimator.FieldError{Path: name, Rule: "unreadable: " + err.Error()}
+	return &estimator.FieldError{Path: name, Rule: "unreadable: " + err.Error(), RuleJA: "読めません: " + err.Error()}
 }
 
 func equalFold(got, want []string) bool {
@@ -396,21 +398,21 @@ func equalFold(got, want []string) bool {
 func checkMeasurement(errs *estimator.ErrorList, at func(col string) string, pt hardware.Measurement, unparsed map[string]string) {
 	lookupModel(errs, at("model"), pt.Model)
 	if _, ok := measuredDevice(pt.Device); !ok {
-		errs.Add(at("device"), "unknown id (known GPUs: "+strings.Join(hardware.GPUIDs(), ", ")+
-			"; CPUs: "+strings.Join(hardware.CPUIDs(), ", ")+")", strconv.Quote(pt.Device))
+		known := "GPUs: " + strings.Join(hardware.GPUIDs(), ", ") + "; CPUs: " + strings.Join(hardware.CPUIDs(), ", ")
+		errs.Add(at("device"), text("unknown id (known "+known+")", "不明な ID です（既知の "+known+"）"), strconv.Quote(pt.Device))
 	}
 	checkPrecision(errs, at("precision"), pt.Precision)
 	if raw, ok := unparsed["batch"]; ok {
-		errs.Add(at("batch"), "must be a whole number", strconv.Quote(raw))
+		errs.Add(at("batch"), text("must be a whole number", "整数にしてください"), strconv.Quote(raw))
 	} else {
 		checkBatch(errs, at("batch"), pt.Batch)
 	}
 	if raw, ok := unparsed["images_per_s"]; ok {
-		errs.Add(at("images_per_s"), "must be a number", strconv.Quote(raw))
+		errs.Add(at("images_per_s"), text("must be a number", "数値にしてください"), strconv.Quote(raw))
 	} else if !(pt.Value > minImagesPerS && pt.Value <= maxImagesPerS) {
-		errs.Add(at("images_per_s"), fmt.Sprintf("must be in (%v, %v] images per second", minImagesPerS, maxImagesPerS), pt.Value)
+		errs.Add(at("images_per_s"), text(fmt.Sprintf("must be in (%v, %v] images per second", minImagesPerS, maxImagesPerS), fmt.Sprintf("毎秒 %v 枚より多く %v 枚以下にしてください", minImagesPerS, maxImagesPerS)), pt.Value)
 	}
 	if pt.Metric != hardware.MetricImagesPerS || pt.GPUs > 1 {
-		errs.Add(at("metric"), "must be images_per_s on one device", pt.Metric)
+		errs.Add(at("metric"), text("must be images_per_s on one device", "1 台のデバイスでの images_per_s にしてください"), pt.Metric)
 	}
 }

@@ -96,7 +96,7 @@ func Catalog(table string) (*Listing, error) {
 		}
 		l.Entries = hardware.Datasets()
 	default:
-		return nil, &estimator.FieldError{Path: "table", Rule: "must be one of " + strings.Join(Tables, ", "), Got: strconv.Quote(table)}
+		return nil, &estimator.FieldError{Path: "table", Rule: "must be one of " + strings.Join(Tables, ", "), RuleJA: "次のいずれかにしてください: " + strings.Join(Tables, ", "), Got: strconv.Quote(table)}
 	}
 	return l, nil
 }

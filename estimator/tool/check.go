@@ -14,11 +14,11 @@ import (
 func lookup[T any](errs *estimator.ErrorList, path, id string, byID func(string) (T, bool), ids func() []string) (T, bool) {
 	v, ok := byID(id)
 	if !ok {
-		known := "(known: " + strings.Join(ids(), ", ") + ")"
+		known := strings.Join(ids(), ", ")
 		if id == "" {
-			errs.Add(path, "is required "+known, nil)
+			errs.Add(path, text("is required (known: "+known+")", "必須です（既知: "+known+"）"), nil)
 		} else {
-			errs.Add(path, "unknown id "+known, strconv.Quote(id))
+			errs.Add(path, text("unknown id (known: "+known+")", "不明な ID です（既知: "+known+"）"), strconv.Quote(id))
 		}
 	}
 	return v, ok
@@ -51,7 +51,7 @@ func checkPrecision(errs *estimator.ErrorList, path string, p hardware.Precision
 	switch p {
 	case hardware.FP32, hardware.TF32, hardware.Mixed:
 	default:
-		errs.Add(path, "must be one of fp32, tf32, mixed", strconv.Quote(string(p)))
+		errs.Add(path, text("must be one of fp32, tf32, mixed", "fp32、tf32、mixed のいずれかにしてください"), strconv.Quote(string(p)))
 	}
 }
 
@@ -72,9 +72,9 @@ func gpuBatch(m hardware.Model, g hardware.GPU, p hardware.Precision, f hardware
 func checkBatch(errs *estimator.ErrorList, path string, batch int) {
 	switch {
 	case batch <= 0:
-		errs.Add(path, "must be > 0", batch)
+		errs.Add(path, text("must be > 0", "0 より大きい値にしてください"), batch)
 	case batch > maxBatch:
-		errs.Add(path, fmt.Sprintf("must be <= %d", maxBatch), batch)
+		errs.Add(path, text(fmt.Sprintf("must be <= %d", maxBatch), fmt.Sprintf("%d 以下にしてください", maxBatch)), batch)
 	}
 }
 
@@ -87,7 +87,7 @@ func checkFactors(errs *estimator.ErrorList, tf Factors) hardware.Factors {
 	f := *tf.Values
 	for _, s := range hardware.FactorSpecs {
 		if v := *s.Field(&f); !s.Allows(v) {
-			errs.Add("factors."+s.Name, s.Rule(), v)
+			errs.Add("factors."+s.Name, text(s.Rule(), inRangeJA(s.LowIncluded, s.Low, s.High)), v)
 		}
 	}
 	return f

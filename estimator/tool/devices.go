@@ -34,9 +34,9 @@ func Devices(req DevicesRequest) (*Result, error) {
 		ds, _ = lookup(&errs, "dataset", m.Dataset, hardware.DatasetByID, hardware.DatasetIDs)
 	}
 	if req.Epochs < 1 {
-		errs.Add("epochs", "must be > 0", req.Epochs)
+		errs.Add("epochs", text("must be > 0", "0 より大きい値にしてください"), req.Epochs)
 	} else if req.Epochs > 1e6 {
-		errs.Add("epochs", "must be <= 1000000", req.Epochs)
+		errs.Add("epochs", text("must be <= 1000000", "1000000 以下にしてください"), req.Epochs)
 	}
 	p := precisionOf(&errs, req.Precision)
 	f := checkFactors(&errs, req.Factors)

@@ -47,7 +47,7 @@ func ExampleScale() {
 	// ResNet-50 v1.5 on 32 GPUs of NVIDIA DGX-1 (Volta) (v100-sxm2-16gb), mixed, batch 128 per GPU
 	// scale.systems = 4
 	// scale.speedup = 29.1
-	// scale.efficiency = 0.911
+	// scale.efficiency = 91.1%
 	// bottleneck: host input: the system's CPUs cannot decode samples as fast as its GPUs train
 }
 

@@ -33,7 +33,7 @@ func Memory(req MemoryRequest) (*Result, error) {
 	dev, _ := lookupGPU(&errs, "gpu", req.GPU)
 	batch, _ := batchOf(&errs, "batch", req.Batch)
 	if req.Batch == nil {
-		errs.Add("batch", "is required", nil)
+		errs.Add("batch", text("is required", "必須です"), nil)
 	}
 	p := precisionOf(&errs, req.Precision)
 	o := hardware.SGD
@@ -42,20 +42,20 @@ func Memory(req MemoryRequest) (*Result, error) {
 	case string(hardware.Adam):
 		o = hardware.Adam
 	default:
-		errs.Add("optimizer", "must be one of sgd, adam", strconv.Quote(req.Optimizer))
+		errs.Add("optimizer", text("must be one of sgd, adam", "sgd か adam のいずれかにしてください"), strconv.Quote(req.Optimizer))
 	}
 	density := 1.0
 	if req.Density != nil {
 		density = *req.Density
 		if !(density > 0 && density <= 1) {
-			errs.Add("density", "must be in (0, 1]", density)
+			errs.Add("density", text("must be in (0, 1]", "0 より大きく 1 以下にしてください"), density)
 		}
 	}
 	blockSize := 32
 	if req.BlockSize != nil {
 		blockSize = *req.BlockSize
 		if blockSize < 1 || blockSize > 4096 {
-			errs.Add("block_size", "must be in [1, 4096]", blockSize)
+			errs.Add("block_size", text("must be in [1, 4096]", "1 以上 4096 以下にしてください"), blockSize)
 		}
 	}
 	f := checkFactors(&errs, req.Factors)

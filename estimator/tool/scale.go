@@ -35,10 +35,10 @@ func Scale(req ScaleRequest) (*Result, error) {
 	m, _ := lookupModel(&errs, "model", req.Model)
 	sys, okS := lookup(&errs, "system", req.System, hardware.SystemByID, hardware.SystemIDs)
 	if req.GPUs < 1 || req.GPUs > maxGPUs {
-		errs.Add("gpus", fmt.Sprintf("must be in [1, %d]", maxGPUs), req.GPUs)
+		errs.Add("gpus", text(fmt.Sprintf("must be in [1, %d]", maxGPUs), inRangeJA(true, 1, maxGPUs)), req.GPUs)
 	}
 	if !(req.RunGPUTime >= 0) || math.IsInf(req.RunGPUTime, 0) {
-		errs.Add("run_gpu_time", "must be a finite number >= 0", req.RunGPUTime)
+		errs.Add("run_gpu_time", text("must be a finite number >= 0", "0 以上の有限の数値にしてください"), req.RunGPUTime)
 	}
 	p := precisionOf(&errs, req.Precision)
 	f := checkFactors(&errs, req.Factors)
@@ -47,7 +47,7 @@ func Scale(req ScaleRequest) (*Result, error) {
 	if okS {
 		var ok bool
 		if gpu, ok = hardware.GPUByID(sys.GPU); !ok || sys.GPUs < 1 {
-			errs.Add("system", "names no catalog GPU or has no GPUs", strconv.Quote(sys.ID))
+			errs.Add("system", text("names no catalog GPU or has no GPUs", "カタログの GPU を指していないか、GPU がありません"), strconv.Quote(sys.ID))
 		}
 	}
 	if errs.Len() > 0 {
@@ -103,7 +103,7 @@ func Scale(req ScaleRequest) (*Result, error) {
 		"{scale.gpus} * {scale.batch_per_gpu} / {scale.step_time}", srcScaling)
 	b.add("scale.speedup", text("Speed-up over one GPU", "GPU 1 基に対する速度向上"), estimator.Ratio, s.Speedup,
 		"{scale.gpus} * {scale.single_gpu_step_time} / {scale.step_time}", srcScaling)
-	b.add("scale.efficiency", text("Scaling efficiency (speed-up per GPU)", "スケーリング効率（GPU あたりの速度向上）"), estimator.Ratio, s.Efficiency,
+	b.add("scale.efficiency", text("Scaling efficiency (speed-up per GPU)", "スケーリング効率（GPU あたりの速度向上）"), estimator.Share, s.Efficiency,
 		"{scale.speedup} / {scale.gpus}", srcScaling)
 
 	b.note("model", m.ID)
@@ -124,7 +124,7 @@ func Scale(req ScaleRequest) (*Result, error) {
 			b.addWords(k+"speedup", text(fmt.Sprintf("Speed-up at %d GPUs", n), fmt.Sprintf("GPU %d 基での速度向上", n)), estimator.Ratio, pt.Speedup,
 				fmt.Sprintf("the model of scale.speedup with gpus = %d", n),
 				[]string{"scale.batch_per_gpu", "scale.single_gpu_step_time", "scale.gradient_bytes"}, srcScaling)
-			b.add(k+"efficiency", text(fmt.Sprintf("Efficiency at %d GPUs", n), fmt.Sprintf("GPU %d 基でのスケーリング効率", n)), estimator.Ratio, pt.Efficiency,
+			b.add(k+"efficiency", text(fmt.Sprintf("Efficiency at %d GPUs", n), fmt.Sprintf("GPU %d 基でのスケーリング効率", n)), estimator.Share, pt.Efficiency,
 				fmt.Sprintf("{%sspeedup} / %d", k, n), srcScaling)
 			b.add(k+"images_per_s", text(fmt.Sprintf("Images per second at %d GPUs", n), fmt.Sprintf("GPU %d 基での毎秒の画像数", n)), estimator.PerSecond, pt.ImagesPerS,
 				fmt.Sprintf("{%sspeedup} * {scale.batch_per_gpu} / {scale.single_gpu_step_time}", k), srcScaling)

@@ -30,7 +30,7 @@ func Throughput(req ThroughputRequest) (*Result, error) {
 	var dev device
 	switch {
 	case req.GPU != "" && req.CPU != "":
-		errs.Add("cpu", "give gpu or cpu, not both", strconv.Quote(req.CPU))
+		errs.Add("cpu", text("give gpu or cpu, not both", "gpu か cpu のどちらか一方を指定してください"), strconv.Quote(req.CPU))
 	case req.CPU != "":
 		dev, _ = lookupCPU(&errs, "cpu", req.CPU)
 	default:

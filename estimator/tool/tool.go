@@ -132,6 +132,14 @@ func (b *builder) input(id string, label estimator.Text, unit estimator.Unit, v 
 // text is a label in English and Japanese, as every quantity carries one.
 func text(en, ja string) estimator.Text { return estimator.Text{EN: en, JA: ja} }
 
+// inRangeJA is the Japanese of "must be in [low, high]" (or "(low, high]").
+func inRangeJA(lowIncluded bool, low, high any) string {
+	if lowIncluded {
+		return fmt.Sprintf("%v 以上 %v 以下にしてください", low, high)
+	}
+	return fmt.Sprintf("%v より大きく %v 以下にしてください", low, high)
+}
+
 // last is the quantity laid out last, for a formula that needs rewording.
 func (b *builder) last() *estimator.Quantity { return &b.res.Quantities[len(b.res.Quantities)-1] }
 
@@ -158,7 +166,8 @@ func (b *builder) finish(headline []string) (*Result, error) {
 			if b.factorsGiven {
 				// Factors inside their ranges can still starve a model: an
 				// efficiency of 1e-300 makes every step last forever.
-				return nil, &estimator.FieldError{Path: "factors", Rule: "make " + q.ID + " not a finite number; move them toward their defaults", Got: q.Value}
+				return nil, &estimator.FieldError{Path: "factors", Rule: "make " + q.ID + " not a finite number; move them toward their defaults",
+					RuleJA: "では " + q.ID + " が有限の数値になりません。既定値に近づけてください", Got: q.Value}
 			}
 			return nil, fmt.Errorf("internal error: %s is %v", q.ID, q.Value)
 		}

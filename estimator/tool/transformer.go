@@ -45,11 +45,11 @@ func Transformer(req TransformerRequest) (*Result, error) {
 	dev, okG := lookupGPU(&errs, "gpu", req.GPU)
 	g := dev.gpu
 	if req.GPUs < 1 || req.GPUs > maxGPUs {
-		errs.Add("gpus", fmt.Sprintf("must be in [1, %d]", maxGPUs), req.GPUs)
+		errs.Add("gpus", text(fmt.Sprintf("must be in [1, %d]", maxGPUs), inRangeJA(true, 1, maxGPUs)), req.GPUs)
 	}
 	// The bounds keep every time and GPU-hour finite.
 	if !(req.Tokens > 0 && req.Tokens <= 1e30) {
-		errs.Add("tokens", "must be a number > 0 and at most 1e30", req.Tokens)
+		errs.Add("tokens", text("must be a number > 0 and at most 1e30", "0 より大きく 1e30 以下の数値にしてください"), req.Tokens)
 	}
 	p := hardware.BF16
 	switch hardware.Precision(req.Precision) {
@@ -57,24 +57,24 @@ func Transformer(req TransformerRequest) (*Result, error) {
 	case hardware.FP8, hardware.FP4:
 		p = hardware.Precision(req.Precision)
 		if okG && g.Peak(p) <= 0 {
-			errs.Add("precision", "must be a precision the GPU has a dense path for: "+g.ID+" has no "+string(p), strconv.Quote(req.Precision))
+			errs.Add("precision", text("must be a precision the GPU has a dense path for: "+g.ID+" has no "+string(p), "GPU に密行列の演算経路がある精度にしてください: "+g.ID+" には "+string(p)+" がありません"), strconv.Quote(req.Precision))
 		}
 	default:
-		errs.Add("precision", "must be one of bf16, fp8, fp4", strconv.Quote(req.Precision))
+		errs.Add("precision", text("must be one of bf16, fp8, fp4", "bf16、fp8、fp4 のいずれかにしてください"), strconv.Quote(req.Precision))
 	}
 	if req.Seq < 0 || req.Seq > 1<<24 {
-		errs.Add("seq", "must be in [1, 16777216] (0: the model's)", req.Seq)
+		errs.Add("seq", text("must be in [1, 16777216] (0: the model's)", "1 以上 16777216 以下にしてください（0 はモデルの値）"), req.Seq)
 	}
 	if !(req.GlobalBatchTokens >= 0) || req.GlobalBatchTokens > 1e12 {
-		errs.Add("global_batch_tokens", "must be in [0, 1e12] (0: the default)", req.GlobalBatchTokens)
+		errs.Add("global_batch_tokens", text("must be in [0, 1e12] (0: the default)", "0 以上 1e12 以下にしてください（0 は既定値）"), req.GlobalBatchTokens)
 	}
 	if req.MFU != nil && !(*req.MFU >= 0.001 && *req.MFU <= 1) {
-		errs.Add("mfu", "must be in [0.001, 1]", *req.MFU)
+		errs.Add("mfu", text("must be in [0.001, 1]", "0.001 以上 1 以下にしてください"), *req.MFU)
 	}
 	sys, okS := systemFor(&errs, req.System, g, okG)
 	layout := layoutOf(&errs, req, m, okM)
 	if layout != nil && okS && layout.TP > sys.NVLinkGPUs() {
-		errs.Add("tp", fmt.Sprintf("must be at most the %d GPUs of %s's NVLink domain", sys.NVLinkGPUs(), sys.ID), layout.TP)
+		errs.Add("tp", text(fmt.Sprintf("must be at most the %d GPUs of %s's NVLink domain", sys.NVLinkGPUs(), sys.ID), fmt.Sprintf("%s の NVLink ドメインの GPU 数 %d 以下にしてください", sys.ID, sys.NVLinkGPUs())), layout.TP)
 	}
 	f := checkFactors(&errs, req.Factors)
 	if errs.Len() > 0 {
@@ -88,11 +88,13 @@ func Transformer(req TransformerRequest) (*Result, error) {
 	var fit *hardware.FitError
 	switch {
 	case errors.As(err, &fit) && layout != nil:
-		return nil, &estimator.FieldError{Path: "tp", Rule: fmt.Sprintf("must leave a layout that fits with pp: %s", fit.Error()), Got: *req.TP}
+		return nil, &estimator.FieldError{Path: "tp", Rule: fmt.Sprintf("must leave a layout that fits with pp: %s", fit.Error()),
+			RuleJA: fmt.Sprintf("pp と合わせて収まる並列化構成にしてください: %s", fit.Error()), Got: *req.TP}
 	case errors.As(err, &fit):
-		return nil, &estimator.FieldError{Path: "gpus", Rule: fmt.Sprintf("must hold the model at some layout: %s", fit.Error()), Got: req.GPUs}
+		return nil, &estimator.FieldError{Path: "gpus", Rule: fmt.Sprintf("must hold the model at some layout: %s", fit.Error()),
+			RuleJA: fmt.Sprintf("いずれかの並列化構成でモデルが収まる GPU 数にしてください: %s", fit.Error()), Got: req.GPUs}
 	case err != nil && layout != nil:
-		return nil, &estimator.FieldError{Path: "tp", Rule: err.Error(), Got: *req.TP}
+		return nil, &estimator.FieldError{Path: "tp", Rule: err.Error(), RuleJA: "この並列化構成は使えません: " + err.Error(), Got: *req.TP}
 	case err != nil:
 		return nil, err
 	}
@@ -108,7 +110,7 @@ func systemFor(errs *estimator.ErrorList, id string, g hardware.GPU, okG bool) (
 	if id != "" {
 		s, ok := lookup(errs, "system", id, hardware.SystemByID, hardware.SystemIDs)
 		if ok && okG && s.GPU != g.ID {
-			errs.Add("system", "must hold the GPU "+g.ID+", it holds "+s.GPU, strconv.Quote(id))
+			errs.Add("system", text("must hold the GPU "+g.ID+", it holds "+s.GPU, "GPU "+g.ID+" を搭載するシステムにしてください（搭載しているのは "+s.GPU+"）"), strconv.Quote(id))
 		}
 		return s, ok
 	}
@@ -120,7 +122,7 @@ func systemFor(errs *estimator.ErrorList, id string, g hardware.GPU, okG bool) (
 			return s, true
 		}
 	}
-	errs.Add("system", "is required: no catalog system holds "+g.ID, nil)
+	errs.Add("system", text("is required: no catalog system holds "+g.ID, "必須です: "+g.ID+" を搭載するカタログのシステムがありません"), nil)
 	return hardware.System{}, false
 }
 
@@ -128,12 +130,12 @@ func systemFor(errs *estimator.ErrorList, id string, g hardware.GPU, okG bool) (
 func layoutOf(errs *estimator.ErrorList, req TransformerRequest, m hardware.TransformerModel, okM bool) *hardware.Layout {
 	if req.TP == nil && req.PP == nil {
 		if req.MicroBatch != nil {
-			errs.Add("micro_batch", "is only read with tp and pp", *req.MicroBatch)
+			errs.Add("micro_batch", text("is only read with tp and pp", "tp と pp を指定したときだけ読みます"), *req.MicroBatch)
 		}
 		return nil
 	}
 	if req.TP == nil || req.PP == nil {
-		errs.Add("tp", "is given with pp, both or neither", nil)
+		errs.Add("tp", text("is given with pp, both or neither", "pp と一緒に、両方指定するかどちらも省略してください"), nil)
 		return nil
 	}
 	mb := 0 // searched
@@ -143,18 +145,18 @@ func layoutOf(errs *estimator.ErrorList, req TransformerRequest, m hardware.Tran
 	tp, pp := *req.TP, *req.PP
 	switch {
 	case tp < 1 || pp < 1 || tp*pp > max(req.GPUs, 1) || max(req.GPUs, 1)%(tp*pp) != 0:
-		errs.Add("tp", "tp x pp must divide the GPUs", fmt.Sprintf("%d x %d", tp, pp))
+		errs.Add("tp", text("tp x pp must divide the GPUs", "tp × pp で GPU 数が割り切れるようにしてください"), fmt.Sprintf("%d x %d", tp, pp))
 		return nil
 	case req.MicroBatch != nil && (mb < 1 || mb > maxBatch):
-		errs.Add("micro_batch", fmt.Sprintf("must be in [1, %d]", maxBatch), mb)
+		errs.Add("micro_batch", text(fmt.Sprintf("must be in [1, %d]", maxBatch), inRangeJA(true, 1, maxBatch)), mb)
 		return nil
 	case !okM:
 		return nil
 	case tp > 1 && m.Heads%tp != 0:
-		errs.Add("tp", fmt.Sprintf("must divide the model's %d attention heads", m.Heads), tp)
+		errs.Add("tp", text(fmt.Sprintf("must divide the model's %d attention heads", m.Heads), fmt.Sprintf("モデルのアテンションヘッド数 %d を割り切れる値にしてください", m.Heads)), tp)
 		return nil
 	case pp > m.Layers:
-		errs.Add("pp", fmt.Sprintf("must be at most the model's %d layers", m.Layers), pp)
+		errs.Add("pp", text(fmt.Sprintf("must be at most the model's %d layers", m.Layers), fmt.Sprintf("モデルの層数 %d 以下にしてください", m.Layers)), pp)
 		return nil
 	}
 	// The rest (recomputation, ZeRO, interleaving, EP) is searched.
@@ -204,7 +206,7 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 	b.input("transformer.capacity", text("GPU memory", "GPU メモリ"), estimator.Bytes, mem.Capacity, g.Source)
 	b.add("transformer.fits", text("Fits the GPU's memory", "GPU メモリに収まるか"), estimator.Flag, flag(plan.Fits), "if({transformer.memory_per_gpu} <= {transformer.capacity}, 1, 0)", srcTMemory)
 	b.input("transformer.peak", text("Dense peak per GPU at the precision", "その精度での GPU 1 基の密行列ピーク性能"), estimator.FLOPS, g.Peak(tj.Precision), g.Source)
-	b.add("transformer.bubble", text("Pipeline bubble", "パイプラインのバブル"), estimator.Ratio, plan.Bubble,
+	b.add("transformer.bubble", text("Pipeline bubble", "パイプラインのバブル"), estimator.Share, plan.Bubble,
 		"({transformer.pp} - 1) / ({transformer.interleave} * {transformer.global_batch_tokens} / ({transformer.dp} * {transformer.micro_batch} * {transformer.seq}) + {transformer.pp} - 1)",
 		"Narayanan et al. 2021, sections 2.2.1-2.2.2: (p-1)/(v*m+p-1)")
 	mfuWords := "model FLOPs of a step / (step time x GPUs x peak); the step: micro-batches through the fullest stage at the roofline of each matrix multiply, TP and EP communication, the bubble, DP communication the backward pass does not hide"
@@ -217,7 +219,7 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 		[]string{"transformer.global_batch_tokens", "transformer.flops_per_token", "transformer.peak"}, stepSrc)
 	b.addWords("transformer.compute_time", text("Computing per step (bubble included)", "1 ステップの計算時間（バブル込み）"), estimator.Seconds, plan.ComputeTime, "matrix multiplies at their roofline, attention and element-wise work, through the pipeline", nil, stepSrc)
 	b.addWords("transformer.comm_exposed", text("Communication not hidden, per step", "1 ステップで隠れない通信時間"), estimator.Seconds, plan.CommExposed, "TP all-reduces, pipeline sends, EP all-to-all, and the DP rest the backward pass does not hide", nil, stepSrc)
-	b.add("transformer.mfu", text("Model FLOPs utilisation", "モデル FLOPs 使用率（MFU）"), estimator.Ratio, plan.MFU,
+	b.add("transformer.mfu", text("Model FLOPs utilisation", "モデル FLOPs 使用率（MFU）"), estimator.Share, plan.MFU,
 		"{transformer.flops_per_token} * {transformer.global_batch_tokens} / ({transformer.step_time} * {transformer.gpus} * {transformer.peak})",
 		"Chowdhery et al. 2022 (PaLM), appendix B")
 	b.add("transformer.tokens_per_s", text("Tokens per second (whole job)", "毎秒のトークン数（ジョブ全体）"), estimator.PerSecond, plan.TokensPerSecond,
@@ -227,7 +229,7 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 	b.input("transformer.restart_time", text("Restart after a failure", "障害後の再起動時間"), estimator.Seconds, fl.RestartS, "chosen so Llama 3's rate gives its >90% effective training time at 16,384 GPUs")
 	b.input("transformer.checkpoint_interval", text("Checkpoint interval", "チェックポイント間隔"), estimator.Seconds, fl.CheckpointIntervalS, "chosen so Llama 3's rate gives its >90% effective training time at 16,384 GPUs")
 	b.input("transformer.checkpoint_write", text("Training stalled per checkpoint", "チェックポイントごとに学習が止まる時間"), estimator.Seconds, fl.CheckpointWriteS, "asynchronous checkpoints")
-	b.add("transformer.goodput", text("Share of time not lost to failures", "障害に失われない時間の割合"), estimator.Ratio, fl.Goodput(float64(req.GPUs)),
+	b.add("transformer.goodput", text("Share of time not lost to failures", "障害に失われない時間の割合"), estimator.Share, fl.Goodput(float64(req.GPUs)),
 		"max(0.05, 1 - {transformer.gpus} * {transformer.failures_per_gpu_year} / (365 * DAY) * ({transformer.restart_time} + {transformer.checkpoint_interval} / 2) - {transformer.checkpoint_write} / {transformer.checkpoint_interval})", srcFailures)
 	wall := b.add("transformer.wall_time", text("Wall time, failures included", "経過時間（障害込み）"), estimator.Seconds, plan.WallTime/b.valueOf("transformer.goodput"),
 		"{transformer.tokens} / {transformer.tokens_per_s} / {transformer.goodput}", srcFailures)
@@ -281,7 +283,7 @@ func TransformerCalibration(tf Factors) (*Result, error) {
 	table := [][]string{{"#", "run", "GPUs", "precision", "metric", "published", "model", "error", "set"}}
 	for i, r := range rows {
 		k := fmt.Sprintf("calibration.%d", i+1)
-		unit := map[string]estimator.Unit{hardware.MetricMFU: estimator.Ratio, hardware.MetricFLOPsPerGPU: estimator.FLOPS,
+		unit := map[string]estimator.Unit{hardware.MetricMFU: estimator.Share, hardware.MetricFLOPsPerGPU: estimator.FLOPS,
 			hardware.MetricTokensPerGPU: estimator.PerSecond, hardware.MetricGPUHours: estimator.Count}[r.Metric]
 		what := r.Run.ID + " " + r.Metric
 		b.input(k+".published", text(what+": published", what+": 公表値"), unit, r.Published, r.Run.Source)

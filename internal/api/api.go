@@ -10,7 +10,9 @@
 //
 // naming the field at fault in plain words ("seed: must be a whole number from
 // 0 to 9007199254740991, got -1"; "scenarios[1].name: must be a string"),
-// never a Go type. Requests are read strictly (DecodeRequest): no unknown or
+// never a Go type; "message" is in the request's lang (a request with lang
+// "ja" reads "fleet.cars: 0 より大きい値にしてください（入力値 -3）"), "rule"
+// always in English. Requests are read strictly (DecodeRequest): no unknown or
 // repeated key, every number and lang checked. API.Call never panics: a panic
 // inside a method is recovered and returned as an error with rule "internal
 // error", so a caller (one long-lived wasm instance) keeps working after any
@@ -85,7 +87,7 @@ func (a *API) Call(method string, request []byte) (response []byte) {
 	}
 	v, err := m(request)
 	if err != nil {
-		return errorJSON(err)
+		return errorJSONIn(err, requestLang(request))
 	}
 	out, err := json.Marshal(v)
 	if err != nil {
@@ -110,11 +112,27 @@ type Error struct {
 	Path    string `json:"path"`    // the field at fault: a scenario path, or a request field
 	Rule    string `json:"rule"`    // what it must be
 	Got     any    `json:"got"`     // what it was; null when there is nothing to show
-	Message string `json:"message"` // the whole sentence, as the CLI prints it
+	Message string `json:"message"` // the whole sentence, as the CLI prints it, in the request's lang
+}
+
+// requestLang is the lang a request asks for, "ja" or "en": its errors'
+// messages follow it. A request too broken to say reads English.
+func requestLang(request []byte) string {
+	var r struct {
+		Lang string `json:"lang"`
+	}
+	if json.Unmarshal(request, &r) == nil && r.Lang == "ja" {
+		return "ja"
+	}
+	return "en"
 }
 
 // Errors turns an error (possibly several joined) into the API's error values.
-func Errors(err error) []Error {
+func Errors(err error) []Error { return ErrorsIn(err, "en") }
+
+// ErrorsIn is Errors with each message in lang ("ja"; anything else reads
+// English); paths and rules stay as they are, for programs to read.
+func ErrorsIn(err error, lang string) []Error {
 	var out []Error
 	var walk func(error)
 	walk = func(err error) {
@@ -129,9 +147,9 @@ func Errors(err error) []Error {
 		var ae *Error
 		switch {
 		case errors.As(err, &fe):
-			out = append(out, Error{Path: fe.Path, Rule: fe.Rule, Got: jsonSafe(fe.Got), Message: fe.Error()})
+			out = append(out, Error{Path: fe.Path, Rule: fe.Rule, Got: jsonSafe(fe.Got), Message: fe.In(lang)})
 		case errors.As(err, &se):
-			out = append(out, Error{Path: "scenario", Rule: "must be valid JSON", Got: fmt.Sprintf("line %d, column %d", se.Line, se.Column), Message: se.Error()})
+			out = append(out, Error{Path: "scenario", Rule: "must be valid JSON", Got: fmt.Sprintf("line %d, column %d", se.Line, se.Column), Message: se.In(lang)})
 		case errors.As(err, &ae):
 			out = append(out, *ae)
 		default:
@@ -160,8 +178,11 @@ func jsonSafe(v any) any {
 // ErrorJSON is the error value API.Call returns for err.
 func ErrorJSON(err error) []byte { return errorJSON(err) }
 
-func errorJSON(err error) []byte {
-	errs := Errors(err)
+func errorJSON(err error) []byte { return errorJSONIn(err, "en") }
+
+// errorJSONIn is errorJSON with the messages in lang.
+func errorJSONIn(err error, lang string) []byte {
+	errs := ErrorsIn(err, lang)
 	if len(errs) == 0 {
 		errs = []Error{{Rule: "failed", Message: err.Error()}}
 	}

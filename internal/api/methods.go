@@ -132,7 +132,7 @@ func explain(data []byte) (any, error) {
 	var req struct {
 		ScenarioRequest
 		ID   string `json:"id"`
-		Lang string `json:"lang,omitempty"` // en (default) or ja: the display
+		Lang string `json:"lang,omitempty"` // en (default) or ja: the text's words and the display
 	}
 	if err := DecodeRequest(data, &req); err != nil {
 		return nil, err
@@ -145,7 +145,7 @@ func explain(data []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	text, err := est.Explain(req.ID)
+	text, err := est.ExplainIn(req.ID, lang)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,173 @@
+package estimator_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+)
+
+// Every quantity of every example scenario has a Japanese label.
+func TestEveryQuantityOfTheExamplesHasJapanese(t *testing.T) {
+	for _, name := range examples.Names() {
+		for _, q := range mustEstimate(t, name).Quantities() {
+			assert.NotEmpty(t, q.LabelJA, "%s: %s (%s)", name, q.ID, q.Label)
+			assert.NotEqual(t, q.Label, q.LabelJA, "%s: %s", name, q.ID)
+		}
+	}
+}
+
+// Every catalog fact a workbook lists has a Japanese label.
+func TestEveryCatalogFactHasJapanese(t *testing.T) {
+	for _, f := range estimator.CatalogFacts() {
+		assert.NotEqual(t, f.Label, f.LabelIn("ja"), f.Path)
+	}
+}
+
+// Every row of the fields table has its label, unit, help and unset in
+// Japanese, and every rule it checks reads in Japanese.
+func TestEveryFieldHasJapanese(t *testing.T) {
+	for _, f := range estimator.Fields() {
+		assert.NotEmpty(t, f.Label.JA, f.Path)
+		for what, text := range map[string]estimator.Text{"unit": f.Unit, "help": f.Help, "unset": f.Unset} {
+			if text.EN != "" {
+				assert.NotEmpty(t, text.JA, "%s: %s %q", f.Path, what, text.EN)
+			}
+		}
+		for _, r := range f.Rules {
+			assert.NotEqual(t, estimator.DescribeRuleIn(r, "en"), estimator.DescribeRuleIn(r, "ja"), "%s: %s", f.Path, r)
+		}
+	}
+	for _, r := range []string{"gt0", "ge=1", "le=1", "int", "id", "nonempty", "oneof=a|b"} {
+		assert.NotEmpty(t, estimator.DescribeRuleIn(r, "ja"), r)
+		assert.NotEqual(t, estimator.DescribeRuleIn(r, "en"), estimator.DescribeRuleIn(r, "ja"), r)
+	}
+	f, _ := estimator.FieldOf("team.members")
+	assert.Equal(t, "整数にしてください。0 より大きい値にしてください", f.RuleTextIn("ja"))
+}
+
+// Every display unit Choose can pick, in every style, has a Japanese suffix.
+func TestEveryDisplayUnitHasJapanese(t *testing.T) {
+	units := []estimator.Unit{estimator.Bytes, estimator.Seconds, estimator.BytesPerSecond, estimator.Count, estimator.Ratio,
+		estimator.Share, estimator.Flag, estimator.Watts, estimator.Joules, estimator.Kilograms, estimator.PerSecond,
+		estimator.FLOPS, estimator.FLOPs, "USD", "JPY"}
+	for _, u := range units {
+		for _, us := range []estimator.UnitSystem{estimator.Binary, estimator.Decimal} {
+			for _, st := range []estimator.Style{estimator.Article, estimator.Hardware, estimator.Axis} {
+				for e := -9; e <= 30; e++ {
+					d := estimator.Choose(u, us, math.Pow(10, float64(e)), st)
+					if en := d.Suffix("en"); en != "" {
+						assert.NotEmpty(t, d.Ja, "%s %s 1e%d: %q", u, us, e, en)
+					}
+				}
+			}
+		}
+	}
+}
+
+// The words the code writes itself, read from its source: each kind's label
+// is a Text with both languages, every Text literal has its Japanese, and
+// every FieldError that states a rule states it in Japanese too. This is what
+// fails when a new quantity, rule or error comes without its Japanese.
+func TestEveryWrittenTextHasJapanese(t *testing.T) {
+	for _, dir := range []string{".", "tool"} {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		require.NoError(t, err)
+		for _, path := range files {
+			if strings.HasSuffix(path, "_test.go") {
+				continue
+			}
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, path, nil, 0)
+			require.NoError(t, err)
+			ast.Inspect(f, func(n ast.Node) bool {
+				lit, ok := n.(*ast.CompositeLit)
+				if !ok {
+					return true
+				}
+				at := fset.Position(lit.Pos()).String()
+				switch typeName(lit.Type) {
+				case "kind":
+					if assert.GreaterOrEqual(t, len(lit.Elts), 2, at) {
+						label, ok := lit.Elts[1].(*ast.CompositeLit)
+						assert.True(t, ok && typeName(label.Type) == "Text", "%s: a kind's label is a Text", at)
+					}
+				case "Text":
+					checkText(t, at, lit)
+				case "FieldError":
+					if has(lit, "Rule") {
+						assert.True(t, has(lit, "RuleJA"), "%s: a FieldError with a Rule needs its RuleJA", at)
+					}
+				}
+				return true
+			})
+			// The tools write their words with text(en, ja).
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if ok && typeName(call.Fun) == "text" && len(call.Args) == 2 {
+					assert.False(t, emptyString(call.Args[1]), "%s: text() without its Japanese", fset.Position(call.Pos()))
+				}
+				return true
+			})
+		}
+	}
+}
+
+// checkText fails a Text literal that gives English without Japanese.
+func checkText(t *testing.T, at string, lit *ast.CompositeLit) {
+	t.Helper()
+	if len(lit.Elts) == 0 {
+		return // the empty Text: no words at all
+	}
+	var ja ast.Expr
+	if _, keyed := lit.Elts[0].(*ast.KeyValueExpr); keyed {
+		for _, e := range lit.Elts {
+			if kv := e.(*ast.KeyValueExpr); kv.Key.(*ast.Ident).Name == "JA" {
+				ja = kv.Value
+			}
+		}
+	} else if len(lit.Elts) == 2 {
+		ja = lit.Elts[1]
+	}
+	if assert.NotNil(t, ja, "%s: a Text without its Japanese", at) {
+		assert.False(t, emptyString(ja), "%s: a Text with empty Japanese", at)
+	}
+}
+
+func typeName(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.SelectorExpr:
+		return x.Sel.Name
+	}
+	return ""
+}
+
+func has(lit *ast.CompositeLit, key string) bool {
+	for _, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok && kv.Key.(*ast.Ident).Name == key {
+			return true
+		}
+	}
+	return false
+}
+
+func emptyString(e ast.Expr) bool {
+	b, ok := e.(*ast.BasicLit)
+	if !ok || b.Kind != token.STRING {
+		return false
+	}
+	s, _ := strconv.Unquote(b.Value)
+	return s == ""
+}
