@@ -129,12 +129,27 @@ func (r *render) value(q estimator.Quantity) string {
 	return r.valueAs(q, estimator.FormatIn(q.Value, q.Unit, r.s.Units, r.lang))
 }
 
-func (r *render) cell(id string) string {
+// column is the one display of a table column's values (ids the estimate
+// lacks are left out), so a column reads in one unit: "0.46 years" above
+// "0.06 years", not "21 days".
+func (r *render) column(ids []string) estimator.Display {
+	var values []float64
+	unit := estimator.Unit("")
+	for _, id := range ids {
+		if q, ok := r.est.Get(id); ok {
+			values, unit = append(values, q.Value), q.Unit
+		}
+	}
+	return estimator.ChooseColumn(unit, r.s.Units, values, estimator.Article)
+}
+
+// cell is the table cell of quantity id, shown in its column's display d.
+func (r *render) cell(id string, d estimator.Display) string {
 	q, ok := r.est.Get(id)
 	if !ok {
 		return `<td>-</td>`
 	}
-	return `<td>` + r.value(q) + `</td>`
+	return `<td>` + r.valueAs(q, d.FormatIn(q.Value, r.lang)) + `</td>`
 }
 
 // chain is the estimate step by step: the data, one training run on each
@@ -152,10 +167,19 @@ func (r *render) chain() {
 	// One training run per workload and system, then the systems the team needs.
 	fmt.Fprintf(b, `<table><caption>%s</caption><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
 		esc(fmt.Sprintf(t["results.time"], num(s.Training.Epochs))), esc(t["col.network"]), esc(t["col.system"]), esc(t["col.gpu"]), esc(t["col.onesystem"]))
+	var gpuIDs, systemIDs []string
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
+			gpuIDs = append(gpuIDs, "train."+w.ID+".gpu_time."+sys.ID)
+			systemIDs = append(systemIDs, "train."+w.ID+".system_time."+sys.ID)
+		}
+	}
+	gpu, one := r.column(gpuIDs), r.column(systemIDs)
+	for i, w := range s.Workloads {
+		for j, sys := range s.Systems {
+			k := i*len(s.Systems) + j
 			fmt.Fprintf(b, `<tr><th scope="row">%s</th><td>%s</td>%s%s</tr>`, esc(nameOr(w.Label, w.ID)), esc(nameOr(sys.Label, sys.ID)),
-				r.cell("train."+w.ID+".gpu_time."+sys.ID), r.cell("train."+w.ID+".system_time."+sys.ID))
+				r.cell(gpuIDs[k], gpu), r.cell(systemIDs[k], one))
 		}
 	}
 	b.WriteString(`</tbody></table>`)
@@ -164,10 +188,18 @@ func (r *render) chain() {
 		fmt.Fprintf(b, `<th scope="col">%s</th>`, esc(nameOr(sys.Label, sys.ID)))
 	}
 	b.WriteString(`</tr></thead><tbody>`)
+	columns := make([]estimator.Display, len(s.Systems))
+	for j, sys := range s.Systems {
+		var ids []string
+		for _, w := range s.Workloads {
+			ids = append(ids, "team."+w.ID+".systems."+sys.ID)
+		}
+		columns[j] = r.column(ids)
+	}
 	for _, w := range s.Workloads {
 		fmt.Fprintf(b, `<tr><th scope="row">%s</th>`, esc(nameOr(w.Label, w.ID)))
-		for _, sys := range s.Systems {
-			b.WriteString(r.cell("team." + w.ID + ".systems." + sys.ID))
+		for j, sys := range s.Systems {
+			b.WriteString(r.cell("team."+w.ID+".systems."+sys.ID, columns[j]))
 		}
 		b.WriteString(`</tr>`)
 	}
