@@ -79,6 +79,7 @@ func Results(est *estimator.Estimate, lang string) string {
 // not by quantity.
 func Cells(est *estimator.Estimate, lang string) []string {
 	r := newRender(est, lang)
+	r.textOnly = true
 	r.results()
 	return r.cells
 }
@@ -103,6 +104,9 @@ type render struct {
 	lang  string
 	t     map[string]string
 	cells []string
+	// textOnly keeps the cells and skips the long markup (every quantity's
+	// row): Cells runs on every keystroke.
+	textOnly bool
 }
 
 func newRender(est *estimator.Estimate, lang string) *render {
@@ -110,7 +114,9 @@ func newRender(est *estimator.Estimate, lang string) *render {
 }
 
 func (r *render) results() {
-	fmt.Fprintf(&r.b, `<div class="results" data-layout="%s">`, Layout(r.est))
+	if !r.textOnly {
+		fmt.Fprintf(&r.b, `<div class="results" data-layout="%s">`, Layout(r.est))
+	}
 	r.answer(nil)
 	r.chain()
 	r.every()
@@ -120,6 +126,9 @@ func (r *render) results() {
 // value writes q's value as a button showing text.
 func (r *render) valueAs(q estimator.Quantity, text string) string {
 	r.cells = append(r.cells, text)
+	if r.textOnly {
+		return ""
+	}
 	return fmt.Sprintf(`<button type="button" class="q" data-quantity="%s" data-value="%s" data-unit="%s" aria-label="%s">%s</button>`,
 		esc(q.ID), strconv.FormatFloat(q.Value, 'g', -1, 64), esc(string(q.Unit)), esc(q.LabelIn(r.lang)+": "+text), esc(text))
 }
@@ -253,6 +262,12 @@ func (r *render) every() {
 		groups[g] = append(groups[g], q)
 	}
 	for _, g := range order {
+		if r.textOnly {
+			for _, q := range groups[g] {
+				r.value(q)
+			}
+			continue
+		}
 		title := t["qgroup."+g]
 		if title == "" {
 			title = g
