@@ -36,15 +36,18 @@ const (
 	PointUnknown  Position = ""          // the scenario has ranges but no uncertainty was run
 )
 
-// Words says the position as the end of a sentence: "below its P10".
+// Words says the position as the end of a sentence: "(The point estimate
+// lies) below its P10".
 func (p Position) Words() Text { return positionWords[p] }
 
+// positionWords end a sentence: "The point estimate lies below its P10." /
+// "点推定は P10 を下回ります。"
 var positionWords = map[Position]Text{
-	PointExact:    {"equal to its P10, P50 and P90 (no input is ranged)", "P10・P50・P90 と同じ（範囲のある入力なし）"},
-	PointBelowP10: {"below its P10", "P10 を下回る"},
-	PointP10ToP50: {"between its P10 and P50", "P10 と P50 の間"},
-	PointP50ToP90: {"between its P50 and P90", "P50 と P90 の間"},
-	PointAboveP90: {"above its P90", "P90 を上回る"},
+	PointExact:    {"at its P10, P50 and P90 alike (no ranged input moves it)", "P10・P50・P90 と同じです（範囲のある入力の影響を受けません）"},
+	PointBelowP10: {"below its P10", "P10 を下回ります"},
+	PointP10ToP50: {"between its P10 and P50", "P10 と P50 の間にあります"},
+	PointP50ToP90: {"between its P50 and P90", "P50 と P90 の間にあります"},
+	PointAboveP90: {"above its P90", "P90 を上回ります"},
 }
 
 // Figure is one number of the answer: the estimate's quantity (the point
@@ -70,9 +73,10 @@ type Purchase struct {
 	// percentiles are Systems' rounded up, which are exactly the percentiles
 	// of the rounded counts, since rounding up keeps the samples' order.
 	ToBuy Figure `json:"to_buy"`
-	// Time is one training run: train.<w>.job_time.<s> when scaling is
-	// modelled (one job on its GPUs), else train.<w>.system_time.<s> (one
-	// run on one system, as the article's table gives it).
+	// Time is one training run: train.<w>.job_time.<s> where the estimate
+	// sizes a job (modelled scaling, transformers: one job on its GPUs),
+	// else train.<w>.system_time.<s> (one run on one system, as the
+	// article's table gives it).
 	Time Figure `json:"time"`
 }
 
@@ -108,7 +112,8 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 		a.Ask = s.Money.ask()
 	}
 	if a.Ranged && a.Ask != AskPoint && u == nil {
-		return nil, &FieldError{Path: "money.ask", Rule: "asks for a percentile, which needs the uncertainty over the scenario's ranges (samples > 0)", Got: strconv.Quote(string(a.Ask))}
+		return nil, fieldError("money.ask", Text{"asks for a percentile, which needs the uncertainty over the scenario's ranges (samples > 0)",
+			"パーセンタイルを求めるには、シナリオの範囲に対する不確かさの計算（サンプル数 > 0）が必要です"}, strconv.Quote(string(a.Ask)))
 	}
 	spreads := map[string]Spread{}
 	if u != nil {
@@ -134,12 +139,13 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 			return f
 		case !ok:
 			if a.Ask != AskPoint && missing == nil {
-				missing = &FieldError{Path: "money.ask", Rule: "asks for a percentile the uncertainty does not hold: " + id, Got: strconv.Quote(string(a.Ask))}
+				missing = fieldError("money.ask", Text{"asks for a percentile the uncertainty does not hold: " + id,
+					"不確かさの計算にないパーセンタイルを求めています: " + id}, strconv.Quote(string(a.Ask)))
 			}
 			return f
 		}
 		if round {
-			sp = Spread{ID: id, Label: q.Label, Unit: q.Unit, P10: math.Ceil(sp.P10), P50: math.Ceil(sp.P50), P90: math.Ceil(sp.P90)}
+			sp = Spread{ID: id, Label: q.Label, LabelJA: q.LabelJA, Unit: q.Unit, P10: math.Ceil(sp.P10), P50: math.Ceil(sp.P50), P90: math.Ceil(sp.P90)}
 		}
 		f.Spread, f.Falls = &sp, position(q.Value, sp)
 		switch a.Ask {
@@ -150,10 +156,6 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 		}
 		return f
 	}
-	timeName := "system_time"
-	if s.Training.Scaling == "modelled" {
-		timeName = "job_time"
-	}
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
 			pair := func(group, name string) string { return group + "." + w.ID + "." + name + "." + sys.ID }
@@ -161,7 +163,7 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 				Workload: w.ID, System: sys.ID, WorkloadName: w.name(), SystemName: sys.name(),
 				Systems: figure(pair("team", "systems"), ""),
 				ToBuy:   figure(pair("team", "systems_to_buy"), pair("team", "systems")),
-				Time:    figure(pair("train", timeName), ""),
+				Time:    figure(runTime(e, pair("train", "job_time"), pair("train", "system_time")), ""),
 			})
 		}
 	}
@@ -175,6 +177,14 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 		return nil, missing
 	}
 	return a, nil
+}
+
+// runTime is the job's time where the estimate has one, else one system's.
+func runTime(e *Estimate, job, system string) string {
+	if _, ok := e.Get(job); ok {
+		return job
+	}
+	return system
 }
 
 // position places v among sp's percentiles. A spread of one value (no

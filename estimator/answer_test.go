@@ -2,6 +2,7 @@ package estimator_test
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
 )
 
 // The default scenario asks for the point estimate, which its own ranges put
@@ -44,7 +46,7 @@ func TestAnswerOfTheDefaultScenario(t *testing.T) {
 	sys, buy := a.Buy.Systems.Spread, a.Buy.ToBuy.Spread
 	assert.Equal(t, [3]float64{math.Ceil(sys.P10), math.Ceil(sys.P50), math.Ceil(sys.P90)}, [3]float64{buy.P10, buy.P50, buy.P90})
 	assert.Equal(t, "below its P10", a.TCO.Falls.Words().EN)
-	assert.Equal(t, "P10 を下回る", a.TCO.Falls.Words().In("ja"))
+	assert.Equal(t, "P10 を下回ります", a.TCO.Falls.Words().In("ja"))
 
 	assert.Len(t, a.Each, 6, "three workloads on two systems")
 	assert.Equal(t, "team.inception-v3.systems.dgx-1-p100", a.Each[4].Systems.ID)
@@ -108,4 +110,80 @@ func TestMoneyAskIsChecked(t *testing.T) {
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "money.ask", fe.Path)
 	assert.Equal(t, "must be one of point, p50, p90", fe.Rule)
+}
+
+// What the 2017 article's planner buys, and where that ask falls among the
+// scenario's own ranges.
+func ExampleAnswerFor() {
+	s := builtin(examples.Default)
+	est, _ := estimator.Run(s)
+	u, _ := estimator.RunUncertainty(s, 2000, 1, 1)
+	a, _ := estimator.AnswerFor(est, u)
+	buy := a.Buy.ToBuy
+	fmt.Printf("Buy %v %s for %s (%.2f before rounding up), asked at %s.\n",
+		buy.Asked, a.Buy.SystemName, a.Buy.WorkloadName, a.Buy.Systems.Value, a.Ask.Words().EN)
+	fmt.Printf("P10 %v, P50 %v, P90 %v: the point estimate lies %s.\n",
+		buy.Spread.P10, buy.Spread.P50, buy.Spread.P90, buy.Falls.Words().EN)
+	// Output:
+	// Buy 143 DGX-1 (Volta) for Inception-v3 (142.35 before rounding up), asked at the point estimate.
+	// P10 346, P50 943, P90 2175: the point estimate lies below its P10.
+}
+
+func TestAnswerWordsInBothLanguages(t *testing.T) {
+	for _, a := range []estimator.Ask{estimator.AskPoint, estimator.AskP50, estimator.AskP90} {
+		assert.NotEmpty(t, a.Words().EN, a)
+		assert.NotEmpty(t, a.Words().JA, a)
+	}
+	for _, p := range []estimator.Position{estimator.PointExact, estimator.PointBelowP10, estimator.PointP10ToP50, estimator.PointP50ToP90, estimator.PointAboveP90} {
+		assert.NotEmpty(t, p.Words().EN, p)
+		assert.NotEmpty(t, p.Words().JA, p)
+	}
+	field, ok := estimator.FieldOf("money.ask")
+	require.True(t, ok)
+	assert.Equal(t, []string{"point", "p50", "p90"}, field.Choices)
+	assert.True(t, field.Optional)
+	assert.NotEmpty(t, field.Label.JA)
+	assert.NotEmpty(t, field.Help.JA)
+}
+
+// Where the point falls, for each place it can: the TCO's spread is set
+// around the point estimate (USD 31,837,386).
+func TestAnswerPlacesThePoint(t *testing.T) {
+	s := decodeArticle(t)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	tco, _ := est.Get("cost.tco")
+	v := tco.Value
+	for _, tc := range []struct {
+		p10, p50, p90 float64
+		want          estimator.Position
+	}{
+		{2 * v, 3 * v, 4 * v, estimator.PointBelowP10},
+		{v, 2 * v, 3 * v, estimator.PointP10ToP50},
+		{v / 2, v, 2 * v, estimator.PointP10ToP50},
+		{v / 3, v / 2, 2 * v, estimator.PointP50ToP90},
+		{v / 3, v / 2, v, estimator.PointP50ToP90},
+		{v / 4, v / 3, v / 2, estimator.PointAboveP90},
+		{v, v, v, estimator.PointExact},
+	} {
+		u := &estimator.Uncertainty{Quantities: []estimator.Spread{{ID: "cost.tco", P10: tc.p10, P50: tc.p50, P90: tc.p90}}}
+		a, err := estimator.AnswerFor(est, u)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, a.TCO.Falls, "%v %v %v", tc.p10/v, tc.p50/v, tc.p90/v)
+		assert.Nil(t, a.Buy.ToBuy.Spread, "the uncertainty holds no systems")
+	}
+}
+
+// Where the estimate sizes a job (modelled scaling), the time per run is the
+// job's, not one system's.
+func TestAnswerTimesTheJob(t *testing.T) {
+	s := builtin("modern-2026")
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	a, err := estimator.AnswerFor(est, nil)
+	require.NoError(t, err)
+	require.NotNil(t, a.Buy)
+	assert.Equal(t, "train."+a.Buy.Workload+".job_time."+a.Buy.System, a.Buy.Time.ID)
+	assert.Equal(t, 33.0, a.Buy.ToBuy.Asked)
+	assert.Equal(t, estimator.PointUnknown, a.Buy.ToBuy.Falls, "ranged, but no uncertainty was run")
 }

@@ -5,6 +5,7 @@
 package report
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -87,6 +88,131 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 	}
 	b.Charts = charts
 	return b, nil
+}
+
+// Answer is what the planner buys, at the scenario's ask: what every report
+// leads with (estimator.AnswerFor over the bundle's estimate and
+// uncertainty). It is answered when a report asks, not by Build, so a bundle
+// built for its charts alone never fails on a percentile ask without samples.
+func (b *Bundle) Answer() (*estimator.Answer, error) {
+	return estimator.AnswerFor(b.Estimate, b.Uncertainty)
+}
+
+// ShowRow shows values of one unit in one display, in the bundle's
+// language: a quantity beside its percentiles reads "0.46 years, 1.12
+// years", never "21 days" beside "1.12 years" (estimator.ChooseColumn).
+func (b *Bundle) ShowRow(u estimator.Unit, values ...float64) []string {
+	d := estimator.ChooseColumn(u, b.Estimate.Scenario.Units, values, estimator.Article)
+	out := make([]string, len(values))
+	for i, v := range values {
+		out[i] = d.FormatIn(v, b.Lang)
+	}
+	return out
+}
+
+// AnswerHeadline is the answer's first words in the bundle's language: what to
+// buy at the ask and its figure before rounding up, or, without money, that
+// the request is in systems.
+func (b *Bundle) AnswerHeadline(a *estimator.Answer) (headline, basis string) {
+	t := func(key string) string { return chart.Text(b.Lang, key) }
+	if a.Buy == nil {
+		return t("no.money"), ""
+	}
+	us := b.Estimate.Scenario.Units
+	buy, sys := a.Buy.ToBuy, a.Buy.Systems
+	return fmt.Sprintf(t("ask.systems"), estimator.FormatIn(buy.Asked, buy.Unit, us, b.Lang), a.Buy.SystemName, a.Buy.WorkloadName),
+		fmt.Sprintf(t("ask.basis"), a.Ask.Words().In(b.Lang), estimator.FormatIn(sys.Asked, sys.Unit, us, b.Lang))
+}
+
+// AnswerText says in plain sentences, in the bundle's language, where the
+// point estimate falls among its P10, P50 and P90, which figure the
+// proposal asks for, and what it would ask at P90, where the risks section
+// says a decision should hold. The PDF's cover and risks page and the HTML
+// report's answer print the same sentences, so they cannot disagree.
+func (b *Bundle) AnswerText(a *estimator.Answer) []string {
+	t := func(key string) string { return chart.Text(b.Lang, key) }
+	us := b.Estimate.Scenario.Units
+	show := func(v float64, u estimator.Unit) string { return estimator.FormatIn(v, u, us, b.Lang) }
+	if a.Buy == nil {
+		switch {
+		case !a.Ranged:
+			return []string{t("ask.exact")}
+		case a.Each[0].ToBuy.Spread == nil:
+			return []string{t("ask.unknown")}
+		}
+		return []string{t("ask.spread.each")}
+	}
+	sys, tco := a.Buy.ToBuy, *a.TCO
+	var out []string
+	switch {
+	case !a.Ranged:
+		return []string{t("ask.exact"), fmt.Sprintf(t("ask.which"), a.Ask.Words().In(b.Lang))}
+	case sys.Spread == nil || tco.Spread == nil:
+		return []string{t("ask.unknown"), fmt.Sprintf(t("ask.which"), a.Ask.Words().In(b.Lang))}
+	case sys.Falls == tco.Falls:
+		out = append(out, fmt.Sprintf(t("ask.falls.both"), sys.Falls.Words().In(b.Lang)))
+	default:
+		out = append(out, fmt.Sprintf(t("ask.falls.each"), sys.Falls.Words().In(b.Lang), tco.Falls.Words().In(b.Lang)))
+	}
+	out = append(out, fmt.Sprintf(t("ask.which"), a.Ask.Words().In(b.Lang)))
+	if a.Ask == estimator.AskP90 {
+		return append(out, t("ask.hold.p90"))
+	}
+	return append(out, fmt.Sprintf(t("ask.hold"), show(sys.Spread.P90, sys.Unit), show(tco.Spread.P90, tco.Unit)))
+}
+
+// AnswerTable is the answer's figures as a table in the bundle's language,
+// the header first: with money, what is bought (systems to buy, before
+// rounding up, capital expense, total cost, one run) by the point estimate
+// and, where the spread is known, P10, P50 and P90, the asked column marked;
+// without, each workload on each system. Columns from numbers on hold numbers.
+func (b *Bundle) AnswerTable(a *estimator.Answer) (rows [][]string, numbers int) {
+	t := func(key string) string { return chart.Text(b.Lang, key) }
+	us := b.Estimate.Scenario.Units
+	show := func(v float64, u estimator.Unit) string { return estimator.FormatIn(v, u, us, b.Lang) }
+	// figure is the point estimate and its spread, in one unit.
+	figure := func(f estimator.Figure) []string {
+		if sp := f.Spread; sp != nil {
+			return b.ShowRow(f.Unit, f.Value, sp.P10, sp.P50, sp.P90)
+		}
+		return b.ShowRow(f.Unit, f.Value)
+	}
+	ranges := []string{t("p10"), t("p50"), t("p90")}
+	if a.Buy == nil {
+		head := []string{t("network"), t("system"), t("systems"), t("to.buy")}
+		if a.Each[0].ToBuy.Spread != nil {
+			head = append(head, ranges...)
+		}
+		rows = [][]string{head}
+		for _, p := range a.Each {
+			to := figure(p.ToBuy)
+			rows = append(rows, append([]string{p.WorkloadName, p.SystemName, show(p.Systems.Value, p.Systems.Unit)}, to...))
+		}
+		return rows, 2
+	}
+	head := []string{"", t("ask.point")}
+	if a.Buy.ToBuy.Spread != nil {
+		head = append(head, ranges...)
+	}
+	// The asked column: the point's, or P50's or P90's where there is a spread.
+	asked := map[estimator.Ask]int{estimator.AskPoint: 1, estimator.AskP50: 3, estimator.AskP90: 4}[a.Ask]
+	if asked < len(head) {
+		head[asked] = fmt.Sprintf(t("ask.asked"), head[asked])
+	}
+	rows = [][]string{head}
+	for _, r := range []struct {
+		caption string
+		f       estimator.Figure
+	}{
+		{t("ask.systems.only"), a.Buy.ToBuy},
+		{t("ask.row.systems"), a.Buy.Systems},
+		{t("ask.capex"), *a.Capex},
+		{fmt.Sprintf(t("ask.tco"), b.Estimate.Scenario.Money.DepreciationYears), *a.TCO},
+		{a.Buy.Time.LabelIn(b.Lang), a.Buy.Time},
+	} {
+		rows = append(rows, append([]string{r.caption}, figure(r.f)...))
+	}
+	return rows, 1
 }
 
 // sections are a scenario file's top-level fields in the order it gives them.

@@ -41,3 +41,31 @@ func TestBuildChecksItsOptions(t *testing.T) {
 	require.NotNil(t, b.Uncertainty)
 	assert.Equal(t, 200, b.Uncertainty.Samples)
 }
+
+// A percentile ask needs samples: the charts build without them, a report
+// that leads with the answer says which field asks for what is missing.
+func TestAPercentileAskNeedsSamples(t *testing.T) {
+	data, ok := examples.Read(examples.Default)
+	require.True(t, ok)
+	s, err := estimator.Decode(bytes.NewReader(data), estimator.Override{Path: "money.ask", Value: `"p90"`})
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	b, err := Build(est, Options{Samples: 0})
+	require.NoError(t, err, "the charts need no answer")
+	assert.NotEmpty(t, b.Charts)
+	_, err = b.Answer()
+	var fe *estimator.FieldError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "money.ask", fe.Path)
+
+	b, err = Build(est, Options{Samples: 500, Seed: 1, Lang: "ja"})
+	require.NoError(t, err)
+	a, err := b.Answer()
+	require.NoError(t, err)
+	assert.Equal(t, a.Buy.ToBuy.Spread.P90, a.Buy.ToBuy.Asked)
+	text := b.AnswerText(a)
+	require.Len(t, text, 3)
+	assert.Equal(t, "点推定はシステム数・総費用とも P10 を下回ります。", text[0])
+	assert.Equal(t, "申請する値は「P90」です（シナリオの money.ask）。", text[1])
+}

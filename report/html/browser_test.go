@@ -160,3 +160,77 @@ func TestBrowserDrawsEveryChartOffline(t *testing.T) {
 	}
 	assert.Empty(t, others, "the page asked the network for more")
 }
+
+// TestBrowserLeadsWithTheAnswer looks at the report as a reader does, at a
+// desktop and a phone width, in both languages: the answer comes first,
+// numbers sit right, no id breaks inside a part, the full tables are folded
+// and nothing scrolls sideways. Before this test the page was 27,500 px tall
+// at 1366 px.
+func TestBrowserLeadsWithTheAnswer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts Chromium")
+	}
+	exe := chromium(t)
+	js := echartsJS(t)
+	for _, lang := range []string{"en", "ja"} {
+		page := write(t, bundle(t, "article-2017", lang, ""), js)
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, page)
+		}))
+		for _, width := range []int{1366, 390} {
+			t.Run(fmt.Sprintf("%s/%d", lang, width), func(t *testing.T) {
+				alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+					chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.Headless,
+					chromedp.Flag("no-first-run", true), chromedp.Flag("disable-dev-shm-usage", true),
+					chromedp.WindowSize(width, 900))
+				defer cancelAlloc()
+				ctx, cancel := chromedp.NewContext(alloc)
+				defer cancel()
+				ctx, cancelTimeout := context.WithTimeout(ctx, 60*time.Second)
+				defer cancelTimeout()
+				require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL)))
+				seen, err := chromedp.Run(ctx, chromedp.Poll[map[string]float64](`(() => {
+					if (document.querySelectorAll("[data-chart] svg").length === 0) return null;
+					const top = (sel) => document.querySelector(sel).getBoundingClientRect().top;
+					let split = 0, left = 0, nums = 0;
+					for (const el of document.querySelectorAll(".seg")) {
+						if (el.getClientRects().length > 1) split++;
+					}
+					for (const el of document.querySelectorAll("td.num, th.num")) {
+						if (el.getClientRects().length === 0) continue;
+						nums++;
+						if (getComputedStyle(el).textAlign !== "right") left++;
+					}
+					return {
+						height: document.documentElement.scrollHeight,
+						overflow: document.documentElement.scrollWidth - innerWidth,
+						answer: top("#answer"), notes: top(".notes"), summary: top("#summary"),
+						split, left, nums,
+						open: document.querySelectorAll("details.full[open]").length,
+						folded: document.querySelectorAll("details.full").length,
+					};
+				})()`, chromedp.WithPollingTimeout(30*time.Second)))
+				require.NoError(t, err)
+				assert.Less(t, seen["answer"], seen["notes"], "the answer before the notes")
+				assert.Less(t, seen["answer"], seen["summary"], "the answer before the tables")
+				assert.Zero(t, seen["split"], "an id broke inside a part")
+				assert.Greater(t, seen["nums"], 30.0)
+				assert.Zero(t, seen["left"], "numbers read right-aligned")
+				assert.Equal(t, 2.0, seen["folded"], "assumptions and every quantity fold away")
+				assert.Zero(t, seen["open"])
+				assert.LessOrEqual(t, seen["overflow"], 0.0, "no horizontal scroll")
+				if width == 1366 {
+					assert.Less(t, seen["height"], 14000.0, "the page at 1366 px")
+				}
+				t.Logf("%s at %d px: %.0f px tall", lang, width, seen["height"])
+				if dir := os.Getenv("TRAINSCALE_SHOTS"); dir != "" {
+					if shot, err := chromedp.Run(ctx, chromedp.Screenshot("#answer")); err == nil {
+						os.WriteFile(filepath.Join(dir, fmt.Sprintf("answer-%s-%d.png", lang, width)), shot, 0o644)
+					}
+				}
+			})
+		}
+		srv.Close()
+	}
+}

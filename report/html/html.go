@@ -73,6 +73,7 @@ func Write(w io.Writer, b *report.Bundle, opt Options) error {
 type page struct {
 	Lang, Title, Name, Date, Units, Notes string
 	Charted                               bool
+	Answer                                answer
 	Summary                               estimator.Summary
 	Figures                               []figure
 	Assumptions                           []assumption
@@ -80,6 +81,14 @@ type page struct {
 	Comparison                            *comparison
 	Uncertainty                           *uncertainty
 	Sensitivity                           *sensitivity
+}
+
+// answer is what the report leads with: report.Bundle's answer, worded.
+type answer struct {
+	Headline, Basis string
+	Table           [][]string // header first
+	Numbers         int        // the columns from this one on hold numbers
+	Text            []string
 }
 
 type figure struct {
@@ -95,7 +104,7 @@ type table struct {
 	Rows [][]string
 }
 
-type assumption struct{ Path, Value, Range, Source string }
+type assumption struct{ Path, Label, Value, Range, Source string }
 
 type result struct{ ID, Label, Value, Raw, Formula, Source string }
 
@@ -116,7 +125,10 @@ type uncertainty struct {
 	Rows          []spreadRow
 }
 
-type spreadRow struct{ ID, Label, P10, P50, P90 string }
+type spreadRow struct {
+	ID, Label string
+	P         []string // P10, P50, P90 in one display
+}
 
 type sensitivity struct {
 	Label, Target, Base string
@@ -126,6 +138,10 @@ type sensitivity struct {
 type swingRow struct{ Path, Why, InputLow, InputHigh, Low, High, Elasticity string }
 
 func newPage(b *report.Bundle, charted bool) (*page, error) {
+	a, err := b.Answer()
+	if err != nil {
+		return nil, err
+	}
 	est := b.Estimate
 	s := est.Scenario
 	us := s.Units
@@ -140,6 +156,10 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 	p := &page{Lang: lang, Title: chart.Text(lang, "report.title"), Name: name, Date: b.Date,
 		Units: chart.Text(lang, "unit.system."+string(us)), Notes: s.Notes, Charted: charted,
 		Summary: estimator.Summarize(est)}
+	p.Answer.Headline, p.Answer.Basis = b.AnswerHeadline(a)
+	p.Answer.Table, p.Answer.Numbers = b.AnswerTable(a)
+	p.Answer.Text = b.AnswerText(a)
+	show := func(v float64, u estimator.Unit) string { return estimator.FormatIn(v, u, us, lang) }
 	for i, sp := range b.Charts {
 		f := figure{N: i + 1, ID: sp.ID, Elem: echarts.ElementID(sp), Title: sp.Title, Note: sp.Note, Empty: sp.Empty(), Data: chartTable(sp, lang)}
 		if charted && !f.Empty {
@@ -151,9 +171,9 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 		}
 		p.Figures = append(p.Figures, f)
 	}
-	p.Assumptions = assumptions(s)
+	p.Assumptions = assumptions(s, lang)
 	for _, q := range est.Quantities() {
-		p.Results = append(p.Results, result{ID: q.ID, Label: q.Label, Value: estimator.Format(q.Value, q.Unit, us),
+		p.Results = append(p.Results, result{ID: q.ID, Label: q.LabelIn(lang), Value: show(q.Value, q.Unit),
 			Raw: strconv.FormatFloat(q.Value, 'g', -1, 64), Formula: q.Formula, Source: q.Source})
 	}
 	if c := b.Comparison; c != nil {
@@ -166,7 +186,7 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 			cv.Inputs = append(cv.Inputs, r)
 		}
 		for _, q := range c.Headline() {
-			r := compRow{ID: q.ID, Label: q.Label}
+			r := compRow{ID: q.ID, Label: q.LabelIn(lang)}
 			for i := range c.Columns {
 				r.Values = append(r.Values, q.Format(i, c.Units))
 			}
@@ -177,17 +197,16 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 	if u := b.Uncertainty; u != nil {
 		uv := &uncertainty{Samples: strconv.Itoa(u.Samples), Seed: strconv.FormatUint(u.Seed, 10), Ranged: u.Ranged}
 		for _, q := range u.Quantities {
-			uv.Rows = append(uv.Rows, spreadRow{ID: q.ID, Label: q.Label,
-				P10: estimator.Format(q.P10, q.Unit, us), P50: estimator.Format(q.P50, q.Unit, us), P90: estimator.Format(q.P90, q.Unit, us)})
+			uv.Rows = append(uv.Rows, spreadRow{ID: q.ID, Label: q.LabelIn(lang), P: b.ShowRow(q.Unit, q.P10, q.P50, q.P90)})
 		}
 		p.Uncertainty = uv
 	}
 	if sens := b.Sensitivity; sens != nil && len(sens.Swings) > 0 {
-		sv := &sensitivity{Label: sens.Label, Target: sens.Target, Base: estimator.Format(sens.Base, sens.Unit, us)}
+		sv := &sensitivity{Label: sens.LabelIn(lang), Target: sens.Target, Base: show(sens.Base, sens.Unit)}
 		for _, sw := range sens.Swings {
 			sv.Rows = append(sv.Rows, swingRow{Path: sw.Path, Why: sw.Why,
 				InputLow: strconv.FormatFloat(sw.InputLow, 'g', -1, 64), InputHigh: strconv.FormatFloat(sw.InputHigh, 'g', -1, 64),
-				Low: estimator.Format(sw.Low, sens.Unit, us), High: estimator.Format(sw.High, sens.Unit, us),
+				Low: show(sw.Low, sens.Unit), High: show(sw.High, sens.Unit),
 				Elasticity: strconv.FormatFloat(sw.Elasticity, 'f', 2, 64)})
 		}
 		p.Sensitivity = sv
@@ -196,8 +215,8 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 }
 
 // assumptions lists the scenario's inputs: its numbers, the choices that
-// name things, their ranges and sources.
-func assumptions(s *estimator.Scenario) []assumption {
+// name things, their labels in lang, ranges and sources.
+func assumptions(s *estimator.Scenario, lang string) []assumption {
 	values := map[string]string{}
 	for path, v := range estimator.InputValues(s) {
 		values[path] = strconv.FormatFloat(v, 'g', -1, 64)
@@ -239,8 +258,11 @@ func assumptions(s *estimator.Scenario) []assumption {
 	out := make([]assumption, 0, len(paths))
 	for _, p := range paths {
 		a := assumption{Path: p, Value: values[p], Source: s.Sources[p]}
+		if f, ok := estimator.FieldOf(p); ok {
+			a.Label = f.Label.In(lang)
+		}
 		if d, ok := s.Ranges[p]; ok {
-			a.Range = rangeText(d)
+			a.Range = rangeText(d, lang)
 		}
 		out = append(out, a)
 	}
@@ -248,11 +270,11 @@ func assumptions(s *estimator.Scenario) []assumption {
 }
 
 // rangeText shows a ranged input as the scenario file gives it.
-func rangeText(d estimator.Dist) string {
+func rangeText(d estimator.Dist, lang string) string {
 	g := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 	var t string
 	if d.Median != 0 || d.P90 != 0 {
-		t = "median " + g(d.Median) + ", P90 " + g(d.P90)
+		t = chart.Text(lang, "median") + " " + g(d.Median) + ", P90 " + g(d.P90)
 	} else {
 		t = g(d.Low) + " / " + g(d.Likely) + " / " + g(d.High)
 	}
@@ -324,4 +346,33 @@ var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
 		return fmt.Sprintf(chart.Text(lang, key), a...)
 	},
 	"inc": func(i int) int { return i + 1 },
+	"id":  idHTML,
+	"num": numeric,
 }).Parse(pageHTML))
+
+// idHTML shows a quantity id or scenario path whole: each dot-separated part
+// stays on one line (a hyphen inside "resnet-50" is no place to break), and a
+// long id may break only after a dot.
+func idHTML(id string) template.HTML {
+	var b strings.Builder
+	parts := strings.SplitAfter(id, ".")
+	for i, part := range parts {
+		if i > 0 {
+			b.WriteString("<wbr>")
+		}
+		b.WriteString(`<span class="seg">`)
+		b.WriteString(template.HTMLEscapeString(part))
+		b.WriteString(`</span>`)
+	}
+	return template.HTML(b.String())
+}
+
+// numeric reports whether a table cell shows a number ("356", "-0.5",
+// "9.1 years", "USD 21,307,000"), which reads right-aligned.
+func numeric(cell string) bool {
+	if code, rest, ok := strings.Cut(cell, " "); ok && len(code) == 3 && strings.ToUpper(code) == code && !strings.ContainsAny(code, "0123456789") {
+		cell = rest // a currency code before the amount
+	}
+	cell = strings.TrimPrefix(cell, "-")
+	return cell != "" && cell[0] >= '0' && cell[0] <= '9'
+}

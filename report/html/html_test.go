@@ -2,6 +2,7 @@ package html_test
 
 import (
 	"bytes"
+	"html/template"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -135,6 +136,31 @@ func TestTablesCarryTheEstimate(t *testing.T) {
 		"P10", "preprocessing.reduction", // uncertainty and tornado
 	} {
 		assert.Contains(t, out, want)
+	}
+}
+
+func TestTheAnswerComesFirst(t *testing.T) {
+	for _, tc := range []struct{ lang, headline string }{
+		{"en", "Buy 143 DGX-1 (Volta) systems to train Inception-v3."},
+		{"ja", "Inception-v3 の学習のため DGX-1 (Volta) を 143 台購入します。"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			b := bundle(t, "article-2017", tc.lang, "")
+			out := write(t, b, nil)
+			answer := strings.Index(out, `id="answer"`)
+			require.Positive(t, answer)
+			assert.Less(t, answer, strings.Index(out, `id="summary"`))
+			assert.Less(t, answer, strings.Index(out, `class="notes"`))
+			assert.Contains(t, out, tc.headline)
+			a, err := b.Answer()
+			require.NoError(t, err)
+			for _, line := range b.AnswerText(a) {
+				assert.Contains(t, out, template.HTMLEscapeString(line))
+			}
+			tco, _ := b.Estimate.Get("cost.tco")
+			assert.Contains(t, out, `<td class="label">`+template.HTMLEscapeString(tco.LabelIn(tc.lang))+`<small class="id">`, "the quantity's label in the reader's language")
+			assert.Contains(t, out, `<span class="seg">train.</span><wbr><span class="seg">resnet-50.</span>`, "ids break only after a dot")
+		})
 	}
 }
 

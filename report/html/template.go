@@ -24,11 +24,19 @@ table { border-collapse: collapse; width: 100%; margin: .4em 0 1em; font-size: .
 th, td { border-bottom: 1px solid var(--rule); padding: .3em .5em; text-align: left; vertical-align: top; }
 th { background: var(--band); font-weight: 600; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-td.formula, td.id { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: .85em; word-break: break-word; }
+td.formula, td.id, .id { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: .85em; }
+td.formula { overflow-wrap: anywhere; }
+.seg { white-space: nowrap; }
+td.label small { display: block; }
+.answer { border-left: 4px solid var(--accent); background: var(--band); padding: .6em 1em .2em; border-radius: 4px; }
+.answer h2 { margin-top: .3em; }
+.answer .buy { font-size: 1.35em; font-weight: 700; margin: .2em 0; }
+.answer table { background: #fff; }
+details.full > summary { font-weight: 600; margin: .4em 0; }
 td.source { color: var(--muted); font-size: .85em; }
 figure { margin: 1.2em 0 2em; break-inside: avoid; page-break-inside: avoid; }
 figcaption { color: var(--muted); font-size: .9em; margin-top: .3em; }
-.echart { width: 100%; height: 380px; }
+.echart { width: 100%; height: 380px; overflow: hidden; }
 .empty { color: var(--muted); font-style: italic; }
 details { margin-top: .4em; }
 summary { cursor: pointer; color: var(--accent); }
@@ -52,10 +60,18 @@ summary { cursor: pointer; color: var(--accent); }
 <header>
 <h1>{{.Title}}</h1>
 <p class="meta"><span class="scenario-name">{{.Name}}</span> &middot; {{t .Lang "date"}} {{.Date}} &middot; {{.Units}}</p>
-{{if .Notes}}<p class="notes">{{.Notes}}</p>{{end}}
 </header>
 {{if not .Charted}}<p class="notice" id="no-echarts" role="alert">{{t .Lang "no.echarts"}}</p>{{end}}
+<section id="answer" class="answer" aria-labelledby="answer-h"><h2 id="answer-h">{{t .Lang "answer"}}</h2>
+{{with .Answer}}<p class="buy">{{.Headline}}</p>
+{{if .Basis}}<p>{{.Basis}}</p>{{end}}
+<div class="scroll"><table class="answer-table">{{$n := .Numbers}}{{range $i, $row := .Table}}{{if eq $i 0}}<thead><tr>{{range $j, $c := $row}}<th{{if ge $j $n}} class="num"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>{{else}}<tr>{{range $j, $c := $row}}<td{{if ge $j $n}} class="num"{{end}}>{{$c}}</td>{{end}}</tr>{{end}}{{end}}</tbody></table></div>
+{{range .Text}}<p>{{.}}</p>
+{{end}}{{end}}</section>
+{{if .Notes}}<p class="notes">{{.Notes}}</p>{{end}}
+
 <nav><h2>{{t .Lang "contents"}}</h2><ol>
+<li><a href="#answer">{{t .Lang "answer"}}</a></li>
 <li><a href="#summary">{{t .Lang "summary"}}</a></li>
 <li><a href="#charts">{{t .Lang "charts"}}</a></li>
 <li><a href="#assumptions">{{t .Lang "assumptions"}}</a></li>
@@ -67,7 +83,7 @@ summary { cursor: pointer; color: var(--accent); }
 
 <section id="summary"><h2>{{t .Lang "summary"}}</h2>
 {{range .Summary.Sections}}<h3>{{.Title}}</h3>
-<div class="scroll"><table>{{range $i, $row := .Rows}}{{if eq $i 0}}<thead><tr>{{range $row}}<th>{{.}}</th>{{end}}</tr></thead><tbody>{{else}}<tr>{{range $row}}<td>{{.}}</td>{{end}}</tr>{{end}}{{end}}</tbody></table></div>
+<div class="scroll"><table>{{range $i, $row := .Rows}}{{if eq $i 0}}<thead><tr>{{range $j, $c := $row}}<th{{if $j}} class="num"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>{{else}}<tr>{{range $row}}<td{{if num .}} class="num"{{end}}>{{.}}</td>{{end}}</tr>{{end}}{{end}}</tbody></table></div>
 {{end}}</section>
 
 <section id="charts"><h2>{{t .Lang "charts"}}</h2>
@@ -76,21 +92,23 @@ summary { cursor: pointer; color: var(--accent); }
 {{if .Empty}}<p class="empty">{{.Note}}</p>{{else}}<div class="echart" id="{{.Elem}}" data-chart="{{.ID}}"></div>
 <figcaption>{{.Note}}</figcaption>
 <details{{if not $.Charted}} open{{end}}><summary>{{t $.Lang "chart.data"}}</summary>
-<table class="chart-data"><thead><tr>{{range .Data.Head}}<th>{{.}}</th>{{end}}</tr></thead><tbody>
+<div class="scroll"><table class="chart-data"><thead><tr>{{range $i, $c := .Data.Head}}<th{{if $i}} class="num"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>
 {{range .Data.Rows}}<tr>{{range $i, $c := .}}<td{{if $i}} class="num"{{end}}>{{$c}}</td>{{end}}</tr>
-{{end}}</tbody></table></details>{{end}}
+{{end}}</tbody></table></div></details>{{end}}
 </figure>
 {{end}}</section>
 
 <section id="assumptions"><h2>{{t .Lang "assumptions"}}</h2>
-<table><thead><tr><th>{{t .Lang "input"}}</th><th class="num">{{t .Lang "value"}}</th><th>{{t .Lang "uncertainty"}}</th><th>{{t .Lang "source"}}</th></tr></thead><tbody>
-{{range .Assumptions}}<tr data-input="{{.Path}}"><td class="id">{{.Path}}</td><td class="num">{{.Value}}</td><td>{{.Range}}</td><td class="source">{{.Source}}</td></tr>
-{{end}}</tbody></table></section>
+<details class="full"><summary>{{t .Lang "assumptions"}} ({{len .Assumptions}})</summary>
+<div class="scroll"><table><thead><tr><th>{{t .Lang "input"}}</th><th class="num">{{t .Lang "value"}}</th><th>{{t .Lang "uncertainty"}}</th><th>{{t .Lang "source"}}</th></tr></thead><tbody>
+{{range .Assumptions}}<tr data-input="{{.Path}}"><td class="label">{{if .Label}}{{.Label}}{{end}}<small class="id">{{id .Path}}</small></td><td class="num">{{.Value}}</td><td>{{.Range}}</td><td class="source">{{.Source}}</td></tr>
+{{end}}</tbody></table></div></details></section>
 
 <section id="results"><h2>{{t .Lang "results"}}</h2>
-<div class="scroll"><table><thead><tr><th>{{t .Lang "quantity"}}</th><th class="num">{{t .Lang "value"}}</th><th>{{t .Lang "formula"}}</th><th>{{t .Lang "id"}}</th><th>{{t .Lang "source"}}</th></tr></thead><tbody>
-{{range .Results}}<tr id="q-{{.ID}}" data-quantity="{{.ID}}" data-value="{{.Raw}}"><td>{{.Label}}</td><td class="num">{{.Value}}</td><td class="formula">{{.Formula}}</td><td class="id">{{.ID}}</td><td class="source">{{.Source}}</td></tr>
-{{end}}</tbody></table></div></section>
+<details class="full"><summary>{{t .Lang "details.show"}} ({{len .Results}})</summary>
+<div class="scroll"><table><thead><tr><th>{{t .Lang "quantity"}}</th><th class="num">{{t .Lang "value"}}</th><th>{{t .Lang "formula"}}</th><th>{{t .Lang "source"}}</th></tr></thead><tbody>
+{{range .Results}}<tr id="q-{{.ID}}" data-quantity="{{.ID}}" data-value="{{.Raw}}"><td class="label">{{.Label}}<small class="id">{{id .ID}}</small></td><td class="num">{{.Value}}</td><td class="formula">{{.Formula}}</td><td class="source">{{.Source}}</td></tr>
+{{end}}</tbody></table></div></details></section>
 
 <section id="comparison"><h2>{{t .Lang "comparison"}}</h2>
 {{with .Comparison}}<h3>{{t $.Lang "headline"}}</h3>
@@ -99,20 +117,20 @@ summary { cursor: pointer; color: var(--accent); }
 {{end}}</tbody></table></div>
 <h3>{{t $.Lang "differing"}}</h3>
 <div class="scroll"><table><thead><tr><th>{{t $.Lang "input"}}</th>{{range .Columns}}<th class="num">{{.}}</th>{{end}}</tr></thead><tbody>
-{{range .Inputs}}<tr data-input="{{.ID}}"><td class="id">{{.ID}}</td>{{range .Values}}<td class="num">{{.}}</td>{{end}}</tr>
+{{range .Inputs}}<tr data-input="{{.ID}}"><td class="id">{{id .ID}}</td>{{range .Values}}<td class="num">{{.}}</td>{{end}}</tr>
 {{end}}</tbody></table></div>
 {{else}}<p class="empty">{{t .Lang "no.comparison"}}</p>{{end}}</section>
 
 <section id="uncertainty"><h2>{{t .Lang "uncertainty"}}</h2>
 {{with .Uncertainty}}<p class="meta">{{tf $.Lang "samples" .Samples .Seed}}</p>
-<table><thead><tr><th>{{t $.Lang "quantity"}}</th><th class="num">P10</th><th class="num">P50</th><th class="num">P90</th></tr></thead><tbody>
-{{range .Rows}}<tr data-quantity="{{.ID}}"><td>{{.Label}}</td><td class="num">{{.P10}}</td><td class="num">{{.P50}}</td><td class="num">{{.P90}}</td></tr>
-{{end}}</tbody></table>
+<div class="scroll"><table><thead><tr><th>{{t $.Lang "quantity"}}</th><th class="num">P10</th><th class="num">P50</th><th class="num">P90</th></tr></thead><tbody>
+{{range .Rows}}<tr data-quantity="{{.ID}}"><td>{{.Label}}</td>{{range .P}}<td class="num">{{.}}</td>{{end}}</tr>
+{{end}}</tbody></table></div>
 {{else}}<p class="empty">{{t .Lang "no.uncertainty"}}</p>{{end}}
 <h3>{{t .Lang "sensitivity"}}</h3>
-{{with .Sensitivity}}<p class="meta">{{t $.Lang "target"}}: {{.Label}} ({{.Target}}) = {{.Base}}</p>
-<div class="scroll"><table><thead><tr><th>{{t $.Lang "input"}}</th><th class="num">{{t $.Lang "low"}}</th><th class="num">{{t $.Lang "high"}}</th><th class="num">{{t $.Lang "tornado.low"}}</th><th class="num">{{t $.Lang "tornado.high"}}</th><th class="num">elasticity</th><th>{{t $.Lang "source"}}</th></tr></thead><tbody>
-{{range .Rows}}<tr data-input="{{.Path}}"><td class="id">{{.Path}}</td><td class="num">{{.InputLow}}</td><td class="num">{{.InputHigh}}</td><td class="num">{{.Low}}</td><td class="num">{{.High}}</td><td class="num">{{.Elasticity}}</td><td class="source">{{.Why}}</td></tr>
+{{with .Sensitivity}}<p class="meta">{{t $.Lang "target"}}: {{.Label}} (<span class="id">{{id .Target}}</span>) = {{.Base}}</p>
+<div class="scroll"><table><thead><tr><th>{{t $.Lang "input"}}</th><th class="num">{{t $.Lang "low"}}</th><th class="num">{{t $.Lang "high"}}</th><th class="num">{{t $.Lang "tornado.low"}}</th><th class="num">{{t $.Lang "tornado.high"}}</th><th class="num">{{t $.Lang "elasticity"}}</th><th>{{t $.Lang "source"}}</th></tr></thead><tbody>
+{{range .Rows}}<tr data-input="{{.Path}}"><td class="id">{{id .Path}}</td><td class="num">{{.InputLow}}</td><td class="num">{{.InputHigh}}</td><td class="num">{{.Low}}</td><td class="num">{{.High}}</td><td class="num">{{.Elasticity}}</td><td class="source">{{.Why}}</td></tr>
 {{end}}</tbody></table></div>
 {{else}}<p class="empty">{{t .Lang "no.sensitivity"}}</p>{{end}}</section>
 

@@ -119,6 +119,7 @@ const (
 type doc struct {
 	pdf          *fpdf.Fpdf
 	b            *report.Bundle
+	answer       *estimator.Answer
 	lang         string
 	us           estimator.UnitSystem
 	glyphs       *glyphSet // the TrueType font's characters; nil for the core fonts
@@ -169,8 +170,12 @@ func write(w io.Writer, b *report.Bundle, opt Options) (err error) {
 			return fmt.Errorf("pdf: the font: %w", err)
 		}
 	}
+	answer, err := b.Answer()
+	if err != nil {
+		return err
+	}
 	p := fpdf.New("P", "mm", paper, "")
-	d := &doc{pdf: p, b: b, lang: lang, us: b.Estimate.Scenario.Units, widths: map[widthKey]float64{}, substitute: '?'}
+	d := &doc{pdf: p, b: b, answer: answer, lang: lang, us: b.Estimate.Scenario.Units, widths: map[widthKey]float64{}, substitute: '?'}
 	d.pageW, d.pageH = p.GetPageSize()
 	date := time.Unix(0, 0).UTC()
 	if b.Date != "" {
@@ -239,7 +244,12 @@ func (d *doc) show(id string) string {
 	if !ok {
 		return "-"
 	}
-	return estimator.Format(q.Value, q.Unit, d.us)
+	return d.format(q.Value, q.Unit)
+}
+
+// format shows a value in the reader's language: "9.1 years", "9.1 年".
+func (d *doc) format(v float64, u estimator.Unit) string {
+	return estimator.FormatIn(v, u, d.us, d.lang)
 }
 
 // setFont selects the body font in a style ("" or "B") and size (pt).

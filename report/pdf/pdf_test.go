@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -22,11 +23,11 @@ import (
 	"github.com/trainscale/trainscale/report/pdf"
 )
 
-func bundle(t testing.TB, scenario, lang, rename string) *report.Bundle {
+func bundle(t testing.TB, scenario, lang, rename string, overrides ...estimator.Override) *report.Bundle {
 	t.Helper()
 	data, ok := examples.Read(scenario)
 	require.True(t, ok)
-	s, err := estimator.Decode(bytes.NewReader(data))
+	s, err := estimator.Decode(bytes.NewReader(data), overrides...)
 	require.NoError(t, err)
 	if rename != "" {
 		s.Name = rename
@@ -294,4 +295,48 @@ func BenchmarkWriteJapanese(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(buf.Len()), "bytes")
+}
+
+// The cover sets the point estimate beside its P10, P50 and P90, says where
+// it falls and what is asked, and the risks page says the same.
+func TestCoverAgreesWithItsRanges(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		ask, buy, asked string
+	}{
+		{"point", "Buy 143 DGX-1 (Volta) systems to train Inception-v3.", "point estimate (asked)"},
+		{"p90", "Buy 2175 DGX-1 (Volta) systems to train Inception-v3.", "P90 (asked)"},
+	} {
+		t.Run(tc.ask, func(t *testing.T) {
+			b := bundle(t, "article-2017", "en", "", estimator.Override{Path: "money.ask", Value: `"` + tc.ask + `"`})
+			doc := write(t, b, pdf.Options{})
+			cover := pageText(t, doc, 1)
+			a, err := b.Answer()
+			require.NoError(t, err)
+			tco := a.TCO
+			for _, want := range []string{tc.buy, "Asked at", "P10", "P50", tc.asked,
+				"USD 31,837,386", "USD 76,937,784", "USD 210,151,159", "USD 484,037,835", // TCO: point, P10, P50, P90 of 2,000 samples
+				"The point estimate lies below its P10, for the systems and the total cost alike.",
+			} {
+				assert.Contains(t, cover, want)
+			}
+			assert.Equal(t, estimator.PointBelowP10, tco.Falls)
+			all := strings.Join(strings.Fields(text(t, doc)), " ")
+			for _, line := range b.AnswerText(a) {
+				assert.Equal(t, 2, strings.Count(all, line), "on the cover and the risks page: %s", line)
+			}
+		})
+	}
+}
+
+// pageText is one page's text, its lines joined with single spaces.
+func pageText(t *testing.T, doc []byte, page int) string {
+	t.Helper()
+	need(t, "pdftotext")
+	path := filepath.Join(t.TempDir(), "doc.pdf")
+	require.NoError(t, os.WriteFile(path, doc, 0o644))
+	n := strconv.Itoa(page)
+	out, err := exec.Command("pdftotext", "-f", n, "-l", n, path, "-").Output()
+	require.NoError(t, err)
+	return strings.Join(strings.Fields(string(out)), " ")
 }

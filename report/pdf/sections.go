@@ -37,52 +37,76 @@ func (d *doc) cover() {
 	p.Ln(10)
 
 	d.subheading(d.t("ask"))
-	m := s.Money
+	a := d.answer
 	when := d.tf("ask.when.v", s.Team.TargetDays, s.Team.Members, s.Team.ConcurrentJobs)
-	if m == nil {
-		d.para(d.t("no.money"), bodySize)
-		var rows [][]string
-		for _, w := range s.Workloads {
-			for _, sys := range s.Systems {
-				rows = append(rows, []string{labelOr(w.Label, w.ID), labelOr(sys.Label, sys.ID),
-					d.show("team." + w.ID + ".systems." + sys.ID), d.show("team." + w.ID + ".systems_to_buy." + sys.ID)})
-			}
-		}
-		d.table([]string{d.t("network"), d.t("system"), d.t("systems"), d.t("to.buy")}, rows, []float64{.35, .35, .15, .15}, map[int]bool{2: true, 3: true}, 9.5)
+	headline, basis := d.b.AnswerHeadline(a)
+	if a.Buy == nil {
+		d.para(headline, bodySize)
+		d.askTable(a)
+		d.answerText(10)
 		d.table(nil, [][]string{{d.t("ask.when"), when}}, []float64{.35, .65}, nil, 10)
 		return
 	}
-	wi := slices.IndexFunc(s.Workloads, func(w estimator.Workload) bool { return w.ID == m.Workload })
-	si := slices.IndexFunc(s.Systems, func(sys estimator.System) bool { return sys.ID == m.System })
-	w, sys := s.Workloads[wi], s.Systems[si]
 	d.setFont("B", 14)
-	for _, l := range d.wrap(d.tf("ask.systems", d.show("cost.systems"), labelOr(sys.Label, sys.ID), labelOr(w.Label, w.ID)), d.width()) {
+	for _, l := range d.wrap(headline, d.width()) {
 		p.SetX(margin)
 		p.CellFormat(d.width(), 7.5, d.tr(l), "", 1, "L", false, 0, "")
 	}
-	p.Ln(3)
+	d.para(basis, bodySize)
+	d.askTable(a)
+	d.answerText(10)
+	p.Ln(2)
 	var rows [][]string
 	for _, id := range estimator.Headline(d.b.Estimate) {
-		key, ok := askCaptions[id]
-		if !ok {
-			continue
+		if key, ok := askCaptions[id]; ok {
+			rows = append(rows, []string{d.t(key), d.show(id)})
 		}
-		caption := d.t(key)
-		if id == "cost.tco" {
-			caption = d.tf(key, m.DepreciationYears)
-		}
-		rows = append(rows, []string{caption, d.show(id)})
 	}
 	rows = append(rows, []string{d.t("ask.when"), when})
-	d.table(nil, rows, []float64{.55, .45}, map[int]bool{1: true}, 11)
+	d.table(nil, rows, []float64{.55, .45}, map[int]bool{1: true}, 10)
 }
 
-// askCaptions word the headline figures a budget request asks for, by id;
-// which figures are headline, and their order, is estimator.Headline's. The
-// TCO's caption names the depreciation years.
+// askTable is the answer's table (report.Bundle.AnswerTable): the point
+// estimate beside its P10, P50 and P90, or each workload on each system.
+func (d *doc) askTable(a *estimator.Answer) {
+	rows, numbers := d.b.AnswerTable(a)
+	cols := len(rows[0])
+	// Words take what four narrow number columns leave, or most of the width beside one.
+	text := .28
+	if cols-numbers == 1 {
+		text = .4
+	}
+	if numbers == 2 {
+		text = .46
+	}
+	widths, right := make([]float64, cols), map[int]bool{}
+	for i := range widths {
+		if i < numbers {
+			widths[i] = text / float64(numbers)
+			continue
+		}
+		widths[i], right[i] = (1-text)/float64(cols-numbers), true
+	}
+	size := 9.5
+	if cols-numbers > 3 {
+		size = 8.5 // four amounts of money side by side fit their columns
+	}
+	d.table(rows[0], rows[1:], widths, right, size)
+}
+
+// answerText prints the answer's sentences (report.Bundle.AnswerText), which
+// the cover and the risks page share.
+func (d *doc) answerText(size float64) {
+	for _, line := range d.b.AnswerText(d.answer) {
+		d.para(line, size)
+	}
+}
+
+// askCaptions word the headline figures a budget request asks for beside the
+// answer's table, by id; which figures are headline, and their order, is
+// estimator.Headline's.
 var askCaptions = map[string]string{
-	"cost.capex": "ask.capex", "cost.opex_per_year": "ask.opex", "cost.tco": "ask.tco",
-	"cost.cloud_per_year": "ask.cloud", "cost.break_even_utilisation": "ask.breakeven",
+	"cost.opex_per_year": "ask.opex", "cost.cloud_per_year": "ask.cloud", "cost.break_even_utilisation": "ask.breakeven",
 }
 
 // executive is the summary a reader of one page takes away.
@@ -109,12 +133,12 @@ func (d *doc) executive() {
 	if u, sens := d.b.Uncertainty, d.b.Sensitivity; u != nil && sens != nil {
 		for _, q := range u.Quantities {
 			if q.ID == sens.Target {
-				bullets = append(bullets, d.tf("exec.range", q.Label, estimator.Format(q.P10, q.Unit, d.us), estimator.Format(q.P90, q.Unit, d.us)))
+				bullets = append(bullets, d.tf("exec.range", q.LabelIn(d.lang), d.format(q.P10, q.Unit), d.format(q.P90, q.Unit)))
 			}
 		}
 		if len(sens.Swings) > 0 {
 			sw := sens.Swings[0]
-			bullets = append(bullets, d.tf("exec.top", sw.Path, estimator.Format(math.Min(sw.Low, sw.High), sens.Unit, d.us), estimator.Format(math.Max(sw.Low, sw.High), sens.Unit, d.us)))
+			bullets = append(bullets, d.tf("exec.top", d.fieldLabel(sw.Path)+" ("+sw.Path+")", d.format(math.Min(sw.Low, sw.High), sens.Unit), d.format(math.Max(sw.Low, sw.High), sens.Unit)))
 		}
 	}
 	d.setFont("", bodySize+0.5)
@@ -157,7 +181,7 @@ func (d *doc) assumptions() {
 		if r := in.Range; r != nil {
 			rng := num(r.Low) + " - " + num(r.High)
 			if r.Median != 0 || r.P90 != 0 {
-				rng = "median " + num(r.Median) + ", P90 " + num(r.P90)
+				rng = d.t("median") + " " + num(r.Median) + ", P90 " + num(r.P90)
 			}
 			src = strings.TrimSpace("[" + rng + "] " + src)
 		}
@@ -223,7 +247,7 @@ func (d *doc) costs() {
 	for _, q := range d.b.Estimate.Quantities() {
 		group, _, _ := strings.Cut(q.ID, ".")
 		if group == "cost" || group == "energy" || group == "co2" {
-			rows = append(rows, []string{q.Label, estimator.Format(q.Value, q.Unit, d.us), q.Formula})
+			rows = append(rows, []string{q.LabelIn(d.lang), d.format(q.Value, q.Unit), q.Formula})
 		}
 	}
 	d.table([]string{d.t("cost.table.item"), d.t("cost.table.amount"), d.t("formula")}, rows, []float64{.4, .2, .4}, map[int]bool{1: true}, 7.5)
@@ -233,6 +257,7 @@ func (d *doc) costs() {
 func (d *doc) risks() {
 	d.heading(d.t("risks"), true)
 	d.para(d.t("risk.text"), bodySize)
+	d.answerText(bodySize)
 	u := d.b.Uncertainty
 	if u == nil {
 		d.para(d.t("no.uncertainty"), bodySize)
@@ -240,7 +265,7 @@ func (d *doc) risks() {
 		d.para(d.tf("samples", u.Samples, u.Seed), 8)
 		var rows [][]string
 		for _, q := range u.Quantities {
-			rows = append(rows, []string{q.Label, estimator.Format(q.P10, q.Unit, d.us), estimator.Format(q.P50, q.Unit, d.us), estimator.Format(q.P90, q.Unit, d.us)})
+			rows = append(rows, append([]string{q.LabelIn(d.lang)}, d.b.ShowRow(q.Unit, q.P10, q.P50, q.P90)...))
 		}
 		d.table([]string{d.t("quantity"), d.t("p10"), d.t("p50"), d.t("p90")}, rows, []float64{.46, .18, .18, .18}, map[int]bool{1: true, 2: true, 3: true}, 7.5)
 	}
@@ -250,12 +275,12 @@ func (d *doc) risks() {
 		}
 	}
 	if sens := d.b.Sensitivity; sens != nil && len(sens.Swings) > 0 {
-		d.subheading(d.t("sensitivity") + ": " + sens.Label)
+		d.subheading(d.t("sensitivity") + ": " + sens.LabelIn(d.lang))
 		var rows [][]string
 		for _, sw := range sens.Swings {
-			rows = append(rows, []string{sw.Path,
+			rows = append(rows, []string{sw.Path + "\n" + d.fieldLabel(sw.Path),
 				num(sw.InputLow) + " - " + num(sw.InputHigh),
-				estimator.Format(sw.Low, sens.Unit, d.us), estimator.Format(sw.High, sens.Unit, d.us), sw.Why})
+				d.format(sw.Low, sens.Unit), d.format(sw.High, sens.Unit), sw.Why})
 		}
 		d.table([]string{d.t("input"), d.t("low") + " - " + d.t("high"), d.t("tornado.low"), d.t("tornado.high"), d.t("source")},
 			rows, []float64{.2, .14, .15, .15, .36}, map[int]bool{2: true, 3: true}, 7)
@@ -297,6 +322,15 @@ func num(v float64) string {
 		v = 0 // -0 == 0, so this drops the sign
 	}
 	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// fieldLabel is a scenario input's label in the reader's language, the path
+// where the fields table has none.
+func (d *doc) fieldLabel(path string) string {
+	if f, ok := estimator.FieldOf(path); ok {
+		return f.Label.In(d.lang)
+	}
+	return path
 }
 
 func labelOr(label, id string) string {
