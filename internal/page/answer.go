@@ -152,8 +152,10 @@ func (r *render) spread(a *estimator.Answer) {
 		if sp == nil {
 			continue
 		}
+		// A row reads in one display: 0.46 years beside 1.12 years, not 21 days.
+		d := estimator.ChooseColumn(rw.f.Unit, r.s.Units, []float64{rw.f.Value, sp.P10, sp.P50, sp.P90}, estimator.Article)
 		fmt.Fprintf(b, `<tr><th scope="row">%s</th><td>%s</td><td>%s</td><td>%s</td><td>%s</td>`, esc(rw.label),
-			esc(r.format(rw.f.Value, rw.f.Unit)), esc(r.format(sp.P10, sp.Unit)), esc(r.format(sp.P50, sp.Unit)), esc(r.format(sp.P90, sp.Unit)))
+			esc(d.FormatIn(rw.f.Value, r.lang)), esc(d.FormatIn(sp.P10, r.lang)), esc(d.FormatIn(sp.P50, r.lang)), esc(d.FormatIn(sp.P90, r.lang)))
 		if perRow {
 			fmt.Fprintf(b, `<td>%s</td>`, esc(rw.f.Falls.Words().In(r.lang)))
 		}
