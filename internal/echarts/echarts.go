@@ -199,20 +199,26 @@ func valueAxisX(a chart.Axis) opts.XAxis {
 // labels, clear of the widest: echarts' 8 px label margin and 10 px of air
 // beyond it. The grid leaves 60 px left of the labels for the name.
 func valueAxisY(sp chart.Spec) opts.YAxis {
-	gap := int(math.Ceil(textWidth(topTick(sp)) + 8 + 10))
+	gap := int(math.Ceil(textWidth(widestTick(sp)) + 8 + 10))
 	return opts.YAxis{Type: axisType(sp.Y), Name: sp.Y.Name(), NameLocation: "middle", NameGap: gap}
 }
 
-// topTick is about the widest tick label of sp's vertical axis, as echarts
-// writes it (thousands separated): its top tick, the next power of ten above
-// the largest value on a log axis, else that value rounded up to one
-// significant digit, as echarts' nice intervals end near it.
-func topTick(sp chart.Spec) string {
-	top := 0.0
+// widestTick is about the widest tick label of sp's vertical axis, as
+// echarts writes it (thousands separated, no exponent): the top tick, the
+// next power of ten above the largest value on a log axis, else that value
+// rounded up to one significant digit, as echarts' nice intervals end near
+// it; on a log axis also the bottom tick, a power of ten at or below the
+// least value ("0.0001" is wider than "10").
+func widestTick(sp chart.Spec) string {
+	top, least := 0.0, math.Inf(1)
 	for _, se := range sp.Series {
 		for _, vs := range [][]float64{se.Y, se.Low, se.High} {
 			for _, v := range vs {
-				top = max(top, math.Abs(sp.Y.Show(v)))
+				a := math.Abs(sp.Y.Show(v))
+				top = max(top, a)
+				if a > 0 {
+					least = min(least, a)
+				}
 			}
 		}
 	}
@@ -220,14 +226,26 @@ func topTick(sp chart.Spec) string {
 		return "0"
 	}
 	decade := math.Pow(10, math.Floor(math.Log10(top)))
-	tick := math.Ceil(top/decade) * decade
+	ticks := []float64{math.Ceil(top/decade) * decade}
 	if sp.Y.Log {
-		tick = math.Pow(10, math.Ceil(math.Log10(top)))
+		ticks = []float64{math.Pow(10, math.Ceil(math.Log10(top))), math.Pow(10, math.Floor(math.Log10(least)))}
 	}
-	if tick < 1 {
-		return strconv.FormatFloat(tick, 'g', 2, 64)
+	widest := ""
+	for _, t := range ticks {
+		if l := tickLabel(t); len(l) > len(widest) {
+			widest = l
+		}
 	}
-	digits := strconv.FormatFloat(tick, 'f', 0, 64)
+	return widest
+}
+
+// tickLabel writes a tick of one significant digit as echarts does:
+// 1,000,000 and 0.0001.
+func tickLabel(v float64) string {
+	if v < 1 {
+		return strconv.FormatFloat(v, 'f', int(math.Ceil(-math.Log10(v)-1e-9)), 64)
+	}
+	digits := strconv.FormatFloat(v, 'f', 0, 64)
 	for i := len(digits) - 3; i > 0; i -= 3 {
 		digits = digits[:i] + "," + digits[i:]
 	}

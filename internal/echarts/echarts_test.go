@@ -139,6 +139,8 @@ func TestOptionPerChart(t *testing.T) {
 			assert.Equal(t, "log", o.XAxis[0].Type)
 			assert.Equal(t, "0", o.Legend.Bottom)
 			assert.Empty(t, o.Legend.Type, "a plain legend wraps; a scrolling one hides series")
+			// Days from 0.4 to 600: the widest tick is "1,000" (33 px).
+			assert.Equal(t, 51, o.YAxis[0].NameGap)
 			// Six entries fit one row 1000 px wide; a 390 px phone wraps
 			// them onto three rows, so the plot's bottom rises two rows.
 			require.NotEmpty(t, o.Media)
@@ -206,6 +208,15 @@ func TestOptionPerChart(t *testing.T) {
 			tc.check(t, decode(t, sp, "en"))
 		})
 	}
+}
+
+// On a log axis the bottom tick may be the widest: modern-2026's runs take
+// years on one GPU and under a day on 512, so the axis ends at "0.0001"
+// (39 px), and the name keeps clear of it.
+func TestAxisNameClearsTheBottomTick(t *testing.T) {
+	o := decode(t, specs(t, "modern-2026", "en")[chart.Scaling], "en")
+	assert.Equal(t, "one training run (years)", o.YAxis[0].Name)
+	assert.Equal(t, 57, o.YAxis[0].NameGap)
 }
 
 func TestOptionSpeaksTheLanguage(t *testing.T) {
