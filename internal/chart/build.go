@@ -209,7 +209,7 @@ func (b *builder) format(id string) string {
 	if !ok {
 		return "-"
 	}
-	return estimator.Format(q.Value, q.Unit, b.s.Units)
+	return estimator.FormatIn(q.Value, q.Unit, b.s.Units, b.lang)
 }
 
 func (b *builder) computeGrowth() (Spec, error) {
@@ -409,7 +409,7 @@ func (b *builder) scalingTransformer(w estimator.Workload) (Spec, error) {
 				mfu, _ := run.Get("transformer.mfu")
 				held = &mfu.Value
 				if n > 1 {
-					from = append(from, b.tf("scaling.from", hs.ID, estimator.Format(float64(n), estimator.Count, b.s.Units)))
+					from = append(from, b.tf("scaling.from", hs.ID, estimator.FormatIn(float64(n), estimator.Count, b.s.Units, b.lang)))
 				}
 			}
 			req.MFU = held
@@ -429,8 +429,8 @@ func (b *builder) scalingTransformer(w estimator.Workload) (Spec, error) {
 	}
 	// Trillions of tokens read as the tools print them ("15.6 T"), not as
 	// the article's whole numbers.
-	tok := estimator.Choose(estimator.Count, b.s.Units, tokens, estimator.Hardware).Format(tokens)
-	sp.Note = b.tf("scaling.tnote", m.Name, tr.Precision, tok, estimator.Format(float64(top), estimator.Count, b.s.Units))
+	tok := estimator.Choose(estimator.Count, b.s.Units, tokens, estimator.Hardware).FormatIn(tokens, b.lang)
+	sp.Note = b.tf("scaling.tnote", m.Name, tr.Precision, tok, estimator.FormatIn(float64(top), estimator.Count, b.s.Units, b.lang))
 	if len(from) > 0 {
 		sp.Note += " " + b.tf("scaling.left", strings.Join(from, "; "))
 	}
@@ -599,16 +599,16 @@ func (b *builder) tornado(sens *estimator.Sensitivity) Spec {
 		sp.Note = b.t("tornado.none")
 		return sp
 	}
-	sp.Title = b.tf("tornado.title", sens.Label)
-	sp.X = Axis{Label: b.tf("tornado.x", sens.Label), Unit: sens.Unit}
+	sp.Title = b.tf("tornado.title", sens.LabelIn(b.lang))
+	sp.X = Axis{Label: b.tf("tornado.x", sens.LabelIn(b.lang)), Unit: sens.Unit}
 	sp.Base = sens.Base
-	se := Series{Name: sens.Label}
+	se := Series{Name: sens.LabelIn(b.lang)}
 	for _, sw := range sens.Swings {
 		sp.Y.Categories = append(sp.Y.Categories, fmt.Sprintf("%s (%g - %g)", b.inputName(sw.Path), sw.InputLow, sw.InputHigh))
 		se.Low, se.High, se.IDs = append(se.Low, sw.Low), append(se.High, sw.High), append(se.IDs, sens.Target)
 	}
 	sp.Series = []Series{se}
-	sp.Note = b.tf("tornado.note", estimator.Format(sens.Base, sens.Unit, b.s.Units))
+	sp.Note = b.tf("tornado.note", estimator.FormatIn(sens.Base, sens.Unit, b.s.Units, b.lang))
 	b.scaleAxis(&sp.X, sp.Series)
 	return sp
 }
