@@ -79,3 +79,17 @@ export function clearErrors(form, el, path) {
 export function anyErrors(form) {
   return form.querySelector('[aria-invalid=true]') !== null;
 }
+
+/** movesRange reports whether el is the point value of an input with a range, which the core moves with it. */
+export function movesRange(form, el) {
+  return !el.dataset.rangeOf && form.querySelector(`fieldset[data-range-of="${CSS.escape(el.name)}"]`) !== null;
+}
+
+/** showRanges puts the core's ranges group (render: ['ranges']) in place of the form's. */
+export function showRanges(form, html) {
+  const old = form.querySelector('#g-ranges');
+  if (!old || !html) return;
+  const t = document.createElement('template');
+  t.innerHTML = html;
+  old.replaceWith(t.content);
+}

@@ -1,7 +1,8 @@
 // results.js keeps the results on screen in step with the core's answers.
 // A full answer (render: ['results']) replaces them; a compact one (values
-// and texts only, in the order of the last full answer's quantities) changes
-// the numbers in place, which is what a keystroke costs.
+// by quantity, and the text of every value element in document order, as the
+// core renders them) changes the numbers in place, which is what a keystroke
+// costs. The answer's P10, P50 and P90 come later, with the charts.
 
 /**
  * resultsView manages the results inside el. full() asks the core for a full
@@ -9,21 +10,16 @@
  */
 export function resultsView(el, full) {
   let layout = el.querySelector('.results')?.dataset.layout || null;
-  let index = null; // quantity id -> the elements showing it
+  let cells = null; // the value elements, in document order
   let ids = null, labels = null; // of the current layout, in order
 
   function reindex() {
-    index = new Map();
-    for (const q of el.querySelectorAll('[data-quantity]')) {
-      const id = q.dataset.quantity;
-      if (!index.has(id)) index.set(id, []);
-      index.get(id).push(q);
-    }
+    cells = [...el.querySelectorAll('[data-quantity]')];
   }
 
   function learn(res) {
     ids = res.quantities.map((q) => q.id);
-    labels = res.quantities.map((q) => q.label);
+    labels = new Map(res.quantities.map((q) => [q.id, q.label]));
     layout = res.layout;
   }
 
@@ -41,18 +37,17 @@ export function resultsView(el, full) {
       render(full());
       return;
     }
-    if (!index) reindex();
-    for (let i = 0; i < ids.length; i++) {
-      const list = index.get(ids[i]);
-      if (!list) continue;
-      const value = String(res.values[i]), text = res.texts[i];
-      for (const q of list) {
-        if (q.textContent === text && q.dataset.value === value) continue;
-        q.dataset.value = value;
-        q.textContent = text;
-        q.setAttribute('aria-label', labels[i] + ': ' + text);
-      }
-    }
+    if (!cells) reindex();
+    const values = new Map(ids.map((id, i) => [id, String(res.values[i])]));
+    cells.forEach((q, i) => {
+      const value = values.get(q.dataset.quantity), text = res.cells[i];
+      if (q.textContent === text && q.dataset.value === value) return;
+      q.dataset.value = value;
+      q.textContent = text;
+      q.setAttribute('aria-label', labels.get(q.dataset.quantity) + ': ' + text);
+    });
+    // The spread was the last scenario's: hidden until the new one comes.
+    for (const s of el.querySelectorAll('[data-role=spread]')) s.hidden = true;
   }
 
   return {
@@ -63,6 +58,19 @@ export function resultsView(el, full) {
     /** adopt takes the prerendered results as the answer res describes. */
     adopt(res) {
       learn(res);
+      reindex();
+    },
+    /**
+     * answer puts the answer section the core rendered with its spread
+     * (the charts' Monte Carlo run) in place of the one shown; it has the
+     * same value elements, in the same order.
+     */
+    answer(html) {
+      const old = el.querySelector('[data-role=answer]');
+      if (!old || !html) return;
+      const t = document.createElement('template');
+      t.innerHTML = html;
+      old.replaceWith(t.content);
       reindex();
     },
   };

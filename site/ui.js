@@ -11,7 +11,7 @@
 // and the charts' timing are here.
 import { loadEstimator, loadTools, asset } from './trainscale.js';
 import { readHash, writeHash, hashKeeper } from './hash.js';
-import { overrideOf, showErrors, clearErrors, anyErrors } from './form.js';
+import { overrideOf, showErrors, clearErrors, anyErrors, movesRange, showRanges } from './form.js';
 import { resultsView } from './results.js';
 import { bindExports } from './exports.js';
 import { bindLists } from './lists.js';
@@ -211,7 +211,9 @@ function recompute(page, el) {
   sets.delete(o.path);
   sets.set(o.path, o.value);
   const tGo = performance.now();
-  const res = page.api.estimate({ ...page.state.base, set: setList(sets), compact: true });
+  // A point value with a range moves it: the ranges group comes back to show where.
+  const render = movesRange(els.form, el) ? ['ranges'] : [];
+  const res = page.api.estimate({ ...page.state.base, set: setList(sets), compact: true, lang: page.state.lang, render });
   const goMs = performance.now() - tGo;
   if (res.error) {
     showErrors(els.form, res, el);
@@ -220,6 +222,7 @@ function recompute(page, el) {
     page.state.sets = sets;
     clearErrors(els.form, el, o.path);
     page.results.update(res);
+    showRanges(els.form, res.ranges);
     if (anyErrors(els.form)) page.setStatus('status.error', true);
     else page.setStatus('status.ready');
     page.hash.soon();
@@ -269,6 +272,7 @@ function chartScheduler(page) {
       const tools = await loadTools();
       const res = tools.charts(page.request({ samples: 2000, lang: page.state.lang }));
       if (res.error) return;
+      page.results.answer(res.answer); // its P10, P50 and P90, from the same run
       charts = await import('./charts.js');
       await charts.draw(page.els.charts, res.charts);
       page.host.dataset && (page.host.dataset.charts = String(res.charts.length));
@@ -304,7 +308,7 @@ function bindResults(page) {
     const b = ev.target.closest('[data-quantity]');
     if (!b) return;
     from = b;
-    const res = page.api.explain(page.request({ id: b.dataset.quantity }));
+    const res = page.api.explain(page.request({ id: b.dataset.quantity, lang: page.state.lang }));
     els.explain.textContent = res.error ? res.error.message : res.text;
     els.dialog.showModal();
   });

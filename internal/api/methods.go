@@ -22,7 +22,7 @@ type EstimateRequest struct {
 	// ReturnScenario sends the scenario back, overrides applied, ranges in place
 	// (what the page's JSON export saves).
 	ReturnScenario bool     `json:"return_scenario,omitempty"`
-	Render         []string `json:"render,omitempty"` // "form", "results": HTML to put in the page
+	Render         []string `json:"render,omitempty"` // "form", "results", "ranges": HTML to put in the page
 	Lang           string   `json:"lang,omitempty"`   // en (default) or ja: the labels, texts and Render's HTML
 }
 
@@ -37,8 +37,10 @@ type EstimateResponse struct {
 	Quantities []Quantity `json:"quantities,omitempty"`
 	Values     []float64  `json:"values,omitempty"` // compact: the quantities' values, in layout order
 	Texts      []string   `json:"texts,omitempty"`  // compact: the values as the CLI prints them, in the request's lang
+	Cells      []string   `json:"cells,omitempty"`  // compact: the text of each value the page's results show, in their order (page.Cells)
 	Form       string     `json:"form,omitempty"`
 	Results    string     `json:"results,omitempty"`
+	Ranges     string     `json:"ranges,omitempty"` // the form's ranges group alone: what a point value moved (page.Ranges)
 }
 
 // Quantity is an estimator.Quantity with its value as the CLI prints it, its
@@ -82,6 +84,7 @@ func (a *API) Estimate(req EstimateRequest) (*EstimateResponse, error) {
 		for i, q := range qs {
 			out.Values[i], out.Texts[i] = q.Value, estimator.FormatIn(q.Value, q.Unit, s.Units, lang)
 		}
+		out.Cells = page.Cells(est, lang)
 	} else {
 		out.Quantities = make([]Quantity, len(qs))
 	}
@@ -105,8 +108,10 @@ func (a *API) Estimate(req EstimateRequest) (*EstimateResponse, error) {
 			out.Form = page.Form(s, lang)
 		case part == "results" && out.Results == "":
 			out.Results = page.Results(est, lang)
-		case part != "form" && part != "results":
-			return nil, &estimator.FieldError{Path: "render", Rule: `must list "form" and/or "results"`, RuleJA: `"form" と "results" のどちらかまたは両方を挙げてください`, Got: strconv.Quote(part)}
+		case part == "ranges" && out.Ranges == "":
+			out.Ranges = page.Ranges(s, lang)
+		case part != "form" && part != "results" && part != "ranges":
+			return nil, &estimator.FieldError{Path: "render", Rule: `must list "form", "results" and/or "ranges"`, RuleJA: `"form"、"results"、"ranges" から挙げてください`, Got: strconv.Quote(part)}
 		}
 	}
 	return out, nil

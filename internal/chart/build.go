@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -208,7 +209,7 @@ func (b *builder) format(id string) string {
 	if !ok {
 		return "-"
 	}
-	return estimator.Format(q.Value, q.Unit, b.s.Units)
+	return estimator.FormatIn(q.Value, q.Unit, b.s.Units, b.lang)
 }
 
 func (b *builder) computeGrowth() (Spec, error) {
@@ -408,7 +409,7 @@ func (b *builder) scalingTransformer(w estimator.Workload) (Spec, error) {
 				mfu, _ := run.Get("transformer.mfu")
 				held = &mfu.Value
 				if n > 1 {
-					from = append(from, b.tf("scaling.from", hs.ID, estimator.Format(float64(n), estimator.Count, b.s.Units)))
+					from = append(from, b.tf("scaling.from", hs.ID, estimator.FormatIn(float64(n), estimator.Count, b.s.Units, b.lang)))
 				}
 			}
 			req.MFU = held
@@ -428,8 +429,8 @@ func (b *builder) scalingTransformer(w estimator.Workload) (Spec, error) {
 	}
 	// Trillions of tokens read as the tools print them ("15.6 T"), not as
 	// the article's whole numbers.
-	tok := estimator.Choose(estimator.Count, b.s.Units, tokens, estimator.Hardware).Format(tokens)
-	sp.Note = b.tf("scaling.tnote", m.Name, tr.Precision, tok, estimator.Format(float64(top), estimator.Count, b.s.Units))
+	tok := estimator.Choose(estimator.Count, b.s.Units, tokens, estimator.Hardware).FormatIn(tokens, b.lang)
+	sp.Note = b.tf("scaling.tnote", m.Name, tr.Precision, tok, estimator.FormatIn(float64(top), estimator.Count, b.s.Units, b.lang))
 	if len(from) > 0 {
 		sp.Note += " " + b.tf("scaling.left", strings.Join(from, "; "))
 	}
@@ -604,13 +605,38 @@ func (b *builder) tornado(sens *estimator.Sensitivity) Spec {
 	sp.Base = sens.Base
 	se := Series{Name: label}
 	for _, sw := range sens.Swings {
-		sp.Y.Categories = append(sp.Y.Categories, fmt.Sprintf("%s (%g - %g)", sw.Path, sw.InputLow, sw.InputHigh))
+		sp.Y.Categories = append(sp.Y.Categories, fmt.Sprintf("%s (%g - %g)", b.inputName(sw.Path), sw.InputLow, sw.InputHigh))
 		se.Low, se.High, se.IDs = append(se.Low, sw.Low), append(se.High, sw.High), append(se.IDs, sens.Target)
 	}
 	sp.Series = []Series{se}
-	sp.Note = b.tf("tornado.note", estimator.Format(sens.Base, sens.Unit, b.s.Units))
+	sp.Note = b.tf("tornado.note", estimator.FormatIn(sens.Base, sens.Unit, b.s.Units, b.lang))
 	b.scaleAxis(&sp.X, sp.Series)
 	return sp
+}
+
+// inputName names a scenario input as its field's label reads, after the
+// workload or system it belongs to: "Inception-v3: Throughput", not
+// "workloads[2].mb_per_s". A path the fields table lacks stays a path.
+func (b *builder) inputName(path string) string {
+	f, ok := estimator.FieldOf(path)
+	if !ok {
+		return path
+	}
+	label := f.Label.In(b.lang)
+	list, rest, _ := strings.Cut(path, "[")
+	index, _, _ := strings.Cut(rest, "]")
+	i, err := strconv.Atoi(index)
+	switch {
+	case err != nil:
+		return label
+	case list == "workloads" && i < len(b.s.Workloads):
+		w := b.s.Workloads[i]
+		return labelOr(w.Label, w.ID) + ": " + label
+	case list == "systems" && i < len(b.s.Systems):
+		sys := b.s.Systems[i]
+		return labelOr(sys.Label, sys.ID) + ": " + label
+	}
+	return label
 }
 
 func (b *builder) cpuVsGPU() (Spec, error) {

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -34,7 +35,19 @@ func Option(sp chart.Spec, lang string) (json.RawMessage, error) {
 		return nil, err
 	}
 	c.Validate()
-	return json.Marshal(c.JSON())
+	// go-echarts types a few settings echarts reads otherwise (a label
+	// interval of "0" is taken as "auto"), and knows no media queries: the
+	// option is finished as plain JSON.
+	raw, err := json.Marshal(c.JSON())
+	if err != nil {
+		return nil, err
+	}
+	var o map[string]any
+	if err := json.Unmarshal(raw, &o); err != nil {
+		return nil, err
+	}
+	fit(o, sp, lang)
+	return json.Marshal(o)
 }
 
 // built is what every go-echarts chart gives once its series are added.
@@ -48,9 +61,12 @@ func build(sp chart.Spec, lang string) (built, error) {
 	common := []charts.GlobalOpts{
 		charts.WithColorsOpts(opts.Colors(chart.Palette)),
 		charts.WithAnimation(false),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(len(sp.Series) > 1), Bottom: "0", Type: "scroll"}),
+		// A plain legend wraps onto more rows where the chart is narrow
+		// (legendRoom makes room for them); a scrolling one would hide
+		// series behind its page arrows.
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(len(sp.Series) > 1), Bottom: "0"}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
-		charts.WithGridOpts(opts.Grid{Left: "60", Right: "30", Top: "20", Bottom: "75", ContainLabel: opts.Bool(true)}),
+		charts.WithGridOpts(opts.Grid{Left: "60", Right: "30", Top: "20", Bottom: strconv.Itoa(gridBottom), ContainLabel: opts.Bool(true)}),
 	}
 	switch sp.Kind {
 	case chart.Line:
@@ -69,7 +85,7 @@ func line(sp chart.Spec, common []charts.GlobalOpts) built {
 	l := charts.NewLine()
 	l.SetGlobalOptions(append(common,
 		charts.WithXAxisOpts(valueAxisX(sp.X)),
-		charts.WithYAxisOpts(valueAxisY(sp.Y)))...)
+		charts.WithYAxisOpts(valueAxisY(sp)))...)
 	for _, se := range sp.Series {
 		data := make([]opts.LineData, len(se.Y))
 		for i := range se.Y {
@@ -86,7 +102,7 @@ func line(sp chart.Spec, common []charts.GlobalOpts) built {
 
 func bar(sp chart.Spec, common []charts.GlobalOpts) built {
 	b := charts.NewBar()
-	y := valueAxisY(sp.Y)
+	y := valueAxisY(sp)
 	// echarts grows bars on a log axis from 1, so a floor below 1 would
 	// only leave an empty band under them.
 	if floor := sp.BarFloor(); floor >= 1 {
@@ -116,7 +132,7 @@ func ranges(sp chart.Spec, lang string, common []charts.GlobalOpts) built {
 	k := charts.NewKLine()
 	k.SetGlobalOptions(append(common,
 		charts.WithXAxisOpts(categoryX(sp.X)),
-		charts.WithYAxisOpts(valueAxisY(sp.Y)))...)
+		charts.WithYAxisOpts(valueAxisY(sp)))...)
 	k.SetXAxis(sp.X.Categories)
 	scatter := charts.NewScatter()
 	scatter.SetXAxis(sp.X.Categories)
@@ -143,9 +159,9 @@ func ranges(sp chart.Spec, lang string, common []charts.GlobalOpts) built {
 func tornado(sp chart.Spec, lang string, common []charts.GlobalOpts) built {
 	b := charts.NewBar()
 	x := valueAxisX(sp.X)
-	// Two lines: the target's name is long, and one line centred under the
-	// plot runs off both sides of a narrow one.
-	x.Name = sp.X.Name() + "\n" + fmt.Sprintf(chart.Text(lang, "tornado.axis"), formatShow(sp.X, sp.Base))
+	// The ticks are the change from the base, in the axis' display unit; the
+	// target's long name is the title's, and would run off a narrow plot.
+	x.Name = fmt.Sprintf(chart.Text(lang, "tornado.axis"), formatShow(sp.X, sp.Base))
 	b.SetGlobalOptions(append(common,
 		charts.WithXAxisOpts(x),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true), AxisLabel: &opts.AxisLabel{Interval: "0", Show: opts.Bool(true)}}))...)
@@ -179,46 +195,82 @@ func valueAxisX(a chart.Axis) opts.XAxis {
 	return opts.XAxis{Type: axisType(a), Name: a.Name(), NameLocation: "middle", NameGap: 28}
 }
 
-func valueAxisY(a chart.Axis) opts.YAxis {
-	// Vertical, beside the tick labels; the grid leaves 60 px for it.
-	return opts.YAxis{Type: axisType(a), Name: a.Name(), NameLocation: "middle", NameGap: 52}
+// valueAxisY is sp's vertical value axis, its name turned beside the tick
+// labels, clear of the widest: echarts' 8 px label margin and 10 px of air
+// beyond it. The grid leaves 60 px left of the labels for the name.
+func valueAxisY(sp chart.Spec) opts.YAxis {
+	gap := int(math.Ceil(textWidth(widestTick(sp)) + 8 + 10))
+	return opts.YAxis{Type: axisType(sp.Y), Name: sp.Y.Name(), NameLocation: "middle", NameGap: gap}
 }
 
-// categoryX shows every category's label, slanted when they are many, with
-// the axis name below the slanted labels rather than across them.
-func categoryX(a chart.Axis) opts.XAxis {
-	label := &opts.AxisLabel{Interval: "0", Show: opts.Bool(true)}
-	gap := 40
-	if len(a.Categories) > 4 {
-		label.Rotate = slant
-		gap = max(gap, slantedGap(a.Categories))
-	}
-	return opts.XAxis{Type: "category", Name: a.Name(), NameLocation: "middle", NameGap: gap, AxisLabel: label}
-}
-
-// slant is how far many category labels turn, in degrees.
-const slant = 15
-
-// slantedGap is the axis name's distance from the axis that clears the
-// widest label turned by slant: its drop, echarts' 8 px label margin and a
-// few pixels of air. Widths are estimated at echarts' 12 px default font,
-// about 6.5 px a character and 12 px a wide (CJK) one, as Go cannot measure
-// the browser's text.
-func slantedGap(labels []string) int {
-	widest := 0.0
-	for _, l := range labels {
-		w := 0.0
-		for _, r := range l {
-			if r >= 0x1100 {
-				w += 12
-			} else {
-				w += 6.5
+// widestTick is about the widest tick label of sp's vertical axis, as
+// echarts writes it (thousands separated, no exponent): the top tick, the
+// next power of ten above the largest value on a log axis, else that value
+// rounded up to one significant digit, as echarts' nice intervals end near
+// it; on a log axis also the bottom tick, a power of ten at or below the
+// least value ("0.0001" is wider than "10").
+func widestTick(sp chart.Spec) string {
+	top, least := 0.0, math.Inf(1)
+	for _, se := range sp.Series {
+		for _, vs := range [][]float64{se.Y, se.Low, se.High} {
+			for _, v := range vs {
+				a := math.Abs(sp.Y.Show(v))
+				top = max(top, a)
+				if a > 0 {
+					least = min(least, a)
+				}
 			}
 		}
-		widest = max(widest, w)
 	}
-	rad := slant * math.Pi / 180
-	return int(math.Ceil(widest*math.Sin(rad) + 12*math.Cos(rad) + 8 + 6))
+	if top <= 0 {
+		return "0"
+	}
+	decade := math.Pow(10, math.Floor(math.Log10(top)))
+	ticks := []float64{math.Ceil(top/decade) * decade}
+	if sp.Y.Log {
+		ticks = []float64{math.Pow(10, math.Ceil(math.Log10(top))), math.Pow(10, math.Floor(math.Log10(least)))}
+	}
+	widest := ""
+	for _, t := range ticks {
+		if l := tickLabel(t); len(l) > len(widest) {
+			widest = l
+		}
+	}
+	return widest
+}
+
+// tickLabel writes a tick of one significant digit as echarts does:
+// 1,000,000 and 0.0001.
+func tickLabel(v float64) string {
+	if v < 1 {
+		return strconv.FormatFloat(v, 'f', int(math.Ceil(-math.Log10(v)-1e-9)), 64)
+	}
+	digits := strconv.FormatFloat(v, 'f', 0, 64)
+	for i := len(digits) - 3; i > 0; i -= 3 {
+		digits = digits[:i] + "," + digits[i:]
+	}
+	return digits
+}
+
+// categoryX is a category axis: its labels and name are laid out by fit,
+// which knows the chart's widths.
+func categoryX(a chart.Axis) opts.XAxis {
+	return opts.XAxis{Type: "category", Name: a.Name(), NameLocation: "middle"}
+}
+
+// textWidth estimates text's width in px at echarts' 12 px default font:
+// about 6.5 px a character and 12 px a wide (CJK) one, as Go cannot measure
+// the browser's text.
+func textWidth(text string) float64 {
+	w := 0.0
+	for _, r := range text {
+		if r >= 0x1100 {
+			w += 12
+		} else {
+			w += 6.5
+		}
+	}
+	return w
 }
 
 // show is a value for display on a; zero or less on a log axis is left out
@@ -232,4 +284,152 @@ func show(a chart.Axis, v float64) any {
 
 func formatShow(a chart.Axis, v float64) string {
 	return strings.TrimSpace(fmt.Sprintf("%.4g %s", a.Show(v), a.Suffix))
+}
+
+// gridBottom is the room under the plot for the x axis' name and one row of
+// legend.
+const gridBottom = 75
+
+// Legend items as echarts draws them: a 25 px symbol, 5 px to the text,
+// 10 px to the next item and between rows, 14 px rows, 5 px padding.
+const (
+	legendSymbol  = 25 + 5
+	legendGap     = 10
+	legendRow     = 14
+	legendPadding = 5
+)
+
+// widths are the chart widths, in px, whose layouts fit plans: the page
+// from a 320 px phone to a wide screen. The option's own layout is the
+// widest's; a media query for each narrower band (up to the next width)
+// lays it out for the band's narrowest chart.
+var widths = []int{300, 360, 480, 640, 800, 1000}
+
+// valueTickSpace is the room, in px, a value axis' tick label needs beside
+// the next ("-250", "1,000" and air).
+const valueTickSpace = 60
+
+// plotMargin is what a chart's width loses to the grid's sides (60 and 30
+// px) and the value axis' labels beside the plot.
+const plotMargin = 60 + 30 + 50
+
+// fit lays out what depends on the chart's width, which only the browser
+// knows: category labels (every one shown, turned as far as they need, the
+// axis name below them), the tornado's input names (wrapped) and the rows a
+// wrapped legend takes (echarts makes no room for them itself). Text widths
+// are estimated (textWidth).
+func fit(o map[string]any, sp chart.Spec, lang string) {
+	layout := func(width int) map[string]any {
+		out := map[string]any{}
+		if rows := legendRows(legendNames(sp, lang), width); rows > 1 {
+			out["grid"] = map[string]any{"bottom": gridBottom + (rows-1)*(legendRow+legendGap)}
+		}
+		switch {
+		case sp.Kind == chart.Tornado:
+			// The input names wrap within a third of the chart, beside the
+			// bars; the bars' ticks thin out so that none runs into the next.
+			out["yAxis"] = map[string]any{"axisLabel": map[string]any{"interval": 0, "width": width / 3, "overflow": "break"}}
+			out["xAxis"] = map[string]any{"splitNumber": min(max((width*2/3-plotMargin)/valueTickSpace, 2), 5)}
+		case len(sp.X.Categories) > 0:
+			turn, gap := turnLabels(sp.X.Categories, width)
+			out["xAxis"] = map[string]any{"nameGap": gap, "axisLabel": map[string]any{"interval": 0, "rotate": turn}}
+		}
+		return out
+	}
+	widest := widths[len(widths)-1]
+	for key, v := range layout(widest) {
+		merge(o, key, v)
+	}
+	var media []map[string]any
+	base := layout(widest)
+	for i := len(widths) - 1; i > 0; i-- {
+		// Wider bands first: echarts applies every query that matches, in
+		// order, so the narrowest band's layout wins.
+		if l := layout(widths[i-1]); !sameJSON(l, base) {
+			media = append(media, map[string]any{"query": map[string]any{"maxWidth": widths[i]}, "option": l})
+		}
+	}
+	if len(media) > 0 {
+		o["media"] = media
+	}
+}
+
+// merge sets v's settings into the option's component key (the first, where
+// the option holds a list of them).
+func merge(o map[string]any, key string, v any) {
+	dst, ok := o[key].(map[string]any)
+	if list, isList := o[key].([]any); isList && len(list) > 0 {
+		dst, ok = list[0].(map[string]any)
+	}
+	src, isMap := v.(map[string]any)
+	if !ok || !isMap {
+		o[key] = v
+		return
+	}
+	for k, sv := range src {
+		merge(dst, k, sv)
+	}
+}
+
+func sameJSON(a, b any) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return string(x) == string(y)
+}
+
+// legendRows is how many rows a legend of names wraps onto in a chart width
+// px wide; 1 for no legend.
+func legendRows(names []string, width int) int {
+	if len(names) < 2 {
+		return 1
+	}
+	rows, x := 1, 0.0
+	for _, n := range names {
+		w := legendSymbol + textWidth(n)
+		if x > 0 && x+w > float64(width-2*legendPadding) {
+			rows, x = rows+1, 0
+		}
+		x += w + legendGap
+	}
+	return rows
+}
+
+// legendNames are the legend's entries: the series' names, or the two the
+// tornado adds; none where the chart has no legend.
+func legendNames(sp chart.Spec, lang string) []string {
+	switch {
+	case sp.Kind == chart.Tornado:
+		return []string{chart.Text(lang, "tornado.low"), chart.Text(lang, "tornado.high")}
+	case sp.Kind == chart.Range || len(sp.Series) < 2:
+		return nil
+	}
+	var out []string
+	for _, se := range sp.Series {
+		out = append(out, se.Name)
+	}
+	return out
+}
+
+// turns are the angles category labels may turn, in degrees, least first.
+var turns = []float64{0, 15, 30, 45, 90}
+
+// turnLabels is how far labels turn on a chart width px wide, and the axis
+// name's distance below the axis: level when the widest fits its slot, else
+// the least turn at which neighbours, a 14 px line apart across the slot,
+// do not touch. The name clears the turned labels' drop, echarts' 8 px
+// label margin and a few pixels of air.
+func turnLabels(labels []string, width int) (turn float64, gap int) {
+	widest := 0.0
+	for _, l := range labels {
+		widest = max(widest, textWidth(l))
+	}
+	slot := float64(width-plotMargin) / float64(len(labels))
+	for _, turn = range turns {
+		rad := turn * math.Pi / 180
+		if (turn == 0 && widest <= slot-6) || (turn > 0 && 14/math.Sin(rad) <= slot) {
+			break
+		}
+	}
+	rad := turn * math.Pi / 180
+	return turn, int(math.Ceil(widest*math.Sin(rad) + 12*math.Cos(rad) + 8 + 6))
 }

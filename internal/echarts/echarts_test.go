@@ -3,7 +3,6 @@ package echarts_test
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -40,9 +39,11 @@ type option struct {
 	Legend struct {
 		Show   bool   `json:"show"`
 		Bottom string `json:"bottom"`
+		Type   string `json:"type"`
 	} `json:"legend"`
-	XAxis  []axis `json:"xAxis"`
-	YAxis  []axis `json:"yAxis"`
+	Media  []media `json:"media"`
+	XAxis  []axis  `json:"xAxis"`
+	YAxis  []axis  `json:"yAxis"`
 	Series []struct {
 		Name      string `json:"name"`
 		Type      string `json:"type"`
@@ -56,14 +57,45 @@ type option struct {
 	} `json:"series"`
 }
 
+// media is one of an option's media queries: the layout of the charts up
+// to a width.
+type media struct {
+	Query struct {
+		MaxWidth int `json:"maxWidth"`
+	} `json:"query"`
+	Option struct {
+		Grid struct {
+			Bottom int `json:"bottom"`
+		} `json:"grid"`
+		XAxis axis `json:"xAxis"`
+		YAxis axis `json:"yAxis"`
+	} `json:"option"`
+}
+
+// mediaAt is the media query that lays out a chart width px wide: echarts
+// applies every one that matches, the last winning.
+func mediaAt(o option, width int) media {
+	var out media
+	for _, m := range o.Media {
+		if width <= m.Query.MaxWidth {
+			out = m
+		}
+	}
+	return out
+}
+
 type axis struct {
 	Type    string `json:"type"`
 	Name    string `json:"name"`
 	NameGap int    `json:"nameGap"`
 	Label   struct {
-		Rotate float64 `json:"rotate"`
+		Rotate   float64 `json:"rotate"`
+		Interval int     `json:"interval"`
+		Width    int     `json:"width"`
+		Overflow string  `json:"overflow"`
 	} `json:"axisLabel"`
 	Min     float64  `json:"min"`
+	Split   int      `json:"splitNumber"`
 	Inverse bool     `json:"inverse"`
 	Data    []string `json:"data"`
 }
@@ -90,7 +122,11 @@ func TestOptionPerChart(t *testing.T) {
 		}},
 		{chart.DataFunnel, func(t *testing.T, o option) {
 			assert.Zero(t, o.XAxis[0].Label.Rotate, "three labels stay level")
-			assert.Equal(t, 40, o.XAxis[0].NameGap)
+			assert.Equal(t, 0, o.XAxis[0].Label.Interval, "every label shows")
+			// Below the level labels: 12 px of text, echarts' 8 px margin, 6 px of air.
+			assert.Equal(t, 26, o.XAxis[0].NameGap)
+			// Beside the widest tick label, "1,000,000" (59 px), 8 px margin, 10 px of air.
+			assert.Equal(t, 77, o.YAxis[0].NameGap)
 			// A decade below the smallest bar (104 TB), so every bar shows.
 			assert.Equal(t, 10.0, o.YAxis[0].Min)
 			assert.Equal(t, "data per year (TB)", o.YAxis[0].Name)
@@ -102,6 +138,16 @@ func TestOptionPerChart(t *testing.T) {
 			assert.Empty(t, o.Series[1].LineStyle.Type, "the modelled line")
 			assert.Equal(t, "log", o.XAxis[0].Type)
 			assert.Equal(t, "0", o.Legend.Bottom)
+			assert.Empty(t, o.Legend.Type, "a plain legend wraps; a scrolling one hides series")
+			// Days from 0.4 to 600: the widest tick is "1,000" (33 px).
+			assert.Equal(t, 51, o.YAxis[0].NameGap)
+			// Six entries fit one row 1000 px wide; a 390 px phone wraps
+			// them onto three rows, so the plot's bottom rises two rows.
+			require.NotEmpty(t, o.Media)
+			last := o.Media[len(o.Media)-1]
+			assert.Equal(t, 360, last.Query.MaxWidth)
+			assert.Equal(t, 75+4*24, last.Option.Grid.Bottom, "five rows at 300 px")
+			assert.Equal(t, 75+2*24, mediaAt(o, 390).Option.Grid.Bottom, "three rows at 360 px")
 		}},
 		{chart.SystemsByGeneration, func(t *testing.T, o option) {
 			assert.Equal(t, 1.0, o.YAxis[0].Min)
@@ -118,20 +164,37 @@ func TestOptionPerChart(t *testing.T) {
 			assert.Equal(t, "candlestick", o.Series[0].Type)
 			assert.Equal(t, "scatter", o.Series[1].Type)
 			assert.Equal(t, "P50", o.Series[1].Name)
-			// Six labels turn 15 degrees; the axis name sits below the
-			// widest, "Inception-v3 / dgx-1-p100" (25 characters, 163 px,
-			// dropping 54 px turned), not across it.
+			// Six labels, the widest "Inception-v3 / dgx-1-p100" (25
+			// characters, 163 px), turn 15 degrees at 1000 px; the axis name
+			// sits below their 54 px drop, not across it. On a phone (a 300
+			// to 360 px chart) they turn 30 degrees, every one shown.
 			assert.Equal(t, 15.0, o.XAxis[0].Label.Rotate)
 			assert.Equal(t, 68, o.XAxis[0].NameGap)
+			assert.Equal(t, 0, o.XAxis[0].Label.Interval)
+			phone := mediaAt(o, 390).Option.XAxis
+			assert.Equal(t, 30.0, phone.Label.Rotate)
+			assert.Equal(t, 0, phone.Label.Interval)
+			assert.Equal(t, 106, phone.NameGap)
 		}},
 		{chart.TornadoChart, func(t *testing.T, o option) {
 			assert.Equal(t, "category", o.YAxis[0].Type)
 			assert.True(t, o.YAxis[0].Inverse, "the largest swing on top")
-			assert.True(t, strings.HasPrefix(o.YAxis[0].Data[0], "preprocessing.reduction"), o.YAxis[0].Data[0])
+			// Written labels: the field's label, after its workload or system.
+			assert.Equal(t, "Reduction (0.000476 - 0.005)", o.YAxis[0].Data[0])
+			assert.Contains(t, o.YAxis[0].Data, "Inception-v3: Throughput (16.15 - 21.85)")
+			// They wrap within a third of the chart, so the bars keep room.
+			assert.Equal(t, "break", o.YAxis[0].Label.Overflow)
+			assert.Equal(t, 333, o.YAxis[0].Label.Width)
+			assert.Equal(t, 120, mediaAt(o, 390).Option.YAxis.Label.Width)
+			// Fewer ticks on a phone, so that "-50 0 50 100" do not run together.
+			assert.Equal(t, 5, o.XAxis[0].Split)
+			assert.Equal(t, 2, mediaAt(o, 390).Option.XAxis.Split)
 			assert.Equal(t, "input at its low", o.Series[0].Name)
 			assert.Equal(t, "input at its high", o.Series[1].Name)
 			assert.True(t, o.Legend.Show)
-			assert.Equal(t, "Total cost of ownership over the depreciation period (million USD)\nchange from 31.84 million USD", o.XAxis[0].Name)
+			// The ticks are the change from the base, in millions like the name.
+			assert.Equal(t, "change from 31.84 million USD", o.XAxis[0].Name)
+			assert.InDelta(t, 285.21, o.Series[1].Data[0].Value, 0.01, "the reduction at its high adds 285 million USD")
 		}},
 		{chart.CPUvsGPU, func(t *testing.T, o option) {
 			// The floor (0.1) is below 1, where echarts grows log bars from.
@@ -145,6 +208,15 @@ func TestOptionPerChart(t *testing.T) {
 			tc.check(t, decode(t, sp, "en"))
 		})
 	}
+}
+
+// On a log axis the bottom tick may be the widest: modern-2026's runs take
+// years on one GPU and under a day on 512, so the axis ends at "0.0001"
+// (39 px), and the name keeps clear of it.
+func TestAxisNameClearsTheBottomTick(t *testing.T) {
+	o := decode(t, specs(t, "modern-2026", "en")[chart.Scaling], "en")
+	assert.Equal(t, "one training run (years)", o.YAxis[0].Name)
+	assert.Equal(t, 57, o.YAxis[0].NameGap)
 }
 
 func TestOptionSpeaksTheLanguage(t *testing.T) {

@@ -38,6 +38,19 @@ func Form(s *estimator.Scenario, lang string) string {
 		ins := byGroup[g]
 		f.group(g, len(ins) > 0 && ins[0].Absent, func() { f.fields(g, ins) })
 	}
+	f.ranges(s)
+	return f.b.String()
+}
+
+// Ranges renders the form's ranges group alone (id g-ranges): what a page
+// puts in place of its own when a point value has moved its range.
+func Ranges(s *estimator.Scenario, lang string) string {
+	f := &formWriter{t: Messages(lang), lang: lang, currency: s.Currency()}
+	f.ranges(s)
+	return f.b.String()
+}
+
+func (f *formWriter) ranges(s *estimator.Scenario) {
 	f.group("ranges", false, func() {
 		if len(s.Ranges) == 0 {
 			fmt.Fprintf(&f.b, `<p class="hint">%s</p>`, esc(f.t["ranges.none"]))
@@ -46,7 +59,6 @@ func Form(s *estimator.Scenario, lang string) string {
 			f.rangeFields(path, s.Ranges[path])
 		}
 	})
-	return f.b.String()
 }
 
 // section is the first name of a path: fleet for fleet.sensors[0].fps.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/internal/echarts"
+	"github.com/trainscale/trainscale/internal/page"
 	"github.com/trainscale/trainscale/report"
 )
 
@@ -30,19 +31,20 @@ type Chart struct {
 }
 
 // Charts builds the charts of the report of the same scenario, samples, seed
-// and language (report.Build), each with its echarts option.
-func Charts(req ChartsRequest) ([]Chart, error) {
+// and language (report.Build), each with its echarts option, and the page's
+// answer with the P10, P50 and P90 of the same Monte Carlo run (page.Answer).
+func Charts(req ChartsRequest) ([]Chart, string, error) {
 	samples, seed, lang, err := api.ReportOptions(req.Samples, req.Seed, 0, req.Lang)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	est, err := req.Run()
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	b, err := report.Build(est, report.Options{Samples: samples, Seed: seed, Lang: lang})
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	out := make([]Chart, len(b.Charts))
 	for i, sp := range b.Charts {
@@ -51,10 +53,10 @@ func Charts(req ChartsRequest) ([]Chart, error) {
 			continue
 		}
 		if out[i].Option, err = echarts.Option(sp, lang); err != nil {
-			return nil, err
+			return nil, "", err
 		}
 	}
-	return out, nil
+	return out, page.Answer(est, b.Uncertainty, lang), nil
 }
 
 func charts(data []byte) (any, error) {
@@ -62,11 +64,12 @@ func charts(data []byte) (any, error) {
 	if err := api.DecodeRequest(data, &req); err != nil {
 		return nil, err
 	}
-	out, err := Charts(req)
+	out, answer, err := Charts(req)
 	if err != nil {
 		return nil, err
 	}
 	return struct {
 		Charts []Chart `json:"charts"`
-	}{out}, nil
+		Answer string  `json:"answer"` // the results' answer section, with the spread (page.Answer)
+	}{out, answer}, nil
 }

@@ -1,0 +1,187 @@
+package page
+
+import (
+	"fmt"
+
+	"github.com/trainscale/trainscale/estimator"
+)
+
+// articleCount shows a system count as the article's tables print it: to
+// the nearest whole system (the estimator's summary rounds the same way),
+// beside the count to buy, which is rounded up.
+var articleCount = estimator.Display{Unit: estimator.Count, Per: 1}
+
+// answer writes the answer section: what to buy (or, for a scenario that
+// prices nothing, what each workload needs on each system), what it costs
+// and how long a run takes; with u, each figure's P10, P50 and P90 and
+// where the point estimate falls.
+func (r *render) answer(u *estimator.Uncertainty) {
+	a, pending := answerFor(r.est, u)
+	t, b := r.t, &r.b
+	fmt.Fprintf(b, `<section class="answer" data-role="answer" aria-labelledby="h-answer"><h2 id="h-answer">%s</h2>`, esc(t["answer"]))
+	if a.Buy != nil {
+		r.purchase(a, pending)
+	} else {
+		r.each(a)
+	}
+	switch {
+	case !a.Ranged:
+		fmt.Fprintf(b, `<p class="spread-note">%s</p>`, esc(t["answer.exact"]))
+	case u == nil:
+		fmt.Fprintf(b, `<p class="spread-note" data-role="spread-wait">%s</p>`, esc(t["answer.wait"]))
+	default:
+		r.spread(a)
+	}
+	b.WriteString(`</section>`)
+}
+
+// answerFor is the scenario's answer. A scenario that asks for a percentile
+// has none before its uncertainty is known: the page answers with the point
+// estimate meanwhile, and pending is the ask still to come ("" when none).
+func answerFor(est *estimator.Estimate, u *estimator.Uncertainty) (a *estimator.Answer, pending estimator.Ask) {
+	a, err := estimator.AnswerFor(est, u)
+	if err == nil || est.Scenario.Money == nil || est.Scenario.Money.Ask == nil {
+		return a, ""
+	}
+	// The same estimate, asking for the point: the figures are the
+	// estimate's own, only the ask differs.
+	point := *est
+	s := *est.Scenario
+	m := *s.Money
+	m.Ask = nil
+	s.Money, point.Scenario = &m, &s
+	a, _ = estimator.AnswerFor(&point, nil)
+	return a, *est.Scenario.Money.Ask
+}
+
+// purchase is the answer of a scenario with money: buy N systems for a
+// workload, the count before rounding up beside it, then the capital
+// expense, the total cost and the time per run.
+func (r *render) purchase(a *estimator.Answer, pending estimator.Ask) {
+	t, b, buy := r.t, &r.b, a.Buy
+	asked := r.value(buy.ToBuy.Quantity)
+	if a.Ask != estimator.AskPoint && buy.ToBuy.Spread != nil {
+		asked = `<span class="asked">` + esc(r.format(buy.ToBuy.Asked, buy.ToBuy.Unit)) + `</span>`
+	}
+	fmt.Fprintf(b, `<p class="ask">%s</p>`, fmt.Sprintf(esc(t["answer.buy"]), `<strong>`+asked+`</strong>`, esc(buy.SystemName), esc(buy.WorkloadName)))
+	// Either way the sentences hold the count to buy once, as a value: the
+	// answer with the spread has the same value elements as the one before.
+	switch {
+	case pending != "":
+		fmt.Fprintf(b, `<p class="ask-basis">%s</p>`, esc(fmt.Sprintf(t["answer.asks.wait"], pending.Words().In(r.lang))))
+	case a.Ask != estimator.AskPoint:
+		fmt.Fprintf(b, `<p class="ask-basis">%s</p>`, fmt.Sprintf(esc(t["answer.asks"]), esc(a.Ask.Words().In(r.lang)), r.value(buy.ToBuy.Quantity)))
+	}
+	sys := buy.Systems.Quantity
+	fmt.Fprintf(b, `<p class="rounding">%s</p>`, fmt.Sprintf(esc(t["answer.rounding"]), r.value(sys), r.valueAs(sys, r.articleRounding(sys))))
+	b.WriteString(`<dl class="headline">`)
+	capex := t["answer.capex"]
+	tco := fmt.Sprintf(t["answer.tco"], num(r.s.Money.DepreciationYears))
+	for _, f := range []struct {
+		label string
+		q     estimator.Quantity
+	}{{capex, a.Capex.Quantity}, {tco, a.TCO.Quantity}, {buy.Time.LabelIn(r.lang), buy.Time.Quantity}} {
+		fmt.Fprintf(b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(f.label), r.value(f.q))
+	}
+	b.WriteString(`</dl>`)
+}
+
+// articleRounding is a system count as the article prints it; below one
+// system it keeps its decimals, as the article's tables do.
+func (r *render) articleRounding(q estimator.Quantity) string {
+	if q.Value < 1 {
+		return estimator.FormatIn(q.Value, q.Unit, r.s.Units, r.lang)
+	}
+	return articleCount.FormatIn(q.Value, r.lang)
+}
+
+// each is the answer of a scenario without money: the systems each workload
+// needs on each system, rounded up and before, and the time per run.
+func (r *render) each(a *estimator.Answer) {
+	t, b := r.t, &r.b
+	fmt.Fprintf(b, `<p class="ask">%s</p>`, esc(t["answer.each"]))
+	fmt.Fprintf(b, `<table class="each"><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
+		esc(t["col.network"]), esc(t["col.system"]), esc(t["answer.tobuy"]), esc(t["answer.before"]), esc(t["answer.time"]))
+	// One display per column, so 0.0016 systems does not read "0" under 0.06.
+	var systems, times []string
+	for _, p := range a.Each {
+		systems, times = append(systems, p.Systems.Quantity.ID), append(times, p.Time.Quantity.ID)
+	}
+	ds, dt := r.column(systems), r.column(times)
+	for _, p := range a.Each {
+		fmt.Fprintf(b, `<tr><th scope="row">%s</th><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>`, esc(p.WorkloadName), esc(p.SystemName),
+			r.value(p.ToBuy.Quantity), r.valueAs(p.Systems.Quantity, ds.FormatIn(p.Systems.Quantity.Value, r.lang)), r.valueAs(p.Time.Quantity, dt.FormatIn(p.Time.Quantity.Value, r.lang)))
+	}
+	b.WriteString(`</tbody></table>`)
+}
+
+// spread sets the point estimates beside their P10, P50 and P90, the asked
+// column marked, and says where the point falls and what the scenario asks
+// for. Its figures are not the estimate's quantities: a page hides it when a
+// value changes, until the new uncertainty arrives (data-role="spread").
+func (r *render) spread(a *estimator.Answer) {
+	t, b := r.t, &r.b
+	type row struct {
+		label string
+		f     estimator.Figure
+	}
+	var rows []row
+	if buy := a.Buy; buy != nil {
+		rows = []row{{t["answer.tobuy"], buy.ToBuy}, {t["answer.before"], buy.Systems},
+			{fmt.Sprintf(t["answer.tco"], num(r.s.Money.DepreciationYears)), *a.TCO}}
+	} else {
+		for _, p := range a.Each {
+			rows = append(rows, row{fmt.Sprintf(t["answer.pair"], p.WorkloadName, p.SystemName), p.ToBuy})
+		}
+	}
+	cols := []struct {
+		ask  estimator.Ask // the ask the column is; "" for P10, which none takes
+		head string
+	}{{estimator.AskPoint, t["answer.point"]}, {"", "P10"}, {estimator.AskP50, "P50"}, {estimator.AskP90, "P90"}}
+	// Named by a paragraph, not a caption: the captions are the chain's tables'.
+	fmt.Fprintf(b, `<div class="spread" data-role="spread"><p id="h-spread">%s</p><table aria-labelledby="h-spread"><thead><tr><td></td>`, esc(t["answer.spread"]))
+	for _, c := range cols {
+		head := c.head
+		if c.ask == a.Ask && a.Buy != nil {
+			head = fmt.Sprintf(t["answer.asked"], head)
+		}
+		fmt.Fprintf(b, `<th scope="col">%s</th>`, esc(head))
+	}
+	// Without a purchase the pairs may fall differently: each row says where.
+	perRow := a.Buy == nil
+	if perRow {
+		fmt.Fprintf(b, `<th scope="col">%s</th>`, esc(t["answer.falls.col"]))
+	}
+	b.WriteString(`</tr></thead><tbody>`)
+	for _, rw := range rows {
+		sp := rw.f.Spread
+		if sp == nil {
+			continue
+		}
+		// A row reads in one display: 0.46 years beside 1.12 years, not 21 days.
+		d := estimator.ChooseColumn(rw.f.Unit, r.s.Units, []float64{rw.f.Value, sp.P10, sp.P50, sp.P90}, estimator.Article)
+		fmt.Fprintf(b, `<tr><th scope="row">%s</th><td>%s</td><td>%s</td><td>%s</td><td>%s</td>`, esc(rw.label),
+			esc(d.FormatIn(rw.f.Value, r.lang)), esc(d.FormatIn(sp.P10, r.lang)), esc(d.FormatIn(sp.P50, r.lang)), esc(d.FormatIn(sp.P90, r.lang)))
+		if perRow {
+			fmt.Fprintf(b, `<td>%s</td>`, esc(rw.f.Falls.Words().In(r.lang)))
+		}
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</tbody></table>`)
+	if buy := a.Buy; buy != nil {
+		systems, cost := buy.Systems.Falls.Words().In(r.lang), a.TCO.Falls.Words().In(r.lang)
+		if systems == cost {
+			fmt.Fprintf(b, `<p class="falls">%s</p>`, esc(fmt.Sprintf(t["answer.falls"], systems)))
+		} else {
+			fmt.Fprintf(b, `<p class="falls">%s</p>`, esc(fmt.Sprintf(t["answer.falls.each"], systems, cost)))
+		}
+		fmt.Fprintf(b, `<p class="which">%s</p>`, esc(fmt.Sprintf(t["answer.which"], a.Ask.Words().In(r.lang))))
+	}
+	b.WriteString(`</div>`)
+}
+
+// format shows a value of the answer's spread, which is no quantity of the
+// estimate, as the core shows one.
+func (r *render) format(v float64, u estimator.Unit) string {
+	return estimator.FormatIn(v, u, r.s.Units, r.lang)
+}

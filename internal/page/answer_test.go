@@ -1,0 +1,158 @@
+package page
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+)
+
+func presetEstimate(t *testing.T, name string, overrides ...estimator.Override) *estimator.Estimate {
+	t.Helper()
+	data, ok := examples.Read(name)
+	require.True(t, ok, name)
+	s, err := estimator.Decode(bytes.NewReader(data), overrides...)
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	return est
+}
+
+func uncertainty(t *testing.T, est *estimator.Estimate) *estimator.Uncertainty {
+	t.Helper()
+	u, err := estimator.RunUncertainty(est.Scenario, 500, 1, 1)
+	require.NoError(t, err)
+	return u
+}
+
+// valueRE matches the markup of a value button showing text for quantity id.
+func valueRE(id, text string) string {
+	return `[^>]*` + fmt.Sprintf(`data-quantity="%s"`, id) + `[^>]*>` + regexp.QuoteMeta(text) + `</button>`
+}
+
+func TestAnswerOpensTheResults(t *testing.T) {
+	est := presetEstimate(t, examples.Default)
+	html := Results(est, "en")
+	answer := strings.Index(html, `<h2 id="h-answer">The answer</h2>`)
+	chain := strings.Index(html, `<h2 id="h-article">The article&#39;s figures</h2>`)
+	require.GreaterOrEqual(t, answer, 0)
+	assert.Less(t, answer, chain, "the answer comes first")
+	// The money buys DGX-1 (Volta) for Inception-v3: 142.35 systems, 143 to
+	// buy, 142 as the article's tables round.
+	a := Answer(est, nil, "en")
+	assert.Regexp(t, `Buy <strong><button `+valueRE("team.inception-v3.systems_to_buy.dgx-1-v100", "143")+`</strong> DGX-1 \(Volta\) for Inception-v3\.`, a)
+	assert.Regexp(t, `Rounded up from <button `+valueRE("team.inception-v3.systems.dgx-1-v100", "142.35")+` systems; the article&#39;s tables round to the nearest, <button `+valueRE("team.inception-v3.systems.dgx-1-v100", "142")+`\.`, a)
+	assert.Regexp(t, `<dt>Capital expense</dt><dd><button `+valueRE("cost.capex", "USD 23,127,000"), a)
+	assert.Regexp(t, `<dt>Total cost of ownership over 3 years</dt><dd><button `+valueRE("cost.tco", "USD 31,837,386"), a)
+	assert.Regexp(t, `<dt>Inception-v3: one training run on one DGX-1 \(Volta\)</dt><dd><button `+valueRE("train.inception-v3.system_time.dgx-1-v100", "0.46 years"), a)
+	assert.Contains(t, a, "P10, P50 and P90 of these figures follow once the scenario&#39;s ranges are sampled", "before the uncertainty")
+	assert.Contains(t, html, a, "Results opens with the same answer")
+}
+
+func TestAnswerSpread(t *testing.T) {
+	est := presetEstimate(t, examples.Default)
+	u := uncertainty(t, est)
+	a, err := estimator.AnswerFor(est, u)
+	require.NoError(t, err)
+	sp := a.Buy.ToBuy.Spread
+	require.NotNil(t, sp)
+	require.Less(t, 143.0, sp.P10, "the article's point estimate lies below its own P10")
+	html := Answer(est, u, "en")
+	row := fmt.Sprintf(`<tr><th scope="row">Systems to buy</th><td>143</td><td>%v</td><td>%v</td><td>%v</td></tr>`, sp.P10, sp.P50, sp.P90)
+	assert.Contains(t, html, row)
+	assert.Contains(t, html, `<th scope="col">Point estimate (asked)</th><th scope="col">P10</th><th scope="col">P50</th><th scope="col">P90</th>`)
+	assert.Contains(t, html, "The point estimate lies below its P10, for the systems and the total cost alike.")
+	assert.Contains(t, html, "The scenario asks for the point estimate (money.ask).")
+	assert.NotContains(t, html, "follow once")
+	// The same value elements as without the spread, in the same order: the
+	// page swaps one for the other.
+	assert.Equal(t, bytes.Count([]byte(Answer(est, nil, "en")), []byte("data-quantity=")), bytes.Count([]byte(html), []byte("data-quantity=")))
+
+	ja := Answer(est, u, "ja")
+	assert.Regexp(t, `Inception-v3 のために DGX-1 \(Volta\) を <strong><button `+valueRE("team.inception-v3.systems_to_buy.dgx-1-v100", "143")+`</strong> 台購入します。`, ja)
+	assert.Contains(t, ja, "点推定（申請）")
+	assert.Contains(t, ja, "P10 を下回")
+}
+
+func TestAnswerAsksForP90(t *testing.T) {
+	est := presetEstimate(t, examples.Default, estimator.Override{Path: "money.ask", Value: "p90"})
+	// Before the uncertainty: the point estimate, and the ask still to come.
+	html := Answer(est, nil, "en")
+	assert.Contains(t, html, "The scenario asks for P90, which follows once its ranges are sampled; until then the count above is the point estimate.")
+	before := strings.Count(html, "data-quantity=")
+	u := uncertainty(t, est)
+	a, err := estimator.AnswerFor(est, u)
+	require.NoError(t, err)
+	p90 := a.Buy.ToBuy.Spread.P90
+	html = Answer(est, u, "en")
+	assert.Contains(t, html, fmt.Sprintf(`Buy <strong><span class="asked">%v</span></strong> DGX-1 (Volta) for Inception-v3.`, p90))
+	assert.Contains(t, html, `<th scope="col">P90 (asked)</th>`)
+	assert.Contains(t, html, "The scenario asks for P90 (money.ask).")
+	assert.Equal(t, before, strings.Count(html, "data-quantity="), "the same value elements as before")
+}
+
+func TestAnswerWithoutMoney(t *testing.T) {
+	est := presetEstimate(t, "cifar10-cpu-vs-gpu")
+	html := Answer(est, nil, "en")
+	assert.Contains(t, html, "The scenario prices no purchase (no money section)")
+	// A row per network and system.
+	assert.Regexp(t, `<tr><th scope="row">ResNet-50</th><td>The same desktop&#39;s CPU</td><td><button `+valueRE("team.resnet-50.systems_to_buy.i7-desktop", "1")+`</td><td><button `+valueRE("team.resnet-50.systems.i7-desktop", "0.063")+`</td><td><button `+valueRE("train.resnet-50.system_time.i7-desktop", "1.5 hours"), html)
+	assert.Contains(t, html, "No input of the scenario is ranged: the figures have no spread.")
+	assert.Contains(t, Answer(est, nil, "ja"), "1.5 時間")
+	// one display per column: the small CNN's share of a desktop is not "0"
+	assert.Regexp(t, valueRE("team.cifar-small.systems.rtx-3050-desktop", "0.0016"), html)
+}
+
+func TestChainHeadingAndTeam(t *testing.T) {
+	for _, tc := range []struct {
+		preset, heading, team string
+	}{
+		{examples.Default, "The article&#39;s figures", "Systems for the team (6 of 30 members submitting, 7-day target)"},
+		{"modern-2026", "The estimate, step by step", "members submitting"},
+		{"vgg16-titan-x", "The estimate, step by step", "Systems for the team (1 of 4 members submitting, 14-day target)"},
+		{"cifar10-cpu-vs-gpu", "The estimate, step by step", "Systems for a team of one (1-day target)"},
+	} {
+		html := Results(presetEstimate(t, tc.preset), "en")
+		assert.Contains(t, html, `<h2 id="h-article">`+tc.heading+`</h2>`, tc.preset)
+		assert.Contains(t, html, tc.team, tc.preset)
+	}
+	assert.Contains(t, Results(presetEstimate(t, "cifar10-cpu-vs-gpu"), "ja"), "1 人のチームに必要なシステム数（目標 1 日）")
+}
+
+// Cells gives the text of every value element, in order, in the reader's
+// language: what the page puts in them when a value changes.
+func TestCellsFollowTheElements(t *testing.T) {
+	est := presetEstimate(t, examples.Default, estimator.Override{Path: "fleet.cars", Value: "300"})
+	for _, lang := range []string{"en", "ja"} {
+		html := Results(est, lang)
+		cells := Cells(est, lang)
+		require.Equal(t, strings.Count(html, "data-quantity="), len(cells), lang)
+		i := 0
+		for _, part := range strings.Split(html, `<button type="button" class="q" `)[1:] {
+			_, text, _ := strings.Cut(part, ">")
+			text, _, _ = strings.Cut(text, "</button>")
+			assert.Equal(t, esc(cells[i]), text, "%s cell %d", lang, i)
+			i++
+		}
+	}
+	ja := Cells(est, "ja")
+	assert.Contains(t, ja, "1.37 年", "Inception-v3 on one DGX-1 (Volta), 300 cars")
+	assert.Contains(t, ja, "428", "the systems to buy")
+}
+
+// A point value set moves its range; the ranges group shows where it went.
+func TestRangesShowAMovedRange(t *testing.T) {
+	est := presetEstimate(t, examples.Default, estimator.Override{Path: "workloads[2].mb_per_s", Value: "38"})
+	html := Ranges(est.Scenario, "en")
+	assert.True(t, strings.HasPrefix(html, `<fieldset class="group" id="g-ranges">`), html[:60])
+	assert.Contains(t, html, `name="workloads[2].mb_per_s.likely" data-kind="number" data-range-of="workloads[2].mb_per_s" data-part="likely" value="38"`)
+	assert.Contains(t, html, "moved with the value set, keeping its relative spread")
+	assert.Contains(t, Ranges(est.Scenario, "ja"), `value="38"`)
+}
