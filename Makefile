@@ -3,14 +3,11 @@
 GO ?= go
 BIN := bin/trainscale
 
-.PHONY: run test test-short test-native build bench fuzz fmt
+.PHONY: run test test-short test-native build bench fuzz fmt echarts
 
-ECHARTS := node_modules/echarts/dist/echarts.min.js
 NPM_CI := npm ci --omit-lockfile-registry-resolved --no-audit --no-fund
 
 run: ## the main job on the built-in default scenario (the 2017 article): tables, then workbook, HTML report and PDF in out/
-	@test -f $(ECHARTS) || $(NPM_CI) || \
-		echo "npm unavailable: the HTML report keeps its tables but draws no charts"
 	$(GO) run ./cmd/trainscale estimate
 	$(GO) run ./cmd/trainscale report -o out
 
@@ -43,6 +40,15 @@ fuzz: ## a short fuzzing session over scenario decoding and estimation
 fmt:
 	gofmt -w $$(git ls-files '*.go')
 
+# The echarts script the binary embeds and the page serves is committed, so
+# only refreshing it needs npm: after a change to the lockfile's echarts or to
+# the parts entry.js names. Its test checks the committed file is this output.
+ECHARTS_JS := internal/echartsjs/echarts.min.js
+
+echarts: ## rebuild $(ECHARTS_JS) from the lockfile's echarts and esbuild (needs node and npm)
+	$(NPM_CI)
+	node internal/echartsjs/build.mjs $(ECHARTS_JS)
+
 .PHONY: site serve test-wasm
 
 # What the page is built from: every file of the module but tests, docs and
@@ -54,12 +60,8 @@ SITE_INPUTS := $(shell find . \( -path ./.git -o -path ./site/dist -o -path ./no
 
 site: $(SITE_STAMP) ## the static page in site/dist: wasm modules, prerendered figures, echarts, .br and .gz; rebuilt only when an input is newer
 
-$(SITE_STAMP): $(SITE_INPUTS) $(ECHARTS)
+$(SITE_STAMP): $(SITE_INPUTS)
 	$(GO) run ./site/build -o site/dist
-
-# A fresh clone has no echarts yet: the page needs it, so this fails without npm.
-$(ECHARTS):
-	$(NPM_CI)
 
 serve: site ## serve site/dist on 127.0.0.1:8080 with the page's CSP
 	$(GO) run ./cmd/trainscale serve --dir site/dist --addr 127.0.0.1:8080

@@ -63,7 +63,6 @@ func built(t *testing.T) string {
 		// minute: the quick loop leaves them to make test.
 		t.Skip("builds the page and drives Chromium: make test runs it")
 	}
-	needs(t, "../node_modules/echarts/dist/echarts.min.js") // npm ci --omit-lockfile-registry-resolved
 	buildOnce.Do(func() {
 		buildDir, buildErr = os.MkdirTemp("", "trainscale-site-*")
 		if buildErr != nil {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/echartsjs"
 	"github.com/trainscale/trainscale/internal/jafont"
 	"github.com/trainscale/trainscale/internal/page"
 )
@@ -25,7 +26,7 @@ var sources embed.FS
 
 // Options says where Build finds what it does not embed and how hard it compresses.
 type Options struct {
-	Root string // the module's root: wasm/, node_modules/echarts, examples/embed
+	Root string // the module's root: wasm/, examples/embed
 	// Fast compresses brotli at a low quality (tests); sizes are then not
 	// the ones a release ships.
 	Fast bool
@@ -90,13 +91,9 @@ func Build(dir string, opt Options) (map[string]Size, error) {
 		return nil, err
 	}
 	put("wasm_exec.js", wasmExec)
-	// html.EChartsPath, spelled out: importing report/html would link
-	// go-echarts into the site's build for one string.
-	echarts, err := os.ReadFile(filepath.Join(opt.Root, "node_modules", "echarts", "dist", "echarts.min.js"))
-	if err != nil {
-		return nil, fmt.Errorf("echarts (run npm ci --omit-lockfile-registry-resolved): %w", err)
-	}
-	put("echarts.min.js", echarts)
+	// The echarts build the HTML report inlines, so the page's charts and
+	// its HTML export draw with the same parts.
+	put(echartsjs.Name, echartsjs.JS)
 	// The Japanese PDF's font, fetched by exports.js only when it is asked
 	// for, and the licence that must travel with it.
 	put("fonts/"+jafont.Name, jafont.TTF)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/trainscale/trainscale/internal/echartsjs"
 	"github.com/trainscale/trainscale/internal/jafont"
 	"github.com/trainscale/trainscale/report"
 	"github.com/trainscale/trainscale/report/html"
@@ -16,56 +17,21 @@ import (
 	"github.com/trainscale/trainscale/report/xlsx"
 )
 
-// echartsRel is html.EChartsPath in this system's separators.
-var echartsRel = filepath.FromSlash(html.EChartsPath)
-
 // htmlFlags are the flags of the commands that write the HTML report.
 type htmlFlags struct{ echarts string }
 
 func (hf *htmlFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&hf.echarts, "echarts", "", "the echarts script to inline, `PATH` to echarts.min.js (default: "+echartsRel+" under the working directory, else under the directories above the trainscale binary)")
+	fs.StringVar(&hf.echarts, "echarts", "", "the echarts script to inline, a `PATH` to a .js file (default: the build this binary carries, with the parts trainscale draws)")
 }
 
-// script reads the echarts script: the --echarts file (which must exist),
-// else the first of echartsCandidates. Without one it warns on stderr and
-// returns nil; the page then says that its charts are not drawn.
-func (hf *htmlFlags) script(e *env) ([]byte, error) {
-	if hf.echarts != "" {
-		return os.ReadFile(hf.echarts)
+// script is the echarts script the report inlines: the --echarts file (which
+// must exist), else the build embedded in the binary, so an installed
+// trainscale draws its charts with no npm and no network.
+func (hf *htmlFlags) script() ([]byte, error) {
+	if hf.echarts == "" {
+		return echartsjs.JS, nil
 	}
-	for _, p := range echartsCandidates() {
-		if js, err := os.ReadFile(p); err == nil {
-			return js, nil
-		}
-	}
-	fmt.Fprintf(e.stderr, "trainscale: warning: no echarts script (%s; run npm ci, or give --echarts PATH): the HTML report keeps its tables but draws no charts\n", echartsRel)
-	return nil, nil
-}
-
-// echartsCandidates are where the echarts script is looked for: under the
-// working directory (a checkout where npm ci ran), then under each of the
-// four directories above the executable (bin/trainscale built in a checkout).
-// "go run" builds into a cache directory, so it finds the script only from
-// the working directory.
-func echartsCandidates() []string {
-	out := []string{echartsRel}
-	exe, err := os.Executable()
-	if err != nil {
-		return out
-	}
-	if resolved, err := filepath.EvalSymlinks(exe); err == nil {
-		exe = resolved
-	}
-	dir := filepath.Dir(exe)
-	for range 4 {
-		out = append(out, filepath.Join(dir, echartsRel))
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
-	}
-	return out
+	return os.ReadFile(hf.echarts)
 }
 
 // pdfFlags are the flags of the commands that write the PDF proposal.
@@ -132,7 +98,7 @@ func runHTML(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	js, err := hf.script(e)
+	js, err := hf.script()
 	if err != nil {
 		return err
 	}
@@ -168,7 +134,7 @@ func runReport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	js, err := hf.script(e)
+	js, err := hf.script()
 	if err != nil {
 		return err
 	}

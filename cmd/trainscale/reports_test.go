@@ -8,16 +8,13 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/internal/echartsjs"
 )
 
-var echartsForTests = filepath.Join("..", "..", echartsRel)
-
 func TestReportWritesAllThree(t *testing.T) {
-	if _, err := os.Stat(echartsForTests); err != nil {
-		t.Skip("no echarts script; run npm ci")
-	}
 	dir := filepath.Join(t.TempDir(), "out")
-	out, errOut, code := trainscale(t, "", "report", "-o", dir, "--date", "2026-11-30", "--samples", "500", "--echarts", echartsForTests)
+	out, errOut, code := trainscale(t, "", "report", "-o", dir, "--date", "2026-11-30", "--samples", "500")
 	require.Equal(t, 0, code, errOut)
 	for _, name := range []string{"plan.xlsx", "report.html", "proposal.pdf"} {
 		st, err := os.Stat(filepath.Join(dir, name))
@@ -34,7 +31,7 @@ func TestReportWritesAllThree(t *testing.T) {
 
 	// The same input gives the same bytes.
 	again := filepath.Join(t.TempDir(), "again")
-	_, errOut, code = trainscale(t, "", "report", "-o", again, "--date", "2026-11-30", "--samples", "500", "--echarts", echartsForTests)
+	_, errOut, code = trainscale(t, "", "report", "-o", again, "--date", "2026-11-30", "--samples", "500")
 	require.Equal(t, 0, code, errOut)
 	for _, name := range []string{"report.html", "proposal.pdf"} {
 		a, _ := os.ReadFile(filepath.Join(dir, name))
@@ -58,17 +55,28 @@ func TestReportFailureLeavesNothing(t *testing.T) {
 	assert.True(t, os.IsNotExist(err))
 }
 
-func TestHTMLWithoutEChartsWarnsAndKeepsTables(t *testing.T) {
+// The report inlines the echarts build the binary carries, with no npm: the
+// test binary runs in this package's directory, which has no node_modules.
+// --echarts PATH replaces it, and must name a file that exists.
+func TestHTMLInlinesTheBuiltInEchartsOrTheOneGiven(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "r.html")
-	// The test binary lives in a temporary directory and runs in this
-	// package's directory: neither has node_modules.
 	_, errOut, code := trainscale(t, "", "html", "-o", out, "--samples", "0", "--date", "2026-11-30")
 	require.Equal(t, 0, code, errOut)
-	assert.Contains(t, errOut, "warning: no echarts script")
+	assert.Empty(t, errOut)
 	page, err := os.ReadFile(out)
 	require.NoError(t, err)
-	assert.Contains(t, string(page), `id="no-echarts"`)
+	assert.NotContains(t, string(page), `id="no-echarts"`)
+	assert.Contains(t, string(page), string(echartsjs.JS))
 	assert.Contains(t, string(page), `data-quantity="team.inception-v3.systems.dgx-1-p100"`)
+
+	own := filepath.Join(t.TempDir(), "own-echarts.js")
+	require.NoError(t, os.WriteFile(own, []byte("var echarts = { own: true };"), 0o644))
+	_, errOut, code = trainscale(t, "", "html", "-o", out, "--samples", "0", "--echarts", own)
+	require.Equal(t, 0, code, errOut)
+	page, err = os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Contains(t, string(page), "var echarts = { own: true };")
+	assert.NotContains(t, string(page), string(echartsjs.JS[:200]), "the built-in build is not inlined too")
 
 	_, errOut, code = trainscale(t, "", "html", "-o", out, "--echarts", filepath.Join(t.TempDir(), "nope.js"))
 	assert.Equal(t, 1, code)

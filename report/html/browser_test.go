@@ -20,6 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/internal/chart"
+	"github.com/trainscale/trainscale/internal/echartsjs"
 )
 
 // chromium returns the browser's path; without one the test skips, unless CI
@@ -46,7 +47,7 @@ func chromium(t *testing.T) string {
 // each chart's container.
 func TestBrowserDrawsEveryChartOffline(t *testing.T) {
 	exe := chromium(t)
-	js := echartsJS(t)
+	js := echartsjs.JS
 	b := bundle(t, "article-2017", "en", xss)
 	page := write(t, b, js)
 
@@ -171,7 +172,7 @@ func TestBrowserLeadsWithTheAnswer(t *testing.T) {
 		t.Skip("starts Chromium")
 	}
 	exe := chromium(t)
-	js := echartsJS(t)
+	js := echartsjs.JS
 	for _, lang := range []string{"en", "ja"} {
 		page := write(t, bundle(t, "article-2017", lang, ""), js)
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

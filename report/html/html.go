@@ -27,17 +27,11 @@ import (
 	"github.com/trainscale/trainscale/report"
 )
 
-// EChartsPath is where npm ci puts the echarts build that EChartsJS holds,
-// relative to the module's root and slash-separated (the version is pinned in
-// package-lock.json). The CLI looks for it there; so does the site's build,
-// which spells the path out rather than link go-echarts for one string.
-const EChartsPath = "node_modules/echarts/dist/echarts.min.js"
-
 // Options says what the page is written with.
 type Options struct {
-	// EChartsJS is the echarts script (dist/echarts.min.js of the npm
-	// package), inlined into the page. Empty: the charts are not drawn and
-	// the page says so.
+	// EChartsJS is the echarts script, inlined into the page (the CLI
+	// gives internal/echartsjs's build, the page's export the same file).
+	// Empty: the charts are not drawn and the page says so.
 	EChartsJS []byte
 }
 

@@ -3,10 +3,7 @@ package html_test
 import (
 	"bytes"
 	"html/template"
-	"os"
-	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -16,6 +13,7 @@ import (
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/chart"
+	"github.com/trainscale/trainscale/internal/echartsjs"
 	"github.com/trainscale/trainscale/report"
 	"github.com/trainscale/trainscale/report/html"
 )
@@ -48,22 +46,6 @@ func bundle(t testing.TB, scenario, lang, rename string) *report.Bundle {
 	return b
 }
 
-// echartsJS reads the pinned echarts build; without it (no npm ci yet) the
-// tests that need it skip, unless CI is set.
-func echartsJS(t testing.TB) []byte {
-	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(file), "..", "..", "node_modules", "echarts", "dist", "echarts.min.js")
-	js, err := os.ReadFile(path)
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("echarts script missing (run npm ci): %v", err)
-		}
-		t.Skipf("echarts script missing (run npm ci): %v", err)
-	}
-	return js
-}
-
 func write(t testing.TB, b *report.Bundle, js []byte) string {
 	t.Helper()
 	var buf bytes.Buffer
@@ -72,7 +54,7 @@ func write(t testing.TB, b *report.Bundle, js []byte) string {
 }
 
 func TestUserStringsAreEscaped(t *testing.T) {
-	out := write(t, bundle(t, "article-2017", "en", xss), echartsJS(t))
+	out := write(t, bundle(t, "article-2017", "en", xss), echartsjs.JS)
 	assert.NotContains(t, out, xss)
 	assert.NotContains(t, out, "alert(1)</script")
 	assert.Contains(t, out, "&lt;script&gt;alert(1)&lt;/script&gt;")
@@ -84,7 +66,7 @@ func TestUserStringsAreEscaped(t *testing.T) {
 }
 
 func TestOutputIsDeterministic(t *testing.T) {
-	js := echartsJS(t)
+	js := echartsjs.JS
 	for _, lang := range chart.Langs() {
 		a := write(t, bundle(t, "modern-2026", lang, ""), js)
 		b := write(t, bundle(t, "modern-2026", lang, ""), js)
@@ -93,7 +75,7 @@ func TestOutputIsDeterministic(t *testing.T) {
 }
 
 func TestLoadsNothing(t *testing.T) {
-	js := echartsJS(t)
+	js := echartsjs.JS
 	out := write(t, bundle(t, "article-2017", "en", ""), js)
 	require.Contains(t, out, "<script>"+string(js))
 	out = strings.Replace(out, string(js), "", 1) // the library itself mentions tags
@@ -165,7 +147,7 @@ func TestTheAnswerComesFirst(t *testing.T) {
 }
 
 func TestJapanese(t *testing.T) {
-	out := write(t, bundle(t, "article-2017", "ja", ""), echartsJS(t))
+	out := write(t, bundle(t, "article-2017", "ja", ""), echartsjs.JS)
 	assert.Contains(t, out, `<html lang="ja">`)
 	for _, key := range []string{"report.title", "assumptions", "growth.title", "cost.power"} {
 		assert.Contains(t, out, chart.Text("ja", key), key)
@@ -174,7 +156,7 @@ func TestJapanese(t *testing.T) {
 
 func BenchmarkWrite(b *testing.B) {
 	bd := bundle(b, "article-2017", "en", "")
-	js := echartsJS(b)
+	js := echartsjs.JS
 	var buf bytes.Buffer
 	b.ResetTimer()
 	for b.Loop() {

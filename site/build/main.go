@@ -3,8 +3,8 @@
 //	go run ./site/build [-o site/dist] [-fast] [-no-export]
 //
 // It compiles the wasm modules, prerenders the default scenario into
-// index.html, copies wasm_exec.js and echarts, writes .br and .gz beside the
-// larger files and prints every file's size.
+// index.html, copies wasm_exec.js and the embedded echarts build, writes .br
+// and .gz beside the larger files and prints every file's size.
 package main
 
 import (
