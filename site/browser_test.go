@@ -189,7 +189,8 @@ const valuesJS = `(() => {
   const out = {};
   for (const el of root.querySelectorAll('[data-quantity]')) {
     const id = el.dataset.quantity, v = el.dataset.value;
-    if (id in out && out[id] !== v) out[id] = 'MISMATCH ' + out[id] + ' ' + v; else out[id] = v;
+    // the same number may be written two ways (Go's 6.922e+07, JS's 69220000)
+    if (id in out && Number(out[id]) !== Number(v)) out[id] = 'MISMATCH ' + out[id] + ' ' + v; else out[id] = v;
   }
   return out;
 })()`
