@@ -666,6 +666,7 @@ func (b *builder) cpuVsGPU() (Spec, error) {
 		measured.Y = append(measured.Y, published[id])
 	}
 	sp.Series = []Series{modelled, measured}
+	b.scaleAxis(&sp.Y, sp.Series)
 	return sp, nil
 }
 
@@ -683,7 +684,7 @@ func (b *builder) scaleAxis(a *Axis, series []Series) {
 		}
 	}
 	d := estimator.ChooseIn(a.Unit, b.s.Units, top, estimator.Axis, b.lang)
-	a.Per = d.Per
+	a.Per, a.Digits = d.Per, d.Digits
 	if a.Suffix == "" {
 		a.Suffix = d.Suffix(b.lang)
 	}

@@ -405,3 +405,23 @@ func TestJapaneseAxesCountIn万And億(t *testing.T) {
 		assert.InEpsilon(t, tc.shownTop, top, 1e-4, tc.id)
 	}
 }
+
+func TestAxisRoundsAsItShows(t *testing.T) {
+	money := chart.Axis{Per: 1e6, Digits: 2}
+	for _, tc := range []struct {
+		axis chart.Axis
+		v    float64
+		want float64
+	}{
+		{money, 21307000, 21.31},
+		{money, 285210000.4, 285.21},
+		{chart.Axis{Digits: 2}, 38.16212783073121, 38.16},
+		{chart.Axis{Digits: 2}, 0.000476123, 0.000476}, // three significant digits below 1
+		{chart.Axis{}, 512, 512},                       // whole numbers stay whole
+		{chart.Axis{}, 3.14159, 3.14},                  // and three digits at least
+		{money, -15584000, -15.58},
+		{money, 0, 0},
+	} {
+		assert.Equal(t, tc.want, tc.axis.Round(tc.v), "%v", tc.v)
+	}
+}
