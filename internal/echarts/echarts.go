@@ -50,6 +50,11 @@ func Option(sp chart.Spec, lang string) (json.RawMessage, error) {
 	// as HTML: a page whose CSP refuses inline styles (style-src 'self')
 	// would strip an HTML tooltip of its markers and layout.
 	merge(o, "tooltip", map[string]any{"renderMode": "richText"})
+	if sp.Kind == chart.Line {
+		// The pointer's value on a numeric x axis heads the tooltip: the
+		// axis' own precision, not a log axis' "3.0000000000".
+		merge(o, "xAxis", map[string]any{"axisPointer": map[string]any{"label": map[string]any{"precision": sp.X.Digits}}})
+	}
 	fit(o, sp, lang)
 	return json.Marshal(o)
 }

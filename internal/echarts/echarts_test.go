@@ -275,6 +275,22 @@ func TestTooltipReadsUnderTheCSPAndRounded(t *testing.T) {
 				o := decode(t, sp, lang)
 				assert.Equal(t, "richText", o.Tooltip.RenderMode, id)
 				assert.Equal(t, "axis", o.Tooltip.Trigger, id)
+				if sp.Kind == chart.Line {
+					raw, err := echarts.Option(sp, lang)
+					require.NoError(t, err)
+					var pointer struct {
+						XAxis []struct {
+							AxisPointer struct {
+								Label struct {
+									Precision *int `json:"precision"`
+								} `json:"label"`
+							} `json:"axisPointer"`
+						} `json:"xAxis"`
+					}
+					require.NoError(t, json.Unmarshal(raw, &pointer))
+					require.NotNil(t, pointer.XAxis[0].AxisPointer.Label.Precision, id)
+					assert.Equal(t, 0, *pointer.XAxis[0].AxisPointer.Label.Precision, "%s: GPU counts and data multiples head the tooltip whole", id)
+				}
 				for _, se := range o.Series {
 					for _, d := range se.Data {
 						vs, ok := d.Value.([]any)
