@@ -36,6 +36,8 @@ var Phrases = []string{
 	"NVIDIA Developer Blog",
 	"npm ci",
 	"trainscale html --echarts",
+	"trainscale xlsx",
+	"trainscale catalog",
 }
 
 // Allow is what a document about one estimate may show in Latin letters:
@@ -76,6 +78,9 @@ func For(est *estimator.Estimate, compared ...*estimator.Estimate) Allow {
 	}
 	for _, f := range estimator.Fields() {
 		add(f.Path) // an input's path is an id ("units")
+		for _, c := range f.Choices {
+			add(c) // a word the input takes as it is ("decimal")
+		}
 	}
 	for _, q := range est.Quantities() {
 		add(q.Formula)
