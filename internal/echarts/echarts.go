@@ -55,6 +55,14 @@ func Option(sp chart.Spec, lang string) (json.RawMessage, error) {
 		// axis' own precision, not a log axis' "3.0000000000".
 		merge(o, "xAxis", map[string]any{"axisPointer": map[string]any{"label": map[string]any{"precision": sp.X.Digits}}})
 	}
+	if sp.Kind == chart.Range {
+		list, _ := o["series"].([]any)
+		for _, se := range list {
+			if se, _ := se.(map[string]any); se["type"] == "candlestick" {
+				se["tooltip"] = map[string]any{"show": false}
+			}
+		}
+	}
 	fit(o, sp, lang)
 	return json.Marshal(o)
 }
@@ -136,7 +144,9 @@ func bar(sp chart.Spec, common []charts.GlobalOpts) built {
 }
 
 // ranges draws P10..P90 as a candlestick body per category with P50 as a dot
-// on it.
+// on it. The tooltip reads P10, P50 and P90 from three scatter series (the
+// two ends not drawn): a candlestick's own would list echarts' open, close,
+// lowest and highest, in English.
 func ranges(sp chart.Spec, lang string, common []charts.GlobalOpts) built {
 	k := charts.NewKLine()
 	k.SetGlobalOptions(append(common,
@@ -147,17 +157,23 @@ func ranges(sp chart.Spec, lang string, common []charts.GlobalOpts) built {
 	scatter.SetXAxis(sp.X.Categories)
 	for si, se := range sp.Series {
 		box := make([]opts.KlineData, len(se.Low))
+		low := make([]opts.ScatterData, len(se.Low))
 		mid := make([]opts.ScatterData, len(se.Y))
+		high := make([]opts.ScatterData, len(se.High))
 		for i := range se.Low {
 			lo, hi := sp.Y.Round(se.Low[i]), sp.Y.Round(se.High[i])
 			box[i] = opts.KlineData{Value: []float64{lo, hi, lo, hi}}
+			low[i] = opts.ScatterData{Value: lo, Symbol: "none"}
+			high[i] = opts.ScatterData{Value: hi, Symbol: "none"}
 		}
 		for i, v := range se.Y {
 			mid[i] = opts.ScatterData{Value: sp.Y.Round(v), Symbol: "circle", SymbolSize: 10}
 		}
 		col := chart.Palette[si%len(chart.Palette)]
 		k.AddSeries(se.Name, box, charts.WithItemStyleOpts(opts.ItemStyle{Color: col, Color0: col, BorderColor: col, BorderColor0: col}))
+		scatter.AddSeries(chart.Text(lang, "p90"), high, charts.WithItemStyleOpts(opts.ItemStyle{Color: col}))
 		scatter.AddSeries(chart.Text(lang, "p50"), mid, charts.WithItemStyleOpts(opts.ItemStyle{Color: "#333333"}))
+		scatter.AddSeries(chart.Text(lang, "p10"), low, charts.WithItemStyleOpts(opts.ItemStyle{Color: col}))
 	}
 	k.Overlap(scatter)
 	return k

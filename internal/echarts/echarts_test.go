@@ -171,8 +171,13 @@ func TestOptionPerChart(t *testing.T) {
 		}},
 		{chart.UncertaintyRanges, func(t *testing.T, o option) {
 			assert.Equal(t, "candlestick", o.Series[0].Type)
-			assert.Equal(t, "scatter", o.Series[1].Type)
-			assert.Equal(t, "P50", o.Series[1].Name)
+			// The tooltip reads the scatters: P90 above P50 above P10.
+			var names []string
+			for _, se := range o.Series[1:] {
+				assert.Equal(t, "scatter", se.Type)
+				names = append(names, se.Name)
+			}
+			assert.Equal(t, []string{"P90", "P50", "P10"}, names)
 			// Six labels, the widest "Inception-v3 / dgx-1-p100" (25
 			// characters, 163 px), turn 15 degrees at 1000 px; the axis name
 			// sits below their 54 px drop, not across it. On a phone (a 300
