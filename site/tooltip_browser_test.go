@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -29,16 +30,7 @@ const chartTextJS = `(() => {
 // screenshot of each hovered chart there.
 func TestTooltipUnderTheCSP(t *testing.T) {
 	t.Parallel()
-	p := open(t)
-	p.goTo("/")
-	p.ready("body")
-	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`document.body.dataset.charts > 0 && document.querySelectorAll('[data-chart] canvas').length > 0`, chromedp.WithPollingTimeout(60*time.Second)))
-	require.NoError(t, err)
-	for _, tc := range []struct {
-		chart string
-		at    float64  // how far across the plot to point
-		shows []string // text the tooltip draws, beyond the chart's own
-	}{
+	hover(t, "/", []tipCase{
 		// The purchase column: systems USD 21.307M, rounded as the axis' millions.
 		{"cost-breakdown", 0.25, []string{"21.31", "1.72", "0.104"}},
 		{"systems-by-generation", 0.25, []string{"46.5", "217.5", "300"}},
@@ -48,7 +40,34 @@ func TestTooltipUnderTheCSP(t *testing.T) {
 		// open, close, lowest and highest of a candlestick.
 		{"uncertainty", 0.15, []string{"P90", "678.32", "P50", "303.09", "P10", "110.69"}},
 		{"tornado", 0.6, nil},
-	} {
+	})
+}
+
+// In Japanese the money axis counts in 万: the purchase's systems read
+// 2,130.7 万 USD.
+func TestTooltipInJapanese(t *testing.T) {
+	t.Parallel()
+	hover(t, "/#lang=ja", []tipCase{
+		{"cost-breakdown", 0.25, []string{"2,130.7", "171.6"}},
+		{"uncertainty", 0.15, []string{"P90", "678.32", "P10", "110.69"}},
+	})
+}
+
+// tipCase is a chart to hover, how far across its plot, and the text its
+// tooltip draws beyond the chart's own.
+type tipCase struct {
+	chart string
+	at    float64
+	shows []string
+}
+
+func hover(t *testing.T, path string, cases []tipCase) {
+	p := open(t)
+	p.goTo(path)
+	p.ready("body")
+	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`document.body.dataset.charts > 0 && document.querySelectorAll('[data-chart] canvas').length > 0`, chromedp.WithPollingTimeout(60*time.Second)))
+	require.NoError(t, err)
+	for _, tc := range cases {
 		sel := fmt.Sprintf(`[data-chart=%q] .plot`, tc.chart)
 		require.NoError(t, chromedp.Do(p.ctx, chromedp.ScrollIntoView(sel)))
 		before := map[string]bool{}
@@ -79,7 +98,7 @@ func TestTooltipUnderTheCSP(t *testing.T) {
 		if dir := os.Getenv("TRAINSCALE_SHOTS"); dir != "" {
 			png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
 			require.NoError(t, err)
-			require.NoError(t, os.WriteFile(filepath.Join(dir, "tooltip-"+tc.chart+".png"), png, 0o644))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "tooltip-"+strings.Trim(path, "/#=")+tc.chart+".png"), png, 0o644))
 		}
 	}
 }
