@@ -98,7 +98,11 @@ func hover(t *testing.T, path string, cases []tipCase) {
 		if dir := os.Getenv("TRAINSCALE_SHOTS"); dir != "" {
 			png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
 			require.NoError(t, err)
-			require.NoError(t, os.WriteFile(filepath.Join(dir, "tooltip-"+strings.Trim(path, "/#=")+tc.chart+".png"), png, 0o644))
+			name := "tooltip-" + tc.chart + ".png"
+			if lang := strings.TrimPrefix(path, "/#lang="); lang != path {
+				name = "tooltip-" + lang + "-" + tc.chart + ".png"
+			}
+			require.NoError(t, os.WriteFile(filepath.Join(dir, name), png, 0o644))
 		}
 	}
 }
