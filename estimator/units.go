@@ -39,6 +39,24 @@ func (u Unit) IsCurrency() bool {
 	return len(u) == 3 && u[0] >= 'A' && u[0] <= 'Z' && u[1] >= 'A' && u[1] <= 'Z' && u[2] >= 'A' && u[2] <= 'Z'
 }
 
+// unitWords are the base units written as words, in each language; the
+// other units are symbols (B, s, USD) that read the same in both.
+var unitWords = map[Unit]Text{
+	Count: {EN: "count", JA: "個数"},
+	Ratio: {EN: "ratio", JA: "比"},
+	Share: {EN: "share", JA: "割合"},
+	Flag:  {EN: "bool", JA: "真偽"},
+}
+
+// In is the base unit as a reader of lang sees it ("ja", or English):
+// "個数" for count, "USD" for USD.
+func (u Unit) In(lang string) string {
+	if t, ok := unitWords[u]; ok {
+		return t.In(lang)
+	}
+	return string(u)
+}
+
 // UnitSystem says how the scenario's TB and MB are read.
 type UnitSystem string
 

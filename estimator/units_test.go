@@ -35,3 +35,16 @@ func TestFormatNeverShowsNegativeZero(t *testing.T) {
 		assert.Equal(t, tc.want, estimator.Format(tc.v, tc.unit, estimator.Binary), "%v %s", tc.v, tc.unit)
 	}
 }
+
+func TestUnitIn(t *testing.T) {
+	for _, tc := range []struct {
+		u      estimator.Unit
+		en, ja string
+	}{
+		{estimator.Count, "count", "個数"}, {estimator.Ratio, "ratio", "比"}, {estimator.Share, "share", "割合"}, {estimator.Flag, "bool", "真偽"},
+		{estimator.Bytes, "B", "B"}, {estimator.USD, "USD", "USD"}, {estimator.Unit("JPY"), "JPY", "JPY"},
+	} {
+		assert.Equal(t, tc.en, tc.u.In("en"), tc.u)
+		assert.Equal(t, tc.ja, tc.u.In("ja"), tc.u)
+	}
+}

@@ -666,11 +666,14 @@ func (b *builder) cpuVsGPU() (Spec, error) {
 		measured.Y = append(measured.Y, published[id])
 	}
 	sp.Series = []Series{modelled, measured}
+	b.scaleAxis(&sp.Y, sp.Series)
 	return sp, nil
 }
 
 // scaleAxis picks the axis' display unit from the largest value it shows,
-// by the core's display policy, so every adapter draws the same ticks.
+// by the core's display policy in the chart's language, so every adapter
+// draws the same ticks and a Japanese axis counts in 万 and 億 as its text
+// does. Per and Suffix come from one Display: the divisor matches the words.
 func (b *builder) scaleAxis(a *Axis, series []Series) {
 	var top float64
 	for _, se := range series {
@@ -680,8 +683,8 @@ func (b *builder) scaleAxis(a *Axis, series []Series) {
 			}
 		}
 	}
-	d := estimator.Choose(a.Unit, b.s.Units, top, estimator.Axis)
-	a.Per = d.Per
+	d := estimator.ChooseIn(a.Unit, b.s.Units, top, estimator.Axis, b.lang)
+	a.Per, a.Digits = d.Per, d.Digits
 	if a.Suffix == "" {
 		a.Suffix = d.Suffix(b.lang)
 	}

@@ -5,6 +5,7 @@ package chart
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/trainscale/trainscale/estimator"
 )
@@ -54,6 +55,11 @@ type Axis struct {
 	// stay in base units.
 	Per    float64
 	Suffix string
+	// Digits is how many decimals a displayed value keeps (a value below 1
+	// keeps three significant digits, see Round): the core's display
+	// precision for the axis' unit, so a tooltip reads 38.16, not
+	// 38.16212783073121. 0 on an axis of whole numbers.
+	Digits int
 }
 
 // Show converts a base-unit value for display on this axis.
@@ -62,6 +68,20 @@ func (a Axis) Show(v float64) float64 {
 		return v
 	}
 	return v / a.Per
+}
+
+// Round is a base-unit value as the axis displays it: converted (Show) and
+// rounded to Digits decimals, or to three significant digits where that
+// keeps more (0.000476, not 0), so a small value on a log axis still has a
+// place.
+func (a Axis) Round(v float64) float64 {
+	s := a.Show(v)
+	if s == 0 || math.IsNaN(s) || math.IsInf(s, 0) {
+		return s
+	}
+	decimals := max(a.Digits, int(math.Ceil(-math.Log10(math.Abs(s))))+2)
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(s, 'f', decimals, 64), 64)
+	return r
 }
 
 // Name is the axis title with its display unit: "one training run (days)".

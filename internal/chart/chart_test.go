@@ -367,3 +367,61 @@ func TestTextFallsBackToEnglish(t *testing.T) {
 func TestEveryWordInEveryLanguage(t *testing.T) {
 	assert.Len(t, chart.Keys(), chart.KeysIn("ja"), "every English word has a Japanese one")
 }
+
+// A Japanese money axis counts in 万 and 億 as the Japanese text does, its
+// divisor the one its words name: the tornado of TCO ticks in 億 USD, not
+// 百万 USD beside a note in 億.
+func TestJapaneseAxesCountIn万And億(t *testing.T) {
+	byID := func(specs []chart.Spec) map[string]chart.Spec {
+		out := map[string]chart.Spec{}
+		for _, sp := range specs {
+			out[sp.ID] = sp
+		}
+		return out
+	}
+	ja, en := byID(build(t, "article-2017", "ja")), byID(build(t, "article-2017", "en"))
+	for _, tc := range []struct {
+		id       string
+		axis     func(chart.Spec) chart.Axis
+		per      float64
+		ja, en   string
+		enPer    float64
+		shownTop float64 // the largest value as the Japanese axis shows it
+	}{
+		{chart.TornadoChart, func(sp chart.Spec) chart.Axis { return sp.X }, 1e8, "億 USD", "million USD", 1e6, 3.17044},
+		{chart.CostBreakdown, func(sp chart.Spec) chart.Axis { return sp.Y }, 1e4, "万 USD", "million USD", 1e6, 2130.7},
+	} {
+		a := tc.axis(ja[tc.id])
+		assert.Equal(t, tc.per, a.Per, tc.id)
+		assert.Equal(t, tc.ja, a.Suffix, tc.id)
+		assert.Equal(t, tc.en, tc.axis(en[tc.id]).Suffix, tc.id)
+		assert.Equal(t, tc.enPer, tc.axis(en[tc.id]).Per, tc.id)
+		top := 0.0
+		for _, se := range ja[tc.id].Series {
+			for _, v := range append(append(se.Y, se.Low...), se.High...) {
+				top = max(top, a.Show(v))
+			}
+		}
+		assert.InEpsilon(t, tc.shownTop, top, 1e-4, tc.id)
+	}
+}
+
+func TestAxisRoundsAsItShows(t *testing.T) {
+	money := chart.Axis{Per: 1e6, Digits: 2}
+	for _, tc := range []struct {
+		axis chart.Axis
+		v    float64
+		want float64
+	}{
+		{money, 21307000, 21.31},
+		{money, 285210000.4, 285.21},
+		{chart.Axis{Digits: 2}, 38.16212783073121, 38.16},
+		{chart.Axis{Digits: 2}, 0.000476123, 0.000476}, // three significant digits below 1
+		{chart.Axis{}, 512, 512},                       // whole numbers stay whole
+		{chart.Axis{}, 3.14159, 3.14},                  // and three digits at least
+		{money, -15584000, -15.58},
+		{money, 0, 0},
+	} {
+		assert.Equal(t, tc.want, tc.axis.Round(tc.v), "%v", tc.v)
+	}
+}

@@ -372,7 +372,7 @@ var messages = map[string]map[string]string{
 		"funnel.sampled":   "間引き後（%v / %v fps）",
 		"funnel.processed": "間引き・圧縮後",
 		"funnel.s":         "データ",
-		"funnel.note":      "前処理で残るのは生データの %s：%s のうち %s です。",
+		"funnel.note":      "前処理で残るのは生データの %[1]s：%[3]s のうち %[2]s です。",
 		"funnel.dataset":   "このシナリオは固定データセット（%s）で学習し、車両によるデータ収集はないため、絞り込みの図はありません。",
 		"funnel.dataset.c": "学習データ",
 

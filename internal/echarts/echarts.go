@@ -46,6 +46,23 @@ func Option(sp chart.Spec, lang string) (json.RawMessage, error) {
 	if err := json.Unmarshal(raw, &o); err != nil {
 		return nil, err
 	}
+	// The tooltip draws as rich text on the chart's own canvas or SVG, not
+	// as HTML: a page whose CSP refuses inline styles (style-src 'self')
+	// would strip an HTML tooltip of its markers and layout.
+	merge(o, "tooltip", map[string]any{"renderMode": "richText"})
+	if sp.Kind == chart.Line {
+		// The pointer's value on a numeric x axis heads the tooltip: the
+		// axis' own precision, not a log axis' "3.0000000000".
+		merge(o, "xAxis", map[string]any{"axisPointer": map[string]any{"label": map[string]any{"precision": sp.X.Digits}}})
+	}
+	if sp.Kind == chart.Range {
+		list, _ := o["series"].([]any)
+		for _, se := range list {
+			if se, _ := se.(map[string]any); se["type"] == "candlestick" {
+				se["tooltip"] = map[string]any{"show": false}
+			}
+		}
+	}
 	fit(o, sp, lang)
 	return json.Marshal(o)
 }
@@ -89,7 +106,7 @@ func line(sp chart.Spec, common []charts.GlobalOpts) built {
 	for _, se := range sp.Series {
 		data := make([]opts.LineData, len(se.Y))
 		for i := range se.Y {
-			data[i] = opts.LineData{Value: []any{sp.X.Show(se.X[i]), show(sp.Y, se.Y[i])}}
+			data[i] = opts.LineData{Value: []any{sp.X.Round(se.X[i]), show(sp.Y, se.Y[i])}}
 		}
 		style := opts.LineStyle{Width: 2}
 		if se.Dashed {
@@ -127,7 +144,9 @@ func bar(sp chart.Spec, common []charts.GlobalOpts) built {
 }
 
 // ranges draws P10..P90 as a candlestick body per category with P50 as a dot
-// on it.
+// on it. The tooltip reads P10, P50 and P90 from three scatter series (the
+// two ends not drawn): a candlestick's own would list echarts' open, close,
+// lowest and highest, in English.
 func ranges(sp chart.Spec, lang string, common []charts.GlobalOpts) built {
 	k := charts.NewKLine()
 	k.SetGlobalOptions(append(common,
@@ -138,17 +157,23 @@ func ranges(sp chart.Spec, lang string, common []charts.GlobalOpts) built {
 	scatter.SetXAxis(sp.X.Categories)
 	for si, se := range sp.Series {
 		box := make([]opts.KlineData, len(se.Low))
+		low := make([]opts.ScatterData, len(se.Low))
 		mid := make([]opts.ScatterData, len(se.Y))
+		high := make([]opts.ScatterData, len(se.High))
 		for i := range se.Low {
-			lo, hi := sp.Y.Show(se.Low[i]), sp.Y.Show(se.High[i])
+			lo, hi := sp.Y.Round(se.Low[i]), sp.Y.Round(se.High[i])
 			box[i] = opts.KlineData{Value: []float64{lo, hi, lo, hi}}
+			low[i] = opts.ScatterData{Value: lo, Symbol: "none"}
+			high[i] = opts.ScatterData{Value: hi, Symbol: "none"}
 		}
 		for i, v := range se.Y {
-			mid[i] = opts.ScatterData{Value: sp.Y.Show(v), Symbol: "circle", SymbolSize: 10}
+			mid[i] = opts.ScatterData{Value: sp.Y.Round(v), Symbol: "circle", SymbolSize: 10}
 		}
 		col := chart.Palette[si%len(chart.Palette)]
 		k.AddSeries(se.Name, box, charts.WithItemStyleOpts(opts.ItemStyle{Color: col, Color0: col, BorderColor: col, BorderColor0: col}))
+		scatter.AddSeries(chart.Text(lang, "p90"), high, charts.WithItemStyleOpts(opts.ItemStyle{Color: col}))
 		scatter.AddSeries(chart.Text(lang, "p50"), mid, charts.WithItemStyleOpts(opts.ItemStyle{Color: "#333333"}))
+		scatter.AddSeries(chart.Text(lang, "p10"), low, charts.WithItemStyleOpts(opts.ItemStyle{Color: col}))
 	}
 	k.Overlap(scatter)
 	return k
@@ -173,8 +198,8 @@ func tornado(sp chart.Spec, lang string, common []charts.GlobalOpts) built {
 		for i := range se.Low {
 			// Bars grow from the base line: the change the input's low
 			// and high make to the target.
-			low[i] = opts.BarData{Value: sp.X.Show(se.Low[i]) - sp.X.Show(sp.Base)}
-			high[i] = opts.BarData{Value: sp.X.Show(se.High[i]) - sp.X.Show(sp.Base)}
+			low[i] = opts.BarData{Value: sp.X.Round(se.Low[i] - sp.Base)}
+			high[i] = opts.BarData{Value: sp.X.Round(se.High[i] - sp.Base)}
 		}
 		b.AddSeries(chart.Text(lang, "tornado.low"), low, charts.WithBarChartOpts(opts.BarChart{Stack: "swing"}))
 		b.AddSeries(chart.Text(lang, "tornado.high"), high, charts.WithBarChartOpts(opts.BarChart{Stack: "swing"}))
@@ -273,13 +298,14 @@ func textWidth(text string) float64 {
 	return w
 }
 
-// show is a value for display on a; zero or less on a log axis is left out
+// show is a value for display on a, rounded as the axis shows it so a
+// tooltip reads what the ticks do; zero or less on a log axis is left out
 // ("-" is echarts' missing value), as a log axis cannot place it.
 func show(a chart.Axis, v float64) any {
 	if a.Log && v <= 0 {
 		return "-"
 	}
-	return a.Show(v)
+	return a.Round(v)
 }
 
 func formatShow(a chart.Axis, v float64) string {

@@ -3,6 +3,9 @@ package echarts_test
 import (
 	"bytes"
 	"encoding/json"
+	"math"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -36,6 +39,10 @@ func specs(t *testing.T, scenario, lang string) map[string]chart.Spec {
 
 // option is a chart's option, decoded for looking into.
 type option struct {
+	Tooltip struct {
+		RenderMode string `json:"renderMode"`
+		Trigger    string `json:"trigger"`
+	} `json:"tooltip"`
 	Legend struct {
 		Show   bool   `json:"show"`
 		Bottom string `json:"bottom"`
@@ -158,12 +165,19 @@ func TestOptionPerChart(t *testing.T) {
 			for _, s := range o.Series {
 				assert.Equal(t, "total", s.Stack, s.Name)
 			}
-			assert.Equal(t, 21.307, o.Series[0].Data[0].Value, "systems, million USD")
+			// Rounded as the axis shows money, two decimals: the tooltip
+			// reads 21.31, not 21.307.
+			assert.Equal(t, 21.31, o.Series[0].Data[0].Value, "systems, million USD")
 		}},
 		{chart.UncertaintyRanges, func(t *testing.T, o option) {
 			assert.Equal(t, "candlestick", o.Series[0].Type)
-			assert.Equal(t, "scatter", o.Series[1].Type)
-			assert.Equal(t, "P50", o.Series[1].Name)
+			// The tooltip reads the scatters: P90 above P50 above P10.
+			var names []string
+			for _, se := range o.Series[1:] {
+				assert.Equal(t, "scatter", se.Type)
+				names = append(names, se.Name)
+			}
+			assert.Equal(t, []string{"P90", "P50", "P10"}, names)
 			// Six labels, the widest "Inception-v3 / dgx-1-p100" (25
 			// characters, 163 px), turn 15 degrees at 1000 px; the axis name
 			// sits below their 54 px drop, not across it. On a phone (a 300
@@ -194,12 +208,13 @@ func TestOptionPerChart(t *testing.T) {
 			assert.True(t, o.Legend.Show)
 			// The ticks are the change from the base, in millions like the name.
 			assert.Equal(t, "change from 31.84 million USD", o.XAxis[0].Name)
-			assert.InDelta(t, 285.21, o.Series[1].Data[0].Value, 0.01, "the reduction at its high adds 285 million USD")
+			assert.Equal(t, 285.21, o.Series[1].Data[0].Value, "the reduction at its high adds 285 million USD, to the axis' two decimals")
 		}},
 		{chart.CPUvsGPU, func(t *testing.T, o option) {
 			// The floor (0.1) is below 1, where echarts grows log bars from.
 			assert.Zero(t, o.YAxis[0].Min)
 			assert.Equal(t, 40.6, o.Series[1].Data[2].Value)
+			assert.Equal(t, 38.63, o.Series[0].Data[2].Value, "the modelled speed-up, rounded as the axis shows a ratio")
 		}},
 	} {
 		t.Run(tc.id, func(t *testing.T) {
@@ -252,4 +267,58 @@ func TestOptionIsDeterministic(t *testing.T) {
 func TestUnknownKindIsAnError(t *testing.T) {
 	_, err := echarts.Option(chart.Spec{ID: "pie-chart", Kind: "pie"}, "en")
 	assert.EqualError(t, err, `chart pie-chart: unknown kind "pie"`)
+}
+
+// The tooltip needs no inline style, which a page's strict CSP (style-src
+// 'self') strips: it draws as rich text on the chart itself. And it reads
+// the values as the axis shows them: two decimals, or three significant
+// digits below 1, never 38.16212783073121.
+func TestTooltipReadsUnderTheCSPAndRounded(t *testing.T) {
+	for _, name := range []string{"article-2017", "modern-2026", "llama-3-405b", "av-world-model-2026", "cifar10-cpu-vs-gpu"} {
+		for _, lang := range []string{"en", "ja"} {
+			for id, sp := range specs(t, name, lang) {
+				o := decode(t, sp, lang)
+				assert.Equal(t, "richText", o.Tooltip.RenderMode, id)
+				assert.Equal(t, "axis", o.Tooltip.Trigger, id)
+				if sp.Kind == chart.Line {
+					raw, err := echarts.Option(sp, lang)
+					require.NoError(t, err)
+					var pointer struct {
+						XAxis []struct {
+							AxisPointer struct {
+								Label struct {
+									Precision *int `json:"precision"`
+								} `json:"label"`
+							} `json:"axisPointer"`
+						} `json:"xAxis"`
+					}
+					require.NoError(t, json.Unmarshal(raw, &pointer))
+					require.NotNil(t, pointer.XAxis[0].AxisPointer.Label.Precision, id)
+					assert.Equal(t, 0, *pointer.XAxis[0].AxisPointer.Label.Precision, "%s: GPU counts and data multiples head the tooltip whole", id)
+				}
+				for _, se := range o.Series {
+					for _, d := range se.Data {
+						vs, ok := d.Value.([]any)
+						if !ok {
+							vs = []any{d.Value}
+						}
+						for _, v := range vs {
+							f, isNum := v.(float64)
+							if !isNum {
+								continue // "-": not drawn on a log axis
+							}
+							assert.LessOrEqual(t, decimalsOf(f), max(2, int(math.Ceil(-math.Log10(math.Abs(f))))+2),
+								"%s %s %s %s: %v", name, lang, id, se.Name, f)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// decimalsOf is how many decimals v's shortest form has.
+func decimalsOf(v float64) int {
+	_, frac, _ := strings.Cut(strconv.FormatFloat(v, 'f', -1, 64), ".")
+	return len(frac)
 }

@@ -26,6 +26,7 @@ var Names = words(`
 	NVIDIA Meta Llama PaLM ViViT ZeRO Megatron
 	Developer Blog
 	Transformer all-reduce Volta Pascal Tesla PCIe Ethernet InfiniBand NVLink
+	JavaScript IPAex
 	AlexNet ResNet Inception ImageNet VideoMAE
 `)
 
@@ -36,6 +37,8 @@ var Phrases = []string{
 	"NVIDIA Developer Blog",
 	"npm ci",
 	"trainscale html --echarts",
+	"trainscale xlsx",
+	"trainscale catalog",
 }
 
 // Allow is what a document about one estimate may show in Latin letters:
@@ -76,6 +79,9 @@ func For(est *estimator.Estimate, compared ...*estimator.Estimate) Allow {
 	}
 	for _, f := range estimator.Fields() {
 		add(f.Path) // an input's path is an id ("units")
+		for _, c := range f.Choices {
+			add(c) // a word the input takes as it is ("decimal")
+		}
 	}
 	for _, q := range est.Quantities() {
 		add(q.Formula)
@@ -88,6 +94,9 @@ func For(est *estimator.Estimate, compared ...*estimator.Estimate) Allow {
 		}
 	}
 	add(string(hardware.Mixed)) // a precision's id, as the charts' notes name it
+	for _, o := range []hardware.Optimizer{hardware.SGD, hardware.Adam} {
+		add(string(o)) // an optimizer's id, as the form offers it
+	}
 	for _, g := range hardware.GPUs() {
 		add(g.Name)
 	}
@@ -137,13 +146,14 @@ type Line struct {
 }
 
 var (
-	// a token: a run of Latin letters, digits and the marks ids and units use
-	token = regexp.MustCompile(`[A-Za-z0-9][A-Za-z0-9._\-\[\]/'’^]*`)
+	// a token: a run of Latin letters, digits and the marks ids and units
+	// use; a leading dot makes a file's extension one (".xlsx")
+	token = regexp.MustCompile(`\.?[A-Za-z0-9][A-Za-z0-9._\-\[\]/'’^]*`)
 	// what a wrapped table cell starts with: a range or an input's path
 	lead     = regexp.MustCompile(`^(\[[^\]]*\] |[A-Za-z0-9_.\[\]-]+: )`)
 	oneWord  = regexp.MustCompile(`^[A-Za-z0-9-]+$`)
 	acronym  = regexp.MustCompile(`^[A-Z0-9]{2,}s?$`) // GPU, TCO, FLOPs, GWh is not one but a unit
-	unitWord = words(`kWh MWh GWh TWh fps`)
+	unitWord = words(`kWh MWh GWh TWh fps KiB MiB GiB TiB`)
 )
 
 // English returns the lines of text (split at newlines) that hold an English

@@ -38,6 +38,12 @@ func TestEnglish(t *testing.T) {
 		{"trainscale の Transformer モデル: リング all-reduce", nil},
 		{"ceil(team.alexnet.systems.dgx-1-p100)", nil}, // a formula
 		{"the scenario's dataset", []string{"the", "scenario", "dataset"}},
+		{"ワークブック (.xlsx)", nil}, // a file's extension
+		{"入力を変えるには JavaScript を有効にしてください。", nil},
+		{"sgd または adam", nil},                   // the optimizers' ids
+		{"次のいずれかにしてください: binary, decimal", nil}, // an input's choices
+		{"約 110 KiB", nil},
+		{"the xlsx sheet", []string{"the", "xlsx", "sheet"}},
 	} {
 		var got []string
 		for _, l := range allow.English(tc.line) {

@@ -265,7 +265,7 @@ func (wb *workbook) catalog() {
 		wb.text(sh, 1, row, f.Path)
 		wb.number(sh, 2, row, f.Value)
 		wb.style(sh, 2, row, shownIn(valueStyle(stInput, f.Unit), estimator.Choose(f.Unit, wb.s.Units, f.Value, estimator.Article), f.Value))
-		wb.text(sh, 3, row, string(f.Unit))
+		wb.text(sh, 3, row, f.Unit.In(wb.b.Lang))
 		wb.shown(sh, 4, row, name, f.Unit, f.Value)
 		wb.wrapped(sh, 6, row, f.LabelIn(wb.b.Lang))
 		wb.text(sh, 7, row, name)
@@ -411,7 +411,7 @@ func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 		wb.comment(sh, 3, row, wb.t("xlsx.model.note"))
 		wb.wrapped(sh, 7, row, wb.tf("xlsx.model", q.Formula))
 	}
-	wb.text(sh, 4, row, string(q.Unit))
+	wb.text(sh, 4, row, q.Unit.In(wb.b.Lang))
 	wb.shown(sh, 5, row, name, q.Unit, q.Value)
 	wb.text(sh, 8, row, wb.sourceKeys[q.Source])
 	wb.define(name, sh, 3, row)
@@ -728,7 +728,7 @@ func (wb *workbook) scenarios() {
 		row++
 		wb.text(sh, 1, row, q.LabelIn(wb.b.Lang))
 		wb.text(sh, 2, row, q.ID)
-		wb.text(sh, 3, row, string(q.Unit))
+		wb.text(sh, 3, row, q.Unit.In(wb.b.Lang))
 		for i, v := range q.Values {
 			if v == nil {
 				wb.text(sh, 4+i, row, "-")
@@ -776,7 +776,7 @@ func (wb *workbook) uncertainty() {
 		row++
 		wb.text(sh, 1, row, q.LabelIn(wb.b.Lang))
 		wb.text(sh, 2, row, q.ID)
-		wb.text(sh, 3, row, string(q.Unit))
+		wb.text(sh, 3, row, q.Unit.In(wb.b.Lang))
 		// One display for the row: "200 days" beside "1.2 years" reads
 		// as a smaller spread than it is.
 		d := estimator.ChooseColumn(q.Unit, wb.s.Units, []float64{q.P10, q.P50, q.P90}, estimator.Article)
@@ -804,7 +804,7 @@ func (wb *workbook) uncertainty() {
 		row++
 		wb.text(sh, 1, row, wb.inputLabel(sw.Path))
 		wb.text(sh, 2, row, sw.Path)
-		wb.text(sh, 3, row, string(t.Unit))
+		wb.text(sh, 3, row, t.Unit.In(wb.b.Lang))
 		for i, v := range []float64{sw.InputLow, sw.InputHigh, sw.Low, sw.High, sw.Swing, sw.Elasticity} {
 			wb.number(sh, 4+i, row, v)
 			st := stComputed
@@ -844,16 +844,20 @@ func (wb *workbook) sources() {
 	row++
 	wb.header(sh, row, wb.ts("xlsx.groups", "source", "xlsx.key")...)
 	groups := map[string][]string{}
+	written := map[string]string{} // each source in the workbook's language
 	for _, q := range wb.est.Quantities() {
+		// The ids' first part, as a pattern of ids: "data.*".
 		g, _, _ := strings.Cut(q.ID, ".")
+		g += ".*"
 		if list := groups[q.Source]; len(list) == 0 || list[len(list)-1] != g {
 			groups[q.Source] = append(list, g)
 		}
+		written[q.Source] = q.SourceIn(wb.b.Lang)
 	}
 	for _, src := range wb.sourceOrder {
 		row++
 		wb.text(sh, 1, row, strings.Join(dedupe(groups[src]), ", "))
-		wb.text(sh, 2, row, src)
+		wb.text(sh, 2, row, written[src])
 		wb.text(sh, 3, row, wb.sourceKeys[src])
 	}
 	row += 2
