@@ -7,8 +7,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestEstimatorModuleSize holds the page's size budget: the module the page
-// loads first is under 1.0 MB brotli, as make site ships it.
+// TestEstimatorModuleSize holds the page's size budget for the module the page
+// loads first, as make site ships it: 910 KB brotli and 1.26 MB gzip today,
+// on the way to the 700 KB and 1.0 MB (README, "Module size").
 func TestEstimatorModuleSize(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compresses a 5 MB module at brotli's best quality")
@@ -19,5 +20,6 @@ func TestEstimatorModuleSize(t *testing.T) {
 	require.NoError(t, err)
 	br, gz := Brotli(data), Gzip(data)
 	t.Logf("estimator.wasm: %d B raw, %d B gzip, %d B brotli", len(data), len(gz), len(br))
-	assert.Less(t, len(br), 1_000_000, "estimator.wasm, brotli")
+	assert.Less(t, len(br), 920_000, "estimator.wasm, brotli")
+	assert.Less(t, len(gz), 1_275_000, "estimator.wasm, gzip")
 }
