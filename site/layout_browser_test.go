@@ -109,6 +109,9 @@ func TestLayoutFitsEveryWidth(t *testing.T) {
 				assert.True(t, sameWidths(run[[]string](p, fmt.Sprintf(chartWidthsJS, "document"))), at+"charts as wide as their boxes")
 				oneColumn := run[bool](p, `document.querySelector('form.inputs').getBoundingClientRect().bottom <= document.querySelector('.outputs').getBoundingClientRect().top`)
 				assert.Equal(t, width < 960, oneColumn, at+"the form above the results below 60rem, beside them above")
+				// stacked, a visible link leads past the form to the answer
+				skip := run[bool](p, `(() => { const r = document.querySelector('a.skip').getBoundingClientRect(); return r.width > 0 && r.left >= 0 && r.right <= innerWidth; })()`)
+				assert.Equal(t, width < 960, skip, at+"the link to the results shows when the form comes first")
 			}
 		}
 	}
