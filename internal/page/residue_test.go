@@ -21,7 +21,7 @@ import (
 // reader, placeholders), by residue's rules, for the scenarios issue 13
 // names.
 func TestJapanesePageHasNoEnglish(t *testing.T) {
-	for _, name := range []string{examples.Default, "modern-2026", "llama-3-405b", "av-world-model-2026"} {
+	for _, name := range residue.Scenarios {
 		data, ok := examples.Read(name)
 		require.True(t, ok, name)
 		s, err := estimator.Decode(bytes.NewReader(data))
@@ -39,13 +39,13 @@ func TestJapanesePageHasNoEnglish(t *testing.T) {
 			"answer":  page.Answer(est, u, "ja"),
 		} {
 			for _, l := range allow.English(readable(t, html)) {
-				lines = append(lines, part+": "+l.Text+"  <- "+strings.Join(l.Words, " "))
+				lines = append(lines, part+": "+l.String())
 			}
 		}
 		// The words the page's scripts show (status, errors, buttons).
 		for key, text := range page.Messages("ja") {
 			for _, l := range allow.English(text) {
-				lines = append(lines, "message "+key+": "+l.Text+"  <- "+strings.Join(l.Words, " "))
+				lines = append(lines, "message "+key+": "+l.String())
 			}
 		}
 		assert.Empty(t, lines, "%s: %d lines with English:\n%s", name, len(lines), strings.Join(lines, "\n"))

@@ -145,6 +145,15 @@ type Line struct {
 	Words []string
 }
 
+// String is the line with its English words after it, as a failing check
+// lists it.
+func (l Line) String() string { return l.Text + "  <- " + strings.Join(l.Words, " ") }
+
+// Scenarios are the built-in scenarios every surface's check reads in
+// Japanese: the article's, and the widest of the modern, language-model and
+// fleet-video kinds.
+var Scenarios = []string{"article-2017", "modern-2026", "llama-3-405b", "av-world-model-2026"}
+
 var (
 	// a token: a run of Latin letters, digits and the marks ids and units
 	// use; a leading dot makes a file's extension one (".xlsx")

@@ -26,7 +26,7 @@ func TestJapaneseReportHasNoEnglish(t *testing.T) {
 	for _, name := range report.Table1 {
 		table1 = append(table1, bundle(t, name, "en", "").Estimate)
 	}
-	for _, name := range []string{"article-2017", "modern-2026", "llama-3-405b", "av-world-model-2026"} {
+	for _, name := range residue.Scenarios {
 		est := bundle(t, name, "ja", "").Estimate
 		b, err := report.Build(est, report.Options{Samples: 2000, Seed: 1, Lang: "ja", Date: "2026-11-30", Compared: report.Table1, Compare: table1})
 		require.NoError(t, err)
@@ -35,7 +35,7 @@ func TestJapaneseReportHasNoEnglish(t *testing.T) {
 		text := visibleText(t, buf.Bytes())
 		var lines []string
 		for _, l := range residue.For(est, table1...).English(text) {
-			lines = append(lines, l.Text+"  <- "+strings.Join(l.Words, " "))
+			lines = append(lines, l.String())
 		}
 		assert.Empty(t, lines, "%s: lines with English:\n%s", name, strings.Join(lines, "\n"))
 	}

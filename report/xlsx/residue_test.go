@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
-	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/residue"
 	"github.com/trainscale/trainscale/report"
 )
@@ -31,7 +30,7 @@ func TestJapaneseWorkbookHasNoEnglish(t *testing.T) {
 	for _, name := range report.Table1 {
 		table1 = append(table1, mustEstimate(t, name))
 	}
-	for _, name := range []string{examples.Default, "modern-2026", "llama-3-405b", "av-world-model-2026"} {
+	for _, name := range residue.Scenarios {
 		est := mustEstimate(t, name)
 		b, err := report.Build(est, report.Options{Samples: 200, Seed: 1, Lang: "ja", Date: testDate, Compared: report.Table1, Compare: table1})
 		require.NoError(t, err)
@@ -52,7 +51,7 @@ func TestJapaneseWorkbookHasNoEnglish(t *testing.T) {
 					cited++
 					continue
 				}
-				lines = append(lines, sh+": "+l.Text+"  <- "+strings.Join(l.Words, " "))
+				lines = append(lines, sh+": "+l.String())
 			}
 		}
 		t.Logf("%s: %d cells cite the catalog's sources in English", name, cited)
