@@ -1,7 +1,7 @@
 // Command speed measures how soon the page shows its figure, goes live and
 // answers a change, beside other pages if asked (make speed):
 //
-//	go run ./site/speed [-dir site/dist] [-runs 9] [-cpu 1,4] [-latency 40ms -kbps 10000] [-peer URL|DIR ...]
+//	go run ./site/speed [-dir site/dist] [-runs 9] [-cpu 1,4] [-latency 40ms -kbps 10000] [-versus DIR ...] [-peer URL|DIR ...]
 //
 // It serves dir on loopback with the handler trainscale serve uses
 // (precompressed files, the page's CSP), loads it runs times in headless
@@ -19,7 +19,8 @@
 //   - the bytes transferred before live and in all.
 //
 // The targets' loads are interleaved round by round, each CPU slowdown in
-// turn, so a peer and the page see the same machine. It is a benchmark, not a
+// turn, so a peer and the page see the same machine; -versus measures
+// another build of the page the same way, for a change's before and after. It is a benchmark, not a
 // test: it asserts nothing.
 package main
 
@@ -83,7 +84,11 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	ready := fs.String("ready", "data-ready", "the attribute set to \"true\" when the page is live")
 	input := fs.String("input", `input[name="fleet.cars"]`, "the input typed into once the page is live")
 	peerInput := fs.String("peer-input", "input", "the input typed into on a peer page")
-	var peers []string
+	var peers, versus []string
+	fs.Func("versus", "another build of this page (a `dir` or URL), measured as the page is: before and after a change side by side (repeatable)", func(s string) error {
+		versus = append(versus, s)
+		return nil
+	})
 	fs.Func("peer", "another page to measure side by side: a URL or a `dir` of static files (repeatable)", func(s string) error {
 		peers = append(peers, s)
 		return nil
@@ -108,6 +113,9 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		c.cpus = append(c.cpus, v)
 	}
 	c.targets = append(c.targets, newTarget(*dir, *ready, *input, true))
+	for _, v := range versus {
+		c.targets = append(c.targets, newTarget(v, *ready, *input, true))
+	}
 	for _, p := range peers {
 		c.targets = append(c.targets, newTarget(p, "", *peerInput, false))
 	}

@@ -14,7 +14,7 @@ import (
 
 func TestFlags(t *testing.T) {
 	c, err := parseFlags([]string{"-runs", "3", "-cpu", "1, 4", "-latency", "40ms", "-kbps", "10000",
-		"-peer", "http://127.0.0.1:9/paleo/", "-peer", "testdata/peer"}, os.Stderr)
+		"-peer", "http://127.0.0.1:9/paleo/", "-peer", "testdata/peer", "-versus", "/tmp/before"}, os.Stderr)
 	require.NoError(t, err)
 	assert.Equal(t, 3, c.runs)
 	assert.Equal(t, []float64{1, 4}, c.cpus)
@@ -22,6 +22,7 @@ func TestFlags(t *testing.T) {
 	assert.Equal(t, 10000.0, c.kbps)
 	assert.Equal(t, []target{
 		{name: "dist", dir: "site/dist", ready: "data-ready", input: `input[name="fleet.cars"]`, csp: true},
+		{name: "before", dir: "/tmp/before", ready: "data-ready", input: `input[name="fleet.cars"]`, csp: true},
 		{name: "127.0.0.1:9/paleo", url: "http://127.0.0.1:9/paleo/", input: "input"},
 		{name: "peer", dir: "testdata/peer", input: "input"},
 	}, c.targets)
