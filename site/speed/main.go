@@ -9,6 +9,7 @@
 // prints the medians (and the range) of:
 //
 //   - painted: the first contentful paint (the prerendered figure);
+//   - parsed: the end of DOMContentLoaded, which the page's mount waits for;
 //   - live: when the page says its estimator is ready (an element gets
 //     data-ready="true", which mount sets); a peer, a static page, counts as
 //     live at its load event;
@@ -232,6 +233,7 @@ func (s cspStripper) Write(b []byte) (int, error) {
 // it did not happen) and bytes transferred.
 type sample struct {
 	Painted   float64 `json:"painted"`
+	Parsed    float64 `json:"parsed"`
 	Live      float64 `json:"live"`
 	Result    float64 `json:"result"`
 	Longest   float64 `json:"longest"`
@@ -293,7 +295,8 @@ const collectJS = `(() => {
     bytesAll += e.transferSize;
     if (e.responseEnd <= m.live) bytesLive += e.transferSize;
   }
-  return { painted: m.painted, live: m.live, result: m.result, longest, bytesLive, bytesAll };
+  const nav = performance.getEntriesByType('navigation')[0];
+  return { painted: m.painted, parsed: nav ? nav.domContentLoadedEventEnd : -1, live: m.live, result: m.result, longest, bytesLive, bytesAll };
 })()`
 
 // measure loads t once in a new browser context (nothing cached, nothing
@@ -357,6 +360,7 @@ func report(out io.Writer, c config, cpu float64, samples [][]sample) {
 		get   func(sample) float64
 	}{
 		{"figure painted (FCP)", "ms", 1, func(s sample) float64 { return s.Painted }},
+		{"HTML parsed (DOMContentLoaded)", "ms", 1, func(s sample) float64 { return s.Parsed }},
 		{"page live", "ms", 1, func(s sample) float64 { return s.Live }},
 		{"result after typing at live", "ms", 1, func(s sample) float64 { return s.Result }},
 		{"longest task after live", "ms", 1, func(s sample) float64 { return s.Longest }},
