@@ -331,7 +331,7 @@ func measure(bctx context.Context, c config, t target, cpu float64) (sample, err
 		return sample{}, err
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(t.url)); err != nil {
-		return sample{}, err
+		return sample{}, fmt.Errorf("loading %s: %w", t.url, err)
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(doneJS, c.settle.Milliseconds()),
 		chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(90*time.Second))); err != nil {
