@@ -49,7 +49,7 @@ echarts: ## rebuild $(ECHARTS_JS) from the lockfile's echarts and esbuild (needs
 	$(NPM_CI)
 	node internal/echartsjs/build.mjs $(ECHARTS_JS)
 
-.PHONY: site serve test-wasm
+.PHONY: site serve test-wasm speed
 
 # What the page is built from: every file of the module but tests, docs and
 # outputs (over-inclusive rather than stale). The build writes sizes.json last,
@@ -65,6 +65,13 @@ $(SITE_STAMP): $(SITE_INPUTS)
 
 serve: site ## serve site/dist on 127.0.0.1:8080 with the page's CSP
 	$(GO) run ./cmd/trainscale serve --dir site/dist --addr 127.0.0.1:8080
+
+# SPEED_FLAGS adds the tool's options: -runs, -cpu 1,4, -latency 40ms -kbps 10000,
+# -peer URL|DIR (repeatable), see go run ./site/speed -h.
+SPEED_FLAGS ?= -cpu 1,4
+
+speed: site ## page speed: medians of painted, live, first result after typing and the longest task, in headless Chromium
+	$(GO) run ./site/speed -dir site/dist $(SPEED_FLAGS)
 
 test-wasm: ## vet and test the wasm API under Node (GOOS=js GOARCH=wasm)
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/... ./internal/api/...

@@ -1,8 +1,19 @@
 // app.js starts the page: index.html already shows the default scenario
-// (prerendered at build time); mount makes it live.
-import { mount } from './ui.js';
+// (prerendered at build time); mount makes it live. It runs as soon as it is
+// fetched (async), before the long page is parsed, so the estimator module
+// downloads and compiles while the browser parses and lays out the page;
+// mount waits for the whole document.
+import { loadEstimator } from './trainscale.js';
 
-mount(document.body, { hash: true }).catch((err) => {
+const estimator = loadEstimator();
+const parsed = document.readyState === 'loading' ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true })) : null;
+
+(async () => {
+  await parsed;
+  const { mount } = await import('./ui.js');
+  await estimator;
+  await mount(document.body, { hash: true });
+})().catch((err) => {
   const status = document.querySelector('[data-role=status]');
   if (status) {
     status.textContent = String(err);

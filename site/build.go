@@ -16,6 +16,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/internal/echartsjs"
 	"github.com/trainscale/trainscale/internal/jafont"
 	"github.com/trainscale/trainscale/internal/page"
@@ -249,11 +250,16 @@ func buildWasm(root, pkg string, small bool) ([]byte, error) {
 }
 
 // Prerender fills the page template's holes with the default scenario, in
-// English: its form, its figures, the preset list and the catalog's ids.
+// English: its form, its figures, the preset list, the catalog's ids and
+// the startup data.
 func Prerender(tmpl []byte) ([]byte, error) {
 	est, err := defaultEstimate()
 	if err != nil {
 		return nil, fmt.Errorf("prerendering the default scenario: %w", err)
+	}
+	start, err := startup()
+	if err != nil {
+		return nil, err
 	}
 	var opts strings.Builder
 	for _, p := range page.Presets() {
@@ -266,7 +272,7 @@ func Prerender(tmpl []byte) ([]byte, error) {
 	out := string(tmpl)
 	for hole, text := range map[string]string{
 		"{{form}}": page.Form(est.Scenario, "en"), "{{results}}": page.Results(est, "en"), "{{presets}}": opts.String(),
-		"{{datalists}}": page.Datalists(),
+		"{{datalists}}": page.Datalists(), "{{startup}}": string(start),
 	} {
 		if !strings.Contains(out, hole) {
 			return nil, fmt.Errorf("index.html has no %s", hole)
@@ -274,6 +280,33 @@ func Prerender(tmpl []byte) ([]byte, error) {
 		out = strings.ReplaceAll(out, hole, text)
 	}
 	return []byte(out), nil
+}
+
+// startup is what the page would otherwise ask the estimator module for
+// before it can go live, as the module answers it: the presets, the English
+// messages, and the prerendered results' layout with their quantities' ids
+// and labels (what a compact answer is read against). The page reads it from
+// a JSON block, which the CSP leaves alone since it never runs. JSON escapes
+// <, > and &, so the block cannot end early.
+func startup() ([]byte, error) {
+	a := api.New(nil)
+	var est struct {
+		Layout     string `json:"layout"`
+		Quantities []struct {
+			ID    string `json:"id"`
+			Label string `json:"label"`
+		} `json:"quantities"`
+		Error *api.Error `json:"error"`
+	}
+	req, _ := json.Marshal(map[string]string{"preset": examples.Default})
+	if err := json.Unmarshal(a.Call("estimate", req), &est); err != nil || est.Error != nil {
+		return nil, fmt.Errorf("the default scenario's startup data: %v %v", err, est.Error)
+	}
+	return json.Marshal(map[string]any{
+		"presets":  json.RawMessage(a.Call("presets", nil)),
+		"messages": json.RawMessage(a.Call("messages", []byte(`{"lang":"en"}`))),
+		"estimate": map[string]any{"layout": est.Layout, "quantities": est.Quantities},
+	})
 }
 
 func defaultEstimate() (*estimator.Estimate, error) {

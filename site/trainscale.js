@@ -14,30 +14,39 @@
 const base = new URL('.', import.meta.url);
 const loaded = {};
 
+// wasmExec resolves once Go's wasm_exec.js has run: the page's own <script
+// async> tag (index.html), or one added here for a page without it.
 function wasmExec() {
   if (globalThis.Go) return Promise.resolve();
   return loaded.exec ??= new Promise((resolve, reject) => {
-    const s = document.createElement('script');
-    s.src = new URL('wasm_exec.js', base).href;
-    s.onload = () => resolve();
-    s.onerror = () => reject(new Error('could not load wasm_exec.js'));
-    document.head.append(s);
+    const src = new URL('wasm_exec.js', base).href;
+    let s = [...document.scripts].find((el) => el.src === src);
+    if (!s) {
+      s = document.createElement('script');
+      s.src = src;
+      document.head.append(s);
+    }
+    s.addEventListener('load', () => resolve());
+    s.addEventListener('error', () => reject(new Error('could not load wasm_exec.js')));
   });
 }
 
+// compile compiles a module while it downloads, and while wasm_exec.js loads.
+async function compile(url) {
+  try {
+    return await WebAssembly.compileStreaming(fetch(url));
+  } catch (err) {
+    // A host that serves .wasm with the wrong type: compile from the bytes.
+    return WebAssembly.compile(await (await fetch(url)).arrayBuffer());
+  }
+}
+
 async function instantiate(file, global) {
+  const module = compile(new URL(file, base).href);
   await wasmExec();
   const go = new globalThis.Go();
   const ready = new Promise((resolve) => { globalThis[global + 'OnReady'] = resolve; });
-  const url = new URL(file, base).href;
-  let instance;
-  try {
-    ({ instance } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject));
-  } catch (err) {
-    // A host that serves .wasm with the wrong type: compile from the bytes.
-    const bytes = await (await fetch(url)).arrayBuffer();
-    ({ instance } = await WebAssembly.instantiate(bytes, go.importObject));
-  }
+  const instance = await WebAssembly.instantiate(await module, go.importObject);
   go.run(instance).catch((err) => console.error(file, err));
   return ready;
 }

@@ -40,7 +40,7 @@ export async function skeleton({ toolbar = true } = {}) {
   top.className = 'top';
   top.append(bar, doc.querySelector('[data-role=status]'));
   const out = document.createDocumentFragment();
-  out.append(top, layout, doc.querySelector('dialog'), ...doc.querySelectorAll('body > datalist'));
+  out.append(top, layout, doc.querySelector('dialog'), ...doc.querySelectorAll('body > datalist, [data-role=startup]'));
   return out;
 }
 
@@ -101,9 +101,10 @@ function elements(root) {
 // edited scenario came from) and the few verbs they share.
 function newPage(root, opts, api, preset, state) {
   const els = elements(root);
-  const presets = api.presets();
+  const startup = startupData(root);
+  const presets = startup?.presets ?? api.presets();
   const page = {
-    root, opts, api, els, presets,
+    root, opts, api, els, presets, startup,
     host: root.host || root, // where the ready attribute goes
     state: withDefault(state, presets.default),
     messages: null,
@@ -136,6 +137,15 @@ function newPage(root, opts, api, preset, state) {
   page.reload = () => reload(page);
   page.importScenario = (text) => importScenario(page, text);
   return page;
+}
+
+// startupData is what the prerendered page carries for the default scenario
+// in English (site/build.go, startup): the answers of presets(), messages()
+// and the prerendered results' layout, as the core gave them at build time,
+// so the page goes live without asking for them. null for a root without it.
+function startupData(root) {
+  const el = root.querySelector('script[data-role=startup]');
+  return el ? JSON.parse(el.textContent) : null;
 }
 
 function withDefault(state, preset) {
@@ -237,10 +247,10 @@ function recompute(page, el) {
 // translate shows the page's own words in the state's language.
 function translate(page) {
   const { root, els } = page;
-  page.messages = page.api.messages({ lang: page.state.lang });
+  page.messages = (page.state.lang === 'en' && page.startup?.messages) || page.api.messages({ lang: page.state.lang });
   for (const el of root.querySelectorAll('[data-i18n]')) {
     const text = page.messages[el.dataset.i18n];
-    if (text) el.textContent = text;
+    if (text && el.textContent !== text) el.textContent = text; // the same text left as it is: no layout to redo
   }
   if (root === document.body || root === document.documentElement) document.documentElement.lang = page.state.lang;
   // An embedded estimator's text takes its language (and its line breaking, style.css) from its host.
@@ -368,7 +378,7 @@ function start(page) {
   translate(page);
   const s = page.state;
   if (!s.problem && page.results.prerendered && s.base.preset === presets.default && s.sets.size === 0 && s.lang === 'en') {
-    page.results.adopt(page.api.estimate(page.request()));
+    page.results.adopt(page.startup?.estimate ?? page.api.estimate(page.request()));
     page.setStatus('status.ready');
     page.charts.schedule();
     return;

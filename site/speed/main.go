@@ -1,0 +1,399 @@
+// Command speed measures how soon the page shows its figure, goes live and
+// answers a change, beside other pages if asked (make speed):
+//
+//	go run ./site/speed [-dir site/dist] [-runs 9] [-cpu 1,4] [-latency 40ms -kbps 10000] [-versus DIR ...] [-peer URL|DIR ...]
+//
+// It serves dir on loopback with the handler trainscale serve uses
+// (precompressed files, the page's CSP), loads it runs times in headless
+// Chromium, each load in a fresh browser context with the cache off, and
+// prints the medians (and the range) of:
+//
+//   - painted: the first contentful paint (the prerendered figure);
+//   - parsed: the end of DOMContentLoaded, which the page's mount waits for;
+//   - live: when the page says its estimator is ready (an element gets
+//     data-ready="true", which mount sets); a peer, a static page, counts as
+//     live at its load event;
+//   - result: when the page changed after typing into an input, typed the
+//     moment the page is live (both from the start of navigation);
+//   - longest task: the longest main-thread task (PerformanceObserver
+//     longtask, so 0 means none over 50 ms) from live until settle after it;
+//   - the bytes transferred before live and in all.
+//
+// The targets' loads are interleaved round by round, each CPU slowdown in
+// turn, so a peer and the page see the same machine; -versus measures
+// another build of the page the same way, for a change's before and after. It is a benchmark, not a
+// test: it asserts nothing.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"github.com/trainscale/trainscale/site"
+)
+
+// target is one page measured: a URL, and the directory served there, if any.
+type target struct {
+	name  string
+	dir   string // served on loopback when set; url is then filled in
+	url   string
+	ready string // the attribute that says live, "" for the load event
+	input string // the CSS selector of the input typed into
+	csp   bool   // served with the page's CSP (the trainscale page) or without (a peer's inline scripts)
+}
+
+type config struct {
+	runs     int
+	cpus     []float64
+	latency  time.Duration
+	kbps     float64 // download throughput, kbit/s; 0 leaves the network alone
+	settle   time.Duration
+	addr     string
+	chromium string
+	targets  []target
+}
+
+func parseFlags(args []string, stderr io.Writer) (config, error) {
+	fs := flag.NewFlagSet("speed", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c config
+	dir := fs.String("dir", "site/dist", "the built page to serve (`dir`), or a URL to load")
+	fs.IntVar(&c.runs, "runs", 9, "loads of each page per CPU slowdown, after one warm-up load")
+	cpus := fs.String("cpu", "1", "CPU slowdowns, comma-separated (Emulation.setCPUThrottlingRate)")
+	fs.DurationVar(&c.latency, "latency", 0, "network round-trip latency added to each request")
+	fs.Float64Var(&c.kbps, "kbps", 0, "network download (and upload) throughput in kbit/s; 0 for none")
+	fs.DurationVar(&c.settle, "settle", 3*time.Second, "how long after live to watch for long tasks")
+	fs.StringVar(&c.addr, "addr", "127.0.0.1:0", "where to serve dir (loopback)")
+	fs.StringVar(&c.chromium, "chromium", "/usr/bin/chromium", "the Chromium to drive")
+	ready := fs.String("ready", "data-ready", "the attribute set to \"true\" when the page is live")
+	input := fs.String("input", `input[name="fleet.cars"]`, "the input typed into once the page is live")
+	peerInput := fs.String("peer-input", "input", "the input typed into on a peer page")
+	var peers, versus []string
+	fs.Func("versus", "another build of this page (a `dir` or URL), measured as the page is: before and after a change side by side (repeatable)", func(s string) error {
+		versus = append(versus, s)
+		return nil
+	})
+	fs.Func("peer", "another page to measure side by side: a URL or a `dir` of static files (repeatable)", func(s string) error {
+		peers = append(peers, s)
+		return nil
+	})
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("unexpected arguments: %q", fs.Args())
+	}
+	if c.runs < 1 {
+		return c, fmt.Errorf("-runs must be at least 1, got %d", c.runs)
+	}
+	if c.kbps < 0 || c.latency < 0 || c.settle < 0 {
+		return c, errors.New("-kbps, -latency and -settle must not be negative")
+	}
+	for f := range strings.SplitSeq(*cpus, ",") {
+		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || v < 1 {
+			return c, fmt.Errorf("-cpu: %q is not a slowdown of 1 or more", f)
+		}
+		c.cpus = append(c.cpus, v)
+	}
+	c.targets = append(c.targets, newTarget(*dir, *ready, *input, true))
+	for _, v := range versus {
+		c.targets = append(c.targets, newTarget(v, *ready, *input, true))
+	}
+	for _, p := range peers {
+		c.targets = append(c.targets, newTarget(p, "", *peerInput, false))
+	}
+	return c, nil
+}
+
+func newTarget(where, ready, input string, csp bool) target {
+	t := target{ready: ready, input: input, csp: csp}
+	if strings.HasPrefix(where, "http://") || strings.HasPrefix(where, "https://") {
+		t.url = where
+		t.name = strings.TrimSuffix(strings.SplitN(where, "://", 2)[1], "/")
+	} else {
+		t.dir = where
+		t.name = filepath.Base(filepath.Clean(where))
+	}
+	return t
+}
+
+func main() {
+	c, err := parseFlags(os.Args[1:], os.Stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return
+	}
+	if err == nil {
+		err = run(context.Background(), c, os.Stdout)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "speed:", err)
+		os.Exit(1)
+	}
+}
+
+// run serves the directories, measures every target and prints the tables.
+func run(ctx context.Context, c config, out io.Writer) error {
+	for i := range c.targets {
+		t := &c.targets[i]
+		if t.dir == "" {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(t.dir, "index.html")); err != nil {
+			return fmt.Errorf("%s: %w (make site builds the page)", t.dir, err)
+		}
+		addr := c.addr
+		if i > 0 {
+			addr = "127.0.0.1:0"
+		}
+		ln, err := net.Listen("tcp", addr)
+		if err != nil {
+			return err
+		}
+		h := site.Handler(t.dir)
+		if !t.csp {
+			h = withoutCSP(h)
+		}
+		srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+		go srv.Serve(ln)
+		defer srv.Close()
+		t.url = "http://" + ln.Addr().String() + "/"
+	}
+
+	actx, cancel := chromedp.NewExecAllocator(ctx,
+		chromedp.ExecPath(c.chromium), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.Headless,
+		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true),
+		chromedp.WindowSize(1280, 900))
+	defer cancel()
+	bctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	if err := chromedp.Do(bctx); err != nil { // start the browser
+		return err
+	}
+
+	for _, cpu := range c.cpus {
+		samples := make([][]sample, len(c.targets))
+		for round := -1; round < c.runs; round++ { // round -1 warms up, uncounted
+			for k := range c.targets {
+				i := (k + max(round, 0)) % len(c.targets) // who goes first turns round by round
+				s, err := measure(bctx, c, c.targets[i], cpu)
+				if err != nil {
+					return fmt.Errorf("%s (CPU x%g): %w", c.targets[i].name, cpu, err)
+				}
+				if round >= 0 {
+					samples[i] = append(samples[i], s)
+				}
+			}
+		}
+		report(out, c, cpu, samples)
+	}
+	return nil
+}
+
+// withoutCSP serves a peer's files as they would be served elsewhere: its
+// inline scripts are not the page's to forbid.
+func withoutCSP(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(cspStripper{w}, r)
+	})
+}
+
+type cspStripper struct{ http.ResponseWriter }
+
+func (s cspStripper) WriteHeader(code int) {
+	s.Header().Del("Content-Security-Policy")
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s cspStripper) Write(b []byte) (int, error) {
+	s.Header().Del("Content-Security-Policy")
+	return s.ResponseWriter.Write(b)
+}
+
+// sample is one load's figures, in ms from the start of navigation (-1 when
+// it did not happen) and bytes transferred.
+type sample struct {
+	Painted   float64 `json:"painted"`
+	Parsed    float64 `json:"parsed"`
+	Live      float64 `json:"live"`
+	Result    float64 `json:"result"`
+	Longest   float64 `json:"longest"`
+	BytesLive float64 `json:"bytesLive"`
+	BytesAll  float64 `json:"bytesAll"`
+}
+
+// watchJS runs before the page's own scripts. %[1]q is the ready attribute
+// ("" for the load event), %[2]q the input's selector.
+const watchJS = `(() => {
+  const m = globalThis.__speed = { painted: -1, live: -1, typed: -1, result: -1, longs: [] };
+  const ready = %[1]q, input = %[2]q;
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') m.painted = e.startTime; }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) m.longs.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
+  const live = () => {
+    if (m.live >= 0) return;
+    m.live = performance.now();
+    setTimeout(type, 0);
+  };
+  if (ready) {
+    const seen = new MutationObserver((records) => {
+      if (records.some((r) => r.target.getAttribute(ready) === 'true')) { seen.disconnect(); live(); }
+    });
+    seen.observe(document, { subtree: true, attributes: true, attributeFilter: [ready] });
+  } else {
+    addEventListener('load', live);
+  }
+  // type changes the input as a user would (a number one up, else a digit
+  // more) and notes when the page first changes in answer.
+  function type() {
+    const el = document.querySelector(input);
+    if (!el) { m.typed = -2; return; }
+    const changed = new MutationObserver(() => { changed.disconnect(); m.result = performance.now(); });
+    changed.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    el.focus();
+    const v = Number(el.value);
+    el.value = el.value !== '' && Number.isFinite(v) ? String(v + 1) : el.value + '1';
+    m.typed = performance.now();
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+})()`
+
+// doneJS says the load is over: live, answered (or nothing to type into, or
+// no answer in 10 s) and watched for settle ms.
+const doneJS = `(() => {
+  const m = globalThis.__speed, now = performance.now();
+  if (!m || m.live < 0 || now - m.live < %d) return false;
+  return m.result >= 0 || m.typed === -2 || (m.typed >= 0 && now - m.typed > 10000);
+})()`
+
+const collectJS = `(() => {
+  const m = globalThis.__speed;
+  let longest = 0;
+  for (const [start, d] of m.longs) if (start >= m.live) longest = Math.max(longest, d);
+  const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
+  let bytesLive = 0, bytesAll = 0;
+  for (const e of entries) {
+    bytesAll += e.transferSize;
+    if (e.responseEnd <= m.live) bytesLive += e.transferSize;
+  }
+  const nav = performance.getEntriesByType('navigation')[0];
+  return { painted: m.painted, parsed: nav ? nav.domContentLoadedEventEnd : -1, live: m.live, result: m.result, longest, bytesLive, bytesAll };
+})()`
+
+// measure loads t once in a new browser context (nothing cached, nothing
+// compiled) and reads its figures.
+func measure(bctx context.Context, c config, t target, cpu float64) (sample, error) {
+	ctx, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
+	defer cancel()
+	ctx, cancelTime := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancelTime()
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		return sample{}, err
+	}
+	if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+		return sample{}, err
+	}
+	if c.latency > 0 || c.kbps > 0 {
+		through := -1.0
+		if c.kbps > 0 {
+			through = c.kbps * 1000 / 8
+		}
+		cond := &network.Conditions{Latency: float64(c.latency.Milliseconds()), DownloadThroughput: through, UploadThroughput: through}
+		if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule,
+			network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{cond}}); err != nil {
+			return sample{}, err
+		}
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: cpu}); err != nil {
+		return sample{}, err
+	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument,
+		page.AddScriptToEvaluateOnNewDocumentParams{Source: fmt.Sprintf(watchJS, t.ready, t.input)}); err != nil {
+		return sample{}, err
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(t.url)); err != nil {
+		return sample{}, fmt.Errorf("loading %s: %w", t.url, err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(doneJS, c.settle.Milliseconds()),
+		chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(90*time.Second))); err != nil {
+		return sample{}, fmt.Errorf("waiting for the page to go live and answer: %w", err)
+	}
+	return chromedp.Run(ctx, chromedp.Evaluate[sample](collectJS))
+}
+
+// report prints one table: a row per figure, a column per target.
+func report(out io.Writer, c config, cpu float64, samples [][]sample) {
+	net := "network not throttled"
+	if c.latency > 0 || c.kbps > 0 {
+		net = fmt.Sprintf("network %v latency, %g kbit/s", c.latency, c.kbps)
+	}
+	fmt.Fprintf(out, "CPU x%g, %s: medians (min-max) of %d loads each\n", cpu, net, c.runs)
+	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	head := "\t"
+	for _, t := range c.targets {
+		head += t.name + "\t"
+	}
+	fmt.Fprintln(w, head)
+	rows := []struct {
+		name  string
+		unit  string
+		scale float64
+		get   func(sample) float64
+	}{
+		{"figure painted (FCP)", "ms", 1, func(s sample) float64 { return s.Painted }},
+		{"HTML parsed (DOMContentLoaded)", "ms", 1, func(s sample) float64 { return s.Parsed }},
+		{"page live", "ms", 1, func(s sample) float64 { return s.Live }},
+		{"result after typing at live", "ms", 1, func(s sample) float64 { return s.Result }},
+		{"longest task after live", "ms", 1, func(s sample) float64 { return s.Longest }},
+		{"transferred before live", "KB", 1000, func(s sample) float64 { return s.BytesLive }},
+		{"transferred in all", "KB", 1000, func(s sample) float64 { return s.BytesAll }},
+	}
+	for _, r := range rows {
+		line := r.name + " (" + r.unit + ")\t"
+		for _, ss := range samples {
+			var v []float64
+			for _, s := range ss {
+				v = append(v, r.get(s)/r.scale)
+			}
+			line += cell(v) + "\t"
+		}
+		fmt.Fprintln(w, line)
+	}
+	w.Flush()
+	fmt.Fprintln(out)
+}
+
+// cell is the median and the range of v, or "-" when any is missing (-1).
+func cell(v []float64) string {
+	if len(v) == 0 || slices.ContainsFunc(v, func(x float64) bool { return x < 0 }) {
+		return "-"
+	}
+	slices.Sort(v)
+	med := v[len(v)/2]
+	if len(v)%2 == 0 {
+		med = (v[len(v)/2-1] + v[len(v)/2]) / 2
+	}
+	if len(v) == 1 {
+		return fmt.Sprintf("%.0f", med)
+	}
+	return fmt.Sprintf("%.0f (%.0f-%.0f)", med, v[0], v[len(v)-1])
+}

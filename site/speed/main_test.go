@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestFlags(t *testing.T) {
+	c, err := parseFlags([]string{"-runs", "3", "-cpu", "1, 4", "-latency", "40ms", "-kbps", "10000",
+		"-peer", "http://127.0.0.1:9/paleo/", "-peer", "testdata/peer", "-versus", "/tmp/before"}, os.Stderr)
+	require.NoError(t, err)
+	assert.Equal(t, 3, c.runs)
+	assert.Equal(t, []float64{1, 4}, c.cpus)
+	assert.Equal(t, 40*time.Millisecond, c.latency)
+	assert.Equal(t, 10000.0, c.kbps)
+	assert.Equal(t, []target{
+		{name: "dist", dir: "site/dist", ready: "data-ready", input: `input[name="fleet.cars"]`, csp: true},
+		{name: "before", dir: "/tmp/before", ready: "data-ready", input: `input[name="fleet.cars"]`, csp: true},
+		{name: "127.0.0.1:9/paleo", url: "http://127.0.0.1:9/paleo/", input: "input"},
+		{name: "peer", dir: "testdata/peer", input: "input"},
+	}, c.targets)
+
+	for _, bad := range [][]string{{"-runs", "0"}, {"-cpu", "0.5"}, {"-cpu", "x"}, {"-kbps", "-1"}, {"extra"}} {
+		_, err := parseFlags(bad, &bytes.Buffer{})
+		assert.Error(t, err, bad)
+	}
+}
+
+// tinyPage is a page that goes live as the trainscale page says it does
+// (data-ready on body) and answers its input, from a script file as the
+// CSP wants.
+var tinyPage = map[string]string{
+	"index.html": `<!doctype html><html><head><script type="module" src="app.js"></script></head>` +
+		`<body><p>figure</p><input name="fleet.cars" value="100"><output>100</output></body></html>`,
+	"app.js": `const i = document.querySelector('input');
+i.addEventListener('input', () => { document.querySelector('output').textContent = i.value; });
+document.body.dataset.ready = 'true';`,
+	"peer/index.html": `<!doctype html><html><body><p>peer</p><input value="7"><output></output>` +
+		`<script>const i = document.querySelector('input'); i.oninput = () => { document.querySelector('output').textContent = i.value * 2; };</script></body></html>`,
+}
+
+func TestMeasuresATinyPage(t *testing.T) {
+	if _, err := os.Stat("/usr/bin/chromium"); err != nil {
+		t.Skip("no Chromium")
+	}
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "peer"), 0o755))
+	for name, text := range tinyPage {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	c, err := parseFlags([]string{"-dir", dir, "-runs", "1", "-settle", "100ms", "-peer", filepath.Join(dir, "peer")}, os.Stderr)
+	require.NoError(t, err)
+	var out bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	require.NoError(t, run(ctx, c, &out))
+	t.Log("\n" + out.String())
+	assert.Contains(t, out.String(), "CPU x1, network not throttled: medians (min-max) of 1 loads each")
+	for _, row := range []string{"figure painted (FCP) (ms)", "page live (ms)", "result after typing at live (ms)", "longest task after live (ms)"} {
+		assert.Contains(t, out.String(), row)
+	}
+	assert.NotContains(t, out.String(), " - ", "every figure measured")
+}
