@@ -57,7 +57,7 @@ func commands() []command {
 		{"report", "[FILE|-] -o DIR [--scenario NAME] [--set ...] [--lang en|ja] [--echarts PATH] [--font PATH]", "write DIR/plan.xlsx, DIR/report.html and DIR/proposal.pdf together", runReport},
 		{"xlsx", "[FILE|-] -o plan.xlsx [--scenario NAME] [--set path=value ...] [--samples N] [--seed N] [--compare NAME|FILE ...] [--date YYYY-MM-DD]", "the estimate as an Excel workbook: live formulas over editable inputs", runXLSX},
 		{"version", "", "print the version", runVersion},
-		{"licenses", "", "print the licence of the font built in for the Japanese PDF (IPAex Gothic, IPA Font License v1.0)", runLicenses},
+		{"licenses", "", "print the licences of what the binary carries: the Japanese PDF's font (IPAex Gothic, IPA Font License v1.0) and the echarts script (Apache-2.0, with zrender and tslib)", runLicenses},
 	}
 }
 

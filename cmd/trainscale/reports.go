@@ -48,7 +48,12 @@ func runLicenses(e *env, args []string) error {
 	if _, err := parse(newFlags(e, "licenses"), args, 0); err != nil {
 		return err
 	}
-	_, err := e.stdout.Write(jafont.License)
+	// The binary carries two works whose licences ask to travel with them:
+	// the Japanese font and the echarts script.
+	if _, err := e.stdout.Write(jafont.License); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(e.stdout, "\n\n%s\n", echartsjs.Notice())
 	return err
 }
 

@@ -93,11 +93,13 @@ func TestHTMLEscapesTheScenarioName(t *testing.T) {
 	assert.Contains(t, string(page), "&lt;script&gt;alert(1)&lt;/script&gt;")
 }
 
-// The binary carries IPAex Gothic, and with it the licence it must carry.
-func TestLicensesPrintsTheFontLicence(t *testing.T) {
+// The binary carries IPAex Gothic and the echarts script, and with them the
+// licences they must carry.
+func TestLicensesPrintsWhatTheBinaryCarries(t *testing.T) {
 	out, errOut, code := trainscale(t, "", "licenses")
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, "IPA Font License Agreement v1.0")
+	assert.Contains(t, out, "Apache ECharts. Copyright 2017-2024 The Apache Software Foundation")
 }
 
 // The Japanese PDF needs no font installed: the CLI carries IPAex Gothic.

@@ -9,7 +9,10 @@
 // the package's test checks that it is what the build makes.
 package echartsjs
 
-import _ "embed"
+import (
+	_ "embed"
+	"strings"
+)
 
 // Name is the script's file name, in this directory and on the page.
 const Name = "echarts.min.js"
@@ -19,3 +22,14 @@ const Name = "echarts.min.js"
 //
 //go:embed echarts.min.js
 var JS []byte
+
+// Notice is the script's licence banner: the copyright and licence lines of
+// echarts, zrender and tslib, which travel with every copy of the script.
+func Notice() string {
+	s := string(JS)
+	start, end := strings.Index(s, "/*!"), strings.Index(s, "*/")
+	if start != 0 || end < 0 {
+		return "" // TestNotice says so: the build writes the banner first
+	}
+	return strings.TrimSpace(s[len("/*!"):end])
+}

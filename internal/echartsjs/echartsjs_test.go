@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -44,6 +45,16 @@ func TestTheScriptCanBeInlinedAndNamesThePinnedEcharts(t *testing.T) {
 // echarts and esbuild: build.mjs is run into a temporary file and compared
 // byte for byte. It needs node and npm ci's node_modules, so it runs in the
 // full suite (CI runs npm ci first) and not with -short.
+// The banner's licence lines, which `trainscale licenses` prints.
+func TestNotice(t *testing.T) {
+	n := echartsjs.Notice()
+	assert.True(t, strings.HasPrefix(n, "A custom build of Apache ECharts "), n)
+	for _, line := range []string{"Copyright 2017-2024 The Apache Software Foundation", "ZRender", "(BSD-3-Clause)", "tslib", "(0BSD)"} {
+		assert.Contains(t, n, line)
+	}
+	assert.NotContains(t, n, "*/")
+}
+
 func TestTheCommittedScriptIsTheBuildsOutput(t *testing.T) {
 	node := nodeAndModules(t)
 	out := filepath.Join(t.TempDir(), echartsjs.Name)
