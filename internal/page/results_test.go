@@ -1,7 +1,6 @@
 package page
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
@@ -12,15 +11,10 @@ import (
 	"github.com/trainscale/trainscale/examples"
 )
 
+// estimateWith is the default scenario's estimate with overrides applied.
 func estimateWith(t *testing.T, overrides ...estimator.Override) *estimator.Estimate {
 	t.Helper()
-	data, ok := examples.Read(examples.Default)
-	require.True(t, ok)
-	s, err := estimator.Decode(bytes.NewReader(data), overrides...)
-	require.NoError(t, err)
-	est, err := estimator.Run(s)
-	require.NoError(t, err)
-	return est
+	return presetEstimate(t, examples.Default, overrides...)
 }
 
 // An input a caption quotes changes the layout, so the page renders the
