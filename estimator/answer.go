@@ -50,6 +50,24 @@ var positionWords = map[Position]Text{
 	PointAboveP90: {"above its P90", "P90 を上回ります"},
 }
 
+// FallsText says where the point estimate lies among its P10, P50 and P90,
+// for the systems to buy and the total cost, in one sentence: the page's
+// answer and the reports' say it alike. It reads the purchase's unrounded
+// count (whole systems move in steps) and needs a purchase and a TCO.
+func (a *Answer) FallsText() Text {
+	sys, tco := a.Buy.Systems.Falls.Words(), a.TCO.Falls.Words()
+	if a.Buy.Systems.Falls == a.TCO.Falls {
+		return Text{
+			EN: "The point estimate lies " + sys.EN + ", for the systems and the total cost alike.",
+			JA: "点推定はシステム数・総費用とも " + sys.JA + "。",
+		}
+	}
+	return Text{
+		EN: "For the systems the point estimate lies " + sys.EN + "; for the total cost, " + tco.EN + ".",
+		JA: "システム数の点推定は " + sys.JA + "。総費用の点推定は " + tco.JA + "。",
+	}
+}
+
 // Figure is one number of the answer: the estimate's quantity (the point
 // estimate, with its id, labels and unit), its spread over the scenario's
 // ranges where known, and the value the ask takes.

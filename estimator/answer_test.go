@@ -47,6 +47,14 @@ func TestAnswerOfTheDefaultScenario(t *testing.T) {
 	assert.Equal(t, [3]float64{math.Ceil(sys.P10), math.Ceil(sys.P50), math.Ceil(sys.P90)}, [3]float64{buy.P10, buy.P50, buy.P90})
 	assert.Equal(t, "below its P10", a.TCO.Falls.Words().EN)
 	assert.Equal(t, "P10 を下回ります", a.TCO.Falls.Words().In("ja"))
+	assert.Equal(t, estimator.Text{
+		EN: "The point estimate lies below its P10, for the systems and the total cost alike.",
+		JA: "点推定はシステム数・総費用とも P10 を下回ります。",
+	}, a.FallsText())
+	a.TCO.Falls = estimator.PointP10ToP50
+	assert.Equal(t, "For the systems the point estimate lies below its P10; for the total cost, between its P10 and P50.", a.FallsText().EN)
+	assert.Equal(t, "システム数の点推定は P10 を下回ります。総費用の点推定は P10 と P50 の間にあります。", a.FallsText().JA)
+	a.TCO.Falls = estimator.PointBelowP10
 
 	assert.Len(t, a.Each, 6, "three workloads on two systems")
 	assert.Equal(t, "team.inception-v3.systems.dgx-1-p100", a.Each[4].Systems.ID)

@@ -145,18 +145,13 @@ func (b *Bundle) AnswerText(a *estimator.Answer) []string {
 	// Where the point falls is the unrounded count's place (as the page says
 	// it); what P90 would buy is whole systems.
 	sys, buy, tco := a.Buy.Systems, a.Buy.ToBuy, *a.TCO
-	var out []string
 	switch {
 	case !a.Ranged:
 		return []string{t("ask.exact"), fmt.Sprintf(t("ask.which"), a.Ask.Words().In(b.Lang))}
 	case sys.Spread == nil || tco.Spread == nil:
 		return []string{t("ask.unknown"), fmt.Sprintf(t("ask.which"), a.Ask.Words().In(b.Lang))}
-	case sys.Falls == tco.Falls:
-		out = append(out, fmt.Sprintf(t("ask.falls.both"), sys.Falls.Words().In(b.Lang)))
-	default:
-		out = append(out, fmt.Sprintf(t("ask.falls.each"), sys.Falls.Words().In(b.Lang), tco.Falls.Words().In(b.Lang)))
 	}
-	out = append(out, fmt.Sprintf(t("ask.which"), a.Ask.Words().In(b.Lang)))
+	out := []string{a.FallsText().In(b.Lang), fmt.Sprintf(t("ask.which"), a.Ask.Words().In(b.Lang))}
 	if a.Ask == estimator.AskP90 {
 		return append(out, t("ask.hold.p90"))
 	}

@@ -169,12 +169,7 @@ func (r *render) spread(a *estimator.Answer) {
 	}
 	b.WriteString(`</tbody></table>`)
 	if buy := a.Buy; buy != nil {
-		systems, cost := buy.Systems.Falls.Words().In(r.lang), a.TCO.Falls.Words().In(r.lang)
-		if systems == cost {
-			fmt.Fprintf(b, `<p class="falls">%s</p>`, esc(fmt.Sprintf(t["answer.falls"], systems)))
-		} else {
-			fmt.Fprintf(b, `<p class="falls">%s</p>`, esc(fmt.Sprintf(t["answer.falls.each"], systems, cost)))
-		}
+		fmt.Fprintf(b, `<p class="falls">%s</p>`, esc(a.FallsText().In(r.lang)))
 		fmt.Fprintf(b, `<p class="which">%s</p>`, esc(fmt.Sprintf(t["answer.which"], a.Ask.Words().In(r.lang))))
 	}
 	b.WriteString(`</div>`)
