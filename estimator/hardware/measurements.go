@@ -49,6 +49,10 @@ const (
 	// dleRN50MXTime is the same README's 90-epoch time to train, in hours,
 	// validation included, with the batch per GPU its commands give.
 	dleRN50MXTime = "NVIDIA DeepLearningExamples, MXNet ResNet-50 v1.5 README, mxnet-20.12-py3 container (December 2020), training accuracy table: time to train 90 epochs, hours"
+	// mlperfV20A100 and mlperfV30H100 are single runs of MLPerf Training
+	// results published with their logs (result_0.txt of each system).
+	mlperfV20A100 = "MLPerf Training v2.0 (May 2022), closed, NVIDIA dgxa100_ngc22.04_mxnet: 1x DGX A100 (8x A100-SXM4-80GB), MXNet 22.04, DALI 1.12; result_0.txt: run_start to run_stop 1,704.6 s, 35 epochs to 75.9% top-1, global batch 3,264 (408 per GPU)"
+	mlperfV30H100 = "MLPerf Training v3.0 (April 2023), closed, NVIDIA dgxh100_n8_ngc23.04_mxnet: 8x DGX H100 (64x H100-SXM5-80GB, 8x NDR 400 Gb/s per node), MXNet 23.04, DALI 1.24; result_0.txt: run_start to run_stop 159.9 s, 35 epochs to 75.9% top-1, global batch 3,200 (50 per GPU)"
 	goyal         = "Goyal et al., Accurate, Large Minibatch SGD: Training ImageNet in 1 Hour, arXiv 1706.02677 (2017): ~90% from 8 to 256 GPUs"
 	vdnn          = "Rhu et al., vDNN, arXiv 1602.08124 (2016)"
 	// cpuStudy is the source the catalog's CIFAR-10 networks and the GPU-vs-CPU points cite.
@@ -126,6 +130,13 @@ var measurements = []Measurement{
 	{Model: "resnet-50", Device: "v100-sxm2-16gb", Precision: FP32, Batch: 96, GPUs: 4, System: "dgx-1-v100", Epochs: 90, Metric: MetricTimeToTrain, Value: 21.4 * hour, Tolerance: 0.2, HeldOut: true, Source: dleRN50MXTime + " (DGX-1 16GB)"},
 	{Model: "resnet-50", Device: "v100-sxm2-16gb", Precision: Mixed, Batch: 192, GPUs: 8, System: "dgx-1-v100", Epochs: 90, Metric: MetricTimeToTrain, Value: 3.0 * hour, Tolerance: 0.2, HeldOut: true, Source: dleRN50MXTime + " (DGX-1 16GB)"},
 	{Model: "resnet-50", Device: "v100-sxm2-16gb", Precision: FP32, Batch: 96, GPUs: 8, System: "dgx-1-v100", Epochs: 90, Metric: MetricTimeToTrain, Value: 10.7 * hour, Tolerance: 0.2, HeldOut: true, Source: dleRN50MXTime + " (DGX-1 16GB)"},
+	// MLPerf Training closed division, NVIDIA's ResNet-50 submissions: the
+	// seconds from run_start to run_stop of one logged run, and the epochs
+	// that run took to reach the 75.9% top-1 target, as its log records them
+	// (evaluations every 4 epochs included). Mixed precision, MXNet with DALI
+	// decoding on the GPUs, LARS.
+	{Model: "resnet-50", Device: "a100-sxm4-80gb", Precision: Mixed, Batch: 408, GPUs: 8, System: "dgx-a100-640gb", Epochs: 35, Metric: MetricTimeToTrain, Value: 1704.6, Tolerance: 0.2, HeldOut: true, Source: mlperfV20A100},
+	{Model: "resnet-50", Device: "h100-sxm", Precision: Mixed, Batch: 50, GPUs: 64, System: "dgx-h100", Epochs: 35, Metric: MetricTimeToTrain, Value: 159.9, Tolerance: 0.2, HeldOut: true, Source: mlperfV30H100},
 }
 
 // Measurements returns the published figures, calibration points first.
