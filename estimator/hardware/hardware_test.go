@@ -421,3 +421,39 @@ func BenchmarkMemory(b *testing.B) {
 		EstimateMemory(m, g, 256, FP32, Adam, 0.5, 16, f)
 	}
 }
+
+// The known held-out misses stay where the README says they are: a change
+// that moves one must say so there. The MLPerf runs decode on the GPUs with
+// DALI, which the host-input term does not model.
+func TestKnownMisses(t *testing.T) {
+	rows := Calibrate(DefaultFactors())
+	find := func(m Measurement) CalibrationRow {
+		for _, r := range rows {
+			if r.Model == m.Model && r.Device == m.Device && r.Precision == m.Precision && r.Batch == m.Batch &&
+				r.GPUs == m.GPUs && r.System == m.System && r.Metric == m.Metric && r.Epochs == m.Epochs && r.Source == m.Source {
+				return r
+			}
+		}
+		t.Fatalf("no measurement %+v", m)
+		return CalibrationRow{}
+	}
+	for _, c := range []struct {
+		name      string
+		m         Measurement
+		predicted float64
+	}{
+		{"DGX A100 mixed speed-up", Measurement{Model: "resnet-50", Device: "a100-sxm4-80gb", Precision: Mixed, Batch: 256, GPUs: 8,
+			System: "dgx-a100", Metric: MetricSpeedup, Source: dleRN50 + " (DGX A100 80GB)"}, 7.197},
+		{"MLPerf v2.0 DGX A100", Measurement{Model: "resnet-50", Device: "a100-sxm4-80gb", Precision: Mixed, Batch: 408, GPUs: 8,
+			System: "dgx-a100-640gb", Epochs: 35, Metric: MetricTimeToTrain, Source: mlperfV20A100}, 38.7 * 60},
+		{"MLPerf v3.0 64 H100", Measurement{Model: "resnet-50", Device: "h100-sxm", Precision: Mixed, Batch: 50, GPUs: 64,
+			System: "dgx-h100", Epochs: 35, Metric: MetricTimeToTrain, Source: mlperfV30H100}, 3.34 * 60},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := find(c.m)
+			assert.True(t, r.HeldOut)
+			assert.False(t, r.Within)
+			assert.InEpsilon(t, c.predicted, r.Predicted, 0.002)
+		})
+	}
+}
