@@ -145,6 +145,12 @@ var transformerRuns = []TransformerRun{
 		Precision: FP8, GlobalBatchTokens: 2048 * 2048, Layout: PublishedLayout{TP: 4, PP: 4, DP: 32, CP: 1},
 		PublishedFLOPsPerGPU: 1722e12, PublishedTokensPerGPU: 1600, HeldOut: true,
 		Source: nemo2502 + ", DGX-B200", AsOf: asOf},
+	// MLPerf Training v3.0's GPT-3 benchmark: training steps only (the run's
+	// evaluations excluded), as NeMo's log times each step.
+	{ID: "mlperf-v3.0-gpt3-175b-768-h100", Model: "gpt-3-175b", GPU: "h100-sxm", System: "dgx-h100", GPUs: 768, Seq: 2048,
+		Precision: FP8, GlobalBatchTokens: 3072 * 2048, Layout: PublishedLayout{TP: 4, PP: 8, DP: 24, CP: 1},
+		PublishedTokensPerGPU: 677, HeldOut: true,
+		Source: "MLPerf Training v3.0 (May 2023), closed, NVIDIA dgxh100_n96_nemo (96x DGX H100, 768 H100-SXM5-80GB), NeMo with FP8: result_0.txt (train_step_timing about 12.1 s per step of 6,291,456 tokens: 677 tokens/s per GPU) and config_DGXH100_96x8x128x4x8_mbs1.sh (TP 4, PP 8, micro-batch 1, 128 sequences per data-parallel rank)", AsOf: asOf},
 	{ID: "nemo-b200-llama3-405b-fp8", Model: "llama-3.1-405b", GPU: "b200", System: "dgx-b200", GPUs: 128, Seq: 8192,
 		Precision: FP8, GlobalBatchTokens: 64 * 8192, Layout: PublishedLayout{TP: 4, PP: 8, DP: 2, CP: 2},
 		PublishedFLOPsPerGPU: 1658e12, PublishedTokensPerGPU: 625, HeldOut: true,
