@@ -139,19 +139,20 @@ func TestTransformerCalibration(t *testing.T) {
 		"llama2-7b-gpu-hours/gpu_hours":     -0.163,
 		"opt-175b/flops_per_gpu":            0.059,
 		"bloom-176b/flops_per_gpu":          0.028, "bloom-176b/gpu_hours": -0.348,
-		"megatron-18b-256-gpus/flops_per_gpu":                 0.042,
-		"megatron-146b-1536-gpus/flops_per_gpu":               0.009,
-		"megatron-1t-3072-gpus/flops_per_gpu":                 -0.072,
-		"nemotron4-340b-6k-gpus/mfu":                          0.066,
-		"nemo-b200-gpt3-175b-fp8/tokens_per_s_per_gpu":        -0.142,
-		"mlperf-v3.0-gpt3-175b-768-h100/tokens_per_s_per_gpu": -0.007, // MLPerf v3.0, training steps only
-		"nemo-b200-llama3-405b-fp8/tokens_per_s_per_gpu":      -0.039,
-		"nemo-b200-mixtral-8x7b-fp8/tokens_per_s_per_gpu":     0.003,
-		"nemo-b200-nemotron4-340b-fp8/tokens_per_s_per_gpu":   0.010,
-		"nemo-gb200-gpt3-175b-fp8/tokens_per_s_per_gpu":       -0.025,
-		"nemo-gb200-llama3-70b-fp8/tokens_per_s_per_gpu":      0.163,
-		"nemo-gb200-llama3-405b-fp8/tokens_per_s_per_gpu":     0.125,
-		"nemo-gb200-nemotron4-340b-fp8/tokens_per_s_per_gpu":  -0.090,
+		"megatron-18b-256-gpus/flops_per_gpu":                      0.042,
+		"megatron-146b-1536-gpus/flops_per_gpu":                    0.009,
+		"megatron-1t-3072-gpus/flops_per_gpu":                      -0.072,
+		"nemotron4-340b-6k-gpus/mfu":                               0.066,
+		"nemo-b200-gpt3-175b-fp8/tokens_per_s_per_gpu":             -0.142,
+		"mlperf-v3.0-gpt3-175b-768-h100/tokens_per_s_per_gpu":      -0.007, // MLPerf v3.0, training steps only
+		"mlperf-v5.1-llama31-405b-2560-gb200/tokens_per_s_per_gpu": 0.156,  // MLPerf v5.1, FP4, the same
+		"nemo-b200-llama3-405b-fp8/tokens_per_s_per_gpu":           -0.039,
+		"nemo-b200-mixtral-8x7b-fp8/tokens_per_s_per_gpu":          0.003,
+		"nemo-b200-nemotron4-340b-fp8/tokens_per_s_per_gpu":        0.010,
+		"nemo-gb200-gpt3-175b-fp8/tokens_per_s_per_gpu":            -0.025,
+		"nemo-gb200-llama3-70b-fp8/tokens_per_s_per_gpu":           0.163,
+		"nemo-gb200-llama3-405b-fp8/tokens_per_s_per_gpu":          0.125,
+		"nemo-gb200-nemotron4-340b-fp8/tokens_per_s_per_gpu":       -0.090,
 	}
 	rows, err := CalibrateTransformers(DefaultFactors())
 	require.NoError(t, err)
