@@ -51,9 +51,9 @@ const (
 	dleRN50MXTime = "NVIDIA DeepLearningExamples, MXNet ResNet-50 v1.5 README, mxnet-20.12-py3 container (December 2020), training accuracy table: time to train 90 epochs, hours"
 	// mlperfV20A100, mlperfV30H100x8 and mlperfV30H100 are single runs of MLPerf Training
 	// results published with their logs (result_0.txt of each system).
-	mlperfV20A100   = "MLPerf Training v2.0 (May 2022), closed, NVIDIA dgxa100_ngc22.04_mxnet: 1x DGX A100 (8x A100-SXM4-80GB), MXNet 22.04, DALI 1.12; result_0.txt: run_start to run_stop 1,704.6 s, 35 epochs to 75.9% top-1, global batch 3,264 (408 per GPU)"
-	mlperfV30H100x8 = "MLPerf Training v3.0 (May 2023), closed, NVIDIA dgxh100_ngc23.04_mxnet: 1x DGX H100 (8x H100-SXM5-80GB), MXNet 23.04, DALI 1.24; result_0.txt: run_start to run_stop 816.1 s, 35 epochs to 75.9% top-1, global batch 3,200 (400 per GPU)"
-	mlperfV30H100   = "MLPerf Training v3.0 (April 2023), closed, NVIDIA dgxh100_n8_ngc23.04_mxnet: 8x DGX H100 (64x H100-SXM5-80GB, 8x NDR 400 Gb/s per node), MXNet 23.04, DALI 1.24; result_0.txt: run_start to run_stop 159.9 s, 35 epochs to 75.9% top-1, global batch 3,200 (50 per GPU)"
+	mlperfV20A100   = "MLPerf Training v2.0, closed (run logged 2022-05-15), NVIDIA dgxa100_ngc22.04_mxnet: 1x DGX A100 (8x A100-SXM4-80GB), MXNet 22.04, DALI 1.12; result_0.txt: run_start to run_stop 1,704.6 s, 35 epochs to 75.9% top-1, global batch 3,264 (408 per GPU)"
+	mlperfV30H100x8 = "MLPerf Training v3.0, closed (run logged 2023-05-06), NVIDIA dgxh100_ngc23.04_mxnet: 1x DGX H100 (8x H100-SXM5-80GB), MXNet 23.04, DALI 1.24; result_0.txt: run_start to run_stop 816.1 s, 35 epochs to 75.9% top-1, global batch 3,200 (400 per GPU)"
+	mlperfV30H100   = "MLPerf Training v3.0, closed (run logged 2023-04-27), NVIDIA dgxh100_n8_ngc23.04_mxnet: 8x DGX H100 (64x H100-SXM5-80GB, 8x NDR 400 Gb/s per node), MXNet 23.04, DALI 1.24; result_0.txt: run_start to run_stop 159.9 s, 35 epochs to 75.9% top-1, global batch 3,200 (50 per GPU)"
 	goyal           = "Goyal et al., Accurate, Large Minibatch SGD: Training ImageNet in 1 Hour, arXiv 1706.02677 (2017): ~90% from 8 to 256 GPUs"
 	vdnn            = "Rhu et al., vDNN, arXiv 1602.08124 (2016)"
 	// cpuStudy is the source the catalog's CIFAR-10 networks and the GPU-vs-CPU points cite.
