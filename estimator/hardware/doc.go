@@ -98,8 +98,8 @@
 // Measurements lists the published figures: the article's Pascal
 // throughputs, NVIDIA's ResNet-50 numbers for V100 and A100 (PyTorch,
 // TensorFlow and MXNet tables: images/s, speed-ups, 90-epoch times to train),
-// two MLPerf Training ResNet-50 times to train (DGX A100, 64 H100) with the
-// epochs their logs record, Goyal et al.'s 256-GPU efficiency, vDNN's VGG-16 memory and the RTX 3050
+// three MLPerf Training ResNet-50 times to train (DGX A100, DGX H100, 64
+// H100) with the epochs their logs record, Goyal et al.'s 256-GPU efficiency, vDNN's VGG-16 memory and the RTX 3050
 // vs CPU study's speed-ups and rates. HeldOut points were not used to
 // choose DefaultFactors. Calibrate sets the
 // model beside each; Fit refits the throughput factors to a user's own
