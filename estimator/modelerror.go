@@ -1,0 +1,317 @@
+package estimator
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
+
+// ModelError is how far the models' own numbers may be off. Each kind of
+// modelled number (the roofline throughput, the scaling speed-up, the
+// transformer model's MFU, the training memory) enters the estimate times a
+// factor with median 1. Left out, a factor is 1 in the estimate and, in
+// uncertainty and sensitivity, a lognormal range as wide as the model's
+// misses on the published figures (ModelErrorWidths), for every kind the
+// scenario models. A factor the scenario gives (a number or a range) replaces
+// that default; defaults "off" drops the defaults. Measured inputs (mb_per_s
+// and a system's speedup, linear scaling, a given transformer.mfu) carry no
+// model error: their own ranges say how sure they are.
+type ModelError struct {
+	Defaults    *string  `json:"defaults,omitempty" check:"oneof=accuracy|off"`
+	Throughput  *float64 `json:"throughput,omitempty" check:"gt0"`
+	Scaling     *float64 `json:"scaling,omitempty" check:"gt0"`
+	Transformer *float64 `json:"transformer,omitempty" check:"gt0"`
+	Memory      *float64 `json:"memory,omitempty" check:"gt0"`
+}
+
+// modelKind is one kind of modelled number that carries a model error.
+type modelKind int
+
+const (
+	errThroughput modelKind = iota
+	errScaling
+	errTransformer
+	errMemory
+)
+
+// modelKinds is the one table of the kinds: the scenario path of each
+// factor, the residuals that measure it (by the published figure's metric
+// and GPUs) and whether a scenario models that kind at all.
+var modelKinds = []struct {
+	kind   modelKind
+	path   string
+	field  func(*ModelError) **float64
+	counts func(metric string, gpus int) bool
+	used   func(*Scenario) bool
+}{
+	{errThroughput, "model_error.throughput", func(m *ModelError) **float64 { return &m.Throughput },
+		// One device's rate, or the time of a run on one device (its
+		// inverse); several GPUs' rate mixes in the scaling error.
+		func(metric string, gpus int) bool {
+			return gpus <= 1 && (metric == hardware.MetricImagesPerS || metric == hardware.MetricBytesPerS || metric == hardware.MetricTimeToTrain)
+		},
+		func(s *Scenario) bool {
+			return slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer == nil && w.MBPerS == nil })
+		}},
+	{errScaling, "model_error.scaling", func(m *ModelError) **float64 { return &m.Scaling },
+		func(metric string, _ int) bool {
+			return metric == hardware.MetricSpeedup || metric == hardware.MetricEfficiency
+		},
+		func(s *Scenario) bool {
+			return s.Training.Scaling == "modelled" && slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer == nil })
+		}},
+	{errTransformer, "model_error.transformer", func(m *ModelError) **float64 { return &m.Transformer },
+		func(metric string, _ int) bool {
+			return metric == hardware.MetricMFU || metric == hardware.MetricFLOPsPerGPU || metric == hardware.MetricTokensPerGPU || metric == hardware.MetricGPUHours
+		},
+		func(s *Scenario) bool {
+			return slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer != nil && w.Transformer.MFU == nil })
+		}},
+	{errMemory, "model_error.memory", func(m *ModelError) **float64 { return &m.Memory },
+		func(metric string, _ int) bool { return metric == hardware.MetricMemoryBytes },
+		func(s *Scenario) bool {
+			// The CNN memory quantity (memory.<w>.per_gpu.<s>) exists for a
+			// catalog model on a GPU system; a transformer's memory decides
+			// its layout and stays the plan's.
+			return slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer == nil && w.Model != "" }) &&
+				slices.ContainsFunc(s.Systems, func(sys System) bool { return sys.CPU == "" })
+		}},
+}
+
+// factor is the model-error factor of kind k: the scenario's, else 1.
+func (m *ModelError) factor(k modelKind) float64 {
+	if m == nil {
+		return 1
+	}
+	if f := *modelKinds[k].field(m); f != nil {
+		return *f
+	}
+	return 1
+}
+
+// factorRef is the formula's reference to kind k's factor where the
+// scenario sets it, appended to a modelled quantity's formula; "" where the
+// factor is the default 1.
+func (m *ModelError) factorRef(k modelKind) string {
+	if m == nil || *modelKinds[k].field(m) == nil {
+		return ""
+	}
+	return " * {" + modelKinds[k].path + "}"
+}
+
+// modelled adds a modelled quantity whose value v already carries kind mk's
+// factor; its formula names the factor where the scenario sets one.
+func (b *builder) modelled(k *kind, c *subject, m *ModelError, mk modelKind, v float64) float64 {
+	if !b.describe {
+		return b.add(k, c, v)
+	}
+	return b.addExpr(k, c, k.expr+m.factorRef(mk), v)
+}
+
+// scaledSpeedup is a modelled speed-up of n GPUs with the scaling model's
+// error applied: n GPUs are no faster than n times one, and one GPU is one.
+func scaledSpeedup(speedup float64, n int, f float64) float64 {
+	if n <= 1 {
+		return speedup
+	}
+	return min(float64(n), speedup*f)
+}
+
+// ModelErrorWidth is one kind's default range, from the accuracy record
+// (`trainscale accuracy`): the residuals r = ln(predicted / published) of the
+// published figures that measure the kind, held-out ones where the kind has
+// any (else the calibration points, which the models were fitted to, so the
+// width is a floor). P80 is the 80th percentile of |r|, interpolated between
+// ranks as the accuracy table's percentiles are; the factor is lognormal with
+// median 1 and P90 = exp(P80), so its P10-P90 holds 80% of the points' ratios.
+type ModelErrorWidth struct {
+	Path    string  `json:"path"`     // the factor's scenario path, e.g. "model_error.throughput"
+	Points  int     `json:"points"`   // residuals the width rests on
+	HeldOut bool    `json:"held_out"` // false: calibration points, as the kind has no held-out ones
+	P80     float64 `json:"p80_abs_log_ratio"`
+	P90     float64 `json:"p90"` // the factor's P90 (its P10 is 1 / P90)
+}
+
+// Dist is the default range of the width's factor, with the reason in Why.
+func (w ModelErrorWidth) Dist() Dist {
+	return Dist{Median: 1, P90: w.P90, Why: w.why().EN}
+}
+
+// why says where the range comes from, in every language.
+func (w ModelErrorWidth) why() Text {
+	set := Text{"held-out", "較正に使っていない"}
+	if !w.HeldOut {
+		set = Text{"calibration (no held-out point measures it)", "較正用（検証用の測定値がないため）"}
+	}
+	pct := fmt.Sprintf("%.1f%%", 100*(w.P90-1))
+	return Text{
+		fmt.Sprintf("model error: 8 in 10 of the %d %s published figures of this kind lay within ×/÷ %.3f (+%s) of the model (trainscale accuracy)", w.Points, set.EN, w.P90, pct),
+		fmt.Sprintf("モデル誤差: この種類の%s公表値 %d 件のうち 8 割がモデルの ×/÷ %.3f（+%s）以内（trainscale accuracy）", set.JA, w.Points, w.P90, pct),
+	}
+}
+
+// ModelErrorResidual is ln(predicted / published) of one published figure
+// and the factor path it measures ("" for none): what ModelErrorWidths reads,
+// so the accuracy table's rows can be checked against it. A lower bound
+// (atLeast) measures nothing: only falling short of it is an error.
+func ModelErrorResidual(metric string, gpus int, atLeast bool, predicted, published float64) (path string, r float64) {
+	if atLeast || !(predicted > 0) || !(published > 0) {
+		return "", 0
+	}
+	for _, k := range modelKinds {
+		if k.counts(metric, gpus) {
+			return k.path, math.Log(predicted / published)
+		}
+	}
+	return "", 0
+}
+
+// ModelErrorWidthOf is the width of a kind's residuals (see ModelErrorWidth),
+// heldOut saying which set they are.
+func ModelErrorWidthOf(path string, residuals []float64, heldOut bool) ModelErrorWidth {
+	abs := make([]float64, len(residuals))
+	for i, r := range residuals {
+		abs[i] = math.Abs(r)
+	}
+	slices.Sort(abs)
+	p80 := Percentile(abs, 0.8)
+	return ModelErrorWidth{Path: path, Points: len(abs), HeldOut: heldOut, P80: p80, P90: math.Exp(p80)}
+}
+
+// ModelErrorWidths are the default widths of every kind, in the table's order,
+// computed once from the models' predictions of the published figures with
+// the calibrated factors (hardware.Calibrate, hardware.CalibrateTransformers):
+// when a model changes, its width follows.
+var ModelErrorWidths = sync.OnceValue(func() []ModelErrorWidth {
+	f := hardware.DefaultFactors()
+	type point struct {
+		path    string
+		r       float64
+		heldOut bool
+	}
+	var points []point
+	for _, c := range hardware.Calibrate(f) {
+		if path, r := ModelErrorResidual(c.Metric, max(c.GPUs, 1), c.AtLeast, c.Predicted, c.Value); path != "" {
+			points = append(points, point{path, r, c.HeldOut})
+		}
+	}
+	runs, err := hardware.CalibrateTransformers(f)
+	if err != nil {
+		// The catalog's own runs always plan (package tool's tests run them).
+		panic("estimator: the published transformer runs do not plan: " + err.Error())
+	}
+	for _, c := range runs {
+		if path, r := ModelErrorResidual(c.Metric, 0, false, c.Predicted, c.Published); path != "" {
+			points = append(points, point{path, r, c.Run.HeldOut})
+		}
+	}
+	out := make([]ModelErrorWidth, len(modelKinds))
+	for i, k := range modelKinds {
+		var held, all []float64
+		for _, p := range points {
+			if p.path != k.path {
+				continue
+			}
+			all = append(all, p.r)
+			if p.heldOut {
+				held = append(held, p.r)
+			}
+		}
+		if len(held) > 0 {
+			out[i] = ModelErrorWidthOf(k.path, held, true)
+		} else {
+			out[i] = ModelErrorWidthOf(k.path, all, false)
+		}
+	}
+	return out
+})
+
+// ModelErrorNote is the reason a default model-error range gives (its Why)
+// in every language; false for any other reason.
+func ModelErrorNote(why string) (Text, bool) {
+	if !strings.HasPrefix(why, "model error: ") {
+		return Text{}, false
+	}
+	for _, w := range ModelErrorWidths() {
+		if t := w.why(); t.EN == why {
+			return t, true
+		}
+	}
+	return Text{}, false
+}
+
+// modelErrorDefaults are the default ranges s takes: one per kind it models
+// and does not set, unless its model_error.defaults is "off".
+func modelErrorDefaults(s *Scenario) map[string]Dist {
+	m := s.ModelError
+	if m != nil && m.Defaults != nil && *m.Defaults == "off" {
+		return nil
+	}
+	out := map[string]Dist{}
+	widths := ModelErrorWidths()
+	for i, k := range modelKinds {
+		if (m == nil || *k.field(m) == nil) && k.used(s) && widths[i].P90 > 1 {
+			out[k.path] = widths[i].Dist()
+		}
+	}
+	return out
+}
+
+// RangesOf is every range uncertainty and sensitivity sample for s: the
+// scenario's own and the default model-error ranges of what it models.
+func RangesOf(s *Scenario) map[string]Dist {
+	out := make(map[string]Dist, len(s.Ranges)+len(modelKinds))
+	for p, d := range s.Ranges {
+		out[p] = d
+	}
+	for p, d := range modelErrorDefaults(s) {
+		out[p] = d
+	}
+	return out
+}
+
+// withModelError is s with its default model-error ranges in place, each
+// factor set to its median 1: a copy when there are any, else s itself.
+// It validates s first, as everything after it assumes a valid scenario.
+func withModelError(s *Scenario) (*Scenario, error) {
+	if err := Validate(s); err != nil {
+		return nil, err
+	}
+	add := modelErrorDefaults(s)
+	if len(add) == 0 {
+		return s, nil
+	}
+	own, err := cloneScenario(s)
+	if err != nil {
+		return nil, err
+	}
+	if own.ModelError == nil {
+		own.ModelError = &ModelError{}
+	}
+	for _, k := range modelKinds {
+		if d, ok := add[k.path]; ok {
+			one := d.Center()
+			*k.field(own.ModelError) = &one
+			own.Ranges[k.path] = d
+		}
+	}
+	return own, nil
+}
+
+// Percentile of sorted values at p in [0, 1], interpolated linearly between
+// the two ranks around p x (n - 1); 0 for none.
+func Percentile(sorted []float64, p float64) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	at := p * float64(len(sorted)-1)
+	lo := int(at)
+	if lo+1 >= len(sorted) {
+		return sorted[len(sorted)-1]
+	}
+	return sorted[lo] + (at-float64(lo))*(sorted[lo+1]-sorted[lo])
+}
