@@ -47,6 +47,7 @@ var modelKinds = []struct {
 	field  func(*ModelError) **float64
 	counts func(metric string, gpus int) bool
 	used   func(*Scenario) bool
+	unused Text // why a factor the scenario gives would change nothing
 }{
 	{errThroughput, "model_error.throughput", func(m *ModelError) **float64 { return &m.Throughput },
 		// One device's rate, or the time of a run on one device (its
@@ -56,21 +57,24 @@ var modelKinds = []struct {
 		},
 		func(s *Scenario) bool {
 			return slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer == nil && w.MBPerS == nil })
-		}},
+		},
+		Text{"every network's throughput is measured (mb_per_s)", "どのネットワークもスループットが測定値（mb_per_s）です"}},
 	{errScaling, "model_error.scaling", func(m *ModelError) **float64 { return &m.Scaling },
 		func(metric string, _ int) bool {
 			return metric == hardware.MetricSpeedup || metric == hardware.MetricEfficiency
 		},
 		func(s *Scenario) bool {
 			return s.Training.Scaling == "modelled" && slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer == nil })
-		}},
+		},
+		Text{"no network's scaling is modelled (training.scaling modelled)", "スケーリングをモデルで求めるネットワークがありません（training.scaling が modelled）"}},
 	{errTransformer, "model_error.transformer", func(m *ModelError) **float64 { return &m.Transformer },
 		func(metric string, _ int) bool {
 			return metric == hardware.MetricMFU || metric == hardware.MetricFLOPsPerGPU || metric == hardware.MetricTokensPerGPU || metric == hardware.MetricGPUHours
 		},
 		func(s *Scenario) bool {
 			return slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer != nil && w.Transformer.MFU == nil })
-		}},
+		},
+		Text{"no transformer workload has a modelled MFU (transformer.mfu left out)", "MFU をモデルで求める transformer ワークロードがありません（transformer.mfu 未指定）"}},
 	{errMemory, "model_error.memory", func(m *ModelError) **float64 { return &m.Memory },
 		func(metric string, _ int) bool { return metric == hardware.MetricMemoryBytes },
 		func(s *Scenario) bool {
@@ -79,7 +83,21 @@ var modelKinds = []struct {
 			// its layout and stays the plan's.
 			return slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer == nil && w.Model != "" }) &&
 				slices.ContainsFunc(s.Systems, func(sys System) bool { return sys.CPU == "" })
-		}},
+		},
+		Text{"no catalog CNN model trains on a GPU system", "GPU システムで学習するカタログの CNN モデルがありません"}},
+}
+
+// checkModelError refuses a factor for a kind of number the scenario does
+// not model: it would change nothing, which the user would not expect.
+func checkModelError(s *Scenario, errs *errorList) {
+	if s.ModelError == nil {
+		return
+	}
+	for _, k := range modelKinds {
+		if *k.field(s.ModelError) != nil && !k.used(s) {
+			errs.add(k.path, Text{"applies to nothing in this scenario: " + k.unused.EN, "このシナリオでは何にも掛かりません: " + k.unused.JA}, nil)
+		}
+	}
 }
 
 // factor is the model-error factor of kind k: the scenario's, else 1.

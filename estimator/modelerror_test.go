@@ -121,12 +121,18 @@ func TestModelErrorRejectsBadInput(t *testing.T) {
 		{set("model_error.memory", -1), "model_error.memory"},
 		{estimator.Override{Path: "model_error.defaults", Value: "sometimes"}, "model_error.defaults"},
 		{estimator.Override{Path: "model_error.scaling", Value: `{"median": 1, "p90": 0.9}`}, "model_error.scaling.p90"},
+		// modern-2026 trains no transformer: the factor would change nothing.
+		{set("model_error.transformer", 1.2), "model_error.transformer"},
 	} {
 		_, err := decodeAndRun(data, tc.set)
 		var fe *estimator.FieldError
 		require.True(t, errors.As(err, &fe), "%v", tc.set)
 		assert.Equal(t, tc.path, fe.Path)
 	}
+	article, _ := examples.Read("article-2017")
+	_, err := decodeAndRun(article, set("model_error.throughput", 0.9))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "model_error.throughput: applies to nothing in this scenario: every network's throughput is measured (mb_per_s)")
 }
 
 // The model errors are sampled like any range: the same seed gives the same
