@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
 )
@@ -38,18 +37,25 @@ const (
 	errMemory
 )
 
-// modelKinds is the one table of the kinds: the scenario path of each
-// factor, the residuals that measure it (by the published figure's metric
-// and GPUs) and whether a scenario models that kind at all.
+// modelKinds is the one table of the kinds, in modelKind's order: the
+// scenario path of each factor, the residuals that measure it (by the
+// published figure's metric and GPUs), whether a scenario models that kind
+// at all, and its default width from `trainscale accuracy` with the
+// calibrated factors. The estimator keeps the widths here rather than
+// predicting the published figures itself, which would ship the measurement
+// tables in the page's first module; estimator/tool's
+// TestModelErrorWidthsAreTheAccuracyTables recomputes them from the accuracy
+// table and fails when a model change moves them, its log holding the rows
+// to paste here.
 var modelKinds = []struct {
-	kind   modelKind
 	path   string
 	field  func(*ModelError) **float64
 	counts func(metric string, gpus int) bool
 	used   func(*Scenario) bool
-	unused Text // why a factor the scenario gives would change nothing
+	unused Text            // why a factor the scenario gives would change nothing
+	width  ModelErrorWidth // Points, HeldOut and P80; ModelErrorWidths adds the rest
 }{
-	{errThroughput, "model_error.throughput", func(m *ModelError) **float64 { return &m.Throughput },
+	{"model_error.throughput", func(m *ModelError) **float64 { return &m.Throughput },
 		// One device's rate, or the time of a run on one device (its
 		// inverse); several GPUs' rate mixes in the scaling error.
 		func(metric string, gpus int) bool {
@@ -58,24 +64,27 @@ var modelKinds = []struct {
 		func(s *Scenario) bool {
 			return slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer == nil && w.MBPerS == nil })
 		},
-		Text{"every network's throughput is measured (mb_per_s)", "どのネットワークもスループットが測定値（mb_per_s）です"}},
-	{errScaling, "model_error.scaling", func(m *ModelError) **float64 { return &m.Scaling },
+		Text{"every network's throughput is measured (mb_per_s)", "どのネットワークもスループットが測定値（mb_per_s）です"},
+		ModelErrorWidth{Points: 21, HeldOut: true, P80: 0.13727493748974656}},
+	{"model_error.scaling", func(m *ModelError) **float64 { return &m.Scaling },
 		func(metric string, _ int) bool {
 			return metric == hardware.MetricSpeedup || metric == hardware.MetricEfficiency
 		},
 		func(s *Scenario) bool {
 			return s.Training.Scaling == "modelled" && slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer == nil })
 		},
-		Text{"no network's scaling is modelled (training.scaling modelled)", "スケーリングをモデルで求めるネットワークがありません（training.scaling が modelled）"}},
-	{errTransformer, "model_error.transformer", func(m *ModelError) **float64 { return &m.Transformer },
+		Text{"no network's scaling is modelled (training.scaling modelled)", "スケーリングをモデルで求めるネットワークがありません（training.scaling が modelled）"},
+		ModelErrorWidth{Points: 16, HeldOut: true, P80: 0.07746863289644663}},
+	{"model_error.transformer", func(m *ModelError) **float64 { return &m.Transformer },
 		func(metric string, _ int) bool {
 			return metric == hardware.MetricMFU || metric == hardware.MetricFLOPsPerGPU || metric == hardware.MetricTokensPerGPU || metric == hardware.MetricGPUHours
 		},
 		func(s *Scenario) bool {
 			return slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer != nil && w.Transformer.MFU == nil })
 		},
-		Text{"no transformer workload has a modelled MFU (transformer.mfu left out)", "MFU をモデルで求める transformer ワークロードがありません（transformer.mfu 未指定）"}},
-	{errMemory, "model_error.memory", func(m *ModelError) **float64 { return &m.Memory },
+		Text{"no transformer workload has a modelled MFU (transformer.mfu left out)", "MFU をモデルで求める transformer ワークロードがありません（transformer.mfu 未指定）"},
+		ModelErrorWidth{Points: 20, HeldOut: true, P80: 0.1580977441203018}},
+	{"model_error.memory", func(m *ModelError) **float64 { return &m.Memory },
 		func(metric string, _ int) bool { return metric == hardware.MetricMemoryBytes },
 		func(s *Scenario) bool {
 			// The CNN memory quantity (memory.<w>.per_gpu.<s>) exists for a
@@ -84,7 +93,8 @@ var modelKinds = []struct {
 			return slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer == nil && w.Model != "" }) &&
 				slices.ContainsFunc(s.Systems, func(sys System) bool { return sys.CPU == "" })
 		},
-		Text{"no catalog CNN model trains on a GPU system", "GPU システムで学習するカタログの CNN モデルがありません"}},
+		Text{"no catalog CNN model trains on a GPU system", "GPU システムで学習するカタログの CNN モデルがありません"},
+		ModelErrorWidth{Points: 2, HeldOut: false, P80: 0.05126526947278762}},
 }
 
 // checkModelError refuses a factor for a kind of number the scenario does
@@ -173,8 +183,8 @@ func (w ModelErrorWidth) why() Text {
 }
 
 // ModelErrorResidual is ln(predicted / published) of one published figure
-// and the factor path it measures ("" for none): what ModelErrorWidths reads,
-// so the accuracy table's rows can be checked against it. A lower bound
+// and the factor path it measures ("" for none): what the default widths
+// are computed from, row by row of the accuracy table. A lower bound
 // (atLeast) measures nothing: only falling short of it is an error.
 func ModelErrorResidual(metric string, gpus int, atLeast bool, predicted, published float64) (path string, r float64) {
 	if atLeast || !(predicted > 0) || !(published > 0) {
@@ -200,53 +210,15 @@ func ModelErrorWidthOf(path string, residuals []float64, heldOut bool) ModelErro
 	return ModelErrorWidth{Path: path, Points: len(abs), HeldOut: heldOut, P80: p80, P90: math.Exp(p80)}
 }
 
-// ModelErrorWidths are the default widths of every kind, in the table's order,
-// computed once from the models' predictions of the published figures with
-// the calibrated factors (hardware.Calibrate, hardware.CalibrateTransformers):
-// when a model changes, its width follows.
-var ModelErrorWidths = sync.OnceValue(func() []ModelErrorWidth {
-	f := hardware.DefaultFactors()
-	type point struct {
-		path    string
-		r       float64
-		heldOut bool
-	}
-	var points []point
-	for _, c := range hardware.Calibrate(f) {
-		if path, r := ModelErrorResidual(c.Metric, max(c.GPUs, 1), c.AtLeast, c.Predicted, c.Value); path != "" {
-			points = append(points, point{path, r, c.HeldOut})
-		}
-	}
-	runs, err := hardware.CalibrateTransformers(f)
-	if err != nil {
-		// The catalog's own runs always plan (package tool's tests run them).
-		panic("estimator: the published transformer runs do not plan: " + err.Error())
-	}
-	for _, c := range runs {
-		if path, r := ModelErrorResidual(c.Metric, 0, false, c.Predicted, c.Published); path != "" {
-			points = append(points, point{path, r, c.Run.HeldOut})
-		}
-	}
+// ModelErrorWidths are the default widths of every kind, in the table's order.
+func ModelErrorWidths() []ModelErrorWidth {
 	out := make([]ModelErrorWidth, len(modelKinds))
 	for i, k := range modelKinds {
-		var held, all []float64
-		for _, p := range points {
-			if p.path != k.path {
-				continue
-			}
-			all = append(all, p.r)
-			if p.heldOut {
-				held = append(held, p.r)
-			}
-		}
-		if len(held) > 0 {
-			out[i] = ModelErrorWidthOf(k.path, held, true)
-		} else {
-			out[i] = ModelErrorWidthOf(k.path, all, false)
-		}
+		out[i] = k.width
+		out[i].Path, out[i].P90 = k.path, math.Exp(k.width.P80)
 	}
 	return out
-})
+}
 
 // ModelErrorNote is the reason a default model-error range gives (its Why)
 // in every language; false for any other reason.

@@ -12,11 +12,11 @@ import (
 	"github.com/trainscale/trainscale/estimator/tool"
 )
 
-// The default model-error widths are the accuracy table's: the estimator
-// computes them from the models' predictions, and here they are computed
-// again from the rows `trainscale accuracy` prints, held-out rows where a
-// kind has any. When a model changes both move together; the log holds the
-// table for the README (go test ./estimator/tool -run ModelErrorWidths -v).
+// The default model-error widths are the accuracy table's: computed again
+// from the rows `trainscale accuracy` prints (held-out rows where a kind has
+// any), they equal the estimator's table. When a model change moves them this
+// fails; the log holds the new table, as Go for each row of estimator/modelerror.go's modelKinds and as
+// markdown for the README (go test ./estimator/tool -run ModelErrorWidths -v).
 func TestModelErrorWidthsAreTheAccuracyTables(t *testing.T) {
 	res, err := tool.Accuracy(tool.AccuracyRequest{})
 	require.NoError(t, err)
@@ -31,20 +31,21 @@ func TestModelErrorWidthsAreTheAccuracyTables(t *testing.T) {
 			held[path] = append(held[path], residual)
 		}
 	}
-	var table strings.Builder
+	var code, table strings.Builder
 	fmt.Fprintf(&table, "| factor | points | set | P80 of abs(ln ratio) | factor P10 - P90 |\n| --- | --- | --- | --- | --- |\n")
-	for _, w := range estimator.ModelErrorWidths() {
-		want := estimator.ModelErrorWidthOf(w.Path, held[w.Path], true)
-		if len(held[w.Path]) == 0 {
-			want = estimator.ModelErrorWidthOf(w.Path, all[w.Path], false)
+	for _, have := range estimator.ModelErrorWidths() {
+		w := estimator.ModelErrorWidthOf(have.Path, held[have.Path], true)
+		if len(held[have.Path]) == 0 {
+			w = estimator.ModelErrorWidthOf(have.Path, all[have.Path], false)
 		}
-		assert.Equal(t, want, w, w.Path)
+		assert.Equal(t, w, have, "%s: refresh the table from this test's log", w.Path)
 		assert.Greater(t, w.Points, 1, "%s rests on the accuracy table's points", w.Path)
+		fmt.Fprintf(&code, "%s: ModelErrorWidth{Points: %d, HeldOut: %v, P80: %v}\n", w.Path, w.Points, w.HeldOut, w.P80)
 		set := "held out"
 		if !w.HeldOut {
 			set = "calibration"
 		}
 		fmt.Fprintf(&table, "| `%s` | %d | %s | %.3f | %.3f - %.3f |\n", w.Path, w.Points, set, w.P80, 1/w.P90, w.P90)
 	}
-	t.Log("\n" + table.String())
+	t.Log("\n" + code.String() + "\n" + table.String())
 }
