@@ -64,7 +64,7 @@ var modelKinds = []struct {
 		func(s *Scenario) bool {
 			return slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer == nil && w.MBPerS == nil })
 		},
-		Text{"every network's throughput is measured (mb_per_s)", "どのネットワークもスループットが測定値（mb_per_s）です"},
+		Text{"no workload's throughput comes from the roofline model (each gives mb_per_s or is a transformer)", "ルーフラインモデルでスループットを求めるワークロードがありません（どれも mb_per_s を指定しているか transformer です）"},
 		ModelErrorWidth{Points: 21, HeldOut: true, P80: 0.13727493748974656}},
 	{"model_error.scaling", func(m *ModelError) **float64 { return &m.Scaling },
 		func(metric string, _ int) bool {

@@ -132,7 +132,7 @@ func TestModelErrorRejectsBadInput(t *testing.T) {
 	article, _ := examples.Read("article-2017")
 	_, err := decodeAndRun(article, set("model_error.throughput", 0.9))
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "model_error.throughput: applies to nothing in this scenario: every network's throughput is measured (mb_per_s)")
+	assert.Contains(t, err.Error(), "model_error.throughput: applies to nothing in this scenario: no workload's throughput comes from the roofline model (each gives mb_per_s or is a transformer)")
 }
 
 // The model errors are sampled like any range: the same seed gives the same
