@@ -171,14 +171,13 @@ func (w ModelErrorWidth) Dist() Dist {
 
 // why says where the range comes from, in every language.
 func (w ModelErrorWidth) why() Text {
-	set := Text{"held-out", "較正に使っていない"}
+	set := Text{"held-out", "検証用（較正に不使用）の"}
 	if !w.HeldOut {
-		set = Text{"calibration (no held-out point measures it)", "較正用（検証用の測定値がないため）"}
+		set = Text{"calibration (none held out)", "較正用（検証用なし）の"}
 	}
-	pct := fmt.Sprintf("%.1f%%", 100*(w.P90-1))
 	return Text{
-		fmt.Sprintf("model error: 8 in 10 of the %d %s published figures of this kind lay within ×/÷ %.3f (+%s) of the model (trainscale accuracy)", w.Points, set.EN, w.P90, pct),
-		fmt.Sprintf("モデル誤差: この種類の%s公表値 %d 件のうち 8 割がモデルの ×/÷ %.3f（+%s）以内（trainscale accuracy）", set.JA, w.Points, w.P90, pct),
+		fmt.Sprintf("model error ×/÷ %.3f: the model came within it of 8 in 10 of %d %s published figures (trainscale accuracy)", w.P90, w.Points, set.EN),
+		fmt.Sprintf("モデル誤差 ×/÷ %.3f: %s公表値 %d 件の 8 割でモデルがこの範囲内（trainscale accuracy）", w.P90, set.JA, w.Points),
 	}
 }
 
@@ -223,7 +222,7 @@ func ModelErrorWidths() []ModelErrorWidth {
 // ModelErrorNote is the reason a default model-error range gives (its Why)
 // in every language; false for any other reason.
 func ModelErrorNote(why string) (Text, bool) {
-	if !strings.HasPrefix(why, "model error: ") {
+	if !strings.HasPrefix(why, "model error ") {
 		return Text{}, false
 	}
 	for _, w := range ModelErrorWidths() {

@@ -176,8 +176,8 @@ func TestSensitivityShowsModelError(t *testing.T) {
 	require.Contains(t, paths, "model_error.throughput")
 	sw := paths["model_error.throughput"]
 	assert.Greater(t, sw.Swing, 0.0)
-	assert.Contains(t, sw.WhyIn("en"), "held-out published figures")
-	assert.Contains(t, sw.WhyIn("ja"), "モデル誤差")
+	assert.Equal(t, "model error ×/÷ 1.147: the model came within it of 8 in 10 of 21 held-out published figures (trainscale accuracy)", sw.WhyIn("en"))
+	assert.Equal(t, "モデル誤差 ×/÷ 1.147: 検証用（較正に不使用）の公表値 21 件の 8 割でモデルがこの範囲内（trainscale accuracy）", sw.WhyIn("ja"))
 	f, ok := estimator.FieldOf(sw.Path)
 	require.True(t, ok)
 	assert.Equal(t, "モデル誤差: スループット", f.Label.JA)
