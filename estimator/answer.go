@@ -125,7 +125,7 @@ type Answer struct {
 // error, not a quiet fall back to the point.
 func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 	s := e.Scenario
-	a := &Answer{Ask: AskPoint, Ranged: len(s.Ranges) > 0}
+	a := &Answer{Ask: AskPoint, Ranged: len(RangesOf(s)) > 0}
 	if s.Money != nil {
 		a.Ask = s.Money.ask()
 	}

@@ -221,9 +221,12 @@ var RangeMoved = Text{
 	"設定値に合わせて相対的な幅を保ったまま移動",
 }
 
-// WhyIn is Why for a reader of lang: the note of a moved range, which the
-// core wrote, in that language; the scenario's own words as they were given.
+// WhyIn is Why for a reader of lang: the note of a moved range or of a
+// default model-error range, which the core wrote, in that language; the scenario's own words as they were given.
 func (d Dist) WhyIn(lang string) string {
+	if note, ok := ModelErrorNote(d.Why); ok {
+		return note.In(lang)
+	}
 	if why, moved := strings.CutSuffix(d.Why, RangeMoved.EN); moved {
 		return why + RangeMoved.In(lang)
 	}

@@ -277,6 +277,7 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 	tokens := tokenChain(s, b)
 	target := s.Team.TargetDays * Day
 	factors := s.Factors.Resolve()
+	me := s.ModelError
 
 	results := b.chain(processed, len(s.Workloads), len(s.Systems))
 	for wi, w := range s.Workloads {
@@ -300,7 +301,7 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 				gpuRate = b.add(&trainGPURateMeasured, &c, rate**sys.Speedup)
 			} else {
 				t := hardware.EstimateThroughput(model, d.model(), hardware.Precision(w.Precision), batch, factors)
-				gpuRate = b.add(&trainGPURateModelled, &c, t.ImagesPerS*w.sampleBytes(s, model))
+				gpuRate = b.modelled(&trainGPURateModelled, &c, me, errThroughput, t.ImagesPerS*w.sampleBytes(s, model)*me.factor(errThroughput))
 			}
 			gpuTime := b.add(&trainGPUTimeOnSystem, &c, s.Training.Epochs*processed/gpuRate)
 
@@ -310,9 +311,9 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 			if s.Training.Scaling == "modelled" {
 				p := hardware.Precision(w.Precision)
 				speedupAt := func(n int) float64 {
-					return hardware.EstimateScale(model, d.system, d.gpu, n, p, batch, factors).Speedup
+					return scaledSpeedup(hardware.EstimateScale(model, d.system, d.gpu, n, p, batch, factors).Speedup, n, me.factor(errScaling))
 				}
-				sysSpeedup := b.add(&scaleSystemSpeedup, &c, speedupAt(int(sys.GPUs)))
+				sysSpeedup := b.modelled(&scaleSystemSpeedup, &c, me, errScaling, speedupAt(int(sys.GPUs)))
 				b.add(&trainSystemTimeModelled, &c, gpuTime/sysSpeedup)
 				gpus, speedup := jobSize(gpuTime/target, speedupAt)
 				r.gpusPerJob = b.add(&teamGPUsPerJobModelled, &c, float64(gpus))
@@ -371,7 +372,7 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 			cw.w, cw.wName, cw.wi = w.ID, w.name(), wi
 			batch := w.batch(model, d, factors)
 			m := hardware.EstimateMemory(model, d.gpu, batch, hardware.Precision(w.Precision), w.optimizer(), 1, 0, factors)
-			perGPU := b.add(&memoryPerGPU, &cw, m.Total)
+			perGPU := b.modelled(&memoryPerGPU, &cw, s.ModelError, errMemory, m.Total*s.ModelError.factor(errMemory))
 			b.add(&memoryFits, &cw, flag(perGPU <= gpuMem/sys.GPUs))
 		}
 	}

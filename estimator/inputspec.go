@@ -329,6 +329,20 @@ var fieldWords = map[string]words{
 	"factors.overlap":                     {dim: Ratio, unit: Text{"fraction hidden", "隠れる割合"}, label: Text{"Overlap", "通信と計算の重なり"}, unset: calibrated},
 	"factors.host_input_bytes_per_core_s": {dim: BytesPerSecond, unit: Text{"B/s per core", "B/s/コア"}, label: Text{"Host input rate", "コアあたりの入力処理速度"}, unset: calibrated},
 	"factors.workspace_fraction":          {dim: Ratio, unit: Text{"fraction of activations", "活性化に対する割合"}, label: Text{"Workspace fraction", "ワークスペースの割合"}, unset: calibrated},
+
+	"model_error.defaults": {label: Text{"Model error ranges", "モデル誤差の範囲"}, unset: Text{"accuracy", "accuracy"},
+		help: Text{"accuracy: uncertainty and sensitivity give each modelled number the range its misses on published figures support (trainscale accuracy); off: only the ranges the scenario gives.", "accuracy は、モデルで求めた各数値に公表値との誤差（trainscale accuracy）に見合う範囲を与えて不確かさと感度を計算します。off はシナリオが指定した範囲だけを使います。"}},
+	"model_error.throughput": {dim: Ratio, unit: Text{"x the modelled throughput", "モデルのスループットに対する倍率"}, label: Text{"Model error: throughput", "モデル誤差: スループット"}, unset: modelErrorUnset,
+		help: Text{"Multiplies the roofline throughput of a workload given by a catalog model (not a measured mb_per_s).", "カタログのモデルで指定したワークロードのルーフラインによるスループットに掛けます（測定値の mb_per_s には掛けません）。"}},
+	"model_error.scaling": {dim: Ratio, unit: Text{"x the modelled speed-up", "モデルの速度向上に対する倍率"}, label: Text{"Model error: scaling", "モデル誤差: スケーリング"}, unset: modelErrorUnset,
+		help: Text{"Multiplies the modelled speed-up of several GPUs (training.scaling modelled), up to the GPUs' count.", "複数 GPU のモデルによる速度向上に掛けます（training.scaling が modelled のとき。GPU 数が上限）。"}},
+	"model_error.transformer": {dim: Ratio, unit: Text{"x the modelled MFU", "モデルの MFU に対する倍率"}, label: Text{"Model error: transformer MFU", "モデル誤差: Transformer の MFU"}, unset: modelErrorUnset,
+		help: Text{"Multiplies the transformer model's MFU, and so its tokens per second (not a given transformer.mfu).", "Transformer モデルの MFU、したがって毎秒のトークン数に掛けます（指定した transformer.mfu には掛けません）。"}},
+	"model_error.memory": {dim: Ratio, unit: Text{"x the modelled memory", "モデルのメモリに対する倍率"}, label: Text{"Model error: memory", "モデル誤差: メモリ"}, unset: modelErrorUnset,
+		help: Text{"Multiplies the modelled training memory per GPU of a catalog CNN.", "カタログの CNN の GPU 1 基あたりの学習メモリ（モデル値）に掛けます。"}},
 }
 
 var calibrated = Text{"the calibrated default", "較正済みの既定値"}
+
+// modelErrorUnset is what leaving a model-error factor out means.
+var modelErrorUnset = Text{"1, ranged as wide as the model's misses on published figures (trainscale accuracy)", "1。範囲はモデルの公表値との誤差に見合う幅（trainscale accuracy）"}

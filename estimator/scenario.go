@@ -43,6 +43,7 @@ type Scenario struct {
 	Money         *Money            `json:"money,omitempty"`   // the budget: buying, running, renting
 	Goodput       *Goodput          `json:"goodput,omitempty"` // time lost to failures at scale
 	Factors       *Factors          `json:"factors,omitempty"` // the hardware models' efficiency factors
+	ModelError    *ModelError       `json:"model_error,omitempty"`
 	Sources       map[string]string `json:"sources,omitempty"` // scenario path -> where its value comes from
 
 	// Ranges holds the inputs given as ranges, by path; each field holds the

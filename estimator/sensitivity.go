@@ -20,6 +20,9 @@ type Swing struct {
 	Elasticity float64 `json:"elasticity"` // relative change of the target per relative change of the input
 }
 
+// WhyIn is the reason for the input's range in lang (see Dist.WhyIn).
+func (sw Swing) WhyIn(lang string) string { return Dist{Why: sw.Why}.WhyIn(lang) }
+
 // Sensitivity is a tornado: the ranged inputs ordered by their swing.
 type Sensitivity struct {
 	Target  string  `json:"target"`
@@ -43,12 +46,16 @@ func DefaultTarget(s *Scenario) string {
 	return "team." + s.Workloads[0].ID + ".systems." + s.Systems[0].ID
 }
 
-// RunSensitivity moves each ranged input of s to its low and high (P10 and P90
-// for a lognormal) in turn, with the others at their likely values, and ranks
+// RunSensitivity moves each ranged input of s (RangesOf: the model errors
+// too) to its low and high (P10 and P90 for a lognormal) in turn, with the others at their likely values, and ranks
 // the inputs by how far the target moves. Elasticities are arc elasticities
 // over the same two points. Every quantity of the estimate is a valid target;
 // each extreme gives the target the value `estimate --set path=extreme` gives.
 func RunSensitivity(s *Scenario, target string) (*Sensitivity, error) {
+	s, err := withModelError(s)
+	if err != nil {
+		return nil, err
+	}
 	if target == "" {
 		target = DefaultTarget(s)
 	}

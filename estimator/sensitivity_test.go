@@ -40,9 +40,11 @@ func TestSensitivityAgreesWithEstimateForEveryTarget(t *testing.T) {
 			require.NoError(t, err)
 			est, err := estimator.Run(s)
 			require.NoError(t, err)
-			// The estimate at each extreme of each range, by --set.
+			// The estimate at each extreme of each range, the models' own
+			// error included, by --set.
+			ranges := estimator.RangesOf(s)
 			at := map[string][2]*estimator.Estimate{}
-			for path, d := range s.Ranges {
+			for path, d := range ranges {
 				lo, hi := d.Extremes()
 				var ends [2]*estimator.Estimate
 				for i, v := range []float64{lo, hi} {
@@ -67,7 +69,7 @@ func TestSensitivityAgreesWithEstimateForEveryTarget(t *testing.T) {
 				require.NoError(t, err, q.ID)
 				assert.Equal(t, q.ID, sens.Target)
 				assert.Equal(t, q.Value, sens.Base, "%s: base", q.ID)
-				require.Len(t, sens.Swings, len(s.Ranges), q.ID)
+				require.Len(t, sens.Swings, len(ranges), q.ID)
 				for _, sw := range sens.Swings {
 					ends := at[sw.Path]
 					lo, _ := ends[0].Get(q.ID)

@@ -213,10 +213,16 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 	}
 	b.add(&trainFLOPs, &c, tokens*fpt)
 	precision := hardware.Precision(tr.Precision)
+	// The model's MFU carries its error; a job sized to meet the target at
+	// f x that MFU is the one sized for tokens / f at the plan's own.
+	mfuError := 1.0
+	if tr.MFU == nil {
+		mfuError = s.ModelError.factor(errTransformer)
+	}
 	for si, sys := range s.Systems {
 		d := hw.devices[si]
 		c.s, c.sName, c.si, c.g = sys.ID, sys.name(), si, d.id
-		j := hw.plans.plan(s, hw, wi, si, model, tokens, target, b)
+		j := hw.plans.plan(s, hw, wi, si, model, tokens/mfuError, target, b)
 		p := j.plan
 		b.add(&trainTP, &c, float64(p.Layout.TP))
 		b.add(&trainPP, &c, float64(p.Layout.PP))
@@ -227,7 +233,7 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 		if tr.MFU != nil {
 			mfu = b.add(&trainMFUGiven, &c, *tr.MFU)
 		} else {
-			mfu = b.add(&trainMFUModelled, &c, p.MFU)
+			mfu = b.modelled(&trainMFUModelled, &c, s.ModelError, errTransformer, p.MFU*mfuError)
 		}
 		var expr string
 		if b.describe {

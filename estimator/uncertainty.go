@@ -33,7 +33,9 @@ type Uncertainty struct {
 }
 
 // RunUncertainty samples every ranged input of s independently, samples times,
-// and reports P10, P50 and P90 of the headline quantities (IsHeadline). Sample i draws from
+// and reports P10, P50 and P90 of the headline quantities (IsHeadline). The
+// ranged inputs are RangesOf(s): the scenario's ranges and the models' own
+// error (ModelError). Sample i draws from
 // its own generator seeded by (seed, i), so the result depends on the seed
 // alone, not on the number of workers (0 means one per CPU). With no ranged
 // input every percentile equals the exact value. Samples and workers are
@@ -52,6 +54,10 @@ func RunUncertainty(s *Scenario, samples int, seed uint64, workers int) (*Uncert
 	}
 	if len(bad) > 0 {
 		return nil, bad.err()
+	}
+	s, err := withModelError(s)
+	if err != nil {
+		return nil, err
 	}
 	base, err := Prepare(s)
 	if err != nil {

@@ -150,6 +150,7 @@ func crossCheck(s *Scenario, errs *errorList) {
 		measured = measured || w.MBPerS != nil
 	}
 	checkTokens(s, errs)
+	checkModelError(s, errs)
 	for i, sys := range s.Systems {
 		checkSystem(fmt.Sprintf("systems[%d]", i), sys, s, measured, errs)
 	}

@@ -63,7 +63,7 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 		return nil, &estimator.FieldError{Path: "samples", Rule: "must be between 0 and " + strconv.Itoa(estimator.MaxSamples), Got: opt.Samples}
 	}
 	s := est.Scenario
-	if len(s.Ranges) > 0 && opt.Samples > 0 {
+	if len(estimator.RangesOf(s)) > 0 && opt.Samples > 0 {
 		u, err := estimator.RunUncertainty(s, opt.Samples, opt.Seed, 0)
 		if err != nil {
 			return nil, err

@@ -271,7 +271,7 @@ func (b *builder) group(kind, name estimator.Text, rows []AccuracyRow, of func(A
 		}
 	}
 	slices.Sort(errs)
-	g.Points, g.Median, g.P90 = len(errs), percentile(errs, 0.5), percentile(errs, 0.9)
+	g.Points, g.Median, g.P90 = len(errs), estimator.Percentile(errs, 0.5), estimator.Percentile(errs, 0.9)
 	what, whatJA := kind.EN+" "+name.EN, kind.JA+"「"+name.JA+"」"
 	if kind == kindAll {
 		what, whatJA = name.EN, name.JA
@@ -286,20 +286,6 @@ func (b *builder) group(kind, name estimator.Text, rows []AccuracyRow, of func(A
 
 // srcAccuracy is the source of the accuracy table's own arithmetic.
 var srcAccuracy = text("accuracy: the model's prediction against the published figure", "精度: モデルの予測と公表値の比較")
-
-// percentile of sorted values at p in [0, 1], interpolated linearly between
-// the two ranks around p x (n - 1); 0 for none.
-func percentile(sorted []float64, p float64) float64 {
-	if len(sorted) == 0 {
-		return 0
-	}
-	at := p * float64(len(sorted)-1)
-	lo := int(at)
-	if lo+1 >= len(sorted) {
-		return sorted[len(sorted)-1]
-	}
-	return sorted[lo] + (at-float64(lo))*(sorted[lo+1]-sorted[lo])
-}
 
 // slug is s as an id fragment: lower case, runs of anything but letters and
 // digits as one '-'.

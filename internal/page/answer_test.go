@@ -104,7 +104,10 @@ func TestAnswerWithoutMoney(t *testing.T) {
 	assert.Contains(t, html, "The scenario prices no purchase (no money section)")
 	// A row per network and system.
 	assert.Regexp(t, `<tr><th scope="row">ResNet-50</th><td>The same desktop&#39;s CPU</td><td><button `+valueRE("team.resnet-50.systems_to_buy.i7-desktop", "1")+`</td><td><button `+valueRE("team.resnet-50.systems.i7-desktop", "0.063")+`</td><td><button `+valueRE("train.resnet-50.system_time.i7-desktop", "1.5 hours"), html)
-	assert.Contains(t, html, "No input of the scenario is ranged: the figures have no spread.")
+	// The throughputs are modelled: their model error gives the figures a spread.
+	assert.Contains(t, html, "P10, P50 and P90 of these figures follow once the scenario&#39;s ranges are sampled")
+	exact := presetEstimate(t, "cifar10-cpu-vs-gpu", estimator.Override{Path: "model_error.defaults", Value: "off"})
+	assert.Contains(t, Answer(exact, nil, "en"), "No input of the scenario is ranged: the figures have no spread.")
 	assert.Contains(t, Answer(est, nil, "ja"), "1.5 時間")
 	// one display per column: the small CNN's share of a desktop is not "0"
 	assert.Regexp(t, valueRE("team.cifar-small.systems.rtx-3050-desktop", "0.0016"), html)

@@ -199,7 +199,7 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 	if sens := b.Sensitivity; sens != nil && len(sens.Swings) > 0 {
 		sv := &sensitivity{Label: sens.LabelIn(lang), Target: sens.Target, Base: show(sens.Base, sens.Unit)}
 		for _, sw := range sens.Swings {
-			sv.Rows = append(sv.Rows, swingRow{Path: sw.Path, Why: sw.Why,
+			sv.Rows = append(sv.Rows, swingRow{Path: sw.Path, Why: sw.WhyIn(lang),
 				InputLow: strconv.FormatFloat(sw.InputLow, 'g', -1, 64), InputHigh: strconv.FormatFloat(sw.InputHigh, 'g', -1, 64),
 				Low: show(sw.Low, sens.Unit), High: show(sw.High, sens.Unit),
 				Elasticity: strconv.FormatFloat(sw.Elasticity, 'f', 2, 64)})

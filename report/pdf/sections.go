@@ -280,7 +280,7 @@ func (d *doc) risks() {
 		for _, sw := range sens.Swings {
 			rows = append(rows, []string{sw.Path + "\n" + d.fieldLabel(sw.Path),
 				num(sw.InputLow) + " - " + num(sw.InputHigh),
-				d.format(sw.Low, sens.Unit), d.format(sw.High, sens.Unit), sw.Why})
+				d.format(sw.Low, sens.Unit), d.format(sw.High, sens.Unit), sw.WhyIn(d.lang)})
 		}
 		d.table([]string{d.t("input"), d.t("low") + " - " + d.t("high"), d.t("tornado.low"), d.t("tornado.high"), d.t("source")},
 			rows, []float64{.2, .14, .15, .15, .36}, map[int]bool{2: true, 3: true}, 7)

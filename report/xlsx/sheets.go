@@ -757,14 +757,15 @@ func (wb *workbook) uncertainty() {
 	row := 4
 	wb.text(sh, 1, row, wb.t("xlsx.unc.ranged"))
 	wb.style(sh, 1, row, stHeading)
+	ranges := estimator.RangesOf(wb.s) // the default model errors too
 	for _, p := range u.Ranged {
 		row++
 		wb.text(sh, 1, row, wb.inputLabel(p))
 		wb.text(sh, 2, row, p)
-		if d, ok := wb.s.Ranges[p]; ok {
+		if d, ok := ranges[p]; ok {
 			wb.text(sh, 4, row, wb.rangeText(d))
 			wb.style(sh, 4, row, stNote) // runs on over the empty cells beside it
-			wb.wrappedAcross(sh, 7, 9, row, d.Why)
+			wb.wrappedAcross(sh, 7, 9, row, d.WhyIn(wb.b.Lang))
 		}
 	}
 	row += 2

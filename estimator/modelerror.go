@@ -1,0 +1,306 @@
+package estimator
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
+
+// ModelError is how far the models' own numbers may be off. Each kind of
+// modelled number (the roofline throughput, the scaling speed-up, the
+// transformer model's MFU, the training memory) enters the estimate times a
+// factor with median 1. Left out, a factor is 1 in the estimate and, in
+// uncertainty and sensitivity, a lognormal range as wide as the model's
+// misses on the published figures (ModelErrorWidths), for every kind the
+// scenario models. A factor the scenario gives (a number or a range) replaces
+// that default; defaults "off" drops the defaults. Measured inputs (mb_per_s
+// and a system's speedup, linear scaling, a given transformer.mfu) carry no
+// model error: their own ranges say how sure they are.
+type ModelError struct {
+	Defaults    *string  `json:"defaults,omitempty" check:"oneof=accuracy|off"`
+	Throughput  *float64 `json:"throughput,omitempty" check:"gt0"`
+	Scaling     *float64 `json:"scaling,omitempty" check:"gt0"`
+	Transformer *float64 `json:"transformer,omitempty" check:"gt0"`
+	Memory      *float64 `json:"memory,omitempty" check:"gt0"`
+}
+
+// modelKind is one kind of modelled number that carries a model error.
+type modelKind int
+
+const (
+	errThroughput modelKind = iota
+	errScaling
+	errTransformer
+	errMemory
+)
+
+// modelKinds is the one table of the kinds, in modelKind's order: the
+// scenario path of each factor, the residuals that measure it (by the
+// published figure's metric and GPUs), whether a scenario models that kind
+// at all, and its default width from `trainscale accuracy` with the
+// calibrated factors. The estimator keeps the widths here rather than
+// predicting the published figures itself, which would ship the measurement
+// tables in the page's first module; estimator/tool's
+// TestModelErrorWidthsAreTheAccuracyTables recomputes them from the accuracy
+// table and fails when a model change moves them, its log holding the rows
+// to paste here.
+var modelKinds = []struct {
+	path   string
+	field  func(*ModelError) **float64
+	counts func(metric string, gpus int) bool
+	used   func(*Scenario) bool
+	unused Text            // why a factor the scenario gives would change nothing
+	width  ModelErrorWidth // Points, HeldOut and P80; ModelErrorWidths adds the rest
+}{
+	{"model_error.throughput", func(m *ModelError) **float64 { return &m.Throughput },
+		// One device's rate, or the time of a run on one device (its
+		// inverse); several GPUs' rate mixes in the scaling error.
+		func(metric string, gpus int) bool {
+			return gpus <= 1 && (metric == hardware.MetricImagesPerS || metric == hardware.MetricBytesPerS || metric == hardware.MetricTimeToTrain)
+		},
+		func(s *Scenario) bool {
+			return slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer == nil && w.MBPerS == nil })
+		},
+		Text{"no workload's throughput comes from the roofline model (each gives mb_per_s or is a transformer)", "ルーフラインモデルでスループットを求めるワークロードがありません（どれも mb_per_s を指定しているか transformer です）"},
+		ModelErrorWidth{Points: 21, HeldOut: true, P80: 0.13727493748974656}},
+	{"model_error.scaling", func(m *ModelError) **float64 { return &m.Scaling },
+		func(metric string, _ int) bool {
+			return metric == hardware.MetricSpeedup || metric == hardware.MetricEfficiency
+		},
+		func(s *Scenario) bool {
+			return s.Training.Scaling == "modelled" && slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer == nil })
+		},
+		Text{"no network's scaling is modelled (training.scaling modelled)", "スケーリングをモデルで求めるネットワークがありません（training.scaling が modelled）"},
+		ModelErrorWidth{Points: 16, HeldOut: true, P80: 0.07746863289644663}},
+	{"model_error.transformer", func(m *ModelError) **float64 { return &m.Transformer },
+		func(metric string, _ int) bool {
+			return metric == hardware.MetricMFU || metric == hardware.MetricFLOPsPerGPU || metric == hardware.MetricTokensPerGPU || metric == hardware.MetricGPUHours
+		},
+		func(s *Scenario) bool {
+			return slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer != nil && w.Transformer.MFU == nil })
+		},
+		Text{"no transformer workload has a modelled MFU (transformer.mfu left out)", "MFU をモデルで求める transformer ワークロードがありません（transformer.mfu 未指定）"},
+		ModelErrorWidth{Points: 20, HeldOut: true, P80: 0.1580977441203018}},
+	{"model_error.memory", func(m *ModelError) **float64 { return &m.Memory },
+		func(metric string, _ int) bool { return metric == hardware.MetricMemoryBytes },
+		func(s *Scenario) bool {
+			// The CNN memory quantity (memory.<w>.per_gpu.<s>) exists for a
+			// catalog model on a GPU system; a transformer's memory decides
+			// its layout and stays the plan's.
+			return slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer == nil && w.Model != "" }) &&
+				slices.ContainsFunc(s.Systems, func(sys System) bool { return sys.CPU == "" })
+		},
+		Text{"no catalog CNN model trains on a GPU system", "GPU システムで学習するカタログの CNN モデルがありません"},
+		ModelErrorWidth{Points: 2, HeldOut: false, P80: 0.05126526947278762}},
+}
+
+// checkModelError refuses a factor for a kind of number the scenario does
+// not model: it would change nothing, which the user would not expect.
+func checkModelError(s *Scenario, errs *errorList) {
+	if s.ModelError == nil {
+		return
+	}
+	for _, k := range modelKinds {
+		if *k.field(s.ModelError) != nil && !k.used(s) {
+			errs.add(k.path, Text{"applies to nothing in this scenario: " + k.unused.EN, "このシナリオでは何にも掛かりません: " + k.unused.JA}, nil)
+		}
+	}
+}
+
+// factor is the model-error factor of kind k: the scenario's, else 1.
+func (m *ModelError) factor(k modelKind) float64 {
+	if m == nil {
+		return 1
+	}
+	if f := *modelKinds[k].field(m); f != nil {
+		return *f
+	}
+	return 1
+}
+
+// factorRef is the formula's reference to kind k's factor where the
+// scenario sets it, appended to a modelled quantity's formula; "" where the
+// factor is the default 1.
+func (m *ModelError) factorRef(k modelKind) string {
+	if m == nil || *modelKinds[k].field(m) == nil {
+		return ""
+	}
+	return " * {" + modelKinds[k].path + "}"
+}
+
+// modelled adds a modelled quantity whose value v already carries kind mk's
+// factor; its formula names the factor where the scenario sets one.
+func (b *builder) modelled(k *kind, c *subject, m *ModelError, mk modelKind, v float64) float64 {
+	if !b.describe {
+		return b.add(k, c, v)
+	}
+	return b.addExpr(k, c, k.expr+m.factorRef(mk), v)
+}
+
+// scaledSpeedup is a modelled speed-up of n GPUs with the scaling model's
+// error applied: n GPUs are no faster than n times one, and one GPU is one.
+func scaledSpeedup(speedup float64, n int, f float64) float64 {
+	if n <= 1 {
+		return speedup
+	}
+	return min(float64(n), speedup*f)
+}
+
+// ModelErrorWidth is one kind's default range, from the accuracy record
+// (`trainscale accuracy`): the residuals r = ln(predicted / published) of the
+// published figures that measure the kind, held-out ones where the kind has
+// any (else the calibration points, which the models were fitted to, so the
+// width is a floor). P80 is the 80th percentile of |r|, interpolated between
+// ranks as the accuracy table's percentiles are; the factor is lognormal with
+// median 1 and P90 = exp(P80), so its P10-P90 holds 80% of the points' ratios.
+type ModelErrorWidth struct {
+	Path    string  `json:"path"`     // the factor's scenario path, e.g. "model_error.throughput"
+	Points  int     `json:"points"`   // residuals the width rests on
+	HeldOut bool    `json:"held_out"` // false: calibration points, as the kind has no held-out ones
+	P80     float64 `json:"p80_abs_log_ratio"`
+	P90     float64 `json:"p90"` // the factor's P90 (its P10 is 1 / P90)
+}
+
+// Dist is the default range of the width's factor, with the reason in Why.
+func (w ModelErrorWidth) Dist() Dist {
+	return Dist{Median: 1, P90: w.P90, Why: w.why().EN}
+}
+
+// why says where the range comes from, in every language.
+func (w ModelErrorWidth) why() Text {
+	set := Text{"held-out", "検証用（較正に不使用）の"}
+	if !w.HeldOut {
+		set = Text{"calibration (none held out)", "較正用（検証用なし）の"}
+	}
+	return Text{
+		fmt.Sprintf("model error ×/÷ %.3f: the model came within it of 8 in 10 of %d %s published figures (trainscale accuracy)", w.P90, w.Points, set.EN),
+		fmt.Sprintf("モデル誤差 ×/÷ %.3f: %s公表値 %d 件の 8 割でモデルがこの範囲内（trainscale accuracy）", w.P90, set.JA, w.Points),
+	}
+}
+
+// ModelErrorResidual is ln(predicted / published) of one published figure
+// and the factor path it measures ("" for none): what the default widths
+// are computed from, row by row of the accuracy table. A lower bound
+// (atLeast) measures nothing: only falling short of it is an error.
+func ModelErrorResidual(metric string, gpus int, atLeast bool, predicted, published float64) (path string, r float64) {
+	if atLeast || !(predicted > 0) || !(published > 0) {
+		return "", 0
+	}
+	for _, k := range modelKinds {
+		if k.counts(metric, gpus) {
+			return k.path, math.Log(predicted / published)
+		}
+	}
+	return "", 0
+}
+
+// ModelErrorWidthOf is the width of a kind's residuals (see ModelErrorWidth),
+// heldOut saying which set they are.
+func ModelErrorWidthOf(path string, residuals []float64, heldOut bool) ModelErrorWidth {
+	abs := make([]float64, len(residuals))
+	for i, r := range residuals {
+		abs[i] = math.Abs(r)
+	}
+	slices.Sort(abs)
+	p80 := Percentile(abs, 0.8)
+	return ModelErrorWidth{Path: path, Points: len(abs), HeldOut: heldOut, P80: p80, P90: math.Exp(p80)}
+}
+
+// ModelErrorWidths are the default widths of every kind, in the table's order.
+func ModelErrorWidths() []ModelErrorWidth {
+	out := make([]ModelErrorWidth, len(modelKinds))
+	for i, k := range modelKinds {
+		out[i] = k.width
+		out[i].Path, out[i].P90 = k.path, math.Exp(k.width.P80)
+	}
+	return out
+}
+
+// ModelErrorNote is the reason a default model-error range gives (its Why)
+// in every language; false for any other reason.
+func ModelErrorNote(why string) (Text, bool) {
+	if !strings.HasPrefix(why, "model error ") {
+		return Text{}, false
+	}
+	for _, w := range ModelErrorWidths() {
+		if t := w.why(); t.EN == why {
+			return t, true
+		}
+	}
+	return Text{}, false
+}
+
+// modelErrorDefaults are the default ranges s takes: one per kind it models
+// and does not set, unless its model_error.defaults is "off".
+func modelErrorDefaults(s *Scenario) map[string]Dist {
+	m := s.ModelError
+	if m != nil && m.Defaults != nil && *m.Defaults == "off" {
+		return nil
+	}
+	out := map[string]Dist{}
+	widths := ModelErrorWidths()
+	for i, k := range modelKinds {
+		if (m == nil || *k.field(m) == nil) && k.used(s) && widths[i].P90 > 1 {
+			out[k.path] = widths[i].Dist()
+		}
+	}
+	return out
+}
+
+// RangesOf is every range uncertainty and sensitivity sample for s: the
+// scenario's own and the default model-error ranges of what it models.
+func RangesOf(s *Scenario) map[string]Dist {
+	out := make(map[string]Dist, len(s.Ranges)+len(modelKinds))
+	for p, d := range s.Ranges {
+		out[p] = d
+	}
+	for p, d := range modelErrorDefaults(s) {
+		out[p] = d
+	}
+	return out
+}
+
+// withModelError is s with its default model-error ranges in place, each
+// factor set to its median 1: a copy when there are any, else s itself.
+// It validates s first, as everything after it assumes a valid scenario.
+func withModelError(s *Scenario) (*Scenario, error) {
+	if err := Validate(s); err != nil {
+		return nil, err
+	}
+	add := modelErrorDefaults(s)
+	if len(add) == 0 {
+		return s, nil
+	}
+	own, err := cloneScenario(s)
+	if err != nil {
+		return nil, err
+	}
+	if own.ModelError == nil {
+		own.ModelError = &ModelError{}
+	}
+	for _, k := range modelKinds {
+		if d, ok := add[k.path]; ok {
+			one := d.Center()
+			*k.field(own.ModelError) = &one
+			own.Ranges[k.path] = d
+		}
+	}
+	return own, nil
+}
+
+// Percentile of sorted values at p in [0, 1], interpolated linearly between
+// the two ranks around p x (n - 1); 0 for none.
+func Percentile(sorted []float64, p float64) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	at := p * float64(len(sorted)-1)
+	lo := int(at)
+	if lo+1 >= len(sorted) {
+		return sorted[len(sorted)-1]
+	}
+	return sorted[lo] + (at-float64(lo))*(sorted[lo+1]-sorted[lo])
+}

@@ -1,0 +1,185 @@
+package estimator_test
+
+import (
+	"bytes"
+	"errors"
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+)
+
+func decodeExampleScenario(t *testing.T, name string, overrides ...estimator.Override) *estimator.Scenario {
+	t.Helper()
+	data, ok := examples.Read(name)
+	require.True(t, ok, name)
+	s, err := estimator.Decode(bytes.NewReader(data), overrides...)
+	require.NoError(t, err)
+	return s
+}
+
+// Each scenario gets a default range for what it models and nothing for what
+// it measures: the article's MB/s and linear scaling carry no model error.
+func TestModelErrorDefaultsFollowWhatIsModelled(t *testing.T) {
+	widths := map[string]estimator.ModelErrorWidth{}
+	for _, w := range estimator.ModelErrorWidths() {
+		widths[w.Path] = w
+	}
+	for _, tc := range []struct {
+		name string
+		want []string
+	}{
+		{"article-2017", nil},
+		{"realistic-2017", nil},
+		{"modern-2026", []string{"model_error.memory", "model_error.scaling", "model_error.throughput"}},
+		{"cifar10-cpu-vs-gpu", []string{"model_error.memory", "model_error.throughput"}},
+		{"vgg16-titan-x", []string{"model_error.memory", "model_error.scaling", "model_error.throughput"}},
+		{"llama-3-405b", []string{"model_error.transformer"}},
+		{"av-world-model-2026", []string{"model_error.transformer"}},
+	} {
+		s := decodeExampleScenario(t, tc.name)
+		ranges := estimator.RangesOf(s)
+		var added []string
+		for p, d := range ranges {
+			if _, own := s.Ranges[p]; own {
+				assert.Equal(t, s.Ranges[p], d, "%s: %s keeps its own range", tc.name, p)
+				continue
+			}
+			added = append(added, p)
+			assert.Equal(t, widths[p].Dist(), d, "%s: %s", tc.name, p)
+			assert.Equal(t, 1.0, d.Median, "%s: %s", tc.name, p)
+		}
+		slices.Sort(added)
+		assert.Equal(t, tc.want, added, tc.name)
+	}
+}
+
+// Every width rests on points, is a real spread, and puts its P10 and P90
+// at 1/P90 and P90 (median 1).
+func TestModelErrorWidths(t *testing.T) {
+	ws := estimator.ModelErrorWidths()
+	require.Len(t, ws, 4)
+	for _, w := range ws {
+		assert.Greater(t, w.P90, 1.0, w.Path)
+		assert.Less(t, w.P90, 2.0, w.Path)
+		d := w.Dist()
+		lo, hi := d.Extremes()
+		assert.InDelta(t, 1/w.P90, lo, 1e-9, w.Path)
+		assert.Equal(t, w.P90, hi, w.Path)
+		// Only the memory model has no held-out point.
+		assert.Equal(t, w.Path != "model_error.memory", w.HeldOut, w.Path)
+	}
+}
+
+// A scenario turns the defaults off, or gives a factor of its own: a point
+// multiplies the modelled number (and the formula says so), a range replaces
+// the default one.
+func TestModelErrorOverrides(t *testing.T) {
+	off := decodeExampleScenario(t, "modern-2026", estimator.Override{Path: "model_error.defaults", Value: "off"})
+	assert.Equal(t, off.Ranges, estimator.RangesOf(off))
+
+	base := mustEstimate(t, "modern-2026")
+	est := mustEstimate(t, "modern-2026", set("model_error.throughput", 1.1), set("model_error.scaling", 2))
+	rate := "train.resnet-50.gpu_rate.dgx-h100"
+	assert.InDelta(t, 1.1*value(t, base, rate), value(t, est, rate), 1e-6*value(t, base, rate))
+	q, _ := est.Get(rate)
+	assert.Contains(t, q.Inputs, "model_error.throughput")
+	// Twice the modelled speed-up is capped at the system's 8 GPUs.
+	assert.Equal(t, 8.0, value(t, est, "scale.resnet-50.system_speedup.dgx-h100"))
+	s := decodeExampleScenario(t, "modern-2026", set("model_error.throughput", 1.1))
+	assert.NotContains(t, estimator.RangesOf(s), "model_error.throughput", "a point is exact")
+	assert.Contains(t, estimator.RangesOf(s), "model_error.scaling")
+
+	own := estimator.Override{Path: "model_error.scaling", Value: `{"median": 1, "p90": 1.5, "why": "our cluster"}`}
+	s = decodeExampleScenario(t, "modern-2026", own)
+	assert.Equal(t, estimator.Dist{Median: 1, P90: 1.5, Why: "our cluster"}, estimator.RangesOf(s)["model_error.scaling"])
+
+	// Half the modelled MFU doubles the GPU time of a transformer.
+	llama := mustEstimate(t, "llama-3-405b")
+	half := mustEstimate(t, "llama-3-405b", set("model_error.transformer", 0.5))
+	for _, id := range []string{"train.llama-3-405b.mfu.dgx-h100", "train.llama-3-405b.gpu_time.dgx-h100"} {
+		ratio := value(t, half, id) / value(t, llama, id)
+		if id == "train.llama-3-405b.gpu_time.dgx-h100" {
+			ratio = 1 / ratio
+		}
+		assert.InDelta(t, 0.5, ratio, 1e-9, id)
+	}
+}
+
+func TestModelErrorRejectsBadInput(t *testing.T) {
+	data, _ := examples.Read("modern-2026")
+	for _, tc := range []struct {
+		set  estimator.Override
+		path string
+	}{
+		{set("model_error.throughput", 0), "model_error.throughput"},
+		{set("model_error.memory", -1), "model_error.memory"},
+		{estimator.Override{Path: "model_error.defaults", Value: "sometimes"}, "model_error.defaults"},
+		{estimator.Override{Path: "model_error.scaling", Value: `{"median": 1, "p90": 0.9}`}, "model_error.scaling.p90"},
+		// modern-2026 trains no transformer: the factor would change nothing.
+		{set("model_error.transformer", 1.2), "model_error.transformer"},
+	} {
+		_, err := decodeAndRun(data, tc.set)
+		var fe *estimator.FieldError
+		require.True(t, errors.As(err, &fe), "%v", tc.set)
+		assert.Equal(t, tc.path, fe.Path)
+	}
+	article, _ := examples.Read("article-2017")
+	_, err := decodeAndRun(article, set("model_error.throughput", 0.9))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "model_error.throughput: applies to nothing in this scenario: no workload's throughput comes from the roofline model (each gives mb_per_s or is a transformer)")
+}
+
+// The model errors are sampled like any range: the same seed gives the same
+// spread, which is wider than without them.
+func TestUncertaintyIncludesModelError(t *testing.T) {
+	s := decodeExampleScenario(t, "cifar10-cpu-vs-gpu")
+	a, err := estimator.RunUncertainty(s, 2000, 7, 2)
+	require.NoError(t, err)
+	b, err := estimator.RunUncertainty(s, 2000, 7, 1)
+	require.NoError(t, err)
+	assert.Equal(t, a, b)
+	assert.Equal(t, []string{"model_error.memory", "model_error.throughput"}, a.Ranged)
+	id := "train.resnet-50.system_time.rtx-3050-desktop"
+	i := slices.IndexFunc(a.Quantities, func(sp estimator.Spread) bool { return sp.ID == id })
+	require.GreaterOrEqual(t, i, 0)
+	sp := a.Quantities[i]
+	w := estimator.ModelErrorWidths()[0]
+	require.Equal(t, "model_error.throughput", w.Path)
+	// Time is inversely proportional to the throughput: its P10-P90 is the factor's.
+	assert.InDelta(t, w.P90*w.P90, sp.P90/sp.P10, 0.05*w.P90*w.P90)
+
+	exact := decodeExampleScenario(t, "cifar10-cpu-vs-gpu", estimator.Override{Path: "model_error.defaults", Value: "off"})
+	u, err := estimator.RunUncertainty(exact, 10, 7, 1)
+	require.NoError(t, err)
+	assert.Empty(t, u.Ranged)
+	assert.Equal(t, u.Quantities[i].P10, u.Quantities[i].P90)
+	// The scenario itself is left as it was.
+	assert.Empty(t, s.Ranges)
+	assert.Nil(t, s.ModelError)
+}
+
+// The tornado has one bar per model-error kind, its reason in both languages.
+func TestSensitivityShowsModelError(t *testing.T) {
+	s := decodeExampleScenario(t, "modern-2026")
+	sens, err := estimator.RunSensitivity(s, "")
+	require.NoError(t, err)
+	paths := map[string]estimator.Swing{}
+	for _, sw := range sens.Swings {
+		paths[sw.Path] = sw
+	}
+	require.Contains(t, paths, "model_error.throughput")
+	sw := paths["model_error.throughput"]
+	assert.Greater(t, sw.Swing, 0.0)
+	assert.Equal(t, "model error ×/÷ 1.147: the model came within it of 8 in 10 of 21 held-out published figures (trainscale accuracy)", sw.WhyIn("en"))
+	assert.Equal(t, "モデル誤差 ×/÷ 1.147: 検証用（較正に不使用）の公表値 21 件の 8 割でモデルがこの範囲内（trainscale accuracy）", sw.WhyIn("ja"))
+	f, ok := estimator.FieldOf(sw.Path)
+	require.True(t, ok)
+	assert.Equal(t, "モデル誤差: スループット", f.Label.JA)
+	assert.ElementsMatch(t, slices.Collect(maps.Keys(estimator.RangesOf(s))), slices.Collect(maps.Keys(paths)))
+}

@@ -1,0 +1,51 @@
+package tool_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/tool"
+)
+
+// The default model-error widths are the accuracy table's: computed again
+// from the rows `trainscale accuracy` prints (held-out rows where a kind has
+// any), they equal the estimator's table. When a model change moves them this
+// fails; the log holds the new table, as Go for each row of estimator/modelerror.go's modelKinds and as
+// markdown for the README (go test ./estimator/tool -run ModelErrorWidths -v).
+func TestModelErrorWidthsAreTheAccuracyTables(t *testing.T) {
+	res, err := tool.Accuracy(tool.AccuracyRequest{})
+	require.NoError(t, err)
+	held, all := map[string][]float64{}, map[string][]float64{}
+	for _, r := range res.Accuracy.Rows {
+		path, residual := estimator.ModelErrorResidual(r.Metric, r.GPUs, r.AtLeast, r.Predicted, r.Published)
+		if path == "" {
+			continue
+		}
+		all[path] = append(all[path], residual)
+		if r.Set.EN == "held out" {
+			held[path] = append(held[path], residual)
+		}
+	}
+	var code, table strings.Builder
+	fmt.Fprintf(&table, "| factor | points | set | P80 of abs(ln ratio) | factor P10 - P90 |\n| --- | --- | --- | --- | --- |\n")
+	for _, have := range estimator.ModelErrorWidths() {
+		w := estimator.ModelErrorWidthOf(have.Path, held[have.Path], true)
+		if len(held[have.Path]) == 0 {
+			w = estimator.ModelErrorWidthOf(have.Path, all[have.Path], false)
+		}
+		assert.Equal(t, w, have, "%s: refresh the table from this test's log", w.Path)
+		assert.Greater(t, w.Points, 1, "%s rests on the accuracy table's points", w.Path)
+		fmt.Fprintf(&code, "%s: ModelErrorWidth{Points: %d, HeldOut: %v, P80: %v}\n", w.Path, w.Points, w.HeldOut, w.P80)
+		set := "held out"
+		if !w.HeldOut {
+			set = "calibration"
+		}
+		fmt.Fprintf(&table, "| `%s` | %d | %s | %.3f | %.3f - %.3f |\n", w.Path, w.Points, set, w.P80, 1/w.P90, w.P90)
+	}
+	t.Log("\n" + code.String() + "\n" + table.String())
+}
