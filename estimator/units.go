@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Unit names the base unit a quantity's Value is expressed in.
@@ -159,4 +160,25 @@ func roundTo(v float64, prec int) float64 {
 // formatInput renders a scenario input for explanations: plain numbers as given.
 func formatInput(v float64) string {
 	return fmt.Sprint(v)
+}
+
+// InputNumber prints a scenario input's number as a person typed it, with -0
+// as 0; a number with more significant digits than anyone types (a derived
+// range end, such as a model error's lognormal P10 of 0.8537663273992658)
+// prints to 4 of them.
+func InputNumber(v float64) string {
+	if v == 0 {
+		return "0" // -0 == 0, so this drops the sign
+	}
+	s := strconv.FormatFloat(v, 'g', -1, 64)
+	digits := 0
+	for _, r := range strings.TrimLeft(strings.SplitN(strings.Replace(s, ".", "", 1), "e", 2)[0], "-0") {
+		if r >= '0' && r <= '9' {
+			digits++
+		}
+	}
+	if digits > 9 {
+		return strconv.FormatFloat(v, 'g', 4, 64)
+	}
+	return s
 }

@@ -48,3 +48,16 @@ func TestUnitIn(t *testing.T) {
 		assert.Equal(t, tc.ja, tc.u.In("ja"), tc.u)
 	}
 }
+
+func TestInputNumber(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		want string
+	}{
+		{0, "0"}, {math.Copysign(0, -1), "0"}, {400000, "400000"}, {0.1, "0.1"}, {-3.25, "-3.25"},
+		{1234567, "1.234567e+06"}, {0.8537663273992658, "0.8538"}, {1.1712806749118907, "1.171"},
+		{2.5e-7, "2.5e-07"}, {123456789.5, "1.235e+08"},
+	} {
+		assert.Equal(t, c.want, estimator.InputNumber(c.v), "%v", c.v)
+	}
+}

@@ -605,7 +605,7 @@ func (b *builder) tornado(sens *estimator.Sensitivity) Spec {
 	sp.Base = sens.Base
 	se := Series{Name: label}
 	for _, sw := range sens.Swings {
-		sp.Y.Categories = append(sp.Y.Categories, fmt.Sprintf("%s (%g - %g)", b.inputName(sw.Path), sw.InputLow, sw.InputHigh))
+		sp.Y.Categories = append(sp.Y.Categories, b.inputName(sw.Path)+" ("+estimator.InputNumber(sw.InputLow)+" - "+estimator.InputNumber(sw.InputHigh)+")")
 		se.Low, se.High, se.IDs = append(se.Low, sw.Low), append(se.High, sw.High), append(se.IDs, sens.Target)
 	}
 	sp.Series = []Series{se}
