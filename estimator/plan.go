@@ -189,12 +189,12 @@ func MakePlan(s *Scenario, opt PlanOptions) (*PlanResult, error) {
 		res.Options = append(res.Options, at)
 		all = append(all, pts...)
 	}
-	breakEven(res.Options, s)
+	breakEven(res.Options)
 	for i := range res.Options {
-		lim.judge(&res.Options[i], res.Currency)
+		lim.judge(&res.Options[i])
 	}
 	for i := range all {
-		lim.judge(&all[i], res.Currency)
+		lim.judge(&all[i])
 	}
 	res.Points = len(all)
 	sortByCost(res.Options)
@@ -205,7 +205,7 @@ func MakePlan(s *Scenario, opt PlanOptions) (*PlanResult, error) {
 	if res.Cheapest == nil {
 		res.Shortfalls = lim.shortfalls(all, res.Currency)
 	}
-	res.Why = lim.why(res, len(all))
+	res.Why = why(res)
 	return res, nil
 }
 
@@ -633,25 +633,29 @@ func stale(published string, asOf time.Time) bool {
 // breakEven sets, on each option sized for the deadline, how long it must be
 // used before buying beats renting: capex / (rent per year - opex per year)
 // of the buy option and the cheapest rent option of the same catalog system.
-func breakEven(options []PlanPoint, s *Scenario) {
+func breakEven(options []PlanPoint) {
+	// Paired by catalog system and precision: the same hardware doing the
+	// same work.
+	key := func(p PlanPoint) string { return p.System + " " + p.Precision }
 	buy := map[string]int{}
 	rent := map[string]int{}
 	for i, p := range options {
+		k := key(p)
 		switch {
 		case p.Acquire == "buy":
-			if _, ok := buy[p.System]; !ok {
-				buy[p.System] = i
+			if _, ok := buy[k]; !ok {
+				buy[k] = i
 			}
 		default:
-			if j, ok := rent[p.System]; !ok || p.PerYear.Value < options[j].PerYear.Value {
-				rent[p.System] = i
+			if j, ok := rent[k]; !ok || p.PerYear.Value < options[j].PerYear.Value {
+				rent[k] = i
 			}
 		}
 	}
 	for i := range options {
 		p := &options[i]
-		bi, okB := buy[p.System]
-		ri, okR := rent[p.System]
+		bi, okB := buy[key(*p)]
+		ri, okR := rent[key(*p)]
 		if p.Acquire == "rent" {
 			ri = i
 		}
@@ -709,7 +713,7 @@ func (c check) slack() float64 { return 1 - c.value/c.limit }
 
 // judge marks whether p meets every constraint, and which binds: the one it
 // breaks by most, or else the one with the least room left.
-func (lim planLimits) judge(p *PlanPoint, currency string) {
+func (lim planLimits) judge(p *PlanPoint) {
 	cs := lim.checks(*p, true)
 	p.MeetsAll = true
 	bind := cs[0]
@@ -831,8 +835,8 @@ func (lim planLimits) shortfall(con PlanConstraint, c check, p PlanPoint) PlanSh
 }
 
 // why is the answer in one sentence.
-func (lim planLimits) why(res *PlanResult, points int) Text {
-	n := strconv.Itoa(points)
+func why(res *PlanResult) Text {
+	n := strconv.Itoa(res.Points)
 	switch {
 	case res.Cheapest != nil:
 		c := res.Cheapest
