@@ -214,7 +214,7 @@ func MakePlan(s *Scenario, opt PlanOptions) (*PlanResult, error) {
 func planLimitsOf(s *Scenario, prices []hardware.CloudOffer, asOf string) (planLimits, error) {
 	var errs errorList
 	if s.Money == nil {
-		errs.add("money", Text{"is required by plan: the prices, power and period the plans are costed over", "plan には必須です: プランの費用を計算する価格・電力・期間"}, nil)
+		errs.add("money", moneyForPlan, nil)
 		return planLimits{}, errs.err()
 	}
 	p := s.Plan
@@ -256,6 +256,9 @@ func planLimitsOf(s *Scenario, prices []hardware.CloudOffer, asOf string) (planL
 	return lim, nil
 }
 
+// moneyForPlan is why planning needs the money section.
+var moneyForPlan = Text{"is required to plan: it holds the prices, power and period the plans are costed over", "計画には必須です: プランの費用を計算する価格・電力・期間を含みます"}
+
 // checkPlan applies the plan section's rules that relate it to the rest of
 // the scenario; Validate calls it.
 func checkPlan(s *Scenario, errs *errorList) {
@@ -264,7 +267,7 @@ func checkPlan(s *Scenario, errs *errorList) {
 		return
 	}
 	if s.Money == nil {
-		errs.add("money", Text{"is required with plan: the prices, power and period the plans are costed over", "plan を指定するときは必須です: プランの費用を計算する価格・電力・期間"}, nil)
+		errs.add("money", moneyForPlan, nil)
 	}
 	if p.Workload != "" && s.workloadIndex(p.Workload) < 0 {
 		errs.add("plan.workload", Text{"names no workload of the scenario", "シナリオのどのワークロードも指していません"}, strconv.Quote(p.Workload))
