@@ -73,21 +73,23 @@ func TestPlanArticle(t *testing.T) {
 }
 
 // exhaustive is the reference the planner must match: every scenario system
-// at every deadline the planner tries, each estimated by Run on the whole
-// scenario (money pointed at the system), filtered by the constraints and
-// the cheapest kept.
+// at every deadline the planner tries, each estimated on the whole scenario
+// (money pointed at the system, the target set through Calculation.Set),
+// filtered by the constraints and the cheapest kept.
 func exhaustive(t *testing.T, s *Scenario, deadline, capex, tco, powerW, maxSystems float64) (option string, total, count float64, found bool) {
 	t.Helper()
 	data, err := json.Marshal(s)
 	require.NoError(t, err)
 	best := math.Inf(1)
 	for _, sys := range s.Systems {
+		one, err := Decode(bytes.NewReader(data), Override{Path: "money.system", Value: strconv.Quote(sys.ID)})
+		require.NoError(t, err)
+		c, err := Prepare(one)
+		require.NoError(t, err)
 		for _, d := range append([]float64{deadline}, planGrid...) {
-			sets := []Override{{Path: "money.system", Value: strconv.Quote(sys.ID)},
-				{Path: "team.target_days", Value: strconv.FormatFloat(d/Day, 'g', -1, 64)}}
-			one, err := Decode(bytes.NewReader(data), sets...)
+			_, err := c.Set(Override{Path: "team.target_days", Value: strconv.FormatFloat(d/Day, 'g', -1, 64)})
 			require.NoError(t, err)
-			est, err := Run(one)
+			est, err := c.Estimate()
 			require.NoError(t, err)
 			v := func(id string) float64 { q, ok := est.Get(id); require.True(t, ok, id); return q.Value }
 			n := v("cost.systems")
@@ -120,7 +122,7 @@ func exhaustive(t *testing.T, s *Scenario, deadline, capex, tco, powerW, maxSyst
 // equals exhaustive search, for random deadlines and budgets.
 func TestPlanMatchesExhaustiveSearch(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 1))
-	for i := range 12 {
+	for i := range 24 {
 		deadline := 1 + r.Float64()*30
 		sets := []string{"plan.acquire=buy", "plan.deadline_days=" + strconv.FormatFloat(deadline, 'g', -1, 64)}
 		var capex, tco, power, maxSys float64
@@ -160,12 +162,9 @@ func TestPlanMatchesExhaustiveSearch(t *testing.T) {
 // (bought and rented H100s): more budget never gives a slower fastest plan,
 // and a tighter deadline never a cheaper cheapest one.
 func TestPlanMonotone(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plans the modern scenario 16 times")
-	}
 	r := rand.New(rand.NewPCG(16, 2))
 	base := []string{"plan.gpus=h100-sxm"}
-	for range 4 {
+	for range 8 {
 		budget := 5e6 + r.Float64()*4e7
 		deadline := 2 + r.Float64()*20
 		at := func(budget, deadline float64) *PlanResult {
