@@ -176,7 +176,7 @@ func MakePlan(s *Scenario, opt PlanOptions) (*PlanResult, error) {
 	options, skipped := planOptions(s, lim, prices)
 	res := &PlanResult{Workload: s.Workloads[lim.workload].ID, Currency: s.Currency(), AsOf: lim.asOfText, Skipped: skipped}
 	res.Constraints = lim.constraints(res.Currency)
-	var all []PlanPoint
+	var all, atDeadline []planPoint
 	// The options that rent or buy one catalog system ask the transformer
 	// model the same questions: one cache answers them all.
 	plans := &planCache{plans: map[planKey]jobPlan{}}
@@ -186,24 +186,31 @@ func MakePlan(s *Scenario, opt PlanOptions) (*PlanResult, error) {
 			res.Skipped = append(res.Skipped, PlanSkip{Option: o.id, Label: o.label, Reason: *reason})
 			continue
 		}
-		res.Options = append(res.Options, at)
+		atDeadline = append(atDeadline, at)
 		all = append(all, pts...)
 	}
-	breakEven(res.Options)
-	for i := range res.Options {
-		lim.judge(&res.Options[i])
-	}
-	for i := range all {
-		lim.judge(&all[i])
-	}
 	res.Points = len(all)
-	sortByCost(res.Options)
-	res.Frontier = frontier(all, func(p PlanPoint) float64 { return p.TimePerRun.Value })
-	res.EnergyFrontier = frontier(all, func(p PlanPoint) float64 { return p.EnergyPerRun.Value })
-	res.Cheapest = best(all, func(p PlanPoint) bool { return p.MeetsAll }, byCost)
-	res.Fastest = best(all, func(p PlanPoint) bool { return lim.withinBudgets(p) }, byTime)
-	if res.Cheapest == nil {
+	describeAll := func(ps []planPoint) []PlanPoint {
+		out := make([]PlanPoint, len(ps))
+		for i, p := range ps {
+			out[i] = lim.describe(p)
+		}
+		return out
+	}
+	slices.SortStableFunc(atDeadline, byCost)
+	res.Options = describeAll(atDeadline)
+	breakEven(res.Options)
+	res.Frontier = describeAll(frontier(all, func(p planPoint) float64 { return p.time }))
+	res.EnergyFrontier = describeAll(frontier(all, func(p planPoint) float64 { return p.energy }))
+	if p, ok := best(all, lim.meetsAll, byCost); ok {
+		d := lim.describe(p)
+		res.Cheapest = &d
+	} else {
 		res.Shortfalls = lim.shortfalls(all, res.Currency)
+	}
+	if p, ok := best(all, lim.withinBudgets, byTime); ok {
+		d := lim.describe(p)
+		res.Fastest = &d
 	}
 	res.Why = why(res)
 	return res, nil
@@ -443,7 +450,7 @@ func (lim planLimits) allows(gpu string) bool {
 
 // deriveScenario is the option as a scenario of its own: the workload alone
 // (its job sized by the planner), the one system, the money section pricing
-// it, no growth, no ranges. The estimate checks it as any scenario.
+// it, no growth, no ranges; Prepare checks it as any scenario.
 func deriveScenario(s *Scenario, lim planLimits, o planOption, sys System) (*Scenario, *Text) {
 	ds := *s
 	w := s.Workloads[lim.workload]
@@ -475,9 +482,6 @@ func deriveScenario(s *Scenario, lim planLimits, o planOption, sys System) (*Sce
 	ds.Workloads, ds.Systems, ds.Money = []Workload{w}, []System{sys}, &m
 	ds.Growth = Growth{Factor: 1, Exponent: s.Growth.Exponent}
 	ds.Ranges, ds.Sources, ds.Plan = nil, nil, nil
-	if err := Validate(&ds); err != nil {
-		return nil, &Text{firstLine(err.Error()), firstLine(errorIn(err, "ja"))}
-	}
 	return &ds, nil
 }
 
@@ -513,14 +517,24 @@ type planIndex struct {
 	toBuy, capex, tco, opex, cloudYear, storage, sysPower, energyRun, jobTime int
 }
 
+// planPoint is a plan as the sweep finds it, numbers only: hundreds are
+// compared, and only the few the answer shows become PlanPoints with their
+// quantities (describe).
+type planPoint struct {
+	o                                                       *planOption
+	deadline                                                float64 // the target the estimate sized it for
+	count, gpus, time, capex, perYear, total, power, energy float64
+	jobTime                                                 bool // time is the estimate's job time, not the target
+}
+
 // sweep estimates the option at the plan's deadline and at every grid
 // deadline, keeping for each count it reaches the shortest time per run.
 // It returns the points, the point at the deadline, or why the option cannot
 // be priced.
-func (o *planOption) sweep(lim planLimits, plans *planCache) ([]PlanPoint, PlanPoint, *Text) {
+func (o *planOption) sweep(lim planLimits, plans *planCache) ([]planPoint, planPoint, *Text) {
 	c, err := Prepare(o.s)
 	if err != nil {
-		return nil, PlanPoint{}, &Text{firstLine(err.Error()), firstLine(errorIn(err, "ja"))}
+		return nil, planPoint{}, &Text{firstLine(err.Error()), firstLine(errorIn(err, "ja"))}
 	}
 	c.hw.plans = plans
 	w, sys := o.s.Workloads[0].ID, o.s.Systems[0].ID
@@ -534,89 +548,104 @@ func (o *planOption) sweep(lim planLimits, plans *planCache) ([]PlanPoint, PlanP
 		cloudYear: at("cost.cloud_per_year"), storage: at("cost.storage"), sysPower: at("cost.system_power"), energyRun: at("energy.per_run"),
 		jobTime: at("train." + w + ".job_time." + sys)}
 	b := &builder{values: make([]float64, len(c.layout)), headlineOnly: true}
-	atDeadline, ok := o.point(c, b, idx, lim.deadline, lim)
+	atDeadline, ok := o.point(c, b, idx, lim.deadline)
 	if !ok {
-		return nil, PlanPoint{}, &Text{"cannot be estimated at the deadline (a job too large for the GPU limit, or a model the GPU cannot hold)",
+		return nil, planPoint{}, &Text{"cannot be estimated at the deadline (a job too large for the GPU limit, or a model the GPU cannot hold)",
 			"期限に対して見積もれません（GPU 数の上限を超えるジョブ、または GPU に収まらないモデル）"}
 	}
-	byCount := map[float64]PlanPoint{}
-	keep := func(p PlanPoint) {
-		if q, seen := byCount[p.Count.Value]; !seen || p.TimePerRun.Value < q.TimePerRun.Value {
-			byCount[p.Count.Value] = p
+	byCount := map[float64]planPoint{}
+	keep := func(p planPoint) {
+		if q, seen := byCount[p.count]; !seen || p.time < q.time {
+			byCount[p.count] = p
 		}
 	}
-	if atDeadline.GPUs.Value <= lim.maxGPUs {
+	if atDeadline.gpus <= lim.maxGPUs {
 		keep(atDeadline)
 	}
 	// Longest deadline first: the count grows as the deadline shrinks, so
 	// the first past the GPU limit ends the sweep before the costliest sizes.
 	for k := len(planGrid) - 1; k >= 0; k-- {
-		p, ok := o.point(c, b, idx, planGrid[k], lim)
-		if !ok || p.GPUs.Value > lim.maxGPUs {
+		p, ok := o.point(c, b, idx, planGrid[k])
+		if !ok || p.gpus > lim.maxGPUs {
 			break
 		}
 		keep(p)
 	}
-	pts := make([]PlanPoint, 0, len(byCount))
+	pts := make([]planPoint, 0, len(byCount))
 	for _, p := range byCount {
 		pts = append(pts, p)
 	}
-	slices.SortFunc(pts, func(a, b PlanPoint) int { return cmp.Compare(a.Count.Value, b.Count.Value) })
+	slices.SortFunc(pts, func(a, b planPoint) int { return cmp.Compare(a.count, b.count) })
 	return pts, atDeadline, nil
 }
 
 // point estimates the option at one deadline: the team sized for it, and
-// what that costs.
-func (o *planOption) point(c *Calculation, b *builder, idx planIndex, deadline float64, lim planLimits) (PlanPoint, bool) {
+// what that costs. Renting costs the offer's price for the GPU time the
+// estimate rents, over the depreciation period, plus the shared storage
+// bought either way.
+func (o *planOption) point(c *Calculation, b *builder, idx planIndex, deadline float64) (planPoint, bool) {
 	s := o.s
 	s.Team.TargetDays = deadline / Day
 	b.next, b.err = 0, nil
 	compute(s, c.hw, b)
 	v := b.values
 	if b.err != nil || idx.toBuy < 0 {
-		return PlanPoint{}, false
+		return planPoint{}, false
 	}
 	for _, i := range []int{idx.toBuy, idx.capex, idx.tco, idx.energyRun} {
 		if math.IsNaN(v[i]) || math.IsInf(v[i], 0) {
-			return PlanPoint{}, false
+			return planPoint{}, false
 		}
 	}
-	sys, m := s.Systems[0], s.Money
 	count := v[idx.toBuy]
-	days := strconv.FormatFloat(deadline/Day, 'g', 6, 64)
-	at := " with team.target_days = " + days
-	p := PlanPoint{Option: o.id, Label: o.label, Acquire: o.acquire, System: o.catalog, GPU: o.gpu, Precision: o.prec}
-	id := func(name string) string {
-		return "plan." + o.id + ".n" + strconv.FormatFloat(count, 'f', -1, 64) + "." + name
-	}
-	cur := Unit(s.Currency())
-	p.Count = planQuantity(id("count"), Text{"Systems or instances", "台数"}, Count, count, "team."+s.Workloads[0].ID+".systems_to_buy."+sys.ID+at)
-	p.GPUs = planQuantity(id("gpus"), Text{"GPUs", "GPU 数"}, Count, count*sys.GPUs, "count * systems[0].gpus")
-	runTime := deadline // linear scaling meets the target exactly
-	formula := "team.target_days * DAY: linear scaling meets the target exactly"
+	p := planPoint{o: o, deadline: deadline, count: count, gpus: count * s.Systems[0].GPUs, time: deadline, // linear scaling meets the target exactly
+		power: count * v[idx.sysPower] * s.Money.PUE, energy: v[idx.energyRun]}
 	if idx.jobTime >= 0 {
-		runTime = v[idx.jobTime]
-		formula = "train." + s.Workloads[0].ID + ".job_time." + sys.ID + at
+		p.time, p.jobTime = v[idx.jobTime], true
 	}
-	p.TimePerRun = planQuantity(id("time_per_run"), Text{"Time per run", "1 回の学習時間"}, Seconds, runTime, formula)
-	peak := count * v[idx.sysPower] * m.PUE
-	p.Power = planQuantity(id("power"), Text{"Maximum power, cooling included", "最大消費電力（冷却込み）"}, Watts, peak, "count * cost.system_power * money.pue")
-	p.EnergyPerRun = planQuantity(id("energy_per_run"), Text{"Energy of one run", "学習 1 回の消費電力量"}, Joules, v[idx.energyRun], "energy.per_run"+at)
 	if o.acquire == "buy" {
-		p.Capex = planQuantity(id("capex"), Text{"Capital expense", "設備投資額"}, cur, v[idx.capex], "cost.capex"+at)
-		p.PerYear = planQuantity(id("per_year"), Text{"Operating expense per year", "年間運用費"}, cur, v[idx.opex], "cost.opex_per_year"+at)
-		p.Total = planQuantity(id("total"), Text{"Total over the depreciation period", "償却期間の総額"}, cur, v[idx.tco], "cost.tco"+at)
+		p.capex, p.perYear, p.total = v[idx.capex], v[idx.opex], v[idx.tco]
 	} else {
-		p.Provider, p.Instance, p.Term = o.offer.Provider, o.offer.Instance, string(o.term)
-		p.PriceSource, p.PriceAsOf = o.offer.Source, o.offer.AsOf
-		p.Stale = stale(o.offer.AsOf, lim.asOf)
-		rentYear := v[idx.cloudYear]
-		p.Capex = planQuantity(id("capex"), Text{"Capital expense (shared storage)", "設備投資額（共有ストレージ）"}, cur, v[idx.storage], "cost.storage"+at)
-		p.PerYear = planQuantity(id("per_year"), Text{"Rent per year", "年間賃料"}, cur, rentYear, "cost.cloud_per_year"+at+", money.cloud_per_gpu_hour = the offer's "+string(o.term)+" price")
-		p.Total = planQuantity(id("total"), Text{"Total over the depreciation period", "償却期間の総額"}, cur, v[idx.storage]+rentYear*m.DepreciationYears,
-			"capex + per_year * money.depreciation_years")
+		p.capex, p.perYear = v[idx.storage], v[idx.cloudYear]
+		p.total = p.capex + p.perYear*s.Money.DepreciationYears
 	}
 	return p, true
+}
+
+// describe makes a plan the answer shows: every number a quantity, and the
+// constraint that binds.
+func (lim planLimits) describe(p planPoint) PlanPoint {
+	o, s := p.o, p.o.s
+	sys, w := s.Systems[0], s.Workloads[0]
+	at := " with team.target_days = " + strconv.FormatFloat(p.deadline/Day, 'g', 6, 64)
+	id := func(name string) string {
+		return "plan." + o.id + ".n" + strconv.FormatFloat(p.count, 'f', -1, 64) + "." + name
+	}
+	cur := Unit(s.Currency())
+	out := PlanPoint{Option: o.id, Label: o.label, Acquire: o.acquire, System: o.catalog, GPU: o.gpu, Precision: o.prec}
+	out.Count = planQuantity(id("count"), Text{"Systems or instances", "台数"}, Count, p.count, "team."+w.ID+".systems_to_buy."+sys.ID+at)
+	out.GPUs = planQuantity(id("gpus"), Text{"GPUs", "GPU 数"}, Count, p.gpus, "count * systems[0].gpus")
+	formula := "team.target_days * DAY: linear scaling meets the target exactly"
+	if p.jobTime {
+		formula = "train." + w.ID + ".job_time." + sys.ID + at
+	}
+	out.TimePerRun = planQuantity(id("time_per_run"), Text{"Time per run", "1 回の学習時間"}, Seconds, p.time, formula)
+	out.Power = planQuantity(id("power"), Text{"Maximum power, cooling included", "最大消費電力（冷却込み）"}, Watts, p.power, "count * cost.system_power * money.pue")
+	out.EnergyPerRun = planQuantity(id("energy_per_run"), Text{"Energy of one run", "学習 1 回の消費電力量"}, Joules, p.energy, "energy.per_run"+at)
+	if o.acquire == "buy" {
+		out.Capex = planQuantity(id("capex"), Text{"Capital expense", "設備投資額"}, cur, p.capex, "cost.capex"+at)
+		out.PerYear = planQuantity(id("per_year"), Text{"Operating expense per year", "年間運用費"}, cur, p.perYear, "cost.opex_per_year"+at)
+		out.Total = planQuantity(id("total"), Text{"Total over the depreciation period", "償却期間の総額"}, cur, p.total, "cost.tco"+at)
+	} else {
+		out.Provider, out.Instance, out.Term = o.offer.Provider, o.offer.Instance, string(o.term)
+		out.PriceSource, out.PriceAsOf = o.offer.Source, o.offer.AsOf
+		out.Stale = stale(o.offer.AsOf, lim.asOf)
+		out.Capex = planQuantity(id("capex"), Text{"Capital expense (shared storage)", "設備投資額（共有ストレージ）"}, cur, p.capex, "cost.storage"+at)
+		out.PerYear = planQuantity(id("per_year"), Text{"Rent per year", "年間賃料"}, cur, p.perYear, "cost.cloud_per_year"+at+", money.cloud_per_gpu_hour = the offer's "+string(o.term)+" price")
+		out.Total = planQuantity(id("total"), Text{"Total over the depreciation period", "償却期間の総額"}, cur, p.total, "capex + per_year * money.depreciation_years")
+	}
+	lim.judge(&out, p)
+	return out
 }
 
 func planQuantity(id string, label Text, unit Unit, v float64, formula string) Quantity {
@@ -686,66 +715,73 @@ type check struct {
 // checks lists the constraints: every limit set, the deadline and the GPU
 // cap always, in the same order for every plan. A rented plan draws no site
 // power (the provider's), so the power cap sees 0 for it.
-func (lim planLimits) checks(p PlanPoint, deadline bool) []check {
+func (lim planLimits) checks(p planPoint, deadline bool) []check {
 	var out []check
 	if deadline {
-		out = append(out, check{"plan.deadline_days", p.TimePerRun.Value, lim.deadline})
+		out = append(out, check{"plan.deadline_days", p.time, lim.deadline})
 	}
 	if lim.capex > 0 {
-		out = append(out, check{"plan.capex_budget", p.Capex.Value, lim.capex})
+		out = append(out, check{"plan.capex_budget", p.capex, lim.capex})
 	}
 	if lim.tco > 0 {
-		out = append(out, check{"plan.tco_budget", p.Total.Value, lim.tco})
+		out = append(out, check{"plan.tco_budget", p.total, lim.tco})
 	}
 	if lim.power > 0 {
-		site := p.Power.Value
-		if p.Acquire == "rent" {
+		site := p.power
+		if p.o != nil && p.o.acquire == "rent" {
 			site = 0
 		}
 		out = append(out, check{"plan.power_kw", site, lim.power})
 	}
 	if lim.maxSystems > 0 {
-		out = append(out, check{"plan.max_systems", p.Count.Value, lim.maxSystems})
+		out = append(out, check{"plan.max_systems", p.count, lim.maxSystems})
 	}
-	return append(out, check{"plan.max_gpus", p.GPUs.Value, lim.maxGPUs})
+	return append(out, check{"plan.max_gpus", p.gpus, lim.maxGPUs})
 }
 
 // met allows for the rounding of a deadline that was met exactly.
 func (c check) met() bool      { return c.value <= c.limit*(1+1e-9) }
 func (c check) slack() float64 { return 1 - c.value/c.limit }
 
-// judge marks whether p meets every constraint, and which binds: the one it
-// breaks by most, or else the one with the least room left.
-func (lim planLimits) judge(p *PlanPoint) {
-	cs := lim.checks(*p, true)
-	p.MeetsAll = true
-	bind := cs[0]
-	for _, c := range cs {
+// meetsAll reports whether p keeps every constraint.
+func (lim planLimits) meetsAll(p planPoint) bool {
+	for _, c := range lim.checks(p, true) {
 		if !c.met() {
-			p.MeetsAll = false
-		}
-		if c.slack() < bind.slack() {
-			bind = c
+			return false
 		}
 	}
-	p.Binding, p.Slack = bind.path, bind.slack()
-	label := constraintLabel(bind.path)
-	pct := strconv.FormatFloat(math.Abs(p.Slack)*100, 'f', 1, 64)
-	if p.Slack < 0 {
-		p.Why = Text{label.EN + " is broken: " + pct + "% over", label.JA + "を " + pct + "% 超えています"}
-		return
-	}
-	p.Why = Text{label.EN + " binds: " + pct + "% of it left", label.JA + "が制約です（残り " + pct + "%）"}
+	return true
 }
 
 // withinBudgets is every constraint but the deadline.
-func (lim planLimits) withinBudgets(p PlanPoint) bool {
+func (lim planLimits) withinBudgets(p planPoint) bool {
 	for _, c := range lim.checks(p, false) {
 		if !c.met() {
 			return false
 		}
 	}
 	return true
+}
+
+// judge marks whether p meets every constraint, and which binds: the one it
+// breaks by most, or else the one with the least room left.
+func (lim planLimits) judge(out *PlanPoint, p planPoint) {
+	cs := lim.checks(p, true)
+	out.MeetsAll = lim.meetsAll(p)
+	bind := cs[0]
+	for _, c := range cs {
+		if c.slack() < bind.slack() {
+			bind = c
+		}
+	}
+	out.Binding, out.Slack = bind.path, bind.slack()
+	label := constraintLabel(bind.path)
+	pct := strconv.FormatFloat(math.Abs(out.Slack)*100, 'f', 1, 64)
+	if out.Slack < 0 {
+		out.Why = Text{label.EN + " is broken: " + pct + "% over", label.JA + "を " + pct + "% 超えています"}
+		return
+	}
+	out.Why = Text{label.EN + " binds: " + pct + "% of it left", label.JA + "が制約です（残り " + pct + "%）"}
 }
 
 // constraintLabel is a constraint's label from the input table.
@@ -759,7 +795,7 @@ func constraintLabel(path string) Text {
 // constraints lists the limits set, deadline first.
 func (lim planLimits) constraints(currency string) []PlanConstraint {
 	var out []PlanConstraint
-	for _, c := range lim.checks(PlanPoint{}, true) {
+	for _, c := range lim.checks(planPoint{}, true) {
 		f, _ := FieldOf(c.path)
 		unit := f.Dim
 		if unit == currencyUnit {
@@ -773,12 +809,12 @@ func (lim planLimits) constraints(currency string) []PlanConstraint {
 // shortfalls names each constraint that alone leaves no plan, with the
 // least the plans meeting every other one need; when none does alone, the
 // constraints the closest plan breaks.
-func (lim planLimits) shortfalls(all []PlanPoint, currency string) []PlanShortfall {
+func (lim planLimits) shortfalls(all []planPoint, currency string) []PlanShortfall {
 	var out []PlanShortfall
 	limits := lim.constraints(currency)
 	for ci, con := range limits {
 		var bestC *check
-		var bestP PlanPoint
+		var bestP planPoint
 		for _, p := range all {
 			cs := lim.checks(p, true)
 			ok := true
@@ -795,14 +831,14 @@ func (lim planLimits) shortfalls(all []PlanPoint, currency string) []PlanShortfa
 		if bestC == nil {
 			continue
 		}
-		out = append(out, lim.shortfall(con, *bestC, bestP))
+		out = append(out, shortfall(con, *bestC, bestP))
 	}
 	if len(out) > 0 || len(all) == 0 {
 		slices.SortStableFunc(out, func(a, b PlanShortfall) int { return cmp.Compare(a.Over, b.Over) })
 		return out
 	}
 	// No constraint alone: the plan that breaks them least, by its worst.
-	worst := func(p PlanPoint) float64 {
+	worst := func(p planPoint) float64 {
 		w := math.Inf(-1)
 		for _, c := range lim.checks(p, true) {
 			w = max(w, -c.slack())
@@ -817,24 +853,24 @@ func (lim planLimits) shortfalls(all []PlanPoint, currency string) []PlanShortfa
 	}
 	for ci, c := range lim.checks(closest, true) {
 		if !c.met() {
-			out = append(out, lim.shortfall(limits[ci], c, closest))
+			out = append(out, shortfall(limits[ci], c, closest))
 		}
 	}
 	return out
 }
 
-func (lim planLimits) shortfall(con PlanConstraint, c check, p PlanPoint) PlanShortfall {
+func shortfall(con PlanConstraint, c check, p planPoint) PlanShortfall {
 	best := con.Limit
 	best.ID = "plan.shortfall." + strings.TrimPrefix(c.path, "plan.")
 	best.Label, best.LabelJA = "Least that meets the other constraints", "他の制約を満たすプランで最小の値"
 	best.Value = c.value
-	best.Formula = "the least " + c.path + " among the plans meeting every other constraint (" + p.Option + ")"
+	best.Formula = "the least " + c.path + " among the plans meeting every other constraint (" + p.o.id + ")"
 	over := c.value/c.limit - 1
 	pct := strconv.FormatFloat(over*100, 'f', 1, 64)
 	label := constraintLabel(c.path)
-	return PlanShortfall{Path: c.path, Limit: con.Limit, Best: best, Over: over, Option: p.Option,
-		Why: Text{fmt.Sprintf("%s (%s) makes the problem infeasible: the best plan meeting the others (%s) is %s%% over it", label.EN, c.path, p.Label.EN, pct),
-			fmt.Sprintf("%s（%s）のために実行可能なプランがありません。他の制約を満たす最良のプラン（%s）でも %s%% 超えます", label.JA, c.path, p.Label.JA, pct)}}
+	return PlanShortfall{Path: c.path, Limit: con.Limit, Best: best, Over: over, Option: p.o.id,
+		Why: Text{fmt.Sprintf("%s (%s) makes the problem infeasible: the best plan meeting the others (%s) is %s%% over it", label.EN, c.path, p.o.label.EN, pct),
+			fmt.Sprintf("%s（%s）のために実行可能なプランがありません。他の制約を満たす最良のプラン（%s）でも %s%% 超えます", label.JA, c.path, p.o.label.JA, pct)}}
 }
 
 // why is the answer in one sentence.
@@ -852,38 +888,35 @@ func why(res *PlanResult) Text {
 }
 
 // byCost orders plans by total cost, then time per run, then option and count.
-func byCost(a, b PlanPoint) int {
-	return cmp.Or(cmp.Compare(a.Total.Value, b.Total.Value), cmp.Compare(a.TimePerRun.Value, b.TimePerRun.Value),
-		cmp.Compare(a.Option, b.Option), cmp.Compare(a.Count.Value, b.Count.Value))
+func byCost(a, b planPoint) int {
+	return cmp.Or(cmp.Compare(a.total, b.total), cmp.Compare(a.time, b.time), cmp.Compare(a.o.id, b.o.id), cmp.Compare(a.count, b.count))
 }
 
 // byTime orders plans by time per run, then cost.
-func byTime(a, b PlanPoint) int {
-	return cmp.Or(cmp.Compare(a.TimePerRun.Value, b.TimePerRun.Value), byCost(a, b))
+func byTime(a, b planPoint) int {
+	return cmp.Or(cmp.Compare(a.time, b.time), byCost(a, b))
 }
 
-func sortByCost(ps []PlanPoint) { slices.SortStableFunc(ps, byCost) }
-
-// best is the first plan by order among those ok keeps; nil if none.
-func best(all []PlanPoint, ok func(PlanPoint) bool, order func(a, b PlanPoint) int) *PlanPoint {
-	var out *PlanPoint
-	for i := range all {
-		if ok(all[i]) && (out == nil || order(all[i], *out) < 0) {
-			p := all[i]
-			out = &p
+// best is the first plan by order among those ok keeps.
+func best(all []planPoint, ok func(planPoint) bool, order func(a, b planPoint) int) (planPoint, bool) {
+	var out planPoint
+	found := false
+	for _, p := range all {
+		if ok(p) && (!found || order(p, out) < 0) {
+			out, found = p, true
 		}
 	}
-	return out
+	return out, found
 }
 
 // frontier is the Pareto frontier of total cost against y: walking the plans
 // from the cheapest, each that improves on every cheaper one's y.
-func frontier(all []PlanPoint, y func(PlanPoint) float64) []PlanPoint {
+func frontier(all []planPoint, y func(planPoint) float64) []planPoint {
 	sorted := slices.Clone(all)
-	slices.SortStableFunc(sorted, func(a, b PlanPoint) int {
-		return cmp.Or(cmp.Compare(a.Total.Value, b.Total.Value), cmp.Compare(y(a), y(b)), byCost(a, b))
+	slices.SortFunc(sorted, func(a, b planPoint) int {
+		return cmp.Or(cmp.Compare(a.total, b.total), cmp.Compare(y(a), y(b)), byCost(a, b))
 	})
-	var out []PlanPoint
+	var out []planPoint
 	bestY := math.Inf(1)
 	for _, p := range sorted {
 		if y(p) < bestY {
