@@ -532,11 +532,11 @@ type planPoint struct {
 // It returns the points, the point at the deadline, or why the option cannot
 // be priced.
 func (o *planOption) sweep(lim planLimits, plans *planCache) ([]planPoint, planPoint, *Text) {
-	c, err := Prepare(o.s)
+	o.s.Team.TargetDays = lim.deadline / Day // the layout's own plan is then the deadline's
+	c, err := prepare(o.s, plans)
 	if err != nil {
 		return nil, planPoint{}, &Text{firstLine(err.Error()), firstLine(errorIn(err, "ja"))}
 	}
-	c.hw.plans = plans
 	w, sys := o.s.Workloads[0].ID, o.s.Systems[0].ID
 	at := func(id string) int {
 		if i, ok := c.index[id]; ok {
