@@ -643,6 +643,15 @@ func (lim planLimits) describe(p planPoint) PlanPoint {
 		out.Capex = planQuantity(id("capex"), Text{"Capital expense (shared storage)", "設備投資額（共有ストレージ）"}, cur, p.capex, "cost.storage"+at)
 		out.PerYear = planQuantity(id("per_year"), Text{"Rent per year", "年間賃料"}, cur, p.perYear, "cost.cloud_per_year"+at+", money.cloud_per_gpu_hour = the offer's "+string(o.term)+" price")
 		out.Total = planQuantity(id("total"), Text{"Total over the depreciation period", "償却期間の総額"}, cur, p.total, "capex + per_year * money.depreciation_years")
+		// The price's own source and date travel with the figures it makes,
+		// so every output (the CSV too) shows a stale one.
+		price := Text{"; price: " + o.offer.Source + ", " + o.offer.AsOf, "。価格: " + o.offer.Source + "、" + o.offer.AsOf}
+		if out.Stale {
+			price = price.With(", over 12 months before the plan's as-of date", "（計画の基準日より 12 か月以上前）")
+		}
+		for _, q := range []*Quantity{&out.PerYear, &out.Total} {
+			q.Source, q.SourceJA = q.Source+price.EN, q.SourceJA+price.JA
+		}
 	}
 	lim.judge(&out, p)
 	return out

@@ -81,6 +81,9 @@ func TestPlanBadInputAndStalePrices(t *testing.T) {
 	out, errOut, code := trainscale(t, "", "plan", "--scenario", "modern-2026", "--set", "plan.gpus=h100-sxm", "--set", "plan.acquire=rent", "--as-of", "2028-01-01")
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, "over 12 months old")
+	out, errOut, code = trainscale(t, "", "plan", "--scenario", "modern-2026", "--set", "plan.gpus=h100-sxm", "--set", "plan.acquire=rent", "--as-of", "2028-01-01", "--format", "csv")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "2026-08-26, over 12 months before the plan's as-of date")
 }
 
 // An infeasible budget says which constraint and by how much.
