@@ -108,6 +108,12 @@ type PlanPoint struct {
 	Power        Quantity  `json:"power"`    // maximum draw with cooling
 	EnergyPerRun Quantity  `json:"energy_per_run"`
 	BreakEven    *Quantity `json:"break_even,omitempty"` // use after which buying beats renting; nil: never, or no counterpart
+	// SizedFor is the team.target_days the estimate sized the plan for: with
+	// the option's system and money.system, what loads the plan as a scenario.
+	SizedFor Quantity `json:"sized_for"`
+	// PerGPUHour is a rented plan's price, in the scenario's currency; nil
+	// when buying.
+	PerGPUHour *Quantity `json:"per_gpu_hour,omitempty"`
 
 	MeetsAll bool    `json:"meets_all"`
 	Binding  string  `json:"binding"`       // the constraint closest to its limit, or furthest over it
@@ -121,9 +127,11 @@ type PlanPoint struct {
 
 // Quantities lists the point's numbers in the order tables show them.
 func (p *PlanPoint) Quantities() []Quantity {
-	qs := []Quantity{p.Count, p.GPUs, p.TimePerRun, p.Capex, p.PerYear, p.Total, p.Power, p.EnergyPerRun}
-	if p.BreakEven != nil {
-		qs = append(qs, *p.BreakEven)
+	qs := []Quantity{p.Count, p.GPUs, p.TimePerRun, p.Capex, p.PerYear, p.Total, p.Power, p.EnergyPerRun, p.SizedFor}
+	for _, q := range []*Quantity{p.PerGPUHour, p.BreakEven} {
+		if q != nil {
+			qs = append(qs, *q)
+		}
 	}
 	return qs
 }
@@ -625,6 +633,7 @@ func (lim planLimits) describe(p planPoint) PlanPoint {
 	}
 	cur := Unit(s.Currency())
 	out := PlanPoint{Option: o.id, Label: o.label, Acquire: o.acquire, System: o.catalog, GPU: o.gpu, Precision: o.prec}
+	out.SizedFor = planQuantity(id("sized_for"), Text{"Target the plan was sized for", "プランを見積もった目標日数"}, Seconds, p.deadline, "team.target_days * DAY of the plan's estimate")
 	out.Count = planQuantity(id("count"), Text{"Systems or instances", "台数"}, Count, p.count, "team."+w.ID+".systems_to_buy."+sys.ID+at)
 	out.GPUs = planQuantity(id("gpus"), Text{"GPUs", "GPU 数"}, Count, p.gpus, "count * systems[0].gpus")
 	formula := "team.target_days * DAY: linear scaling meets the target exactly"
@@ -642,6 +651,8 @@ func (lim planLimits) describe(p planPoint) PlanPoint {
 		out.Provider, out.Instance, out.Term = o.offer.Provider, o.offer.Instance, string(o.term)
 		out.PriceSource, out.PriceAsOf = o.offer.Source, o.offer.AsOf
 		out.Stale = stale(o.offer.AsOf, lim.asOf)
+		rate := planQuantity(id("per_gpu_hour"), Text{"Price per GPU-hour (" + string(o.term) + ")", "GPU 時間単価（" + string(o.term) + "）"}, cur, s.Money.CloudPerGPUHour, "money.cloud_per_gpu_hour: the offer's USD price * money.per_usd")
+		out.PerGPUHour = &rate
 		out.Capex = planQuantity(id("capex"), Text{"Capital expense (shared storage)", "設備投資額（共有ストレージ）"}, cur, p.capex, "cost.storage"+at)
 		out.PerYear = planQuantity(id("per_year"), Text{"Rent per year", "年間賃料"}, cur, p.perYear, "cost.cloud_per_year"+at+", money.cloud_per_gpu_hour = the offer's "+string(o.term)+" price")
 		out.Total = planQuantity(id("total"), Text{"Total over the depreciation period", "償却期間の総額"}, cur, p.total, "capex + per_year * money.depreciation_years")
@@ -651,7 +662,7 @@ func (lim planLimits) describe(p planPoint) PlanPoint {
 		if out.Stale {
 			price = price.With(", over 12 months before the plan's as-of date", "（計画の基準日より 12 か月以上前）")
 		}
-		for _, q := range []*Quantity{&out.PerYear, &out.Total} {
+		for _, q := range []*Quantity{out.PerGPUHour, &out.PerYear, &out.Total} {
 			q.Source, q.SourceJA = q.Source+price.EN, q.SourceJA+price.JA
 		}
 	}

@@ -56,6 +56,8 @@ func TestPlanArticle(t *testing.T) {
 	assert.InDelta(t, get("cost.tco"), res.Cheapest.Total.Value, 1e-6)
 	assert.InDelta(t, get("cost.capex"), res.Cheapest.Capex.Value, 1e-6)
 	assert.InDelta(t, 7*Day, res.Cheapest.TimePerRun.Value, 1e-6)
+	assert.InDelta(t, 7*Day, res.Cheapest.SizedFor.Value, 1e-6)
+	assert.Nil(t, res.Cheapest.PerGPUHour)
 	assert.Equal(t, "plan.deadline_days", res.Cheapest.Binding)
 	assert.True(t, res.Cheapest.MeetsAll)
 	require.Len(t, res.Options, 2)
@@ -282,6 +284,8 @@ func TestPlanPrices(t *testing.T) {
 	require.NotNil(t, res.Cheapest)
 	assert.Equal(t, "rent-aws-p5-48xlarge-1-year", res.Cheapest.Option)
 	assert.Equal(t, "our negotiated rate", res.Cheapest.PriceSource)
+	require.NotNil(t, res.Cheapest.PerGPUHour)
+	assert.InDelta(t, 1.2, res.Cheapest.PerGPUHour.Value, 1e-12)
 	// A commitment bills every hour, used or not: 8 GPUs x 1.2 USD x 8760 h an
 	// instance-year, cheaper than 2.0 USD on demand at money.utilisation 0.7.
 	assert.InDelta(t, res.Cheapest.Count.Value*8*1.2*365*24, res.Cheapest.PerYear.Value, 1e-6)
