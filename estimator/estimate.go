@@ -196,11 +196,19 @@ func viewOf(s *Scenario) catalogView {
 }
 
 // Prepare validates s and lays out its quantities.
-func Prepare(s *Scenario) (*Calculation, error) {
+func Prepare(s *Scenario) (*Calculation, error) { return prepare(s, nil) }
+
+// prepare is Prepare with the transformer plans kept in plans, when given,
+// so callers preparing many scenarios of one hardware (the planner) search
+// each layout once.
+func prepare(s *Scenario, plans *planCache) (*Calculation, error) {
 	if err := Validate(s); err != nil {
 		return nil, err
 	}
 	hw := viewOf(s)
+	if plans != nil {
+		hw.plans = plans
+	}
 	b := &builder{describe: true}
 	compute(s, hw, b)
 	if b.err != nil {

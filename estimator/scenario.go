@@ -44,6 +44,7 @@ type Scenario struct {
 	Goodput       *Goodput          `json:"goodput,omitempty"` // time lost to failures at scale
 	Factors       *Factors          `json:"factors,omitempty"` // the hardware models' efficiency factors
 	ModelError    *ModelError       `json:"model_error,omitempty"`
+	Plan          *Plan             `json:"plan,omitempty"`    // constraints for trainscale plan: what to buy or rent
 	Sources       map[string]string `json:"sources,omitempty"` // scenario path -> where its value comes from
 
 	// Ranges holds the inputs given as ranges, by path; each field holds the
@@ -155,6 +156,24 @@ type Money struct {
 	GridKgCO2PerKWh    float64  `json:"grid_kg_co2_per_kwh" check:"ge=0"`
 	// Ask is which figure the proposal asks for (see Answer); unset: the point estimate.
 	Ask *Ask `json:"ask,omitempty" check:"oneof=point|p50|p90"`
+}
+
+// Plan holds the constraints of the inverse question (trainscale plan): the
+// cheapest systems to buy, or instances to rent, that train plan.workload
+// within the deadline, the budgets, the power and the count allowed. Lists
+// (gpus, precisions) are comma-separated, so --set takes them as one value.
+type Plan struct {
+	Workload     string   `json:"workload,omitempty"`                            // default: money.workload
+	DeadlineDays *float64 `json:"deadline_days,omitempty" check:"gt0"`           // per run; default: team.target_days
+	CapexBudget  *float64 `json:"capex_budget,omitempty" check:"gt0"`            // in money.currency
+	TCOBudget    *float64 `json:"tco_budget,omitempty" check:"gt0"`              // over money.depreciation_years
+	PowerKW      *float64 `json:"power_kw,omitempty" check:"gt0"`                // site power for bought systems, cooling included
+	MaxSystems   *float64 `json:"max_systems,omitempty" check:"int,gt0"`         // systems bought or instances rented
+	MaxGPUs      *float64 `json:"max_gpus,omitempty" check:"int,gt0"`            // default: DefaultMaxGPUs
+	GPUs         string   `json:"gpus,omitempty"`                                // allowed catalog GPU ids; default: all
+	Precisions   string   `json:"precisions,omitempty"`                          // allowed precisions; default: the workload's
+	Acquire      *string  `json:"acquire,omitempty" check:"oneof=buy|rent|both"` // default: both
+	AsOf         string   `json:"as_of,omitempty"`                               // YYYY-MM-DD prices are judged at; default: the caller's today
 }
 
 // Goodput prices failures: at thousands of GPUs some fail every day, and each

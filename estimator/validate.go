@@ -22,6 +22,7 @@ func Validate(s *Scenario) error {
 	crossCheck(s, &errs)
 	checkSources(s, &errs)
 	checkWork(s, &errs)
+	checkPlan(s, &errs)
 	return errs.err()
 }
 

@@ -1,0 +1,213 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
+
+// runPlan answers the inverse question: what to buy or rent to meet the
+// scenario's plan section (or its defaults: the team's target, no budget).
+func runPlan(e *env, args []string) error {
+	fs := newFlags(e, "plan")
+	var sf scenarioFlags
+	sf.register(fs)
+	prices := fs.String("prices", "", "a prices `FILE` (JSON) whose entries replace or add to the cloud price catalog")
+	asOf := fs.String("as-of", "", "`DATE` (YYYY-MM-DD) prices are judged at, unless the scenario sets plan.as_of; default: today")
+	var rev estimator.ReverseRequest
+	var precision string
+	fs.IntVar(&rev.GPUs, "gpus", 0, "reverse sizing: `N` GPUs (with --gpu and --days) give the compute-optimal transformer and the largest that fits")
+	fs.StringVar(&rev.GPU, "gpu", "", "reverse sizing: the catalog `GPU`")
+	fs.Float64Var(&rev.Days, "days", 0, "reverse sizing: `D` days of training")
+	fs.Float64Var(&rev.Budget, "budget", 0, "reverse sizing: a budget in `USD` that caps the GPU-hours")
+	fs.Float64Var(&rev.PerGPUHour, "price", 0, "reverse sizing: `USD` per GPU-hour (default: the GPU's cheapest on-demand cloud price)")
+	fs.Float64Var(&rev.MFU, "mfu", 0, "reverse sizing: model FLOPs utilisation `X` (default 0.38, Llama 3's)")
+	fs.StringVar(&precision, "precision", "bf16", "reverse sizing: `P`, bf16, fp8 or fp4")
+	format := addFormat(fs, "table", "json", "csv")
+	pos, err := parse(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	if err := format.check(); err != nil {
+		return err
+	}
+	catalog, err := pricesWith(*prices, nil)
+	if rev.GPUs != 0 || rev.GPU != "" {
+		if err != nil {
+			return err
+		}
+		rev.Precision, rev.Prices = hardware.Precision(precision), catalog
+		return writeReverse(e.stdout, rev, format.value)
+	}
+	s, err := sf.load(e, first(pos))
+	if err != nil {
+		return err
+	}
+	opt := estimator.PlanOptions{AsOf: *asOf}
+	if opt.AsOf == "" {
+		opt.AsOf = time.Now().UTC().Format(time.DateOnly) // staleness is judged against the day the question is asked
+	}
+	if opt.Prices, err = pricesWith(*prices, s); err != nil {
+		return err
+	}
+	res, err := estimator.MakePlan(s, opt)
+	if err != nil {
+		return sf.wrap(err)
+	}
+	switch format.value {
+	case "json":
+		return writeJSON(e.stdout, res) // the one shape estimator.PlanResult defines
+	case "csv":
+		return writeCSV(e.stdout, planQuantities(res))
+	}
+	return writePlanTable(e.stdout, s, res)
+}
+
+// pricesWith is the cloud price catalog with the prices file merged in, its
+// entries in the scenario's currency converted (s may be nil: USD only).
+func pricesWith(file string, s *estimator.Scenario) ([]hardware.CloudOffer, error) {
+	catalog := hardware.CloudOffers()
+	if file == "" {
+		return catalog, nil
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	mine, err := estimator.DecodePrices(f, s)
+	if err != nil {
+		return nil, &sourceError{file, err}
+	}
+	return estimator.MergePrices(catalog, mine), nil
+}
+
+// writeReverse prints reverse sizing: each quantity with its formula.
+func writeReverse(w io.Writer, r estimator.ReverseRequest, format string) error {
+	qs, err := estimator.Reverse(r)
+	if err != nil {
+		return err
+	}
+	switch format {
+	case "json":
+		return writeJSON(w, qs)
+	case "csv":
+		return writeCSV(w, qs)
+	}
+	rows := [][]string{{"quantity", "value", "formula"}}
+	for _, q := range qs {
+		rows = append(rows, []string{q.Label, estimator.Choose(q.Unit, estimator.Decimal, q.Value, estimator.Hardware).Format(q.Value), q.Formula})
+	}
+	return writeColumns(w, rows)
+}
+
+// planQuantities lists every number of the plan once, in the order the table
+// shows them: the limits, then each option at the deadline, then the
+// frontiers' plans.
+func planQuantities(res *estimator.PlanResult) []estimator.Quantity {
+	var out []estimator.Quantity
+	seen := map[string]bool{}
+	add := func(qs ...estimator.Quantity) {
+		for _, q := range qs {
+			if !seen[q.ID] {
+				seen[q.ID] = true
+				out = append(out, q)
+			}
+		}
+	}
+	for _, c := range res.Constraints {
+		add(c.Limit)
+	}
+	for _, group := range [][]estimator.PlanPoint{res.Options, res.Frontier, res.EnergyFrontier} {
+		for i := range group {
+			add(group[i].Quantities()...)
+		}
+	}
+	for _, sf := range res.Shortfalls {
+		add(sf.Best)
+	}
+	return out
+}
+
+func writePlanTable(w io.Writer, s *estimator.Scenario, res *estimator.PlanResult) error {
+	show := func(q estimator.Quantity) string { return estimator.Format(q.Value, q.Unit, s.Units) }
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: plan for %s, prices as of %s\n", clean(s.Name), clean(res.Workload), res.AsOf)
+	var limits []string
+	for _, c := range res.Constraints {
+		limits = append(limits, clean(c.Limit.Label)+" "+show(c.Limit))
+	}
+	fmt.Fprintf(&b, "Constraints: %s\n\n", strings.Join(limits, "; "))
+	describe := func(title string, p *estimator.PlanPoint) {
+		if p == nil {
+			return
+		}
+		fmt.Fprintf(&b, "%s: %s: %s systems or instances (%s GPUs), %s per run, total %s (capex %s, %s a year), power %s, energy %s a run%s\n",
+			title, clean(p.Label.EN), show(p.Count), show(p.GPUs), show(p.TimePerRun), show(p.Total), show(p.Capex), show(p.PerYear), show(p.Power), show(p.EnergyPerRun), staleNote(p))
+	}
+	describe("Chosen", res.Cheapest)
+	fmt.Fprintf(&b, "Why: %s\n", clean(res.Why.EN))
+	for _, sf := range res.Shortfalls {
+		fmt.Fprintf(&b, "  %s: needs %s against %s\n", sf.Path, show(sf.Best), show(sf.Limit))
+	}
+	describe("Fastest within the budgets", res.Fastest)
+	if _, err := io.WriteString(w, b.String()+"\n"); err != nil {
+		return err
+	}
+
+	fmt.Fprintf(w, "Options considered, each sized for the deadline, cheapest first (%d plans compared in all):\n", res.Points)
+	rows := [][]string{{"option", "count", "time/run", "capex", "per year", "total", "power", "energy/run", "buy beats rent after", "meets all", "binding"}}
+	for i := range res.Options {
+		p := &res.Options[i]
+		breakEven := "-"
+		if p.BreakEven != nil {
+			breakEven = show(*p.BreakEven)
+		}
+		rows = append(rows, []string{clean(p.Option) + staleNote(p), show(p.Count), show(p.TimePerRun), show(p.Capex), show(p.PerYear), show(p.Total),
+			show(p.Power), show(p.EnergyPerRun), breakEven, yesNo(p.MeetsAll), clean(p.Why.EN)})
+	}
+	if err := writeColumns(w, rows); err != nil {
+		return err
+	}
+
+	fmt.Fprintf(w, "\nFrontier of total cost against time per run (%d plans), cheapest first:\n", len(res.Frontier))
+	rows = [][]string{{"option", "count", "time/run", "total", "energy/run"}}
+	for _, p := range res.Frontier {
+		rows = append(rows, []string{clean(p.Option), show(p.Count), show(p.TimePerRun), show(p.Total), show(p.EnergyPerRun)})
+	}
+	if err := writeColumns(w, rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "Frontier of total cost against energy per run: %d plans (--format json lists them)\n", len(res.EnergyFrontier))
+	if len(res.Skipped) > 0 {
+		fmt.Fprintf(w, "\nSkipped (%d):\n", len(res.Skipped))
+		rows = nil
+		for _, sk := range res.Skipped {
+			rows = append(rows, []string{"  " + clean(sk.Option), clean(sk.Reason.EN)})
+		}
+		if err := writeColumns(w, rows); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// staleNote flags a plan whose cloud price is more than 12 months old.
+func staleNote(p *estimator.PlanPoint) string {
+	if p.Stale {
+		return " (price of " + p.PriceAsOf + ", over 12 months old)"
+	}
+	return ""
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}

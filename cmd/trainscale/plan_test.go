@@ -1,0 +1,106 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The default scenario (the article) buys its 143 DGX-1 (Volta) for
+// Inception-v3, as the estimate prices it.
+func TestPlanDefault(t *testing.T) {
+	out, errOut, code := trainscale(t, "", "plan", "--as-of", "2026-12-01")
+	require.Equal(t, 0, code, errOut)
+	for _, want := range []string{"plan for inception-v3, prices as of 2026-12-01", "Chosen: Buy DGX-1 (Volta): 143 systems or instances (1144 GPUs), 7 days per run",
+		"buy-dgx-1-p100", "Skipped (24):"} {
+		assert.Contains(t, out, want)
+	}
+}
+
+func TestPlanJSONAndCSV(t *testing.T) {
+	out, errOut, code := trainscale(t, "", "plan", "--scenario", "modern-2026", "--set", "plan.gpus=h100-sxm", "--as-of", "2026-12-01", "--format", "json")
+	require.Equal(t, 0, code, errOut)
+	var doc struct {
+		Cheapest struct {
+			Option string
+			Count  struct{ Value float64 }
+		}
+		Frontier []json.RawMessage
+		Options  []json.RawMessage
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &doc))
+	assert.Equal(t, "rent-hyperstack-8x-h100-sxm-on-demand", doc.Cheapest.Option)
+	assert.Equal(t, 30.0, doc.Cheapest.Count.Value)
+	assert.NotEmpty(t, doc.Frontier)
+	assert.Equal(t, 5, len(doc.Options)) // DGX H100 bought, and the four H100 offers
+
+	out, errOut, code = trainscale(t, "", "plan", "--scenario", "modern-2026", "--set", "plan.gpus=h100-sxm", "--as-of", "2026-12-01", "--format", "csv")
+	require.Equal(t, 0, code, errOut)
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"id", "label", "value", "unit", "formula", "source"}, rows[0])
+	ids := map[string]bool{}
+	for _, r := range rows[1:] {
+		assert.False(t, ids[r[0]], "id %s twice", r[0])
+		ids[r[0]] = true
+	}
+	assert.True(t, ids["plan.limit.deadline_days"])
+	assert.True(t, ids["plan.buy-dgx-h100.n30.total"])
+}
+
+// Bad constraints and bad prices exit 2 naming the field; a stale price is
+// flagged.
+func TestPlanBadInputAndStalePrices(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--set", "plan.capex_budget=0"}, "plan.capex_budget: must be > 0"},
+		{[]string{"--set", "plan.gpus=h100,b200"}, "plan.gpus: unknown catalog GPU"},
+		{[]string{"--set", "plan.acquire=neither"}, "plan.acquire"},
+		{[]string{"--set", "money.currency=EUR"}, "money.per_usd"},
+		{[]string{"--as-of", "yesterday"}, "plan.as_of: must be a date"},
+	} {
+		_, errOut, code := trainscale(t, "", append([]string{"plan", "--scenario", "modern-2026"}, tc.args...)...)
+		assert.Equal(t, 2, code, tc.args)
+		assert.Contains(t, errOut, tc.want, tc.args)
+	}
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	require.NoError(t, os.WriteFile(bad, []byte(`{"prices": [{"provider": "x", "instance": "y", "gpu": "h100-sxm", "gpus": 8, "system": "dgx-h100", "on_demand": 2, "currency": "EUR", "source": "s", "as_of": "2026-01-01"}]}`), 0o644))
+	_, errOut, code := trainscale(t, "", "plan", "--scenario", "modern-2026", "--prices", bad)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "prices[0].currency")
+
+	out, errOut, code := trainscale(t, "", "plan", "--scenario", "modern-2026", "--set", "plan.gpus=h100-sxm", "--set", "plan.acquire=rent", "--as-of", "2028-01-01")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "over 12 months old")
+	out, errOut, code = trainscale(t, "", "plan", "--scenario", "modern-2026", "--set", "plan.gpus=h100-sxm", "--set", "plan.acquire=rent", "--as-of", "2028-01-01", "--format", "csv")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "2026-08-26, over 12 months before the plan's as-of date")
+}
+
+// An infeasible budget says which constraint and by how much.
+func TestPlanInfeasible(t *testing.T) {
+	out, errOut, code := trainscale(t, "", "plan", "--set", "plan.capex_budget=1e6", "--as-of", "2026-12-01")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "Capital budget (plan.capex_budget) makes the problem infeasible")
+	assert.Contains(t, out, "plan.capex_budget: needs USD 23,127,000 against USD 1,000,000")
+}
+
+// Reverse sizing: what 16,384 H100 train in 54 days.
+func TestPlanReverse(t *testing.T) {
+	out, errOut, code := trainscale(t, "", "plan", "--gpu", "h100-sxm", "--gpus", "16384", "--days", "54")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "Compute-optimal parameters                           489.4 G")
+	assert.Contains(t, out, "Compute-optimal training tokens                      9.788 T")
+	_, errOut, code = trainscale(t, "", "plan", "--gpu", "h100-sxm", "--gpus", "8", "--days", "1", "--precision", "fp4")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "precision: the GPU h100-sxm has no fp4 path")
+}

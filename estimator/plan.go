@@ -1,0 +1,950 @@
+package estimator
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/trainscale/trainscale/estimator/hardware"
+)
+
+// The planner answers the estimate's inverse question: from a deadline,
+// budgets, power and counts to the cheapest systems to buy or instances to
+// rent. Each option (a catalog system bought, a cloud offer rented on one
+// term, at one allowed precision) is a one-workload, one-system copy of the
+// scenario that the forward estimate itself prices: for a deadline it gives
+// the systems to buy, the capex, opex and TCO, the power and the energy of a
+// run. The planner sweeps the deadline over a fixed grid, so each count an
+// option reaches is a point (cost, time per run, energy, power), and picks
+// from the points: the cheapest meeting every constraint, the fastest within
+// the budgets, and the frontiers.
+
+// DefaultMaxGPUs bounds the clusters the planner sizes when plan.max_gpus is
+// left out.
+const DefaultMaxGPUs = 100000
+
+// staleMonths is how old a price may be, before the plan's as-of date,
+// without being flagged.
+const staleMonths = 12
+
+// planGrid is the deadlines every option is estimated at, besides the plan's
+// own: every quarter-octave from an hour to about four years. The grid is
+// fixed, not scaled to the deadline, so two plans of one scenario share
+// their points and a tighter deadline can only remove plans from the choice.
+var planGrid = func() []float64 {
+	out := make([]float64, 61)
+	for k := range out {
+		out[k] = Hour * math.Pow(2, float64(k)/4)
+	}
+	return out
+}()
+
+// PlanOptions is what a plan needs besides the scenario.
+type PlanOptions struct {
+	// Prices is the cloud price catalog to rent from; nil reads
+	// hardware.CloudOffers(). MergePrices adds a user's prices file.
+	Prices []hardware.CloudOffer
+	// AsOf (YYYY-MM-DD) dates the question when the scenario's plan.as_of is
+	// left out; with neither, the newest price's date.
+	AsOf string
+}
+
+// PlanResult is the planner's answer. Every number in it is a Quantity, so a
+// surface shows it without arithmetic.
+type PlanResult struct {
+	Workload    string           `json:"workload"`
+	Currency    string           `json:"currency"`
+	AsOf        string           `json:"as_of"`
+	Constraints []PlanConstraint `json:"constraints"`
+	// Cheapest is the least total cost meeting every constraint; nil when no
+	// plan does, and Shortfalls say why.
+	Cheapest *PlanPoint `json:"cheapest"`
+	// Fastest is the shortest time per run within the budgets, power and
+	// counts, whatever the deadline; nil when none is.
+	Fastest    *PlanPoint      `json:"fastest"`
+	Why        Text            `json:"why"` // how Cheapest was chosen, or why there is none
+	Shortfalls []PlanShortfall `json:"shortfalls,omitempty"`
+	// Options is every option sized for the deadline (the fewest systems
+	// that meet it, or its fastest where none does), cheapest first: the
+	// options considered.
+	Options []PlanPoint `json:"options"`
+	// Frontier is the Pareto frontier of total cost against time per run,
+	// cheapest (slowest) first; EnergyFrontier the same against the energy
+	// of a run.
+	Frontier       []PlanPoint `json:"frontier"`
+	EnergyFrontier []PlanPoint `json:"energy_frontier"`
+	Skipped        []PlanSkip  `json:"skipped,omitempty"`
+	Points         int         `json:"points"` // the plans compared: every option at every count it reached
+}
+
+// PlanConstraint is one limit the plans must keep, named by its scenario path.
+type PlanConstraint struct {
+	Path  string   `json:"path"` // plan.capex_budget
+	Limit Quantity `json:"limit"`
+}
+
+// PlanPoint is one plan: an option at one count of systems or instances.
+type PlanPoint struct {
+	Option    string `json:"option"` // buy-dgx-h100, rent-aws-p5-48xlarge-on-demand
+	Label     Text   `json:"label"`
+	Acquire   string `json:"acquire"` // buy or rent
+	System    string `json:"system"`  // the catalog system (rent: the one the instance trains as)
+	GPU       string `json:"gpu"`
+	Provider  string `json:"provider,omitempty"`
+	Instance  string `json:"instance,omitempty"`
+	Term      string `json:"term,omitempty"`
+	Precision string `json:"precision,omitempty"` // where plan.precisions chose it
+
+	Count        Quantity  `json:"count"` // systems bought or instances rented
+	GPUs         Quantity  `json:"gpus"`
+	TimePerRun   Quantity  `json:"time_per_run"`
+	Capex        Quantity  `json:"capex"`
+	PerYear      Quantity  `json:"per_year"` // opex, or rent
+	Total        Quantity  `json:"total"`    // over money.depreciation_years: what the plans are ranked by
+	Power        Quantity  `json:"power"`    // maximum draw with cooling
+	EnergyPerRun Quantity  `json:"energy_per_run"`
+	BreakEven    *Quantity `json:"break_even,omitempty"` // use after which buying beats renting; nil: never, or no counterpart
+	// SizedFor is the team.target_days the estimate sized the plan for: with
+	// the option's system and money.system, what loads the plan as a scenario.
+	SizedFor Quantity `json:"sized_for"`
+	// PerGPUHour is a rented plan's price, in the scenario's currency; nil
+	// when buying.
+	PerGPUHour *Quantity `json:"per_gpu_hour,omitempty"`
+
+	MeetsAll bool    `json:"meets_all"`
+	Binding  string  `json:"binding"`       // the constraint closest to its limit, or furthest over it
+	Slack    float64 `json:"binding_slack"` // share of that limit left; negative: over by
+	Why      Text    `json:"why"`           // the binding constraint in words
+
+	PriceSource string `json:"price_source,omitempty"`
+	PriceAsOf   string `json:"price_as_of,omitempty"`
+	Stale       bool   `json:"stale,omitempty"` // the price is more than 12 months older than the as-of date
+}
+
+// Quantities lists the point's numbers in the order tables show them.
+func (p *PlanPoint) Quantities() []Quantity {
+	qs := []Quantity{p.Count, p.GPUs, p.TimePerRun, p.Capex, p.PerYear, p.Total, p.Power, p.EnergyPerRun, p.SizedFor}
+	for _, q := range []*Quantity{p.PerGPUHour, p.BreakEven} {
+		if q != nil {
+			qs = append(qs, *q)
+		}
+	}
+	return qs
+}
+
+// PlanShortfall is a constraint that alone leaves no plan: the plans that meet
+// every other constraint need at least Best against its Limit.
+type PlanShortfall struct {
+	Path   string   `json:"path"`
+	Limit  Quantity `json:"limit"`
+	Best   Quantity `json:"best"`
+	Over   float64  `json:"over"`   // Best / Limit - 1 (for a cap), or how far short
+	Option string   `json:"option"` // the plan that comes closest
+	Why    Text     `json:"why"`
+}
+
+// PlanSkip is an option the planner could not price, and why.
+type PlanSkip struct {
+	Option string `json:"option"`
+	Label  Text   `json:"label"`
+	Reason Text   `json:"reason"`
+}
+
+// planLimits is the plan section resolved: every constraint with its default.
+type planLimits struct {
+	workload   int
+	deadline   float64 // seconds
+	capex, tco float64 // 0: none
+	power      float64 // W; 0: none
+	maxSystems float64 // 0: none
+	maxGPUs    float64
+	gpus       []string // nil: any
+	precisions []string // nil: the workload's
+	buy, rent  bool
+	asOf       time.Time
+	asOfText   string
+}
+
+// MakePlan finds the cheapest plan for the scenario's plan section (or its
+// defaults when the scenario has none). s must be valid (Decode) and have a
+// money section. A contradiction is a *FieldError naming the field.
+func MakePlan(s *Scenario, opt PlanOptions) (*PlanResult, error) {
+	prices := opt.Prices
+	if prices == nil {
+		prices = hardware.CloudOffers()
+	}
+	lim, err := planLimitsOf(s, prices, opt.AsOf)
+	if err != nil {
+		return nil, err
+	}
+	options, skipped := planOptions(s, lim, prices)
+	res := &PlanResult{Workload: s.Workloads[lim.workload].ID, Currency: s.Currency(), AsOf: lim.asOfText, Skipped: skipped}
+	res.Constraints = lim.constraints(res.Currency)
+	var all, atDeadline []planPoint
+	// The options that rent or buy one catalog system ask the transformer
+	// model the same questions: one cache answers them all.
+	plans := &planCache{plans: map[planKey]jobPlan{}}
+	for _, o := range options {
+		pts, at, reason := o.sweep(lim, plans)
+		if reason != nil {
+			res.Skipped = append(res.Skipped, PlanSkip{Option: o.id, Label: o.label, Reason: *reason})
+			continue
+		}
+		atDeadline = append(atDeadline, at)
+		all = append(all, pts...)
+	}
+	res.Points = len(all)
+	describeAll := func(ps []planPoint) []PlanPoint {
+		out := make([]PlanPoint, len(ps))
+		for i, p := range ps {
+			out[i] = lim.describe(p)
+		}
+		return out
+	}
+	slices.SortStableFunc(atDeadline, byCost)
+	res.Options = describeAll(atDeadline)
+	breakEven(res.Options)
+	res.Frontier = describeAll(frontier(all, func(p planPoint) float64 { return p.time }))
+	res.EnergyFrontier = describeAll(frontier(all, func(p planPoint) float64 { return p.energy }))
+	if p, ok := best(all, lim.meetsAll, byCost); ok {
+		d := lim.describe(p)
+		res.Cheapest = &d
+	} else {
+		res.Shortfalls = lim.shortfalls(all, res.Currency)
+	}
+	if p, ok := best(all, lim.withinBudgets, byTime); ok {
+		d := lim.describe(p)
+		res.Fastest = &d
+	}
+	res.Why = why(res)
+	return res, nil
+}
+
+// planLimitsOf resolves the plan section against the scenario and checks
+// what relates its fields to the rest.
+func planLimitsOf(s *Scenario, prices []hardware.CloudOffer, asOf string) (planLimits, error) {
+	var errs errorList
+	if s.Money == nil {
+		errs.add("money", moneyForPlan, nil)
+		return planLimits{}, errs.err()
+	}
+	p := s.Plan
+	if p == nil {
+		p = &Plan{}
+	}
+	checkPlan(s, &errs)
+	if len(errs) > 0 {
+		return planLimits{}, errs.err()
+	}
+	lim := planLimits{deadline: s.Team.TargetDays * Day, maxGPUs: DefaultMaxGPUs, buy: true, rent: true}
+	lim.workload = s.workloadIndex(cmp.Or(p.Workload, s.Money.Workload))
+	set := func(dst *float64, v *float64, scale float64) {
+		if v != nil {
+			*dst = *v * scale
+		}
+	}
+	set(&lim.deadline, p.DeadlineDays, Day)
+	set(&lim.capex, p.CapexBudget, 1)
+	set(&lim.tco, p.TCOBudget, 1)
+	set(&lim.power, p.PowerKW, 1000)
+	set(&lim.maxSystems, p.MaxSystems, 1)
+	set(&lim.maxGPUs, p.MaxGPUs, 1)
+	lim.gpus, lim.precisions = splitList(p.GPUs), splitList(p.Precisions)
+	if a := p.Acquire; a != nil {
+		lim.buy, lim.rent = *a != "rent", *a != "buy"
+	}
+	lim.asOfText = cmp.Or(p.AsOf, asOf)
+	if lim.asOfText == "" {
+		for _, o := range prices {
+			lim.asOfText = max(lim.asOfText, o.AsOf)
+		}
+	}
+	t, err := time.Parse(time.DateOnly, lim.asOfText)
+	if err != nil {
+		return planLimits{}, fieldError("plan.as_of", Text{"must be a date YYYY-MM-DD", "YYYY-MM-DD の日付にしてください"}, strconv.Quote(lim.asOfText))
+	}
+	lim.asOf = t
+	return lim, nil
+}
+
+// moneyForPlan is why planning needs the money section.
+var moneyForPlan = Text{"is required to plan: it holds the prices, power and period the plans are costed over", "計画には必須です: プランの費用を計算する価格・電力・期間を含みます"}
+
+// checkPlan applies the plan section's rules that relate it to the rest of
+// the scenario; Validate calls it.
+func checkPlan(s *Scenario, errs *errorList) {
+	p := s.Plan
+	if p == nil {
+		return
+	}
+	if s.Money == nil {
+		errs.add("money", moneyForPlan, nil)
+	}
+	if p.Workload != "" && s.workloadIndex(p.Workload) < 0 {
+		errs.add("plan.workload", Text{"names no workload of the scenario", "シナリオのどのワークロードも指していません"}, strconv.Quote(p.Workload))
+	}
+	for _, g := range splitList(p.GPUs) {
+		if _, ok := hardware.GPUByID(g); !ok {
+			errs.add("plan.gpus", knownAs("unknown catalog GPU", "カタログにない GPU です", hardware.GPUIDs()), strconv.Quote(g))
+		}
+	}
+	if p.GPUs != "" && len(splitList(p.GPUs)) == 0 {
+		errs.add("plan.gpus", Text{"lists no GPU: leave it out to allow every GPU", "GPU がありません。すべての GPU を許すなら省略してください"}, strconv.Quote(p.GPUs))
+	}
+	known := []string{"fp32", "tf32", "mixed", "bf16", "fp8", "fp4"}
+	for _, x := range splitList(p.Precisions) {
+		if !slices.Contains(known, x) {
+			errs.add("plan.precisions", oneOf(known), strconv.Quote(x))
+		}
+	}
+	if p.AsOf != "" {
+		if _, err := time.Parse(time.DateOnly, p.AsOf); err != nil {
+			errs.add("plan.as_of", Text{"must be a date YYYY-MM-DD", "YYYY-MM-DD の日付にしてください"}, strconv.Quote(p.AsOf))
+		}
+	}
+}
+
+// splitList reads a comma-separated list, without blanks.
+func splitList(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// planOption is one way to train the workload: a system bought or an
+// instance rented on one term, at one precision, as a one-system scenario
+// the estimate prices.
+type planOption struct {
+	id      string
+	label   Text
+	acquire string
+	catalog string // the catalog system
+	gpu     string
+	offer   *hardware.CloudOffer
+	term    hardware.Term
+	prec    string
+	s       *Scenario
+}
+
+// planOptions lists the options in a stable order: the scenario's systems,
+// then the catalog's, bought; then the cloud offers by provider, instance
+// and term. Options the limits exclude are left out; those the scenario
+// cannot price are skipped with the reason.
+func planOptions(s *Scenario, lim planLimits, prices []hardware.CloudOffer) ([]planOption, []PlanSkip) {
+	w := s.Workloads[lim.workload]
+	precisions := []string{""}
+	if len(lim.precisions) > 0 {
+		precisions = nil
+		for _, p := range lim.precisions {
+			if w.Transformer != nil && slices.Contains([]string{"bf16", "fp8", "fp4"}, p) ||
+				w.Transformer == nil && w.Model != "" && slices.Contains([]string{"fp32", "tf32", "mixed"}, p) {
+				precisions = append(precisions, p)
+			}
+		}
+	}
+	var out []planOption
+	var skipped []PlanSkip
+	add := func(o planOption, sys System) {
+		for _, p := range precisions {
+			o := o
+			o.prec = p
+			if p != "" {
+				o.id += "-" + p
+				o.label = o.label.With(" at "+p, "（"+p+"）")
+			}
+			if !lim.allows(o.gpu) {
+				continue
+			}
+			ds, reason := deriveScenario(s, lim, o, sys)
+			if reason != nil {
+				skipped = append(skipped, PlanSkip{Option: o.id, Label: o.label, Reason: *reason})
+				continue
+			}
+			o.s = ds
+			out = append(out, o)
+		}
+	}
+	// The scenario's own systems (they carry its speed-ups and prices), then
+	// every catalog GPU system it does not name.
+	if lim.buy {
+		have := map[string]bool{}
+		for _, sys := range s.Systems {
+			base, _ := baseSystem(sys)
+			if base.ID != "" {
+				have[base.ID] = true
+			}
+			d := resolveDevice(sys)
+			if d.isCPU {
+				skipped = append(skipped, PlanSkip{Option: "buy-" + sys.ID, Label: Text{"Buy " + sys.name(), sys.name() + " を購入"},
+					Reason: Text{"a CPU-only system: the planner sizes GPU systems", "CPU のみのシステムです。プランナーは GPU システムを対象とします"}})
+				continue
+			}
+			add(planOption{id: "buy-" + sys.ID, label: Text{"Buy " + sys.name(), sys.name() + " を購入"}, acquire: "buy", catalog: base.ID, gpu: d.id}, sys)
+		}
+		for _, cs := range hardware.Systems() {
+			if have[cs.ID] {
+				continue
+			}
+			add(planOption{id: "buy-" + cs.ID, label: Text{"Buy " + cs.Name, cs.Name + " を購入"}, acquire: "buy", catalog: cs.ID, gpu: cs.GPU},
+				System{ID: cs.ID, GPUs: float64(cs.GPUs)})
+		}
+	}
+	if lim.rent {
+		for _, o := range currentOffers(prices, lim.asOfText) {
+			for _, t := range []hardware.Term{hardware.OnDemand, hardware.OneYear, hardware.ThreeYear} {
+				if o.Price(t) <= 0 {
+					continue // spot is left out: a pre-empted run misses its deadline
+				}
+				name := o.Provider + " " + o.Instance + " (" + string(t) + ")"
+				opt := planOption{id: optionID("rent-" + o.Provider + "-" + o.Instance + "-" + string(t)), label: Text{"Rent " + name, name + " を賃借"},
+					acquire: "rent", catalog: o.System, gpu: o.GPU, offer: &o, term: t}
+				sys := System{ID: optionID(o.Provider + "-" + o.Instance), Catalog: o.System, GPU: o.GPU, GPUs: float64(o.GPUs)}
+				// A measured workload runs at the speed-up the scenario gives
+				// its system of the same catalog id.
+				for _, own := range s.Systems {
+					if base, _ := baseSystem(own); base.ID == o.System && own.Speedup != nil {
+						sp := *own.Speedup
+						sys.Speedup = &sp
+						break
+					}
+				}
+				add(opt, sys)
+			}
+		}
+	}
+	return out, skipped
+}
+
+// currentOffers is the newest price of each provider and instance published
+// by asOf.
+func currentOffers(prices []hardware.CloudOffer, asOf string) []hardware.CloudOffer {
+	sorted := slices.Clone(prices)
+	hardware.SortCloudOffers(sorted)
+	var out []hardware.CloudOffer
+	for _, o := range sorted {
+		if o.AsOf > asOf {
+			continue
+		}
+		if n := len(out); n > 0 && out[n-1].Provider == o.Provider && out[n-1].Instance == o.Instance {
+			out[n-1] = o
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// optionID makes an id fit for quantity ids: lower case, '-' for anything
+// but letters and digits.
+func optionID(s string) string {
+	b := []byte(strings.ToLower(s))
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			b[i] = '-'
+		}
+	}
+	return string(b)
+}
+
+func (lim planLimits) allows(gpu string) bool {
+	return lim.gpus == nil || slices.Contains(lim.gpus, gpu)
+}
+
+// deriveScenario is the option as a scenario of its own: the workload alone
+// (its job sized by the planner), the one system, the money section pricing
+// it, no growth, no ranges; Prepare checks it as any scenario.
+func deriveScenario(s *Scenario, lim planLimits, o planOption, sys System) (*Scenario, *Text) {
+	ds := *s
+	w := s.Workloads[lim.workload]
+	if tr := w.Transformer; tr != nil {
+		t := *tr
+		t.GPUs, t.Layout = nil, nil // the planner sizes the job
+		if o.prec != "" {
+			t.Precision = o.prec
+		}
+		w.Transformer = &t
+	} else if o.prec != "" {
+		w.Precision = o.prec
+	}
+	if w.MBPerS != nil && sys.Speedup == nil {
+		return nil, &Text{"the workload gives a measured throughput (mb_per_s), which runs only on systems whose speed-up the scenario gives",
+			"ワークロードは測定スループット（mb_per_s）なので、シナリオが速度比を指定したシステムでしか見積もれません"}
+	}
+	m := *s.Money
+	m.Workload, m.System = w.ID, sys.ID
+	if o.acquire == "rent" {
+		zero := 0.0
+		sys.Price = &zero // what renting costs is the offer's, not a purchase
+		m.CloudGPU = o.gpu
+		m.CloudPerGPUHour = o.offer.Price(o.term) * m.perUSD()
+		if o.term != hardware.OnDemand {
+			m.Utilisation = 1 // a commitment bills every hour, used or not
+		}
+	}
+	ds.Workloads, ds.Systems, ds.Money = []Workload{w}, []System{sys}, &m
+	ds.Growth = Growth{Factor: 1, Exponent: s.Growth.Exponent}
+	ds.Ranges, ds.Sources, ds.Plan = nil, nil, nil
+	return &ds, nil
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// errorIn is err in lang where it is a FieldError.
+func errorIn(err error, lang string) string {
+	if fe := firstFieldError(err); fe != nil {
+		return fe.In(lang)
+	}
+	return err.Error()
+}
+
+func firstFieldError(err error) *FieldError {
+	if fe, ok := err.(*FieldError); ok {
+		return fe
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			if fe := firstFieldError(e); fe != nil {
+				return fe
+			}
+		}
+	}
+	return nil
+}
+
+// The estimate's quantities a plan reads, per option.
+type planIndex struct {
+	toBuy, capex, tco, opex, cloudYear, storage, sysPower, energyRun, jobTime int
+}
+
+// planPoint is a plan as the sweep finds it, numbers only: hundreds are
+// compared, and only the few the answer shows become PlanPoints with their
+// quantities (describe).
+type planPoint struct {
+	o                                                       *planOption
+	deadline                                                float64 // the target the estimate sized it for
+	count, gpus, time, capex, perYear, total, power, energy float64
+	jobTime                                                 bool // time is the estimate's job time, not the target
+}
+
+// sweep estimates the option at the plan's deadline and at every grid
+// deadline, keeping for each count it reaches the shortest time per run.
+// It returns the points, the point at the deadline, or why the option cannot
+// be priced.
+func (o *planOption) sweep(lim planLimits, plans *planCache) ([]planPoint, planPoint, *Text) {
+	o.s.Team.TargetDays = lim.deadline / Day // the layout's own plan is then the deadline's
+	c, err := prepare(o.s, plans)
+	if err != nil {
+		return nil, planPoint{}, &Text{firstLine(err.Error()), firstLine(errorIn(err, "ja"))}
+	}
+	w, sys := o.s.Workloads[0].ID, o.s.Systems[0].ID
+	at := func(id string) int {
+		if i, ok := c.index[id]; ok {
+			return i
+		}
+		return -1
+	}
+	idx := planIndex{toBuy: at("team." + w + ".systems_to_buy." + sys), capex: at("cost.capex"), tco: at("cost.tco"), opex: at("cost.opex_per_year"),
+		cloudYear: at("cost.cloud_per_year"), storage: at("cost.storage"), sysPower: at("cost.system_power"), energyRun: at("energy.per_run"),
+		jobTime: at("train." + w + ".job_time." + sys)}
+	b := &builder{values: make([]float64, len(c.layout)), headlineOnly: true}
+	atDeadline, ok := o.point(c, b, idx, lim.deadline)
+	if !ok {
+		return nil, planPoint{}, &Text{"cannot be estimated at the deadline (a job too large for the GPU limit, or a model the GPU cannot hold)",
+			"期限に対して見積もれません（GPU 数の上限を超えるジョブ、または GPU に収まらないモデル）"}
+	}
+	byCount := map[float64]planPoint{}
+	keep := func(p planPoint) {
+		if q, seen := byCount[p.count]; !seen || p.time < q.time {
+			byCount[p.count] = p
+		}
+	}
+	if atDeadline.gpus <= lim.maxGPUs {
+		keep(atDeadline)
+	}
+	// Longest deadline first: the count grows as the deadline shrinks, so
+	// the first past the GPU limit ends the sweep before the costliest sizes.
+	for k := len(planGrid) - 1; k >= 0; k-- {
+		p, ok := o.point(c, b, idx, planGrid[k])
+		if !ok || p.gpus > lim.maxGPUs {
+			break
+		}
+		keep(p)
+	}
+	pts := make([]planPoint, 0, len(byCount))
+	for _, p := range byCount {
+		pts = append(pts, p)
+	}
+	slices.SortFunc(pts, func(a, b planPoint) int { return cmp.Compare(a.count, b.count) })
+	return pts, atDeadline, nil
+}
+
+// point estimates the option at one deadline: the team sized for it, and
+// what that costs. Renting costs the offer's price for the GPU time the
+// estimate rents, over the depreciation period, plus the shared storage
+// bought either way.
+func (o *planOption) point(c *Calculation, b *builder, idx planIndex, deadline float64) (planPoint, bool) {
+	s := o.s
+	s.Team.TargetDays = deadline / Day
+	b.next, b.err = 0, nil
+	compute(s, c.hw, b)
+	v := b.values
+	if b.err != nil || idx.toBuy < 0 {
+		return planPoint{}, false
+	}
+	for _, i := range []int{idx.toBuy, idx.capex, idx.tco, idx.energyRun} {
+		if math.IsNaN(v[i]) || math.IsInf(v[i], 0) {
+			return planPoint{}, false
+		}
+	}
+	count := v[idx.toBuy]
+	p := planPoint{o: o, deadline: deadline, count: count, gpus: count * s.Systems[0].GPUs, time: deadline, // linear scaling meets the target exactly
+		power: count * v[idx.sysPower] * s.Money.PUE, energy: v[idx.energyRun]}
+	if idx.jobTime >= 0 {
+		p.time, p.jobTime = v[idx.jobTime], true
+	}
+	if o.acquire == "buy" {
+		p.capex, p.perYear, p.total = v[idx.capex], v[idx.opex], v[idx.tco]
+	} else {
+		p.capex, p.perYear = v[idx.storage], v[idx.cloudYear]
+		p.total = p.capex + p.perYear*s.Money.DepreciationYears
+	}
+	return p, true
+}
+
+// describe makes a plan the answer shows: every number a quantity, and the
+// constraint that binds.
+func (lim planLimits) describe(p planPoint) PlanPoint {
+	o, s := p.o, p.o.s
+	sys, w := s.Systems[0], s.Workloads[0]
+	at := " with team.target_days = " + strconv.FormatFloat(p.deadline/Day, 'g', 6, 64)
+	id := func(name string) string {
+		return "plan." + o.id + ".n" + strconv.FormatFloat(p.count, 'f', -1, 64) + "." + name
+	}
+	cur := Unit(s.Currency())
+	out := PlanPoint{Option: o.id, Label: o.label, Acquire: o.acquire, System: o.catalog, GPU: o.gpu, Precision: o.prec}
+	out.SizedFor = planQuantity(id("sized_for"), Text{"Target the plan was sized for", "プランを見積もった目標日数"}, Seconds, p.deadline, "team.target_days * DAY of the plan's estimate")
+	out.Count = planQuantity(id("count"), Text{"Systems or instances", "台数"}, Count, p.count, "team."+w.ID+".systems_to_buy."+sys.ID+at)
+	out.GPUs = planQuantity(id("gpus"), Text{"GPUs", "GPU 数"}, Count, p.gpus, "count * systems[0].gpus")
+	formula := "team.target_days * DAY: linear scaling meets the target exactly"
+	if p.jobTime {
+		formula = "train." + w.ID + ".job_time." + sys.ID + at
+	}
+	out.TimePerRun = planQuantity(id("time_per_run"), Text{"Time per run", "1 回の学習時間"}, Seconds, p.time, formula)
+	out.Power = planQuantity(id("power"), Text{"Maximum power, cooling included", "最大消費電力（冷却込み）"}, Watts, p.power, "count * cost.system_power * money.pue")
+	out.EnergyPerRun = planQuantity(id("energy_per_run"), Text{"Energy of one run", "学習 1 回の消費電力量"}, Joules, p.energy, "energy.per_run"+at)
+	if o.acquire == "buy" {
+		out.Capex = planQuantity(id("capex"), Text{"Capital expense", "設備投資額"}, cur, p.capex, "cost.capex"+at)
+		out.PerYear = planQuantity(id("per_year"), Text{"Operating expense per year", "年間運用費"}, cur, p.perYear, "cost.opex_per_year"+at)
+		out.Total = planQuantity(id("total"), Text{"Total over the depreciation period", "償却期間の総額"}, cur, p.total, "cost.tco"+at)
+	} else {
+		out.Provider, out.Instance, out.Term = o.offer.Provider, o.offer.Instance, string(o.term)
+		out.PriceSource, out.PriceAsOf = o.offer.Source, o.offer.AsOf
+		out.Stale = stale(o.offer.AsOf, lim.asOf)
+		rate := planQuantity(id("per_gpu_hour"), Text{"Price per GPU-hour (" + string(o.term) + ")", "GPU 時間単価（" + string(o.term) + "）"}, cur, s.Money.CloudPerGPUHour, "money.cloud_per_gpu_hour: the offer's USD price * money.per_usd")
+		out.PerGPUHour = &rate
+		out.Capex = planQuantity(id("capex"), Text{"Capital expense (shared storage)", "設備投資額（共有ストレージ）"}, cur, p.capex, "cost.storage"+at)
+		out.PerYear = planQuantity(id("per_year"), Text{"Rent per year", "年間賃料"}, cur, p.perYear, "cost.cloud_per_year"+at+", money.cloud_per_gpu_hour = the offer's "+string(o.term)+" price")
+		out.Total = planQuantity(id("total"), Text{"Total over the depreciation period", "償却期間の総額"}, cur, p.total, "capex + per_year * money.depreciation_years")
+		// The price's own source and date travel with the figures it makes,
+		// so every output (the CSV too) shows a stale one.
+		price := Text{"; price: " + o.offer.Source + ", " + o.offer.AsOf, "。価格: " + o.offer.Source + "、" + o.offer.AsOf}
+		if out.Stale {
+			price = price.With(", over 12 months before the plan's as-of date", "（計画の基準日より 12 か月以上前）")
+		}
+		for _, q := range []*Quantity{out.PerGPUHour, &out.PerYear, &out.Total} {
+			q.Source, q.SourceJA = q.Source+price.EN, q.SourceJA+price.JA
+		}
+	}
+	lim.judge(&out, p)
+	return out
+}
+
+func planQuantity(id string, label Text, unit Unit, v float64, formula string) Quantity {
+	return Quantity{ID: id, Label: label.EN, LabelJA: label.JA, Value: noNegativeZero(v), Unit: unit, Formula: formula,
+		Source: srcPlanner.EN, SourceJA: srcPlanner.JA}
+}
+
+var srcPlanner = Text{"trainscale planner: the forward estimate of a one-system copy of the scenario, at the deadline shown",
+	"trainscale プランナー: シナリオを 1 システムに絞った複製の順方向の見積もり（示した期限で）"}
+
+// stale reports a price published more than staleMonths before asOf.
+func stale(published string, asOf time.Time) bool {
+	t, err := time.Parse(time.DateOnly, published)
+	return err != nil || t.AddDate(0, staleMonths, 0).Before(asOf)
+}
+
+// breakEven sets, on each option sized for the deadline, how long it must be
+// used before buying beats renting: capex / (rent per year - opex per year)
+// of the buy option and the cheapest rent option of the same catalog system.
+func breakEven(options []PlanPoint) {
+	// Paired by catalog system and precision: the same hardware doing the
+	// same work.
+	key := func(p PlanPoint) string { return p.System + " " + p.Precision }
+	buy := map[string]int{}
+	rent := map[string]int{}
+	for i, p := range options {
+		k := key(p)
+		switch {
+		case p.Acquire == "buy":
+			if _, ok := buy[k]; !ok {
+				buy[k] = i
+			}
+		default:
+			if j, ok := rent[k]; !ok || p.PerYear.Value < options[j].PerYear.Value {
+				rent[k] = i
+			}
+		}
+	}
+	for i := range options {
+		p := &options[i]
+		bi, okB := buy[key(*p)]
+		ri, okR := rent[key(*p)]
+		if p.Acquire == "rent" {
+			ri = i
+		}
+		if !okB || !okR {
+			continue
+		}
+		b, r := options[bi], options[ri]
+		gain := r.PerYear.Value - b.PerYear.Value
+		if !(gain > 0) {
+			continue
+		}
+		q := planQuantity("plan."+p.Option+".break_even", Text{"Use after which buying beats renting", "購入が賃借より安くなる利用期間"}, Seconds,
+			b.Capex.Value/gain*Year, b.Capex.ID+" / ("+r.PerYear.ID+" - "+b.PerYear.ID+") * 365 * DAY")
+		p.BreakEven = &q
+	}
+}
+
+// A check is one constraint applied to one plan: value against limit, where
+// more is worse.
+type check struct {
+	path         string
+	value, limit float64
+}
+
+// checks lists the constraints: every limit set, the deadline and the GPU
+// cap always, in the same order for every plan. A rented plan draws no site
+// power (the provider's), so the power cap sees 0 for it.
+func (lim planLimits) checks(p planPoint, deadline bool) []check {
+	var out []check
+	if deadline {
+		out = append(out, check{"plan.deadline_days", p.time, lim.deadline})
+	}
+	if lim.capex > 0 {
+		out = append(out, check{"plan.capex_budget", p.capex, lim.capex})
+	}
+	if lim.tco > 0 {
+		out = append(out, check{"plan.tco_budget", p.total, lim.tco})
+	}
+	if lim.power > 0 {
+		site := p.power
+		if p.o != nil && p.o.acquire == "rent" {
+			site = 0
+		}
+		out = append(out, check{"plan.power_kw", site, lim.power})
+	}
+	if lim.maxSystems > 0 {
+		out = append(out, check{"plan.max_systems", p.count, lim.maxSystems})
+	}
+	return append(out, check{"plan.max_gpus", p.gpus, lim.maxGPUs})
+}
+
+// met allows for the rounding of a deadline that was met exactly.
+func (c check) met() bool      { return c.value <= c.limit*(1+1e-9) }
+func (c check) slack() float64 { return 1 - c.value/c.limit }
+
+// meetsAll reports whether p keeps every constraint.
+func (lim planLimits) meetsAll(p planPoint) bool {
+	for _, c := range lim.checks(p, true) {
+		if !c.met() {
+			return false
+		}
+	}
+	return true
+}
+
+// withinBudgets is every constraint but the deadline.
+func (lim planLimits) withinBudgets(p planPoint) bool {
+	for _, c := range lim.checks(p, false) {
+		if !c.met() {
+			return false
+		}
+	}
+	return true
+}
+
+// judge marks whether p meets every constraint, and which binds: the one it
+// breaks by most, or else the one with the least room left.
+func (lim planLimits) judge(out *PlanPoint, p planPoint) {
+	cs := lim.checks(p, true)
+	out.MeetsAll = lim.meetsAll(p)
+	bind := cs[0]
+	for _, c := range cs {
+		if c.slack() < bind.slack() {
+			bind = c
+		}
+	}
+	out.Binding, out.Slack = bind.path, bind.slack()
+	label := constraintLabel(bind.path)
+	pct := strconv.FormatFloat(math.Abs(out.Slack)*100, 'f', 1, 64)
+	if out.Slack < 0 {
+		out.Why = Text{label.EN + " is broken: " + pct + "% over", label.JA + "を " + pct + "% 超えています"}
+		return
+	}
+	out.Why = Text{label.EN + " binds: " + pct + "% of it left", label.JA + "が制約です（残り " + pct + "%）"}
+}
+
+// constraintLabel is a constraint's label from the input table.
+func constraintLabel(path string) Text {
+	if f, ok := FieldOf(path); ok {
+		return f.Label
+	}
+	return Text{path, path}
+}
+
+// constraints lists the limits set, deadline first.
+func (lim planLimits) constraints(currency string) []PlanConstraint {
+	var out []PlanConstraint
+	for _, c := range lim.checks(planPoint{}, true) {
+		f, _ := FieldOf(c.path)
+		unit := f.Dim
+		if unit == currencyUnit {
+			unit = Unit(currency)
+		}
+		out = append(out, PlanConstraint{Path: c.path, Limit: planQuantity("plan.limit."+strings.TrimPrefix(c.path, "plan."), f.Label, unit, c.limit, "{"+c.path+"}")})
+	}
+	return out
+}
+
+// shortfalls names each constraint that alone leaves no plan, with the
+// least the plans meeting every other one need; when none does alone, the
+// constraints the closest plan breaks.
+func (lim planLimits) shortfalls(all []planPoint, currency string) []PlanShortfall {
+	var out []PlanShortfall
+	limits := lim.constraints(currency)
+	for ci, con := range limits {
+		var bestC *check
+		var bestP planPoint
+		for _, p := range all {
+			cs := lim.checks(p, true)
+			ok := true
+			for j, c := range cs {
+				if j != ci && !c.met() {
+					ok = false
+				}
+			}
+			if ok && (bestC == nil || cs[ci].value < bestC.value) {
+				c := cs[ci]
+				bestC, bestP = &c, p
+			}
+		}
+		if bestC == nil {
+			continue
+		}
+		out = append(out, shortfall(con, *bestC, bestP))
+	}
+	if len(out) > 0 || len(all) == 0 {
+		slices.SortStableFunc(out, func(a, b PlanShortfall) int { return cmp.Compare(a.Over, b.Over) })
+		return out
+	}
+	// No constraint alone: the plan that breaks them least, by its worst.
+	worst := func(p planPoint) float64 {
+		w := math.Inf(-1)
+		for _, c := range lim.checks(p, true) {
+			w = max(w, -c.slack())
+		}
+		return w
+	}
+	closest := all[0]
+	for _, p := range all[1:] {
+		if worst(p) < worst(closest) {
+			closest = p
+		}
+	}
+	for ci, c := range lim.checks(closest, true) {
+		if !c.met() {
+			out = append(out, shortfall(limits[ci], c, closest))
+		}
+	}
+	return out
+}
+
+func shortfall(con PlanConstraint, c check, p planPoint) PlanShortfall {
+	best := con.Limit
+	best.ID = "plan.shortfall." + strings.TrimPrefix(c.path, "plan.")
+	best.Label, best.LabelJA = "Least that meets the other constraints", "他の制約を満たすプランで最小の値"
+	best.Value = c.value
+	best.Formula = "the least " + c.path + " among the plans meeting every other constraint (" + p.o.id + ")"
+	over := c.value/c.limit - 1
+	pct := strconv.FormatFloat(over*100, 'f', 1, 64)
+	label := constraintLabel(c.path)
+	return PlanShortfall{Path: c.path, Limit: con.Limit, Best: best, Over: over, Option: p.o.id,
+		Why: Text{fmt.Sprintf("%s (%s) makes the problem infeasible: the best plan meeting the others (%s) is %s%% over it", label.EN, c.path, p.o.label.EN, pct),
+			fmt.Sprintf("%s（%s）のために実行可能なプランがありません。他の制約を満たす最良のプラン（%s）でも %s%% 超えます", label.JA, c.path, p.o.label.JA, pct)}}
+}
+
+// why is the answer in one sentence.
+func why(res *PlanResult) Text {
+	n := strconv.Itoa(res.Points)
+	switch {
+	case res.Cheapest != nil:
+		c := res.Cheapest
+		return Text{fmt.Sprintf("%s is the cheapest of %s plans compared that meets every constraint; %s.", c.Label.EN, n, c.Why.EN),
+			fmt.Sprintf("%s が、比較した %s 通りのプランのうちすべての制約を満たす最も安いプランです。%s。", c.Label.JA, n, c.Why.JA)}
+	case len(res.Shortfalls) > 0:
+		return res.Shortfalls[0].Why
+	}
+	return Text{"No option could be estimated for this workload (see the skipped options).", "このワークロードを見積もれる選択肢がありません（除外した選択肢を参照）。"}
+}
+
+// byCost orders plans by total cost, then time per run, then option and count.
+func byCost(a, b planPoint) int {
+	return cmp.Or(cmp.Compare(a.total, b.total), cmp.Compare(a.time, b.time), cmp.Compare(a.o.id, b.o.id), cmp.Compare(a.count, b.count))
+}
+
+// byTime orders plans by time per run, then cost.
+func byTime(a, b planPoint) int {
+	return cmp.Or(cmp.Compare(a.time, b.time), byCost(a, b))
+}
+
+// best is the first plan by order among those ok keeps.
+func best(all []planPoint, ok func(planPoint) bool, order func(a, b planPoint) int) (planPoint, bool) {
+	var out planPoint
+	found := false
+	for _, p := range all {
+		if ok(p) && (!found || order(p, out) < 0) {
+			out, found = p, true
+		}
+	}
+	return out, found
+}
+
+// frontier is the Pareto frontier of total cost against y: walking the plans
+// from the cheapest, each that improves on every cheaper one's y.
+func frontier(all []planPoint, y func(planPoint) float64) []planPoint {
+	sorted := slices.Clone(all)
+	slices.SortFunc(sorted, func(a, b planPoint) int {
+		return cmp.Or(cmp.Compare(a.total, b.total), cmp.Compare(y(a), y(b)), byCost(a, b))
+	})
+	var out []planPoint
+	bestY := math.Inf(1)
+	for _, p := range sorted {
+		if y(p) < bestY {
+			out = append(out, p)
+			bestY = y(p)
+		}
+	}
+	return out
+}
