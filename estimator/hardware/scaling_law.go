@@ -290,13 +290,14 @@ var ErrNoGPUCount = errors.New("no GPU count up to the limit meets the deadline"
 // FewestGPUs is the fewest GPUs of the sizing's kind, on GPUStep's ladder
 // up to maxGPUs, that train m on tokens within seconds (failures included),
 // and the run on one step fewer (zero when the answer is the first step).
-// It doubles the step until one meets the deadline, then bisects between
-// the last that does not and the first that does, so the answer meets it
-// and the step below does not. A count at which m does not fit counts as
-// missing the deadline.
+// A run's time is not monotone in its GPUs: a count that factors badly
+// into TP x PP x DP runs slower than a smaller one (405B on 16,376 H100
+// takes 111 days, on 16,368 86), so the ladder is walked upward from the
+// first count that could meet the time, and no count below the answer
+// meets it. A count at which m does not fit misses the time.
 func (s Sizing) FewestGPUs(m TransformerModel, tokens, seconds float64, maxGPUs int) (run, below SizedRun, err error) {
 	per := max(s.Job.System.GPUs, 1)
-	meets := func(i int) (SizedRun, bool, error) {
+	at := func(i int) (SizedRun, bool, error) {
 		n := GPUStep(i, per)
 		r, err := s.Run(m, tokens, n)
 		var fit *FitError
@@ -305,34 +306,33 @@ func (s Sizing) FewestGPUs(m TransformerModel, tokens, seconds float64, maxGPUs 
 		}
 		return r, err == nil && r.WallTime <= seconds, err
 	}
-	lo := -1 // the last step known to miss
-	hi := 0
-	for {
-		if GPUStep(hi, per) > maxGPUs {
-			return SizedRun{}, SizedRun{}, fmt.Errorf("%w (%d GPUs)", ErrNoGPUCount, maxGPUs)
-		}
-		r, ok, err := meets(hi)
-		if err != nil {
+	// No layout runs the model's FLOPs faster than the matrix multiplies'
+	// efficiency of the peak: fewer GPUs than that cannot meet the time,
+	// so the walk starts at the last step below them.
+	seq := s.Job.Seq
+	if seq == 0 {
+		seq = m.Seq
+	}
+	floor := tokens * m.ModelFLOPsPerToken(seq) / (matmulEfficiency * s.Job.GPU.Peak(s.Job.Precision) * seconds)
+	i := 0
+	for float64(GPUStep(i+1, per)) < floor {
+		i++
+	}
+	if float64(GPUStep(i, per)) < floor {
+		if below, _, err = at(i); err != nil {
 			return SizedRun{}, SizedRun{}, err
 		}
-		if ok {
-			run = r
-			break
-		}
-		lo, below = hi, r
-		hi = 2*hi + 1
+		i++
 	}
-	for hi-lo > 1 {
-		mid := (lo + hi) / 2
-		r, ok, err := meets(mid)
+	for ; GPUStep(i, per) <= maxGPUs; i++ {
+		r, ok, err := at(i)
 		switch {
 		case err != nil:
 			return SizedRun{}, SizedRun{}, err
 		case ok:
-			hi, run = mid, r
-		default:
-			lo, below = mid, r
+			return r, below, nil
 		}
+		below = r
 	}
-	return run, below, nil
+	return SizedRun{}, SizedRun{}, fmt.Errorf("%w (%d GPUs)", ErrNoGPUCount, maxGPUs)
 }

@@ -212,10 +212,33 @@ func TestFewestGPUsMeetsTheDeadlineAndOneStepFewerDoesNot(t *testing.T) {
 		assert.Equal(t, c.gpus, run.GPUs, c.name)
 		assert.LessOrEqual(t, run.WallTime, c.days*86400, c.name)
 		assert.Equal(t, c.below, below.GPUs, c.name)
+		// No count below the answer meets the deadline, the step below
+		// included.
+		for i := 0; GPUStep(i, 8) < run.GPUs; i++ {
+			r, err := s.Run(c.model, c.tokens, GPUStep(i, 8))
+			var fit *FitError
+			if !errors.As(err, &fit) {
+				require.NoError(t, err)
+				assert.Greater(t, r.WallTime, c.days*86400, "%s: %d GPUs", c.name, GPUStep(i, 8))
+			}
+		}
 		if c.below > 0 {
 			assert.True(t, !below.Plan.Fits || below.WallTime > c.days*86400, c.name)
 		}
 	}
+	// Time is not monotone in the GPUs: Llama 3.1 405B's 15.6T tokens take
+	// 111 days on 16,376 H100 (8 x 23 x 89, which factors badly into
+	// TP x PP x DP) but 86 on 16,368; in 90 days 15,632 suffice.
+	m405 := llama405(t)
+	s := sizing(t, 1)
+	r, err := s.Run(m405, 15.6e12, 16376)
+	require.NoError(t, err)
+	assert.Greater(t, r.WallTime, 90*86400.0)
+	run, below, err := s.FewestGPUs(m405, 15.6e12, 90*86400, 1<<17)
+	require.NoError(t, err)
+	assert.Equal(t, 15632, run.GPUs)
+	assert.Equal(t, 15624, below.GPUs)
+	assert.Greater(t, below.WallTime, 90*86400.0)
 	_, _, err = sizing(t, 1).FewestGPUs(m70, 15e12, 86400, 1024)
 	assert.ErrorIs(t, err, ErrNoGPUCount)
 }

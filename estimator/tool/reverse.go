@@ -325,7 +325,7 @@ func (b *sizeBuilder) fewest(s hardware.Sizing, m hardware.TransformerModel) (*R
 	}
 	b.input("size.peak", text("Dense peak per GPU at the precision", "その精度での GPU 1 基の密行列ピーク性能"), estimator.FLOPS, g.Peak(s.Job.Precision), cite(g.Source))
 	b.addWords("size.gpus", text("Fewest GPUs that meet the time", "時間内に終わる最少の GPU 数"), estimator.Count, float64(run.GPUs),
-		fmt.Sprintf("the first count on the ladder 1, 2, 4, ... then whole %d-GPU systems that meets the time, the one below it missing it (doubling, then bisection)", b.sys.GPUs), nil, srcSizing)
+		fmt.Sprintf("the first count on the ladder 1, 2, 4, ... then whole %d-GPU systems that meets the time, walked up from the first whose peak at the matrix multiplies' efficiency could", b.sys.GPUs), nil, srcSizing)
 	if b.req.Tokens != 0 {
 		b.input("size.tokens", text("Training tokens", "学習トークン数"), estimator.Count, tokens, srcInput)
 	} else {
