@@ -93,8 +93,15 @@ func TestScaleModelKeepsTheFamilysProportions(t *testing.T) {
 
 // sizing is BF16 training on gpus H100 of DGX H100 systems, with Llama 3's
 // failures and the calibrated factors.
-func sizing(t *testing.T, gpus int) Sizing {
-	return Sizing{Job: jobOn(t, family(t), gpus), Family: family(t), Failures: LlamaFailures, Factors: DefaultFactors()}
+func sizing(tb testing.TB, gpus int) Sizing {
+	fam, ok := TransformerModelByID(ScaleFamily)
+	require.True(tb, ok)
+	s, _ := SystemByID("dgx-h100")
+	g, _ := GPUByID(s.GPU)
+	in, _ := NetworkByID(s.IntraLink)
+	fab, _ := NetworkByID(s.Network)
+	return Sizing{Job: TransformerJob{GPU: g, System: s, IntraLink: in, Fabric: fab, GPUs: gpus, Precision: BF16},
+		Family: fam, Failures: LlamaFailures, Factors: DefaultFactors()}
 }
 
 const days30 = 30 * 86400.0
@@ -250,5 +257,32 @@ func TestGPUStep(t *testing.T) {
 		{6, 72, 64}, {7, 72, 72}, {8, 72, 144},
 	} {
 		assert.Equal(t, c.want, GPUStep(c.i, c.per), "%d of %d", c.i, c.per)
+	}
+}
+
+// BenchmarkSizing16k answers both questions of `trainscale size --gpus
+// 16384 --days 90`: the compute-optimal model and the largest that fits.
+func BenchmarkSizing16k(b *testing.B) {
+	sz := sizing(b, 16384)
+	for b.Loop() {
+		o, err := sz.Optimal(90 * 86400)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := sz.LargestFitting(o.Tokens); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFewestGPUs405B walks the ladder to 15,632 H100 for Llama 3.1
+// 405B's 15.6T tokens in 90 days.
+func BenchmarkFewestGPUs405B(b *testing.B) {
+	m, _ := TransformerModelByID("llama-3.1-405b")
+	sz := sizing(b, 1)
+	for b.Loop() {
+		if _, _, err := sz.FewestGPUs(m, 15.6e12, 90*86400, 1<<17); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
