@@ -162,9 +162,9 @@ type OptimalRun struct {
 	MemoryBound bool `json:"memory_bound"`
 }
 
-// ErrTooSmall says that not even the smallest model the family can take
-// meets a sizing's time.
-var ErrTooSmall = errors.New("the time does not train even the smallest model of the family's proportions")
+// ErrTooSmall says that a sizing's time does not train a model of
+// minParams.
+var ErrTooSmall = errors.New("the time does not train a model of a billion parameters")
 
 // minUtilisation is the least rate Optimal considers: below 0.1% of the
 // peak a run is not training.
@@ -177,7 +177,7 @@ const minUtilisation = 1e-3
 // 10^5) for the largest at which the forward plan runs at least as fast as
 // assumed, so the run meets the time and the budget is the plan's own. It
 // returns a *FitError when the compute-optimal model does not fit the GPUs
-// at any layout, ErrTooSmall when the time trains no model of the family.
+// at any layout, ErrTooSmall when the time trains no model of minParams.
 func (s Sizing) Optimal(seconds float64) (OptimalRun, error) {
 	gpus := s.Job.GPUs
 	peak := s.Job.GPU.Peak(s.Job.Precision)
@@ -187,7 +187,7 @@ func (s Sizing) Optimal(seconds float64) (OptimalRun, error) {
 		n, d := ComputeOptimal(c)
 		m, err := ScaleModel(s.Family, n)
 		if err != nil {
-			return OptimalRun{}, 0, errors.Join(ErrTooSmall, err)
+			return OptimalRun{}, 0, err
 		}
 		r, err := s.Run(m, d, gpus)
 		if err != nil {
@@ -196,7 +196,13 @@ func (s Sizing) Optimal(seconds float64) (OptimalRun, error) {
 		reached := r.Plan.MFU * chinchillaFLOPsPerParamToken * n / r.Plan.ModelFLOPsPerToken
 		return OptimalRun{SizedRun: r, Seconds: seconds, Utilisation: u, Compute: c, Params: n}, reached, nil
 	}
-	lo, hi := minUtilisation, 2.0 // no run spends twice its peak
+	// The least budget bisected buys minParams parameters, or more where
+	// that is below the least utilisation.
+	minCompute := chinchillaFLOPsPerParamToken * ChinchillaTokensPerParam * minParams * minParams
+	lo, hi := max(minUtilisation, minCompute/(float64(gpus)*peak*seconds*g)), 2.0 // no run spends twice its peak
+	if lo >= hi {
+		return OptimalRun{}, ErrTooSmall
+	}
 	best, reached, err := try(lo)
 	if err != nil {
 		return OptimalRun{}, err
@@ -264,8 +270,9 @@ func (s Sizing) LargestFitting(tokens float64) (SizedRun, error) {
 	return best, nil
 }
 
-// The model sizes LargestFitting searches: from a model smaller than any
-// worth planning a cluster for to 100 times the largest published.
+// The model sizes Optimal and LargestFitting answer with: from a model
+// smaller than any worth planning a cluster for to 100 times the largest
+// published.
 const (
 	minParams = 1e9
 	maxParams = 1e14

@@ -2,6 +2,7 @@ package hardware
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -285,4 +286,11 @@ func BenchmarkFewestGPUs405B(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+func ExampleComputeOptimal() {
+	// Gopher's and Chinchilla's budget (Hoffmann et al. 2022).
+	n, d := ComputeOptimal(5.76e23)
+	fmt.Printf("%.1fB parameters on %.2fT tokens\n", n/1e9, d/1e12)
+	// Output: 69.3B parameters on 1.39T tokens
 }

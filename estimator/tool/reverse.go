@@ -256,8 +256,8 @@ func (b *sizeBuilder) optimal(s hardware.Sizing) (*Result, error) {
 		return nil, &estimator.FieldError{Path: "days", Rule: "must leave the GPUs time to train a model of at least a billion parameters",
 			RuleJA: "10 億パラメータ以上のモデルを学習できる時間にしてください", Got: b.req.Days}
 	case errors.As(err, &fit):
-		return nil, &estimator.FieldError{Path: "gpus", Rule: "must hold a billion-parameter model at some layout: " + fit.Error(),
-			RuleJA: "いずれかの並列化構成で 10 億パラメータのモデルが収まる GPU 数にしてください: " + fit.Error(), Got: b.req.GPUs}
+		return nil, &estimator.FieldError{Path: "gpus", Rule: "must hold the smallest model the time buys at some layout: " + fit.Error(),
+			RuleJA: "時間で買える最小のモデルがいずれかの並列化構成で収まる GPU 数にしてください: " + fit.Error(), Got: b.req.GPUs}
 	case err != nil:
 		return nil, err
 	}
