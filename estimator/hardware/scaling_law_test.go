@@ -85,6 +85,7 @@ func TestScaleModelKeepsTheFamilysProportions(t *testing.T) {
 		{"deepseek-v3", 70e9, "only a dense language model can lend its proportions"},
 		{"vit-l-16", 70e9, "only a dense language model can lend its proportions"},
 		{ScaleFamily, 1e8, "no shape of its proportions has as few as 1e+08 parameters"},
+		{ScaleFamily, 2e14, "2e+14 parameters is more than the 1e+14 a shape is derived for"},
 	} {
 		base, _ := TransformerModelByID(c.base)
 		_, err := ScaleModel(base, c.params)
@@ -185,9 +186,15 @@ func TestLargestFittingFitsAndOneLargerDoesNot(t *testing.T) {
 		var fit *FitError
 		assert.True(t, errors.As(err, &fit), "%d GPUs: %v", c.gpus, err)
 	}
+	// 131,072 H100 hold 1e14 parameters (12 GB of state each under
+	// ZeRO-3): the search stops there and says so.
+	r, err := sizing(t, 1<<17).LargestFitting(1e12)
+	assert.ErrorIs(t, err, ErrBeyondSizes)
+	total, _ := r.Model.Params()
+	assert.InEpsilon(t, 1e14, total, 0.01)
 	// Llama 3.1 70B itself does not fit 8 H100 (140 GB of state alone).
 	m70, _ := TransformerModelByID("llama-3.1-70b")
-	_, err := sizing(t, 8).Run(m70, 1e12, 8)
+	_, err = sizing(t, 8).Run(m70, 1e12, 8)
 	var fit *FitError
 	assert.True(t, errors.As(err, &fit))
 }

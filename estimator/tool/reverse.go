@@ -283,7 +283,10 @@ func (b *sizeBuilder) optimal(s hardware.Sizing) (*Result, error) {
 	b.note("binds", binds)
 
 	largest, err := s.LargestFitting(o.Tokens)
-	if err != nil {
+	switch {
+	case errors.Is(err, hardware.ErrBeyondSizes):
+		b.note("largest.limit", text("the search stops at 1e14 parameters: larger models may fit too", "探索は 1e14 パラメータまで: それより大きいモデルも収まる可能性がある"))
+	case err != nil:
 		return nil, err
 	}
 	lm := largest.Model
