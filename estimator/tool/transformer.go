@@ -57,17 +57,7 @@ func Transformer(req TransformerRequest) (*Result, error) {
 	if !(req.Tokens > 0 && req.Tokens <= 1e30) {
 		errs.Add("tokens", text("must be a number > 0 and at most 1e30", "0 より大きく 1e30 以下の数値にしてください"), req.Tokens)
 	}
-	p := hardware.BF16
-	switch hardware.Precision(req.Precision) {
-	case "", hardware.BF16:
-	case hardware.FP8, hardware.FP4:
-		p = hardware.Precision(req.Precision)
-		if okG && g.Peak(p) <= 0 {
-			errs.Add("precision", text("must be a precision the GPU has a dense path for: "+g.ID+" has no "+string(p), "GPU に密行列の演算経路がある精度にしてください: "+g.ID+" には "+string(p)+" がありません"), strconv.Quote(req.Precision))
-		}
-	default:
-		errs.Add("precision", text("must be one of bf16, fp8, fp4", "bf16、fp8、fp4 のいずれかにしてください"), strconv.Quote(req.Precision))
-	}
+	p := transformerPrecision(&errs, req.Precision, g, okG)
 	if req.Seq < 0 || req.Seq > 1<<24 {
 		errs.Add("seq", text("must be in [1, 16777216] (0: the model's)", "1 以上 16777216 以下にしてください（0 はモデルの値）"), req.Seq)
 	}
