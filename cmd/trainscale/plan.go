@@ -19,15 +19,6 @@ func runPlan(e *env, args []string) error {
 	sf.register(fs)
 	prices := fs.String("prices", "", "a prices `FILE` (JSON) whose entries replace or add to the cloud price catalog")
 	asOf := fs.String("as-of", "", "`DATE` (YYYY-MM-DD) prices are judged at, unless the scenario sets plan.as_of; default: today")
-	var rev estimator.ReverseRequest
-	var precision string
-	fs.IntVar(&rev.GPUs, "gpus", 0, "reverse sizing: `N` GPUs (with --gpu and --days) give the compute-optimal transformer and the largest that fits")
-	fs.StringVar(&rev.GPU, "gpu", "", "reverse sizing: the catalog `GPU`")
-	fs.Float64Var(&rev.Days, "days", 0, "reverse sizing: `D` days of training")
-	fs.Float64Var(&rev.Budget, "budget", 0, "reverse sizing: a budget in `USD` that caps the GPU-hours")
-	fs.Float64Var(&rev.PerGPUHour, "price", 0, "reverse sizing: `USD` per GPU-hour (default: the GPU's cheapest on-demand cloud price)")
-	fs.Float64Var(&rev.MFU, "mfu", 0, "reverse sizing: model FLOPs utilisation `X` (default 0.38, Llama 3's)")
-	fs.StringVar(&precision, "precision", "bf16", "reverse sizing: `P`, bf16, fp8 or fp4")
 	format := addFormat(fs, "table", "json", "csv")
 	pos, err := parse(fs, args, 1)
 	if err != nil {
@@ -35,14 +26,6 @@ func runPlan(e *env, args []string) error {
 	}
 	if err := format.check(); err != nil {
 		return err
-	}
-	catalog, err := pricesWith(*prices, nil)
-	if rev.GPUs != 0 || rev.GPU != "" {
-		if err != nil {
-			return err
-		}
-		rev.Precision, rev.Prices = hardware.Precision(precision), catalog
-		return writeReverse(e.stdout, rev, format.value)
 	}
 	s, err := sf.load(e, first(pos))
 	if err != nil {
@@ -85,25 +68,6 @@ func pricesWith(file string, s *estimator.Scenario) ([]hardware.CloudOffer, erro
 		return nil, &sourceError{file, err}
 	}
 	return estimator.MergePrices(catalog, mine), nil
-}
-
-// writeReverse prints reverse sizing: each quantity with its formula.
-func writeReverse(w io.Writer, r estimator.ReverseRequest, format string) error {
-	qs, err := estimator.Reverse(r)
-	if err != nil {
-		return err
-	}
-	switch format {
-	case "json":
-		return writeJSON(w, qs)
-	case "csv":
-		return writeCSV(w, qs)
-	}
-	rows := [][]string{{"quantity", "value", "formula"}}
-	for _, q := range qs {
-		rows = append(rows, []string{q.Label, estimator.Choose(q.Unit, estimator.Decimal, q.Value, estimator.Hardware).Format(q.Value), q.Formula})
-	}
-	return writeColumns(w, rows)
 }
 
 // planQuantities lists every number of the plan once, in the order the table

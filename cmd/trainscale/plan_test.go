@@ -94,13 +94,3 @@ func TestPlanInfeasible(t *testing.T) {
 	assert.Contains(t, out, "plan.capex_budget: needs USD 23,127,000 against USD 1,000,000")
 }
 
-// Reverse sizing: what 16,384 H100 train in 54 days.
-func TestPlanReverse(t *testing.T) {
-	out, errOut, code := trainscale(t, "", "plan", "--gpu", "h100-sxm", "--gpus", "16384", "--days", "54")
-	require.Equal(t, 0, code, errOut)
-	assert.Contains(t, out, "Compute-optimal parameters                           489.4 G")
-	assert.Contains(t, out, "Compute-optimal training tokens                      9.788 T")
-	_, errOut, code = trainscale(t, "", "plan", "--gpu", "h100-sxm", "--gpus", "8", "--days", "1", "--precision", "fp4")
-	assert.Equal(t, 2, code)
-	assert.Contains(t, errOut, "precision: the GPU h100-sxm has no fp4 path")
-}
