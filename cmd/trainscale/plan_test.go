@@ -93,4 +93,3 @@ func TestPlanInfeasible(t *testing.T) {
 	assert.Contains(t, out, "Capital budget (plan.capex_budget) makes the problem infeasible")
 	assert.Contains(t, out, "plan.capex_budget: needs USD 23,127,000 against USD 1,000,000")
 }
-
