@@ -7,9 +7,11 @@
 // mount wires small parts, one concern each: form.js (inputs as overrides,
 // errors by field), results.js (the figures in step with the core), hash.js
 // (the scenario in the link), exports.js (files), charts.js (the reports'
-// charts), lists.js (adding and removing workloads and systems); the language
-// and the charts' timing are here.
-import { loadEstimator, loadTools, asset } from './trainscale.js';
+// charts, from the tools module's worker: tools.js), lists.js (adding and
+// removing workloads and systems); the language and the charts' timing are
+// here.
+import { loadEstimator, asset } from './trainscale.js';
+import { tools } from './tools.js';
 import { readHash, writeHash, hashKeeper } from './hash.js';
 import { overrideOf, showErrors, clearErrors, anyErrors, movesRange, showRanges } from './form.js';
 import { resultsView } from './results.js';
@@ -258,12 +260,21 @@ function translate(page) {
   if (els.lang) els.lang.value = page.state.lang;
 }
 
-// chartScheduler draws the reports' charts a moment after the last change,
-// with the tools module and charts.js, both loaded on first use.
+// chartScheduler draws the reports' charts a moment after the last change.
+// The tools module answers in its worker (tools.js); charts.js and the
+// echarts script load in idle time after the page is live, so neither the
+// Monte Carlo run nor the script's start holds up a keystroke. An answer
+// overtaken by a newer change is dropped, and so is the rest of its drawing.
 function chartScheduler(page) {
   let timer = 0;
-  let wanted = false;
+  let asked = 0; // the changes so far; an answer for an older one is stale
   let charts = null; // charts.js, once loaded
+  let chartsJS = null;
+  const loadCharts = () => chartsJS ??= import('./charts.js').then(async (m) => {
+    await m.loadEcharts();
+    charts = m;
+    return m;
+  });
   // The charts follow their box, whatever changed its width: a window, a
   // host page's column, the layout switching columns. (On paper the stylesheet
   // scales them: print lays out after beforeprint, too late to redraw.)
@@ -275,16 +286,13 @@ function chartScheduler(page) {
       charts?.resize(page.els.charts);
     }).observe(page.els.charts);
   }
-  async function draw() {
-    if (!wanted) return;
-    wanted = false;
+  async function draw(n) {
     try {
-      const tools = await loadTools();
-      const res = tools.charts(page.request({ samples: 2000, lang: page.state.lang }));
-      if (res.error) return;
+      const res = await tools().ask('charts', page.request({ samples: 2000, lang: page.state.lang }));
+      if (n !== asked || res.error) return;
       page.results.answer(res.answer); // its P10, P50 and P90, from the same run
-      charts = await import('./charts.js');
-      await charts.draw(page.els.charts, res.charts);
+      const m = await loadCharts();
+      if (n !== asked || !(await m.draw(page.els.charts, res.charts, () => n !== asked))) return;
       page.host.dataset && (page.host.dataset.charts = String(res.charts.length));
     } catch (err) {
       console.error(err);
@@ -293,11 +301,20 @@ function chartScheduler(page) {
   return {
     schedule() {
       if (!page.els.charts) return;
-      wanted = true;
+      const n = ++asked;
+      tools(); // the worker starts, and compiles its module, during the wait
+      if (!chartsJS) idle(loadCharts);
       clearTimeout(timer);
-      timer = setTimeout(draw, 250);
+      timer = setTimeout(() => draw(n), 250);
     },
   };
+}
+
+// idle runs fn when the page has nothing else to do (soon, where the browser
+// cannot say).
+function idle(fn) {
+  if (globalThis.requestIdleCallback) requestIdleCallback(fn, { timeout: 2000 });
+  else setTimeout(fn, 500);
 }
 
 function bindForm(page) {
