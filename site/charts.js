@@ -43,6 +43,12 @@ function nextTask() {
   return new Promise((resolve) => setTimeout(resolve));
 }
 
+// painted waits for the next frame, in which echarts paints what setOption
+// left pending, and then for a task after it: one chart's paint per frame.
+function painted() {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+}
+
 /**
  * draw renders charts ({id, title, note, empty, option}) into container,
  * reusing echarts instances by chart id, one chart per task. It stops, and
@@ -73,6 +79,8 @@ export async function draw(container, charts, stale = () => false) {
     }
     // The option is read now, and painted at the next frame: two tasks.
     entry.chart.setOption(c.option, { notMerge: true, lazyUpdate: true });
+    await painted();
+    if (stale()) return false;
   }
   return true;
 }

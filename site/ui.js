@@ -261,12 +261,15 @@ function translate(page) {
 }
 
 // chartScheduler draws the reports' charts a moment after the last change.
-// The tools module answers in its worker (tools.js); charts.js and the
-// echarts script load in idle time after the page is live, so neither the
-// Monte Carlo run nor the script's start holds up a keystroke. An answer
-// overtaken by a newer change is dropped, and so is the rest of its drawing.
+// The tools module answers in its worker (tools.js), off the page's thread.
+// The echarts script's start is one task of a tenth of a second or more
+// that no keystroke should wait behind: it runs, and the charts are drawn,
+// once the charts come within a window's height of the screen, or once the
+// page has been left alone for a while (so that printing finds them).
+// An answer overtaken by a newer change is dropped, and so is the rest of
+// its drawing.
 function chartScheduler(page) {
-  let timer = 0;
+  let timer = 0, quiet = 0;
   let asked = 0; // the changes so far; an answer for an older one is stale
   let charts = null; // charts.js, once loaded
   let chartsJS = null;
@@ -275,6 +278,16 @@ function chartScheduler(page) {
     charts = m;
     return m;
   });
+  let show;
+  const wanted = new Promise((resolve) => { show = resolve; });
+  if (page.els.charts) {
+    const near = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      near.disconnect();
+      show();
+    }, { rootMargin: '100% 0px' });
+    near.observe(page.els.charts);
+  }
   // The charts follow their box, whatever changed its width: a window, a
   // host page's column, the layout switching columns. (On paper the stylesheet
   // scales them: print lays out after beforeprint, too late to redraw.)
@@ -291,6 +304,7 @@ function chartScheduler(page) {
       const res = await tools().ask('charts', page.request({ samples: 2000, lang: page.state.lang }));
       if (n !== asked || res.error) return;
       page.results.answer(res.answer); // its P10, P50 and P90, from the same run
+      await wanted;
       const m = await loadCharts();
       if (n !== asked || !(await m.draw(page.els.charts, res.charts, () => n !== asked))) return;
       page.host.dataset && (page.host.dataset.charts = String(res.charts.length));
@@ -303,18 +317,12 @@ function chartScheduler(page) {
       if (!page.els.charts) return;
       const n = ++asked;
       tools(); // the worker starts, and compiles its module, during the wait
-      if (!chartsJS) idle(loadCharts);
       clearTimeout(timer);
       timer = setTimeout(() => draw(n), 250);
+      clearTimeout(quiet);
+      quiet = setTimeout(show, 2000);
     },
   };
-}
-
-// idle runs fn when the page has nothing else to do (soon, where the browser
-// cannot say).
-function idle(fn) {
-  if (globalThis.requestIdleCallback) requestIdleCallback(fn, { timeout: 2000 });
-  else setTimeout(fn, 500);
 }
 
 function bindForm(page) {

@@ -21,11 +21,11 @@
 //     after its input event: the figures updated, with any wait for a task
 //     already running; the median and the slowest of each load;
 //   - longest task: the longest main-thread task (PerformanceObserver
-//     longtask, so 0 means none over 50 ms) from live until settle after it
-//     (and the keystrokes);
+//     longtask, so 0 means none over 50 ms) from live to the last keystroke
+//     (while typing), and from live until settle after the last keystroke
+//     (after live: what the page does once left alone, too);
 //   - the bytes transferred before live (the page's resource entries) and in
-//     all (for a dir, as its server counts them, a worker's fetches too;
-//     bodies only).
+//     all (for a dir, as its server counts them: a worker's fetches too).
 //
 // The targets' loads are interleaved round by round, each CPU slowdown in
 // turn, so a peer and the page see the same machine; -versus measures
@@ -67,7 +67,7 @@ type target struct {
 	ready string        // the attribute that says live, "" for the load event
 	input string        // the CSS selector of the input typed into
 	csp   bool          // served with the page's CSP (the trainscale page) or without (a peer's inline scripts)
-	sent  *atomic.Int64 // body bytes served from dir so far, a worker's fetches too; nil for a URL
+	sent  *atomic.Int64 // bytes served from dir so far, a worker's fetches too; nil for a URL
 }
 
 type config struct {
@@ -247,7 +247,8 @@ func (s cspStripper) Write(b []byte) (int, error) {
 	return s.ResponseWriter.Write(b)
 }
 
-// counting adds the body bytes h writes to n.
+// counting adds the bytes h sends to n: the bodies, and the header blocks
+// as HTTP/1.1 writes them, as the page's resource entries count them.
 func counting(h http.Handler, n *atomic.Int64) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.ServeHTTP(countingWriter{w, n}, r)
@@ -257,6 +258,17 @@ func counting(h http.Handler, n *atomic.Int64) http.Handler {
 type countingWriter struct {
 	http.ResponseWriter
 	n *atomic.Int64
+}
+
+func (c countingWriter) WriteHeader(code int) {
+	size := len("HTTP/1.1 000 \r\n\r\n") + len(http.StatusText(code))
+	for k, vs := range c.Header() {
+		for _, v := range vs {
+			size += len(k) + len(": \r\n") + len(v)
+		}
+	}
+	c.n.Add(int64(size))
+	c.ResponseWriter.WriteHeader(code)
 }
 
 func (c countingWriter) Write(b []byte) (int, error) {
@@ -273,6 +285,7 @@ type sample struct {
 	Live      float64 `json:"live"`
 	Result    float64 `json:"result"`
 	Longest   float64 `json:"longest"`
+	Typing    float64 `json:"typing"`    // the longest task from live to the last keystroke
 	KeyMedian float64 `json:"keyMedian"` // of this load's keystrokes
 	KeyMax    float64 `json:"keyMax"`
 	BytesLive float64 `json:"bytesLive"`
@@ -328,17 +341,21 @@ const watchJS = `(() => {
 })()`
 
 // doneJS says the load is over: live, answered (or nothing to type into, or
-// no answer in 10 s) and watched for settle ms.
+// no answer in 10 s) and watched for settle ms after live and the last
+// keystroke.
 const doneJS = `(() => {
   const m = globalThis.__speed, now = performance.now();
-  if (!m || m.live < 0 || now - m.live < %d) return false;
+  if (!m || m.live < 0 || now - Math.max(m.live, m.keysDone ?? -1) < %d) return false;
   return m.result >= 0 || m.typed === -2 || (m.typed >= 0 && now - m.typed > 10000);
 })()`
 
 const collectJS = `(() => {
   const m = globalThis.__speed;
-  let longest = 0;
-  for (const [start, d] of m.longs) if (start >= m.live) longest = Math.max(longest, d);
+  let longest = 0, typing = m.keysDone >= 0 ? 0 : -1;
+  for (const [start, d] of m.longs) {
+    if (start >= m.live) longest = Math.max(longest, d);
+    if (start >= m.live && start < m.keysDone) typing = Math.max(typing, d);
+  }
   const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
   let bytesLive = 0, bytesAll = 0;
   for (const e of entries) {
@@ -347,7 +364,7 @@ const collectJS = `(() => {
   }
   const nav = performance.getEntriesByType('navigation')[0];
   const keys = [...m.keys].sort((a, b) => a - b);
-  return { painted: m.painted, parsed: nav ? nav.domContentLoadedEventEnd : -1, live: m.live, result: m.result, longest, bytesLive, bytesAll,
+  return { painted: m.painted, parsed: nav ? nav.domContentLoadedEventEnd : -1, live: m.live, result: m.result, longest, typing, bytesLive, bytesAll,
     keyMedian: keys.length ? keys[keys.length >> 1] : -1, keyMax: keys.length ? keys[keys.length - 1] : -1 };
 })()`
 
@@ -431,7 +448,8 @@ func typeKeys(ctx context.Context, c config) error {
 			return fmt.Errorf("typing: %w", err)
 		}
 	}
-	return nil
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`globalThis.__speed.keysDone = performance.now()`))
+	return err
 }
 
 // report prints one table: a row per figure, a column per target.
@@ -459,6 +477,7 @@ func report(out io.Writer, c config, cpu float64, samples [][]sample) {
 		{"result after typing at live", "ms", 1, func(s sample) float64 { return s.Result }},
 		{"keystroke to updated figures, median", "ms", 1, func(s sample) float64 { return s.KeyMedian }},
 		{"keystroke to updated figures, slowest", "ms", 1, func(s sample) float64 { return s.KeyMax }},
+		{"longest task while typing", "ms", 1, func(s sample) float64 { return s.Typing }},
 		{"longest task after live", "ms", 1, func(s sample) float64 { return s.Longest }},
 		{"transferred before live", "KB", 1000, func(s sample) float64 { return s.BytesLive }},
 		{"transferred in all", "KB", 1000, func(s sample) float64 { return s.BytesAll }},
