@@ -25,33 +25,37 @@ export function answer(module, method, req) {
 
 function start() {
   const url = asset('tools-worker.js');
-  if (new URL(url).origin !== location.origin) {
-    return { ask: async (method, req) => answer(await loadTools(), method, req) };
-  }
+  if (new URL(url).origin !== location.origin) return inPage();
+  let here = null; // the module on this thread, once the worker has failed
   const worker = new Worker(url, { type: 'module' });
-  const waiting = new Map(); // id → {resolve, reject}
+  const waiting = new Map(); // id → {method, req, resolve, reject}
   let next = 0;
-  let broken = null; // why the worker stopped, once it has
   worker.addEventListener('message', ({ data }) => {
     const w = waiting.get(data.id);
     waiting.delete(data.id);
     if (data.failed) w.reject(new Error(data.failed));
     else w.resolve(data.res);
   });
-  // The worker's script or module failed to load: every question fails, now and later.
-  worker.addEventListener('error', (ev) => {
-    broken = new Error('the tools worker stopped: ' + (ev.message || 'could not load ' + url));
-    for (const w of waiting.values()) w.reject(broken);
+  // A browser without module workers, or a worker script that would not
+  // load: the module runs on this thread instead, and answers what waits.
+  worker.addEventListener('error', () => {
+    worker.terminate();
+    here = inPage();
+    for (const w of waiting.values()) here.ask(w.method, w.req).then(w.resolve, w.reject);
     waiting.clear();
   });
   return {
     ask(method, req) {
-      if (broken) return Promise.reject(broken);
+      if (here) return here.ask(method, req);
       return new Promise((resolve, reject) => {
         const id = next++;
-        waiting.set(id, { resolve, reject });
+        waiting.set(id, { method, req, resolve, reject });
         worker.postMessage({ id, method, req });
       });
     },
   };
+}
+
+function inPage() {
+  return { ask: async (method, req) => answer(await loadTools(), method, req) };
 }
