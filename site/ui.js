@@ -299,10 +299,30 @@ function chartScheduler(page) {
       charts?.resize(page.els.charts);
     }).observe(page.els.charts);
   }
+  // One run at a time: the changes whose turn came during a run are
+  // answered by one more run after it, for the latest of them.
+  let running = false, missed = false;
   async function draw(n) {
+    if (running) {
+      missed = true;
+      return;
+    }
+    running = true;
+    missed = false;
+    let res = null;
     try {
-      const res = await tools().ask('charts', page.request({ samples: 2000, lang: page.state.lang }));
-      if (n !== asked || res.error) return;
+      res = await tools().ask('charts', page.request({ samples: 2000, lang: page.state.lang }));
+    } catch (err) {
+      console.error(err);
+    } finally {
+      running = false;
+    }
+    if (n !== asked) {
+      if (missed) draw(asked);
+      return;
+    }
+    try {
+      if (!res || res.error) return;
       page.results.answer(res.answer); // its P10, P50 and P90, from the same run
       await wanted;
       const m = await loadCharts();
