@@ -262,10 +262,10 @@ function translate(page) {
 
 // chartScheduler draws the reports' charts a moment after the last change.
 // The tools module answers in its worker (tools.js), off the page's thread.
-// The echarts script's start is one task of a tenth of a second or more
-// that no keystroke should wait behind: it runs, and the charts are drawn,
-// once the charts come within a window's height of the screen, or once the
-// page has been left alone for a while (so that printing finds them).
+// The echarts script's start is one long task that no keystroke should
+// wait behind: it runs, and the charts are drawn, once the charts come
+// within a window's height of the screen, or once the page has been left
+// alone for a while (so that printing finds them).
 // An answer overtaken by a newer change is dropped, and so is the rest of
 // its drawing.
 function chartScheduler(page) {
@@ -280,6 +280,10 @@ function chartScheduler(page) {
   });
   let show;
   const wanted = new Promise((resolve) => { show = resolve; });
+  // The charts follow their box, whatever changed its width: a window, a
+  // host page's column, the layout switching columns. (On paper the stylesheet
+  // scales them: print lays out after beforeprint, too late to redraw.)
+  let width = 0;
   if (page.els.charts) {
     const near = new IntersectionObserver((entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
@@ -287,12 +291,6 @@ function chartScheduler(page) {
       show();
     }, { rootMargin: '100% 0px' });
     near.observe(page.els.charts);
-  }
-  // The charts follow their box, whatever changed its width: a window, a
-  // host page's column, the layout switching columns. (On paper the stylesheet
-  // scales them: print lays out after beforeprint, too late to redraw.)
-  let width = 0;
-  if (page.els.charts) {
     new ResizeObserver(([e]) => {
       if (e.contentRect.width === width) return; // a chart added or drawn: the height changed
       width = e.contentRect.width;
