@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -100,14 +101,24 @@ type page struct {
 	base string
 	mu   sync.Mutex
 	urls []string
-	errs []string
+	// served are the paths the server answered: a worker's own fetches
+	// (the tools module's) are not among the tab's requests.
+	served []string
+	errs   []string
 }
 
 func open(t *testing.T) *page {
 	t.Helper()
 	needs(t, chromium)
 	dir := built(t)
-	srv := httptest.NewServer(site.Handler(dir))
+	p := &page{t: t}
+	h := site.Handler(dir)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p.mu.Lock()
+		p.served = append(p.served, r.URL.Path)
+		p.mu.Unlock()
+		h.ServeHTTP(w, r)
+	}))
 	t.Cleanup(srv.Close)
 	actx, cancel := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(chromium), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.Headless,
@@ -118,7 +129,7 @@ func open(t *testing.T) *page {
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
 	t.Cleanup(cancel2)
-	p := &page{t: t, ctx: ctx, base: srv.URL}
+	p.ctx, p.base = ctx, srv.URL
 	require.NoError(t, chromedp.Do(ctx)) // start the browser
 	require.NoError(t, chromedp.Listen(ctx, func(ev any) {
 		p.mu.Lock()
@@ -160,7 +171,8 @@ func (p *page) check() {
 func (p *page) requested(name string) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return slices.ContainsFunc(p.urls, func(u string) bool { return strings.HasSuffix(strings.SplitN(u, "#", 2)[0], "/"+name) })
+	return slices.ContainsFunc(p.urls, func(u string) bool { return strings.HasSuffix(strings.SplitN(u, "#", 2)[0], "/"+name) }) ||
+		slices.Contains(p.served, "/"+name)
 }
 
 func (p *page) goTo(path string) {
@@ -256,7 +268,9 @@ func TestPageShowsTheCoreFigures(t *testing.T) {
 	// The reports' charts, from the tools module, drawn by echarts.
 	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`document.body.dataset.charts > 0 && document.querySelectorAll('[data-chart] canvas').length > 0`, chromedp.WithPollingTimeout(30*time.Second)))
 	require.NoError(t, err)
+	assert.True(t, p.requested("tools-worker.js"))
 	assert.True(t, p.requested("tools.wasm"))
+	assert.False(t, run[bool](p, `'trainscaleTools' in globalThis`), "the tools module runs in its worker, not on the page's thread")
 	assert.True(t, p.requested("echarts.min.js"))
 }
 

@@ -26,10 +26,12 @@ func (p *page) viewport(width int64) {
 		})))
 }
 
-// charted waits until root's charts are drawn.
+// charted waits until root's charts are drawn, every one: they are drawn one
+// at a time, and the host's data-charts is set after the last.
 func (p *page) charted(root string) {
 	p.t.Helper()
-	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](fmt.Sprintf(`%s.querySelectorAll('[data-chart] canvas').length > 0`, root), chromedp.WithPollingTimeout(30*time.Second)))
+	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](fmt.Sprintf(`(() => { const r = %s; return (r.host || document.body).dataset.charts > 0 && r.querySelectorAll('[data-chart] canvas').length > 0; })()`, root),
+		chromedp.WithPollingTimeout(30*time.Second)))
 	require.NoError(p.t, err)
 }
 

@@ -7,9 +7,11 @@
 // mount wires small parts, one concern each: form.js (inputs as overrides,
 // errors by field), results.js (the figures in step with the core), hash.js
 // (the scenario in the link), exports.js (files), charts.js (the reports'
-// charts), lists.js (adding and removing workloads and systems); the language
-// and the charts' timing are here.
-import { loadEstimator, loadTools, asset } from './trainscale.js';
+// charts, from the tools module's worker: tools.js), lists.js (adding and
+// removing workloads and systems); the language and the charts' timing are
+// here.
+import { loadEstimator, asset } from './trainscale.js';
+import { tools } from './tools.js';
 import { readHash, writeHash, hashKeeper } from './hash.js';
 import { overrideOf, showErrors, clearErrors, anyErrors, movesRange, showRanges } from './form.js';
 import { resultsView } from './results.js';
@@ -258,33 +260,71 @@ function translate(page) {
   if (els.lang) els.lang.value = page.state.lang;
 }
 
-// chartScheduler draws the reports' charts a moment after the last change,
-// with the tools module and charts.js, both loaded on first use.
+// chartScheduler draws the reports' charts a moment after the last change.
+// The tools module answers in its worker (tools.js), off the page's thread.
+// The echarts script's start is one long task that no keystroke should
+// wait behind: it runs, and the charts are drawn, once the charts come
+// within a window's height of the screen, or once the page has been left
+// alone for a while (so that printing finds them).
+// An answer overtaken by a newer change is dropped, and so is the rest of
+// its drawing.
 function chartScheduler(page) {
-  let timer = 0;
-  let wanted = false;
+  let timer = 0, quiet = 0;
+  let asked = 0; // the changes so far; an answer for an older one is stale
   let charts = null; // charts.js, once loaded
+  let chartsJS = null;
+  const loadCharts = () => chartsJS ??= import('./charts.js').then(async (m) => {
+    await m.loadEcharts();
+    charts = m;
+    return m;
+  });
+  let show;
+  const wanted = new Promise((resolve) => { show = resolve; });
   // The charts follow their box, whatever changed its width: a window, a
   // host page's column, the layout switching columns. (On paper the stylesheet
   // scales them: print lays out after beforeprint, too late to redraw.)
   let width = 0;
   if (page.els.charts) {
+    const near = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      near.disconnect();
+      show();
+    }, { rootMargin: '100% 0px' });
+    near.observe(page.els.charts);
     new ResizeObserver(([e]) => {
       if (e.contentRect.width === width) return; // a chart added or drawn: the height changed
       width = e.contentRect.width;
       charts?.resize(page.els.charts);
     }).observe(page.els.charts);
   }
-  async function draw() {
-    if (!wanted) return;
-    wanted = false;
+  // One run at a time: the changes whose turn came during a run are
+  // answered by one more run after it, for the latest of them.
+  let running = false, missed = false;
+  async function draw(n) {
+    if (running) {
+      missed = true;
+      return;
+    }
+    running = true;
+    missed = false;
+    let res = null;
     try {
-      const tools = await loadTools();
-      const res = tools.charts(page.request({ samples: 2000, lang: page.state.lang }));
-      if (res.error) return;
+      res = await tools().ask('charts', page.request({ samples: 2000, lang: page.state.lang }));
+    } catch (err) {
+      console.error(err);
+    } finally {
+      running = false;
+    }
+    if (n !== asked) {
+      if (missed) draw(asked);
+      return;
+    }
+    try {
+      if (!res || res.error) return;
       page.results.answer(res.answer); // its P10, P50 and P90, from the same run
-      charts = await import('./charts.js');
-      await charts.draw(page.els.charts, res.charts);
+      await wanted;
+      const m = await loadCharts();
+      if (n !== asked || !(await m.draw(page.els.charts, res.charts, () => n !== asked))) return;
       page.host.dataset && (page.host.dataset.charts = String(res.charts.length));
     } catch (err) {
       console.error(err);
@@ -293,9 +333,12 @@ function chartScheduler(page) {
   return {
     schedule() {
       if (!page.els.charts) return;
-      wanted = true;
+      const n = ++asked;
+      tools(); // the worker starts, and compiles its module, during the wait
       clearTimeout(timer);
-      timer = setTimeout(draw, 250);
+      timer = setTimeout(() => draw(n), 250);
+      clearTimeout(quiet);
+      quiet = setTimeout(show, 2000);
     },
   };
 }

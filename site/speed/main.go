@@ -1,7 +1,7 @@
 // Command speed measures how soon the page shows its figure, goes live and
 // answers a change, beside other pages if asked (make speed):
 //
-//	go run ./site/speed [-dir site/dist] [-runs 9] [-cpu 1,4] [-latency 40ms -kbps 10000] [-versus DIR ...] [-peer URL|DIR ...]
+//	go run ./site/speed [-dir site/dist] [-runs 9] [-cpu 1,4] [-latency 40ms -kbps 10000] [-keys 8 -key-every 400ms] [-versus DIR ...] [-peer URL|DIR ...]
 //
 // It serves dir on loopback with the handler trainscale serve uses
 // (precompressed files, the page's CSP), loads it runs times in headless
@@ -15,9 +15,17 @@
 //     live at its load event;
 //   - result: when the page changed after typing into an input, typed the
 //     moment the page is live (both from the start of navigation);
+//   - keystrokes: from live on, keys real keystrokes (Chromium's own input
+//     events, a "1" then a Backspace in turn) into the input, one every
+//     key-every, each timed from its keydown to the page's first change
+//     after its input event: the figures updated, with any wait for a task
+//     already running; the median and the slowest of each load;
 //   - longest task: the longest main-thread task (PerformanceObserver
-//     longtask, so 0 means none over 50 ms) from live until settle after it;
-//   - the bytes transferred before live and in all.
+//     longtask, so 0 means none over 50 ms) from live to the last keystroke
+//     (while typing), and from live until settle after the last keystroke
+//     (after live: what the page does once left alone, too);
+//   - the bytes transferred before live (the page's resource entries) and in
+//     all (for a dir, as its server counts them: a worker's fetches too).
 //
 // The targets' loads are interleaved round by round, each CPU slowdown in
 // turn, so a peer and the page see the same machine; -versus measures
@@ -38,6 +46,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"text/tabwriter"
 	"time"
 
@@ -45,6 +54,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/trainscale/trainscale/site"
 )
@@ -54,9 +64,10 @@ type target struct {
 	name  string
 	dir   string // served on loopback when set; url is then filled in
 	url   string
-	ready string // the attribute that says live, "" for the load event
-	input string // the CSS selector of the input typed into
-	csp   bool   // served with the page's CSP (the trainscale page) or without (a peer's inline scripts)
+	ready string        // the attribute that says live, "" for the load event
+	input string        // the CSS selector of the input typed into
+	csp   bool          // served with the page's CSP (the trainscale page) or without (a peer's inline scripts)
+	sent  *atomic.Int64 // bytes served from dir so far, a worker's fetches too; nil for a URL
 }
 
 type config struct {
@@ -65,6 +76,8 @@ type config struct {
 	latency  time.Duration
 	kbps     float64 // download throughput, kbit/s; 0 leaves the network alone
 	settle   time.Duration
+	keys     int           // keystrokes typed after live
+	keyEvery time.Duration // between keystrokes
 	addr     string
 	chromium string
 	targets  []target
@@ -80,6 +93,9 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.DurationVar(&c.latency, "latency", 0, "network round-trip latency added to each request")
 	fs.Float64Var(&c.kbps, "kbps", 0, "network download (and upload) throughput in kbit/s; 0 for none")
 	fs.DurationVar(&c.settle, "settle", 3*time.Second, "how long after live to watch for long tasks")
+	fs.IntVar(&c.keys, "keys", 8, "keystrokes typed after live, each timed to the page's change; 0 for none")
+	// 400 ms: longer than the charts' 250 ms wait, so the charts' work runs between keystrokes, as it does for a user who pauses.
+	fs.DurationVar(&c.keyEvery, "key-every", 400*time.Millisecond, "the time between keystrokes")
 	fs.StringVar(&c.addr, "addr", "127.0.0.1:0", "where to serve dir (loopback)")
 	fs.StringVar(&c.chromium, "chromium", "/usr/bin/chromium", "the Chromium to drive")
 	ready := fs.String("ready", "data-ready", "the attribute set to \"true\" when the page is live")
@@ -103,8 +119,8 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	if c.runs < 1 {
 		return c, fmt.Errorf("-runs must be at least 1, got %d", c.runs)
 	}
-	if c.kbps < 0 || c.latency < 0 || c.settle < 0 {
-		return c, errors.New("-kbps, -latency and -settle must not be negative")
+	if c.kbps < 0 || c.latency < 0 || c.settle < 0 || c.keys < 0 || c.keyEvery < 0 {
+		return c, errors.New("-kbps, -latency, -settle, -keys and -key-every must not be negative")
 	}
 	for f := range strings.SplitSeq(*cpus, ",") {
 		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
@@ -171,6 +187,8 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		if !t.csp {
 			h = withoutCSP(h)
 		}
+		t.sent = new(atomic.Int64)
+		h = counting(h, t.sent)
 		srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 		go srv.Serve(ln)
 		defer srv.Close()
@@ -229,6 +247,36 @@ func (s cspStripper) Write(b []byte) (int, error) {
 	return s.ResponseWriter.Write(b)
 }
 
+// counting adds the bytes h sends to n: the bodies, and the header blocks
+// as HTTP/1.1 writes them, as the page's resource entries count them.
+func counting(h http.Handler, n *atomic.Int64) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(countingWriter{w, n}, r)
+	})
+}
+
+type countingWriter struct {
+	http.ResponseWriter
+	n *atomic.Int64
+}
+
+func (c countingWriter) WriteHeader(code int) {
+	size := len("HTTP/1.1 000 \r\n\r\n") + len(http.StatusText(code))
+	for k, vs := range c.Header() {
+		for _, v := range vs {
+			size += len(k) + len(": \r\n") + len(v)
+		}
+	}
+	c.n.Add(int64(size))
+	c.ResponseWriter.WriteHeader(code)
+}
+
+func (c countingWriter) Write(b []byte) (int, error) {
+	n, err := c.ResponseWriter.Write(b)
+	c.n.Add(int64(n))
+	return n, err
+}
+
 // sample is one load's figures, in ms from the start of navigation (-1 when
 // it did not happen) and bytes transferred.
 type sample struct {
@@ -237,6 +285,9 @@ type sample struct {
 	Live      float64 `json:"live"`
 	Result    float64 `json:"result"`
 	Longest   float64 `json:"longest"`
+	Typing    float64 `json:"typing"`    // the longest task from live to the last keystroke
+	KeyMedian float64 `json:"keyMedian"` // of this load's keystrokes
+	KeyMax    float64 `json:"keyMax"`
 	BytesLive float64 `json:"bytesLive"`
 	BytesAll  float64 `json:"bytesAll"`
 }
@@ -244,7 +295,7 @@ type sample struct {
 // watchJS runs before the page's own scripts. %[1]q is the ready attribute
 // ("" for the load event), %[2]q the input's selector.
 const watchJS = `(() => {
-  const m = globalThis.__speed = { painted: -1, live: -1, typed: -1, result: -1, longs: [] };
+  const m = globalThis.__speed = { painted: -1, live: -1, typed: -1, result: -1, longs: [], keys: [] };
   const ready = %[1]q, input = %[2]q;
   new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') m.painted = e.startTime; }).observe({ type: 'paint', buffered: true });
   new PerformanceObserver((l) => { for (const e of l.getEntries()) m.longs.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
@@ -261,6 +312,18 @@ const watchJS = `(() => {
   } else {
     addEventListener('load', live);
   }
+  // A real keystroke (isTrusted; the synthetic typing below is not) is
+  // answered by the first change to the page after its input event: the
+  // page's own input handlers have run by then.
+  let keydown = -1, armed = false;
+  addEventListener('keydown', (e) => { if (e.isTrusted) { keydown = e.timeStamp; armed = false; } }, true);
+  addEventListener('input', (e) => { if (e.isTrusted && keydown >= 0) armed = true; }, true);
+  new MutationObserver(() => {
+    if (!armed) return;
+    m.keys.push(performance.now() - keydown);
+    armed = false;
+    keydown = -1;
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   // type changes the input as a user would (a number one up, else a digit
   // more) and notes when the page first changes in answer.
   function type() {
@@ -278,17 +341,21 @@ const watchJS = `(() => {
 })()`
 
 // doneJS says the load is over: live, answered (or nothing to type into, or
-// no answer in 10 s) and watched for settle ms.
+// no answer in 10 s) and watched for settle ms after live and the last
+// keystroke.
 const doneJS = `(() => {
   const m = globalThis.__speed, now = performance.now();
-  if (!m || m.live < 0 || now - m.live < %d) return false;
+  if (!m || m.live < 0 || now - Math.max(m.live, m.keysDone ?? -1) < %d) return false;
   return m.result >= 0 || m.typed === -2 || (m.typed >= 0 && now - m.typed > 10000);
 })()`
 
 const collectJS = `(() => {
   const m = globalThis.__speed;
-  let longest = 0;
-  for (const [start, d] of m.longs) if (start >= m.live) longest = Math.max(longest, d);
+  let longest = 0, typing = m.keysDone >= 0 ? 0 : -1;
+  for (const [start, d] of m.longs) {
+    if (start >= m.live) longest = Math.max(longest, d);
+    if (start >= m.live && start < m.keysDone) typing = Math.max(typing, d);
+  }
   const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
   let bytesLive = 0, bytesAll = 0;
   for (const e of entries) {
@@ -296,7 +363,9 @@ const collectJS = `(() => {
     if (e.responseEnd <= m.live) bytesLive += e.transferSize;
   }
   const nav = performance.getEntriesByType('navigation')[0];
-  return { painted: m.painted, parsed: nav ? nav.domContentLoadedEventEnd : -1, live: m.live, result: m.result, longest, bytesLive, bytesAll };
+  const keys = [...m.keys].sort((a, b) => a - b);
+  return { painted: m.painted, parsed: nav ? nav.domContentLoadedEventEnd : -1, live: m.live, result: m.result, longest, typing, bytesLive, bytesAll,
+    keyMedian: keys.length ? keys[keys.length >> 1] : -1, keyMax: keys.length ? keys[keys.length - 1] : -1 };
 })()`
 
 // measure loads t once in a new browser context (nothing cached, nothing
@@ -330,14 +399,57 @@ func measure(bctx context.Context, c config, t target, cpu float64) (sample, err
 		page.AddScriptToEvaluateOnNewDocumentParams{Source: fmt.Sprintf(watchJS, t.ready, t.input)}); err != nil {
 		return sample{}, err
 	}
+	var sent0 int64
+	if t.sent != nil {
+		sent0 = t.sent.Load()
+	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(t.url)); err != nil {
 		return sample{}, fmt.Errorf("loading %s: %w", t.url, err)
+	}
+	if err := typeKeys(ctx, c); err != nil {
+		return sample{}, err
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(doneJS, c.settle.Milliseconds()),
 		chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(90*time.Second))); err != nil {
 		return sample{}, fmt.Errorf("waiting for the page to go live and answer: %w", err)
 	}
-	return chromedp.Run(ctx, chromedp.Evaluate[sample](collectJS))
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[sample](collectJS))
+	if err == nil && t.sent != nil {
+		// What the server sent: a worker's fetches too, which the page's
+		// resource entries leave out.
+		s.BytesAll = float64(t.sent.Load() - sent0)
+	}
+	return s, err
+}
+
+// typeKeys waits for the page to go live and types c.keys keystrokes into
+// the input the page focused, one every c.keyEvery: a "1", then a Backspace
+// that takes it away, so the value stays valid and every keystroke changes
+// the figures. A keystroke sent late (the page busy) is not made up for.
+func typeKeys(ctx context.Context, c config) error {
+	if c.keys == 0 {
+		return nil
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`globalThis.__speed?.typed >= 0 || globalThis.__speed?.typed === -2`,
+		chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(90*time.Second))); err != nil {
+		return fmt.Errorf("waiting for the page to go live: %w", err)
+	}
+	if typed, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`globalThis.__speed.typed`)); err != nil || typed < 0 {
+		return err // nothing to type into: the load has no keystroke figures
+	}
+	start := time.Now()
+	for i := range c.keys {
+		time.Sleep(time.Until(start.Add(time.Duration(i+1) * c.keyEvery)))
+		key := "1"
+		if i%2 == 1 {
+			key = kb.Backspace
+		}
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(key)); err != nil {
+			return fmt.Errorf("typing: %w", err)
+		}
+	}
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`globalThis.__speed.keysDone = performance.now()`))
+	return err
 }
 
 // report prints one table: a row per figure, a column per target.
@@ -363,6 +475,9 @@ func report(out io.Writer, c config, cpu float64, samples [][]sample) {
 		{"HTML parsed (DOMContentLoaded)", "ms", 1, func(s sample) float64 { return s.Parsed }},
 		{"page live", "ms", 1, func(s sample) float64 { return s.Live }},
 		{"result after typing at live", "ms", 1, func(s sample) float64 { return s.Result }},
+		{"keystroke to updated figures, median", "ms", 1, func(s sample) float64 { return s.KeyMedian }},
+		{"keystroke to updated figures, slowest", "ms", 1, func(s sample) float64 { return s.KeyMax }},
+		{"longest task while typing", "ms", 1, func(s sample) float64 { return s.Typing }},
 		{"longest task after live", "ms", 1, func(s sample) float64 { return s.Longest }},
 		{"transferred before live", "KB", 1000, func(s sample) float64 { return s.BytesLive }},
 		{"transferred in all", "KB", 1000, func(s sample) float64 { return s.BytesAll }},

@@ -27,7 +27,10 @@ func TestFlags(t *testing.T) {
 		{name: "peer", dir: "testdata/peer", input: "input"},
 	}, c.targets)
 
-	for _, bad := range [][]string{{"-runs", "0"}, {"-cpu", "0.5"}, {"-cpu", "x"}, {"-kbps", "-1"}, {"extra"}} {
+	assert.Equal(t, 8, c.keys)
+	assert.Equal(t, 400*time.Millisecond, c.keyEvery)
+
+	for _, bad := range [][]string{{"-runs", "0"}, {"-cpu", "0.5"}, {"-cpu", "x"}, {"-kbps", "-1"}, {"-keys", "-1"}, {"extra"}} {
 		_, err := parseFlags(bad, &bytes.Buffer{})
 		assert.Error(t, err, bad)
 	}
@@ -55,7 +58,7 @@ func TestMeasuresATinyPage(t *testing.T) {
 	for name, text := range tinyPage {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
 	}
-	c, err := parseFlags([]string{"-dir", dir, "-runs", "1", "-settle", "100ms", "-peer", filepath.Join(dir, "peer")}, os.Stderr)
+	c, err := parseFlags([]string{"-dir", dir, "-runs", "1", "-settle", "100ms", "-keys", "2", "-key-every", "100ms", "-peer", filepath.Join(dir, "peer")}, os.Stderr)
 	require.NoError(t, err)
 	var out bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -63,7 +66,8 @@ func TestMeasuresATinyPage(t *testing.T) {
 	require.NoError(t, run(ctx, c, &out))
 	t.Log("\n" + out.String())
 	assert.Contains(t, out.String(), "CPU x1, network not throttled: medians (min-max) of 1 loads each")
-	for _, row := range []string{"figure painted (FCP) (ms)", "page live (ms)", "result after typing at live (ms)", "longest task after live (ms)"} {
+	for _, row := range []string{"figure painted (FCP) (ms)", "page live (ms)", "result after typing at live (ms)",
+		"keystroke to updated figures, median (ms)", "keystroke to updated figures, slowest (ms)", "longest task while typing (ms)", "longest task after live (ms)"} {
 		assert.Contains(t, out.String(), row)
 	}
 	assert.NotContains(t, out.String(), " - ", "every figure measured")
