@@ -1,7 +1,6 @@
 package estimator
 
 import (
-	"encoding/json"
 	"math"
 	"reflect"
 	"strconv"
@@ -327,16 +326,16 @@ func (w Workload) optimizer() hardware.Optimizer {
 // MarshalJSON writes the scenario as a file would hold it, ranges in place.
 func (s *Scenario) MarshalJSON() ([]byte, error) {
 	type plain Scenario // without this method
-	data, err := json.Marshal((*plain)(s))
+	data, err := AppendJSON(nil, (*plain)(s))
 	if err != nil || len(s.Ranges) == 0 {
 		return data, err
 	}
-	var tree any
-	if err := json.Unmarshal(data, &tree); err != nil {
+	tree, _, _, err := ReadJSON(data)
+	if err != nil {
 		return nil, err
 	}
 	for _, path := range sortedPaths(s.Ranges) {
-		d, err := json.Marshal(s.Ranges[path])
+		d, err := s.Ranges[path].MarshalJSON()
 		if err != nil {
 			return nil, err
 		}
@@ -344,5 +343,5 @@ func (s *Scenario) MarshalJSON() ([]byte, error) {
 			return nil, err
 		}
 	}
-	return json.Marshal(tree)
+	return AppendJSON(nil, tree)
 }

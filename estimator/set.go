@@ -1,7 +1,6 @@
 package estimator
 
 import (
-	"encoding/json"
 	"reflect"
 	"slices"
 	"strings"
@@ -35,7 +34,7 @@ func (c *Calculation) Set(o Override) (bool, error) {
 	}
 	var errs errorList
 	switch v := value.(type) {
-	case json.Number:
+	case Number:
 		x, ok := parseNumber(v)
 		if !ok {
 			return false, nil // Decode words this one

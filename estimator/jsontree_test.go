@@ -1,0 +1,162 @@
+package estimator_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+)
+
+// fromStd is encoding/json's tree of data, json.Numbers turned into Numbers.
+func fromStd(t *testing.T, data []byte) any {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	require.NoError(t, dec.Decode(&v))
+	var conv func(any) any
+	conv = func(v any) any {
+		switch x := v.(type) {
+		case json.Number:
+			return estimator.Number(x)
+		case map[string]any:
+			for k, el := range x {
+				x[k] = conv(el)
+			}
+		case []any:
+			for i, el := range x {
+				x[i] = conv(el)
+			}
+		}
+		return v
+	}
+	return conv(v)
+}
+
+func TestReadJSONReadsAsEncodingJSON(t *testing.T) {
+	t.Parallel()
+	inputs := []string{
+		`{}`, `[]`, `null`, `true`, `false`, `0`, `-0.5e-7`, `12E+3`, `"plain"`,
+		`"esc \" \\ \/ \b \f \n \r \t \u00e9 \ud83d\ude00 \ud800 x"`, "\"bad \xff utf-8\"",
+		` {"a": [1, 2, {"b": null}], "c": "ä", "d": {}} `,
+	}
+	for _, name := range examples.Names() {
+		data, _ := examples.Read(name)
+		inputs = append(inputs, string(data))
+	}
+	for _, in := range inputs {
+		tree, rest, repeated, err := estimator.ReadJSON([]byte(in))
+		require.NoError(t, err, in)
+		assert.Empty(t, rest, in)
+		assert.Empty(t, repeated, in)
+		assert.Equal(t, fromStd(t, []byte(in)), tree, in)
+	}
+}
+
+func TestReadJSONErrors(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		in, msg   string
+		line, col int
+	}{
+		{"{\n  \"a\": }", "invalid character '}' looking for beginning of value", 2, 8},
+		{`{"a": 1`, "unexpected end of input", 1, 8},
+		{`{"a" 1}`, "invalid character '1' after object key", 1, 6},
+		{`[1 2]`, "invalid character '2' after array element", 1, 4},
+		{`{a}`, "invalid character 'a' looking for beginning of object key string", 1, 2},
+		{`01`, "", 0, 0}, // a value, then more: rest says so
+		{`-`, "unexpected end of input", 1, 2},
+		{`1.`, "unexpected end of input", 1, 3},
+		{`tru`, "unexpected end of input", 1, 4},
+		{`nul!`, "invalid character '!' in literal null (expecting 'l')", 1, 4},
+		{"\"a\x01\"", `invalid character '\x01' in string literal`, 1, 3},
+		{`"\x"`, "invalid character 'x' in string escape code", 1, 3},
+	} {
+		_, rest, _, err := estimator.ReadJSON([]byte(tc.in))
+		if tc.msg == "" {
+			require.NoError(t, err, tc.in)
+			assert.NotEmpty(t, rest, tc.in)
+			continue
+		}
+		var se *estimator.SyntaxError
+		require.ErrorAs(t, err, &se, tc.in)
+		assert.Equal(t, tc.msg, se.Msg, tc.in)
+		assert.Equal(t, []int{tc.line, tc.col}, []int{se.Line, se.Column}, tc.in)
+	}
+	deep := bytes.Repeat([]byte("["), 20000)
+	_, _, _, err := estimator.ReadJSON(deep)
+	assert.ErrorContains(t, err, "exceeded max depth")
+}
+
+func TestReadJSONRepeatedKeys(t *testing.T) {
+	t.Parallel()
+	tree, _, repeated, err := estimator.ReadJSON([]byte(`{"a": 1, "b": [{"c": 1, "c": 2}], "a": 3}`))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"b[0].c", "a"}, repeated)
+	assert.Equal(t, estimator.Number("3"), tree.(map[string]any)["a"], "the later value kept")
+}
+
+type inner struct {
+	X int    `json:"x"`
+	Y string `json:"y,omitempty"`
+}
+
+type Embedded struct {
+	E string `json:"e"`
+}
+
+type outer struct {
+	Embedded
+	*inner     `json:"-"`
+	Name       string            `json:"name"`
+	Skip       string            `json:"-"`
+	Untagged   float64           //nolint: the Go name is the key
+	Floats     []float64         `json:"floats"`
+	Empty      []string          `json:"empty,omitempty"`
+	Nil        []string          `json:"nil"`
+	Map        map[string]any    `json:"map"`
+	Ptr        *inner            `json:"ptr"`
+	NilPtr     *inner            `json:"nil_ptr"`
+	Any        any               `json:"any"`
+	Dist       estimator.Dist    `json:"dist"`
+	Ints       [2]int            `json:"ints"`
+	Bool       bool              `json:"bool,omitempty"`
+	Strings    map[string]string `json:"strings,omitempty"`
+	unexported int
+}
+
+func TestAppendJSONWritesAsEncodingJSON(t *testing.T) {
+	t.Parallel()
+	data, _ := examples.Read(examples.Default)
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	values := []any{
+		nil, true, 0.0, -0.0, 1.5, 1e21, 1e20, 1e-7, 123456789.125, 3e-9, float32(0.1), -12, uint8(7),
+		"<a href=\"x\">&amp;</a>\n\t\u2028\u2029\x00\x1f é 日本 \xff",
+		[]any{1, "two", nil, map[string]any{"b": 1, "a": []int{}}},
+		outer{Embedded: Embedded{"e"}, Name: "n", Untagged: 2, Floats: []float64{0.1, 2}, Map: map[string]any{"z": 1, "a": 2e6},
+			Ptr: &inner{X: 1}, Any: inner{Y: "y"}, Dist: estimator.Dist{Low: 0, Likely: 1, High: 2}, Ints: [2]int{1, 2}, unexported: 1},
+		estimator.Dist{Median: 2, P90: 3, Why: "a <guess>"},
+		s, // Scenario's own MarshalJSON, written by AppendJSON too
+	}
+	for _, v := range values {
+		want, err := json.Marshal(v)
+		require.NoError(t, err)
+		got, err := estimator.AppendJSON(nil, v)
+		require.NoError(t, err)
+		assert.Equal(t, string(want), string(got))
+	}
+	got, err := estimator.AppendJSON(nil, map[string]estimator.Number{"a": "12.50", "b": "-2e6"})
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"a": 12.50, "b": -2e6}`, string(got), "a Number as written")
+	for _, bad := range []any{math.NaN(), math.Inf(1), []float64{math.Inf(-1)}} {
+		_, err := estimator.AppendJSON(nil, bad)
+		assert.Error(t, err)
+	}
+}
