@@ -2,6 +2,7 @@ package estimator
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -9,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
 // Decode reads one scenario from r, applies the overrides in order, and validates
@@ -22,8 +25,8 @@ func Decode(r io.Reader, overrides ...Override) (*Scenario, error) {
 	return DecodeTree(tree, overrides...)
 }
 
-// DecodeTree is Decode for a scenario already read into a tree (ReadJSON's
-// map[string]any, []any, Number, string, bool and nil): a request that holds
+// DecodeTree is Decode for a scenario already read into a tree (minjson.Read's
+// map[string]any, []any, minjson.Number, string, bool and nil): a request that holds
 // the scenario as an object. tree is not changed.
 func DecodeTree(tree any, overrides ...Override) (*Scenario, error) {
 	var errs errorList
@@ -79,7 +82,7 @@ func decodeTree(tree any, dst any, ranges map[string]Dist) error {
 	return errs.err()
 }
 
-// parseTree reads JSON into plain maps, slices and Numbers, so the typed
+// parseTree reads JSON into plain maps, slices and minjson.Numbers, so the typed
 // decoding below can report every wrong or unknown field, not just the first.
 func parseTree(r io.Reader) (any, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxScenarioBytes+1))
@@ -92,12 +95,13 @@ func parseTree(r io.Reader) (any, error) {
 	// Editors on Windows save UTF-8 with a byte-order mark; the CSV reader
 	// strips it too.
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	tree, rest, repeated, err := ReadJSON(data)
-	if err != nil {
-		return nil, err
+	tree, rest, repeated, err := minjson.Read(data, "")
+	var se *minjson.SyntaxError
+	if errors.As(err, &se) {
+		return nil, syntaxError(data, se.Offset, se.Msg)
 	}
 	if len(rest) > 0 {
-		return nil, syntaxErrorAt(data, len(data)-len(rest), "unexpected data after the scenario object")
+		return nil, syntaxError(data, len(data)-len(rest), "unexpected data after the scenario object")
 	}
 	if errs := duplicateKeys(repeated); len(errs) > 0 {
 		return nil, errs.err()
@@ -119,12 +123,26 @@ func duplicateKeys(repeated []string) errorList {
 // parseNumber reads a JSON number as a finite float64. It turns -0 into 0: a
 // sign on zero means nothing to a planner, and would be echoed as "-0" on
 // every surface.
-func parseNumber(n Number) (float64, bool) {
+func parseNumber(n minjson.Number) (float64, bool) {
 	f, err := strconv.ParseFloat(string(n), 64)
 	if err != nil || math.IsInf(f, 0) {
 		return 0, false
 	}
 	return noNegativeZero(f), true
+}
+
+// syntaxError locates the byte at off by line and column.
+func syntaxError(data []byte, off int, msg string) *SyntaxError {
+	line, col := 1, 1
+	for _, b := range data[:off] {
+		if b == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return &SyntaxError{Line: line, Column: col, Msg: msg}
 }
 
 // coveredBy reports whether an error was reported at path, above it or below
@@ -191,7 +209,7 @@ func (d *treeDecoder) value(path string, src any, dst reflect.Value) {
 			}
 			return
 		}
-		n, ok := src.(Number)
+		n, ok := src.(minjson.Number)
 		if !ok {
 			d.errs.add(path, Text{"must be a number", "数値にしてください"}, describe(src))
 			return
@@ -308,7 +326,7 @@ func describe(v any) string {
 		return "null"
 	case bool:
 		return strconv.FormatBool(x)
-	case Number:
+	case minjson.Number:
 		return "number " + string(x)
 	case string:
 		return "string " + strconv.Quote(x)

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
 // Override sets one scenario field by its path, as the CLI's --set path=value does.
@@ -170,7 +172,7 @@ type target struct {
 // range the file gets wrong, is left for decoding to report on its own path.
 func movedRange(old, val any, checks []string) any {
 	m, isRange := old.(map[string]any)
-	n, isNumber := val.(Number)
+	n, isNumber := val.(minjson.Number)
 	if !isRange || !isNumber {
 		return val
 	}
@@ -185,7 +187,7 @@ func movedRange(old, val any, checks []string) any {
 		return val
 	}
 	out := map[string]any{"why": moved.Why}
-	put := func(k string, v float64) { out[k] = Number(strconv.FormatFloat(v, 'g', -1, 64)) }
+	put := func(k string, v float64) { out[k] = minjson.Number(strconv.FormatFloat(v, 'g', -1, 64)) }
 	if moved.Lognormal() {
 		put("median", moved.Median)
 		put("p90", moved.P90)
@@ -206,7 +208,7 @@ func parseValue(path, s string, numeric bool) (any, error) {
 	if numeric {
 		s = ASCIIDigits(s)
 	}
-	v, rest, repeated, err := readJSON([]byte(s), path)
+	v, rest, repeated, err := minjson.Read([]byte(s), path)
 	if err != nil || len(rest) > 0 {
 		return s, nil
 	}

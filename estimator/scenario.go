@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
 // SchemaV1 is the only scenario schema this version reads.
@@ -326,11 +327,11 @@ func (w Workload) optimizer() hardware.Optimizer {
 // MarshalJSON writes the scenario as a file would hold it, ranges in place.
 func (s *Scenario) MarshalJSON() ([]byte, error) {
 	type plain Scenario // without this method
-	data, err := AppendJSON(nil, (*plain)(s))
+	data, err := minjson.Append(nil, (*plain)(s))
 	if err != nil || len(s.Ranges) == 0 {
 		return data, err
 	}
-	tree, _, _, err := ReadJSON(data)
+	tree, _, _, err := minjson.Read(data, "")
 	if err != nil {
 		return nil, err
 	}
@@ -343,5 +344,5 @@ func (s *Scenario) MarshalJSON() ([]byte, error) {
 			return nil, err
 		}
 	}
-	return AppendJSON(nil, tree)
+	return minjson.Append(nil, tree)
 }

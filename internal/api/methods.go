@@ -1,7 +1,6 @@
 package api
 
 import (
-	"encoding/json"
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -30,7 +29,7 @@ type EstimateRequest struct {
 type EstimateResponse struct {
 	Name     string               `json:"name"`
 	Units    estimator.UnitSystem `json:"units"`
-	Scenario json.RawMessage      `json:"scenario,omitempty"` // with return_scenario: the overrides applied, ranges in place
+	Scenario rawJSON              `json:"scenario,omitempty"` // with return_scenario: the overrides applied, ranges in place
 	// Layout fingerprints the list of quantity ids: while it stays the same, a
 	// page updates the values in place instead of rendering again.
 	Layout     string     `json:"layout"`
@@ -56,6 +55,17 @@ type Quantity struct {
 	Expr    string         `json:"expr,omitempty"`
 	Inputs  []string       `json:"inputs,omitempty"`
 	Source  string         `json:"source,omitempty"`
+}
+
+// rawJSON is JSON text already written, such as a scenario (it changes in
+// place after the answer is made: the fast path's kept calculation).
+type rawJSON []byte
+
+func (r rawJSON) MarshalJSON() ([]byte, error) { return r, nil }
+
+func (r *rawJSON) UnmarshalJSON(data []byte) error {
+	*r = append((*r)[:0], data...)
+	return nil
 }
 
 // Estimate answers an estimate request, as the estimate method does for JSON.

@@ -1,4 +1,10 @@
-package estimator
+// Package minjson reads JSON into plain trees and writes Go values as
+// encoding/json writes them, in a few hundred lines: the estimator (and its
+// hardware catalog) use it instead of encoding/json, so the page's
+// WebAssembly module (wasm/estimator) carries none of encoding/json's code,
+// a quarter of a megabyte. It serves every caller alike, natively and in
+// the browser.
+package minjson
 
 import (
 	"fmt"
@@ -11,31 +17,21 @@ import (
 	"unicode/utf8"
 )
 
-// The estimator reads and writes JSON with the small reader and writer here
-// instead of encoding/json: the page's WebAssembly module (wasm/estimator)
-// then carries none of encoding/json's code, a quarter of a megabyte. They
-// serve every caller alike, natively and in the browser.
-
-// Number is a JSON number as it was written ("2e6", "0.5"), as ReadJSON keeps
+// Number is a JSON number as it was written ("2e6", "0.5"), as Read keeps
 // it: an error can echo the user's own text, and a value too large for a
 // float64 is reported, not rounded to infinity.
 type Number string
 
-// maxJSONDepth bounds the nesting ReadJSON follows, as encoding/json does.
-const maxJSONDepth = 10000
+// maxDepth bounds the nesting Read follows, as encoding/json does.
+const maxDepth = 10000
 
-// ReadJSON reads the JSON value at the start of data into a tree of
+// Read reads the JSON value at the start of data into a tree of
 // map[string]any, []any, Number, string, bool and nil. rest is what follows
-// the value, leading spaces skipped; repeated lists the path of every key
-// that an object gives twice ("fleet.cars", "scenarios[1].name"; the later
-// value is kept). err is a *SyntaxError locating malformed JSON.
-func ReadJSON(data []byte) (tree any, rest []byte, repeated []string, err error) {
-	return readJSON(data, "")
-}
-
-// readJSON is ReadJSON with the paths below root.
-func readJSON(data []byte, root string) (tree any, rest []byte, repeated []string, err error) {
-	r := jsonReader{data: data}
+// the value, leading spaces skipped; repeated lists the path below root of
+// every key that an object gives twice ("fleet.cars", "scenarios[1].name";
+// the later value is kept). err is a *SyntaxError locating malformed JSON.
+func Read(data []byte, root string) (tree any, rest []byte, repeated []string, err error) {
+	r := reader{data: data}
 	tree, err = r.value(root, 0)
 	if err != nil {
 		return nil, nil, nil, err
@@ -44,13 +40,13 @@ func readJSON(data []byte, root string) (tree any, rest []byte, repeated []strin
 	return tree, data[r.pos:], r.repeated, nil
 }
 
-type jsonReader struct {
+type reader struct {
 	data     []byte
 	pos      int
 	repeated []string
 }
 
-func (r *jsonReader) space() {
+func (r *reader) space() {
 	for r.pos < len(r.data) {
 		switch r.data[r.pos] {
 		case ' ', '\t', '\n', '\r':
@@ -62,7 +58,7 @@ func (r *jsonReader) space() {
 }
 
 // fail is a syntax error at the current byte, or at the end of the input.
-func (r *jsonReader) fail(context string) error {
+func (r *reader) fail(context string) error {
 	if r.pos >= len(r.data) {
 		return syntaxErrorAt(r.data, len(r.data), "unexpected end of input")
 	}
@@ -80,9 +76,9 @@ func quoteByte(c byte) string {
 	return "'" + s[1:len(s)-1] + "'"
 }
 
-func (r *jsonReader) value(path string, depth int) (any, error) {
+func (r *reader) value(path string, depth int) (any, error) {
 	r.space()
-	if depth > maxJSONDepth {
+	if depth > maxDepth {
 		return nil, syntaxErrorAt(r.data, r.pos, "exceeded max depth")
 	}
 	if r.pos >= len(r.data) {
@@ -123,7 +119,7 @@ func (r *jsonReader) value(path string, depth int) (any, error) {
 	return nil, r.fail("looking for beginning of value")
 }
 
-func (r *jsonReader) object(path string, depth int) (any, error) {
+func (r *reader) object(path string, depth int) (any, error) {
 	r.pos++ // {
 	out := map[string]any{}
 	r.space()
@@ -145,7 +141,10 @@ func (r *jsonReader) object(path string, depth int) (any, error) {
 			return nil, r.fail("after object key")
 		}
 		r.pos++
-		p := join(path, k)
+		p := k
+		if path != "" {
+			p = path + "." + k
+		}
 		if _, dup := out[k]; dup {
 			r.repeated = append(r.repeated, p)
 		}
@@ -167,7 +166,7 @@ func (r *jsonReader) object(path string, depth int) (any, error) {
 	}
 }
 
-func (r *jsonReader) array(path string, depth int) (any, error) {
+func (r *reader) array(path string, depth int) (any, error) {
 	r.pos++ // [
 	out := []any{}
 	r.space()
@@ -195,7 +194,7 @@ func (r *jsonReader) array(path string, depth int) (any, error) {
 }
 
 // number reads a number with JSON's grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func (r *jsonReader) number() (any, error) {
+func (r *reader) number() (any, error) {
 	start := r.pos
 	digits := func() int {
 		n := 0
@@ -232,7 +231,7 @@ func (r *jsonReader) number() (any, error) {
 }
 
 // str reads a string; invalid UTF-8 becomes U+FFFD, as encoding/json reads it.
-func (r *jsonReader) str() (string, error) {
+func (r *reader) str() (string, error) {
 	r.pos++ // "
 	var b strings.Builder
 	for {
@@ -291,7 +290,7 @@ func (r *jsonReader) str() (string, error) {
 	}
 }
 
-func (r *jsonReader) hex4() (rune, bool) {
+func (r *reader) hex4() (rune, bool) {
 	if len(r.data)-r.pos < 4 {
 		return 0, false
 	}
@@ -303,19 +302,17 @@ func (r *jsonReader) hex4() (rune, bool) {
 	return rune(n), true
 }
 
-// syntaxErrorAt locates the byte at off by line and column.
+// SyntaxError is malformed JSON: what is wrong (in encoding/json's words),
+// at byte Offset of the input.
+type SyntaxError struct {
+	Offset int
+	Msg    string
+}
+
+func (e *SyntaxError) Error() string { return e.Msg }
+
 func syntaxErrorAt(data []byte, off int, msg string) *SyntaxError {
-	off = min(max(off, 0), len(data))
-	line, col := 1, 1
-	for _, b := range data[:off] {
-		if b == '\n' {
-			line++
-			col = 1
-		} else {
-			col++
-		}
-	}
-	return &SyntaxError{Line: line, Column: col, Msg: msg}
+	return &SyntaxError{Offset: min(max(off, 0), len(data)), Msg: msg}
 }
 
 // marshaler is a type that writes its own JSON (encoding/json's Marshaler).
@@ -323,13 +320,13 @@ type marshaler interface {
 	MarshalJSON() ([]byte, error)
 }
 
-// AppendJSON appends v written as encoding/json.Marshal writes it, byte for
-// byte, for the kinds of values the estimator's answers hold: structs by
+// Append appends v written as encoding/json.Marshal writes it, byte for
+// byte, for the kinds of values trainscale's answers hold: structs by
 // their json tags (omitempty, "-", embedded structs), maps by sorted string
 // key, slices, pointers, interfaces, strings (HTML characters escaped),
 // numbers, Number, bools, and types with a MarshalJSON method. A NaN or an
 // infinity is an error: JSON cannot hold it.
-func AppendJSON(dst []byte, v any) ([]byte, error) {
+func Append(dst []byte, v any) ([]byte, error) {
 	return appendValue(dst, reflect.ValueOf(v))
 }
 
@@ -414,7 +411,7 @@ func appendMarshaled(b []byte, m marshaler) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, rest, _, err := ReadJSON(out); err != nil || len(rest) > 0 {
+	if _, rest, _, err := Read(out, ""); err != nil || len(rest) > 0 {
 		return nil, fmt.Errorf("a MarshalJSON wrote invalid JSON")
 	}
 	// As encoding/json does: compacted, the HTML characters and the line
@@ -509,18 +506,30 @@ func appendString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// JSONField is one struct field as JSON sees it.
-type JSONField struct {
+// Field is one struct field as JSON sees it.
+type Field struct {
 	Name      string
 	OmitEmpty bool
 	index     []int // through embedded structs
 }
 
-// JSONFields lists the fields of struct type t as encoding/json names them:
-// by json tag, else by Go name; embedded structs without a tag flattened;
-// unexported and "-" fields left out.
-func JSONFields(t reflect.Type) []JSONField {
-	var out []JSONField
+// Fields lists the fields of struct type t as encoding/json names them:
+// by json tag, else by Go name; embedded structs without a tag flattened, a
+// field of the outer struct hiding one of the same name below it; unexported
+// and "-" fields left out.
+func Fields(t reflect.Type) []Field {
+	all := fields(t)
+	depth := map[string]int{}
+	for _, f := range all {
+		if d, seen := depth[f.Name]; !seen || len(f.index) < d {
+			depth[f.Name] = len(f.index)
+		}
+	}
+	return slices.DeleteFunc(all, func(f Field) bool { return len(f.index) > depth[f.Name] })
+}
+
+func fields(t reflect.Type) []Field {
+	var out []Field
 	for i := range t.NumField() {
 		sf := t.Field(i)
 		tag := sf.Tag.Get("json")
@@ -533,7 +542,7 @@ func JSONFields(t reflect.Type) []JSONField {
 			ft = ft.Elem()
 		}
 		if sf.Anonymous && name == "" && ft.Kind() == reflect.Struct {
-			for _, f := range JSONFields(ft) {
+			for _, f := range fields(ft) {
 				f.index = append([]int{i}, f.index...)
 				out = append(out, f)
 			}
@@ -545,14 +554,14 @@ func JSONFields(t reflect.Type) []JSONField {
 		if name == "" {
 			name = sf.Name
 		}
-		out = append(out, JSONField{Name: name, OmitEmpty: strings.Contains(","+opts+",", ",omitempty,"), index: []int{i}})
+		out = append(out, Field{Name: name, OmitEmpty: strings.Contains(","+opts+",", ",omitempty,"), index: []int{i}})
 	}
 	return out
 }
 
 // In is the field of struct value v, allocating the embedded pointers on the
 // way when alloc is set; invalid when a nil embedded pointer stands between.
-func (f JSONField) In(v reflect.Value, alloc bool) reflect.Value {
+func (f Field) In(v reflect.Value, alloc bool) reflect.Value {
 	for i, x := range f.index {
 		if i > 0 && v.Kind() == reflect.Pointer {
 			if v.IsNil() {
@@ -571,7 +580,7 @@ func (f JSONField) In(v reflect.Value, alloc bool) reflect.Value {
 func appendStruct(b []byte, v reflect.Value) ([]byte, error) {
 	b = append(b, '{')
 	first := true
-	for _, f := range JSONFields(v.Type()) {
+	for _, f := range Fields(v.Type()) {
 		fv := f.In(v, false)
 		if !fv.IsValid() || f.OmitEmpty && isEmpty(fv) {
 			continue
