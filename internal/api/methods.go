@@ -15,8 +15,9 @@ import (
 type EstimateRequest struct {
 	ScenarioRequest
 	Full bool `json:"full,omitempty"` // every quantity's formula, inputs and source too
-	// Compact sends only values and texts, in the order of the last full
-	// answer with the same layout: what a page needs to update in place.
+	// Compact sends only values and the cells' texts, in the order of the
+	// last full answer with the same layout: what a page needs to update in
+	// place.
 	Compact bool `json:"compact,omitempty"`
 	// ReturnScenario sends the scenario back, overrides applied, ranges in place
 	// (what the page's JSON export saves).
@@ -35,7 +36,6 @@ type EstimateResponse struct {
 	Layout     string     `json:"layout"`
 	Quantities []Quantity `json:"quantities,omitempty"`
 	Values     []float64  `json:"values,omitempty"` // compact: the quantities' values, in layout order
-	Texts      []string   `json:"texts,omitempty"`  // compact: the values as the CLI prints them, in the request's lang
 	Cells      []string   `json:"cells,omitempty"`  // compact: the text of each value the page's results show, in their order (page.Cells)
 	Form       string     `json:"form,omitempty"`
 	Results    string     `json:"results,omitempty"`
@@ -90,9 +90,9 @@ func (a *API) Estimate(req EstimateRequest) (*EstimateResponse, error) {
 	qs := est.Quantities()
 	out := &EstimateResponse{Name: s.Name, Units: s.Units, Layout: Layout(est)}
 	if req.Compact {
-		out.Values, out.Texts = make([]float64, len(qs)), make([]string, len(qs))
+		out.Values = make([]float64, len(qs))
 		for i, q := range qs {
-			out.Values[i], out.Texts[i] = q.Value, estimator.FormatIn(q.Value, q.Unit, s.Units, lang)
+			out.Values[i] = q.Value
 		}
 		out.Cells = page.Cells(est, lang)
 	} else {
