@@ -7,7 +7,7 @@
 package minjson
 
 import (
-	"fmt"
+	"errors"
 	"math"
 	"reflect"
 	"slices"
@@ -62,7 +62,7 @@ func (r *reader) fail(context string) error {
 	if r.pos >= len(r.data) {
 		return syntaxErrorAt(r.data, len(r.data), "unexpected end of input")
 	}
-	return syntaxErrorAt(r.data, r.pos, fmt.Sprintf("invalid character %s %s", quoteByte(r.data[r.pos]), context))
+	return syntaxErrorAt(r.data, r.pos, "invalid character "+quoteByte(r.data[r.pos])+" "+context)
 }
 
 func quoteByte(c byte) string {
@@ -175,7 +175,7 @@ func (r *reader) array(path string, depth int) (any, error) {
 		return out, nil
 	}
 	for {
-		v, err := r.value(fmt.Sprintf("%s[%d]", path, len(out)), depth+1)
+		v, err := r.value(path+"["+strconv.Itoa(len(out))+"]", depth+1)
 		if err != nil {
 			return nil, err
 		}
@@ -403,7 +403,7 @@ func appendValue(b []byte, v reflect.Value) ([]byte, error) {
 	case reflect.Float32, reflect.Float64:
 		return appendFloat(b, v.Float(), v.Type().Bits())
 	}
-	return nil, fmt.Errorf("cannot write a %s as JSON", v.Kind())
+	return nil, errors.New("minjson: cannot write a " + v.Kind().String() + " as JSON")
 }
 
 func appendMarshaled(b []byte, m marshaler) ([]byte, error) {
@@ -412,7 +412,7 @@ func appendMarshaled(b []byte, m marshaler) ([]byte, error) {
 		return nil, err
 	}
 	if _, rest, _, err := Read(out, ""); err != nil || len(rest) > 0 {
-		return nil, fmt.Errorf("a MarshalJSON wrote invalid JSON")
+		return nil, errors.New("minjson: a MarshalJSON wrote invalid JSON")
 	}
 	// As encoding/json does: compacted, the HTML characters and the line
 	// separators escaped in strings, everything else as written.
@@ -447,7 +447,7 @@ func appendMarshaled(b []byte, m marshaler) ([]byte, error) {
 // back as f, an exponent only below 1e-6 or from 1e21.
 func appendFloat(b []byte, f float64, bits int) ([]byte, error) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return nil, fmt.Errorf("JSON cannot hold %v", f)
+		return nil, errors.New("minjson: JSON cannot hold " + strconv.FormatFloat(f, 'g', -1, 64))
 	}
 	format := byte('f')
 	if abs := math.Abs(f); abs != 0 && (bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21)) {
