@@ -29,6 +29,9 @@ func Decode(r io.Reader, overrides ...Override) (*Scenario, error) {
 // map[string]any, []any, minjson.Number, string, bool and nil): a request that holds
 // the scenario as an object. tree is not changed.
 func DecodeTree(tree any, overrides ...Override) (*Scenario, error) {
+	if len(overrides) > 0 {
+		tree = copyTree(tree) // overrides write into the tree
+	}
 	var errs errorList
 	for _, o := range overrides {
 		if err := o.apply(&tree); err != nil {
@@ -46,6 +49,25 @@ func DecodeTree(tree any, overrides ...Override) (*Scenario, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// copyTree is a deep copy of a parsed tree's maps and lists.
+func copyTree(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, el := range x {
+			out[k] = copyTree(el)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, el := range x {
+			out[i] = copyTree(el)
+		}
+		return out
+	}
+	return v
 }
 
 // DecodeFactors reads a scenario fragment holding only a factors section,

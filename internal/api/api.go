@@ -200,7 +200,7 @@ func errorJSONIn(err error, lang string) []byte {
 // in order, as --set path=value.
 type ScenarioRequest struct {
 	Preset   string `json:"preset,omitempty"`
-	Scenario any    `json:"scenario,omitempty"` // an object (as estimator.ReadJSON reads it), or a string holding one
+	Scenario any    `json:"scenario,omitempty"` // an object (as minjson.Read reads it), or a string holding one
 	Set      []Set  `json:"set,omitempty"`
 }
 

@@ -42,7 +42,7 @@ func twice(path string) error {
 }
 
 // treeReader is a request type that reads its own JSON shapes (Set), from
-// estimator.ReadJSON's tree.
+// minjson.Read's tree.
 type treeReader interface {
 	readTree(v any) error
 }

@@ -56,7 +56,7 @@ func catalog(data []byte) (any, error) {
 // factorsField is a tool request's "factors": a scenario's factors section,
 // fields left out keeping their calibrated defaults.
 type factorsField struct {
-	Factors any `json:"factors,omitempty"` // as estimator.ReadJSON reads it
+	Factors any `json:"factors,omitempty"` // as minjson.Read reads it
 }
 
 // decodeTool reads a tool request, one that embeds factorsField, and the
