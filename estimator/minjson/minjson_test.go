@@ -163,3 +163,20 @@ func TestAppendWritesAsEncodingJSON(t *testing.T) {
 		assert.Error(t, err)
 	}
 }
+
+// FuzzRead checks Read against encoding/json on any input: both accept it or
+// both refuse it, and what they read is the same. By hand:
+// go test -run '^$' -fuzz FuzzRead -fuzztime 60s ./estimator/minjson
+func FuzzRead(f *testing.F) {
+	for _, seed := range []string{`{}`, `{"a":[1,-2.5e3,"x\u00e9",true,null]}`, `"\ud800"`, "\"\xff\"", `[1,]`, `{"a":1,"a":2}`, ` 0 `, `1e999`} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tree, rest, _, err := minjson.Read(data, "")
+		whole := err == nil && len(rest) == 0
+		assert.Equal(t, json.Valid(data), whole, "%q", data)
+		if whole {
+			assert.Equal(t, fromStd(t, data), tree, "%q", data)
+		}
+	})
+}
