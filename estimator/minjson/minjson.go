@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -330,24 +331,25 @@ func Append(dst []byte, v any) ([]byte, error) {
 	return appendValue(dst, reflect.ValueOf(v))
 }
 
-var numberType = reflect.TypeFor[Number]()
+var (
+	numberType    = reflect.TypeFor[Number]()
+	marshalerType = reflect.TypeFor[marshaler]()
+)
 
 func appendValue(b []byte, v reflect.Value) ([]byte, error) {
 	if !v.IsValid() {
 		return append(b, "null"...), nil
 	}
-	if v.Kind() != reflect.Pointer && v.Kind() != reflect.Interface && v.CanInterface() {
-		if m, ok := v.Interface().(marshaler); ok {
-			return appendMarshaled(b, m)
-		}
+	if v.Kind() != reflect.Pointer && v.Kind() != reflect.Interface && v.CanInterface() && v.Type().Implements(marshalerType) {
+		return appendMarshaled(b, v.Interface().(marshaler))
 	}
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if v.IsNil() {
 			return append(b, "null"...), nil
 		}
-		if m, ok := v.Interface().(marshaler); ok && v.Kind() == reflect.Pointer {
-			return appendMarshaled(b, m)
+		if v.Kind() == reflect.Pointer && v.Type().Implements(marshalerType) {
+			return appendMarshaled(b, v.Interface().(marshaler))
 		}
 		return appendValue(b, v.Elem())
 	case reflect.Struct:
@@ -468,41 +470,48 @@ func appendFloat(b []byte, f float64, bits int) ([]byte, error) {
 func appendString(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
+	start := 0 // s[start:i] needs no escaping: copied at once
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
 				b = append(b, '\\', c)
-			case c == '\n':
+			case '\n':
 				b = append(b, '\\', 'n')
-			case c == '\r':
+			case '\r':
 				b = append(b, '\\', 'r')
-			case c == '\t':
+			case '\t':
 				b = append(b, '\\', 't')
-			case c == '\b':
+			case '\b':
 				b = append(b, '\\', 'b')
-			case c == '\f':
+			case '\f':
 				b = append(b, '\\', 'f')
-			case c < 0x20 || c == '<' || c == '>' || c == '&':
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
 			default:
-				b = append(b, c)
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
 			}
 			i++
+			start = i
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
-		default:
-			b = append(b, s[i:i+size]...)
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			if r == utf8.RuneError {
+				b = append(b, `\ufffd`...)
+			} else {
+				b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			}
+			start = i + size
 		}
 		i += size
 	}
+	b = append(b, s[start:]...)
 	return append(b, '"')
 }
 
@@ -518,6 +527,9 @@ type Field struct {
 // field of the outer struct hiding one of the same name below it; unexported
 // and "-" fields left out.
 func Fields(t reflect.Type) []Field {
+	if f, ok := fieldCache.Load(t); ok {
+		return f.([]Field)
+	}
 	all := fields(t)
 	depth := map[string]int{}
 	for _, f := range all {
@@ -525,8 +537,14 @@ func Fields(t reflect.Type) []Field {
 			depth[f.Name] = len(f.index)
 		}
 	}
-	return slices.DeleteFunc(all, func(f Field) bool { return len(f.index) > depth[f.Name] })
+	all = slices.DeleteFunc(all, func(f Field) bool { return len(f.index) > depth[f.Name] })
+	fieldCache.Store(t, all)
+	return all
 }
+
+// fieldCache keeps each struct type's Fields: an answer writes hundreds of
+// values of one type.
+var fieldCache sync.Map // reflect.Type -> []Field
 
 func fields(t reflect.Type) []Field {
 	var out []Field

@@ -180,3 +180,17 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// FuzzAppendString checks strings are written as encoding/json writes them.
+func FuzzAppendString(f *testing.F) {
+	for _, seed := range []string{"", "plain", "<a>&\"\\\n\t\x00\x7f", "\u2028\u2029é", "\xff\xfe"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, err := json.Marshal(s)
+		require.NoError(t, err)
+		got, err := minjson.Append(nil, s)
+		require.NoError(t, err)
+		assert.Equal(t, string(want), string(got))
+	})
+}
