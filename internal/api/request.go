@@ -235,8 +235,8 @@ func describe(t reflect.Type, plural bool) estimator.Text {
 const MaxWhole = 1<<53 - 1
 
 // Whole is a whole-number request field. JSON and JavaScript may write one as
-// 2e6 or 64.0, which encoding/json would not read into an int, so a request
-// reads it as a number and Int checks that it is whole and in range.
+// 2e6 or 64.0, so a request reads it as a number and Int checks that it is
+// whole and in range.
 type Whole float64
 
 // Int is w as an int: def when the request left it out (w is nil), else an
