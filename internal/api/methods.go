@@ -5,7 +5,6 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/estimator/tool"
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/page"
 )
@@ -171,12 +170,13 @@ func presets(data []byte) (any, error) {
 	if err := DecodeRequest(data, &struct{}{}); err != nil {
 		return nil, err // it takes no fields, but a mistaken one is worth saying
 	}
+	// The catalog's tables are the tools module's catalog method's to list:
+	// naming them here would link estimator/tool's tables into this module.
 	return struct {
 		Default string        `json:"default"`
 		Presets []page.Preset `json:"presets"`
-		Tables  []string      `json:"catalog_tables"`
 		Models  []string      `json:"models"`
 		GPUs    []string      `json:"gpus"`
 		Systems []string      `json:"systems"`
-	}{examples.Default, page.Presets(), tool.Tables, hardware.ModelIDs(), hardware.GPUIDs(), hardware.SystemIDs()}, nil
+	}{examples.Default, page.Presets(), hardware.ModelIDs(), hardware.GPUIDs(), hardware.SystemIDs()}, nil
 }
