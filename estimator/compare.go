@@ -1,11 +1,12 @@
 package estimator
 
 import (
-	"encoding/json"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
 // Comparison lines estimates up side by side, the way the article's Table 1
@@ -60,9 +61,9 @@ func (v InputValue) MarshalJSON() ([]byte, error) {
 	case !v.Set:
 		return []byte("null"), nil
 	case v.Text != "":
-		return json.Marshal(v.Text)
+		return minjson.Append(nil, v.Text)
 	}
-	return json.Marshal(v.Number)
+	return minjson.Append(nil, v.Number)
 }
 
 // QuantityRow is one quantity id with its value in each scenario.

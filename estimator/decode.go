@@ -2,7 +2,6 @@ package estimator
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
 // Decode reads one scenario from r, applies the overrides in order, and validates
@@ -20,6 +21,16 @@ func Decode(r io.Reader, overrides ...Override) (*Scenario, error) {
 	tree, err := parseTree(r)
 	if err != nil {
 		return nil, err
+	}
+	return DecodeTree(tree, overrides...)
+}
+
+// DecodeTree is Decode for a scenario already read into a tree (minjson.Read's
+// map[string]any, []any, minjson.Number, string, bool and nil): a request that holds
+// the scenario as an object. tree is not changed.
+func DecodeTree(tree any, overrides ...Override) (*Scenario, error) {
+	if len(overrides) > 0 {
+		tree = copyTree(tree) // overrides write into the tree
 	}
 	var errs errorList
 	for _, o := range overrides {
@@ -38,6 +49,25 @@ func Decode(r io.Reader, overrides ...Override) (*Scenario, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// copyTree is a deep copy of a parsed tree's maps and lists.
+func copyTree(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, el := range x {
+			out[k] = copyTree(el)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, el := range x {
+			out[i] = copyTree(el)
+		}
+		return out
+	}
+	return v
 }
 
 // DecodeFactors reads a scenario fragment holding only a factors section,
@@ -74,7 +104,7 @@ func decodeTree(tree any, dst any, ranges map[string]Dist) error {
 	return errs.err()
 }
 
-// parseTree reads JSON into plain maps, slices and json.Numbers, so the typed
+// parseTree reads JSON into plain maps, slices and minjson.Numbers, so the typed
 // decoding below can report every wrong or unknown field, not just the first.
 func parseTree(r io.Reader) (any, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxScenarioBytes+1))
@@ -87,79 +117,35 @@ func parseTree(r io.Reader) (any, error) {
 	// Editors on Windows save UTF-8 with a byte-order mark; the CSV reader
 	// strips it too.
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var tree any
-	if err := dec.Decode(&tree); err != nil {
-		return nil, syntaxError(data, err, dec.InputOffset())
+	tree, rest, repeated, err := minjson.Read(data, "")
+	var se *minjson.SyntaxError
+	if errors.As(err, &se) {
+		return nil, syntaxError(data, se.Offset, se.Msg)
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, syntaxError(data, errors.New("unexpected data after the scenario object"), dec.InputOffset())
+	if len(rest) > 0 {
+		return nil, syntaxError(data, len(data)-len(rest), "unexpected data after the scenario object")
 	}
-	if errs := duplicateKeys(data, ""); len(errs) > 0 {
+	if errs := duplicateKeys(repeated); len(errs) > 0 {
 		return nil, errs.err()
 	}
 	return tree, nil
 }
 
-// duplicateKeys reports each key given twice in one object of data, valid
-// JSON, by its path below root. encoding/json keeps the last one silently,
-// so an edit of a field lower in a file could be overridden without notice.
-// The walk keeps its own stack: nesting is bounded only by encoding/json's
-// depth limit.
-func duplicateKeys(data []byte, root string) errorList {
-	type frame struct {
-		path    string
-		keys    map[string]int // an object's keys so far; nil for an array
-		key     string         // the object's key whose value comes next
-		inValue bool           // a key was read, its value comes next
-		index   int            // an array's next index
+// duplicateKeys reports each key given twice in one object, by its path: a
+// reader keeps the last one silently, so an edit of a field lower in a file
+// could be overridden without notice.
+func duplicateKeys(repeated []string) errorList {
+	var errs errorList
+	for _, path := range repeated {
+		errs.add(path, Text{"must appear only once in its object (a duplicate key)", "オブジェクト内で 1 回だけにしてください（キーが重複しています）"}, nil)
 	}
-	var (
-		errs  errorList
-		stack []*frame
-	)
-	dec := json.NewDecoder(bytes.NewReader(data))
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			return errs // io.EOF: data is valid JSON, checked before
-		}
-		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
-			stack = stack[:len(stack)-1]
-			continue
-		}
-		path := root
-		if len(stack) > 0 {
-			top := stack[len(stack)-1]
-			switch {
-			case top.keys != nil && !top.inValue:
-				k, _ := tok.(string)
-				if top.keys[k]++; top.keys[k] == 2 {
-					errs.add(join(top.path, k), Text{"must appear only once in its object (a duplicate key)", "オブジェクト内で 1 回だけにしてください（キーが重複しています）"}, nil)
-				}
-				top.key, top.inValue = k, true
-				continue
-			case top.keys != nil:
-				path, top.inValue = join(top.path, top.key), false
-			default:
-				path = fmt.Sprintf("%s[%d]", top.path, top.index)
-				top.index++
-			}
-		}
-		switch tok {
-		case json.Delim('{'):
-			stack = append(stack, &frame{path: path, keys: map[string]int{}})
-		case json.Delim('['):
-			stack = append(stack, &frame{path: path})
-		}
-	}
+	return errs
 }
 
 // parseNumber reads a JSON number as a finite float64. It turns -0 into 0: a
 // sign on zero means nothing to a planner, and would be echoed as "-0" on
 // every surface.
-func parseNumber(n json.Number) (float64, bool) {
+func parseNumber(n minjson.Number) (float64, bool) {
 	f, err := strconv.ParseFloat(string(n), 64)
 	if err != nil || math.IsInf(f, 0) {
 		return 0, false
@@ -167,18 +153,8 @@ func parseNumber(n json.Number) (float64, bool) {
 	return noNegativeZero(f), true
 }
 
-func syntaxError(data []byte, err error, fallback int64) error {
-	off := fallback
-	msg := err.Error()
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		off = se.Offset - 1 // Offset counts the offending byte too
-		msg = se.Error()
-	} else if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-		off = int64(len(data))
-		msg = "unexpected end of input"
-	}
-	off = min(max(off, 0), int64(len(data)))
+// syntaxError locates the byte at off by line and column.
+func syntaxError(data []byte, off int, msg string) *SyntaxError {
 	line, col := 1, 1
 	for _, b := range data[:off] {
 		if b == '\n' {
@@ -188,7 +164,7 @@ func syntaxError(data []byte, err error, fallback int64) error {
 			col++
 		}
 	}
-	return &SyntaxError{Line: line, Column: col, Msg: strings.TrimPrefix(msg, "json: ")}
+	return &SyntaxError{Line: line, Column: col, Msg: msg}
 }
 
 // coveredBy reports whether an error was reported at path, above it or below
@@ -255,7 +231,7 @@ func (d *treeDecoder) value(path string, src any, dst reflect.Value) {
 			}
 			return
 		}
-		n, ok := src.(json.Number)
+		n, ok := src.(minjson.Number)
 		if !ok {
 			d.errs.add(path, Text{"must be a number", "数値にしてください"}, describe(src))
 			return
@@ -372,7 +348,7 @@ func describe(v any) string {
 		return "null"
 	case bool:
 		return strconv.FormatBool(x)
-	case json.Number:
+	case minjson.Number:
 		return "number " + string(x)
 	case string:
 		return "string " + strconv.Quote(x)

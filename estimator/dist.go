@@ -1,13 +1,14 @@
 package estimator
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
 // Dist is the uncertainty of one numeric input: a triangular distribution
@@ -32,13 +33,13 @@ func (d Dist) Lognormal() bool { return d.Median != 0 }
 // included, so that a range with an endpoint at 0 reads back as it was.
 func (d Dist) MarshalJSON() ([]byte, error) {
 	if d.Lognormal() {
-		return json.Marshal(struct {
+		return minjson.Append(nil, struct {
 			Median float64 `json:"median"`
 			P90    float64 `json:"p90"`
 			Why    string  `json:"why,omitempty"`
 		}{d.Median, d.P90, d.Why})
 	}
-	return json.Marshal(struct {
+	return minjson.Append(nil, struct {
 		Low    float64 `json:"low"`
 		Likely float64 `json:"likely"`
 		High   float64 `json:"high"`
@@ -121,7 +122,7 @@ func normalQuantile(p float64) float64 {
 func (d *treeDecoder) decodeDist(path string, m map[string]any) (Dist, bool) {
 	var out Dist
 	num := func(k string) (float64, bool) {
-		n, ok := m[k].(json.Number)
+		n, ok := m[k].(minjson.Number)
 		if !ok {
 			d.errs.add(path+"."+k, Text{"must be a number", "数値にしてください"}, describe(m[k]))
 			return 0, false

@@ -1,13 +1,13 @@
 package estimator
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
 // Override sets one scenario field by its path, as the CLI's --set path=value does.
@@ -172,7 +172,7 @@ type target struct {
 // range the file gets wrong, is left for decoding to report on its own path.
 func movedRange(old, val any, checks []string) any {
 	m, isRange := old.(map[string]any)
-	n, isNumber := val.(json.Number)
+	n, isNumber := val.(minjson.Number)
 	if !isRange || !isNumber {
 		return val
 	}
@@ -187,7 +187,7 @@ func movedRange(old, val any, checks []string) any {
 		return val
 	}
 	out := map[string]any{"why": moved.Why}
-	put := func(k string, v float64) { out[k] = json.Number(strconv.FormatFloat(v, 'g', -1, 64)) }
+	put := func(k string, v float64) { out[k] = minjson.Number(strconv.FormatFloat(v, 'g', -1, 64)) }
 	if moved.Lognormal() {
 		put("median", moved.Median)
 		put("p90", moved.P90)
@@ -208,13 +208,11 @@ func parseValue(path, s string, numeric bool) (any, error) {
 	if numeric {
 		s = ASCIIDigits(s)
 	}
-	dec := json.NewDecoder(bytes.NewReader([]byte(s)))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil || dec.More() {
+	v, rest, repeated, err := minjson.Read([]byte(s), path)
+	if err != nil || len(rest) > 0 {
 		return s, nil
 	}
-	if errs := duplicateKeys([]byte(s), path); len(errs) > 0 {
+	if errs := duplicateKeys(repeated); len(errs) > 0 {
 		return nil, errs.err()
 	}
 	return v, nil

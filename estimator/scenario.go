@@ -1,12 +1,12 @@
 package estimator
 
 import (
-	"encoding/json"
 	"math"
 	"reflect"
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
 // SchemaV1 is the only scenario schema this version reads.
@@ -347,16 +347,16 @@ func (w Workload) optimizer() hardware.Optimizer {
 // MarshalJSON writes the scenario as a file would hold it, ranges in place.
 func (s *Scenario) MarshalJSON() ([]byte, error) {
 	type plain Scenario // without this method
-	data, err := json.Marshal((*plain)(s))
+	data, err := minjson.Append(nil, (*plain)(s))
 	if err != nil || len(s.Ranges) == 0 {
 		return data, err
 	}
-	var tree any
-	if err := json.Unmarshal(data, &tree); err != nil {
+	tree, _, _, err := minjson.Read(data, "")
+	if err != nil {
 		return nil, err
 	}
 	for _, path := range sortedPaths(s.Ranges) {
-		d, err := json.Marshal(s.Ranges[path])
+		d, err := s.Ranges[path].MarshalJSON()
 		if err != nil {
 			return nil, err
 		}
@@ -364,5 +364,5 @@ func (s *Scenario) MarshalJSON() ([]byte, error) {
 			return nil, err
 		}
 	}
-	return json.Marshal(tree)
+	return minjson.Append(nil, tree)
 }

@@ -1,10 +1,11 @@
 package estimator
 
 import (
-	"encoding/json"
 	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
 // numericField is one numeric input of a prepared scenario: where it lives and
@@ -35,7 +36,7 @@ func (c *Calculation) Set(o Override) (bool, error) {
 	}
 	var errs errorList
 	switch v := value.(type) {
-	case json.Number:
+	case minjson.Number:
 		x, ok := parseNumber(v)
 		if !ok {
 			return false, nil // Decode words this one

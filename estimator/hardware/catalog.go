@@ -1,9 +1,10 @@
 package hardware
 
 import (
-	"encoding/json"
 	"slices"
 	"sort"
+
+	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
 // asOf is the date every catalog entry was last checked against its source.
@@ -166,7 +167,7 @@ type Dataset struct {
 // part lacks, as null.
 func (g GPU) MarshalJSON() ([]byte, error) {
 	type plain GPU
-	return json.Marshal(struct {
+	return minjson.Append(nil, struct {
 		plain
 		BF16     *float64 `json:"bf16_flops"`
 		FP8      *float64 `json:"fp8_flops"`
@@ -178,7 +179,7 @@ func (g GPU) MarshalJSON() ([]byte, error) {
 // MarshalJSON writes s with its unpublished figures as null.
 func (s System) MarshalJSON() ([]byte, error) {
 	type plain System
-	return json.Marshal(struct {
+	return minjson.Append(nil, struct {
 		plain
 		HostRAM  *float64 `json:"host_ram_bytes"`
 		LocalSSD *float64 `json:"local_ssd_bytes"`

@@ -21,16 +21,17 @@ package api
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/minjson"
 	"github.com/trainscale/trainscale/examples"
 )
 
@@ -90,7 +91,7 @@ func (a *API) Call(method string, request []byte) (response []byte) {
 	if err != nil {
 		return errorJSONIn(err, requestLang(request))
 	}
-	out, err := json.Marshal(v)
+	out, err := minjson.Append(nil, v)
 	if err != nil {
 		return errorJSON(Internal(method, err)) // a result JSON cannot hold (NaN) is a bug, not bad input
 	}
@@ -119,10 +120,8 @@ type Error struct {
 // requestLang is the lang a request asks for, "ja" or "en": its errors'
 // messages follow it. A request too broken to say reads English.
 func requestLang(request []byte) string {
-	var r struct {
-		Lang string `json:"lang"`
-	}
-	if json.Unmarshal(request, &r) == nil && r.Lang == "ja" {
+	tree, _, _, _ := minjson.Read(request, "")
+	if m, ok := tree.(map[string]any); ok && m["lang"] == "ja" {
 		return "ja"
 	}
 	return "en"
@@ -165,12 +164,7 @@ func (e *Error) Error() string { return e.Message }
 
 // jsonSafe keeps a FieldError's Got printable as JSON (no NaN, no Inf).
 func jsonSafe(v any) any {
-	if f, ok := v.(float64); ok {
-		if _, err := json.Marshal(f); err != nil {
-			return fmt.Sprint(f)
-		}
-	}
-	if _, err := json.Marshal(v); err != nil {
+	if _, err := minjson.Append(nil, v); err != nil {
 		return fmt.Sprint(v)
 	}
 	return v
@@ -191,7 +185,7 @@ func errorJSONIn(err error, lang string) []byte {
 	if len(errs) == 0 {
 		errs = []Error{{Rule: "failed", Message: err.Error()}}
 	}
-	out, mErr := json.Marshal(struct {
+	out, mErr := minjson.Append(nil, struct {
 		Error  Error   `json:"error"`
 		Errors []Error `json:"errors"`
 	}{errs[0], errs})
@@ -205,9 +199,9 @@ func errorJSONIn(err error, lang string) []byte {
 // default when neither is given) or a scenario object, then overrides applied
 // in order, as --set path=value.
 type ScenarioRequest struct {
-	Preset   string          `json:"preset,omitempty"`
-	Scenario json.RawMessage `json:"scenario,omitempty"` // an object, or a string holding one
-	Set      []Set           `json:"set,omitempty"`
+	Preset   string `json:"preset,omitempty"`
+	Scenario any    `json:"scenario,omitempty"` // an object (as minjson.Read reads it), or a string holding one
+	Set      []Set  `json:"set,omitempty"`
 }
 
 // Set is one override: {"path": "fleet.cars", "value": 300} or the CLI's
@@ -218,9 +212,8 @@ type Set struct {
 	Value string
 }
 
-func (s *Set) UnmarshalJSON(data []byte) error {
-	var text string
-	if json.Unmarshal(data, &text) == nil {
+func (s *Set) readTree(v any) error {
+	if text, ok := v.(string); ok {
 		o, err := estimator.ParseOverride(text)
 		if err != nil {
 			return err
@@ -228,18 +221,21 @@ func (s *Set) UnmarshalJSON(data []byte) error {
 		s.Path, s.Value = o.Path, o.Value
 		return nil
 	}
-	var obj struct {
-		Path  string          `json:"path"`
-		Value json.RawMessage `json:"value"`
+	obj, _ := v.(map[string]any)
+	var req struct {
+		Path  string `json:"path"`
+		Value any    `json:"value"`
 	}
-	if err := json.Unmarshal(data, &obj); err != nil || obj.Path == "" {
-		return &estimator.FieldError{Path: "set", Rule: `each must be "path=value" or {"path": ..., "value": ...}`, RuleJA: `それぞれ "path=value" か {"path": ..., "value": ...} の形にしてください`, Got: string(data)}
+	if obj == nil || decodeObject("set", obj, reflect.ValueOf(&req).Elem()) != nil || req.Path == "" {
+		text, _ := minjson.Append(nil, v)
+		return &estimator.FieldError{Path: "set", Rule: `each must be "path=value" or {"path": ..., "value": ...}`, RuleJA: `それぞれ "path=value" か {"path": ..., "value": ...} の形にしてください`, Got: string(text)}
 	}
-	s.Path = obj.Path
-	if json.Unmarshal(obj.Value, &text) == nil {
+	s.Path = req.Path
+	if text, ok := req.Value.(string); ok {
 		s.Value = text
 	} else {
-		s.Value = string(obj.Value)
+		value, _ := minjson.Append(nil, req.Value)
+		s.Value = string(value)
 	}
 	return nil
 }
@@ -253,18 +249,36 @@ func (Set) noun(plural bool) estimator.Text {
 }
 
 func (s Set) MarshalJSON() ([]byte, error) {
-	return json.Marshal(map[string]string{"path": s.Path, "value": s.Value})
+	return minjson.Append(nil, map[string]string{"path": s.Path, "value": s.Value})
 }
 
 // Load decodes the requested scenario and applies its overrides.
 func (r ScenarioRequest) Load() (*estimator.Scenario, error) {
-	data, err := r.source()
-	if err != nil {
-		return nil, err
-	}
 	overrides := make([]estimator.Override, len(r.Set))
 	for i, s := range r.Set {
 		overrides[i] = estimator.Override{Path: s.Path, Value: s.Value}
+	}
+	if r.Scenario != nil && r.Preset != "" {
+		return nil, &estimator.FieldError{Path: "preset", Rule: "give a preset or a scenario, not both", RuleJA: "preset か scenario のどちらか一方を指定してください", Got: strconv.Quote(r.Preset)}
+	}
+	var data []byte
+	switch sc := r.Scenario.(type) {
+	case map[string]any:
+		return estimator.DecodeTree(sc, overrides...)
+	case string:
+		data = []byte(sc)
+	case nil:
+		name := r.Preset
+		if name == "" {
+			name = examples.Default
+		}
+		var ok bool
+		if data, ok = examples.Read(name); !ok {
+			return nil, &estimator.FieldError{Path: "preset", Rule: "must be a built-in scenario (" + strings.Join(examples.Names(), ", ") + ")",
+				RuleJA: "組み込みのシナリオにしてください（" + strings.Join(examples.Names(), ", ") + "）", Got: strconv.Quote(name)}
+		}
+	default:
+		return nil, &estimator.FieldError{Path: "scenario", Rule: "must be a JSON object or a string holding one", RuleJA: "JSON オブジェクトか、それを含む文字列にしてください", Got: nil}
 	}
 	return estimator.Decode(bytes.NewReader(data), overrides...)
 }
@@ -276,32 +290,4 @@ func (r ScenarioRequest) Run() (*estimator.Estimate, error) {
 		return nil, err
 	}
 	return estimator.Run(s)
-}
-
-func (r ScenarioRequest) source() ([]byte, error) {
-	raw := bytes.TrimSpace(r.Scenario)
-	switch {
-	case len(raw) > 0 && r.Preset != "":
-		return nil, &estimator.FieldError{Path: "preset", Rule: "give a preset or a scenario, not both", RuleJA: "preset か scenario のどちらか一方を指定してください", Got: strconv.Quote(r.Preset)}
-	case len(raw) > 0 && raw[0] == '"':
-		var text string
-		if err := json.Unmarshal(raw, &text); err != nil {
-			return nil, &estimator.FieldError{Path: "scenario", Rule: "must be a JSON object or a string holding one", RuleJA: "JSON オブジェクトか、それを含む文字列にしてください", Got: nil}
-		}
-		return []byte(text), nil
-	case len(raw) > 0 && raw[0] == '{':
-		return raw, nil
-	case len(raw) > 0 && !bytes.Equal(raw, []byte("null")):
-		return nil, &estimator.FieldError{Path: "scenario", Rule: "must be a JSON object or a string holding one", RuleJA: "JSON オブジェクトか、それを含む文字列にしてください", Got: nil}
-	}
-	name := r.Preset
-	if name == "" {
-		name = examples.Default
-	}
-	data, ok := examples.Read(name)
-	if !ok {
-		return nil, &estimator.FieldError{Path: "preset", Rule: "must be a built-in scenario (" + strings.Join(examples.Names(), ", ") + ")",
-			RuleJA: "組み込みのシナリオにしてください（" + strings.Join(examples.Names(), ", ") + "）", Got: strconv.Quote(name)}
-	}
-	return data, nil
 }

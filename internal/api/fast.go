@@ -1,9 +1,8 @@
 package api
 
 import (
-	"bytes"
-
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
 // The page recomputes on every keystroke. Decoding the scenario and laying its
@@ -89,9 +88,13 @@ func (a *API) remember(req ScenarioRequest, s *estimator.Scenario) (*estimator.E
 	return est, nil
 }
 
+// baseKey says which scenario a request starts from: a preset's name, or
+// the scenario written out (maps by sorted key, so the same object from
+// JavaScript gives the same key).
 func baseKey(req ScenarioRequest) string {
-	if len(bytes.TrimSpace(req.Scenario)) > 0 {
-		return "scenario:" + string(req.Scenario)
+	if req.Scenario != nil {
+		text, _ := minjson.Append(nil, req.Scenario)
+		return "scenario:" + string(text)
 	}
 	return "preset:" + req.Preset
 }

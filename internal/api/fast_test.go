@@ -76,3 +76,21 @@ func TestFullWidthDigitsInSetRequests(t *testing.T) {
 	refused := string(fresh("article-2017", estimator.Override{Path: "fleet.cars", Value: "－３"}))
 	assert.Contains(t, refused, `"message":"fleet.cars: must be \u003e 0, got -3"`)
 }
+
+// A scenario sent as an object keeps its calculation too: the overrides are
+// applied to a copy of the request's tree, so the next keystroke's request
+// names the same base.
+func TestScenarioObjectKeepsItsCalculation(t *testing.T) {
+	t.Parallel()
+	data, _ := examples.Read(examples.Default)
+	req := func(cars string) []byte {
+		return []byte(`{"scenario":` + string(data) + `,"compact":true,"set":["fleet.cars=` + cars + `"]}`)
+	}
+	a := New(nil)
+	a.Call("estimate", req("300"))
+	require.NotNil(t, a.last)
+	kept := a.last.calc
+	got := a.Call("estimate", req("301"))
+	assert.Same(t, kept, a.last.calc, "one number changed in place")
+	assert.Equal(t, string(New(nil).Call("estimate", req("301"))), string(got))
+}

@@ -33,7 +33,7 @@ func TestJapaneseRequests(t *testing.T) {
 
 	var compact api.EstimateResponse
 	require.NoError(t, json.Unmarshal(a.Call("estimate", []byte(`{"lang":"ja","compact":true}`)), &compact))
-	assert.Contains(t, compact.Texts, "9.1 年")
+	assert.Contains(t, compact.Cells, "9.1 年")
 
 	var en api.EstimateResponse
 	require.NoError(t, json.Unmarshal(a.Call("estimate", []byte(`{}`)), &en))

@@ -1,12 +1,10 @@
 package api
 
 import (
-	"encoding/json"
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/estimator/tool"
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/page"
 )
@@ -16,8 +14,9 @@ import (
 type EstimateRequest struct {
 	ScenarioRequest
 	Full bool `json:"full,omitempty"` // every quantity's formula, inputs and source too
-	// Compact sends only values and texts, in the order of the last full
-	// answer with the same layout: what a page needs to update in place.
+	// Compact sends only values and the cells' texts, in the order of the
+	// last full answer with the same layout: what a page needs to update in
+	// place.
 	Compact bool `json:"compact,omitempty"`
 	// ReturnScenario sends the scenario back, overrides applied, ranges in place
 	// (what the page's JSON export saves).
@@ -30,13 +29,12 @@ type EstimateRequest struct {
 type EstimateResponse struct {
 	Name     string               `json:"name"`
 	Units    estimator.UnitSystem `json:"units"`
-	Scenario json.RawMessage      `json:"scenario,omitempty"` // with return_scenario: the overrides applied, ranges in place
+	Scenario rawJSON              `json:"scenario,omitempty"` // with return_scenario: the overrides applied, ranges in place
 	// Layout fingerprints the list of quantity ids: while it stays the same, a
 	// page updates the values in place instead of rendering again.
 	Layout     string     `json:"layout"`
 	Quantities []Quantity `json:"quantities,omitempty"`
 	Values     []float64  `json:"values,omitempty"` // compact: the quantities' values, in layout order
-	Texts      []string   `json:"texts,omitempty"`  // compact: the values as the CLI prints them, in the request's lang
 	Cells      []string   `json:"cells,omitempty"`  // compact: the text of each value the page's results show, in their order (page.Cells)
 	Form       string     `json:"form,omitempty"`
 	Results    string     `json:"results,omitempty"`
@@ -56,6 +54,17 @@ type Quantity struct {
 	Expr    string         `json:"expr,omitempty"`
 	Inputs  []string       `json:"inputs,omitempty"`
 	Source  string         `json:"source,omitempty"`
+}
+
+// rawJSON is JSON text already written, such as a scenario (it changes in
+// place after the answer is made: the fast path's kept calculation).
+type rawJSON []byte
+
+func (r rawJSON) MarshalJSON() ([]byte, error) { return r, nil }
+
+func (r *rawJSON) UnmarshalJSON(data []byte) error {
+	*r = append((*r)[:0], data...)
+	return nil
 }
 
 // Estimate answers an estimate request, as the estimate method does for JSON.
@@ -80,9 +89,9 @@ func (a *API) Estimate(req EstimateRequest) (*EstimateResponse, error) {
 	qs := est.Quantities()
 	out := &EstimateResponse{Name: s.Name, Units: s.Units, Layout: Layout(est)}
 	if req.Compact {
-		out.Values, out.Texts = make([]float64, len(qs)), make([]string, len(qs))
+		out.Values = make([]float64, len(qs))
 		for i, q := range qs {
-			out.Values[i], out.Texts[i] = q.Value, estimator.FormatIn(q.Value, q.Unit, s.Units, lang)
+			out.Values[i] = q.Value
 		}
 		out.Cells = page.Cells(est, lang)
 	} else {
@@ -161,12 +170,13 @@ func presets(data []byte) (any, error) {
 	if err := DecodeRequest(data, &struct{}{}); err != nil {
 		return nil, err // it takes no fields, but a mistaken one is worth saying
 	}
+	// The catalog's tables are the tools module's catalog method's to list:
+	// naming them here would link estimator/tool's tables into this module.
 	return struct {
 		Default string        `json:"default"`
 		Presets []page.Preset `json:"presets"`
-		Tables  []string      `json:"catalog_tables"`
 		Models  []string      `json:"models"`
 		GPUs    []string      `json:"gpus"`
 		Systems []string      `json:"systems"`
-	}{examples.Default, page.Presets(), tool.Tables, hardware.ModelIDs(), hardware.GPUIDs(), hardware.SystemIDs()}, nil
+	}{examples.Default, page.Presets(), hardware.ModelIDs(), hardware.GPUIDs(), hardware.SystemIDs()}, nil
 }

@@ -1,65 +1,186 @@
 package api
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+	"maps"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
 // DecodeRequest reads a request strictly: one JSON object, with no unknown,
 // repeated or mistyped field and nothing after it. An error names the field
 // ("scenarios[1].name") and the rule in plain words ("must be a string"),
-// never a Go type.
+// never a Go type. Keys match dst's json names as encoding/json matches them,
+// ignoring case; two keys for one field are a mistake too.
 func DecodeRequest(data []byte, dst any) error {
-	// A repeated key would silently take the last value; it is a mistake.
-	if dup := repeated(data); dup != "" {
-		return &estimator.FieldError{Path: dup, Rule: "is given twice", RuleJA: "2 回指定されています", Got: nil}
+	tree, rest, repeated, err := minjson.Read(data, "")
+	var se *minjson.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		return &estimator.FieldError{Path: "request", Rule: "must be valid JSON", RuleJA: "正しい JSON にしてください", Got: se.Msg}
+	case err != nil:
+		return err
+	case len(repeated) > 0:
+		// A repeated key would silently take the last value; it is a mistake.
+		return twice(repeated[0])
+	case len(rest) > 0:
+		return &estimator.FieldError{Path: "request", Rule: "must be one JSON object with nothing after it", RuleJA: "JSON オブジェクト 1 つだけにしてください（後ろに何も置けません）", Got: nil}
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(dst)
-	if err == nil {
-		if _, err := dec.Token(); err != io.EOF {
-			return &estimator.FieldError{Path: "request", Rule: "must be one JSON object with nothing after it", RuleJA: "JSON オブジェクト 1 つだけにしてください（後ろに何も置けません）", Got: nil}
-		}
+	return decodeTree("", tree, reflect.ValueOf(dst).Elem())
+}
+
+func twice(path string) error {
+	return &estimator.FieldError{Path: path, Rule: "is given twice", RuleJA: "2 回指定されています", Got: nil}
+}
+
+// treeReader is a request type that reads its own JSON shapes (Set), from
+// minjson.Read's tree.
+type treeReader interface {
+	readTree(v any) error
+}
+
+var treeReaderType = reflect.TypeFor[treeReader]()
+
+// decodeTree fills dst from the tree src, the value at path, stopping at the
+// first problem. A null leaves a field as it is.
+func decodeTree(path string, src any, dst reflect.Value) error {
+	if dst.CanAddr() && dst.Addr().Type().Implements(treeReaderType) {
+		return dst.Addr().Interface().(treeReader).readTree(src)
+	}
+	if src == nil {
 		return nil
 	}
-	var te *json.UnmarshalTypeError
-	var se *json.SyntaxError
-	var fe *estimator.FieldError
-	switch {
-	case errors.As(err, &fe):
-		return fe
-	case errors.As(err, &te):
-		at, got := valueAt(data, te.Offset)
-		if at == "" {
-			at = te.Field // encoding/json's own path, without list indices
+	mistyped := func() error {
+		if path == "" {
+			return &estimator.FieldError{Path: "request", Rule: "must be an object", RuleJA: "オブジェクトにしてください", Got: got(src)}
 		}
-		if at == "" {
-			return &estimator.FieldError{Path: "request", Rule: "must be an object", RuleJA: "オブジェクトにしてください", Got: got}
-		}
-		what := describe(te.Type, false)
+		what := describe(dst.Type(), false)
 		ja := what.JA + "にしてください"
 		if last := what.JA[len(what.JA)-1]; last < utf8.RuneSelf {
 			ja = what.JA + " にしてください" // a space between Latin letters and kana, as the house writes
 		}
-		return &estimator.FieldError{Path: at, Rule: "must be " + what.EN, RuleJA: ja, Got: got}
-	case errors.As(err, &se):
-		return &estimator.FieldError{Path: "request", Rule: "must be valid JSON", RuleJA: "正しい JSON にしてください", Got: se.Error()}
-	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		name, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
-		return &estimator.FieldError{Path: keyPath(data, name), Rule: "unknown request field", RuleJA: "不明なリクエストのフィールドです", Got: nil}
+		return &estimator.FieldError{Path: path, Rule: "must be " + what.EN, RuleJA: ja, Got: got(src)}
 	}
-	return &estimator.FieldError{Path: "request", Rule: "must be one complete JSON object", RuleJA: "完全な JSON オブジェクト 1 つにしてください", Got: nil}
+	switch dst.Kind() {
+	case reflect.Pointer:
+		v := reflect.New(dst.Type().Elem())
+		if err := decodeTree(path, src, v.Elem()); err != nil {
+			return err
+		}
+		dst.Set(v)
+	case reflect.Interface:
+		dst.Set(reflect.ValueOf(src))
+	case reflect.Struct:
+		m, ok := src.(map[string]any)
+		if !ok {
+			return mistyped()
+		}
+		return decodeObject(path, m, dst)
+	case reflect.Slice:
+		list, ok := src.([]any)
+		if !ok {
+			return mistyped()
+		}
+		out := reflect.MakeSlice(dst.Type(), len(list), len(list))
+		for i, el := range list {
+			if err := decodeTree(fmt.Sprintf("%s[%d]", path, i), el, out.Index(i)); err != nil {
+				return err
+			}
+		}
+		dst.Set(out)
+	case reflect.String:
+		text, ok := src.(string)
+		if !ok {
+			return mistyped()
+		}
+		dst.SetString(text)
+	case reflect.Bool:
+		b, ok := src.(bool)
+		if !ok {
+			return mistyped()
+		}
+		dst.SetBool(b)
+	case reflect.Float32, reflect.Float64:
+		n, ok := src.(minjson.Number)
+		f, err := strconv.ParseFloat(string(n), dst.Type().Bits())
+		if !ok || err != nil {
+			return mistyped()
+		}
+		dst.SetFloat(f)
+	default:
+		return mistyped() // no request has another kind of field
+	}
+	return nil
+}
+
+// decodeObject fills the struct dst from the object m: every key names a
+// field (its json name, in any case), no field twice.
+func decodeObject(path string, m map[string]any, dst reflect.Value) error {
+	fields := minjson.Fields(dst.Type())
+	keys := slices.Sorted(maps.Keys(m))
+	taken := map[string]string{} // a field's name -> the key that set it
+	for _, k := range keys {
+		i := slices.IndexFunc(fields, func(f minjson.Field) bool { return f.Name == k })
+		if i < 0 {
+			i = slices.IndexFunc(fields, func(f minjson.Field) bool { return strings.EqualFold(f.Name, k) })
+		}
+		p := join(path, k)
+		if i < 0 {
+			return &estimator.FieldError{Path: p, Rule: "unknown request field", RuleJA: "不明なリクエストのフィールドです", Got: nil}
+		}
+		name := fields[i].Name
+		if other, dup := taken[name]; dup {
+			if other != name { // the key spelled as the field is the one meant
+				p = join(path, other)
+			}
+			return twice(p)
+		}
+		taken[name] = k
+	}
+	for _, f := range fields {
+		k, ok := taken[f.Name]
+		if !ok {
+			continue
+		}
+		if err := decodeTree(join(path, k), m[k], f.In(dst, true)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// got is what a request held where a field of another type was, for an
+// error: a string quoted (its start), "an object", "a list", "null".
+func got(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "a list"
+	case nil:
+		return "null"
+	case string:
+		if len(x) > 40 {
+			x = strings.ToValidUTF8(x[:40], "") + "…"
+		}
+		return strconv.Quote(x)
+	}
+	return v
 }
 
 // noun is implemented by request types that read more than one JSON shape, to
@@ -109,134 +230,13 @@ func describe(t reflect.Type, plural bool) estimator.Text {
 	return pick("an object", "objects", "オブジェクト")
 }
 
-// walk visits the keys and values of the request's JSON in order, each with
-// its path ("scenarios[0].preset"); a value also with what it was, for an
-// error, and the byte offset where it ends. It stops when visit returns true,
-// and quietly at malformed JSON (Decode words that error).
-func walk(data []byte, visit func(path string, key bool, got any, end int64) bool) {
-	type frame struct {
-		object, wantKey bool
-		key             string
-		index           int
-	}
-	var stack []*frame
-	path := func() string {
-		var b strings.Builder
-		for _, f := range stack {
-			if !f.object {
-				fmt.Fprintf(&b, "[%d]", f.index)
-				continue
-			}
-			if b.Len() > 0 {
-				b.WriteByte('.')
-			}
-			b.WriteString(f.key)
-		}
-		return b.String()
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			return
-		}
-		var top *frame
-		if len(stack) > 0 {
-			top = stack[len(stack)-1]
-		}
-		d, isDelim := tok.(json.Delim)
-		switch {
-		case isDelim && (d == '}' || d == ']'):
-			stack = stack[:len(stack)-1]
-			if len(stack) > 0 && stack[len(stack)-1].object {
-				stack[len(stack)-1].wantKey = true
-			}
-			continue
-		case top != nil && top.wantKey:
-			top.key, top.wantKey = tok.(string), false
-			if visit(path(), true, nil, dec.InputOffset()) {
-				return
-			}
-			continue
-		case top != nil && !top.object:
-			top.index++
-		}
-		var got any
-		switch v := tok.(type) {
-		case json.Delim:
-			got = map[json.Delim]string{'{': "an object", '[': "a list"}[v]
-		case string:
-			if len(v) > 40 {
-				v = v[:40] + "…"
-			}
-			got = strconv.Quote(v)
-		case nil:
-			got = "null"
-		default:
-			got = v
-		}
-		if visit(path(), false, got, dec.InputOffset()) {
-			return
-		}
-		if isDelim {
-			stack = append(stack, &frame{object: d == '{', wantKey: d == '{', index: -1})
-		} else if top != nil && top.object {
-			top.wantKey = true
-		}
-	}
-}
-
-// repeated is the path of the first key an object of the request repeats.
-// encoding/json matches keys to fields ignoring case, so "Samples" repeats
-// "samples" too.
-func repeated(data []byte) (dup string) {
-	seen := map[string]bool{}
-	walk(data, func(path string, key bool, _ any, _ int64) bool {
-		folded := strings.ToLower(path)
-		if key && seen[folded] {
-			dup = path
-		}
-		seen[folded] = true
-		return dup != ""
-	})
-	return dup
-}
-
-// valueAt is the path of the value ending at byte offset end, where
-// encoding/json reports a mistyped value, and what that value was.
-func valueAt(data []byte, end int64) (at string, got any) {
-	walk(data, func(path string, key bool, g any, off int64) bool {
-		if !key && off >= end {
-			at, got = path, g
-			return true
-		}
-		return false
-	})
-	return at, got
-}
-
-// keyPath is the path of the first key named name, for an unknown field
-// (encoding/json names only the key).
-func keyPath(data []byte, name string) string {
-	at := name
-	walk(data, func(path string, key bool, _ any, _ int64) bool {
-		if key && (path == name || strings.HasSuffix(path, "."+name)) {
-			at = path
-			return true
-		}
-		return false
-	})
-	return at
-}
-
 // MaxWhole is the largest whole number a JavaScript number (a float64) holds
 // exactly: no request field may be larger.
 const MaxWhole = 1<<53 - 1
 
 // Whole is a whole-number request field. JSON and JavaScript may write one as
-// 2e6 or 64.0, which encoding/json would not read into an int, so a request
-// reads it as a number and Int checks that it is whole and in range.
+// 2e6 or 64.0, so a request reads it as a number and Int checks that it is
+// whole and in range.
 type Whole float64
 
 // Int is w as an int: def when the request left it out (w is nil), else an
@@ -254,11 +254,11 @@ func (w *Whole) Int(path string, def, lo, hi int) (int, error) {
 }
 
 // number prints f as JavaScript does: digits up to 1e21, then an exponent.
-func number(f float64) json.Number {
+func number(f float64) minjson.Number {
 	if math.Abs(f) < 1e21 {
-		return json.Number(strconv.FormatFloat(f, 'f', -1, 64))
+		return minjson.Number(strconv.FormatFloat(f, 'f', -1, 64))
 	}
-	return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
+	return minjson.Number(strconv.FormatFloat(f, 'g', -1, 64))
 }
 
 // ReportOptions reads the fields every request that builds parts of a report

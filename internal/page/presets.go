@@ -1,8 +1,7 @@
 package page
 
 import (
-	"encoding/json"
-
+	"github.com/trainscale/trainscale/estimator/minjson"
 	"github.com/trainscale/trainscale/examples"
 )
 
@@ -17,11 +16,10 @@ func Presets() []Preset {
 	var out []Preset
 	for _, name := range examples.Names() {
 		data, _ := examples.Read(name)
-		var head struct {
-			Name string `json:"name"`
-		}
-		json.Unmarshal(data, &head)
-		p := Preset{Name: name, Title: head.Name}
+		tree, _, _, _ := minjson.Read(data, "")
+		head, _ := tree.(map[string]any)
+		title, _ := head["name"].(string)
+		p := Preset{Name: name, Title: title}
 		if name == examples.Default {
 			out = append([]Preset{p}, out...)
 		} else {

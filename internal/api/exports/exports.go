@@ -106,7 +106,7 @@ func bundle(req Request) (*report.Bundle, error) {
 		names = report.Table1
 	}
 	opt := report.Options{Samples: samples, Seed: seed, Lang: lang, Date: req.Date}
-	builtin := len(bytes.TrimSpace(req.Scenario)) == 0
+	builtin := req.Scenario == nil
 	for i, name := range names {
 		if slices.Contains(names[:i], name) {
 			// Each name is a whole estimate: a list repeating one would run it again and again.

@@ -6,11 +6,11 @@ package tools
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/minjson"
 	"github.com/trainscale/trainscale/estimator/tool"
 	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/report"
@@ -56,7 +56,7 @@ func catalog(data []byte) (any, error) {
 // factorsField is a tool request's "factors": a scenario's factors section,
 // fields left out keeping their calibrated defaults.
 type factorsField struct {
-	Factors json.RawMessage `json:"factors,omitempty"`
+	Factors any `json:"factors,omitempty"` // as minjson.Read reads it
 }
 
 // decodeTool reads a tool request, one that embeds factorsField, and the
@@ -71,10 +71,14 @@ func decodeTool(data []byte, req interface {
 }
 
 func (f factorsField) toolFactors() (tool.Factors, error) {
-	if len(f.Factors) == 0 || string(f.Factors) == "null" {
+	if f.Factors == nil {
 		return tool.Factors{}, nil
 	}
-	fs, err := estimator.DecodeFactors(bytes.NewReader([]byte(`{"factors":` + string(f.Factors) + `}`)))
+	text, err := minjson.Append([]byte(`{"factors":`), f.Factors)
+	if err != nil {
+		return tool.Factors{}, err
+	}
+	fs, err := estimator.DecodeFactors(bytes.NewReader(append(text, '}')))
 	if err != nil {
 		return tool.Factors{}, err
 	}
