@@ -112,19 +112,7 @@ func TestSizeFormulasAndJapanese(t *testing.T) {
 		for _, n := range res.Notes {
 			assert.NotEmpty(t, n.TextJA, "%s: %s", name, n.Key)
 		}
-		ids := map[string]float64{}
-		for _, q := range res.Quantities {
-			_, dup := ids[q.ID]
-			require.False(t, dup, "%s: %s twice", name, q.ID)
-			ids[q.ID] = q.Value
-		}
-		lookup := func(ref string) (float64, bool) {
-			if v, ok := ids[ref]; ok {
-				return v, true
-			}
-			v, ok := consts[ref]
-			return v, ok
-		}
+		lookup := lookupIn(t, name, res, consts)
 		for _, q := range res.Quantities {
 			assert.NotEmpty(t, q.LabelJA, "%s: %s", name, q.ID)
 			assert.NotEqual(t, q.Label, q.LabelJA, "%s: %s", name, q.ID)
@@ -133,15 +121,7 @@ func TestSizeFormulasAndJapanese(t *testing.T) {
 			if q.Expr == "" {
 				continue // a model or a search, in words
 			}
-			e, err := estimator.ParseExpr(q.Expr)
-			require.NoError(t, err, "%s: %s", name, q.ID)
-			got, err := e.Eval(lookup)
-			require.NoError(t, err, "%s: %s", name, q.ID)
-			if q.Value == 0 {
-				assert.Zero(t, got, "%s: %s = %s", name, q.ID, q.Formula)
-			} else {
-				assert.InEpsilon(t, q.Value, got, 1e-9, "%s: %s = %s", name, q.ID, q.Formula)
-			}
+			assertReproduces(t, name, q, lookup)
 		}
 	}
 }

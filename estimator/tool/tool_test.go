@@ -93,19 +93,7 @@ func TestToolFormulasReproduceValues(t *testing.T) {
 		facts[f.Path] = f.Value
 	}
 	for name, res := range results(t) {
-		ids := map[string]float64{}
-		for _, q := range res.Quantities {
-			_, dup := ids[q.ID]
-			require.False(t, dup, "%s: %s twice", name, q.ID)
-			ids[q.ID] = q.Value
-		}
-		lookup := func(ref string) (float64, bool) {
-			if v, ok := ids[ref]; ok {
-				return v, true
-			}
-			v, ok := facts[ref]
-			return v, ok
-		}
+		lookup := lookupIn(t, name, res, facts)
 		for _, q := range res.Quantities {
 			assert.NotEmpty(t, q.Label, q.ID)
 			assert.NotEmpty(t, q.Unit, q.ID)
@@ -121,16 +109,40 @@ func TestToolFormulasReproduceValues(t *testing.T) {
 				continue
 			}
 			require.NotEmpty(t, q.Expr, "%s: %s has words only but is not listed as descriptive", name, q.ID)
-			e, err := estimator.ParseExpr(q.Expr)
-			require.NoError(t, err, "%s: %s", name, q.ID)
-			got, err := e.Eval(lookup)
-			require.NoError(t, err, "%s: %s", name, q.ID)
-			if q.Value == 0 {
-				assert.InDelta(t, 0, got, 1e-300, "%s: %s = %s", name, q.ID, q.Formula)
-			} else {
-				assert.InEpsilon(t, q.Value, got, 1e-9, "%s: %s = %s", name, q.ID, q.Formula)
-			}
+			assertReproduces(t, name, q, lookup)
 		}
+	}
+}
+
+// lookupIn resolves a formula's names: the result's quantities by id (each
+// id once), then extra.
+func lookupIn(t *testing.T, name string, res *tool.Result, extra map[string]float64) func(string) (float64, bool) {
+	ids := map[string]float64{}
+	for _, q := range res.Quantities {
+		_, dup := ids[q.ID]
+		require.False(t, dup, "%s: %s twice", name, q.ID)
+		ids[q.ID] = q.Value
+	}
+	return func(ref string) (float64, bool) {
+		if v, ok := ids[ref]; ok {
+			return v, true
+		}
+		v, ok := extra[ref]
+		return v, ok
+	}
+}
+
+// assertReproduces evaluates q's formula and checks it gives q's value.
+func assertReproduces(t *testing.T, name string, q estimator.Quantity, lookup func(string) (float64, bool)) {
+	t.Helper()
+	e, err := estimator.ParseExpr(q.Expr)
+	require.NoError(t, err, "%s: %s", name, q.ID)
+	got, err := e.Eval(lookup)
+	require.NoError(t, err, "%s: %s", name, q.ID)
+	if q.Value == 0 {
+		assert.InDelta(t, 0, got, 1e-300, "%s: %s = %s", name, q.ID, q.Formula)
+	} else {
+		assert.InEpsilon(t, q.Value, got, 1e-9, "%s: %s = %s", name, q.ID, q.Formula)
 	}
 }
 
