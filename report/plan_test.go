@@ -1,0 +1,77 @@
+package report
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/chart"
+)
+
+func bundle(t *testing.T, name, lang, date string, set ...estimator.Override) *Bundle {
+	t.Helper()
+	data, ok := examples.Read(name)
+	require.True(t, ok, name)
+	s, err := estimator.Decode(bytes.NewReader(data), set...)
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	b, err := Build(est, Options{Lang: lang, Date: date})
+	require.NoError(t, err)
+	return b
+}
+
+// A scenario with money gets a plan as of the report's date, its table and
+// its frontier chart; the figures are the core's, formatted.
+func TestBuildPlans(t *testing.T) {
+	b := bundle(t, "modern-2026", "en", "2026-12-01")
+	require.NotNil(t, b.Plan)
+	assert.Equal(t, "2026-12-01", b.Plan.AsOf)
+	assert.Empty(t, b.PlanNote)
+	require.NotNil(t, b.Plan.Cheapest)
+	assert.Equal(t, "rent-hyperstack-8x-b200-on-demand", b.Plan.Cheapest.Option)
+
+	text := b.PlanText()
+	require.GreaterOrEqual(t, len(text), 4)
+	assert.Equal(t, "Chosen plan: Rent hyperstack 8x B200 (on-demand)", text[0])
+	assert.Equal(t, "Binding constraint: Deadline per run (7 days): Deadline per run binds: 1.7% of it left", text[2])
+
+	rows, stale := b.PlanTable()
+	assert.Empty(t, stale)
+	require.Len(t, rows, len(b.Plan.Options)+1)
+	assert.Equal(t, []string{"Rent hyperstack 8x B200 (on-demand)", "13", "6.9 days", "USD 52,000", "USD 3,826,368", "USD 15,357,472", "0.24 MW", "yes", "Deadline per run binds: 1.7% of it left"}, rows[1])
+
+	require.NotNil(t, b.Frontier)
+	f := *b.Frontier
+	assert.Equal(t, chart.FrontierChart, f.ID)
+	assert.Equal(t, chart.Scatter, f.Kind)
+	assert.True(t, f.X.Log, "an hour to years per run")
+	assert.True(t, f.Y.Log)
+	require.Len(t, f.Series, 3)
+	assert.Equal(t, []string{"buy", "rent", "chosen: Rent hyperstack 8x B200 (on-demand)"}, []string{f.Series[0].Name, f.Series[1].Name, f.Series[2].Name})
+	assert.True(t, f.Series[2].Marked)
+	assert.Equal(t, []float64{b.Plan.Cheapest.Total.Value}, f.Series[2].Y)
+	assert.Equal(t, len(b.Plan.Frontier), len(f.Series[0].Y)+len(f.Series[1].Y))
+
+	ja := bundle(t, "modern-2026", "ja", "2026-12-01")
+	assert.Equal(t, "選んだプラン：hyperstack 8x B200 (on-demand) を賃借", ja.PlanText()[0])
+}
+
+// Without money there is nothing to plan; a plan the planner refuses leaves
+// one line in its place and the report still builds.
+func TestBuildWithoutAPlan(t *testing.T) {
+	b := bundle(t, "article-2017", "en", "2026-12-01", estimator.Override{Path: "money", Value: "null"})
+	assert.Nil(t, b.Plan)
+	assert.Nil(t, b.Frontier)
+	assert.Empty(t, b.PlanNote)
+	assert.Nil(t, b.PlanText())
+
+	b = bundle(t, "modern-2026", "ja", "someday")
+	assert.Nil(t, b.Plan)
+	assert.Nil(t, b.Frontier)
+	assert.Equal(t, `このシナリオにはプランを出せません：plan.as_of: YYYY-MM-DD の日付にしてください（入力値 "someday"）`, b.PlanNote)
+}
