@@ -106,8 +106,9 @@ type Series struct {
 	Y         []float64
 	Low, High []float64
 	IDs       []string
-	Dashed    bool // a reference line (ideal scaling), drawn dashed
-	Marked    bool // the chosen point (a plan), drawn larger
+	Names     []string // Scatter: what each point is (a plan's option), for its tooltip
+	Dashed    bool     // a reference line (ideal scaling), drawn dashed
+	Marked    bool     // the chosen point (a plan), drawn larger
 }
 
 // Palette is the series colours every adapter uses, in order, so a series

@@ -27,6 +27,7 @@ func Frontier(res *estimator.PlanResult, s *estimator.Scenario, lang string) Spe
 	kinds := map[string]*Series{"buy": {Name: b.t("plan.buy")}, "rent": {Name: b.t("plan.rent")}}
 	add := func(se *Series, p estimator.PlanPoint) {
 		se.X, se.Y, se.IDs = append(se.X, p.TimePerRun.Value), append(se.Y, p.Total.Value), append(se.IDs, p.Total.ID)
+		se.Names = append(se.Names, b.tf("plan.chart.point", p.Label.In(lang), estimator.FormatIn(p.Count.Value, p.Count.Unit, s.Units, lang)))
 		unit = p.Total.Unit
 	}
 	for _, p := range res.Frontier {
