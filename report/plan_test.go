@@ -38,7 +38,7 @@ func TestBuildPlans(t *testing.T) {
 	text := b.PlanText()
 	require.GreaterOrEqual(t, len(text), 4)
 	assert.Equal(t, "Chosen plan: Rent hyperstack 8x B200 (on-demand)", text[0])
-	assert.Equal(t, "Binding constraint: Deadline per run (7 days): Deadline per run binds: 1.7% of it left", text[2])
+	assert.Equal(t, "Binding constraint (limit 7 days): Deadline per run binds: 1.7% of it left", text[2])
 
 	rows, stale := b.PlanTable()
 	assert.Empty(t, stale)

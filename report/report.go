@@ -247,8 +247,8 @@ func (b *Bundle) AnswerTable(a *estimator.Answer) (rows [][]string, numbers int)
 
 // PlanText is the plan page's sentences in the bundle's language: the chosen
 // plan and why (or why there is none, with each shortfall), its binding
-// constraint, the fastest plan within the budgets, the constraints and the
-// prices' date, and the options that could not be priced. Nil without a plan.
+// constraint, the fastest plan within the budgets, and the constraints and
+// the prices' date. Nil without a plan.
 func (b *Bundle) PlanText() []string {
 	res := b.Plan
 	if res == nil {
@@ -263,7 +263,7 @@ func (b *Bundle) PlanText() []string {
 		out = append(out, fmt.Sprintf(t("plan.chosen"), c.Label.In(b.Lang)), res.Why.In(b.Lang))
 		for _, k := range res.Constraints {
 			if k.Path == c.Binding {
-				out = append(out, fmt.Sprintf(t("plan.binding"), k.Limit.LabelIn(b.Lang)+" ("+show(k.Limit)+"): "+c.Why.In(b.Lang)))
+				out = append(out, fmt.Sprintf(t("plan.binding"), show(k.Limit), c.Why.In(b.Lang)))
 			}
 		}
 	} else {
@@ -279,9 +279,18 @@ func (b *Bundle) PlanText() []string {
 	for i, k := range res.Constraints {
 		limits[i] = k.Limit.LabelIn(b.Lang) + " " + show(k.Limit)
 	}
-	out = append(out, fmt.Sprintf(t("plan.constraints"), strings.Join(limits, t("list.sep")), res.AsOf))
-	for _, sk := range res.Skipped {
-		out = append(out, fmt.Sprintf(t("plan.skipped"), sk.Label.In(b.Lang), sk.Reason.In(b.Lang)))
+	return append(out, fmt.Sprintf(t("plan.constraints"), strings.Join(limits, t("list.sep")), res.AsOf))
+}
+
+// PlanSkipped says, in the bundle's language, which options the planner
+// could not price and why: a footnote to the options table.
+func (b *Bundle) PlanSkipped() []string {
+	if b.Plan == nil {
+		return nil
+	}
+	out := make([]string, len(b.Plan.Skipped))
+	for i, sk := range b.Plan.Skipped {
+		out[i] = fmt.Sprintf(chart.Text(b.Lang, "plan.skipped"), sk.Label.In(b.Lang), sk.Reason.In(b.Lang))
 	}
 	return out
 }
