@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -59,6 +60,20 @@ func TestBuildPlans(t *testing.T) {
 
 	ja := bundle(t, "modern-2026", "ja", "2026-12-01")
 	assert.Equal(t, "選んだプラン：hyperstack 8x B200 (on-demand) を賃借", ja.PlanText()[0])
+}
+
+// A price more than 12 months older than the report's date is starred, and
+// the footnote names the prices' dates.
+func TestPlanFlagsStalePrices(t *testing.T) {
+	b := bundle(t, "modern-2026", "en", "2028-06-01")
+	rows, stale := b.PlanTable()
+	assert.Equal(t, "Rent hyperstack 8x B200 (on-demand) *", rows[1][0])
+	assert.Equal(t, "* the price is more than 12 months older than the plan's date (2026-08-06; 2026-08-26; 2026-09-20; 2026-11-09): check it before buying.", stale)
+	for _, r := range rows[1:] {
+		if strings.HasPrefix(r[0], "Buy ") {
+			assert.False(t, strings.HasSuffix(r[0], "*"), "a bought system's price is the catalog's, not a dated offer")
+		}
+	}
 }
 
 // Without money there is nothing to plan; a plan the planner refuses leaves
