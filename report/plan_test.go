@@ -53,7 +53,7 @@ func TestBuildPlans(t *testing.T) {
 	assert.True(t, f.X.Log, "an hour to years per run")
 	assert.True(t, f.Y.Log)
 	require.Len(t, f.Series, 3)
-	assert.Equal(t, []string{"buy", "rent", "chosen: Rent hyperstack 8x B200 (on-demand)"}, []string{f.Series[0].Name, f.Series[1].Name, f.Series[2].Name})
+	assert.Equal(t, []string{"buy", "rent", "chosen plan"}, []string{f.Series[0].Name, f.Series[1].Name, f.Series[2].Name})
 	assert.True(t, f.Series[2].Marked)
 	assert.Equal(t, []float64{b.Plan.Cheapest.Total.Value}, f.Series[2].Y)
 	assert.Equal(t, len(b.Plan.Frontier), len(f.Series[0].Y)+len(f.Series[1].Y))

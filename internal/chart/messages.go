@@ -113,7 +113,7 @@ var messages = map[string]map[string]string{
 		"plan.chart.point":  "%s, %s systems or instances",
 		"plan.chart.x":      "time per run",
 		"plan.chart.y":      "total over the depreciation period",
-		"plan.chart.chosen": "chosen: %s",
+		"plan.chart.chosen": "chosen plan",
 		"plan.chart.note":   "The %d plans no other plan beats on both cost and time, of %d compared; the large point is the chosen plan, the cheapest that meets every constraint.",
 		"plan.chart.none":   "The %d plans no other plan beats on both cost and time, of %d compared; none meets every constraint.",
 
@@ -498,7 +498,7 @@ var messages = map[string]map[string]string{
 		"plan.chart.point":  "%s、%s 台",
 		"plan.chart.x":      "1 回の学習時間",
 		"plan.chart.y":      "償却期間の総額",
-		"plan.chart.chosen": "選んだプラン：%s",
+		"plan.chart.chosen": "選んだプラン",
 		"plan.chart.note":   "比較した %[2]d 通りのうち、費用と時間の両方で他に負けない %[1]d 通りのプランです。大きな点が選んだプラン（すべての制約を満たす最も安いプラン）です。",
 		"plan.chart.none":   "比較した %[2]d 通りのうち、費用と時間の両方で他に負けない %[1]d 通りのプランです。すべての制約を満たすプランはありません。",
 

@@ -41,7 +41,7 @@ func Frontier(res *estimator.PlanResult, s *estimator.Scenario, lang string) Spe
 		}
 	}
 	if c := res.Cheapest; c != nil {
-		chosen := Series{Name: b.tf("plan.chart.chosen", c.Label.In(lang)), Marked: true}
+		chosen := Series{Name: b.t("plan.chart.chosen"), Marked: true}
 		add(&chosen, *c)
 		sp.Series = append(sp.Series, chosen)
 		sp.Note = b.tf("plan.chart.note", len(res.Frontier), res.Points)
