@@ -666,6 +666,9 @@ func (lim planLimits) describe(p planPoint) PlanPoint {
 			q.Source, q.SourceJA = q.Source+price.EN, q.SourceJA+price.JA
 		}
 	}
+	// The total is the one figure a workbook keeps live over the others.
+	out.Total.Expr = "{" + out.Capex.ID + "} + {" + out.PerYear.ID + "} * {money.depreciation_years}"
+	out.Total.Inputs = []string{out.Capex.ID, out.PerYear.ID, "money.depreciation_years"}
 	lim.judge(&out, p)
 	return out
 }

@@ -5,6 +5,7 @@
 package report
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -12,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/internal/chart"
 )
 
@@ -22,8 +24,14 @@ type Bundle struct {
 	Sensitivity *estimator.Sensitivity // nil: no tornado
 	Comparison  *estimator.Comparison  // nil: no scenarios side by side
 	Charts      []chart.Spec
-	Lang        string // "en" or "ja"
-	Date        string // printed on the report, YYYY-MM-DD; fixed by the caller so output is reproducible
+	// Plan is what to buy or rent, when the scenario has a money section
+	// (nil otherwise, or when the planner refused it: PlanNote says why).
+	// Frontier is its chart of total cost against time per run.
+	Plan     *estimator.PlanResult
+	PlanNote string
+	Frontier *chart.Spec
+	Lang     string // "en" or "ja"
+	Date     string // printed on the report, YYYY-MM-DD; fixed by the caller so output is reproducible
 }
 
 // Table1 names the scenarios a report is compared with unless told otherwise:
@@ -87,7 +95,29 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 		return nil, err
 	}
 	b.Charts = charts
+	b.plan()
 	return b, nil
+}
+
+// plan answers what to buy or rent, as of the report's date so the report
+// stays reproducible. A scenario the planner refuses still makes a report:
+// the refusal is one line in its place.
+func (b *Bundle) plan() {
+	s := b.Estimate.Scenario
+	if s.Money == nil {
+		return
+	}
+	res, err := estimator.MakePlan(s, estimator.PlanOptions{Prices: hardware.CloudOffers(), AsOf: b.Date})
+	if err != nil {
+		msg := err.Error()
+		if fe := (*estimator.FieldError)(nil); errors.As(err, &fe) {
+			msg = fe.In(b.Lang)
+		}
+		b.PlanNote = fmt.Sprintf(chart.Text(b.Lang, "plan.refused"), msg)
+		return
+	}
+	f := chart.Frontier(res, s, b.Lang)
+	b.Plan, b.Frontier = res, &f
 }
 
 // Answer is what the planner buys, at the scenario's ask: what every report
@@ -213,6 +243,112 @@ func (b *Bundle) AnswerTable(a *estimator.Answer) (rows [][]string, numbers int)
 		rows = append(rows, append([]string{r.caption}, figure(r.f)...))
 	}
 	return rows, 1
+}
+
+// PlanText is the plan page's sentences in the bundle's language: the chosen
+// plan and why (or why there is none, with each shortfall), its binding
+// constraint, the fastest plan within the budgets, and the constraints and
+// the prices' date. Nil without a plan.
+func (b *Bundle) PlanText() []string {
+	res := b.Plan
+	if res == nil {
+		return nil
+	}
+	t := func(key string) string { return chart.Text(b.Lang, key) }
+	show := func(q estimator.Quantity) string {
+		return estimator.FormatIn(q.Value, q.Unit, b.Estimate.Scenario.Units, b.Lang)
+	}
+	var out []string
+	if c := res.Cheapest; c != nil {
+		out = append(out, fmt.Sprintf(t("plan.chosen"), c.Label.In(b.Lang)), res.Why.In(b.Lang))
+		for _, k := range res.Constraints {
+			if k.Path == c.Binding {
+				out = append(out, fmt.Sprintf(t("plan.binding"), show(k.Limit), c.Why.In(b.Lang)))
+			}
+		}
+	} else {
+		out = append(out, res.Why.In(b.Lang))
+		for _, sf := range res.Shortfalls {
+			out = append(out, sf.Why.In(b.Lang))
+		}
+	}
+	if f := res.Fastest; f != nil {
+		out = append(out, fmt.Sprintf(t("plan.fastest"), f.Label.In(b.Lang), show(f.TimePerRun), show(f.Total)))
+	}
+	limits := make([]string, len(res.Constraints))
+	for i, k := range res.Constraints {
+		limits[i] = k.Limit.LabelIn(b.Lang) + " " + show(k.Limit)
+	}
+	return append(out, fmt.Sprintf(t("plan.constraints"), strings.Join(limits, t("list.sep")), res.AsOf))
+}
+
+// PlanSkipped says, in the bundle's language, which options the planner
+// could not price and why: a footnote to the options table.
+func (b *Bundle) PlanSkipped() []string {
+	if b.Plan == nil {
+		return nil
+	}
+	out := make([]string, len(b.Plan.Skipped))
+	for i, sk := range b.Plan.Skipped {
+		out[i] = fmt.Sprintf(chart.Text(b.Lang, "plan.skipped"), sk.Label.In(b.Lang), sk.Reason.In(b.Lang))
+	}
+	return out
+}
+
+// PlanTable is the options the planner considered, each sized for the
+// deadline and cheapest first, as a table in the bundle's language, the
+// header first: option, count, time per run, capex, per year, total, power,
+// meets all, binding. Columns 1 to 6 hold numbers, each column in one
+// display. An option whose price is stale ends in "*", and stale is the
+// footnote saying so ("" when none is).
+func (b *Bundle) PlanTable() (rows [][]string, stale string) {
+	res := b.Plan
+	if res == nil {
+		return nil, ""
+	}
+	t := func(key string) string { return chart.Text(b.Lang, key) }
+	rows = [][]string{{t("plan.col.option"), t("plan.col.count"), t("plan.col.time"), t("plan.col.capex"),
+		t("plan.col.per_year"), t("plan.col.total"), t("plan.col.power"), t("plan.col.meets"), t("plan.col.binding")}}
+	if len(res.Options) == 0 {
+		return rows, ""
+	}
+	column := func(of func(p estimator.PlanPoint) estimator.Quantity) []string {
+		vs := make([]float64, len(res.Options))
+		for i, p := range res.Options {
+			vs[i] = of(p).Value
+		}
+		return b.ShowRow(of(res.Options[0]).Unit, vs...)
+	}
+	cols := [][]string{
+		column(func(p estimator.PlanPoint) estimator.Quantity { return p.Count }),
+		column(func(p estimator.PlanPoint) estimator.Quantity { return p.TimePerRun }),
+		column(func(p estimator.PlanPoint) estimator.Quantity { return p.Capex }),
+		column(func(p estimator.PlanPoint) estimator.Quantity { return p.PerYear }),
+		column(func(p estimator.PlanPoint) estimator.Quantity { return p.Total }),
+		column(func(p estimator.PlanPoint) estimator.Quantity { return p.Power }),
+	}
+	var dates []string
+	for i, p := range res.Options {
+		name := p.Label.In(b.Lang)
+		if p.Stale {
+			name += " *"
+			dates = append(dates, p.PriceAsOf)
+		}
+		meets := t("plan.no")
+		if p.MeetsAll {
+			meets = t("plan.yes")
+		}
+		row := []string{name}
+		for _, c := range cols {
+			row = append(row, c[i])
+		}
+		rows = append(rows, append(row, meets, p.Why.In(b.Lang)))
+	}
+	if len(dates) > 0 {
+		slices.Sort(dates)
+		stale = fmt.Sprintf(t("plan.stale"), strings.Join(slices.Compact(dates), t("list.sep")))
+	}
+	return rows, stale
 }
 
 // sections are a scenario file's top-level fields in the order it gives them.

@@ -683,6 +683,11 @@ func (b *builder) scaleAxis(a *Axis, series []Series) {
 			}
 		}
 	}
+	b.scaleAxisTo(a, top)
+}
+
+// scaleAxisTo picks the axis' display unit for values up to top.
+func (b *builder) scaleAxisTo(a *Axis, top float64) {
 	d := estimator.ChooseIn(a.Unit, b.s.Units, top, estimator.Axis, b.lang)
 	a.Per, a.Digits = d.Per, d.Digits
 	if a.Suffix == "" {

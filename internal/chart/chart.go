@@ -19,6 +19,7 @@ const (
 	StackedBar Kind = "stacked-bar" // y per category, series stacked
 	Range      Kind = "range"       // Low..High per X category with Y marked (P10, P50, P90)
 	Tornado    Kind = "tornado"     // Low and High per Y category around Base, values on the X axis
+	Scatter    Kind = "scatter"     // points of y against numeric x, unjoined
 )
 
 // Spec is one chart.
@@ -105,7 +106,9 @@ type Series struct {
 	Y         []float64
 	Low, High []float64
 	IDs       []string
-	Dashed    bool // a reference line (ideal scaling), drawn dashed
+	Names     []string // Scatter: what each point is (a plan's option), for its tooltip
+	Dashed    bool     // a reference line (ideal scaling), drawn dashed
+	Marked    bool     // the chosen point (a plan), drawn larger
 }
 
 // Palette is the series colours every adapter uses, in order, so a series

@@ -88,6 +88,8 @@ func build(sp chart.Spec, lang string) (built, error) {
 	switch sp.Kind {
 	case chart.Line:
 		return line(sp, common), nil
+	case chart.Scatter:
+		return scatter(sp, common), nil
 	case chart.Bar, chart.StackedBar:
 		return bar(sp, common), nil
 	case chart.Range:
@@ -115,6 +117,32 @@ func line(sp chart.Spec, common []charts.GlobalOpts) built {
 		l.AddSeries(se.Name, data, charts.WithLineStyleOpts(style))
 	}
 	return l
+}
+
+// scatter draws each series' points unjoined, a marked series' larger. Each
+// point's tooltip names it: the axis pointer of a line chart would pick one
+// x among points that share none.
+func scatter(sp chart.Spec, common []charts.GlobalOpts) built {
+	c := charts.NewScatter()
+	c.SetGlobalOptions(append(common,
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
+		charts.WithXAxisOpts(valueAxisX(sp.X)),
+		charts.WithYAxisOpts(valueAxisY(sp)))...)
+	for _, se := range sp.Series {
+		size := 7
+		if se.Marked {
+			size = 16
+		}
+		data := make([]opts.ScatterData, len(se.Y))
+		for i := range se.Y {
+			data[i] = opts.ScatterData{Value: []any{sp.X.Round(se.X[i]), show(sp.Y, se.Y[i])}, SymbolSize: size}
+			if i < len(se.Names) {
+				data[i].Name = se.Names[i]
+			}
+		}
+		c.AddSeries(se.Name, data)
+	}
+	return c
 }
 
 func bar(sp chart.Spec, common []charts.GlobalOpts) built {

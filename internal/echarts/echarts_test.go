@@ -34,6 +34,9 @@ func specs(t *testing.T, scenario, lang string) map[string]chart.Spec {
 	for _, sp := range b.Charts {
 		out[sp.ID] = sp
 	}
+	if b.Frontier != nil {
+		out[b.Frontier.ID] = *b.Frontier
+	}
 	return out
 }
 
@@ -59,7 +62,9 @@ type option struct {
 			Type string `json:"type"`
 		} `json:"lineStyle"`
 		Data []struct {
-			Value any `json:"value"`
+			Name       string `json:"name"`
+			Value      any    `json:"value"`
+			SymbolSize int    `json:"symbolSize"`
 		} `json:"data"`
 	} `json:"series"`
 }
@@ -228,6 +233,27 @@ func TestOptionPerChart(t *testing.T) {
 // On a log axis the bottom tick may be the widest: modern-2026's runs take
 // years on one GPU and under a day on 512, so the axis ends at "0.0001"
 // (39 px), and the name keeps clear of it.
+// The planner's frontier is points, not lines: each names its plan in its
+// tooltip, the chosen one drawn larger, on log axes.
+func TestFrontierOption(t *testing.T) {
+	sp := specs(t, "modern-2026", "en")[chart.FrontierChart]
+	o := decode(t, sp, "en")
+	assert.Equal(t, "item", o.Tooltip.Trigger)
+	assert.Equal(t, "log", o.XAxis[0].Type)
+	assert.Equal(t, "log", o.YAxis[0].Type)
+	require.Len(t, o.Series, 3)
+	for _, se := range o.Series {
+		assert.Equal(t, "scatter", se.Type)
+	}
+	chosen := o.Series[2]
+	assert.Equal(t, "chosen plan", chosen.Name)
+	require.Len(t, chosen.Data, 1)
+	assert.Equal(t, 16, chosen.Data[0].SymbolSize)
+	assert.Equal(t, "Rent hyperstack 8x B200 (on-demand), 13 systems or instances", chosen.Data[0].Name)
+	assert.Equal(t, []any{6.88, 0.0154}, chosen.Data[0].Value, "6.88 days, 0.0154 billion USD: the axis counts in billions, up to the fastest plan")
+	assert.Equal(t, 7, o.Series[0].Data[0].SymbolSize)
+}
+
 func TestAxisNameClearsTheBottomTick(t *testing.T) {
 	o := decode(t, specs(t, "modern-2026", "en")[chart.Scaling], "en")
 	assert.Equal(t, "one training run (years)", o.YAxis[0].Name)
@@ -279,7 +305,11 @@ func TestTooltipReadsUnderTheCSPAndRounded(t *testing.T) {
 			for id, sp := range specs(t, name, lang) {
 				o := decode(t, sp, lang)
 				assert.Equal(t, "richText", o.Tooltip.RenderMode, id)
-				assert.Equal(t, "axis", o.Tooltip.Trigger, id)
+				trigger := "axis"
+				if sp.Kind == chart.Scatter {
+					trigger = "item" // points that share no x
+				}
+				assert.Equal(t, trigger, o.Tooltip.Trigger, id)
 				if sp.Kind == chart.Line {
 					raw, err := echarts.Option(sp, lang)
 					require.NoError(t, err)

@@ -118,6 +118,15 @@ func For(est *estimator.Estimate, compared ...*estimator.Estimate) Allow {
 	for _, m := range hardware.TransformerModels() {
 		add(m.Name)
 	}
+	// The price catalog's providers, instances and terms name the plans a
+	// report weighs ("hyperstack 8x B200 (on-demand) を賃借").
+	for _, o := range hardware.CloudOffers() {
+		add(o.Provider)
+		add(o.Instance)
+	}
+	for _, t := range hardware.Terms() {
+		add(string(t))
+	}
 	sort.SliceStable(a.phrases, func(i, j int) bool { return len(a.phrases[i]) > len(a.phrases[j]) })
 	return a
 }

@@ -75,6 +75,7 @@ type page struct {
 	Comparison                            *comparison
 	Uncertainty                           *uncertainty
 	Sensitivity                           *sensitivity
+	Plan                                  *planView
 }
 
 // answer is what the report leads with: report.Bundle's answer, worded.
@@ -86,6 +87,8 @@ type answer struct {
 }
 
 type figure struct {
+	Lang                  string
+	Charted               bool
 	N                     int
 	ID, Elem, Title, Note string
 	Empty                 bool
@@ -156,15 +159,14 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 	p.Answer.Text = b.AnswerText(a)
 	show := func(v float64, u estimator.Unit) string { return estimator.FormatIn(v, u, us, lang) }
 	for i, sp := range b.Charts {
-		f := figure{N: i + 1, ID: sp.ID, Elem: echarts.ElementID(sp), Title: sp.Title, Note: sp.Note, Empty: sp.Empty(), Data: chartTable(sp, lang)}
-		if charted && !f.Empty {
-			o, err := echarts.Option(sp, lang)
-			if err != nil {
-				return nil, err
-			}
-			f.Option = template.JS(o) // script-safe as echarts.Option writes it
+		f, err := newFigure(sp, i+1, lang, charted)
+		if err != nil {
+			return nil, err
 		}
 		p.Figures = append(p.Figures, f)
+	}
+	if p.Plan, err = newPlan(b, len(b.Charts)+1, lang, charted); err != nil {
+		return nil, err
 	}
 	p.Assumptions = assumptions(s, lang)
 	for _, q := range est.Quantities() {
@@ -207,6 +209,20 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 		p.Sensitivity = sv
 	}
 	return p, nil
+}
+
+// newFigure is chart sp as figure n, its echarts option made where the page
+// draws charts.
+func newFigure(sp chart.Spec, n int, lang string, charted bool) (figure, error) {
+	f := figure{Lang: lang, Charted: charted, N: n, ID: sp.ID, Elem: echarts.ElementID(sp), Title: sp.Title, Note: sp.Note, Empty: sp.Empty(), Data: chartTable(sp, lang)}
+	if charted && !f.Empty {
+		o, err := echarts.Option(sp, lang)
+		if err != nil {
+			return figure{}, err
+		}
+		f.Option = template.JS(o) // script-safe as echarts.Option writes it
+	}
+	return f, nil
 }
 
 // assumptions lists the scenario's inputs: its numbers, the choices that
@@ -292,6 +308,18 @@ func chartTable(sp chart.Spec, lang string) table {
 		for _, se := range sp.Series {
 			for i := range se.Y {
 				t.Rows = append(t.Rows, []string{sp.X.Categories[i], num(sp.Y, se.Low[i]), num(sp.Y, se.Y[i]), num(sp.Y, se.High[i])})
+			}
+		}
+	case chart.Scatter:
+		// Each point is one thing (a plan), named; both axes are measures.
+		t.Head = []string{chart.Text(lang, "chart.data"), sp.X.Name(), sp.Y.Name()}
+		for _, se := range sp.Series {
+			for i := range se.Y {
+				name := se.Name
+				if i < len(se.Names) {
+					name += ": " + se.Names[i]
+				}
+				t.Rows = append(t.Rows, []string{name, num(sp.X, se.X[i]), num(sp.Y, se.Y[i])})
 			}
 		}
 	case chart.Tornado:

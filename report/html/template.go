@@ -77,6 +77,8 @@ summary { cursor: pointer; color: var(--accent); }
 <li><a href="#answer">{{t .Lang "answer"}}</a></li>
 <li><a href="#summary">{{t .Lang "summary"}}</a></li>
 <li><a href="#charts">{{t .Lang "charts"}}</a></li>
+{{if .Plan}}<li><a href="#plan">{{t .Lang "plan.title"}}</a></li>
+{{end}}
 <li><a href="#assumptions">{{t .Lang "assumptions"}}</a></li>
 <li><a href="#results">{{t .Lang "results"}}</a></li>
 <li><a href="#comparison">{{t .Lang "comparison"}}</a></li>
@@ -90,17 +92,19 @@ summary { cursor: pointer; color: var(--accent); }
 {{end}}</section>
 
 <section id="charts"><h2>{{t .Lang "charts"}}</h2>
-{{range .Figures}}<figure id="figure-{{.ID}}" data-chart-id="{{.ID}}">
-<h3>{{tf $.Lang "chart.of" .N .Title}}</h3>
-{{if .Empty}}<p class="empty">{{.Note}}</p>{{else}}<div class="echart" id="{{.Elem}}" data-chart="{{.ID}}"></div>
-<figcaption>{{.Note}}</figcaption>
-<details{{if not $.Charted}} open{{end}}><summary>{{t $.Lang "chart.data"}}</summary>
-<div class="scroll"><table class="chart-data"><thead><tr>{{range $i, $c := .Data.Head}}<th{{if $i}} class="num"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>
-{{range .Data.Rows}}<tr>{{range $i, $c := .}}<td{{if $i}} class="num"{{end}}>{{$c}}</td>{{end}}</tr>
-{{end}}</tbody></table></div></details>{{end}}
-</figure>
+{{range .Figures}}{{template "figure" .}}
 {{end}}</section>
 
+{{with .Plan}}<section id="plan" aria-labelledby="plan-h"><h2 id="plan-h">{{t $.Lang "plan.title"}}</h2>
+{{if .Refused}}<p class="empty">{{.Refused}}</p>{{else}}{{if .Chosen}}<p class="buy"><strong>{{.Chosen}}</strong></p>
+{{end}}{{range .Text}}<p>{{.}}</p>
+{{end}}<h3>{{.Options}}</h3>
+<div class="scroll"><table class="plan-options">{{range $i, $row := .Table}}{{if eq $i 0}}<thead><tr>{{range $j, $c := $row}}<th{{if and $j (lt $j 7)}} class="num"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>{{else}}<tr>{{range $j, $c := $row}}<td{{if and $j (lt $j 7)}} class="num"{{end}}>{{$c}}</td>{{end}}</tr>{{end}}{{end}}</tbody></table></div>
+{{if .Stale}}<p class="meta">{{.Stale}}</p>
+{{end}}{{range .Skipped}}<p class="meta">{{.}}</p>
+{{end}}{{with .Figure}}{{template "figure" .}}
+{{end}}{{end}}</section>
+{{end}}
 <section id="assumptions"><h2>{{t .Lang "assumptions"}}</h2>
 <details class="full"><summary>{{t .Lang "assumptions"}} ({{len .Assumptions}})</summary>
 <div class="scroll"><table><thead><tr><th>{{t .Lang "input"}}</th><th class="num">{{t .Lang "value"}}</th><th>{{t .Lang "uncertainty"}}</th><th>{{t .Lang "source"}}</th></tr></thead><tbody>
@@ -143,6 +147,16 @@ summary { cursor: pointer; color: var(--accent); }
 </section>
 {{end}}
 
+{{define "figure"}}<figure id="figure-{{.ID}}" data-chart-id="{{.ID}}">
+<h3>{{tf .Lang "chart.of" .N .Title}}</h3>
+{{if .Empty}}<p class="empty">{{.Note}}</p>{{else}}<div class="echart" id="{{.Elem}}" data-chart="{{.ID}}"></div>
+<figcaption>{{.Note}}</figcaption>
+<details{{if not .Charted}} open{{end}}><summary>{{t .Lang "chart.data"}}</summary>
+<div class="scroll"><table class="chart-data"><thead><tr>{{range $i, $c := .Data.Head}}<th{{if $i}} class="num"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>
+{{range .Data.Rows}}<tr>{{range $i, $c := .}}<td{{if $i}} class="num"{{end}}>{{$c}}</td>{{end}}</tr>
+{{end}}</tbody></table></div></details>{{end}}
+</figure>{{end}}
+
 {{define "bottom"}}{{if .Charted}}<script>
 (function () {
   "use strict";
@@ -155,7 +169,8 @@ summary { cursor: pointer; color: var(--accent); }
     drawn.push(c);
   }
 {{range .Figures}}{{if .Option}}  draw({{.Elem}}, {{.Option}});
-{{end}}{{end}}  function resize() { drawn.forEach(function (c) { c.resize(); }); }
+{{end}}{{end}}{{with .Plan}}{{with .Figure}}{{if .Option}}  draw({{.Elem}}, {{.Option}});
+{{end}}{{end}}{{end}}  function resize() { drawn.forEach(function (c) { c.resize(); }); }
   window.addEventListener("resize", resize);
   window.addEventListener("beforeprint", resize);
   window.addEventListener("afterprint", resize);

@@ -217,7 +217,7 @@ func (d *doc) chart(sp chart.Spec) {
 	}
 
 	switch sp.Kind {
-	case chart.Line:
+	case chart.Line, chart.Scatter:
 		d.lines(sp, vs, left, right, top, bottom)
 	case chart.Bar, chart.StackedBar, chart.Range:
 		d.bars(sp, vs, left, right, bottom)
@@ -228,7 +228,7 @@ func (d *doc) chart(sp chart.Spec) {
 
 	// Legend under the axis.
 	y := bottom + 14
-	if sp.Kind != chart.Line && sp.Kind != chart.Tornado && sp.X.Name() != "" {
+	if sp.Kind != chart.Line && sp.Kind != chart.Scatter && sp.Kind != chart.Tornado && sp.X.Name() != "" {
 		y += 1
 	}
 	var names []string
@@ -312,12 +312,21 @@ func (d *doc) lines(sp chart.Spec, vs scale, left, right, top, bottom float64) {
 		for j := range se.Y {
 			pts = append(pts, fpdf.PointType{X: hs.at(sp.X.Show(se.X[j])), Y: vs.at(sp.Y.Show(se.Y[j]))})
 		}
-		for j := 1; j < len(pts); j++ {
+		for j := 1; j < len(pts) && sp.Kind == chart.Line; j++ {
 			p.Line(pts[j-1].X, pts[j-1].Y, pts[j].X, pts[j].Y)
 		}
 		p.SetDashPattern(nil, 0)
+		// A scatter's points stand alone, so they are drawn large enough
+		// to read; the marked one (the chosen plan) larger still.
+		radius := 0.55
+		switch {
+		case se.Marked:
+			radius = 2
+		case sp.Kind == chart.Scatter:
+			radius = 0.9
+		}
 		for _, pt := range pts {
-			p.Circle(pt.X, pt.Y, 0.55, "F")
+			p.Circle(pt.X, pt.Y, radius, "F")
 		}
 	}
 }

@@ -197,6 +197,7 @@ func write(w io.Writer, b *report.Bundle, opt Options) (err error) {
 	d.results()
 	d.charts()
 	d.costs()
+	d.plan()
 	d.risks()
 	d.method()
 	if err := p.Error(); err != nil {

@@ -32,6 +32,16 @@ type crossCase struct {
 	name string
 	est  *estimator.Estimate
 	data []byte
+	// plan is the Plan sheet's named cells (the bundle's plan), by names.
+	plan  []estimator.Quantity
+	names map[string]string
+}
+
+// compare checks the estimate's named cells and the Plan sheet's.
+func (c crossCase) compare(cells map[string][2]string, read func(sheet, cell string) (string, error)) (checked int, bad []mismatch, worst float64) {
+	checked, bad, worst = compareCells(c.est, cells, read)
+	n, b, w := compareNamed(c.plan, c.names, cells, read)
+	return checked + n, append(bad, b...), max(worst, w)
 }
 
 // crossCases are every example, written as the CLI writes it, and the
@@ -40,7 +50,11 @@ func crossCases(t *testing.T) []crossCase {
 	var cases []crossCase
 	for _, name := range examples.Names() {
 		b := fullBundle(t, name)
-		cases = append(cases, crossCase{name, b.Estimate, write(t, b)})
+		c := crossCase{name: name, est: b.Estimate, data: write(t, b), names: xlsx.PlanNames(b)}
+		if b.Plan != nil {
+			c.plan = planQuantities(b)
+		}
+		cases = append(cases, c)
 	}
 	n := len(examples.Names())
 	random := randomScenarios(t, (randomWorkbooks+n-1)/n)
@@ -49,7 +63,7 @@ func crossCases(t *testing.T) []crossCase {
 	require.NoError(t, parallel(len(random), func(i int) error {
 		var buf bytes.Buffer
 		err := xlsx.Write(&buf, &report.Bundle{Estimate: random[i], Date: testDate})
-		out[i] = crossCase{fmt.Sprintf("random-%03d", i), random[i], buf.Bytes()}
+		out[i] = crossCase{name: fmt.Sprintf("random-%03d", i), est: random[i], data: buf.Bytes()}
 		return err
 	}))
 	return append(cases, out...)
@@ -106,7 +120,7 @@ func TestCrossCheck(t *testing.T) {
 				return err
 			}
 			defer f.Close()
-			checked, bad, w := compareCells(c.est, cellOf(f), func(sheet, cell string) (string, error) {
+			checked, bad, w := c.compare(cellOf(f), func(sheet, cell string) (string, error) {
 				return f.CalcCellValue(sheet, cell, excelize.Options{RawCellValue: true})
 			})
 			mu.Lock()
@@ -142,7 +156,7 @@ func TestCrossCheck(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			checked, bad, w := compareCells(c.est, cellOf(f), func(sheet, cell string) (string, error) {
+			checked, bad, w := c.compare(cellOf(f), func(sheet, cell string) (string, error) {
 				return csvCell(sheets, sheet, cell) // LibreOffice's result, not a new calculation
 			})
 			errs := errorCells(sheets)

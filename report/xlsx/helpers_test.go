@@ -107,8 +107,12 @@ func parseNumber(text string) (float64, error) {
 // compareCells reads every quantity's named cell with read and compares it
 // with the estimate; it returns the mismatches and the largest relative error.
 func compareCells(e *estimator.Estimate, cells map[string][2]string, read func(sheet, cell string) (string, error)) (checked int, bad []mismatch, worst float64) {
-	names := xlsx.Names(e)
-	for _, q := range e.Quantities() {
+	return compareNamed(e.Quantities(), xlsx.Names(e), cells, read)
+}
+
+// compareNamed is compareCells over any quantities, named by names.
+func compareNamed(qs []estimator.Quantity, names map[string]string, cells map[string][2]string, read func(sheet, cell string) (string, error)) (checked int, bad []mismatch, worst float64) {
+	for _, q := range qs {
 		name := names[q.ID]
 		at, ok := cells[name]
 		if !ok {

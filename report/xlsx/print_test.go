@@ -58,7 +58,7 @@ func TestPrintSetup(t *testing.T) {
 		"Sources":     "'Sources'!$5:$5",
 	}, titles)
 	assert.Equal(t, "'Cost'!$A$1:$H$55", areas["Cost"])
-	assert.Equal(t, "'Cover'!$A$1:$B$31", areas["Cover"])
+	assert.Equal(t, "'Cover'!$A$1:$B$32", areas["Cover"]) // the sheet list names the Plan sheet
 	assert.NotContains(t, areas, "Charts", "the spreadsheet finds the charts itself")
 	for _, tc := range []struct {
 		sheet       string

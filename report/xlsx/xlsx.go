@@ -32,6 +32,7 @@ const (
 	sheetCost        = "Cost"
 	sheetScenarios   = "Scenarios"
 	sheetUncertainty = "Uncertainty"
+	sheetPlan        = "Plan"
 	sheetCharts      = "Charts"
 	sheetSources     = "Sources"
 )
@@ -39,7 +40,7 @@ const (
 // Sheets lists the workbook's sheets in order, as an English workbook names
 // them; a Japanese one names them in Japanese (chart.Text "xlsx.sheet.<name>").
 var Sheets = []string{sheetCover, sheetAssumptions, sheetCatalog, sheetData, sheetTraining, sheetTeam,
-	sheetScaling, sheetMemory, sheetStorage, sheetCost, sheetScenarios, sheetUncertainty, sheetCharts, sheetSources}
+	sheetScaling, sheetMemory, sheetStorage, sheetCost, sheetScenarios, sheetUncertainty, sheetPlan, sheetCharts, sheetSources}
 
 // sheetOf is the sheet that lists a quantity, by its id's group.
 func sheetOf(id string) string {
@@ -204,6 +205,7 @@ func build(b *report.Bundle) (*workbook, error) {
 	wb.quantitySheets()
 	wb.scenarios()
 	wb.uncertainty()
+	wb.plan()
 	wb.charts()
 	wb.sources()
 	wb.fit()

@@ -45,7 +45,7 @@ func TestSheetsInOrder(t *testing.T) {
 	f := open(t, write(t, fullBundle(t, examples.Default)))
 	assert.Equal(t, xlsx.Sheets, f.GetSheetList())
 	assert.Equal(t, []string{"Cover", "Assumptions", "Catalog", "Data volume", "Training time", "Team and cluster", "Scaling",
-		"Memory", "Storage and host", "Cost", "Scenarios", "Uncertainty", "Charts", "Sources"}, xlsx.Sheets)
+		"Memory", "Storage and host", "Cost", "Scenarios", "Uncertainty", "Plan", "Charts", "Sources"}, xlsx.Sheets)
 }
 
 // Every input, constant, catalog fact and quantity has its named cell: a

@@ -1,0 +1,92 @@
+package report
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/chart"
+)
+
+func bundle(t *testing.T, name, lang, date string, set ...estimator.Override) *Bundle {
+	t.Helper()
+	data, ok := examples.Read(name)
+	require.True(t, ok, name)
+	s, err := estimator.Decode(bytes.NewReader(data), set...)
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	b, err := Build(est, Options{Lang: lang, Date: date})
+	require.NoError(t, err)
+	return b
+}
+
+// A scenario with money gets a plan as of the report's date, its table and
+// its frontier chart; the figures are the core's, formatted.
+func TestBuildPlans(t *testing.T) {
+	b := bundle(t, "modern-2026", "en", "2026-12-01")
+	require.NotNil(t, b.Plan)
+	assert.Equal(t, "2026-12-01", b.Plan.AsOf)
+	assert.Empty(t, b.PlanNote)
+	require.NotNil(t, b.Plan.Cheapest)
+	assert.Equal(t, "rent-hyperstack-8x-b200-on-demand", b.Plan.Cheapest.Option)
+
+	text := b.PlanText()
+	require.GreaterOrEqual(t, len(text), 4)
+	assert.Equal(t, "Chosen plan: Rent hyperstack 8x B200 (on-demand)", text[0])
+	assert.Equal(t, "Binding constraint (limit 7 days): Deadline per run binds: 1.7% of it left", text[2])
+
+	rows, stale := b.PlanTable()
+	assert.Empty(t, stale)
+	require.Len(t, rows, len(b.Plan.Options)+1)
+	assert.Equal(t, []string{"Rent hyperstack 8x B200 (on-demand)", "13", "6.9 days", "USD 52,000", "USD 3,826,368", "USD 15,357,472", "0.24 MW", "yes", "Deadline per run binds: 1.7% of it left"}, rows[1])
+
+	require.NotNil(t, b.Frontier)
+	f := *b.Frontier
+	assert.Equal(t, chart.FrontierChart, f.ID)
+	assert.Equal(t, chart.Scatter, f.Kind)
+	assert.True(t, f.X.Log, "an hour to years per run")
+	assert.True(t, f.Y.Log)
+	require.Len(t, f.Series, 3)
+	assert.Equal(t, []string{"buy", "rent", "chosen plan"}, []string{f.Series[0].Name, f.Series[1].Name, f.Series[2].Name})
+	assert.True(t, f.Series[2].Marked)
+	assert.Equal(t, []float64{b.Plan.Cheapest.Total.Value}, f.Series[2].Y)
+	assert.Equal(t, len(b.Plan.Frontier), len(f.Series[0].Y)+len(f.Series[1].Y))
+
+	ja := bundle(t, "modern-2026", "ja", "2026-12-01")
+	assert.Equal(t, "選んだプラン：hyperstack 8x B200 (on-demand) を賃借", ja.PlanText()[0])
+}
+
+// A price more than 12 months older than the report's date is starred, and
+// the footnote names the prices' dates.
+func TestPlanFlagsStalePrices(t *testing.T) {
+	b := bundle(t, "modern-2026", "en", "2028-06-01")
+	rows, stale := b.PlanTable()
+	assert.Equal(t, "Rent hyperstack 8x B200 (on-demand) *", rows[1][0])
+	assert.Equal(t, "* the price is more than 12 months older than the plan's date (2026-08-06; 2026-08-26; 2026-09-20; 2026-11-09): check it before buying.", stale)
+	for _, r := range rows[1:] {
+		if strings.HasPrefix(r[0], "Buy ") {
+			assert.False(t, strings.HasSuffix(r[0], "*"), "a bought system's price is the catalog's, not a dated offer")
+		}
+	}
+}
+
+// Without money there is nothing to plan; a plan the planner refuses leaves
+// one line in its place and the report still builds.
+func TestBuildWithoutAPlan(t *testing.T) {
+	b := bundle(t, "article-2017", "en", "2026-12-01", estimator.Override{Path: "money", Value: "null"})
+	assert.Nil(t, b.Plan)
+	assert.Nil(t, b.Frontier)
+	assert.Empty(t, b.PlanNote)
+	assert.Nil(t, b.PlanText())
+
+	b = bundle(t, "modern-2026", "ja", "someday")
+	assert.Nil(t, b.Plan)
+	assert.Nil(t, b.Frontier)
+	assert.Equal(t, `このシナリオにはプランを出せません：plan.as_of: YYYY-MM-DD の日付にしてください（入力値 "someday"）`, b.PlanNote)
+}
