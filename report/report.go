@@ -51,6 +51,7 @@ type Options struct {
 	Compare  []*estimator.Estimate
 	Lang     string
 	Date     string
+	SkipPlan bool // leave the planner's options out: the page's charts do not show them
 }
 
 // Build runs what the report shows besides the estimate: uncertainty and
@@ -95,7 +96,9 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 		return nil, err
 	}
 	b.Charts = charts
-	b.plan()
+	if !opt.SkipPlan {
+		b.plan()
+	}
 	return b, nil
 }
 
