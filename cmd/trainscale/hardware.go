@@ -238,8 +238,14 @@ func runCalibrate(e *env, args []string) error {
 	tf.register(fs, "", true)
 	fs.StringVar(&measurements, "measurements", "", "your own throughputs, a CSV `file` with header model,device,precision,batch,images_per_s; fits the factors to them")
 	fs.StringVar(&out, "out", "", "with --measurements, write the fitted factors to this JSON `file` for --factors")
+	// With measurements, csv lists each point before and after the fit.
+	tf.format.choices = append(tf.format.choices, "csv")
+	fs.Lookup("format").Usage = "output `FORMAT`: " + orList(tf.format.choices) + " (csv: with --measurements)"
 	if _, err := tf.parse(fs, args, 0); err != nil {
 		return err
+	}
+	if tf.format.value == "csv" && measurements == "" {
+		return usagef("--format csv needs --measurements (the published figures as CSV: trainscale accuracy --format csv)")
 	}
 	if out == "-" {
 		return usagef("--out: standard output holds the table; name a file")
@@ -280,6 +286,9 @@ func runCalibrate(e *env, args []string) error {
 			return err
 		}
 		res.Notes = append(res.Notes, tool.Note{Key: "written", Text: out + " (use it with --factors)"})
+	}
+	if tf.format.value == "csv" {
+		return writeRecords(e, tool.FitRecords(res.Fit))
 	}
 	return tf.write(e, res, nil)
 }

@@ -47,7 +47,7 @@ func commands() []command {
 		{"memory", "--model M --gpu G --batch B [--precision P] [--optimizer sgd|adam] [--density D] [--block-size K] [--factors FILE] [--format table|json]", "GPU memory of a training step, and whether it fits", runMemory},
 		{"devices", "--model M --gpu G --cpu C --epochs E [--dataset cifar10|imagenet] [--precision P] [--batch B] [--factors FILE] [--format table|json]", "time of a training run on a GPU and on a CPU", runDevices},
 		{"transformer", "--model ID --gpu ID --gpus N --tokens T [--precision bf16|fp8|fp4] [--seq L] [--system S] [--mfu U] [--tp T --pp P [--micro-batch B]] [--factors FILE] [--format table|json] | --calibration", "FLOPs, layout, memory, MFU and GPU-hours of training a transformer", runTransformer},
-		{"calibrate", "[--measurements FILE.csv] [--out FILE.json] [--factors FILE] [--format table|json]", "the models against published (or your own) measurements; fit the factors", runCalibrate},
+		{"calibrate", "[--measurements FILE.csv] [--out FILE.json] [--factors FILE] [--format table|json|csv]", "the models against published (or your own) measurements; fit the factors", runCalibrate},
 		{"accuracy", "[--factors FILE] [--format table|json|csv]", "every published figure beside the models, with the median and P90 error per model family, GPU generation, scale and set", runAccuracy},
 		{"uncertainty", "[FILE|-] [--scenario NAME] [--set ...] [--samples N] [--seed N] [--workers N] [--format table|json]", "P10/P50/P90 of data, time, systems, cost and energy over the scenario's ranges", runUncertainty},
 		{"sensitivity", "[FILE|-] [--scenario NAME] [--set ...] [--target ID] [--format table|json]", "rank the ranged inputs by how far they swing a quantity (a tornado)", runSensitivity},
