@@ -63,20 +63,30 @@ func (tf *toolFlags) batchArg(fs *flag.FlagSet) *int {
 
 // loadFactors reads --factors; without it the estimator's defaults apply.
 func (tf *toolFlags) loadFactors() (tool.Factors, error) {
+	fs, err := tf.loadFactorsSection()
+	if err != nil || tf.factors == "" {
+		return tool.Factors{}, err
+	}
+	h := fs.Resolve() // a file without a factors section: the defaults
+	return tool.Factors{Values: &h, Source: "--factors " + tf.factors}, nil
+}
+
+// loadFactorsSection reads --factors as a scenario's factors section; nil
+// without it.
+func (tf *toolFlags) loadFactorsSection() (*estimator.Factors, error) {
 	if tf.factors == "" {
-		return tool.Factors{}, nil
+		return nil, nil
 	}
 	f, err := os.Open(tf.factors)
 	if err != nil {
-		return tool.Factors{}, err
+		return nil, err
 	}
 	defer f.Close()
 	fs, err := estimator.DecodeFactors(f)
 	if err != nil {
-		return tool.Factors{}, fmt.Errorf("%s: %w", tf.factors, err)
+		return nil, fmt.Errorf("%s: %w", tf.factors, err)
 	}
-	h := fs.Resolve()
-	return tool.Factors{Values: &h, Source: "--factors " + tf.factors}, nil
+	return fs, nil
 }
 
 // write prints a tool's result as --format asks, or returns the error of the

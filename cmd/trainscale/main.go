@@ -54,7 +54,7 @@ func commands() []command {
 		{"serve", "[--dir site/dist] [--addr 127.0.0.1:8080]", "serve the built page (make site) with its MIME types and Content-Security-Policy", runServe},
 		{"html", "[FILE|-] -o report.html [--scenario NAME] [--set ...] [--lang en|ja] [--echarts PATH] [--samples N] [--compare NAME]", "the report as one self-contained HTML page with charts", runHTML},
 		{"pdf", "[FILE|-] -o proposal.pdf [--scenario NAME] [--set ...] [--lang en|ja] [--font PATH] [--paper a4|letter]", "a budget proposal as PDF, charts drawn as vectors", runPDF},
-		{"report", "[FILE|-] -o DIR [--scenario NAME] [--set ...] [--lang en|ja] [--echarts PATH] [--font PATH]", "write DIR/plan.xlsx, DIR/report.html and DIR/proposal.pdf together", runReport},
+		{"report", "[FILE|-] -o DIR [--scenario NAME] [--set ...] [--lang en|ja] [--echarts PATH] [--font PATH] [--factors FILE [--measurements FILE.csv]]", "write DIR/plan.xlsx, DIR/report.html and DIR/proposal.pdf together", runReport},
 		{"xlsx", "[FILE|-] -o plan.xlsx [--scenario NAME] [--set path=value ...] [--samples N] [--seed N] [--compare NAME|FILE ...] [--date YYYY-MM-DD]", "the estimate as an Excel workbook: live formulas over editable inputs", runXLSX},
 		{"version", "", "print the version", runVersion},
 		{"licenses", "", "print the licences of what the binary carries: the Japanese PDF's font (IPAex Gothic, IPA Font License v1.0) and the echarts script (Apache-2.0, with zrender and tslib)", runLicenses},

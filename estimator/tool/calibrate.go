@@ -303,7 +303,6 @@ func (b *builder) fitAccuracy() {
 			Family: familyOf(e.Model), Generation: generationOf(e.Device), Source: e.Source}
 		report.Rows = append(report.Rows, r)
 	}
-	groups := [][]string{{"grouping", "group", "points", "median |error| before", "P90 before", "median |error| after", "P90 after"}}
 	for _, kind := range []struct {
 		name estimator.Text
 		of   func(FitRow) estimator.Text
@@ -321,12 +320,10 @@ func (b *builder) fitAccuracy() {
 		for _, name := range names {
 			g := b.fitGroup(kind.name, name, report.Rows, kind.of)
 			report.Groups = append(report.Groups, g)
-			groups = append(groups, []string{g.Kind.EN, g.Name.EN, strconv.Itoa(g.Points), formatPercent(g.Before.Median), formatPercent(g.Before.P90),
-				formatPercent(g.After.Median), formatPercent(g.After.P90)})
 		}
 	}
 	b.res.Fit = report
-	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Error by group before and after the fit (|predicted / measured - 1|)", Rows: groups})
+	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Error by group before and after the fit (|predicted / measured - 1|)", Rows: FitGroupTable(report, "en")})
 }
 
 // fitPrediction lays out the ratio and absolute error of one measurement's
@@ -384,8 +381,84 @@ func (b *builder) fitGroup(kind, name estimator.Text, rows []FitRow, of func(Fit
 	return g
 }
 
-// formatPercent is an absolute error as the accuracy tables print it: 5.0%.
-func formatPercent(v float64) string { return fmt.Sprintf("%.1f%%", 100*v) }
+// AccuracyWords are the headings and column names of the accuracy tables
+// (Accuracy's groups, a fit's points and groups), by key, in English and
+// Japanese: the CLI, the page and every report name them alike. A lead
+// with %d takes the number of figures.
+var AccuracyWords = map[string]estimator.Text{
+	"title": text("How accurate is this?", "どれほど正確か"),
+	"lead": text("The models, with the factors of this scenario, against %d published figures (vendor benchmarks, papers, training reports): the absolute error |predicted / published - 1| of each group, its median and its 90th percentile (P90). trainscale accuracy --format csv lists every figure with its source.",
+		"このシナリオの係数でのモデルと %d 件の公表値（ベンダーのベンチマーク、論文、学習の報告）の比較です。グループごとに誤差の絶対値 |予測 / 公表値 - 1| の中央値と 90 パーセンタイル（P90）を示します。各公表値と出典は trainscale accuracy --format csv で一覧できます。"),
+	"grouping":      text("grouping", "分類"),
+	"group":         text("group", "グループ"),
+	"points":        text("points", "件数"),
+	"median":        text("median |error|", "誤差の中央値"),
+	"p90":           text("P90 |error|", "誤差の P90"),
+	"fit.title":     text("Your measurements before and after the fit", "手元の測定値: フィットの前と後"),
+	"fit.lead":      text("The measurements given to trainscale calibrate --measurements beside the model with trainscale's calibrated factors (before) and with the factors this report uses (after), which the fit wrote.", "trainscale calibrate --measurements に与えた測定値と、trainscale の較正済み係数（フィット前）およびこのレポートが使う係数（フィット後、フィットが書き出したもの）でのモデルの予測の比較です。"),
+	"measurement":   text("measurement", "測定"),
+	"measured":      text("measured", "実測"),
+	"before":        text("predicted before", "フィット前の予測"),
+	"after":         text("predicted after", "フィット後の予測"),
+	"ratio.before":  text("ratio before", "比（前）"),
+	"ratio.after":   text("ratio after", "比（後）"),
+	"error.before":  text("|error| before", "誤差（前）"),
+	"error.after":   text("|error| after", "誤差（後）"),
+	"median.before": text("median before", "中央値（前）"),
+	"p90.before":    text("P90 before", "P90（前）"),
+	"median.after":  text("median after", "中央値（後）"),
+	"p90.after":     text("P90 after", "P90（後）"),
+}
+
+// words are the AccuracyWords of keys in lang.
+func words(lang string, keys ...string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = AccuracyWords[k].In(lang)
+	}
+	return out
+}
+
+// FormatError is an absolute error as the accuracy tables print it: 5.0%.
+func FormatError(v float64) string { return fmt.Sprintf("%.1f%%", 100*v) }
+
+// FormatRatio is a predicted / published ratio as the accuracy tables print it: 1.102.
+func FormatRatio(v float64) string { return fmt.Sprintf("%.3f", v) }
+
+// AccuracyTable is the error of each group of Accuracy's report in lang,
+// the header first: grouping, group, points, median and P90.
+func AccuracyTable(r *AccuracyReport, lang string) [][]string {
+	out := [][]string{words(lang, "grouping", "group", "points", "median", "p90")}
+	for _, g := range r.Groups {
+		out = append(out, []string{g.Kind.In(lang), g.Name.In(lang), strconv.Itoa(g.Points), FormatError(g.Median), FormatError(g.P90)})
+	}
+	return out
+}
+
+// FitTable is each measurement of a fit report in lang, the header first:
+// what, measured, and the prediction, ratio and error before and after.
+// Columns from 1 on hold numbers.
+func FitTable(r *FitReport, lang string) [][]string {
+	out := [][]string{words(lang, "measurement", "measured", "before", "ratio.before", "error.before", "after", "ratio.after", "error.after")}
+	show := func(v float64) string { return estimator.FormatToolValue(v, estimator.PerSecond) }
+	for _, row := range r.Rows {
+		out = append(out, []string{row.What.In(lang), show(row.Measured),
+			show(row.Before.Predicted), FormatRatio(row.Before.Ratio), FormatError(row.Before.AbsError),
+			show(row.After.Predicted), FormatRatio(row.After.Ratio), FormatError(row.After.AbsError)})
+	}
+	return out
+}
+
+// FitGroupTable is the error of each group of a fit report in lang, the
+// header first: grouping, group, points, and median and P90 before and after.
+func FitGroupTable(r *FitReport, lang string) [][]string {
+	out := [][]string{words(lang, "grouping", "group", "points", "median.before", "p90.before", "median.after", "p90.after")}
+	for _, g := range r.Groups {
+		out = append(out, []string{g.Kind.In(lang), g.Name.In(lang), strconv.Itoa(g.Points), FormatError(g.Before.Median), FormatError(g.Before.P90),
+			FormatError(g.After.Median), FormatError(g.After.P90)})
+	}
+	return out
+}
 
 // FitRecords are a fit report's rows for a CSV file: a header, then one
 // record per measurement with its numbers unrounded.
