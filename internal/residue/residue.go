@@ -26,7 +26,7 @@ var Names = words(`
 	NVIDIA Meta Llama PaLM ViViT ZeRO Megatron
 	Developer Blog
 	Transformer all-reduce Volta Pascal Tesla PCIe Ethernet InfiniBand NVLink
-	Maxwell Ampere Hopper Blackwell
+	Maxwell Ampere Hopper Blackwell Nemotron
 	JavaScript IPAex
 	AlexNet ResNet Inception ImageNet VideoMAE
 `)
