@@ -32,11 +32,16 @@ func (b *Bundle) accuracy(measurements []hardware.Measurement) error {
 }
 
 // AccuracyWord is a heading or column name of the accuracy tables
-// (tool.AccuracyWords) in the bundle's language; a lead takes its count.
+// (tool.AccuracyWords) in the bundle's language. The lead takes the count of
+// figures, and says so when the scenario's own factors run the models.
 func (b *Bundle) AccuracyWord(key string) string {
 	w := tool.AccuracyWords[key].In(b.Lang)
-	if key == "lead" {
-		return fmt.Sprintf(w, len(b.Accuracy.Rows))
+	if key != "lead" {
+		return w
+	}
+	w = fmt.Sprintf(w, len(b.Accuracy.Rows))
+	if b.Estimate.Scenario.Factors != nil {
+		w += " " + tool.AccuracyWords["lead.factors"].In(b.Lang)
 	}
 	return w
 }

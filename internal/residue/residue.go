@@ -41,6 +41,7 @@ var Phrases = []string{
 	"trainscale xlsx",
 	"trainscale catalog",
 	"trainscale accuracy --format csv",
+	"trainscale accuracy --factors",
 	"trainscale calibrate --measurements",
 }
 

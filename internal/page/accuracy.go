@@ -1,0 +1,78 @@
+package page
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/trainscale/trainscale/estimator/tool"
+)
+
+// accuracyReport is the published figures against the models with the
+// calibrated factors (tool.Accuracy): it does not change with the page's
+// inputs, so the page shows it as built and computes it at most once.
+var accuracyReport = sync.OnceValues(func() (*tool.AccuracyReport, error) {
+	res, err := tool.Accuracy(tool.AccuracyRequest{})
+	if err != nil {
+		return nil, err
+	}
+	return res.Accuracy, nil
+})
+
+// accuracyColumns are the group table's columns (tool.AccuracyWords keys).
+var accuracyColumns = []string{"grouping", "group", "points", "median", "p90"}
+
+// Accuracy is the page's "How accurate is this?" section in English, a
+// collapsed <details> with tool.Accuracy's error per group. Each word
+// carries its data-i18n key, whose text in either language Messages holds,
+// so the section switches language with the rest of the page.
+func Accuracy() (string, error) {
+	r, err := accuracyReport()
+	if err != nil {
+		return "", err
+	}
+	t := accuracyMessages(r, "en")
+	var b strings.Builder
+	word := func(tag, key, attrs string) {
+		fmt.Fprintf(&b, `<%s%s data-i18n="%s">%s</%s>`, tag, attrs, key, esc(t[key]), tag)
+	}
+	b.WriteString(`<details class="accuracy" data-role="accuracy"><summary>`)
+	word("h2", "accuracy.title", ` id="h-accuracy"`)
+	b.WriteString(`</summary>`)
+	word("p", "accuracy.lead", "")
+	b.WriteString(`<table aria-labelledby="h-accuracy"><thead><tr>`)
+	for _, c := range accuracyColumns {
+		word("th", "accuracy."+c, ` scope="col"`)
+	}
+	b.WriteString(`</tr></thead><tbody>`)
+	rows := tool.AccuracyTable(r, "en")[1:]
+	for i, g := range r.Groups {
+		b.WriteString(`<tr>`)
+		word("th", g.ID+".kind", ` scope="row"`)
+		word("th", g.ID+".name", ` scope="row"`)
+		for _, cell := range rows[i][2:] {
+			fmt.Fprintf(&b, `<td>%s</td>`, esc(cell))
+		}
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</tbody></table></details>`)
+	return b.String(), nil
+}
+
+// accuracyMessages are the section's words in lang, by data-i18n key: the
+// headings and columns of tool.AccuracyWords, and each group's grouping
+// and name under its quantity id.
+func accuracyMessages(r *tool.AccuracyReport, lang string) map[string]string {
+	out := map[string]string{
+		"accuracy.title": tool.AccuracyWords["title"].In(lang),
+		"accuracy.lead":  fmt.Sprintf(tool.AccuracyWords["lead"].In(lang), len(r.Rows)),
+	}
+	for _, c := range accuracyColumns {
+		out["accuracy."+c] = tool.AccuracyWords[c].In(lang)
+	}
+	for _, g := range r.Groups {
+		out[g.ID+".kind"] = g.Kind.In(lang)
+		out[g.ID+".name"] = g.Name.In(lang)
+	}
+	return out
+}
