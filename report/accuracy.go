@@ -41,7 +41,11 @@ func (b *Bundle) AccuracyWord(key string) string {
 	}
 	w = fmt.Sprintf(w, len(b.Accuracy.Rows))
 	if b.Estimate.Scenario.Factors != nil {
-		w += " " + tool.AccuracyWords["lead.factors"].In(b.Lang)
+		sep := " " // Japanese sentences follow one another without a space
+		if b.Lang == "ja" {
+			sep = ""
+		}
+		w += sep + tool.AccuracyWords["lead.factors"].In(b.Lang)
 	}
 	return w
 }
