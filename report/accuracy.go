@@ -2,24 +2,39 @@ package report
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/estimator/tool"
 )
 
+// lastAccuracy is the latest appendix and the factors it was run with: the
+// page builds a bundle for its charts on every change of its inputs, and the
+// appendix changes only with the factors. The report is only read.
+var lastAccuracy struct {
+	sync.Mutex
+	factors hardware.Factors
+	report  *tool.AccuracyReport
+}
+
 // accuracy sets the published figures, and the user's measurements when
 // given, beside the models with the scenario's factors.
 func (b *Bundle) accuracy(measurements []hardware.Measurement) error {
+	h := b.Estimate.Scenario.Factors.Resolve() // the defaults without a factors section
 	var f tool.Factors
-	if sf := b.Estimate.Scenario.Factors; sf != nil {
-		h := sf.Resolve()
-		f = tool.Factors{Values: &h, Source: "factors"}
+	if b.Estimate.Scenario.Factors != nil {
+		f = tool.Factors{Values: &h, Source: "the scenario's factors section"}
 	}
-	acc, err := tool.Accuracy(tool.AccuracyRequest{Factors: f})
-	if err != nil {
-		return err
+	lastAccuracy.Lock()
+	defer lastAccuracy.Unlock()
+	if lastAccuracy.report == nil || lastAccuracy.factors != h {
+		acc, err := tool.Accuracy(tool.AccuracyRequest{Factors: f})
+		if err != nil {
+			return err
+		}
+		lastAccuracy.factors, lastAccuracy.report = h, acc.Accuracy
 	}
-	b.Accuracy = acc.Accuracy
+	b.Accuracy = lastAccuracy.report
 	if measurements == nil {
 		return nil
 	}

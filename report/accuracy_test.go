@@ -88,4 +88,13 @@ func TestTheFitTablesShowTheMeasurementsBeforeAndAfter(t *testing.T) {
 	def, err := tool.Accuracy(tool.AccuracyRequest{})
 	require.NoError(t, err)
 	assert.Greater(t, fitted.Median, def.Accuracy.Groups[0].Median)
+	// A bundle without factors after it has the defaults' appendix again.
+	data, _ := examples.Read(examples.Default)
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	again, err := report.Build(est, report.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, def.Accuracy, again.Accuracy)
 }
