@@ -1,7 +1,6 @@
 package report
 
 import (
-	"fmt"
 	"sync"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
@@ -47,15 +46,11 @@ func (b *Bundle) accuracy(measurements []hardware.Measurement) error {
 }
 
 // AccuracyWord is a heading or column name of the accuracy tables
-// (tool.AccuracyWords) in the bundle's language. The lead takes the count of
-// figures, and says so when the scenario's own factors run the models.
+// (tool.AccuracyWords) in the bundle's language. The lead says so when the
+// scenario's own factors run the models.
 func (b *Bundle) AccuracyWord(key string) string {
 	w := tool.AccuracyWords[key].In(b.Lang)
-	if key != "lead" {
-		return w
-	}
-	w = fmt.Sprintf(w, len(b.Accuracy.Rows))
-	if b.Estimate.Scenario.Factors != nil {
+	if key == "lead" && b.Estimate.Scenario.Factors != nil {
 		sep := " " // Japanese sentences follow one another without a space
 		if b.Lang == "ja" {
 			sep = ""

@@ -383,12 +383,11 @@ func (b *builder) fitGroup(kind, name estimator.Text, rows []FitRow, of func(Fit
 
 // AccuracyWords are the headings and column names of the accuracy tables
 // (Accuracy's groups, a fit's points and groups), by key, in English and
-// Japanese: the CLI, the page and every report name them alike. A lead
-// with %d takes the number of figures.
+// Japanese: the CLI, the page and every report name them alike.
 var AccuracyWords = map[string]estimator.Text{
 	"title": text("How accurate is this?", "どれほど正確か"),
-	"lead": text("The models against %d published figures (vendor benchmarks, papers, training reports): the absolute error |predicted / published - 1| of each group, its median and its 90th percentile (P90). trainscale accuracy --format csv lists every figure with its source.",
-		"モデルと %d 件の公表値（ベンダーのベンチマーク、論文、学習の報告）の比較です。グループごとに誤差の絶対値 |予測 / 公表値 - 1| の中央値と 90 パーセンタイル（P90）を示します。各公表値と出典は trainscale accuracy --format csv で一覧できます。"),
+	"lead": text("The models against every published figure trainscale holds (vendor benchmarks, papers, training reports): the absolute error |predicted / published - 1| of each group, its median and its 90th percentile (P90). trainscale accuracy --format csv lists every figure with its source.",
+		"モデルと trainscale が持つすべての公表値（ベンダーのベンチマーク、論文、学習の報告）の比較です。グループごとに誤差の絶対値 |予測 / 公表値 - 1| の中央値と 90 パーセンタイル（P90）を示します。各公表値と出典は trainscale accuracy --format csv で一覧できます。"),
 	"lead.factors": text("Here the models run with this scenario's factors (its factors section), as trainscale accuracy --factors runs them.",
 		"ここではモデルをこのシナリオ自身の係数で動かしています（trainscale accuracy --factors と同じ）。"),
 	"grouping":      text("grouping", "分類"),
@@ -410,6 +409,32 @@ var AccuracyWords = map[string]estimator.Text{
 	"p90.before":    text("P90 before", "P90（前）"),
 	"median.after":  text("median after", "中央値（後）"),
 	"p90.after":     text("P90 after", "P90（後）"),
+}
+
+// AccuracyGroupWords are the grouping and the name of every group Accuracy
+// can form, under its id with ".kind" and ".name" appended: what a surface
+// shows the groups by without running Accuracy (the page in Japanese, whose
+// module would otherwise carry every model and published figure).
+func AccuracyGroupWords() map[string]estimator.Text {
+	out := map[string]estimator.Text{}
+	add := func(kind estimator.Text, names ...estimator.Text) {
+		for _, n := range names {
+			id := "accuracy.group." + slug(kind.EN) + "." + slug(n.EN) // as group names them
+			out[id+".kind"], out[id+".name"] = kind, n
+		}
+	}
+	add(kindAll, allPoints)
+	for _, f := range families {
+		add(kindFamily, f.name)
+	}
+	add(kindFamily, otherFamily)
+	for _, g := range generations {
+		add(kindGeneration, g.name)
+	}
+	add(kindGeneration, cpuGeneration, otherGeneration)
+	add(kindScale, scaleOne, scaleMulti, scaleNodes)
+	add(kindSet, setCalibration, setHeldOut)
+	return out
 }
 
 // words are the AccuracyWords of keys in lang.

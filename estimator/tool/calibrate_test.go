@@ -277,3 +277,15 @@ func TestFitAccuracyNeedsNoFit(t *testing.T) {
 	_, err = tool.FitAccuracy(tool.FitAccuracyRequest{})
 	require.ErrorContains(t, err, "measurements: must hold at least one measurement")
 }
+
+// Every group Accuracy forms has its words in AccuracyGroupWords, under its id.
+func TestAccuracyGroupWordsNameEveryGroup(t *testing.T) {
+	res, err := tool.Accuracy(tool.AccuracyRequest{})
+	require.NoError(t, err)
+	words := tool.AccuracyGroupWords()
+	for _, g := range res.Accuracy.Groups {
+		assert.Equal(t, g.Kind, words[g.ID+".kind"], g.ID)
+		assert.Equal(t, g.Name, words[g.ID+".name"], g.ID)
+	}
+	assert.Equal(t, "複数ノード", words["accuracy.group.scale.multi-node.name"].JA)
+}

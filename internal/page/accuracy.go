@@ -3,37 +3,26 @@ package page
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/trainscale/trainscale/estimator/tool"
 )
-
-// accuracyReport is the published figures against the models with the
-// calibrated factors (tool.Accuracy): it does not change with the page's
-// inputs, so the page shows it as built and computes it at most once.
-var accuracyReport = sync.OnceValues(func() (*tool.AccuracyReport, error) {
-	res, err := tool.Accuracy(tool.AccuracyRequest{})
-	if err != nil {
-		return nil, err
-	}
-	return res.Accuracy, nil
-})
 
 // accuracyColumns are the group table's columns (tool.AccuracyWords keys);
 // the page shows the first as a heading over its groups.
 var accuracyColumns = []string{"grouping", "group", "points", "median", "p90"}
 
 // Accuracy is the page's "How accurate is this?" section in English, a
-// collapsed <details> with tool.Accuracy's error per group (the light
-// default issue 14 asks of the long page). Each word
-// carries its data-i18n key, whose text in either language Messages holds,
-// so the section switches language with the rest of the page.
+// collapsed <details> (light, as issue 14 asks of the long page) with
+// tool.Accuracy's error per group, rendered when the page is built. Each
+// word carries its data-i18n key, whose text in either language Messages
+// holds, so the section switches language with the rest of the page.
 func Accuracy() (string, error) {
-	r, err := accuracyReport()
+	res, err := tool.Accuracy(tool.AccuracyRequest{})
 	if err != nil {
 		return "", err
 	}
-	t := accuracyMessages(r, "en")
+	r := res.Accuracy
+	t := accuracyMessages("en")
 	var b strings.Builder
 	word := func(tag, key, attrs string) {
 		fmt.Fprintf(&b, `<%s%s data-i18n="%s">%s</%s>`, tag, attrs, key, esc(t[key]), tag)
@@ -71,19 +60,19 @@ func Accuracy() (string, error) {
 }
 
 // accuracyMessages are the section's words in lang, by data-i18n key: the
-// headings and columns of tool.AccuracyWords, and each group's grouping
-// and name under its quantity id.
-func accuracyMessages(r *tool.AccuracyReport, lang string) map[string]string {
+// headings and columns of tool.AccuracyWords, and each group's grouping and
+// name under its id (tool.AccuracyGroupWords). None needs Accuracy to run,
+// so the estimator module the page loads does not carry it.
+func accuracyMessages(lang string) map[string]string {
 	out := map[string]string{
 		"accuracy.title": tool.AccuracyWords["title"].In(lang),
-		"accuracy.lead":  fmt.Sprintf(tool.AccuracyWords["lead"].In(lang), len(r.Rows)),
+		"accuracy.lead":  tool.AccuracyWords["lead"].In(lang),
 	}
 	for _, c := range accuracyColumns {
 		out["accuracy."+c] = tool.AccuracyWords[c].In(lang)
 	}
-	for _, g := range r.Groups {
-		out[g.ID+".kind"] = g.Kind.In(lang)
-		out[g.ID+".name"] = g.Name.In(lang)
+	for key, w := range tool.AccuracyGroupWords() {
+		out[key] = w.In(lang)
 	}
 	return out
 }

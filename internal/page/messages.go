@@ -11,16 +11,12 @@ func Messages(lang string) map[string]string {
 	t := texts(lang)
 	out := make(map[string]string, len(t)+64)
 	maps.Copy(out, t)
-	// Accuracy, which the page's build runs first, fails there if at all.
-	if r, err := accuracyReport(); err == nil {
-		maps.Copy(out, accuracyMessages(r, lang))
-	}
+	maps.Copy(out, accuracyMessages(lang))
 	return out
 }
 
 // texts is the page's own text in lang, which the form and the results are
-// rendered with on every change (without the accuracy section's words,
-// which need the accuracy report).
+// rendered with on every change.
 func texts(lang string) map[string]string {
 	if lang != "ja" {
 		return messagesEN
