@@ -244,7 +244,7 @@ type FitReport struct {
 // and after the fit.
 type FitRow struct {
 	ID         string         `json:"id"`   // the quantities' id prefix, e.g. "fit.1"
-	What       estimator.Text `json:"what"` // "resnet-50 on a100-sxm4-80gb, mixed, batch 256"
+	What       estimator.Text `json:"what"` // "resnet-50 on a100-sxm4-80gb, mixed precision, batch 256"
 	Model      string         `json:"model"`
 	Device     string         `json:"device"`
 	Precision  string         `json:"precision"`
