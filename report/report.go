@@ -14,6 +14,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/tool"
 	"github.com/trainscale/trainscale/internal/chart"
 )
 
@@ -30,8 +31,15 @@ type Bundle struct {
 	Plan     *estimator.PlanResult
 	PlanNote string
 	Frontier *chart.Spec
-	Lang     string // "en" or "ja"
-	Date     string // printed on the report, YYYY-MM-DD; fixed by the caller so output is reproducible
+	// Accuracy is the published figures against the models as this
+	// scenario's factors run them (tool.Accuracy): every report's "How
+	// accurate is this?" appendix.
+	Accuracy *tool.AccuracyReport
+	// Fit is the user's own measurements before and after the fit that gave
+	// the scenario's factors (tool.FitAccuracy); nil unless Options.Measurements.
+	Fit  *tool.FitReport
+	Lang string // "en" or "ja"
+	Date string // printed on the report, YYYY-MM-DD; fixed by the caller so output is reproducible
 }
 
 // Table1 names the scenarios a report is compared with unless told otherwise:
@@ -52,6 +60,9 @@ type Options struct {
 	Lang     string
 	Date     string
 	SkipPlan bool // leave the planner's options out: the page's charts do not show them
+	// Measurements are the user's own throughputs the scenario's factors
+	// were fitted to (calibrate --measurements); nil leaves Fit out.
+	Measurements []hardware.Measurement
 }
 
 // Build runs what the report shows besides the estimate: uncertainty and
@@ -90,6 +101,9 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 		}
 		c := estimator.Compare(append([]string{name}, opt.Compared...), append([]*estimator.Estimate{est}, opt.Compare...))
 		b.Comparison = &c
+	}
+	if err := b.accuracy(opt.Measurements); err != nil {
+		return nil, err
 	}
 	charts, err := chart.Build(est, b.Uncertainty, b.Sensitivity, b.Lang)
 	if err != nil {

@@ -269,10 +269,14 @@ func Prerender(tmpl []byte) ([]byte, error) {
 		}
 		fmt.Fprintf(&opts, `<option value="%s"%s>%s</option>`, p.Name, sel, htmlText(p.Name+": "+p.Title))
 	}
+	accuracy, err := page.Accuracy()
+	if err != nil {
+		return nil, fmt.Errorf("prerendering the accuracy section: %w", err)
+	}
 	out := string(tmpl)
 	for hole, text := range map[string]string{
 		"{{form}}": page.Form(est.Scenario, "en"), "{{results}}": page.Results(est, "en"), "{{presets}}": opts.String(),
-		"{{datalists}}": page.Datalists(), "{{startup}}": string(start),
+		"{{datalists}}": page.Datalists(), "{{startup}}": string(start), "{{accuracy}}": accuracy,
 	} {
 		if !strings.Contains(out, hole) {
 			return nil, fmt.Errorf("index.html has no %s", hole)

@@ -22,8 +22,13 @@ func runAccuracy(e *env, args []string) error {
 	if err != nil || tf.format.value != "csv" {
 		return tf.write(e, res, err)
 	}
+	return writeRecords(e, tool.AccuracyRecords(res.Accuracy))
+}
+
+// writeRecords writes a table's records to standard output as CSV.
+func writeRecords(e *env, recs [][]string) error {
 	w := newCSV(e.stdout)
-	for _, rec := range tool.AccuracyRecords(res.Accuracy) {
+	for _, rec := range recs {
 		if err := w.Write(rec); err != nil {
 			return err
 		}

@@ -63,20 +63,30 @@ func (tf *toolFlags) batchArg(fs *flag.FlagSet) *int {
 
 // loadFactors reads --factors; without it the estimator's defaults apply.
 func (tf *toolFlags) loadFactors() (tool.Factors, error) {
+	fs, err := tf.loadFactorsSection()
+	if err != nil || tf.factors == "" {
+		return tool.Factors{}, err
+	}
+	h := fs.Resolve() // a file without a factors section: the defaults
+	return tool.Factors{Values: &h, Source: "--factors " + tf.factors}, nil
+}
+
+// loadFactorsSection reads --factors as a scenario's factors section; nil
+// without it.
+func (tf *toolFlags) loadFactorsSection() (*estimator.Factors, error) {
 	if tf.factors == "" {
-		return tool.Factors{}, nil
+		return nil, nil
 	}
 	f, err := os.Open(tf.factors)
 	if err != nil {
-		return tool.Factors{}, err
+		return nil, err
 	}
 	defer f.Close()
 	fs, err := estimator.DecodeFactors(f)
 	if err != nil {
-		return tool.Factors{}, fmt.Errorf("%s: %w", tf.factors, err)
+		return nil, fmt.Errorf("%s: %w", tf.factors, err)
 	}
-	h := fs.Resolve()
-	return tool.Factors{Values: &h, Source: "--factors " + tf.factors}, nil
+	return fs, nil
 }
 
 // write prints a tool's result as --format asks, or returns the error of the
@@ -238,8 +248,14 @@ func runCalibrate(e *env, args []string) error {
 	tf.register(fs, "", true)
 	fs.StringVar(&measurements, "measurements", "", "your own throughputs, a CSV `file` with header model,device,precision,batch,images_per_s; fits the factors to them")
 	fs.StringVar(&out, "out", "", "with --measurements, write the fitted factors to this JSON `file` for --factors")
+	// With measurements, csv lists each point before and after the fit.
+	tf.format.choices = append(tf.format.choices, "csv")
+	fs.Lookup("format").Usage = "output `FORMAT`: " + orList(tf.format.choices) + " (csv: with --measurements)"
 	if _, err := tf.parse(fs, args, 0); err != nil {
 		return err
+	}
+	if tf.format.value == "csv" && measurements == "" {
+		return usagef("--format csv needs --measurements (the published figures as CSV: trainscale accuracy --format csv)")
 	}
 	if out == "-" {
 		return usagef("--out: standard output holds the table; name a file")
@@ -280,6 +296,9 @@ func runCalibrate(e *env, args []string) error {
 			return err
 		}
 		res.Notes = append(res.Notes, tool.Note{Key: "written", Text: out + " (use it with --factors)"})
+	}
+	if tf.format.value == "csv" {
+		return writeRecords(e, tool.FitRecords(res.Fit))
 	}
 	return tf.write(e, res, nil)
 }

@@ -2,9 +2,13 @@ package main
 
 import (
 	"flag"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/tool"
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/report"
 )
@@ -20,6 +24,9 @@ type reportFlags struct {
 	lang     string
 	date     string
 	outDir   bool // -o names a directory, not a file
+	// factors replaces the scenarios' factors section; measurements are
+	// the points they were fitted to, shown before and after the fit.
+	factors, measurements string
 }
 
 func (rf *reportFlags) register(fs *flag.FlagSet, outHelp string) {
@@ -30,6 +37,25 @@ func (rf *reportFlags) register(fs *flag.FlagSet, outHelp string) {
 	fs.Var(&rf.compare, "compare", "a built-in scenario `NAME` or FILE to set beside this one; repeatable (default: the Table 1 scenarios)")
 	fs.StringVar(&rf.lang, "lang", "en", "report language `LANG`: en or ja")
 	fs.StringVar(&rf.date, "date", "", "date printed on the report, `YYYY-MM-DD` (default: today)")
+	fs.StringVar(&rf.factors, "factors", "", "efficiency factors from a JSON `file` as calibrate --out writes it; replaces the factors section of this scenario and the compared ones")
+	fs.StringVar(&rf.measurements, "measurements", "", "the CSV `file` the factors were fitted to (calibrate --measurements): the report shows each point before and after the fit")
+}
+
+// fitFiles reads --factors and --measurements.
+func (rf *reportFlags) fitFiles() (*estimator.Factors, []hardware.Measurement, error) {
+	var tf toolFlags
+	tf.factors = rf.factors
+	f, err := tf.loadFactorsSection()
+	if err != nil || rf.measurements == "" {
+		return f, nil, err
+	}
+	file, err := os.Open(rf.measurements)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer file.Close()
+	pts, err := tool.ParseMeasurementsCSV(file, filepath.Base(rf.measurements))
+	return f, pts, err
 }
 
 // bundle loads the scenario, estimates it and builds the report's content.
@@ -51,9 +77,19 @@ func (rf *reportFlags) bundle(e *env, file string) (*report.Bundle, error) {
 	} else if _, err := time.Parse(time.DateOnly, rf.date); err != nil {
 		return nil, usagef("--date: must be YYYY-MM-DD, got %q", rf.date)
 	}
+	factors, measurements, err := rf.fitFiles()
+	if err != nil {
+		return nil, err
+	}
 	s, err := rf.scenario.load(e, file)
 	if err != nil {
 		return nil, err
+	}
+	if factors != nil {
+		s.Factors = factors
+	}
+	if measurements != nil && s.Factors == nil {
+		return nil, usagef("--measurements: the scenario has no factors section to set them beside; give --factors FILE (calibrate --out writes it)")
 	}
 	est, err := estimator.Run(s)
 	if err != nil {
@@ -63,7 +99,7 @@ func (rf *reportFlags) bundle(e *env, file string) (*report.Bundle, error) {
 	if len(names) == 0 {
 		names = report.Table1
 	}
-	opt := report.Options{Samples: rf.samples.value, Seed: rf.seed.value, Lang: rf.lang, Date: rf.date}
+	opt := report.Options{Samples: rf.samples.value, Seed: rf.seed.value, Lang: rf.lang, Date: rf.date, Measurements: measurements}
 	for _, name := range names {
 		if name == rf.scenario.name || name == examples.Default && file == "" && rf.scenario.name == "" {
 			continue // a scenario beside itself says nothing
@@ -78,6 +114,9 @@ func (rf *reportFlags) bundle(e *env, file string) (*report.Bundle, error) {
 		o, err := other.load(e, otherFile)
 		if err != nil {
 			return nil, err
+		}
+		if factors != nil {
+			o.Factors = factors
 		}
 		oe, err := estimator.Run(o)
 		if err != nil {

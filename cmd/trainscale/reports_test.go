@@ -111,3 +111,40 @@ func TestPDFJapanese(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(string(data), "%PDF-"))
 }
+
+// calibrate --measurements lab.csv --out fitted.json, then a proposal with
+// those factors shows the points before and after the fit.
+func TestReportShowsTheFit(t *testing.T) {
+	lab, _ := filepath.Abs("../../report/testdata/lab.csv")
+	fitted := filepath.Join(t.TempDir(), "fitted.json")
+	_, errOut, code := trainscale(t, "", "calibrate", "--measurements", lab, "--out", fitted)
+	require.Equal(t, 0, code, errOut)
+
+	out, errOut, code := trainscale(t, "", "calibrate", "--measurements", lab, "--format", "csv")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "fit.1,\"resnet-50 on a100-sxm4-80gb, mixed precision, batch 256\",resnet-50,a100-sxm4-80gb,mixed,256,2470,")
+
+	page := filepath.Join(t.TempDir(), "report.html")
+	_, errOut, code = trainscale(t, "", "html", "-o", page, "--samples", "0", "--factors", fitted, "--measurements", lab)
+	require.Equal(t, 0, code, errOut)
+	html, err := os.ReadFile(page)
+	require.NoError(t, err)
+	assert.Contains(t, string(html), "<h3>Your measurements before and after the fit</h3>")
+	assert.Contains(t, string(html), `<tr><td>resnet-50 on a100-sxm4-80gb, mixed precision, batch 256</td><td class="num">2470/s</td><td class="num">2722/s</td><td class="num">1.102</td><td class="num">10.2%</td>`)
+
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--measurements", lab}, "--measurements: the scenario has no factors section"},
+		{[]string{"--factors", lab}, "lab.csv: "},
+		{[]string{"--factors", fitted, "--measurements", fitted}, "fitted.json:1: the header must be model,device,precision,batch,images_per_s"},
+	} {
+		_, errOut, code = trainscale(t, "", append([]string{"pdf", "-o", filepath.Join(t.TempDir(), "p.pdf"), "--samples", "0"}, tc.args...)...)
+		assert.NotEqual(t, 0, code, tc.args)
+		assert.Contains(t, errOut, tc.want, tc.args)
+	}
+	_, errOut, code = trainscale(t, "", "calibrate", "--format", "csv")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "--format csv needs --measurements")
+}

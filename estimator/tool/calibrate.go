@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -59,15 +60,7 @@ func Calibrate(req CalibrateRequest) (*Result, error) {
 	var errs estimator.ErrorList
 	f := checkFactors(&errs, req.Factors)
 	if req.Measurements != nil {
-		if len(req.Measurements) == 0 {
-			errs.Add("measurements", text("must hold at least one measurement", "測定値を 1 つ以上含めてください"), nil)
-		}
-		if len(req.Measurements) > maxMeasurements {
-			errs.Add("measurements", text(fmt.Sprintf("must hold at most %d measurements", maxMeasurements), fmt.Sprintf("測定値は %d 個までにしてください", maxMeasurements)), len(req.Measurements))
-		}
-		for i, pt := range req.Measurements {
-			checkMeasurement(&errs, func(col string) string { return fmt.Sprintf("measurements[%d].%s", i, col) }, pt, nil)
-		}
+		checkMeasurements(&errs, req.Measurements)
 	}
 	if errs.Len() > 0 {
 		return nil, errs.Err()
@@ -89,6 +82,44 @@ func Calibrate(req CalibrateRequest) (*Result, error) {
 	}
 	b.res.Factors = &fitted
 	return b.finish([]string{"fit.mean_abs_error_before", "fit.mean_abs_error_after"})
+}
+
+// FitAccuracyRequest sets a user's measurements beside the model with two
+// sets of factors, as a report that uses fitted factors shows them.
+type FitAccuracyRequest struct {
+	Measurements []hardware.Measurement // single-device images_per_s points
+	Before       Factors                // the calibrated defaults unless given
+	After        Factors                // the factors the fit gave
+}
+
+// FitAccuracy lays out the measurements before and after a fit that was
+// made already (calibrate --out wrote After): the table Calibrate gives for
+// a fit (Result.Fit, Result.Calibration and the fit.* quantities), without
+// fitting again.
+func FitAccuracy(req FitAccuracyRequest) (*Result, error) {
+	var errs estimator.ErrorList
+	before := checkFactors(&errs, req.Before)
+	after := checkFactors(&errs, req.After)
+	checkMeasurements(&errs, req.Measurements)
+	if errs.Len() > 0 {
+		return nil, errs.Err()
+	}
+	b := newBuilder(req.After, after)
+	b.fitTable(req.Measurements, before, after)
+	return b.finish([]string{"fit.mean_abs_error_before", "fit.mean_abs_error_after"})
+}
+
+// checkMeasurements applies the rules of a list of fit points.
+func checkMeasurements(errs *estimator.ErrorList, pts []hardware.Measurement) {
+	if len(pts) == 0 {
+		errs.Add("measurements", text("must hold at least one measurement", "測定値を 1 つ以上含めてください"), nil)
+	}
+	if len(pts) > maxMeasurements {
+		errs.Add("measurements", text(fmt.Sprintf("must hold at most %d measurements", maxMeasurements), fmt.Sprintf("測定値は %d 個までにしてください", maxMeasurements)), len(pts))
+	}
+	for i, pt := range pts {
+		checkMeasurement(errs, func(col string) string { return fmt.Sprintf("measurements[%d].%s", i, col) }, pt, nil)
+	}
 }
 
 // calibrationTable lays out the published measurements beside the model.
@@ -147,7 +178,10 @@ func (b *builder) sumWithin() float64 {
 	return n
 }
 
-// fitTable lays out a user's measurements before and after the fit.
+// fitTable lays out a user's measurements before and after the fit: each
+// point's prediction and error with the start and the fitted factors, the
+// mean absolute errors, and (fitAccuracy) the accuracy table's ratios and
+// group errors.
 func (b *builder) fitTable(points []hardware.Measurement, start, fitted hardware.Factors) {
 	b.title(text(fmt.Sprintf("Fit of the throughput factors to %d measurements", len(points)), fmt.Sprintf("スループット係数の %d 件の測定値へのあてはめ", len(points))))
 	table := [][]string{{"#", "model", "device", "precision", "batch", "measured", "before", "error", "after", "error", "where"}}
@@ -188,12 +222,283 @@ func (b *builder) fitTable(points []hardware.Measurement, start, fitted hardware
 	b.add("fit.mean_abs_error_after", text("Mean absolute error after the fit", "フィット後の平均絶対誤差"), estimator.Ratio, after/n,
 		"("+strings.Join(sumAfter, " + ")+") / "+strconv.Itoa(len(points)), srcCalibration)
 	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Measurements", Rows: table})
+	b.fitAccuracy()
 	factors := [][]string{{"factor", "before", "after"}}
 	for _, s := range hardware.FactorSpecs {
 		u := estimator.Unit(s.Unit)
 		factors = append(factors, []string{s.Name, estimator.FormatToolValue(*s.Field(&start), u), estimator.FormatToolValue(*s.Field(&fitted), u)})
 	}
 	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Factors", Rows: factors})
+}
+
+// FitReport is a user's measurements against the model before and after a
+// fit, in the accuracy table's form (AccuracyReport): each point's ratio
+// and absolute error with both sets of factors, and the median and 90th
+// percentile of the error per group.
+type FitReport struct {
+	Rows   []FitRow   `json:"rows"`
+	Groups []FitGroup `json:"groups"`
+}
+
+// FitRow is one of a user's measurements with the model's prediction before
+// and after the fit.
+type FitRow struct {
+	ID         string         `json:"id"`   // the quantities' id prefix, e.g. "fit.1"
+	What       estimator.Text `json:"what"` // "resnet-50 on a100-sxm4-80gb, mixed precision, batch 256"
+	Model      string         `json:"model"`
+	Device     string         `json:"device"`
+	Precision  string         `json:"precision"`
+	Batch      int            `json:"batch"`
+	Measured   float64        `json:"measured"` // images/s
+	Before     FitPrediction  `json:"before"`
+	After      FitPrediction  `json:"after"`
+	Family     estimator.Text `json:"family"`
+	Generation estimator.Text `json:"generation"`
+	Source     string         `json:"source"`
+}
+
+// FitPrediction is the model's images/s for one measurement with one set of
+// factors, its ratio to the measurement and the absolute error |ratio - 1|.
+type FitPrediction struct {
+	Predicted float64 `json:"predicted"`
+	Ratio     float64 `json:"ratio"`
+	AbsError  float64 `json:"abs_error"`
+}
+
+// FitGroup is the error of the measurements that share one value of a
+// grouping (all, model family, GPU generation), before and after the fit.
+type FitGroup struct {
+	ID     string         `json:"id"` // the quantities' id prefix, e.g. "fit.group.all.all-points"
+	Kind   estimator.Text `json:"kind"`
+	Name   estimator.Text `json:"name"`
+	Points int            `json:"points"`
+	Before GroupError     `json:"before"`
+	After  GroupError     `json:"after"`
+}
+
+// GroupError is the median and 90th percentile of a group's absolute errors.
+type GroupError struct {
+	Median float64 `json:"median_abs_error"`
+	P90    float64 `json:"p90_abs_error"`
+}
+
+// precisionWords name a precision in a point's label; an id reads the same.
+var precisionWords = map[hardware.Precision]estimator.Text{hardware.Mixed: text("mixed precision", "混合精度")}
+
+// fitAccuracy adds the accuracy table's columns to the fit's points laid out
+// in b.res.Calibration (fitTable): the ratio and absolute error before and
+// after, and the group errors, as the quantities fit.<n>.ratio_before ...,
+// fit.group.<kind>.<name>.median_before ... and as Result.Fit.
+func (b *builder) fitAccuracy() {
+	report := &FitReport{}
+	for _, e := range b.res.Calibration {
+		prec := precisionWords[hardware.Precision(e.Precision)]
+		if prec.EN == "" {
+			prec = cite(strings.ToUpper(e.Precision))
+		}
+		r := FitRow{ID: e.ID, Model: e.Model, Device: e.Device, Precision: e.Precision, Batch: e.Batch, Measured: e.Measured,
+			What: text(fmt.Sprintf("%s on %s, %s, batch %d", e.Model, e.Device, prec.EN, e.Batch),
+				fmt.Sprintf("%s、%s、%s、バッチ %d", e.Model, e.Device, prec.JA, e.Batch)),
+			Before: b.fitPrediction(e, "before", e.Predicted), After: b.fitPrediction(e, "after", *e.PredictedAfter),
+			Family: familyOf(e.Model), Generation: generationOf(e.Device), Source: e.Source}
+		report.Rows = append(report.Rows, r)
+	}
+	for _, kind := range []struct {
+		name estimator.Text
+		of   func(FitRow) estimator.Text
+	}{
+		{kindAll, func(FitRow) estimator.Text { return allPoints }},
+		{kindFamily, func(r FitRow) estimator.Text { return r.Family }},
+		{kindGeneration, func(r FitRow) estimator.Text { return r.Generation }},
+	} {
+		var names []estimator.Text
+		for _, r := range report.Rows {
+			if n := kind.of(r); !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+		for _, name := range names {
+			g := b.fitGroup(kind.name, name, report.Rows, kind.of)
+			report.Groups = append(report.Groups, g)
+		}
+	}
+	b.res.Fit = report
+	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Error by group before and after the fit (|predicted / measured - 1|)", Rows: FitGroupTable(report, "en")})
+}
+
+// fitPrediction lays out the ratio and absolute error of one measurement's
+// prediction on one side of the fit ("before" or "after").
+func (b *builder) fitPrediction(e CalibrationEntry, side string, predicted float64) FitPrediction {
+	k := e.ID
+	p := FitPrediction{Predicted: predicted, Ratio: predicted / e.Measured}
+	p.AbsError = math.Abs(p.Ratio - 1)
+	what := calibrationLabel(e)
+	sideJA := map[string]string{"before": "フィット前", "after": "フィット後"}[side]
+	b.add(k+".ratio_"+side, text(what+": predicted / measured, "+side+" the fit", what+": 予測 / 実測（"+sideJA+"）"), estimator.Ratio, p.Ratio,
+		fmt.Sprintf("{%s.predicted_%s} / {%s.measured}", k, side, k), srcAccuracy)
+	b.add(k+".abs_error_"+side, text(what+": absolute error, "+side+" the fit", what+": 誤差の絶対値（"+sideJA+"）"), estimator.Ratio, p.AbsError,
+		fmt.Sprintf("max({%s.ratio_%s} - 1, 1 - {%s.ratio_%s})", k, side, k, side), srcAccuracy.With(": |ratio - 1|", "：|比 - 1|"))
+	return p
+}
+
+// fitGroup lays out the count, median and 90th percentile of the absolute
+// errors before and after the fit of the points of one group.
+func (b *builder) fitGroup(kind, name estimator.Text, rows []FitRow, of func(FitRow) estimator.Text) FitGroup {
+	g := FitGroup{ID: "fit.group." + slug(kind.EN) + "." + slug(name.EN), Kind: kind, Name: name}
+	what, whatJA := kind.EN+" "+name.EN, kind.JA+"「"+name.JA+"」"
+	if kind == kindAll {
+		what, whatJA = name.EN, name.JA
+	}
+	for _, r := range rows {
+		if of(r) == name {
+			g.Points++
+		}
+	}
+	b.input(g.ID+".points", text("Measurements, "+what, "測定値の数（"+whatJA+"）"), estimator.Count, float64(g.Points), srcAccuracy)
+	for _, side := range []struct {
+		name, ja string
+		err      func(FitRow) float64
+		into     *GroupError
+	}{
+		{"before", "フィット前", func(r FitRow) float64 { return r.Before.AbsError }, &g.Before},
+		{"after", "フィット後", func(r FitRow) float64 { return r.After.AbsError }, &g.After},
+	} {
+		var errs []float64
+		var ids []string
+		for _, r := range rows {
+			if of(r) == name {
+				errs = append(errs, side.err(r))
+				ids = append(ids, r.ID+".abs_error_"+side.name)
+			}
+		}
+		slices.Sort(errs)
+		side.into.Median, side.into.P90 = estimator.Percentile(errs, 0.5), estimator.Percentile(errs, 0.9)
+		b.addWords(g.ID+".median_"+side.name, text("Median absolute error "+side.name+" the fit, "+what, "誤差の絶対値の中央値（"+side.ja+"、"+whatJA+"）"),
+			estimator.Ratio, side.into.Median, "the median of the group's absolute errors", ids, srcAccuracy)
+		b.addWords(g.ID+".p90_"+side.name, text("90th percentile of the absolute error "+side.name+" the fit, "+what, "誤差の絶対値の 90 パーセンタイル（"+side.ja+"、"+whatJA+"）"),
+			estimator.Ratio, side.into.P90, "the 90th percentile of the group's absolute errors, interpolated between the ranks around it", ids, srcAccuracy)
+	}
+	return g
+}
+
+// AccuracyWords are the headings and column names of the accuracy tables
+// (Accuracy's groups, a fit's points and groups), by key, in English and
+// Japanese: the CLI, the page and every report name them alike.
+var AccuracyWords = map[string]estimator.Text{
+	"title": text("How accurate is this?", "どれほど正確か"),
+	"lead": text("The models against every published figure trainscale holds (vendor benchmarks, papers, training reports): the absolute error |predicted / published - 1| of each group, its median and its 90th percentile (P90). trainscale accuracy --format csv lists every figure with its source.",
+		"モデルと trainscale が持つすべての公表値（ベンダーのベンチマーク、論文、学習の報告）の比較です。グループごとに誤差の絶対値 |予測 / 公表値 - 1| の中央値と 90 パーセンタイル（P90）を示します。各公表値と出典は trainscale accuracy --format csv で一覧できます。"),
+	"lead.factors": text("Here the models run with this scenario's factors (its factors section), as trainscale accuracy --factors runs them.",
+		"ここではモデルをこのシナリオ自身の係数で動かしています（trainscale accuracy --factors と同じ）。"),
+	"grouping":      text("grouping", "分類"),
+	"group":         text("group", "グループ"),
+	"points":        text("points", "件数"),
+	"median":        text("median |error|", "誤差の中央値"),
+	"p90":           text("P90 |error|", "誤差の P90"),
+	"fit.title":     text("Your measurements before and after the fit", "手元の測定値: フィットの前と後"),
+	"fit.lead":      text("The measurements given to trainscale calibrate --measurements beside the model with trainscale's calibrated factors (before) and with the factors this report uses (after), which the fit wrote.", "trainscale calibrate --measurements に与えた測定値と、trainscale の較正済み係数（フィット前）およびこのレポートが使う係数（フィット後、フィットが書き出したもの）でのモデルの予測の比較です。"),
+	"measurement":   text("measurement", "測定"),
+	"measured":      text("measured", "実測"),
+	"before":        text("predicted before", "フィット前の予測"),
+	"after":         text("predicted after", "フィット後の予測"),
+	"ratio.before":  text("ratio before", "比（前）"),
+	"ratio.after":   text("ratio after", "比（後）"),
+	"error.before":  text("|error| before", "誤差（前）"),
+	"error.after":   text("|error| after", "誤差（後）"),
+	"median.before": text("median before", "中央値（前）"),
+	"p90.before":    text("P90 before", "P90（前）"),
+	"median.after":  text("median after", "中央値（後）"),
+	"p90.after":     text("P90 after", "P90（後）"),
+}
+
+// AccuracyGroupWords are the grouping and the name of every group Accuracy
+// can form, under its id with ".kind" and ".name" appended: what a surface
+// shows the groups by without running Accuracy (the page in Japanese, whose
+// module would otherwise carry every model and published figure).
+func AccuracyGroupWords() map[string]estimator.Text {
+	out := map[string]estimator.Text{}
+	add := func(kind estimator.Text, names ...estimator.Text) {
+		for _, n := range names {
+			id := "accuracy.group." + slug(kind.EN) + "." + slug(n.EN) // as group names them
+			out[id+".kind"], out[id+".name"] = kind, n
+		}
+	}
+	add(kindAll, allPoints)
+	for _, f := range families {
+		add(kindFamily, f.name)
+	}
+	add(kindFamily, otherFamily)
+	for _, g := range generations {
+		add(kindGeneration, g.name)
+	}
+	add(kindGeneration, cpuGeneration, otherGeneration)
+	add(kindScale, scaleOne, scaleMulti, scaleNodes)
+	add(kindSet, setCalibration, setHeldOut)
+	return out
+}
+
+// words are the AccuracyWords of keys in lang.
+func words(lang string, keys ...string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = AccuracyWords[k].In(lang)
+	}
+	return out
+}
+
+// FormatError is an absolute error as the accuracy tables print it: 5.0%.
+func FormatError(v float64) string { return fmt.Sprintf("%.1f%%", 100*v) }
+
+// FormatRatio is a predicted / published ratio as the accuracy tables print it: 1.102.
+func FormatRatio(v float64) string { return fmt.Sprintf("%.3f", v) }
+
+// AccuracyTable is the error of each group of Accuracy's report in lang,
+// the header first: grouping, group, points, median and P90.
+func AccuracyTable(r *AccuracyReport, lang string) [][]string {
+	out := [][]string{words(lang, "grouping", "group", "points", "median", "p90")}
+	for _, g := range r.Groups {
+		out = append(out, []string{g.Kind.In(lang), g.Name.In(lang), strconv.Itoa(g.Points), FormatError(g.Median), FormatError(g.P90)})
+	}
+	return out
+}
+
+// FitTable is each measurement of a fit report in lang, the header first:
+// what, measured, and the prediction, ratio and error before and after.
+// Columns from 1 on hold numbers.
+func FitTable(r *FitReport, lang string) [][]string {
+	out := [][]string{words(lang, "measurement", "measured", "before", "ratio.before", "error.before", "after", "ratio.after", "error.after")}
+	show := func(v float64) string { return estimator.FormatToolValue(v, estimator.PerSecond) }
+	for _, row := range r.Rows {
+		out = append(out, []string{row.What.In(lang), show(row.Measured),
+			show(row.Before.Predicted), FormatRatio(row.Before.Ratio), FormatError(row.Before.AbsError),
+			show(row.After.Predicted), FormatRatio(row.After.Ratio), FormatError(row.After.AbsError)})
+	}
+	return out
+}
+
+// FitGroupTable is the error of each group of a fit report in lang, the
+// header first: grouping, group, points, and median and P90 before and after.
+func FitGroupTable(r *FitReport, lang string) [][]string {
+	out := [][]string{words(lang, "grouping", "group", "points", "median.before", "p90.before", "median.after", "p90.after")}
+	for _, g := range r.Groups {
+		out = append(out, []string{g.Kind.In(lang), g.Name.In(lang), strconv.Itoa(g.Points), FormatError(g.Before.Median), FormatError(g.Before.P90),
+			FormatError(g.After.Median), FormatError(g.After.P90)})
+	}
+	return out
+}
+
+// FitRecords are a fit report's rows for a CSV file: a header, then one
+// record per measurement with its numbers unrounded.
+func FitRecords(r *FitReport) [][]string {
+	out := [][]string{{"id", "measurement", "model", "device", "precision", "batch", "measured", "predicted_before", "ratio_before",
+		"abs_error_before", "predicted_after", "ratio_after", "abs_error_after", "family", "generation", "source"}}
+	g := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	for _, row := range r.Rows {
+		out = append(out, []string{row.ID, row.What.EN, row.Model, row.Device, row.Precision, strconv.Itoa(row.Batch), g(row.Measured),
+			g(row.Before.Predicted), g(row.Before.Ratio), g(row.Before.AbsError), g(row.After.Predicted), g(row.After.Ratio), g(row.After.AbsError),
+			row.Family.EN, row.Generation.EN, row.Source})
+	}
+	return out
 }
 
 // relErrorExpr is the formula of the relative error of the quantity pred

@@ -3,6 +3,7 @@ package tool_test
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -213,4 +214,78 @@ func FuzzParseMeasurementsCSV(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestFitReportBeforeAndAfter(t *testing.T) {
+	res, err := tool.Calibrate(tool.CalibrateRequest{Measurements: userPoints})
+	require.NoError(t, err)
+	require.NotNil(t, res.Fit)
+	require.Len(t, res.Fit.Rows, len(userPoints))
+
+	// The A100's mixed-precision ResNet-50 point: the default model runs
+	// 10.2% fast (README, calibration row 15); the fit brings it near 2470.
+	r := res.Fit.Rows[0]
+	assert.Equal(t, "fit.1", r.ID)
+	assert.Equal(t, "resnet-50 on a100-sxm4-80gb, mixed precision, batch 256", r.What.EN)
+	assert.Equal(t, "resnet-50、a100-sxm4-80gb、混合精度、バッチ 256", r.What.JA)
+	assert.InDelta(t, 2470, r.Measured, 0)
+	assert.InDelta(t, 2722, r.Before.Predicted, 0.5)
+	assert.InDelta(t, 1.102, r.Before.Ratio, 0.0005)
+	assert.InDelta(t, 0.102, r.Before.AbsError, 0.0005)
+	assert.InDelta(t, r.After.Predicted/2470, r.After.Ratio, 1e-12)
+	assert.Equal(t, "Ampere", r.Generation.EN)
+	assert.Equal(t, "ResNet (ImageNet)", r.Family.EN)
+	for _, id := range []string{"fit.1.ratio_before", "fit.1.abs_error_before", "fit.1.ratio_after", "fit.1.abs_error_after"} {
+		assert.Contains(t, []float64{r.Before.Ratio, r.Before.AbsError, r.After.Ratio, r.After.AbsError}, valueOf(t, res, id), id)
+	}
+
+	// The groups: all points first, then family and generation; the medians
+	// are those of the rows' errors.
+	all := res.Fit.Groups[0]
+	assert.Equal(t, "fit.group.all.all-points", all.ID)
+	assert.Equal(t, len(userPoints), all.Points)
+	errs := make([]float64, 0, len(userPoints))
+	for _, r := range res.Fit.Rows {
+		errs = append(errs, r.Before.AbsError)
+	}
+	slices.Sort(errs)
+	assert.InDelta(t, (errs[1]+errs[2])/2, all.Before.Median, 1e-12)
+	assert.InDelta(t, all.Before.Median, valueOf(t, res, "fit.group.all.all-points.median_before"), 0)
+	assert.InDelta(t, all.After.P90, valueOf(t, res, "fit.group.all.all-points.p90_after"), 0)
+	assert.Less(t, all.After.Median, all.Before.Median)
+	var kinds []string
+	for _, g := range res.Fit.Groups {
+		kinds = append(kinds, g.Kind.EN+": "+g.Name.EN)
+	}
+	assert.Equal(t, []string{"all: all points", "model family: ResNet (ImageNet)", "model family: CIFAR-10 CNNs",
+		"GPU generation: Ampere", "GPU generation: CPU"}, kinds)
+
+	recs := tool.FitRecords(res.Fit)
+	require.Len(t, recs, len(userPoints)+1)
+	assert.Equal(t, []string{"fit.1", "resnet-50 on a100-sxm4-80gb, mixed precision, batch 256", "resnet-50", "a100-sxm4-80gb", "mixed", "256", "2470"}, recs[1][:7])
+}
+
+func TestFitAccuracyNeedsNoFit(t *testing.T) {
+	fit, err := tool.Calibrate(tool.CalibrateRequest{Measurements: userPoints})
+	require.NoError(t, err)
+	// A report with the fitted factors shows the same table as the fit did.
+	res, err := tool.FitAccuracy(tool.FitAccuracyRequest{Measurements: userPoints, After: tool.Factors{Values: fit.Factors}})
+	require.NoError(t, err)
+	assert.Equal(t, fit.Fit, res.Fit)
+	assert.Nil(t, res.Factors)
+
+	_, err = tool.FitAccuracy(tool.FitAccuracyRequest{})
+	require.ErrorContains(t, err, "measurements: must hold at least one measurement")
+}
+
+// Every group Accuracy forms has its words in AccuracyGroupWords, under its id.
+func TestAccuracyGroupWordsNameEveryGroup(t *testing.T) {
+	res, err := tool.Accuracy(tool.AccuracyRequest{})
+	require.NoError(t, err)
+	words := tool.AccuracyGroupWords()
+	for _, g := range res.Accuracy.Groups {
+		assert.Equal(t, g.Kind, words[g.ID+".kind"], g.ID)
+		assert.Equal(t, g.Name, words[g.ID+".name"], g.ID)
+	}
+	assert.Equal(t, "複数ノード", words["accuracy.group.scale.multi-node.name"].JA)
 }

@@ -60,6 +60,9 @@ type Result struct {
 	// Accuracy is every published figure beside the models, with the
 	// error of each group of them (Accuracy).
 	Accuracy *AccuracyReport `json:"accuracy,omitempty"`
+	// Fit is a user's measurements before and after a fit, in the accuracy
+	// table's form (Calibrate with measurements, FitAccuracy).
+	Fit *FitReport `json:"fit,omitempty"`
 	// Factors are the fitted factors after a fit to measurements.
 	Factors *hardware.Factors `json:"factors,omitempty"`
 	// Sections are the text surfaces' tables; the first row of each is its header.
@@ -240,8 +243,10 @@ func tabulated(id string) bool {
 	if strings.HasPrefix(id, "scale.n") {
 		return true
 	}
-	if strings.HasPrefix(id, "accuracy.group.") && !strings.HasPrefix(id, "accuracy.group.all.") {
-		return true
+	for _, p := range []string{"accuracy.group.", "fit.group."} {
+		if strings.HasPrefix(id, p) && !strings.HasPrefix(id, p+"all.") {
+			return true
+		}
 	}
 	for _, p := range []string{"calibration.", "fit.", "accuracy."} {
 		if rest, ok := strings.CutPrefix(id, p); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' {

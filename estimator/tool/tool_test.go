@@ -20,7 +20,7 @@ func ptr[T any](v T) *T { return &v }
 
 // descriptive are the quantities whose formula is words, not arithmetic: a
 // model evaluated again at another size, or for a published measurement.
-var descriptive = regexp.MustCompile(`^(scale\.n\d+\.speedup|calibration\.\d+\.predicted|fit\.\d+\.predicted_(before|after)|accuracy\.\d+\.predicted|accuracy\.group\..+\.(median|p90))$`)
+var descriptive = regexp.MustCompile(`^(scale\.n\d+\.speedup|calibration\.\d+\.predicted|fit\.\d+\.predicted_(before|after)|accuracy\.\d+\.predicted|accuracy\.group\..+\.(median|p90)|fit\.group\..+\.(median|p90)_(before|after))$`)
 
 // results runs every tool on a spread of requests that covers each
 // branch of the formulas: GPU and CPU, each precision path, PCIe and NVLink,

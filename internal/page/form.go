@@ -22,7 +22,7 @@ var general = map[string]bool{"name": true, "notes": true, "units": true}
 // is. Each input carries name="<scenario path>"; ranged inputs add a fieldset
 // in the ranges group whose inputs are named "<path>.low" and so on.
 func Form(s *estimator.Scenario, lang string) string {
-	f := &formWriter{t: Messages(lang), lang: lang, currency: s.Currency()}
+	f := &formWriter{t: texts(lang), lang: lang, currency: s.Currency()}
 	byGroup := map[string][]estimator.InputSpec{}
 	for _, in := range estimator.Inputs(s) {
 		g := section(in.Path)
@@ -45,7 +45,7 @@ func Form(s *estimator.Scenario, lang string) string {
 // Ranges renders the form's ranges group alone (id g-ranges): what a page
 // puts in place of its own when a point value has moved its range.
 func Ranges(s *estimator.Scenario, lang string) string {
-	f := &formWriter{t: Messages(lang), lang: lang, currency: s.Currency()}
+	f := &formWriter{t: texts(lang), lang: lang, currency: s.Currency()}
 	f.ranges(s)
 	return f.b.String()
 }

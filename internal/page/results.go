@@ -110,7 +110,7 @@ type render struct {
 }
 
 func newRender(est *estimator.Estimate, lang string) *render {
-	return &render{est: est, s: est.Scenario, lang: lang, t: Messages(lang)}
+	return &render{est: est, s: est.Scenario, lang: lang, t: texts(lang)}
 }
 
 func (r *render) results() {

@@ -26,6 +26,7 @@ var Names = words(`
 	NVIDIA Meta Llama PaLM ViViT ZeRO Megatron
 	Developer Blog
 	Transformer all-reduce Volta Pascal Tesla PCIe Ethernet InfiniBand NVLink
+	Maxwell Ampere Hopper Blackwell Nemotron
 	JavaScript IPAex
 	AlexNet ResNet Inception ImageNet VideoMAE
 `)
@@ -39,6 +40,9 @@ var Phrases = []string{
 	"trainscale html --echarts",
 	"trainscale xlsx",
 	"trainscale catalog",
+	"trainscale accuracy --format csv",
+	"trainscale accuracy --factors",
+	"trainscale calibrate --measurements",
 }
 
 // Allow is what a document about one estimate may show in Latin letters:

@@ -76,6 +76,22 @@ type page struct {
 	Uncertainty                           *uncertainty
 	Sensitivity                           *sensitivity
 	Plan                                  *planView
+	Accuracy                              *accuracy
+}
+
+// accuracy is the "How accurate is this?" section: the bundle's tables,
+// each with its header first and the columns from Numbers on numbers.
+type accuracy struct {
+	Title, Lead       string
+	Groups            grid
+	FitTitle, FitLead string
+	FitPoints         *grid // nil without the user's measurements
+	FitGroups         *grid
+}
+
+type grid struct {
+	Rows    [][]string
+	Numbers int
 }
 
 // answer is what the report leads with: report.Bundle's answer, worded.
@@ -207,6 +223,13 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 				Elasticity: strconv.FormatFloat(sw.Elasticity, 'f', 2, 64)})
 		}
 		p.Sensitivity = sv
+	}
+	if b.Accuracy != nil {
+		p.Accuracy = &accuracy{Title: b.AccuracyWord("title"), Lead: b.AccuracyWord("lead"), Groups: grid{b.AccuracyTable(), 2}}
+		if points, groups := b.FitTables(); points != nil {
+			p.Accuracy.FitTitle, p.Accuracy.FitLead = b.AccuracyWord("fit.title"), b.AccuracyWord("fit.lead")
+			p.Accuracy.FitPoints, p.Accuracy.FitGroups = &grid{points, 1}, &grid{groups, 2}
+		}
 	}
 	return p, nil
 }

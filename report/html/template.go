@@ -84,7 +84,8 @@ summary { cursor: pointer; color: var(--accent); }
 <li><a href="#comparison">{{t .Lang "comparison"}}</a></li>
 <li><a href="#uncertainty">{{t .Lang "uncertainty"}}</a></li>
 <li><a href="#method">{{t .Lang "method"}}</a></li>
-</ol></nav>
+{{with .Accuracy}}<li><a href="#accuracy">{{.Title}}</a></li>
+{{end}}</ol></nav>
 
 <section id="summary"><h2>{{t .Lang "summary"}}</h2>
 {{range .Summary.Sections}}<h3>{{.Title}}</h3>
@@ -145,6 +146,15 @@ summary { cursor: pointer; color: var(--accent); }
 <p>{{t .Lang "method.text"}}</p>
 <p class="meta">{{t .Lang "generated"}} &middot; {{.Date}}</p>
 </section>
+{{with .Accuracy}}
+<section id="accuracy"><h2>{{.Title}}</h2>
+<p>{{.Lead}}</p>
+{{template "grid" .Groups}}
+{{if .FitPoints}}<h3>{{.FitTitle}}</h3>
+<p>{{.FitLead}}</p>
+{{template "grid" .FitPoints}}
+{{template "grid" .FitGroups}}{{end}}
+</section>{{end}}
 {{end}}
 
 {{define "figure"}}<figure id="figure-{{.ID}}" data-chart-id="{{.ID}}">
@@ -156,6 +166,7 @@ summary { cursor: pointer; color: var(--accent); }
 {{range .Data.Rows}}<tr>{{range $i, $c := .}}<td{{if $i}} class="num"{{end}}>{{$c}}</td>{{end}}</tr>
 {{end}}</tbody></table></div></details>{{end}}
 </figure>{{end}}
+{{define "grid"}}<div class="scroll"><table>{{$n := .Numbers}}{{range $i, $row := .Rows}}{{if eq $i 0}}<thead><tr>{{range $j, $c := $row}}<th{{if ge $j $n}} class="num"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>{{else}}<tr>{{range $j, $c := $row}}<td{{if ge $j $n}} class="num"{{end}}>{{$c}}</td>{{end}}</tr>{{end}}{{end}}</tbody></table></div>{{end}}
 
 {{define "bottom"}}{{if .Charted}}<script>
 (function () {

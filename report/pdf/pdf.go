@@ -200,6 +200,7 @@ func write(w io.Writer, b *report.Bundle, opt Options) (err error) {
 	d.plan()
 	d.risks()
 	d.method()
+	d.accuracy()
 	if err := p.Error(); err != nil {
 		return fmt.Errorf("pdf: %w", err)
 	}

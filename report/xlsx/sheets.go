@@ -283,6 +283,7 @@ func (wb *workbook) catalog() {
 		wb.text(sh, 1, row+1, wb.t("xlsx.catalog.none"))
 		wb.style(sh, 1, row+1, stNote)
 	}
+	wb.fitTables(sh, row+3)
 }
 
 func (wb *workbook) header(sh string, row int, cols ...string) {

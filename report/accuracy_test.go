@@ -1,0 +1,99 @@
+package report_test
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/tool"
+	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/report"
+)
+
+// fittedBundle is the default scenario's report with the factors
+// testdata/fitted.json (calibrate --measurements testdata/lab.csv --out)
+// and those measurements, as the CLI's --factors and --measurements give them.
+func fittedBundle(t *testing.T, lang string) *report.Bundle {
+	t.Helper()
+	data, _ := examples.Read(examples.Default)
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	f, err := os.Open("testdata/fitted.json")
+	require.NoError(t, err)
+	defer f.Close()
+	s.Factors, err = estimator.DecodeFactors(f)
+	require.NoError(t, err)
+	lab, err := os.Open("testdata/lab.csv")
+	require.NoError(t, err)
+	defer lab.Close()
+	pts, err := tool.ParseMeasurementsCSV(lab, "lab.csv")
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	b, err := report.Build(est, report.Options{Lang: lang, Measurements: pts})
+	require.NoError(t, err)
+	return b
+}
+
+func TestTheAppendixIsToolAccuracy(t *testing.T) {
+	data, _ := examples.Read(examples.Default)
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	b, err := report.Build(est, report.Options{Lang: "ja"})
+	require.NoError(t, err)
+	assert.Nil(t, b.Fit, "no measurements, no fit table")
+	pts, groups := b.FitTables()
+	assert.Nil(t, pts)
+	assert.Nil(t, groups)
+
+	// The scenario sets no factors: the appendix is `trainscale accuracy`'s.
+	want, err := tool.Accuracy(tool.AccuracyRequest{})
+	require.NoError(t, err)
+	require.Equal(t, want.Accuracy.Groups, b.Accuracy.Groups)
+	table := b.AccuracyTable()
+	require.Len(t, table, len(want.Accuracy.Groups)+1)
+	assert.Equal(t, []string{"分類", "グループ", "件数", "誤差の中央値", "誤差の P90"}, table[0])
+	// The counts follow the validation set, which grows (README: 91 figures).
+	n := len(want.Accuracy.Rows)
+	all := want.Accuracy.Groups[0]
+	assert.Equal(t, []string{"全体", "全測定値", strconv.Itoa(n), tool.FormatError(all.Median), tool.FormatError(all.P90)}, table[1])
+}
+
+func TestTheFitTablesShowTheMeasurementsBeforeAndAfter(t *testing.T) {
+	b := fittedBundle(t, "en")
+	require.NotNil(t, b.Fit)
+	points, groups := b.FitTables()
+	require.Len(t, points, 4)
+	assert.Equal(t, []string{"measurement", "measured", "predicted before", "ratio before", "|error| before", "predicted after", "ratio after", "|error| after"}, points[0])
+	// The A100's mixed ResNet-50 rate: 10.2% fast with the calibrated
+	// factors (README, calibration row 15), met by the fitted ones.
+	assert.Equal(t, []string{"resnet-50 on a100-sxm4-80gb, mixed precision, batch 256", "2470/s", "2722/s", "1.102", "10.2%", "2470/s", "1.000", "0.0%"}, points[1])
+	assert.Equal(t, []string{"grouping", "group", "points", "median before", "P90 before", "median after", "P90 after"}, groups[0])
+	assert.Equal(t, []string{"all", "all points", "3", "10.2%", "49.8%", "0.0%", "0.0%"}, groups[1])
+	assert.InDelta(t, 0.102, b.Fit.Groups[0].Before.Median, 0.0005)
+	assert.Regexp(t, `^The models against every published figure .* Here the models run with this scenario's factors`, b.AccuracyWord("lead"))
+	assert.Regexp(t, `できます。ここではモデルをこのシナリオ自身の係数で`, fittedBundle(t, "ja").AccuracyWord("lead"))
+
+	// The published figures are set beside the models as these factors run
+	// them, which no longer match the FP32 ones.
+	fitted := b.Accuracy.Groups[0]
+	def, err := tool.Accuracy(tool.AccuracyRequest{})
+	require.NoError(t, err)
+	assert.Greater(t, fitted.Median, def.Accuracy.Groups[0].Median)
+	// A bundle without factors after it has the defaults' appendix again.
+	data, _ := examples.Read(examples.Default)
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	again, err := report.Build(est, report.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, def.Accuracy, again.Accuracy)
+}
