@@ -3,7 +3,6 @@ package tool
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -66,9 +65,6 @@ type SizeRequest struct {
 	Factors Factors
 }
 
-// currencyCode is an ISO 4217 code as the scenario's money section takes.
-var currencyCode = regexp.MustCompile(`^[A-Z]{3}$`)
-
 // Size answers a SizeRequest: the compute-optimal model and the largest that
 // fits when the request gives GPUs, the fewest GPUs when it gives a model.
 func Size(req SizeRequest) (*Result, error) {
@@ -103,7 +99,7 @@ func Size(req SizeRequest) (*Result, error) {
 	if currency == "" {
 		currency = "USD"
 	}
-	if !currencyCode.MatchString(currency) {
+	if !estimator.Unit(currency).IsCurrency() { // as the money section checks it
 		errs.Add("currency", text("must be a three-letter ISO 4217 code such as USD or JPY", "USD や JPY のような 3 文字の ISO 4217 コードにしてください"), strconv.Quote(req.Currency))
 	}
 	fewest := req.Model != "" || req.Params != 0
