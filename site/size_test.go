@@ -1,6 +1,9 @@
 package site
 
 import (
+	"os"
+	"os/exec"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -22,4 +25,19 @@ func TestEstimatorModuleSize(t *testing.T) {
 	t.Logf("estimator.wasm: %d B raw, %d B gzip, %d B brotli", len(data), len(gz), len(br))
 	assert.Less(t, len(br), 870_000, "estimator.wasm, brotli")
 	assert.Less(t, len(gz), 1_190_000, "estimator.wasm, gzip")
+}
+
+// The module the page loads first links neither encoding/json nor regexp:
+// each costs tens of KB brotli (README, "Module size"), and regexp crept back
+// in once through a validation in a package the page's words come from.
+func TestEstimatorModuleLeavesOutHeavyPackages(t *testing.T) {
+	cmd := exec.Command(goCmd(), "list", "-deps", Modules["estimator.wasm"])
+	cmd.Dir = ".."
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	deps := strings.Fields(string(out))
+	for _, heavy := range []string{"encoding/json", "regexp"} {
+		assert.NotContains(t, deps, heavy)
+	}
 }
