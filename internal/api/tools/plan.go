@@ -41,7 +41,10 @@ type Plan struct {
 
 // PlanLoad is one plan as a scenario: keep only System, with
 // team.target_days = SizedForDays and, for a rented plan, money.cloud_gpu =
-// GPU and money.cloud_per_gpu_hour = PerGPUHour (the scenario's currency).
+// GPU, money.cloud_per_gpu_hour = PerGPUHour (the scenario's currency) and
+// the system's price SystemPrice, 0: what renting costs is the offer's, as
+// the planner prices it (a catalog system without a published price is
+// otherwise refused).
 type PlanLoad struct {
 	Option       string   `json:"option"`
 	Label        string   `json:"label"`
@@ -50,6 +53,7 @@ type PlanLoad struct {
 	GPU          string   `json:"gpu"`
 	SizedForDays float64  `json:"sized_for_days"`
 	PerGPUHour   *float64 `json:"per_gpu_hour,omitempty"`
+	SystemPrice  *float64 `json:"system_price,omitempty"`
 }
 
 // MakePlan plans the request's scenario as the reports do (report.Build with
@@ -110,8 +114,8 @@ func planLoad(p estimator.PlanPoint, lang string) PlanLoad {
 	l := PlanLoad{Option: p.Option, Label: p.Label.In(lang), Acquire: p.Acquire, System: p.System, GPU: p.GPU,
 		SizedForDays: p.SizedFor.Value / estimator.Day}
 	if p.PerGPUHour != nil {
-		v := p.PerGPUHour.Value
-		l.PerGPUHour = &v
+		v, zero := p.PerGPUHour.Value, 0.0
+		l.PerGPUHour, l.SystemPrice = &v, &zero
 	}
 	return l
 }

@@ -50,10 +50,13 @@ func TestPlanAnswersAsTheReports(t *testing.T) {
 	assert.Equal(t, "b200", chosen.GPU)
 	assert.InDelta(t, 7, chosen.SizedForDays, 1e-9)
 	require.NotNil(t, chosen.PerGPUHour)
+	require.NotNil(t, chosen.SystemPrice)
+	assert.Zero(t, *chosen.SystemPrice, "renting buys nothing")
 	assert.InDelta(t, 6.00, *chosen.PerGPUHour, 1e-9, "the offer's on-demand USD price")
 	for _, l := range out.Points[0] {
 		assert.Equal(t, "buy", l.Acquire)
 		assert.Nil(t, l.PerGPUHour, "%s: a bought plan has no hourly price", l.Option)
+		assert.Nil(t, l.SystemPrice, "%s: a bought system keeps its price", l.Option)
 	}
 
 	var ja tools.Plan
