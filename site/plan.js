@@ -15,6 +15,15 @@ export function bindPlan(page) {
   const button = section.querySelector('button[data-action=plan]');
   const out = section.querySelector('[data-role=plan-out]');
   let asked = 0; // an answer for an older click is dropped
+  // A plan is of the scenario and language it was asked for: another one,
+  // typed or picked, takes it away (a plan loaded from its chart keeps it).
+  const forget = () => {
+    asked++;
+    out.replaceChildren();
+  };
+  page.els.form.addEventListener('input', forget);
+  page.els.preset?.addEventListener('change', forget);
+  page.els.lang?.addEventListener('change', forget);
   button.addEventListener('click', async () => {
     const n = ++asked;
     out.replaceChildren(el('p', 'note', page.t('plan.working')));

@@ -50,6 +50,9 @@ func TestPlanSection(t *testing.T) {
 			// The options table scrolls in its box; the page itself does not widen.
 			assert.LessOrEqual(t, run[int64](p, `document.documentElement.scrollWidth`), width)
 			if shots != "" {
+				// The results' charts draw as they come near the screen and
+				// move the section down: wait for them first.
+				p.charted("document")
 				png, err := chromedp.Run(p.ctx, chromedp.Screenshot(chromedp.CSS(`[data-role=plan]`)))
 				require.NoError(t, err)
 				require.NoError(t, os.WriteFile(filepath.Join(shots, fmt.Sprintf("plan-%s-%d.png", tc.lang, width)), png, 0o644))
@@ -78,6 +81,10 @@ func TestPlanSection(t *testing.T) {
 	assert.Equal(t, "b200", run[string](p, `document.querySelector('[name="money.cloud_gpu"]').value`))
 	systems := run[[]string](p, `[...document.querySelectorAll('[name$="].id"][name^="systems["]')].map((e) => e.value)`)
 	assert.Equal(t, []string{"dgx-b200"}, systems, "the plan's system alone")
+
+	// Another language takes the English plan away.
+	run[bool](p, `(() => { const l = document.querySelector('[data-role=lang]'); l.value = 'ja'; l.dispatchEvent(new Event('change')); return true; })()`)
+	assert.Zero(t, run[int](p, `document.querySelector('[data-role=plan-out]').childElementCount`))
 
 	// The link alone gives the loaded plan back.
 	link := run[string](p, `location.href`)
