@@ -68,7 +68,7 @@ async function show(page, out, res, stale) {
   const parts = [];
   if (res.chosen) parts.push(el('p', 'chosen', res.chosen));
   for (const line of res.text || []) parts.push(el('p', null, line));
-  parts.push(el('p', 'options', res.options), optionsTable(res));
+  parts.push(el('p', 'options', res.options), optionsTable(page, res));
   if (res.stale) parts.push(el('p', 'note', res.stale));
   if (res.skipped?.length) {
     const ul = el('ul', 'note');
@@ -91,26 +91,39 @@ async function show(page, out, res, stale) {
 }
 
 // optionsTable is the planner's options, the header first, as the reports
-// show them; columns 1 to 6 hold numbers.
-function optionsTable(res) {
+// show them (columns 1 to 6 hold numbers, the last is the binding
+// constraint), each row ending in a button that loads it: the keyboard's
+// way to what a frontier point's click does.
+function optionsTable(page, res) {
   const wrap = el('div', 'plan-options');
   const table = el('table');
   table.setAttribute('aria-label', res.options);
+  const last = res.table[0].length - 1;
+  const kind = (i) => (i >= 1 && i <= 6 ? 'num' : i === last ? 'text why' : 'text');
   const head = el('tr');
-  res.table[0].forEach((h, i) => head.append(Object.assign(el('th', i >= 1 && i <= 6 ? 'num' : null, h), { scope: 'col' })));
+  res.table[0].forEach((h, i) => head.append(Object.assign(el('th', i ? kind(i) : null, h), { scope: 'col' })));
+  head.append(Object.assign(el('th', null, page.t('plan.load.col')), { scope: 'col' }));
   const thead = el('thead');
   thead.append(head);
   table.append(thead);
   const body = el('tbody');
-  for (const row of res.table.slice(1)) {
+  res.table.slice(1).forEach((row, r) => {
     const tr = el('tr');
     row.forEach((cell, i) => {
-      const c = el(i === 0 ? 'th' : 'td', i >= 1 && i <= 6 ? 'num' : 'text', cell);
+      const c = el(i === 0 ? 'th' : 'td', i ? kind(i) : null, cell);
       if (i === 0) c.scope = 'row';
       tr.append(c);
     });
+    const point = res.rows[r];
+    const b = el('button', null, page.t('plan.load'));
+    b.type = 'button';
+    b.setAttribute('aria-label', page.t('plan.load') + ': ' + point.label);
+    b.addEventListener('click', () => load(page, point));
+    const c = el('td', 'text');
+    c.append(b);
+    tr.append(c);
     body.append(tr);
-  }
+  });
   table.append(body);
   wrap.append(table);
   return wrap;

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -21,6 +20,15 @@ func (p *page) planned() {
 	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`document.querySelector('[data-role=plan] .chosen') !== null && document.querySelector('[data-role=plan] [data-chart] canvas') !== null && document.querySelector('[data-role=plan] .plot + .note') !== null`,
 		chromedp.WithPollingTimeout(60*time.Second)))
 	require.NoError(p.t, err)
+}
+
+// systems waits until the form lists n systems, the first of them first (a
+// link followed in the same page is shown a moment later).
+func (p *page) systems(n int, first string) {
+	p.t.Helper()
+	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](fmt.Sprintf(`(() => { const ids = [...document.querySelectorAll('[name$="].id"][name^="systems["]')].map((e) => e.value); return ids.length === %d && ids[0] === %q; })()`, n, first),
+		chromedp.WithPollingTimeout(10*time.Second)))
+	require.NoError(p.t, err, "%d systems, %s first", n, first)
 }
 
 // The Plan section gives the reports' plan of the scenario on screen, in the
@@ -45,7 +53,7 @@ func TestPlanSection(t *testing.T) {
 			p.planned()
 			assert.Equal(t, tc.chosen, run[string](p, `document.querySelector('[data-role=plan] .chosen').textContent`))
 			row := run[[]string](p, `[...document.querySelector('[data-role=plan] tbody tr').children].map((c) => c.textContent)`)
-			require.Len(t, row, 9)
+			require.Len(t, row, 10, "the reports' nine columns and the load button")
 			assert.Equal(t, []string{"13", "USD 52,000", "USD 15,357,472"}, []string{row[1], row[3], row[5]}, "the core's figures, as the reports show them")
 			// The options table scrolls in its box; the page itself does not widen.
 			assert.LessOrEqual(t, run[int64](p, `document.documentElement.scrollWidth`), width)
@@ -79,17 +87,28 @@ func TestPlanSection(t *testing.T) {
 	assert.Equal(t, "7", run[string](p, `document.querySelector('[name="team.target_days"]').value`))
 	assert.Equal(t, "6", run[string](p, `document.querySelector('[name="money.cloud_per_gpu_hour"]').value`))
 	assert.Equal(t, "b200", run[string](p, `document.querySelector('[name="money.cloud_gpu"]').value`))
-	systems := run[[]string](p, `[...document.querySelectorAll('[name$="].id"][name^="systems["]')].map((e) => e.value)`)
-	assert.Equal(t, []string{"dgx-b200"}, systems, "the plan's system alone")
+	p.systems(1, "dgx-b200") // the plan's system alone
 
 	// Another language takes the English plan away.
 	run[bool](p, `(() => { const l = document.querySelector('[data-role=lang]'); l.value = 'ja'; l.dispatchEvent(new Event('change')); return true; })()`)
 	assert.Zero(t, run[int](p, `document.querySelector('[data-role=plan-out]').childElementCount`))
 
 	// The link alone gives the loaded plan back.
-	link := run[string](p, `location.href`)
-	p.goTo("/")
-	p.goTo(strings.TrimPrefix(link, p.base))
-	p.ready("body")
-	assert.Equal(t, "7", run[string](p, `document.querySelector('[name="team.target_days"]').value`))
+	link := run[string](p, `location.hash`)
+	p.goTo("/#preset=article-2017")
+	p.systems(2, "dgx-1-p100")
+	p.goTo("/" + link)
+	p.systems(1, "dgx-b200")
+	assert.Equal(t, "6", run[string](p, `document.querySelector('[name="money.cloud_per_gpu_hour"]').value`))
+
+	// By keyboard: an option's row loads it, a bought system keeping its price.
+	p.goTo("/#preset=modern-2026")
+	p.systems(3, "dgx-h100")
+	p.planned()
+	row := `[data-role=plan] tbody tr:nth-child(5)`
+	require.Equal(t, "Buy DGX H100", run[string](p, `document.querySelector('`+row+` th').textContent`))
+	p.press(row + " button")
+	assert.Equal(t, "Loaded the plan Buy DGX H100 as the scenario; the link carries it.", p.status())
+	p.systems(1, "dgx-h100")
+	assert.Equal(t, "dgx-h100", run[string](p, `document.querySelector('[name="money.system"]').value`))
 }

@@ -35,8 +35,10 @@ type Plan struct {
 	Stale   string     `json:"stale,omitempty"`
 	Skipped []string   `json:"skipped,omitempty"`
 	Chart   *Chart     `json:"chart,omitempty"`
-	// Points[i][j] is what the chart's series i, point j loads.
+	// Points[i][j] is what the chart's series i, point j loads; Rows[i]
+	// what the table's row i+1 (an option sized for the deadline) loads.
 	Points [][]PlanLoad `json:"points,omitempty"`
+	Rows   []PlanLoad   `json:"rows,omitempty"`
 }
 
 // PlanLoad is one plan as a scenario: keep only System, with
@@ -84,6 +86,9 @@ func MakePlan(req PlanRequest) (*Plan, error) {
 		out.Chosen, out.Text = out.Text[0], out.Text[1:]
 	}
 	out.Table, out.Stale = b.PlanTable()
+	for _, p := range b.Plan.Options {
+		out.Rows = append(out.Rows, planLoad(p, lang))
+	}
 	if f := b.Frontier; f != nil {
 		out.Chart = &Chart{ID: f.ID, Title: f.Title, Note: f.Note, Empty: f.Empty()}
 		if !out.Chart.Empty {
