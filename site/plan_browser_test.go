@@ -64,6 +64,11 @@ func TestPlanSection(t *testing.T) {
 				png, err := chromedp.Run(p.ctx, chromedp.Screenshot(chromedp.CSS(`[data-role=plan]`)))
 				require.NoError(t, err)
 				require.NoError(t, os.WriteFile(filepath.Join(shots, fmt.Sprintf("plan-%s-%d.png", tc.lang, width)), png, 0o644))
+				// The table's far side, where each option's Load button is.
+				run[bool](p, `(() => { const w = document.querySelector('.plan-options'); w.scrollLeft = w.scrollWidth; return true; })()`)
+				png, err = chromedp.Run(p.ctx, chromedp.Screenshot(chromedp.CSS(`.plan-options`)))
+				require.NoError(t, err)
+				require.NoError(t, os.WriteFile(filepath.Join(shots, fmt.Sprintf("plan-%s-%d-right.png", tc.lang, width)), png, 0o644))
 			}
 		}
 	}
