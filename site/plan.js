@@ -2,8 +2,8 @@
 // screen. Its button asks the tools module's plan method (tools.js, in its
 // worker), which answers with the reports' words and table cells and the
 // frontier chart's echarts option; this file only puts them in place and
-// draws the chart with charts.js. A frontier point clicked becomes the
-// page's scenario, as an edit of lists.js does: the scenario on screen with
+// draws the chart with charts.js. A frontier point clicked (or an option's
+// Load button) becomes the page's scenario, as an edit of lists.js does: the scenario on screen with
 // the point's deadline, its system alone and, for a rented plan, its price
 // per GPU-hour; the core checks it and the link carries it.
 import { tools } from './tools.js';
@@ -42,6 +42,8 @@ export function bindPlan(page) {
       out.replaceChildren(el('p', 'error', res.errors.map((e) => e.message).join('; ')));
       return;
     }
+    // The status line says the outcome; the section itself is too long to be read out.
+    page.say(res.chosen || res.refused || (res.table ? res.text[0] : page.t('plan.none')));
     await show(page, out, res, () => n !== asked);
     if (n === asked) page.host.dataset && (page.host.dataset.plan = res.chosen ? 'chosen' : 'none');
   });

@@ -52,6 +52,7 @@ func TestPlanSection(t *testing.T) {
 			assert.Equal(t, tc.button, run[string](p, `document.querySelector('button[data-action=plan]').textContent`))
 			p.planned()
 			assert.Equal(t, tc.chosen, run[string](p, `document.querySelector('[data-role=plan] .chosen').textContent`))
+			assert.Equal(t, tc.chosen, p.status(), "the status line says it")
 			row := run[[]string](p, `[...document.querySelector('[data-role=plan] tbody tr').children].map((c) => c.textContent)`)
 			require.Len(t, row, 10, "the reports' nine columns and the load button")
 			assert.Equal(t, []string{"13", "USD 52,000", "USD 15,357,472"}, []string{row[1], row[3], row[5]}, "the core's figures, as the reports show them")
