@@ -60,6 +60,7 @@ export async function mount(root, opts = {}) {
   bindPickers(page);
   bindExports(page);
   bindLists(page);
+  import('./plan.js').then((m) => m.bindPlan(page)); // the Plan section (plan.js), apart from the first modules
   bindHash(page);
   bindPrint(page);
   start(page);

@@ -109,6 +109,11 @@ func TestWrongTypesAreWordedPlainly(t *testing.T) {
 			{`{"seed":0.5}`, "seed", "must be a whole number from 0 to 9007199254740991"},
 			{`{"lang":"xx"}`, "lang", "must be en or ja"},
 		},
+		"plan": {
+			{`{"as_of":1}`, "as_of", "must be a string"},
+			{`{"as_of":"someday"}`, "as_of", "must be a date YYYY-MM-DD"},
+			{`{"lang":"xx"}`, "lang", "must be en or ja"},
+		},
 	}
 	for _, method := range a.Methods() {
 		require.NotEmpty(t, fields[method], "every method has wrong-typed requests here: add %s's", method)

@@ -29,6 +29,7 @@ func Methods() map[string]api.Method {
 		"sensitivity": sensitivity,
 		"compare":     compare,
 		"charts":      charts,
+		"plan":        plan,
 	}
 }
 

@@ -1,0 +1,172 @@
+// plan.js is the page's Plan section: what to buy or rent for the scenario on
+// screen. Its button asks the tools module's plan method (tools.js, in its
+// worker), which answers with the reports' words and table cells and the
+// frontier chart's echarts option; this file only puts them in place and
+// draws the chart with charts.js. A frontier point clicked (or an option's
+// Load button) becomes the page's scenario, as an edit of lists.js does: the scenario on screen with
+// the point's deadline, its system alone and, for a rented plan, its price
+// per GPU-hour; the core checks it and the link carries it.
+import { tools } from './tools.js';
+
+/** bindPlan wires the Plan section of page (see ui.js), when the root has one. */
+export function bindPlan(page) {
+  const section = page.root.querySelector('[data-role=plan]');
+  if (!section) return;
+  const button = section.querySelector('button[data-action=plan]');
+  const out = section.querySelector('[data-role=plan-out]');
+  let asked = 0; // an answer for an older click is dropped
+  // A plan is of the scenario and language it was asked for: another one,
+  // typed or picked, takes it away (a plan loaded from its chart keeps it).
+  const forget = () => {
+    asked++;
+    out.replaceChildren();
+  };
+  page.els.form.addEventListener('input', forget);
+  page.els.preset?.addEventListener('change', forget);
+  page.els.lang?.addEventListener('change', forget);
+  button.addEventListener('click', async () => {
+    const n = ++asked;
+    out.replaceChildren(el('p', 'note', page.t('plan.working')));
+    let res = null;
+    try {
+      res = await tools().ask('plan', page.request({ lang: page.state.lang }));
+    } catch (err) {
+      console.error(err);
+    }
+    if (n !== asked) return;
+    if (!res) {
+      out.replaceChildren(el('p', 'error', page.t('plan.failed').replace('%s', '')));
+      return;
+    }
+    if (res.error) {
+      out.replaceChildren(el('p', 'error', res.errors.map((e) => e.message).join('; ')));
+      return;
+    }
+    // The status line says the outcome; the section itself is too long to be read out.
+    page.say(res.chosen || res.refused || (res.table ? res.text[0] : page.t('plan.none')));
+    await show(page, out, res, () => n !== asked);
+    if (n === asked) page.host.dataset && (page.host.dataset.plan = res.chosen ? 'chosen' : 'none');
+  });
+}
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// show renders an answer: the chosen plan, why, the options table, the
+// skipped options and the frontier, whose points load their plans.
+async function show(page, out, res, stale) {
+  if (res.refused) {
+    out.replaceChildren(el('p', 'error', res.refused));
+    return;
+  }
+  if (!res.table) {
+    out.replaceChildren(el('p', 'note', page.t('plan.none')));
+    return;
+  }
+  const parts = [];
+  if (res.chosen) parts.push(el('p', 'chosen', res.chosen));
+  for (const line of res.text || []) parts.push(el('p', null, line));
+  parts.push(el('p', 'options', res.options), optionsTable(page, res));
+  if (res.stale) parts.push(el('p', 'note', res.stale));
+  if (res.skipped?.length) {
+    const ul = el('ul', 'note');
+    for (const line of res.skipped) ul.append(el('li', null, line));
+    parts.push(ul);
+  }
+  const charts = el('div', 'charts');
+  parts.push(charts);
+  out.replaceChildren(...parts);
+  if (!res.chart || res.chart.empty) return;
+  const m = await import('./charts.js');
+  if (!(await m.draw(charts, [res.chart], stale))) return;
+  const plot = charts.querySelector('.plot');
+  const echarts = await m.loadEcharts();
+  echarts.getInstanceByDom(plot)?.on('click', (p) => {
+    const point = res.points?.[p.seriesIndex]?.[p.dataIndex];
+    if (point) load(page, point);
+  });
+  plot.after(el('p', 'note', page.t('plan.pick')));
+}
+
+// optionsTable is the planner's options, the header first, as the reports
+// show them (columns 1 to 6 hold numbers, the last is the binding
+// constraint), each row ending in a button that loads it: the keyboard's
+// way to what a frontier point's click does.
+function optionsTable(page, res) {
+  const wrap = el('div', 'plan-options');
+  const table = el('table');
+  table.setAttribute('aria-label', res.options);
+  const last = res.table[0].length - 1;
+  const kind = (i) => (i >= 1 && i <= 6 ? 'num' : i === last ? 'text why' : 'text');
+  const head = el('tr');
+  res.table[0].forEach((h, i) => head.append(Object.assign(el('th', i ? kind(i) : null, h), { scope: 'col' })));
+  head.append(Object.assign(el('th', null, page.t('plan.load.col')), { scope: 'col' }));
+  const thead = el('thead');
+  thead.append(head);
+  table.append(thead);
+  const body = el('tbody');
+  res.table.slice(1).forEach((row, r) => {
+    const tr = el('tr');
+    row.forEach((cell, i) => {
+      const c = el(i === 0 ? 'th' : 'td', i ? kind(i) : null, cell);
+      if (i === 0) c.scope = 'row';
+      tr.append(c);
+    });
+    const point = res.rows[r];
+    const b = el('button', null, page.t('plan.load'));
+    b.type = 'button';
+    b.setAttribute('aria-label', page.t('plan.load') + ': ' + point.label);
+    b.addEventListener('click', () => load(page, point));
+    const c = el('td', 'text');
+    c.append(b);
+    tr.append(c);
+    body.append(tr);
+  });
+  table.append(body);
+  wrap.append(table);
+  return wrap;
+}
+
+// load makes a plan the page's scenario: the scenario on screen, as the core
+// returns it, keeping only the plan's system (the scenario's own item for
+// it, else the catalog's), sized for the plan's deadline and, when rented,
+// at the offer's price (and nothing bought). Sources of what changed go; the kept system's move
+// with it.
+function load(page, point) {
+  const res = page.api.estimate(page.request({ return_scenario: true, compact: true }));
+  if (res.error) {
+    page.showProblems(res.errors);
+    return;
+  }
+  const s = res.scenario;
+  const k = s.systems.findIndex((x) => x.id === point.system || x.catalog === point.system);
+  s.systems = [k >= 0 ? s.systems[k] : { id: point.system }];
+  s.team = { ...s.team, target_days: point.sized_for_days };
+  s.money = { ...s.money, system: s.systems[0].id };
+  const changed = ['team.target_days', 'money.system'];
+  if (point.per_gpu_hour != null) {
+    s.money.cloud_gpu = point.gpu;
+    s.money.cloud_per_gpu_hour = point.per_gpu_hour;
+    s.systems[0] = { ...s.systems[0], price: point.system_price };
+    changed.push('money.cloud_gpu', 'money.cloud_per_gpu_hour', 'systems[0].price');
+  }
+  if (s.sources) {
+    const sources = {};
+    const kept = `systems[${k}]`;
+    for (const [from, text] of Object.entries(s.sources)) {
+      let path = from;
+      if (from.startsWith('systems[')) {
+        if (k < 0 || !from.startsWith(kept)) continue; // a system no longer there
+        path = 'systems[0]' + from.slice(kept.length);
+      }
+      if (!changed.some((c) => path === c || path.startsWith(c + '.'))) sources[path] = text;
+    }
+    s.sources = sources;
+  }
+  if (page.importScenario(JSON.stringify(s)).error) return;
+  page.say(page.t('plan.loaded').replace('%s', point.label));
+}
