@@ -1,5 +1,5 @@
-// tools.js gives the page the tools module (charts, catalog, throughput,
-// scale, memory, uncertainty, sensitivity, compare) running in a Worker
+// tools.js gives the page the tools module (charts, plan, catalog, throughput,
+// scale, memory, transformer, uncertainty, sensitivity, compare) running in a Worker
 // (tools-worker.js): its start and its Monte Carlo runs take no time on the
 // page's thread, so typing never waits for them. The page posts a request
 // and gets the module's answer, the object jsapi returns (or its error value):
