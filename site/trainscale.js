@@ -41,19 +41,51 @@ async function compile(url) {
   }
 }
 
-async function instantiate(file, global) {
+async function instantiate(file, global, compiled) {
   const module = compile(new URL(file, base).href);
+  if (compiled) module.then(compiled, () => {});
   await wasmExec();
+  return run(await module, global);
+}
+
+/**
+ * run starts Go's runtime (wasm_exec.js, already loaded) on a compiled module
+ * and resolves with the API the module publishes as globalThis[global].
+ */
+export async function run(module, global) {
   const go = new globalThis.Go();
   const ready = new Promise((resolve) => { globalThis[global + 'OnReady'] = resolve; });
-  const instance = await WebAssembly.instantiate(await module, go.importObject);
-  go.run(instance).catch((err) => console.error(file, err));
+  const instance = await WebAssembly.instantiate(module, go.importObject);
+  go.run(instance).catch((err) => console.error(global, err));
   return ready;
 }
 
 /** The estimator module: estimate, explain, presets, messages. Loaded once. */
 export function loadEstimator() {
-  return loaded.estimator ??= instantiate('estimator.wasm', 'trainscale');
+  return loaded.estimator ??= instantiate('estimator.wasm', 'trainscale', warmUp);
+}
+
+// warmUp hands the compiled estimator module to a short-lived worker
+// (estimator-warm-worker.js) that runs the estimates typing asks for, then
+// ends. V8 compiles a module's functions lazily, on their first call, into
+// code every instance of the module in this process shares: the page's first
+// keystroke then finds them compiled instead of paying for it in one long
+// task. A page on another origin cannot start this site's worker, and a
+// browser without module workers goes without; both lose only the head start.
+function warmUp(module) {
+  if (typeof Worker !== 'function' || typeof location === 'undefined') return;
+  const url = asset('estimator-warm-worker.js');
+  if (new URL(url).origin !== location.origin) return;
+  let worker;
+  try {
+    worker = new Worker(url, { type: 'module' });
+  } catch {
+    return;
+  }
+  const end = () => worker.terminate();
+  worker.addEventListener('message', end);
+  worker.addEventListener('error', end);
+  worker.postMessage(module);
 }
 
 /** The tools module: charts, catalog, throughput, scale, memory, uncertainty, sensitivity, compare. */
