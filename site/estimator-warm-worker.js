@@ -1,4 +1,4 @@
-// estimator-warm-worker.js is the short-lived Worker trainscale.js starts
+// estimator-warm-worker.js is the short-lived Worker warmUpEstimator (trainscale.js) starts
 // with the page's compiled estimator module: it runs the module here and asks
 // it what the page's first keystroke will (a compact estimate with a set, the
 // ranges rendered) and the default scenario's full answer, so V8 compiles

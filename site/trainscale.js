@@ -41,9 +41,8 @@ async function compile(url) {
   }
 }
 
-async function instantiate(file, global, compiled) {
-  const module = compile(new URL(file, base).href);
-  if (compiled) module.then(compiled, () => {});
+async function instantiate(file, global) {
+  const module = (loaded[file] = compile(new URL(file, base).href));
   await wasmExec();
   return run(await module, global);
 }
@@ -62,20 +61,26 @@ export async function run(module, global) {
 
 /** The estimator module: estimate, explain, presets, messages. Loaded once. */
 export function loadEstimator() {
-  return loaded.estimator ??= instantiate('estimator.wasm', 'trainscale', warmUp);
+  return loaded.estimator ??= instantiate('estimator.wasm', 'trainscale');
 }
 
-// warmUp hands the compiled estimator module to a short-lived worker
-// (estimator-warm-worker.js) that runs the estimates typing asks for, then
-// ends. V8 compiles a module's functions lazily, on their first call, into
-// code every instance of the module in this process shares: the page's first
-// keystroke then finds them compiled instead of paying for it in one long
-// task. A page on another origin cannot start this site's worker, and a
-// browser without module workers goes without; both lose only the head start.
-function warmUp(module) {
-  if (typeof Worker !== 'function' || typeof location === 'undefined') return;
+/**
+ * warmUpEstimator hands the page's compiled estimator module to a
+ * short-lived worker (estimator-warm-worker.js) that runs the estimates
+ * typing asks for, then ends. V8 compiles a module's functions lazily, on
+ * their first call, into code every instance of the module in this process
+ * shares: the page's first keystroke then finds them compiled instead of
+ * paying for it in one long task. The page calls it once it is live, so the
+ * worker takes no time from its start. A page on another origin cannot start
+ * this site's worker, and a browser without module workers goes without;
+ * both lose only the head start.
+ */
+export async function warmUpEstimator() {
+  if (loaded.warm || !loaded['estimator.wasm'] || typeof Worker !== 'function') return;
+  loaded.warm = true;
   const url = asset('estimator-warm-worker.js');
   if (new URL(url).origin !== location.origin) return;
+  const module = await loaded['estimator.wasm'];
   let worker;
   try {
     worker = new Worker(url, { type: 'module' });
