@@ -7,12 +7,14 @@
 //   const tools = await loadTools();     // charts, catalog, throughput, scale, memory,
 //                                        // uncertainty, sensitivity, compare
 //   const exp = await loadExport();      // xlsx, pdf, html: {bytes, filename, type} or {error}
+//   warmUpEstimator();                   // once live: the first estimate's compiling, off this thread
 //
 // Requests are plain objects (or JSON strings); answers are plain objects, or
 // {error: {path, rule, got, message}, errors: [...]} naming the field at fault.
 
 const base = new URL('.', import.meta.url);
 const loaded = {};
+const compiled = {}; // file → its compiled module (a promise), for warmUpEstimator
 
 // wasmExec resolves once Go's wasm_exec.js has run: the page's own <script
 // async> tag (index.html), or one added here for a page without it.
@@ -42,7 +44,7 @@ async function compile(url) {
 }
 
 async function instantiate(file, global) {
-  const module = (loaded[file] = compile(new URL(file, base).href));
+  const module = (compiled[file] = compile(new URL(file, base).href));
   await wasmExec();
   return run(await module, global);
 }
@@ -76,11 +78,11 @@ export function loadEstimator() {
  * both lose only the head start.
  */
 export async function warmUpEstimator() {
-  if (loaded.warm || !loaded['estimator.wasm'] || typeof Worker !== 'function') return;
+  if (loaded.warm || !compiled['estimator.wasm'] || typeof Worker !== 'function') return;
   loaded.warm = true;
   const url = asset('estimator-warm-worker.js');
   if (new URL(url).origin !== location.origin) return;
-  const module = await loaded['estimator.wasm'];
+  const module = await compiled['estimator.wasm'];
   let worker;
   try {
     worker = new Worker(url, { type: 'module' });
