@@ -263,6 +263,7 @@ func TestPageShowsTheCoreFigures(t *testing.T) {
 	p.ready("body")
 	sameFigures(t, p.values("document"), est)
 	assert.True(t, p.requested("estimator.wasm"))
+	assert.True(t, p.requested("estimator-warm-worker.js"), "the estimator's functions are compiled off the page's thread before the first keystroke")
 	assert.False(t, p.requested("export.wasm"), "the export module is fetched only when asked for")
 	assert.Equal(t, 0, run[int](p, `document.querySelectorAll('input:not([name]):not([type=file]), select:not([name]):not([data-role])').length`), "every input carries its scenario path")
 	// The reports' charts, from the tools module, drawn by echarts.

@@ -10,7 +10,7 @@
 // charts, from the tools module's worker: tools.js), lists.js (adding and
 // removing workloads and systems); the language and the charts' timing are
 // here.
-import { loadEstimator, asset } from './trainscale.js';
+import { loadEstimator, warmUpEstimator, asset } from './trainscale.js';
 import { tools } from './tools.js';
 import { readHash, writeHash, hashKeeper } from './hash.js';
 import { overrideOf, showErrors, clearErrors, anyErrors, movesRange, showRanges } from './form.js';
@@ -67,6 +67,7 @@ export async function mount(root, opts = {}) {
   const host = page.host;
   host.dataset && (host.dataset.ready = 'true', host.dataset.recomputes = '0');
   performance.mark('trainscale-interactive');
+  warmUpEstimator();
   return { api, state: () => page.state, recompute: (el) => recompute(page, el), importScenario: page.importScenario, reload: page.reload };
 }
 
