@@ -222,7 +222,8 @@ func TestBrowserLeadsWithTheAnswer(t *testing.T) {
 				assert.Zero(t, seen["open"])
 				assert.LessOrEqual(t, seen["overflow"], 0.0, "no horizontal scroll")
 				if width == 1366 {
-					assert.Less(t, seen["height"], 14000.0, "the page at 1366 px")
+					// 14,000 before the plan's options and the accuracy appendix (1,600 px).
+					assert.Less(t, seen["height"], 16500.0, "the page at 1366 px")
 				}
 				t.Logf("%s at %d px: %.0f px tall", lang, width, seen["height"])
 				if dir := os.Getenv("TRAINSCALE_SHOTS"); dir != "" {
