@@ -60,6 +60,7 @@ type Options struct {
 	Lang     string
 	Date     string
 	SkipPlan bool // leave the planner's options out: the page's charts do not show them
+	PlanOnly bool // the plan alone, no ranges, appendix or charts: the page's Plan button
 	// Measurements are the user's own throughputs the scenario's factors
 	// were fitted to (calibrate --measurements); nil leaves Fit out.
 	Measurements []hardware.Measurement
@@ -81,6 +82,10 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 	}
 	if opt.Samples < 0 || opt.Samples > estimator.MaxSamples {
 		return nil, &estimator.FieldError{Path: "samples", Rule: "must be between 0 and " + strconv.Itoa(estimator.MaxSamples), Got: opt.Samples}
+	}
+	if opt.PlanOnly {
+		b.plan()
+		return b, nil
 	}
 	s := est.Scenario
 	if len(estimator.RangesOf(s)) > 0 && opt.Samples > 0 {

@@ -74,7 +74,7 @@ func MakePlan(req PlanRequest) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := report.Build(est, report.Options{Lang: lang, Date: req.AsOf})
+	b, err := report.Build(est, report.Options{Lang: lang, Date: req.AsOf, PlanOnly: true})
 	if err != nil {
 		return nil, err
 	}

@@ -83,3 +83,18 @@ func TestPlanWithoutMoneyAndBadDate(t *testing.T) {
 	require.True(t, ok, "%v", out)
 	assert.Equal(t, "as_of", e["path"])
 }
+
+// The page's Plan button: the whole catalog and every cloud offer, as the
+// tools module answers it. Under Node (GOOS=js GOARCH=wasm, go_js_wasm_exec)
+// this is the page's engine; README "The planner" has the figures.
+func BenchmarkPlanCall(b *testing.B) {
+	a := api.New(tools.Methods())
+	for _, preset := range []string{"article-2017", "modern-2026", "av-world-model-2026", "llama-3-405b"} {
+		req := []byte(`{"preset":"` + preset + `","as_of":"2026-12-01"}`)
+		b.Run(preset, func(b *testing.B) {
+			for b.Loop() {
+				a.Call("plan", req)
+			}
+		})
+	}
+}
