@@ -101,6 +101,7 @@ type PlanPoint struct {
 
 	Count        Quantity  `json:"count"` // systems bought or instances rented
 	GPUs         Quantity  `json:"gpus"`
+	Utilisation  Quantity  `json:"utilisation"` // systems needed over systems bought or rented
 	TimePerRun   Quantity  `json:"time_per_run"`
 	Capex        Quantity  `json:"capex"`
 	PerYear      Quantity  `json:"per_year"` // opex, or rent
@@ -127,7 +128,7 @@ type PlanPoint struct {
 
 // Quantities lists the point's numbers in the order tables show them.
 func (p *PlanPoint) Quantities() []Quantity {
-	qs := []Quantity{p.Count, p.GPUs, p.TimePerRun, p.Capex, p.PerYear, p.Total, p.Power, p.EnergyPerRun, p.SizedFor}
+	qs := []Quantity{p.Count, p.GPUs, p.Utilisation, p.TimePerRun, p.Capex, p.PerYear, p.Total, p.Power, p.EnergyPerRun, p.SizedFor}
 	for _, q := range []*Quantity{p.PerGPUHour, p.BreakEven} {
 		if q != nil {
 			qs = append(qs, *q)
@@ -524,7 +525,7 @@ func firstFieldError(err error) *FieldError {
 
 // The estimate's quantities a plan reads, per option.
 type planIndex struct {
-	toBuy, capex, tco, opex, cloudYear, storage, sysPower, energyRun, jobTime int
+	toBuy, needed, capex, tco, opex, cloudYear, storage, sysPower, energyRun, jobTime int
 }
 
 // planPoint is a plan as the sweep finds it, numbers only: hundreds are
@@ -534,7 +535,8 @@ type planPoint struct {
 	o                                                       *planOption
 	deadline                                                float64 // the target the estimate sized it for
 	count, gpus, time, capex, perYear, total, power, energy float64
-	jobTime                                                 bool // time is the estimate's job time, not the target
+	needed                                                  float64 // systems the team needs, before rounding up to count
+	jobTime                                                 bool    // time is the estimate's job time, not the target
 }
 
 // sweep estimates the option at the plan's deadline and at every grid
@@ -554,7 +556,7 @@ func (o *planOption) sweep(lim planLimits, plans *planCache) ([]planPoint, planP
 		}
 		return -1
 	}
-	idx := planIndex{toBuy: at("team." + w + ".systems_to_buy." + sys), capex: at("cost.capex"), tco: at("cost.tco"), opex: at("cost.opex_per_year"),
+	idx := planIndex{toBuy: at("team." + w + ".systems_to_buy." + sys), needed: at("team." + w + ".systems." + sys), capex: at("cost.capex"), tco: at("cost.tco"), opex: at("cost.opex_per_year"),
 		cloudYear: at("cost.cloud_per_year"), storage: at("cost.storage"), sysPower: at("cost.system_power"), energyRun: at("energy.per_run"),
 		jobTime: at("train." + w + ".job_time." + sys)}
 	b := &builder{values: make([]float64, len(c.layout)), headlineOnly: true}
@@ -599,7 +601,7 @@ func (o *planOption) point(c *Calculation, b *builder, idx planIndex, deadline f
 	b.next, b.err = 0, nil
 	compute(s, c.hw, b)
 	v := b.values
-	if b.err != nil || idx.toBuy < 0 {
+	if b.err != nil || idx.toBuy < 0 || idx.needed < 0 {
 		return planPoint{}, false
 	}
 	for _, i := range []int{idx.toBuy, idx.capex, idx.tco, idx.energyRun} {
@@ -609,7 +611,7 @@ func (o *planOption) point(c *Calculation, b *builder, idx planIndex, deadline f
 	}
 	count := v[idx.toBuy]
 	p := planPoint{o: o, deadline: deadline, count: count, gpus: count * s.Systems[0].GPUs, time: deadline, // linear scaling meets the target exactly
-		power: count * v[idx.sysPower] * s.Money.PUE, energy: v[idx.energyRun]}
+		power: count * v[idx.sysPower] * s.Money.PUE, energy: v[idx.energyRun], needed: v[idx.needed]}
 	if idx.jobTime >= 0 {
 		p.time, p.jobTime = v[idx.jobTime], true
 	}
@@ -636,6 +638,10 @@ func (lim planLimits) describe(p planPoint) PlanPoint {
 	out.SizedFor = planQuantity(id("sized_for"), Text{"Target the plan was sized for", "プランを見積もった目標日数"}, Seconds, p.deadline, "team.target_days * DAY of the plan's estimate")
 	out.Count = planQuantity(id("count"), Text{"Systems or instances", "台数"}, Count, p.count, "team."+w.ID+".systems_to_buy."+sys.ID+at)
 	out.GPUs = planQuantity(id("gpus"), Text{"GPUs", "GPU 数"}, Count, p.gpus, "count * systems[0].gpus")
+	// What the team keeps busy of what it buys or rents: the rest is the
+	// rounding up to whole systems or instances.
+	out.Utilisation = planQuantity(id("utilisation"), Text{"Utilisation: the systems the team needs over those bought or rented", "稼働率: チームが必要とする台数 ÷ 購入またはレンタルする台数"}, Share,
+		p.needed/p.count, "team."+w.ID+".systems."+sys.ID+at+" / count")
 	formula := "team.target_days * DAY: linear scaling meets the target exactly"
 	if p.jobTime {
 		formula = "train." + w.ID + ".job_time." + sys.ID + at

@@ -111,8 +111,8 @@ func writePlanTable(w io.Writer, s *estimator.Scenario, res *estimator.PlanResul
 		if p == nil {
 			return
 		}
-		fmt.Fprintf(&b, "%s: %s: %s systems or instances (%s GPUs), %s per run, total %s (capex %s, %s a year), power %s, energy %s a run%s\n",
-			title, clean(p.Label.EN), show(p.Count), show(p.GPUs), show(p.TimePerRun), show(p.Total), show(p.Capex), show(p.PerYear), show(p.Power), show(p.EnergyPerRun), staleNote(p))
+		fmt.Fprintf(&b, "%s: %s: %s systems or instances (%s GPUs, %s used), %s per run, total %s (capex %s, %s a year), power %s, energy %s a run%s\n",
+			title, clean(p.Label.EN), show(p.Count), show(p.GPUs), show(p.Utilisation), show(p.TimePerRun), show(p.Total), show(p.Capex), show(p.PerYear), show(p.Power), show(p.EnergyPerRun), staleNote(p))
 	}
 	describe("Chosen", res.Cheapest)
 	fmt.Fprintf(&b, "Why: %s\n", clean(res.Why.EN))
@@ -125,14 +125,14 @@ func writePlanTable(w io.Writer, s *estimator.Scenario, res *estimator.PlanResul
 	}
 
 	fmt.Fprintf(w, "Options considered, each sized for the deadline, cheapest first (%d plans compared in all):\n", res.Points)
-	rows := [][]string{{"option", "count", "time/run", "capex", "per year", "total", "power", "energy/run", "buy beats rent after", "meets all", "binding"}}
+	rows := [][]string{{"option", "count", "utilisation", "time/run", "capex", "per year", "total", "power", "energy/run", "buy beats rent after", "meets all", "binding"}}
 	for i := range res.Options {
 		p := &res.Options[i]
 		breakEven := "-"
 		if p.BreakEven != nil {
 			breakEven = show(*p.BreakEven)
 		}
-		rows = append(rows, []string{clean(p.Option) + staleNote(p), show(p.Count), show(p.TimePerRun), show(p.Capex), show(p.PerYear), show(p.Total),
+		rows = append(rows, []string{clean(p.Option) + staleNote(p), show(p.Count), show(p.Utilisation), show(p.TimePerRun), show(p.Capex), show(p.PerYear), show(p.Total),
 			show(p.Power), show(p.EnergyPerRun), breakEven, yesNo(p.MeetsAll), clean(p.Why.EN)})
 	}
 	if err := writeColumns(w, rows); err != nil {
