@@ -330,6 +330,8 @@ var fieldWords = map[string]words{
 	"plan.max_gpus":    {dim: Count, unit: Text{"GPUs", "GPU"}, label: Text{"Most GPUs", "GPU 数の上限"}, unset: Text{"100,000", "100,000"}, help: Text{"The largest cluster the planner sizes.", "計画する最大のクラスタ規模。"}},
 	"plan.gpus": {label: Text{"Allowed GPUs", "使ってよい GPU"}, unset: Text{"every catalog GPU", "カタログのすべての GPU"},
 		help: Text{"Comma-separated catalog GPU ids (trainscale catalog gpus), e.g. h100-sxm,b200.", "カンマ区切りのカタログ GPU ID（trainscale catalog gpus）。例: h100-sxm,b200。"}},
+	"plan.generations": {label: Text{"Allowed GPU generations", "使ってよい GPU 世代"}, unset: Text{"every generation", "すべての世代"},
+		help: Text{"Comma-separated GPU architectures (the generation column of trainscale catalog gpus), e.g. hopper,blackwell.", "カンマ区切りの GPU アーキテクチャ（trainscale catalog gpus の generation 列）。例: hopper,blackwell。"}},
 	"plan.precisions": {label: Text{"Allowed precisions", "使ってよい精度"}, unset: Text{"the workload's own", "ワークロードの精度"},
 		help: Text{"Comma-separated: fp32, tf32, mixed for a catalog model; bf16, fp8, fp4 for a transformer. Each is tried on every GPU that has it.", "カンマ区切り。カタログのモデルは fp32、tf32、mixed、Transformer は bf16、fp8、fp4。それぞれを対応するすべての GPU で試します。"}},
 	"plan.acquire": {label: Text{"Buy or rent", "購入か賃借か"}, unset: Text{"both", "both（両方）"}, help: Text{"buy: catalog systems; rent: cloud offers; both.", "buy はカタログのシステム、rent はクラウドの提供品、both は両方。"}},

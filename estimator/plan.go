@@ -157,17 +157,18 @@ type PlanSkip struct {
 
 // planLimits is the plan section resolved: every constraint with its default.
 type planLimits struct {
-	workload   int
-	deadline   float64 // seconds
-	capex, tco float64 // 0: none
-	power      float64 // W; 0: none
-	maxSystems float64 // 0: none
-	maxGPUs    float64
-	gpus       []string // nil: any
-	precisions []string // nil: the workload's
-	buy, rent  bool
-	asOf       time.Time
-	asOfText   string
+	workload    int
+	deadline    float64 // seconds
+	capex, tco  float64 // 0: none
+	power       float64 // W; 0: none
+	maxSystems  float64 // 0: none
+	maxGPUs     float64
+	gpus        []string // nil: any
+	generations []string // nil: any
+	precisions  []string // nil: the workload's
+	buy, rent   bool
+	asOf        time.Time
+	asOfText    string
 }
 
 // MakePlan finds the cheapest plan for the scenario's plan section (or its
@@ -254,7 +255,7 @@ func planLimitsOf(s *Scenario, prices []hardware.CloudOffer, asOf string) (planL
 	set(&lim.power, p.PowerKW, 1000)
 	set(&lim.maxSystems, p.MaxSystems, 1)
 	set(&lim.maxGPUs, p.MaxGPUs, 1)
-	lim.gpus, lim.precisions = splitList(p.GPUs), splitList(p.Precisions)
+	lim.gpus, lim.generations, lim.precisions = splitList(p.GPUs), splitList(p.Generations), splitList(p.Precisions)
 	if a := p.Acquire; a != nil {
 		lim.buy, lim.rent = *a != "rent", *a != "buy"
 	}
@@ -295,6 +296,14 @@ func checkPlan(s *Scenario, errs *errorList) {
 	}
 	if p.GPUs != "" && len(splitList(p.GPUs)) == 0 {
 		errs.add("plan.gpus", Text{"lists no GPU: leave it out to allow every GPU", "GPU がありません。すべての GPU を許すなら省略してください"}, strconv.Quote(p.GPUs))
+	}
+	for _, g := range splitList(p.Generations) {
+		if !slices.Contains(hardware.Generations(), g) {
+			errs.add("plan.generations", oneOf(hardware.Generations()), strconv.Quote(g))
+		}
+	}
+	if p.Generations != "" && len(splitList(p.Generations)) == 0 {
+		errs.add("plan.generations", Text{"lists no generation: leave it out to allow every one", "世代がありません。すべてを許すなら省略してください"}, strconv.Quote(p.Generations))
 	}
 	known := []string{"fp32", "tf32", "mixed", "bf16", "fp8", "fp4"}
 	for _, x := range splitList(p.Precisions) {
@@ -456,7 +465,11 @@ func optionID(s string) string {
 }
 
 func (lim planLimits) allows(gpu string) bool {
-	return lim.gpus == nil || slices.Contains(lim.gpus, gpu)
+	if lim.gpus != nil && !slices.Contains(lim.gpus, gpu) {
+		return false
+	}
+	g, _ := hardware.GPUByID(gpu)
+	return lim.generations == nil || slices.Contains(lim.generations, g.Generation)
 }
 
 // deriveScenario is the option as a scenario of its own: the workload alone

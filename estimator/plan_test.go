@@ -227,6 +227,8 @@ func TestPlanBadInput(t *testing.T) {
 		{"plan.deadline_days=0", "plan.deadline_days"},
 		{"plan.gpus=h100-sxm,tpu-v5", "plan.gpus"},
 		{"plan.gpus=,", "plan.gpus"},
+		{"plan.generations=hopper,tpu", "plan.generations"},
+		{"plan.generations=,", "plan.generations"},
 		{"plan.precisions=int4", "plan.precisions"},
 		{`plan.acquire=lease`, "plan.acquire"},
 		{"plan.workload=nope", "plan.workload"},
@@ -312,6 +314,22 @@ func TestDecodePricesErrors(t *testing.T) {
 	got, err := DecodePrices(strings.NewReader(`{"prices": [{"provider": "x", "instance": "y", "gpu": "h100-sxm", "gpus": 8, "system": "dgx-h100", "on_demand": 300, "currency": "JPY", "source": "s", "as_of": "2026-01-01"}]}`), jpy)
 	require.NoError(t, err)
 	assert.InDelta(t, 2.0, got[0].OnDemand, 1e-12)
+}
+
+// plan.generations keeps the options whose GPU is of an allowed
+// architecture: modern-2026 on Hopper alone rents 21 8x H200 instances
+// instead of 13 8x B200.
+func TestPlanGenerations(t *testing.T) {
+	res := mustPlan(t, planScenario(t, "modern-2026", "plan.generations=hopper"))
+	require.NotEmpty(t, res.Options)
+	for _, p := range res.Options {
+		g, ok := hardware.GPUByID(p.GPU)
+		require.True(t, ok, p.GPU)
+		assert.Equal(t, "hopper", g.Generation, p.Option)
+	}
+	require.NotNil(t, res.Cheapest)
+	assert.Equal(t, "rent-hyperstack-8x-h200-sxm-on-demand", res.Cheapest.Option)
+	assert.Equal(t, 21.0, res.Cheapest.Count.Value)
 }
 
 // The answer is the same every time: no map order, no clock.

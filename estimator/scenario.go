@@ -171,6 +171,7 @@ type Plan struct {
 	MaxSystems   *float64 `json:"max_systems,omitempty" check:"int,gt0"`         // systems bought or instances rented
 	MaxGPUs      *float64 `json:"max_gpus,omitempty" check:"int,gt0"`            // default: DefaultMaxGPUs
 	GPUs         string   `json:"gpus,omitempty"`                                // allowed catalog GPU ids; default: all
+	Generations  string   `json:"generations,omitempty"`                         // allowed GPU architectures; default: all
 	Precisions   string   `json:"precisions,omitempty"`                          // allowed precisions; default: the workload's
 	Acquire      *string  `json:"acquire,omitempty" check:"oneof=buy|rent|both"` // default: both
 	AsOf         string   `json:"as_of,omitempty"`                               // YYYY-MM-DD prices are judged at; default: the caller's today

@@ -28,6 +28,9 @@ const (
 type GPU struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
+	// Generation is the architecture, lower case (pascal, volta, ampere,
+	// hopper, blackwell, cdna3): what accuracy groups by and a plan may allow.
+	Generation string `json:"generation"`
 	// FP32 is the plain single-precision peak.
 	FP32 float64 `json:"fp32_flops"`
 	// TF32 is the TF32 tensor peak; 0 where the part has none (falls back to FP32).
@@ -227,7 +230,18 @@ var (
 
 // The ...IDs functions list ids sorted, for error messages that say what is valid.
 
-func GPUIDs() []string     { return ids(gpus) }
+func GPUIDs() []string { return ids(gpus) }
+
+// Generations lists the GPUs' architectures, each once, in catalog order.
+func Generations() []string {
+	var out []string
+	for _, g := range gpus {
+		if !slices.Contains(out, g.Generation) {
+			out = append(out, g.Generation)
+		}
+	}
+	return out
+}
 func CPUIDs() []string     { return ids(cpus) }
 func SystemIDs() []string  { return ids(systems) }
 func ModelIDs() []string   { return ids(models) }

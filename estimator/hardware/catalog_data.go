@@ -1,50 +1,50 @@
 package hardware
 
 var gpus = []GPU{
-	{ID: "titan-x-maxwell", Name: "NVIDIA GeForce GTX Titan X (Maxwell)",
+	{ID: "titan-x-maxwell", Name: "NVIDIA GeForce GTX Titan X (Maxwell)", Generation: "maxwell",
 		FP32: 6.6e12, Mixed: 6.6e12, // Maxwell has no faster FP16 path
 		Memory: 12 * gib, MemBandwidth: 336.5 * gb, Link: "pcie3", HostLink: "pcie3", TDP: 250, PriceUSD: 999,
 		Source: "NVIDIA GeForce GTX Titan X specifications (2015); Rhu et al., vDNN, arXiv 1602.08124", AsOf: asOf},
-	{ID: "gtx-1080", Name: "NVIDIA GeForce GTX 1080",
+	{ID: "gtx-1080", Name: "NVIDIA GeForce GTX 1080", Generation: "pascal",
 		FP32: 8.87e12, Mixed: 8.87e12, // GP104 runs FP16 arithmetic at 1/64 rate: no faster path
 		Memory: 8 * gib, MemBandwidth: 320 * gb, Link: "pcie3", HostLink: "pcie3", TDP: 180, PriceUSD: 599,
 		Source: "NVIDIA GeForce GTX 1080 specifications and GP104 whitepaper (2016)", AsOf: asOf},
-	{ID: "p100-sxm2", Name: "NVIDIA Tesla P100 SXM2 16 GB",
+	{ID: "p100-sxm2", Name: "NVIDIA Tesla P100 SXM2 16 GB", Generation: "pascal",
 		FP32: 10.6e12, Mixed: 21.2e12, // FP16 at twice FP32, no tensor cores
 		Memory: 16 * gib, MemBandwidth: 732 * gb, Link: "nvlink1", HostLink: "pcie3", TDP: 300,
 		Source: "NVIDIA Tesla P100 datasheet (2016)", AsOf: asOf},
-	{ID: "v100-sxm2-16gb", Name: "NVIDIA Tesla V100 SXM2 16 GB",
+	{ID: "v100-sxm2-16gb", Name: "NVIDIA Tesla V100 SXM2 16 GB", Generation: "volta",
 		FP32: 15.7e12, Mixed: 125e12,
 		Memory: 16 * gib, MemBandwidth: 900 * gb, Link: "nvlink2", HostLink: "pcie3", TDP: 300,
 		Source: "NVIDIA Tesla V100 datasheet (2017)", AsOf: asOf},
-	{ID: "v100-sxm2-32gb", Name: "NVIDIA Tesla V100 SXM2 32 GB",
+	{ID: "v100-sxm2-32gb", Name: "NVIDIA Tesla V100 SXM2 32 GB", Generation: "volta",
 		FP32: 15.7e12, Mixed: 125e12,
 		Memory: 32 * gib, MemBandwidth: 900 * gb, Link: "nvlink2", HostLink: "pcie3", TDP: 300,
 		Source: "NVIDIA Tesla V100 datasheet (2018 revision)", AsOf: asOf},
-	{ID: "a100-sxm4-40gb", Name: "NVIDIA A100 SXM4 40 GB",
+	{ID: "a100-sxm4-40gb", Name: "NVIDIA A100 SXM4 40 GB", Generation: "ampere",
 		FP32: 19.5e12, TF32: 156e12, Mixed: 312e12, BF16: 312e12, // no FP8 path before Hopper
 		Memory: 40 * gib, MemBandwidth: 1555 * gb, Link: "nvlink3", HostLink: "pcie4", TDP: 400,
 		Source: "NVIDIA A100 datasheet (2020)", AsOf: asOf},
-	{ID: "a100-sxm4-80gb", Name: "NVIDIA A100 SXM4 80 GB",
+	{ID: "a100-sxm4-80gb", Name: "NVIDIA A100 SXM4 80 GB", Generation: "ampere",
 		FP32: 19.5e12, TF32: 156e12, Mixed: 312e12, BF16: 312e12,
 		Memory: 80 * gib, MemBandwidth: 2039 * gb, Link: "nvlink3", HostLink: "pcie4", TDP: 400,
 		Source: "NVIDIA A100 datasheet (2021 revision)", AsOf: asOf},
-	{ID: "h100-sxm", Name: "NVIDIA H100 SXM5 80 GB",
+	{ID: "h100-sxm", Name: "NVIDIA H100 SXM5 80 GB", Generation: "hopper",
 		FP32: 66.9e12, TF32: 494.7e12, Mixed: 989.4e12, // dense: half the datasheet's sparse figures
 		BF16: 989.4e12, FP8: 1978.9e12,
 		Memory: 80 * gib, MemBandwidth: 3350 * gb, Link: "nvlink4", HostLink: "pcie5", TDP: 700,
 		Source: "NVIDIA H100 Tensor Core GPU datasheet (2022); NVIDIA H100 whitepaper, Table 2 (dense FP8 1,978.9 TFLOPS)", AsOf: asOf},
 	// The H100 for the Chinese market: the same SMs and clocks, NVLink cut
 	// to 400 GB/s (8 links); DeepSeek-V3 was trained on it.
-	{ID: "h800-sxm", Name: "NVIDIA H800 SXM5 80 GB",
+	{ID: "h800-sxm", Name: "NVIDIA H800 SXM5 80 GB", Generation: "hopper",
 		FP32: 66.9e12, TF32: 494.7e12, Mixed: 989.4e12, BF16: 989.4e12, FP8: 1978.9e12,
 		Memory: 80 * gib, MemBandwidth: 3350 * gb, Link: "nvlink4-h800", HostLink: "pcie5", TDP: 700,
 		Source: "NVIDIA H800 Tensor Core GPU datasheet (2023): H100 SXM compute, NVLink 400 GB/s; DeepSeek-V3 technical report, arXiv 2412.19437, section 3.1", AsOf: asOf},
-	{ID: "h200-sxm", Name: "NVIDIA H200 SXM 141 GB",
+	{ID: "h200-sxm", Name: "NVIDIA H200 SXM 141 GB", Generation: "hopper",
 		FP32: 66.9e12, TF32: 494.7e12, Mixed: 989.4e12, BF16: 989.4e12, FP8: 1978.9e12,
 		Memory: 141 * gib, MemBandwidth: 4800 * gb, Link: "nvlink4", HostLink: "pcie5", TDP: 700,
 		Source: "NVIDIA H200 Tensor Core GPU datasheet (2024)", AsOf: asOf},
-	{ID: "b200", Name: "NVIDIA B200 (HGX B200)",
+	{ID: "b200", Name: "NVIDIA B200 (HGX B200)", Generation: "blackwell",
 		FP32: 80e12, TF32: 1.1e15, Mixed: 2.25e15, // dense: half the datasheet's sparse figures
 		BF16: 2.25e15, FP8: 4.5e15, FP4: 9e15, // 8-GPU HGX sparse 36/72/144 PFLOPS, halved, per GPU
 		Memory: 180 * gib, MemBandwidth: 8000 * gb, Link: "nvlink5", HostLink: "pcie5", TDP: 1000,
@@ -52,16 +52,16 @@ var gpus = []GPU{
 	// The Blackwell GPU of a GB200 superchip runs at 1,200 W, faster than
 	// the air-cooled HGX B200's 1,000 W part; its host is a Grace CPU over
 	// NVLink-C2C rather than PCIe.
-	{ID: "gb200", Name: "NVIDIA B200 in GB200 NVL72",
+	{ID: "gb200", Name: "NVIDIA B200 in GB200 NVL72", Generation: "blackwell",
 		FP32: 80e12, TF32: 1.25e15, Mixed: 2.5e15, // the rack's sparse figures / 72 GPUs, halved
 		BF16: 2.5e15, FP8: 5e15, FP4: 10e15, // 72-GPU rack sparse 360/720/1,440 PFLOPS, halved, per GPU
 		Memory: 186 * gib, MemBandwidth: 8000 * gb, Link: "nvlink5", HostLink: "nvlink-c2c", TDP: 1200,
 		Source: "NVIDIA GB200 NVL72 datasheet (2024): 13.4 TB HBM3e at 576 TB/s for 72 GPUs; FP32 as the B200", AsOf: asOf},
-	{ID: "mi300x", Name: "AMD Instinct MI300X 192 GB",
+	{ID: "mi300x", Name: "AMD Instinct MI300X 192 GB", Generation: "cdna3",
 		FP32: 163.4e12, TF32: 653.7e12, Mixed: 1307.4e12, BF16: 1307.4e12, FP8: 2614.9e12, // dense, as AMD lists them beside the sparse ones
 		Memory: 192 * gib, MemBandwidth: 5300 * gb, Link: "infinity-fabric", HostLink: "pcie5", TDP: 750,
 		Source: "AMD Instinct MI300X data sheet (2023): 192 GB HBM3, 5.3 TB/s, 7 Infinity Fabric links", AsOf: asOf},
-	{ID: "rtx-3050", Name: "NVIDIA GeForce RTX 3050 (desktop, 8 GB)",
+	{ID: "rtx-3050", Name: "NVIDIA GeForce RTX 3050 (desktop, 8 GB)", Generation: "ampere",
 		FP32: 9.1e12, TF32: 9.1e12,
 		// Derived, not published: GA10x GeForce tensor cores run FP16 with FP32
 		// accumulation at half the FP16-accumulate rate, about 2x FP32 here.

@@ -85,23 +85,16 @@ var families = []struct {
 	{"deepseek", text("mixture-of-experts transformers", "混合エキスパート型トランスフォーマー")},
 }
 
-// generations name a GPU's architecture by the prefix of its catalog id.
-var generations = []struct {
-	prefix string
-	name   estimator.Text
-}{
-	{"titan-x-maxwell", text("Maxwell", "Maxwell 世代")},
-	{"gtx-1080", text("Pascal", "Pascal 世代")},
-	{"p100", text("Pascal", "Pascal 世代")},
-	{"v100", text("Volta", "Volta 世代")},
-	{"a100", text("Ampere", "Ampere 世代")},
-	{"rtx-30", text("Ampere", "Ampere 世代")},
-	{"h100", text("Hopper", "Hopper 世代")},
-	{"h200", text("Hopper", "Hopper 世代")},
-	{"h800", text("Hopper", "Hopper 世代")},
-	{"b200", text("Blackwell", "Blackwell 世代")},
-	{"gb200", text("Blackwell", "Blackwell 世代")},
-	{"mi300", text("CDNA 3", "CDNA 3 世代")},
+// generationNames name the GPU architectures (hardware.GPU.Generation) as
+// the accuracy table shows them.
+var generationNames = map[string]estimator.Text{
+	"maxwell":   text("Maxwell", "Maxwell 世代"),
+	"pascal":    text("Pascal", "Pascal 世代"),
+	"volta":     text("Volta", "Volta 世代"),
+	"ampere":    text("Ampere", "Ampere 世代"),
+	"hopper":    text("Hopper", "Hopper 世代"),
+	"blackwell": text("Blackwell", "Blackwell 世代"),
+	"cdna3":     text("CDNA 3", "CDNA 3 世代"),
 }
 
 var (
@@ -120,9 +113,9 @@ func familyOf(model string) estimator.Text {
 }
 
 func generationOf(device string) estimator.Text {
-	for _, g := range generations {
-		if strings.HasPrefix(device, g.prefix) {
-			return g.name
+	if g, ok := hardware.GPUByID(device); ok {
+		if name, ok := generationNames[g.Generation]; ok {
+			return name
 		}
 	}
 	if _, ok := hardware.CPUByID(device); ok {

@@ -428,8 +428,8 @@ func AccuracyGroupWords() map[string]estimator.Text {
 		add(kindFamily, f.name)
 	}
 	add(kindFamily, otherFamily)
-	for _, g := range generations {
-		add(kindGeneration, g.name)
+	for _, g := range hardware.Generations() {
+		add(kindGeneration, generationNames[g])
 	}
 	add(kindGeneration, cpuGeneration, otherGeneration)
 	add(kindScale, scaleOne, scaleMulti, scaleNodes)

@@ -27,9 +27,9 @@ func Catalog(table string) (*Listing, error) {
 	show := estimator.FormatToolValue
 	switch table {
 	case "gpus":
-		row("id", "fp32", "tf32", "mixed", "bf16", "fp8", "fp4", "memory", "bandwidth", "link", "TDP", "price", "as of", "source")
+		row("id", "generation", "fp32", "tf32", "mixed", "bf16", "fp8", "fp4", "memory", "bandwidth", "link", "TDP", "price", "as of", "source")
 		for _, g := range hardware.GPUs() {
-			row(g.ID, show(g.FP32, estimator.FLOPS), publishedText(g.TF32, show(g.TF32, estimator.FLOPS)), show(g.Mixed, estimator.FLOPS),
+			row(g.ID, g.Generation, show(g.FP32, estimator.FLOPS), publishedText(g.TF32, show(g.TF32, estimator.FLOPS)), show(g.Mixed, estimator.FLOPS),
 				publishedText(g.BF16, show(g.BF16, estimator.FLOPS)), publishedText(g.FP8, show(g.FP8, estimator.FLOPS)),
 				publishedText(g.FP4, show(g.FP4, estimator.FLOPS)),
 				show(g.Memory, estimator.Bytes), show(g.MemBandwidth, estimator.BytesPerSecond), g.Link,
