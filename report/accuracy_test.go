@@ -2,7 +2,6 @@ package report_test
 
 import (
 	"bytes"
-	"os"
 	"strconv"
 	"testing"
 
@@ -13,32 +12,8 @@ import (
 	"github.com/trainscale/trainscale/estimator/tool"
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/report"
+	"github.com/trainscale/trainscale/report/reporttest"
 )
-
-// fittedBundle is the default scenario's report with the factors
-// testdata/fitted.json (calibrate --measurements testdata/lab.csv --out)
-// and those measurements, as the CLI's --factors and --measurements give them.
-func fittedBundle(t *testing.T, lang string) *report.Bundle {
-	t.Helper()
-	data, _ := examples.Read(examples.Default)
-	s, err := estimator.Decode(bytes.NewReader(data))
-	require.NoError(t, err)
-	f, err := os.Open("testdata/fitted.json")
-	require.NoError(t, err)
-	defer f.Close()
-	s.Factors, err = estimator.DecodeFactors(f)
-	require.NoError(t, err)
-	lab, err := os.Open("testdata/lab.csv")
-	require.NoError(t, err)
-	defer lab.Close()
-	pts, err := tool.ParseMeasurementsCSV(lab, "lab.csv")
-	require.NoError(t, err)
-	est, err := estimator.Run(s)
-	require.NoError(t, err)
-	b, err := report.Build(est, report.Options{Lang: lang, Measurements: pts})
-	require.NoError(t, err)
-	return b
-}
 
 func TestTheAppendixIsToolAccuracy(t *testing.T) {
 	data, _ := examples.Read(examples.Default)
@@ -67,7 +42,7 @@ func TestTheAppendixIsToolAccuracy(t *testing.T) {
 }
 
 func TestTheFitTablesShowTheMeasurementsBeforeAndAfter(t *testing.T) {
-	b := fittedBundle(t, "en")
+	b := reporttest.Fitted(t, "en", "")
 	require.NotNil(t, b.Fit)
 	points, groups := b.FitTables()
 	require.Len(t, points, 4)
@@ -79,7 +54,7 @@ func TestTheFitTablesShowTheMeasurementsBeforeAndAfter(t *testing.T) {
 	assert.Equal(t, []string{"all", "all points", "3", "10.2%", "49.8%", "0.0%", "0.0%"}, groups[1])
 	assert.InDelta(t, 0.102, b.Fit.Groups[0].Before.Median, 0.0005)
 	assert.Regexp(t, `^The models against every published figure .* Here the models run with this scenario's factors`, b.AccuracyWord("lead"))
-	assert.Regexp(t, `できます。ここではモデルをこのシナリオ自身の係数で`, fittedBundle(t, "ja").AccuracyWord("lead"))
+	assert.Regexp(t, `できます。ここではモデルをこのシナリオ自身の係数で`, reporttest.Fitted(t, "ja", "").AccuracyWord("lead"))
 
 	// The published figures are set beside the models as these factors run
 	// them, which no longer match the FP32 ones.

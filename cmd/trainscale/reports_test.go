@@ -115,7 +115,7 @@ func TestPDFJapanese(t *testing.T) {
 // calibrate --measurements lab.csv --out fitted.json, then a proposal with
 // those factors shows the points before and after the fit.
 func TestReportShowsTheFit(t *testing.T) {
-	lab, _ := filepath.Abs("../../report/testdata/lab.csv")
+	lab, _ := filepath.Abs("../../report/reporttest/lab.csv")
 	fitted := filepath.Join(t.TempDir(), "fitted.json")
 	_, errOut, code := trainscale(t, "", "calibrate", "--measurements", lab, "--out", fitted)
 	require.Equal(t, 0, code, errOut)

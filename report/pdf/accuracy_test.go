@@ -10,42 +10,15 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/trainscale/trainscale/estimator"
-	"github.com/trainscale/trainscale/estimator/tool"
-	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/jafont"
 	"github.com/trainscale/trainscale/internal/residue"
-	"github.com/trainscale/trainscale/report"
 	"github.com/trainscale/trainscale/report/pdf"
+	"github.com/trainscale/trainscale/report/reporttest"
 )
-
-// fitted is the default scenario's proposal with the factors
-// ../testdata/fitted.json and the measurements they were fitted to, as
-// `trainscale pdf --factors --measurements` writes it.
-func fitted(t *testing.T, lang string) *report.Bundle {
-	t.Helper()
-	f, err := os.Open("../testdata/fitted.json")
-	require.NoError(t, err)
-	defer f.Close()
-	factors, err := estimator.DecodeFactors(f)
-	require.NoError(t, err)
-	lab, err := os.Open("../testdata/lab.csv")
-	require.NoError(t, err)
-	defer lab.Close()
-	pts, err := tool.ParseMeasurementsCSV(lab, "lab.csv")
-	require.NoError(t, err)
-	est := bundle(t, examples.Default, lang, "").Estimate
-	est.Scenario.Factors = factors
-	est, err = estimator.Run(est.Scenario)
-	require.NoError(t, err)
-	b, err := report.Build(est, report.Options{Lang: lang, Date: "2026-11-30", Measurements: pts})
-	require.NoError(t, err)
-	return b
-}
 
 func TestTheAppendixShowsTheAccuracyTables(t *testing.T) {
 	t.Parallel()
-	b := fitted(t, "en")
+	b := reporttest.Fitted(t, "en", "2026-11-30")
 	out := text(t, write(t, b, pdf.Options{}))
 	assert.Contains(t, out, "How accurate is this?")
 	assert.Regexp(t, `all\s+all points\s+`+strconv.Itoa(len(b.Accuracy.Rows))+`\s+\d+\.\d%\s+\d+\.\d%`, out)
@@ -57,7 +30,7 @@ func TestTheAppendixShowsTheAccuracyTables(t *testing.T) {
 func TestTheJapaneseAppendixHasNoEnglish(t *testing.T) {
 	t.Parallel()
 	need(t, "pdftotext")
-	b := fitted(t, "ja")
+	b := reporttest.Fitted(t, "ja", "2026-11-30")
 	path := filepath.Join(t.TempDir(), "ja.pdf")
 	require.NoError(t, os.WriteFile(path, write(t, b, pdf.Options{Font: jafont.TTF}), 0o644))
 	raw, err := exec.Command("pdftotext", path, "-").Output()

@@ -1,40 +1,20 @@
 package xlsx_test
 
 import (
-	"os"
 	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/trainscale/trainscale/estimator"
-	"github.com/trainscale/trainscale/estimator/tool"
-	"github.com/trainscale/trainscale/examples"
-	"github.com/trainscale/trainscale/report"
+	"github.com/trainscale/trainscale/report/reporttest"
 )
 
 // The Catalog sheet lists the measurements the scenario's factors were
-// fitted to (../testdata, as calibrate --out wrote them) before and after
+// fitted to (report/reporttest, as calibrate --out wrote them) before and after
 // the fit, with the numbers as values (to the 15 digits a cell keeps).
 func TestCatalogShowsTheFit(t *testing.T) {
-	s, err := decode(t, examples.Default)
-	require.NoError(t, err)
-	f, err := os.Open("../testdata/fitted.json")
-	require.NoError(t, err)
-	defer f.Close()
-	s.Factors, err = estimator.DecodeFactors(f)
-	require.NoError(t, err)
-	lab, err := os.Open("../testdata/lab.csv")
-	require.NoError(t, err)
-	defer lab.Close()
-	pts, err := tool.ParseMeasurementsCSV(lab, "lab.csv")
-	require.NoError(t, err)
-	est, err := estimator.Run(s)
-	require.NoError(t, err)
-	b, err := report.Build(est, report.Options{Date: testDate, Measurements: pts})
-	require.NoError(t, err)
-
+	b := reporttest.Fitted(t, "", testDate)
 	wb := open(t, write(t, b))
 	rows, err := wb.GetRows("Catalog")
 	require.NoError(t, err)
@@ -66,7 +46,7 @@ func TestCatalogShowsTheFit(t *testing.T) {
 	assert.InDelta(t, a100.After.Ratio, cell("G", head+1), 1e-12)
 	assert.InDelta(t, a100.After.AbsError, cell("H", head+1), 1e-12)
 
-	groups := head + len(pts) + 2
+	groups := head + len(b.Fit.Rows) + 2
 	assert.Equal(t, []string{"all", "all points", "3"}, rows[groups][:3])
 	all := b.Fit.Groups[0]
 	assert.InDelta(t, all.Before.Median, cell("D", groups+1), 1e-12)

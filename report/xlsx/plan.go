@@ -1,8 +1,6 @@
 package xlsx
 
 import (
-	"fmt"
-
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/report"
 )
@@ -98,14 +96,8 @@ func (wb *workbook) plan() {
 				wb.number(sh, col, row, q.Value)
 				wb.style(sh, col, row, shownIn(valueStyle(stModelled, q.Unit), display, q.Value))
 			} else {
-				e, err := estimator.ParseExpr(q.Expr)
-				if err != nil {
-					wb.check(fmt.Errorf("xlsx: %s: %w", q.ID, err))
-					return
-				}
-				f, err := Formula(e, wb.name)
-				if err != nil {
-					wb.check(fmt.Errorf("xlsx: %s: %w", q.ID, err))
+				f, ok := wb.formulaOf(q)
+				if !ok {
 					return
 				}
 				wb.formula(sh, col, row, f)

@@ -393,14 +393,8 @@ func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 	wb.wrapped(sh, 1, row, q.LabelIn(wb.b.Lang))
 	wb.text(sh, 2, row, q.ID)
 	if q.Expr != "" {
-		e, err := estimator.ParseExpr(q.Expr)
-		if err != nil {
-			wb.check(fmt.Errorf("xlsx: %s: %w", q.ID, err))
-			return
-		}
-		f, err := Formula(e, wb.name)
-		if err != nil {
-			wb.check(fmt.Errorf("xlsx: %s: %w", q.ID, err))
+		f, ok := wb.formulaOf(q)
+		if !ok {
 			return
 		}
 		wb.formula(sh, 3, row, f)
@@ -887,4 +881,19 @@ func dedupe(xs []string) []string {
 		}
 	}
 	return out
+}
+
+// formulaOf is q's expression as a spreadsheet formula over the workbook's
+// names; a quantity whose expression will not translate is the workbook's
+// error (wb.check), and false.
+func (wb *workbook) formulaOf(q estimator.Quantity) (string, bool) {
+	e, err := estimator.ParseExpr(q.Expr)
+	if err == nil {
+		var f string
+		if f, err = Formula(e, wb.name); err == nil {
+			return f, true
+		}
+	}
+	wb.check(fmt.Errorf("xlsx: %s: %w", q.ID, err))
+	return "", false
 }
