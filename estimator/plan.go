@@ -115,6 +115,12 @@ type PlanPoint struct {
 	// PerGPUHour is a rented plan's price, in the scenario's currency; nil
 	// when buying.
 	PerGPUHour *Quantity `json:"per_gpu_hour,omitempty"`
+	// The unit figures Capex, PerYear and GPUs are expressions over (Expr),
+	// with the scenario's money inputs, so a workbook can keep them live.
+	GPUsPerSystem Quantity  `json:"gpus_per_system"`
+	Storage       Quantity  `json:"storage"`                // bought either way
+	SystemPrice   *Quantity `json:"system_price,omitempty"` // one system; nil when renting
+	SystemPower   *Quantity `json:"system_power,omitempty"` // one system's maximum draw; nil when renting
 
 	MeetsAll bool    `json:"meets_all"`
 	Binding  string  `json:"binding"`       // the constraint closest to its limit, or furthest over it
@@ -128,8 +134,8 @@ type PlanPoint struct {
 
 // Quantities lists the point's numbers in the order tables show them.
 func (p *PlanPoint) Quantities() []Quantity {
-	qs := []Quantity{p.Count, p.GPUs, p.Utilisation, p.TimePerRun, p.Capex, p.PerYear, p.Total, p.Power, p.EnergyPerRun, p.SizedFor}
-	for _, q := range []*Quantity{p.PerGPUHour, p.BreakEven} {
+	qs := []Quantity{p.Count, p.GPUs, p.Utilisation, p.TimePerRun, p.Capex, p.PerYear, p.Total, p.Power, p.EnergyPerRun, p.SizedFor, p.GPUsPerSystem, p.Storage}
+	for _, q := range []*Quantity{p.SystemPrice, p.SystemPower, p.PerGPUHour, p.BreakEven} {
 		if q != nil {
 			qs = append(qs, *q)
 		}
@@ -538,7 +544,7 @@ func firstFieldError(err error) *FieldError {
 
 // The estimate's quantities a plan reads, per option.
 type planIndex struct {
-	toBuy, needed, capex, tco, opex, cloudYear, storage, sysPower, energyRun, jobTime int
+	toBuy, needed, capex, tco, opex, cloudYear, storage, sysPrice, sysPower, energyRun, jobTime int
 }
 
 // planPoint is a plan as the sweep finds it, numbers only: hundreds are
@@ -549,7 +555,10 @@ type planPoint struct {
 	deadline                                                float64 // the target the estimate sized it for
 	count, gpus, time, capex, perYear, total, power, energy float64
 	needed                                                  float64 // systems the team needs, before rounding up to count
-	jobTime                                                 bool    // time is the estimate's job time, not the target
+	// The unit figures the costs are made of, which a plan shows so its
+	// costs can be formulas over them.
+	storage, unitPrice, unitPower float64
+	jobTime                       bool // time is the estimate's job time, not the target
 }
 
 // sweep estimates the option at the plan's deadline and at every grid
@@ -570,7 +579,7 @@ func (o *planOption) sweep(lim planLimits, plans *planCache) ([]planPoint, planP
 		return -1
 	}
 	idx := planIndex{toBuy: at("team." + w + ".systems_to_buy." + sys), needed: at("team." + w + ".systems." + sys), capex: at("cost.capex"), tco: at("cost.tco"), opex: at("cost.opex_per_year"),
-		cloudYear: at("cost.cloud_per_year"), storage: at("cost.storage"), sysPower: at("cost.system_power"), energyRun: at("energy.per_run"),
+		cloudYear: at("cost.cloud_per_year"), storage: at("cost.storage"), sysPrice: at("cost.system_price"), sysPower: at("cost.system_power"), energyRun: at("energy.per_run"),
 		jobTime: at("train." + w + ".job_time." + sys)}
 	b := &builder{values: make([]float64, len(c.layout)), headlineOnly: true}
 	atDeadline, ok := o.point(c, b, idx, lim.deadline)
@@ -624,14 +633,15 @@ func (o *planOption) point(c *Calculation, b *builder, idx planIndex, deadline f
 	}
 	count := v[idx.toBuy]
 	p := planPoint{o: o, deadline: deadline, count: count, gpus: count * s.Systems[0].GPUs, time: deadline, // linear scaling meets the target exactly
-		power: count * v[idx.sysPower] * s.Money.PUE, energy: v[idx.energyRun], needed: v[idx.needed]}
+		power: count * v[idx.sysPower] * s.Money.PUE, energy: v[idx.energyRun], needed: v[idx.needed],
+		storage: v[idx.storage], unitPrice: v[idx.sysPrice], unitPower: v[idx.sysPower]}
 	if idx.jobTime >= 0 {
 		p.time, p.jobTime = v[idx.jobTime], true
 	}
 	if o.acquire == "buy" {
 		p.capex, p.perYear, p.total = v[idx.capex], v[idx.opex], v[idx.tco]
 	} else {
-		p.capex, p.perYear = v[idx.storage], v[idx.cloudYear]
+		p.capex, p.perYear = p.storage, v[idx.cloudYear]
 		p.total = p.capex + p.perYear*s.Money.DepreciationYears
 	}
 	return p, true
@@ -650,7 +660,10 @@ func (lim planLimits) describe(p planPoint) PlanPoint {
 	out := PlanPoint{Option: o.id, Label: o.label, Acquire: o.acquire, System: o.catalog, GPU: o.gpu, Precision: o.prec}
 	out.SizedFor = planQuantity(id("sized_for"), Text{"Target the plan was sized for", "プランを見積もった目標日数"}, Seconds, p.deadline, "team.target_days * DAY of the plan's estimate")
 	out.Count = planQuantity(id("count"), Text{"Systems or instances", "台数"}, Count, p.count, "team."+w.ID+".systems_to_buy."+sys.ID+at)
-	out.GPUs = planQuantity(id("gpus"), Text{"GPUs", "GPU 数"}, Count, p.gpus, "count * systems[0].gpus")
+	out.GPUsPerSystem = planQuantity(id("gpus_per_system"), Text{"GPUs per system or instance", "1 台あたりの GPU 数"}, Count, sys.GPUs, "systems[0].gpus")
+	out.GPUs = planQuantity(id("gpus"), Text{"GPUs", "GPU 数"}, Count, p.gpus, "count * gpus_per_system")
+	out.GPUs.setExpr("{" + out.Count.ID + "} * {" + out.GPUsPerSystem.ID + "}")
+	out.Storage = planQuantity(id("storage"), Text{"Shared storage", "共有ストレージ費用"}, cur, p.storage, "cost.storage"+at)
 	// What the team keeps busy of what it buys or rents: the rest is the
 	// rounding up to whole systems or instances.
 	out.Utilisation = planQuantity(id("utilisation"), Text{"Utilisation: the systems the team needs over those bought or rented", "稼働率: チームが必要とする台数 ÷ 購入またはレンタルする台数"}, Share,
@@ -663,8 +676,18 @@ func (lim planLimits) describe(p planPoint) PlanPoint {
 	out.Power = planQuantity(id("power"), Text{"Maximum power, cooling included", "最大消費電力（冷却込み）"}, Watts, p.power, "count * cost.system_power * money.pue")
 	out.EnergyPerRun = planQuantity(id("energy_per_run"), Text{"Energy of one run", "学習 1 回の消費電力量"}, Joules, p.energy, "energy.per_run"+at)
 	if o.acquire == "buy" {
-		out.Capex = planQuantity(id("capex"), Text{"Capital expense", "設備投資額"}, cur, p.capex, "cost.capex"+at)
-		out.PerYear = planQuantity(id("per_year"), Text{"Operating expense per year", "年間運用費"}, cur, p.perYear, "cost.opex_per_year"+at)
+		price := planQuantity(id("system_price"), Text{"Price of one system", "1 台の価格"}, cur, p.unitPrice, "cost.system_price")
+		power := planQuantity(id("system_power"), Text{"Maximum power of one system", "1 台の最大消費電力"}, Watts, p.unitPower, "cost.system_power")
+		out.SystemPrice, out.SystemPower = &price, &power
+		// cost.capex and cost.opex_per_year, their parts written out over
+		// the plan's own count and unit figures.
+		out.Capex = planQuantity(id("capex"), Text{"Capital expense", "設備投資額"}, cur, p.capex,
+			"count * (system_price + money.network_per_system) + storage: cost.capex"+at)
+		out.Capex.setExpr("{" + out.Count.ID + "} * ({" + price.ID + "} + {money.network_per_system}) + {" + out.Storage.ID + "}")
+		out.PerYear = planQuantity(id("per_year"), Text{"Operating expense per year", "年間運用費"}, cur, p.perYear,
+			"count * system_power * money.load_factor * money.pue * 365 * DAY / 3600000 * money.price_per_kwh + capex * money.support_percent_per_year / 100: cost.opex_per_year"+at)
+		out.PerYear.setExpr("{" + out.Count.ID + "} * {" + power.ID + "} * {money.load_factor} * {money.pue} * 365 * DAY / 3600000 * {money.price_per_kwh} + {" +
+			out.Capex.ID + "} * {money.support_percent_per_year} / 100")
 		out.Total = planQuantity(id("total"), Text{"Total over the depreciation period", "償却期間の総額"}, cur, p.total, "cost.tco"+at)
 	} else {
 		out.Provider, out.Instance, out.Term = o.offer.Provider, o.offer.Instance, string(o.term)
@@ -672,8 +695,17 @@ func (lim planLimits) describe(p planPoint) PlanPoint {
 		out.Stale = stale(o.offer.AsOf, lim.asOf)
 		rate := planQuantity(id("per_gpu_hour"), Text{"Price per GPU-hour (" + string(o.term) + ")", "GPU 時間単価（" + string(o.term) + "）"}, cur, s.Money.CloudPerGPUHour, "money.cloud_per_gpu_hour: the offer's USD price * money.per_usd")
 		out.PerGPUHour = &rate
-		out.Capex = planQuantity(id("capex"), Text{"Capital expense (shared storage)", "設備投資額（共有ストレージ）"}, cur, p.capex, "cost.storage"+at)
-		out.PerYear = planQuantity(id("per_year"), Text{"Rent per year", "年間賃料"}, cur, p.perYear, "cost.cloud_per_year"+at+", money.cloud_per_gpu_hour = the offer's "+string(o.term)+" price")
+		out.Capex = planQuantity(id("capex"), Text{"Capital expense (shared storage)", "設備投資額（共有ストレージ）"}, cur, p.capex, "storage")
+		out.Capex.setExpr("{" + out.Storage.ID + "}")
+		// cost.cloud_per_year over the plan's count and price: on demand
+		// bills the hours used (money.utilisation), a commitment every hour.
+		use, useExpr := " * money.utilisation", " * {money.utilisation}"
+		if o.term != hardware.OnDemand {
+			use, useExpr = "", ""
+		}
+		out.PerYear = planQuantity(id("per_year"), Text{"Rent per year", "年間賃料"}, cur, p.perYear,
+			"count * gpus_per_system * 365 * DAY"+use+" / HOUR * per_gpu_hour: cost.cloud_per_year"+at+", money.cloud_per_gpu_hour = the offer's "+string(o.term)+" price")
+		out.PerYear.setExpr("{" + out.Count.ID + "} * {" + out.GPUsPerSystem.ID + "} * 365 * DAY" + useExpr + " / HOUR * {" + rate.ID + "}")
 		out.Total = planQuantity(id("total"), Text{"Total over the depreciation period", "償却期間の総額"}, cur, p.total, "capex + per_year * money.depreciation_years")
 		// The price's own source and date travel with the figures it makes,
 		// so every output (the CSV too) shows a stale one.
@@ -685,11 +717,15 @@ func (lim planLimits) describe(p planPoint) PlanPoint {
 			q.Source, q.SourceJA = q.Source+price.EN, q.SourceJA+price.JA
 		}
 	}
-	// The total is the one figure a workbook keeps live over the others.
-	out.Total.Expr = "{" + out.Capex.ID + "} + {" + out.PerYear.ID + "} * {money.depreciation_years}"
-	out.Total.Inputs = []string{out.Capex.ID, out.PerYear.ID, "money.depreciation_years"}
+	out.Total.setExpr("{" + out.Capex.ID + "} + {" + out.PerYear.ID + "} * {money.depreciation_years}")
 	lim.judge(&out, p)
 	return out
+}
+
+// setExpr gives q its expression and the inputs it names, which the
+// workbook writes as a formula over their cells.
+func (q *Quantity) setExpr(expr string) {
+	q.Expr, q.Inputs = expr, refs(expr)
 }
 
 func planQuantity(id string, label Text, unit Unit, v float64, formula string) Quantity {

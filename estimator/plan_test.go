@@ -409,3 +409,69 @@ func FuzzDecodePrices(f *testing.F) {
 		}
 	})
 }
+
+// A plan's costs are formulas over its count, its unit figures and the
+// scenario's money inputs: every quantity with an expression, evaluated
+// against the plan's own quantities and the scenario's inputs, gives its
+// value, bought or rented, on demand or committed, in the catalog's
+// currency or another. The workbook writes these expressions as its live
+// formulas.
+func TestPlanExpressionsReproduceValues(t *testing.T) {
+	// The catalog quotes on demand only: one offer committed as well.
+	committed := hardware.CloudOffer{Provider: "test", Instance: "h100x8", GPU: "h100-sxm", GPUs: 8, System: "dgx-h100",
+		OnDemand: 6, OneYear: 4, ThreeYear: 3, Source: "a test's prices", AsOf: "2026-11-01"}
+	withCommitted := append(hardware.CloudOffers(), committed)
+	for _, tc := range []struct {
+		name   string
+		sets   []string
+		prices []hardware.CloudOffer
+	}{
+		{"article-2017", nil, nil},
+		{"modern-2026", nil, withCommitted},
+		{"modern-2026", []string{"money.currency=JPY", "money.per_usd=150", "plan.gpus=h100-sxm,b200"}, withCommitted},
+		{"llama-3-405b", nil, nil},
+	} {
+		s := planScenario(t, tc.name, tc.sets...)
+		res, err := MakePlan(s, PlanOptions{Prices: tc.prices, AsOf: "2026-12-01"})
+		require.NoError(t, err)
+		inputs, consts := InputValues(s), Constants(s.Units)
+		var points []PlanPoint
+		points = append(append(append(points, res.Options...), res.Frontier...), res.EnergyFrontier...)
+		seen := map[string]int{}
+		for _, p := range points {
+			ids := map[string]float64{}
+			for _, q := range p.Quantities() {
+				ids[q.ID] = q.Value
+			}
+			lookup := func(ref string) (float64, bool) {
+				for _, m := range []map[string]float64{ids, inputs, consts} {
+					if v, ok := m[ref]; ok {
+						return v, true
+					}
+				}
+				return 0, false
+			}
+			for _, q := range []Quantity{p.GPUs, p.Capex, p.PerYear, p.Total} {
+				assert.NotEmpty(t, q.Expr, q.ID)
+			}
+			for _, q := range p.Quantities() {
+				if q.Expr == "" {
+					continue
+				}
+				e, err := ParseExpr(q.Expr)
+				require.NoError(t, err, q.ID)
+				got, err := e.Eval(lookup)
+				require.NoError(t, err, "%s: %s", q.ID, q.Expr)
+				assert.InEpsilon(t, q.Value, got, 1e-9, "%s %v: %s = %s", tc.name, tc.sets, q.ID, q.Expr)
+				assert.Equal(t, refs(q.Expr), q.Inputs, q.ID)
+			}
+			seen[p.Acquire+" "+p.Term]++
+		}
+		assert.Positive(t, seen["buy "], tc.name)
+		if tc.name == "modern-2026" {
+			for _, term := range []string{"rent on-demand", "rent 1-year", "rent 3-year"} {
+				assert.Positive(t, seen[term], "%s %v: %s", tc.name, tc.sets, term)
+			}
+		}
+	}
+}
