@@ -693,7 +693,8 @@ func (lim planLimits) describe(p planPoint) PlanPoint {
 		out.Provider, out.Instance, out.Term = o.offer.Provider, o.offer.Instance, string(o.term)
 		out.PriceSource, out.PriceAsOf = o.offer.Source, o.offer.AsOf
 		out.Stale = stale(o.offer.AsOf, lim.asOf)
-		rate := planQuantity(id("per_gpu_hour"), Text{"Price per GPU-hour (" + string(o.term) + ")", "GPU 時間単価（" + string(o.term) + "）"}, cur, s.Money.CloudPerGPUHour, "money.cloud_per_gpu_hour: the offer's USD price * money.per_usd")
+		rate := planQuantity(id("per_gpu_hour"), Text{"Price per GPU-hour", "GPU 時間単価"}, cur, s.Money.CloudPerGPUHour,
+			"money.cloud_per_gpu_hour: the offer's "+string(o.term)+" USD price * money.per_usd")
 		out.PerGPUHour = &rate
 		out.Capex = planQuantity(id("capex"), Text{"Capital expense (shared storage)", "設備投資額（共有ストレージ）"}, cur, p.capex, "storage")
 		out.Capex.setExpr("{" + out.Storage.ID + "}")

@@ -5,16 +5,37 @@ import (
 	"github.com/trainscale/trainscale/report"
 )
 
+// planCell is one named cell of an option's row: its quantity, its column,
+// and whether it is an input the row's formulas read (a unit figure).
+type planCell struct {
+	q     estimator.Quantity
+	col   int
+	input bool
+}
+
 // planCells are the Plan sheet's named cells of one option, in the order
-// the sheet writes them: its count, capex and per year (values of the
-// planner's estimate) and its total, a formula over them.
-func planCells(p estimator.PlanPoint) []estimator.Quantity {
-	return []estimator.Quantity{p.Count, p.Capex, p.PerYear, p.Total}
+// the sheet writes them: the count and the unit figures (values), then
+// capex, per year and total, formulas over them and the Assumptions
+// sheet's money inputs, each after the cells it reads. A figure the option
+// lacks (a rented plan's system price) is left out.
+func planCells(p estimator.PlanPoint) []planCell {
+	out := []planCell{{p.Count, planColCount, false}, {p.GPUsPerSystem, planColGPUsPer, true}}
+	for _, c := range []struct {
+		q   *estimator.Quantity
+		col int
+	}{{p.SystemPrice, planColSystemPrice}, {p.SystemPower, planColSystemPower}, {p.PerGPUHour, planColRate}} {
+		if c.q != nil {
+			out = append(out, planCell{*c.q, c.col, true})
+		}
+	}
+	return append(out, planCell{p.Storage, planColStorage, true},
+		planCell{p.Capex, planColCapex, false}, planCell{p.PerYear, planColPerYear, false}, planCell{p.Total, planColTotal, false})
 }
 
 // PlanNames returns the defined name of every cell the Plan sheet names,
 // keyed by the planner's quantity id: each option's count, capex, per year
-// and total. Empty without a plan.
+// and total, and the unit figures they are formulas over. Empty without a
+// plan.
 func PlanNames(b *report.Bundle) map[string]string {
 	out := map[string]string{}
 	if b.Plan == nil {
@@ -22,8 +43,8 @@ func PlanNames(b *report.Bundle) map[string]string {
 	}
 	n := layoutNames(b.Estimate)
 	for _, p := range b.Plan.Options {
-		for _, q := range planCells(p) {
-			out[q.ID] = n.add(q.ID, definedName(q.ID))
+		for _, c := range planCells(p) {
+			out[c.q.ID] = n.add(c.q.ID, definedName(c.q.ID))
 		}
 	}
 	return out
@@ -42,16 +63,21 @@ const (
 	planColMeets
 	planColBinding
 	planColPrice
+	planColGPUsPer
+	planColSystemPrice
+	planColSystemPower
+	planColRate
+	planColStorage
 )
 
 // plan writes the Plan sheet: the planner's answer in words, then every
-// option it sized for the deadline, cheapest first. Count, capex and per
-// year are the planner's values, named; the total is a live formula over
-// them and the Assumptions sheet's depreciation period, so editing either
-// recomputes it.
+// option it sized for the deadline, cheapest first. Count and the unit
+// figures (GPUs per system, price, power, storage) are the planner's values,
+// named; capex, per year and total are live formulas over them and the
+// Assumptions sheet's money inputs, so editing any recomputes the row.
 func (wb *workbook) plan() {
 	sh := wb.tab(sheetPlan)
-	wb.widths(sh, 34, 30, 9, 12, 16, 16, 18, 11, 9, 34, 30)
+	wb.widths(sh, 34, 30, 9, 12, 16, 16, 18, 11, 9, 34, 30, 12, 16, 14, 14, 14)
 	wb.text(sh, 1, 1, wb.t("plan.title"))
 	wb.style(sh, 1, 1, stTitle)
 	res := wb.b.Plan
@@ -66,7 +92,7 @@ func (wb *workbook) plan() {
 	}
 	row := 2
 	for _, line := range append(wb.b.PlanText(), wb.tf("xlsx.plan.note", wb.tab(sheetAssumptions))) {
-		wb.wrappedAcross(sh, 1, planColPrice, row, line)
+		wb.wrappedAcross(sh, 1, planColStorage, row, line)
 		row++
 	}
 	row++
@@ -75,7 +101,8 @@ func (wb *workbook) plan() {
 	row++
 	table, stale := wb.b.PlanTable()
 	head := table[0]
-	wb.header(sh, row, head[0], wb.t("id"), head[1], head[2], head[3], head[4], head[5], head[6], head[7], head[8], wb.t("xlsx.plan.price"))
+	wb.header(sh, row, append([]string{head[0], wb.t("id"), head[1], head[2], head[3], head[4], head[5], head[6], head[7], head[8], wb.t("xlsx.plan.price")},
+		wb.unitHeaders(res.Options)...)...)
 	for i, p := range res.Options {
 		row++
 		shown := table[i+1]
@@ -88,30 +115,48 @@ func (wb *workbook) plan() {
 		if p.PerGPUHour != nil {
 			wb.wrapped(sh, planColPrice, row, estimator.FormatIn(p.PerGPUHour.Value, p.PerGPUHour.Unit, wb.s.Units, wb.b.Lang)+" ("+p.PriceAsOf+")")
 		}
-		for j, q := range planCells(p) {
-			col := []int{planColCount, planColCapex, planColPerYear, planColTotal}[j]
+		for _, c := range planCells(p) {
+			q := c.q
 			name := wb.names.add(q.ID, definedName(q.ID))
 			display := estimator.Choose(q.Unit, wb.s.Units, q.Value, estimator.Article)
-			if q.Expr == "" {
-				wb.number(sh, col, row, q.Value)
-				wb.style(sh, col, row, shownIn(valueStyle(stModelled, q.Unit), display, q.Value))
-			} else {
+			switch {
+			case q.Expr != "":
 				f, ok := wb.formulaOf(q)
 				if !ok {
 					return
 				}
-				wb.formula(sh, col, row, f)
-				wb.style(sh, col, row, shownIn(valueStyle(stValue, q.Unit), display, q.Value))
+				wb.formula(sh, c.col, row, f)
+				wb.style(sh, c.col, row, shownIn(valueStyle(stValue, q.Unit), display, q.Value))
+			case c.input:
+				wb.number(sh, c.col, row, q.Value)
+				wb.style(sh, c.col, row, shownIn(valueStyle(stInput, q.Unit), display, q.Value))
+			default:
+				wb.number(sh, c.col, row, q.Value)
+				wb.style(sh, c.col, row, shownIn(valueStyle(stModelled, q.Unit), display, q.Value))
 			}
-			wb.define(name, sh, col, row)
+			wb.define(name, sh, c.col, row)
 		}
 	}
 	if stale != "" {
 		row += 2
-		wb.wrappedAcross(sh, 1, planColPrice, row, stale)
+		wb.wrappedAcross(sh, 1, planColStorage, row, stale)
 	}
 	for _, line := range wb.b.PlanSkipped() {
 		row++
-		wb.wrappedAcross(sh, 1, planColPrice, row, line)
+		wb.wrappedAcross(sh, 1, planColStorage, row, line)
 	}
+}
+
+// unitHeaders are the unit figures' column heads, after planColPrice: each
+// figure's own label, from the first option that has it.
+func (wb *workbook) unitHeaders(options []estimator.PlanPoint) []string {
+	out := make([]string, planColStorage-planColPrice)
+	for _, p := range options {
+		for _, c := range planCells(p) {
+			if i := c.col - planColPrice - 1; c.input && out[i] == "" {
+				out[i] = c.q.LabelIn(wb.b.Lang)
+			}
+		}
+	}
+	return out
 }
