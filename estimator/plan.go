@@ -663,7 +663,7 @@ func (lim planLimits) describe(p planPoint) PlanPoint {
 	out.GPUsPerSystem = planQuantity(id("gpus_per_system"), Text{"GPUs per system or instance", "1 台あたりの GPU 数"}, Count, sys.GPUs, "systems[0].gpus")
 	out.GPUs = planQuantity(id("gpus"), Text{"GPUs", "GPU 数"}, Count, p.gpus, "count * gpus_per_system")
 	out.GPUs.setExpr("{" + out.Count.ID + "} * {" + out.GPUsPerSystem.ID + "}")
-	out.Storage = planQuantity(id("storage"), Text{"Shared storage", "共有ストレージ費用"}, cur, p.storage, "cost.storage"+at)
+	out.Storage = planQuantity(id("storage"), costStorage.label, cur, p.storage, "cost.storage"+at)
 	// What the team keeps busy of what it buys or rents: the rest is the
 	// rounding up to whole systems or instances.
 	out.Utilisation = planQuantity(id("utilisation"), Text{"Utilisation: the systems the team needs over those bought or rented", "稼働率: チームが必要とする台数 ÷ 購入またはレンタルする台数"}, Share,
