@@ -311,6 +311,12 @@ func checkPlan(s *Scenario, errs *errorList) {
 	if p.Generations != "" && len(splitList(p.Generations)) == 0 {
 		errs.add("plan.generations", Text{"lists no generation: leave it out to allow every one", "世代がありません。すべてを許すなら省略してください"}, strconv.Quote(p.Generations))
 	}
+	if gpus, gens := splitList(p.GPUs), splitList(p.Generations); len(gpus) > 0 && len(gens) > 0 && !slices.ContainsFunc(gpus, func(id string) bool {
+		g, ok := hardware.GPUByID(id)
+		return !ok || slices.Contains(gens, g.Generation)
+	}) {
+		errs.add("plan.generations", Text{"allows none of the GPUs plan.gpus names: the two lists contradict each other", "plan.gpus の GPU をどれも許していません。2 つの指定が矛盾しています"}, strconv.Quote(p.Generations))
+	}
 	known := []string{"fp32", "tf32", "mixed", "bf16", "fp8", "fp4"}
 	for _, x := range splitList(p.Precisions) {
 		if !slices.Contains(known, x) {

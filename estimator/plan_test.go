@@ -244,11 +244,21 @@ func TestPlanBadInput(t *testing.T) {
 		assert.Equal(t, tc.path, fe.Path, tc.set)
 		assert.NotEmpty(t, fe.RuleJA, tc.set)
 	}
+	// Two allow-lists that leave nothing are a contradiction, not an empty plan.
+	var overrides []Override
+	for _, set := range []string{"plan.gpus=h100-sxm", "plan.generations=blackwell"} {
+		o, err := ParseOverride(set)
+		require.NoError(t, err, set)
+		overrides = append(overrides, o)
+	}
+	_, err := Decode(bytes.NewReader(data), overrides...)
+	var fe *FieldError
+	require.True(t, errors.As(err, &fe), "%v", err)
+	assert.Equal(t, "plan.generations", fe.Path)
 	// Planning needs a money section.
 	s := planScenario(t, "modern-2026")
 	s.Money = nil
-	_, err := MakePlan(s, PlanOptions{})
-	var fe *FieldError
+	_, err = MakePlan(s, PlanOptions{})
 	require.True(t, errors.As(err, &fe))
 	assert.Equal(t, "money", fe.Path)
 }
