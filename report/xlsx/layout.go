@@ -187,11 +187,15 @@ func (wb *workbook) printSetup(sh string, l *layout, width float64, lastCol int)
 	if sh == wb.tab(sheetCover) {
 		tall = 1 // the cover is one page
 	}
+	wide := 1
+	if sh == wb.tab(sheetPlan) {
+		wide = 2 // its options and their unit figures side by side: one page wide would print at 30%
+	}
 	wb.check(wb.f.SetSheetProps(sh, &excelize.SheetPropsOptions{FitToPage: ptr(true)}))
 	wb.check(wb.f.SetPageLayout(sh, &excelize.PageLayoutOptions{
 		Size:        ptr(9), // A4
 		Orientation: &orientation,
-		FitToWidth:  ptr(1),
+		FitToWidth:  &wide,
 		FitToHeight: &tall,
 	}))
 	// Narrow side margins leave the table more of the page's width.

@@ -53,7 +53,6 @@ func PlanNames(b *report.Bundle) map[string]string {
 // Plan sheet columns.
 const (
 	planColOption = iota + 1
-	planColID
 	planColCount
 	planColTime
 	planColCapex
@@ -101,19 +100,18 @@ func (wb *workbook) plan() {
 	row++
 	table, stale := wb.b.PlanTable()
 	head := table[0]
-	wb.header(sh, row, append([]string{head[0], wb.t("id"), head[1], head[2], head[3], head[4], head[5], head[6], head[7], head[8], wb.t("xlsx.plan.price")},
+	wb.header(sh, row, append([]string{head[0], head[1], head[2], head[3], head[4], head[5], head[6], head[7], head[8], wb.t("xlsx.plan.price")},
 		wb.unitHeaders(res.Options)...)...)
 	for i, p := range res.Options {
 		row++
 		shown := table[i+1]
 		wb.text(sh, planColOption, row, shown[0])
-		wb.text(sh, planColID, row, p.Option)
 		wb.text(sh, planColTime, row, shown[2])
 		wb.text(sh, planColPower, row, shown[6])
 		wb.text(sh, planColMeets, row, shown[7])
 		wb.wrapped(sh, planColBinding, row, shown[8])
 		if p.PerGPUHour != nil {
-			wb.wrapped(sh, planColPrice, row, estimator.FormatIn(p.PerGPUHour.Value, p.PerGPUHour.Unit, wb.s.Units, wb.b.Lang)+" ("+p.PriceAsOf+")")
+			wb.text(sh, planColPrice, row, p.PriceAsOf) // the price itself is the row's input cell
 		}
 		for _, c := range planCells(p) {
 			q := c.q

@@ -316,7 +316,8 @@ func clean(s string) string {
 func (wb *workbook) number(sheet string, col, row int, v float64) {
 	wb.check(wb.f.SetCellFloat(sheet, cellName(col, row), v, -1, 64))
 	wb.style(sheet, col, row, stPlain)
-	wb.needs(sheet, col, row, min(float64(len(trimFloat(v))), needFormula))
+	// As typed, or grouped with two decimals as a money or count style shows it.
+	wb.needs(sheet, col, row, min(max(float64(len(trimFloat(v))), groupedWidth(v, 2)), needFormula))
 }
 
 func (wb *workbook) formula(sheet string, col, row int, f string) {
