@@ -263,18 +263,29 @@ func (b *builder) group(kind, name estimator.Text, rows []AccuracyRow, of func(A
 			ids = append(ids, r.ID+".abs_error")
 		}
 	}
-	slices.Sort(errs)
-	g.Points, g.Median, g.P90 = len(errs), estimator.Percentile(errs, 0.5), estimator.Percentile(errs, 0.9)
+	g.Points = len(errs)
 	what, whatJA := kind.EN+" "+name.EN, kind.JA+"「"+name.JA+"」"
 	if kind == kindAll {
 		what, whatJA = name.EN, name.JA
 	}
 	b.input(g.ID+".points", text("Published figures, "+what, "公表値の数（"+whatJA+"）"), estimator.Count, float64(g.Points), srcAccuracy)
-	b.addWords(g.ID+".median", text("Median absolute error, "+what, "誤差の絶対値の中央値（"+whatJA+"）"), estimator.Ratio, g.Median,
-		"the median of the group's absolute errors", ids, srcAccuracy)
-	b.addWords(g.ID+".p90", text("90th percentile of the absolute error, "+what, "誤差の絶対値の 90 パーセンタイル（"+whatJA+"）"), estimator.Ratio, g.P90,
-		"the 90th percentile of the group's absolute errors, interpolated between the ranks around it", ids, srcAccuracy)
+	e := b.errorSpread(g.ID, "", errs, ids,
+		text("Median absolute error, "+what, "誤差の絶対値の中央値（"+whatJA+"）"),
+		text("90th percentile of the absolute error, "+what, "誤差の絶対値の 90 パーセンタイル（"+whatJA+"）"))
+	g.Median, g.P90 = e.Median, e.P90
 	return g
+}
+
+// errorSpread lays out the median and 90th percentile of a group's absolute
+// errors errs (the quantities ids) as id.median<side> and id.p90<side>,
+// labelled median and p90.
+func (b *builder) errorSpread(id, side string, errs []float64, ids []string, median, p90 estimator.Text) GroupError {
+	slices.Sort(errs)
+	e := GroupError{Median: estimator.Percentile(errs, 0.5), P90: estimator.Percentile(errs, 0.9)}
+	b.addWords(id+".median"+side, median, estimator.Ratio, e.Median, "the median of the group's absolute errors", ids, srcAccuracy)
+	b.addWords(id+".p90"+side, p90, estimator.Ratio, e.P90,
+		"the 90th percentile of the group's absolute errors, interpolated between the ranks around it", ids, srcAccuracy)
+	return e
 }
 
 // srcAccuracy is the source of the accuracy table's own arithmetic.

@@ -371,12 +371,9 @@ func (b *builder) fitGroup(kind, name estimator.Text, rows []FitRow, of func(Fit
 				ids = append(ids, r.ID+".abs_error_"+side.name)
 			}
 		}
-		slices.Sort(errs)
-		side.into.Median, side.into.P90 = estimator.Percentile(errs, 0.5), estimator.Percentile(errs, 0.9)
-		b.addWords(g.ID+".median_"+side.name, text("Median absolute error "+side.name+" the fit, "+what, "誤差の絶対値の中央値（"+side.ja+"、"+whatJA+"）"),
-			estimator.Ratio, side.into.Median, "the median of the group's absolute errors", ids, srcAccuracy)
-		b.addWords(g.ID+".p90_"+side.name, text("90th percentile of the absolute error "+side.name+" the fit, "+what, "誤差の絶対値の 90 パーセンタイル（"+side.ja+"、"+whatJA+"）"),
-			estimator.Ratio, side.into.P90, "the 90th percentile of the group's absolute errors, interpolated between the ranks around it", ids, srcAccuracy)
+		*side.into = b.errorSpread(g.ID, "_"+side.name, errs, ids,
+			text("Median absolute error "+side.name+" the fit, "+what, "誤差の絶対値の中央値（"+side.ja+"、"+whatJA+"）"),
+			text("90th percentile of the absolute error "+side.name+" the fit, "+what, "誤差の絶対値の 90 パーセンタイル（"+side.ja+"、"+whatJA+"）"))
 	}
 	return g
 }
