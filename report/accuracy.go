@@ -1,20 +1,9 @@
 package report
 
 import (
-	"sync"
-
 	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/estimator/tool"
 )
-
-// lastAccuracy is the latest appendix and the factors it was run with: the
-// page builds a bundle for its charts on every change of its inputs, and the
-// appendix changes only with the factors. The report is only read.
-var lastAccuracy struct {
-	sync.Mutex
-	factors hardware.Factors
-	report  *tool.AccuracyReport
-}
 
 // accuracy sets the published figures, and the user's measurements when
 // given, beside the models with the scenario's factors.
@@ -24,16 +13,11 @@ func (b *Bundle) accuracy(measurements []hardware.Measurement) error {
 	if b.Estimate.Scenario.Factors != nil {
 		f = tool.Factors{Values: &h, Source: "the scenario's factors section"}
 	}
-	lastAccuracy.Lock()
-	defer lastAccuracy.Unlock()
-	if lastAccuracy.report == nil || lastAccuracy.factors != h {
-		acc, err := tool.Accuracy(tool.AccuracyRequest{Factors: f})
-		if err != nil {
-			return err
-		}
-		lastAccuracy.factors, lastAccuracy.report = h, acc.Accuracy
+	acc, err := tool.Accuracy(tool.AccuracyRequest{Factors: f})
+	if err != nil {
+		return err
 	}
-	b.Accuracy = lastAccuracy.report
+	b.Accuracy = acc.Accuracy
 	if measurements == nil {
 		return nil
 	}

@@ -59,8 +59,10 @@ type Options struct {
 	Compare  []*estimator.Estimate
 	Lang     string
 	Date     string
-	SkipPlan bool // leave the planner's options out: the page's charts do not show them
-	PlanOnly bool // the plan alone, no ranges, appendix or charts: the page's Plan button
+	// ChartsOnly leaves out what only a report shows (the plan and the
+	// accuracy appendix): the page builds a bundle for its charts on every change.
+	ChartsOnly bool
+	PlanOnly   bool // the plan alone, no ranges, appendix or charts: the page's Plan button
 	// Measurements are the user's own throughputs the scenario's factors
 	// were fitted to (calibrate --measurements); nil leaves Fit out.
 	Measurements []hardware.Measurement
@@ -107,15 +109,17 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 		c := estimator.Compare(append([]string{name}, opt.Compared...), append([]*estimator.Estimate{est}, opt.Compare...))
 		b.Comparison = &c
 	}
-	if err := b.accuracy(opt.Measurements); err != nil {
-		return nil, err
+	if !opt.ChartsOnly {
+		if err := b.accuracy(opt.Measurements); err != nil {
+			return nil, err
+		}
 	}
 	charts, err := chart.Build(est, b.Uncertainty, b.Sensitivity, b.Lang)
 	if err != nil {
 		return nil, err
 	}
 	b.Charts = charts
-	if !opt.SkipPlan {
+	if !opt.ChartsOnly {
 		b.plan()
 	}
 	return b, nil

@@ -42,7 +42,7 @@ func Charts(req ChartsRequest) ([]Chart, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	b, err := report.Build(est, report.Options{Samples: samples, Seed: seed, Lang: lang, SkipPlan: true})
+	b, err := report.Build(est, report.Options{Samples: samples, Seed: seed, Lang: lang, ChartsOnly: true})
 	if err != nil {
 		return nil, "", err
 	}
