@@ -347,7 +347,9 @@ var fieldWords = map[string]words{
 	"factors.comm_efficiency":             {dim: Ratio, unit: Text{"fraction of link bandwidth", "リンク帯域に対する割合"}, label: Text{"Communication efficiency", "通信効率"}, unset: calibrated},
 	"factors.overlap":                     {dim: Ratio, unit: Text{"fraction hidden", "隠れる割合"}, label: Text{"Overlap", "通信と計算の重なり"}, unset: calibrated},
 	"factors.host_input_bytes_per_core_s": {dim: BytesPerSecond, unit: Text{"B/s per core", "B/s/コア"}, label: Text{"Host input rate", "コアあたりの入力処理速度"}, unset: calibrated},
-	"factors.workspace_fraction":          {dim: Ratio, unit: Text{"fraction of activations", "活性化に対する割合"}, label: Text{"Workspace fraction", "ワークスペースの割合"}, unset: calibrated},
+	"factors.host_decode_share": {dim: Ratio, unit: Text{"fraction of decoding", "デコードに占める割合"}, label: Text{"Host share of input decoding", "入力デコードのホスト分担"}, unset: Text{"1 (the host CPUs decode)", "1（ホスト CPU がデコード）"},
+		help: Text{"1: a framework's CPU loader decodes the JPEGs (PyTorch's DataLoader, tf.data); 0: the GPUs do (NVIDIA DALI), so the host caps nothing.", "1: フレームワークの CPU ローダーが JPEG をデコード（PyTorch の DataLoader、tf.data）。0: GPU がデコード（NVIDIA DALI）し、ホストは上限になりません。"}},
+	"factors.workspace_fraction": {dim: Ratio, unit: Text{"fraction of activations", "活性化に対する割合"}, label: Text{"Workspace fraction", "ワークスペースの割合"}, unset: calibrated},
 
 	"model_error.defaults": {label: Text{"Model error ranges", "モデル誤差の範囲"}, unset: Text{"accuracy", "accuracy"},
 		help: Text{"accuracy: uncertainty and sensitivity give each modelled number the range its misses on published figures support (trainscale accuracy); off: only the ranges the scenario gives.", "accuracy は、モデルで求めた各数値に公表値との誤差（trainscale accuracy）に見合う範囲を与えて不確かさと感度を計算します。off はシナリオが指定した範囲だけを使います。"}},

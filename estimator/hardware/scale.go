@@ -14,7 +14,7 @@ type Scale struct {
 	ComputeTime     float64
 	CommTime        float64 // gradient all-reduce if nothing overlapped
 	ExposedCommTime float64 // the part the backward pass could not hide
-	InputTime       float64 // host CPU decoding one system's share of the step
+	InputTime       float64 // host CPUs decoding their share of one system's step
 	ImagesPerS      float64 // all GPUs together
 	Speedup         float64 // over one GPU in the same kind of system
 	Efficiency      float64 // Speedup / GPUs, in (0, 1]
@@ -26,14 +26,16 @@ type Scale struct {
 //	step    = max(compute + exposed + 0.2 x input, input)
 //	comm    = ring inside a system + ring between systems (hierarchical)
 //	exposed = comm - min(Overlap x comm, backward), backward = 2/3 of compute
-//	input   = GPUs per system x batch x SampleBytes / (host cores x HostInputRate)
+//	input   = HostDecodeShare x GPUs per system x batch x SampleBytes / (host cores x HostInputRate)
 //
 // A ring over n GPUs moves 2(n-1)/n of the gradients through each GPU's
 // link; on a Shared link (PCIe through the host) all n rings' traffic
 // crosses one path, 2(n-1) gradients in all, which is why PCIe servers stop
 // gaining after a few GPUs. Between systems every port carries its share.
 // Gradients are all-reduced at the precision the memory model stores them
-// (fp32, or fp16 for Mixed).
+// (fp32, or fp16 for Mixed). Where the GPUs decode (HostDecodeShare 0, as
+// with DALI) the host has no input term and the GPUs scale on compute and
+// communication alone.
 //
 // Preconditions: gpus >= 1, batchPerGPU >= 1, sys.GPUs >= 1, and sys's link,
 // network and CPU ids in the catalog (an unknown link costs nothing, an
@@ -106,15 +108,16 @@ func ringTime(bytes float64, n int, link string, ports int, f Factors) float64 {
 	return volume/bw + hops*net.Latency
 }
 
-// inputTime is how long the host of sys takes to decode and augment one
-// step's samples for gpus of its GPUs; 0 when its CPU is unknown.
+// inputTime is how long the host of sys takes to decode and augment its
+// share of one step's samples for gpus of its GPUs; 0 when its CPU is
+// unknown or the GPUs decode.
 func inputTime(m Model, sys System, gpus, batch int, f Factors) float64 {
 	cpu, ok := CPUByID(sys.CPU)
 	rate := float64(cpu.Cores*cpu.Sockets) * f.HostInputRate
 	if !ok || !(rate > 0) {
 		return 0
 	}
-	return float64(gpus*batch) * m.SampleBytes / rate
+	return f.HostDecodeShare * float64(gpus*batch) * m.SampleBytes / rate
 }
 
 // Sweep evaluates EstimateScale at the GPU counts a plan is read at: powers
