@@ -26,7 +26,8 @@ type Scale struct {
 //	step    = max(compute + exposed + 0.2 x input, input)
 //	comm    = ring inside a system + ring between systems (hierarchical)
 //	exposed = comm - min(Overlap x comm, backward), backward = 2/3 of compute
-//	input   = HostDecodeShare x GPUs per system x batch x SampleBytes / (host cores x HostInputRate)
+//	input   = HostDecodeShare x GPUs per system x batch x SampleBytes / (decoders x HostInputRate)
+//	decoders = host cores, or min(host cores, processCores x HostLoaderProcesses x sys.GPUs)
 //
 // A ring over n GPUs moves 2(n-1)/n of the gradients through each GPU's
 // link; on a Shared link (PCIe through the host) all n rings' traffic
@@ -108,12 +109,29 @@ func ringTime(bytes float64, n int, link string, ports int, f Factors) float64 {
 	return volume/bw + hops*net.Latency
 }
 
+// processCores is the host cores' work one loader process does. The
+// calibration points are PyTorch runs on a DGX-1, whose loader ran 8 worker
+// processes per GPU, 64 in all, on the host's 40 cores: HostInputRate per
+// core is 40/64 of a core's rate per process. A loader with fewer processes
+// than that per core decodes less than the host's cores could: the DGX A100's
+// PyTorch configuration runs 16 per GPU, 128 processes on 128 cores, so
+// they do the work of 80 cores, not 128. That a process decodes as fast on
+// either host is the assumption; the published rates bear it out (about 130
+// images/s per process at 8 GPUs in mixed precision on both).
+const processCores = 40.0 / 64
+
 // inputTime is how long the host of sys takes to decode and augment its
-// share of one step's samples for gpus of its GPUs; 0 when its CPU is
-// unknown or the GPUs decode.
+// share of one step's samples for gpus of its GPUs: its cores, or as many
+// cores as the system's loader processes do the work of where fewer, each
+// at HostInputRate. 0 when its CPU is unknown or the GPUs decode. Like the
+// cores, the processes of the whole system serve even one GPU's step.
 func inputTime(m Model, sys System, gpus, batch int, f Factors) float64 {
 	cpu, ok := CPUByID(sys.CPU)
-	rate := float64(cpu.Cores*cpu.Sockets) * f.HostInputRate
+	decoders := float64(cpu.Cores * cpu.Sockets)
+	if f.HostLoaderProcesses > 0 {
+		decoders = math.Min(decoders, processCores*f.HostLoaderProcesses*float64(sys.GPUs))
+	}
+	rate := decoders * f.HostInputRate
 	if !ok || !(rate > 0) {
 		return 0
 	}
