@@ -77,15 +77,16 @@ func EstimateScale(m Model, sys System, gpu GPU, gpus int, p Precision, batchPer
 // is short, which is why a system's speed-up is lower in mixed precision
 // than in FP32 on the same host. Fitted to the DGX-1 V100 speed-ups
 // (calibration points, FP32 and mixed), not to the held-out DGX A100 ones:
-// scaled by host cores it gives the DGX A100 10.6 ms of the 19.6 ms a step its
-// published mixed-precision speed-up loses, which leaves 7.20x against 6.72x.
+// with the DGX A100's 128 loader processes doing 80 cores' work it gives
+// that system 16.9 ms of the 19.6 ms a step its published mixed-precision
+// speed-up loses, 6.80x against 6.72x (counted by cores, 10.6 ms and 7.20x).
 const InputExposed = 0.2
 
 // gradientBytes is the bytes per parameter of a gradient: the memory model's
 // choice, fp16 under Mixed as in the ZeRO paper's accounting. PyTorch's AMP
 // keeps fp32 weights and so all-reduces 4 B; counted so, the held-out DGX A100
-// mixed speed-up moves only from 7.20x to 7.19x (the ring is 0.8 ms of a
-// 94 ms step), so the two models keep one count.
+// mixed speed-up moves only from 6.80x to 6.79x (the ring is 0.8 ms of a
+// 113 ms step), so the two models keep one count.
 func gradientBytes(p Precision) float64 {
 	if p == Mixed {
 		return 2
