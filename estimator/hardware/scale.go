@@ -27,7 +27,7 @@ type Scale struct {
 //	comm    = ring inside a system + ring between systems (hierarchical)
 //	exposed = comm - min(Overlap x comm, backward), backward = 2/3 of compute
 //	input   = HostDecodeShare x GPUs per system x batch x SampleBytes / (decoders x HostInputRate)
-//	decoders = host cores, or min(host cores, processCores x HostLoaderProcesses x sys.GPUs)
+//	decoders = host cores, or min(host cores, ProcessCores x HostLoaderProcesses x sys.GPUs)
 //
 // A ring over n GPUs moves 2(n-1)/n of the gradients through each GPU's
 // link; on a Shared link (PCIe through the host) all n rings' traffic
@@ -110,7 +110,7 @@ func ringTime(bytes float64, n int, link string, ports int, f Factors) float64 {
 	return volume/bw + hops*net.Latency
 }
 
-// processCores is the host cores' work one loader process does. The
+// ProcessCores is the host cores' work one loader process does. The
 // calibration points are PyTorch runs on a DGX-1, whose loader ran 8 worker
 // processes per GPU, 64 in all, on the host's 40 cores: HostInputRate per
 // core is 40/64 of a core's rate per process. A loader with fewer processes
@@ -119,7 +119,7 @@ func ringTime(bytes float64, n int, link string, ports int, f Factors) float64 {
 // they do the work of 80 cores, not 128. That a process decodes as fast on
 // either host is the assumption; the published rates bear it out (about 130
 // images/s per process at 8 GPUs in mixed precision on both).
-const processCores = 40.0 / 64
+const ProcessCores = 40.0 / 64
 
 // inputTime is how long the host of sys takes to decode and augment its
 // share of one step's samples for gpus of its GPUs: its cores, or as many
@@ -130,7 +130,7 @@ func inputTime(m Model, sys System, gpus, batch int, f Factors) float64 {
 	cpu, ok := CPUByID(sys.CPU)
 	decoders := float64(cpu.Cores * cpu.Sockets)
 	if f.HostLoaderProcesses > 0 {
-		decoders = math.Min(decoders, processCores*f.HostLoaderProcesses*float64(sys.GPUs))
+		decoders = math.Min(decoders, ProcessCores*f.HostLoaderProcesses*float64(sys.GPUs))
 	}
 	rate := decoders * f.HostInputRate
 	if !ok || !(rate > 0) {
