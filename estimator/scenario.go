@@ -205,18 +205,18 @@ type Host struct {
 // spell the JSON format; their rules, labels and the matching field of
 // hardware.Factors come from hardware.FactorSpecs, by JSON name.
 type Factors struct {
-	FP32Efficiency      *float64 `json:"fp32_efficiency,omitempty"`
-	TF32Efficiency      *float64 `json:"tf32_efficiency,omitempty"`
-	MixedEfficiency     *float64 `json:"mixed_efficiency,omitempty"`
-	CPUEfficiency       *float64 `json:"cpu_efficiency,omitempty"`
-	MemoryEfficiency    *float64 `json:"memory_efficiency,omitempty"`
-	StepOverhead        *float64 `json:"step_overhead_s,omitempty"`
-	CommEfficiency      *float64 `json:"comm_efficiency,omitempty"`
-	Overlap             *float64 `json:"overlap,omitempty"`
-	HostInputRate       *float64 `json:"host_input_bytes_per_core_s,omitempty"`
-	HostDecodeShare     *float64 `json:"host_decode_share,omitempty"`
-	HostLoaderProcesses *float64 `json:"host_loader_processes_per_gpu,omitempty"`
-	WorkspaceFraction   *float64 `json:"workspace_fraction,omitempty"`
+	FP32Efficiency    *float64 `json:"fp32_efficiency,omitempty"`
+	TF32Efficiency    *float64 `json:"tf32_efficiency,omitempty"`
+	MixedEfficiency   *float64 `json:"mixed_efficiency,omitempty"`
+	CPUEfficiency     *float64 `json:"cpu_efficiency,omitempty"`
+	MemoryEfficiency  *float64 `json:"memory_efficiency,omitempty"`
+	StepOverhead      *float64 `json:"step_overhead_s,omitempty"`
+	CommEfficiency    *float64 `json:"comm_efficiency,omitempty"`
+	Overlap           *float64 `json:"overlap,omitempty"`
+	HostInputRate     *float64 `json:"host_input_bytes_per_core_s,omitempty"`
+	HostDecodeShare   *float64 `json:"host_decode_share,omitempty"`
+	LoaderProcesses   *float64 `json:"host_loader_processes_per_gpu,omitempty"`
+	WorkspaceFraction *float64 `json:"workspace_fraction,omitempty"`
 }
 
 // factorFields maps hardware.FactorSpecs, in order, to the index of the field

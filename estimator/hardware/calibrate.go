@@ -47,7 +47,7 @@ func predict(m Measurement, f Factors) (float64, error) {
 	if m.Batch < 1 {
 		return 0, fmt.Errorf("batch must be >= 1, got %d", m.Batch)
 	}
-	f.HostDecodeShare, f.HostLoaderProcesses = 1, float64(m.LoaderProcesses)
+	f.HostDecodeShare, f.LoaderProcesses = 1, float64(m.LoaderProcesses)
 	if m.GPUDecode {
 		f.HostDecodeShare = 0
 	}

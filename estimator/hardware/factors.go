@@ -73,7 +73,7 @@ var FactorSpecs = []FactorSpec{
 	{Name: "host_loader_processes_per_gpu", Unit: "count", High: 1024, LowIncluded: true,
 		LabelEn: "Loader processes per GPU decoding on the host (0: every host core decodes)",
 		LabelJa: "ホストでデコードするGPUあたりのローダープロセス数（0: ホストの全コアがデコード）",
-		Field:   func(f *Factors) *float64 { return &f.HostLoaderProcesses }},
+		Field:   func(f *Factors) *float64 { return &f.LoaderProcesses }},
 	{Name: "workspace_fraction", Unit: "ratio", High: 10, LowIncluded: true,
 		LabelEn: "Workspace and allocator slack, as a fraction",
 		LabelJa: "ワークスペースとアロケータの余裕（割合）",

@@ -458,7 +458,7 @@ func TestGPUDecodeDropsTheHostTerm(t *testing.T) {
 func TestLoaderProcessesCapDecoding(t *testing.T) {
 	m := mustModel(t, "resnet-50")
 	f := DefaultFactors()
-	withProcs := func(n float64) Factors { g := f; g.HostLoaderProcesses = n; return g }
+	withProcs := func(n float64) Factors { g := f; g.LoaderProcesses = n; return g }
 	dgx1 := mustSystem(t, "dgx-1-v100")
 	assert.Equal(t, EstimateScale(m, dgx1, mustGPU(t, dgx1.GPU), 8, Mixed, 256, f),
 		EstimateScale(m, dgx1, mustGPU(t, dgx1.GPU), 8, Mixed, 256, withProcs(8)), "the calibration host: as its cores")

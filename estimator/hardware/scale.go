@@ -27,7 +27,7 @@ type Scale struct {
 //	comm    = ring inside a system + ring between systems (hierarchical)
 //	exposed = comm - min(Overlap x comm, backward), backward = 2/3 of compute
 //	input   = HostDecodeShare x GPUs per system x batch x SampleBytes / (decoders x HostInputRate)
-//	decoders = host cores, or min(host cores, ProcessCores x HostLoaderProcesses x sys.GPUs)
+//	decoders = host cores, or min(host cores, ProcessCores x LoaderProcesses x sys.GPUs)
 //
 // A ring over n GPUs moves 2(n-1)/n of the gradients through each GPU's
 // link; on a Shared link (PCIe through the host) all n rings' traffic
@@ -129,8 +129,8 @@ const ProcessCores = 40.0 / 64
 func inputTime(m Model, sys System, gpus, batch int, f Factors) float64 {
 	cpu, ok := CPUByID(sys.CPU)
 	decoders := float64(cpu.Cores * cpu.Sockets)
-	if f.HostLoaderProcesses > 0 {
-		decoders = math.Min(decoders, ProcessCores*f.HostLoaderProcesses*float64(sys.GPUs))
+	if f.LoaderProcesses > 0 {
+		decoders = math.Min(decoders, ProcessCores*f.LoaderProcesses*float64(sys.GPUs))
 	}
 	rate := decoders * f.HostInputRate
 	if !ok || !(rate > 0) {

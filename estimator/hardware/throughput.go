@@ -42,10 +42,10 @@ type Factors struct {
 	// 0 where the GPUs decode (NVIDIA DALI with nvJPEG). The GPUs' own
 	// decoding is not charged: no calibration point decodes on the GPUs.
 	HostDecodeShare float64 `json:"host_decode_share"`
-	// HostLoaderProcesses is the decoding processes per GPU a loader runs
+	// LoaderProcesses is the decoding processes per GPU a loader runs
 	// (PyTorch's DataLoader workers); 0 leaves it unset: the host's cores
 	// decode, however many processes share them.
-	HostLoaderProcesses float64 `json:"host_loader_processes_per_gpu"`
+	LoaderProcesses float64 `json:"host_loader_processes_per_gpu"`
 	// WorkspaceFraction is scratch and allocator slack on top of the memory
 	// a step needs.
 	WorkspaceFraction float64 `json:"workspace_fraction"`

@@ -90,7 +90,7 @@ func Scale(req ScaleRequest) (*Result, error) {
 		}
 		cp := "catalog.cpus." + cpu.ID + "."
 		decoders := fmt.Sprintf("{%scores} * {%ssockets}", cp, cp)
-		if f.HostLoaderProcesses > 0 {
+		if f.LoaderProcesses > 0 {
 			decoders = fmt.Sprintf("min(%s, %v * {factors.host_loader_processes_per_gpu} * {%sgpus})", decoders, hardware.ProcessCores, sp)
 		}
 		return fmt.Sprintf("{factors.host_decode_share} * %s * {scale.batch_per_gpu} * {%ssample_bytes} / (%s * {factors.host_input_bytes_per_core_s})",

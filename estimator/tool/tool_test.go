@@ -54,8 +54,8 @@ func results(t *testing.T) map[string]*tool.Result {
 	add("scale resnet-50 1024", res, err)
 	// The loader's processes and the decoding site enter the input time's formula.
 	for _, set := range []func(*hardware.Factors){
-		func(f *hardware.Factors) { f.HostLoaderProcesses = 16 },
-		func(f *hardware.Factors) { f.HostLoaderProcesses = 64 },
+		func(f *hardware.Factors) { f.LoaderProcesses = 16 },
+		func(f *hardware.Factors) { f.LoaderProcesses = 64 },
 		func(f *hardware.Factors) { f.HostDecodeShare = 0 },
 	} {
 		f := hardware.DefaultFactors()
