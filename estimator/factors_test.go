@@ -27,7 +27,7 @@ func TestFactorsFollowTheSpecs(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, `{"fp32_efficiency":0.573,"tf32_efficiency":0.1475,"mixed_efficiency":0.35,"cpu_efficiency":0.04,`+
 		`"memory_efficiency":0.78,"step_overhead_s":0.009,"comm_efficiency":0.8,"overlap":0.65,`+
-		`"host_input_bytes_per_core_s":30000000,"workspace_fraction":0.05}`, string(b))
+		`"host_input_bytes_per_core_s":30000000,"host_decode_share":1,"host_loader_processes_per_gpu":0,"workspace_fraction":0.05}`, string(b))
 	assert.Equal(t, hardware.DefaultFactors(), estimator.FactorsOf(hardware.DefaultFactors()).Resolve())
 	assert.Equal(t, hardware.DefaultFactors(), (*estimator.Factors)(nil).Resolve())
 	overlap := 0.0
@@ -46,6 +46,8 @@ func TestFactorsChecks(t *testing.T) {
 		{`{"step_overhead_s": -1}`, "factors.step_overhead_s: must be >= 0, got -1"},
 		{`{"workspace_fraction": 11}`, "factors.workspace_fraction: must be <= 10, got 11"},
 		{`{"host_input_bytes_per_core_s": -5}`, "factors.host_input_bytes_per_core_s: must be > 0, got -5"},
+		{`{"host_decode_share": 1.5}`, "factors.host_decode_share: must be <= 1, got 1.5"},
+		{`{"host_loader_processes_per_gpu": -1}`, "factors.host_loader_processes_per_gpu: must be >= 0, got -1"},
 	} {
 		_, err := estimator.DecodeFactors(strings.NewReader(`{"factors": ` + tc.section + `}`))
 		assert.EqualError(t, err, tc.want, tc.section)

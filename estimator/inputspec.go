@@ -348,6 +348,10 @@ var fieldWords = map[string]words{
 	"factors.overlap":                     {dim: Ratio, unit: Text{"fraction hidden", "隠れる割合"}, label: Text{"Overlap", "通信と計算の重なり"}, unset: calibrated},
 	"factors.host_input_bytes_per_core_s": {dim: BytesPerSecond, unit: Text{"B/s per core", "B/s/コア"}, label: Text{"Host input rate", "コアあたりの入力処理速度"}, unset: calibrated},
 	"factors.workspace_fraction":          {dim: Ratio, unit: Text{"fraction of activations", "活性化に対する割合"}, label: Text{"Workspace fraction", "ワークスペースの割合"}, unset: calibrated},
+	"factors.host_decode_share": {dim: Ratio, unit: Text{"fraction of decoding", "デコードに占める割合"}, label: Text{"Host share of input decoding", "入力デコードのホスト分担"}, unset: Text{"1 (the host CPUs decode)", "1（ホスト CPU がデコード）"},
+		help: Text{"1: a framework's CPU loader decodes the JPEGs (PyTorch's DataLoader, tf.data); 0: the GPUs do (NVIDIA DALI), so the host caps nothing.", "1: フレームワークの CPU ローダーが JPEG をデコード（PyTorch の DataLoader、tf.data）。0: GPU がデコード（NVIDIA DALI）し、ホストは上限になりません。"}},
+	"factors.host_loader_processes_per_gpu": {dim: Count, unit: Text{"processes per GPU", "プロセス/GPU"}, label: Text{"Loader processes per GPU", "GPU あたりのローダープロセス数"}, unset: Text{"0 (every host core decodes)", "0（ホストの全コアがデコード）"},
+		help: Text{"The host decoding processes your loader runs per GPU (PyTorch's DataLoader num_workers). Fewer than 1.6 per host core decode less than the cores could: each does the work of 0.625 of a core, as the calibration DGX-1's 64 processes did on its 40 cores.", "ローダーが GPU 1 基あたりに動かすホストのデコードプロセス数（PyTorch の DataLoader の num_workers）。ホストの 1 コアあたり 1.6 未満だと、コアの能力を使い切れません。1 プロセスはコア 0.625 個分の処理をします（較正に使った DGX-1 で 64 プロセスが 40 コアで処理した割合）。"}},
 
 	"model_error.defaults": {label: Text{"Model error ranges", "モデル誤差の範囲"}, unset: Text{"accuracy", "accuracy"},
 		help: Text{"accuracy: uncertainty and sensitivity give each modelled number the range its misses on published figures support (trainscale accuracy); off: only the ranges the scenario gives.", "accuracy は、モデルで求めた各数値に公表値との誤差（trainscale accuracy）に見合う範囲を与えて不確かさと感度を計算します。off はシナリオが指定した範囲だけを使います。"}},

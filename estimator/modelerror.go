@@ -74,7 +74,7 @@ var modelKinds = []struct {
 			return s.Training.Scaling == "modelled" && slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer == nil })
 		},
 		Text{"no network's scaling is modelled (training.scaling modelled)", "スケーリングをモデルで求めるネットワークがありません（training.scaling が modelled）"},
-		ModelErrorWidth{Points: 16, HeldOut: true, P80: 0.07746863289644663}},
+		ModelErrorWidth{Points: 16, HeldOut: true, P80: 0.05025838205757683}},
 	{"model_error.transformer", func(m *ModelError) **float64 { return &m.Transformer },
 		func(metric string, _ int) bool {
 			return metric == hardware.MetricMFU || metric == hardware.MetricFLOPsPerGPU || metric == hardware.MetricTokensPerGPU || metric == hardware.MetricGPUHours

@@ -214,6 +214,8 @@ type Factors struct {
 	CommEfficiency    *float64 `json:"comm_efficiency,omitempty"`
 	Overlap           *float64 `json:"overlap,omitempty"`
 	HostInputRate     *float64 `json:"host_input_bytes_per_core_s,omitempty"`
+	HostDecodeShare   *float64 `json:"host_decode_share,omitempty"`
+	LoaderProcesses   *float64 `json:"host_loader_processes_per_gpu,omitempty"`
 	WorkspaceFraction *float64 `json:"workspace_fraction,omitempty"`
 }
 

@@ -47,6 +47,10 @@ func predict(m Measurement, f Factors) (float64, error) {
 	if m.Batch < 1 {
 		return 0, fmt.Errorf("batch must be >= 1, got %d", m.Batch)
 	}
+	f.HostDecodeShare, f.LoaderProcesses = 1, float64(m.LoaderProcesses)
+	if m.GPUDecode {
+		f.HostDecodeShare = 0
+	}
 	switch m.Metric {
 	case MetricImagesPerS, MetricBytesPerS, MetricTimeToTrain:
 		var ips float64

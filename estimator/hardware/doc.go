@@ -48,14 +48,17 @@
 // segmentation networks). Up to overlap x comm, never more than the backward
 // pass, hides behind computation. The host's cores decode the input at
 // host_input_bytes_per_core_s each, which caps a system's images/s: the
-// article's warning that eight GPUs can saturate a server's CPUs. Below the
-// cap, InputExposed of that work still lands on every step (copies and
-// contention the step cannot hide), which costs most where the step is short.
-// Limits: the exposed share is one constant, though it depends on the loader
-// (MXNet's and TensorFlow's GPU decoding scale better than it allows); no
-// topology inside a system (NVSwitch and a hybrid cube-mesh look alike), no
-// stragglers, no network congestion, and the host cap assumes
-// ImageNet-style JPEG decoding.
+// article's warning that eight GPUs can saturate a server's CPUs. A loader
+// with fewer processes than the calibration host's 1.6 per core
+// (host_loader_processes_per_gpu) decodes as many cores' worth as its
+// processes do. Below the cap, InputExposed of that work still lands on every
+// step (copies and contention the step cannot hide), which costs most where
+// the step is short. Where the GPUs decode (host_decode_share 0, NVIDIA DALI)
+// the host adds nothing. Limits: the exposed share is one constant, though
+// it depends on the loader (TensorFlow's tf.data scales better than it
+// allows); no topology inside a system (NVSwitch and a hybrid cube-mesh look
+// alike), no stragglers, no network congestion, GPU decoding costs the GPUs
+// nothing, and the host cap assumes ImageNet-style JPEG decoding.
 //
 // # Memory (EstimateMemory)
 //

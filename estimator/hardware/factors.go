@@ -14,7 +14,7 @@ type FactorSpec struct {
 	LabelEn string // for people, in English
 	LabelJa string // the same in Japanese
 	// Unit is the base unit of the estimator's quantities the value is in
-	// ("ratio", "s", "B/s"); this package names no units of its own.
+	// ("ratio", "s", "B/s", "count"); this package names no units of its own.
 	Unit string
 	// A value must lie in [Low, High]; Low itself only where LowIncluded.
 	Low, High   float64
@@ -66,6 +66,14 @@ var FactorSpecs = []FactorSpec{
 		LabelEn: "Stored-sample bytes one host core decodes per second",
 		LabelJa: "ホストCPU 1コアが1秒にデコードする保存サンプルのバイト数",
 		Field:   func(f *Factors) *float64 { return &f.HostInputRate }},
+	{Name: "host_decode_share", Unit: "ratio", High: 1, LowIncluded: true,
+		LabelEn: "Share of input decoding done by the host CPUs (1: CPU loader; 0: GPUs, as with DALI)",
+		LabelJa: "入力デコードのうちホストCPUが行う割合（1: CPUローダー、0: GPU（DALIなど））",
+		Field:   func(f *Factors) *float64 { return &f.HostDecodeShare }},
+	{Name: "host_loader_processes_per_gpu", Unit: "count", High: 1024, LowIncluded: true,
+		LabelEn: "Loader processes per GPU decoding on the host (0: every host core decodes)",
+		LabelJa: "ホストでデコードするGPUあたりのローダープロセス数（0: ホストの全コアがデコード）",
+		Field:   func(f *Factors) *float64 { return &f.LoaderProcesses }},
 	{Name: "workspace_fraction", Unit: "ratio", High: 10, LowIncluded: true,
 		LabelEn: "Workspace and allocator slack, as a fraction",
 		LabelJa: "ワークスペースとアロケータの余裕（割合）",

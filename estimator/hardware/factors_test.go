@@ -24,7 +24,7 @@ func TestFactorSpecsCoverFactors(t *testing.T) {
 		assert.Equal(t, float64(i+1), reflect.ValueOf(f).Field(i).Float(), s.Name)
 		assert.NotEmpty(t, s.LabelEn, s.Name)
 		assert.NotEmpty(t, s.LabelJa, s.Name)
-		assert.Contains(t, []string{"ratio", "s", "B/s"}, s.Unit, s.Name)
+		assert.Contains(t, []string{"ratio", "s", "B/s", "count"}, s.Unit, s.Name)
 		assert.True(t, s.Allows(*s.Field(new(DefaultFactors()))), "%s: the default is in range", s.Name)
 	}
 	b, err := json.Marshal(f)

@@ -14,7 +14,7 @@ type Scale struct {
 	ComputeTime     float64
 	CommTime        float64 // gradient all-reduce if nothing overlapped
 	ExposedCommTime float64 // the part the backward pass could not hide
-	InputTime       float64 // host CPU decoding one system's share of the step
+	InputTime       float64 // host CPUs decoding their share of one system's step
 	ImagesPerS      float64 // all GPUs together
 	Speedup         float64 // over one GPU in the same kind of system
 	Efficiency      float64 // Speedup / GPUs, in (0, 1]
@@ -26,14 +26,17 @@ type Scale struct {
 //	step    = max(compute + exposed + 0.2 x input, input)
 //	comm    = ring inside a system + ring between systems (hierarchical)
 //	exposed = comm - min(Overlap x comm, backward), backward = 2/3 of compute
-//	input   = GPUs per system x batch x SampleBytes / (host cores x HostInputRate)
+//	input   = HostDecodeShare x GPUs per system x batch x SampleBytes / (decoders x HostInputRate)
+//	decoders = host cores, or min(host cores, ProcessCores x LoaderProcesses x sys.GPUs)
 //
 // A ring over n GPUs moves 2(n-1)/n of the gradients through each GPU's
 // link; on a Shared link (PCIe through the host) all n rings' traffic
 // crosses one path, 2(n-1) gradients in all, which is why PCIe servers stop
 // gaining after a few GPUs. Between systems every port carries its share.
 // Gradients are all-reduced at the precision the memory model stores them
-// (fp32, or fp16 for Mixed).
+// (fp32, or fp16 for Mixed). Where the GPUs decode (HostDecodeShare 0, as
+// with DALI) the host has no input term and the GPUs scale on compute and
+// communication alone.
 //
 // Preconditions: gpus >= 1, batchPerGPU >= 1, sys.GPUs >= 1, and sys's link,
 // network and CPU ids in the catalog (an unknown link costs nothing, an
@@ -74,15 +77,16 @@ func EstimateScale(m Model, sys System, gpu GPU, gpus int, p Precision, batchPer
 // is short, which is why a system's speed-up is lower in mixed precision
 // than in FP32 on the same host. Fitted to the DGX-1 V100 speed-ups
 // (calibration points, FP32 and mixed), not to the held-out DGX A100 ones:
-// scaled by host cores it gives the DGX A100 10.6 ms of the 19.6 ms a step its
-// published mixed-precision speed-up loses, which leaves 7.20x against 6.72x.
+// with the DGX A100's 128 loader processes doing 80 cores' work it gives
+// that system 16.9 ms of the 19.6 ms a step its published mixed-precision
+// speed-up loses, 6.80x against 6.72x (counted by cores, 10.6 ms and 7.20x).
 const InputExposed = 0.2
 
 // gradientBytes is the bytes per parameter of a gradient: the memory model's
 // choice, fp16 under Mixed as in the ZeRO paper's accounting. PyTorch's AMP
 // keeps fp32 weights and so all-reduces 4 B; counted so, the held-out DGX A100
-// mixed speed-up moves only from 7.20x to 7.19x (the ring is 0.8 ms of a
-// 94 ms step), so the two models keep one count.
+// mixed speed-up moves only from 6.80x to 6.79x (the ring is 0.8 ms of a
+// 113 ms step), so the two models keep one count.
 func gradientBytes(p Precision) float64 {
 	if p == Mixed {
 		return 2
@@ -106,15 +110,33 @@ func ringTime(bytes float64, n int, link string, ports int, f Factors) float64 {
 	return volume/bw + hops*net.Latency
 }
 
-// inputTime is how long the host of sys takes to decode and augment one
-// step's samples for gpus of its GPUs; 0 when its CPU is unknown.
+// ProcessCores is the host cores' work one loader process does. The
+// calibration points are PyTorch runs on a DGX-1, whose loader ran 8 worker
+// processes per GPU, 64 in all, on the host's 40 cores: HostInputRate per
+// core is 40/64 of a core's rate per process. A loader with fewer processes
+// than that per core decodes less than the host's cores could: the DGX A100's
+// PyTorch configuration runs 16 per GPU, 128 processes on 128 cores, so
+// they do the work of 80 cores, not 128. That a process decodes as fast on
+// either host is the assumption; the published rates bear it out (about 130
+// images/s per process at 8 GPUs in mixed precision on both).
+const ProcessCores = 40.0 / 64
+
+// inputTime is how long the host of sys takes to decode and augment its
+// share of one step's samples for gpus of its GPUs: its cores, or as many
+// cores as the system's loader processes do the work of where fewer, each
+// at HostInputRate. 0 when its CPU is unknown or the GPUs decode. Like the
+// cores, the processes of the whole system serve even one GPU's step.
 func inputTime(m Model, sys System, gpus, batch int, f Factors) float64 {
 	cpu, ok := CPUByID(sys.CPU)
-	rate := float64(cpu.Cores*cpu.Sockets) * f.HostInputRate
+	decoders := float64(cpu.Cores * cpu.Sockets)
+	if f.LoaderProcesses > 0 {
+		decoders = math.Min(decoders, ProcessCores*f.LoaderProcesses*float64(sys.GPUs))
+	}
+	rate := decoders * f.HostInputRate
 	if !ok || !(rate > 0) {
 		return 0
 	}
-	return float64(gpus*batch) * m.SampleBytes / rate
+	return f.HostDecodeShare * float64(gpus*batch) * m.SampleBytes / rate
 }
 
 // Sweep evaluates EstimateScale at the GPU counts a plan is read at: powers

@@ -37,6 +37,15 @@ type Factors struct {
 	// HostInputRate is the bytes of stored samples one host CPU core decodes
 	// and augments per second; it caps a system's images/s.
 	HostInputRate float64 `json:"host_input_bytes_per_core_s"`
+	// HostDecodeShare is the share of that decoding the host CPUs do: 1 for
+	// a framework's CPU loader (PyTorch's DataLoader, TensorFlow's tf.data),
+	// 0 where the GPUs decode (NVIDIA DALI with nvJPEG). The GPUs' own
+	// decoding is not charged: no calibration point decodes on the GPUs.
+	HostDecodeShare float64 `json:"host_decode_share"`
+	// LoaderProcesses is the decoding processes per GPU a loader runs
+	// (PyTorch's DataLoader workers); 0 leaves it unset: the host's cores
+	// decode, however many processes share them.
+	LoaderProcesses float64 `json:"host_loader_processes_per_gpu"`
 	// WorkspaceFraction is scratch and allocator slack on top of the memory
 	// a step needs.
 	WorkspaceFraction float64 `json:"workspace_fraction"`
@@ -54,6 +63,7 @@ func DefaultFactors() Factors {
 		CommEfficiency:    0.8,
 		Overlap:           0.65,
 		HostInputRate:     30e6,
+		HostDecodeShare:   1,
 		WorkspaceFraction: 0.05,
 	}
 }

@@ -89,8 +89,12 @@ func Scale(req ScaleRequest) (*Result, error) {
 			return "0"
 		}
 		cp := "catalog.cpus." + cpu.ID + "."
-		return fmt.Sprintf("%s * {scale.batch_per_gpu} * {%ssample_bytes} / ({%scores} * {%ssockets} * {factors.host_input_bytes_per_core_s})",
-			gpus, mp, cp, cp)
+		decoders := fmt.Sprintf("{%scores} * {%ssockets}", cp, cp)
+		if f.LoaderProcesses > 0 {
+			decoders = fmt.Sprintf("min(%s, %v * {factors.host_loader_processes_per_gpu} * {%sgpus})", decoders, hardware.ProcessCores, sp)
+		}
+		return fmt.Sprintf("{factors.host_decode_share} * %s * {scale.batch_per_gpu} * {%ssample_bytes} / (%s * {factors.host_input_bytes_per_core_s})",
+			gpus, mp, decoders)
 	}
 	b.add("scale.input_time", text("Host CPUs decoding one system's samples per step", "1 システム分のサンプルをホスト CPU がデコードする時間（1 ステップあたり）"), estimator.Seconds, s.InputTime,
 		inputExpr("{scale.gpus_per_system}"), srcScaling.With("; host decoding caps a system (the article's warning)", "。ホストでのデコードがシステムの上限になる（記事の警告）"))

@@ -52,6 +52,17 @@ func results(t *testing.T) map[string]*tool.Result {
 	}
 	res, err := tool.Scale(tool.ScaleRequest{Model: "resnet-50", System: "dgx-h100", GPUs: 1024})
 	add("scale resnet-50 1024", res, err)
+	// The loader's processes and the decoding site enter the input time's formula.
+	for _, set := range []func(*hardware.Factors){
+		func(f *hardware.Factors) { f.LoaderProcesses = 16 },
+		func(f *hardware.Factors) { f.LoaderProcesses = 64 },
+		func(f *hardware.Factors) { f.HostDecodeShare = 0 },
+	} {
+		f := hardware.DefaultFactors()
+		set(&f)
+		res, err = tool.Scale(tool.ScaleRequest{Model: "resnet-50", System: "dgx-a100-640gb", GPUs: 8, Precision: "mixed", Batch: ptr(256), Factors: tool.Factors{Values: &f}})
+		add(fmt.Sprintf("scale resnet-50 dgx-a100 %+v", f), res, err)
+	}
 	res, err = tool.Scale(tool.ScaleRequest{Model: "resnet-50", System: "dgx-h100", GPUs: 64, Sweep: true, RunGPUTime: 3e7})
 	add("scale resnet-50 64 run time", res, err)
 	for _, m := range []tool.MemoryRequest{
