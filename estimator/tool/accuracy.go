@@ -401,19 +401,21 @@ func AccuracyRecords(r *AccuracyReport) [][]string {
 }
 
 // AccuracyPointTable is every published figure of Accuracy's report in
-// lang, the header first: #, the figure, published, predicted, ratio,
-// absolute error, then its model family, GPU generation, scale and set.
-// Columns 2 to 5 hold numbers. A lower bound reads "at least 7".
+// lang, the header first: #, the figure, its model family, GPU generation,
+// scale and set, then published, predicted, ratio and absolute error, the
+// numbers last as in the group table (columns from 6 on). A lower bound
+// reads "at least 7".
 func AccuracyPointTable(r *AccuracyReport, lang string) [][]string {
-	head := append([]string{"#"}, words(lang, "figure", "published", "predicted", "ratio", "error")...)
-	out := [][]string{append(head, kindFamily.In(lang), kindGeneration.In(lang), kindScale.In(lang), kindSet.In(lang))}
+	head := append([]string{"#", AccuracyWords["figure"].In(lang), kindFamily.In(lang), kindGeneration.In(lang), kindScale.In(lang), kindSet.In(lang)},
+		words(lang, "published", "predicted", "ratio", "error")...)
+	out := [][]string{head}
 	for i, row := range r.Rows {
-		published := estimator.FormatToolValue(row.Published, row.Unit)
+		published := estimator.FormatToolValueIn(row.Published, row.Unit, lang)
 		if row.AtLeast {
 			published = fill(AccuracyWords["at_least"], "v", cite(published)).In(lang)
 		}
-		out = append(out, []string{strconv.Itoa(i + 1), row.What.In(lang), published, estimator.FormatToolValue(row.Predicted, row.Unit),
-			FormatRatio(row.Ratio), FormatError(row.AbsError), row.Family.In(lang), row.Generation.In(lang), row.Scale.In(lang), row.Set.In(lang)})
+		out = append(out, []string{strconv.Itoa(i + 1), row.What.In(lang), row.Family.In(lang), row.Generation.In(lang), row.Scale.In(lang), row.Set.In(lang),
+			published, estimator.FormatToolValueIn(row.Predicted, row.Unit, lang), FormatRatio(row.Ratio), FormatError(row.AbsError)})
 	}
 	return out
 }

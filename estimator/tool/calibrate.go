@@ -375,8 +375,8 @@ func (b *builder) fitGroup(kind, name estimator.Text, rows []FitRow, of func(Fit
 // Japanese: the CLI, the page and every report name them alike.
 var AccuracyWords = map[string]estimator.Text{
 	"title": text("How accurate is this?", "どれほど正確か"),
-	"lead": text("The models against every published figure trainscale holds (vendor benchmarks, papers, training reports): the absolute error |predicted / published - 1| of each group, its median and its 90th percentile (P90). trainscale accuracy --format csv lists every figure with its source.",
-		"モデルと trainscale が持つすべての公表値（ベンダーのベンチマーク、論文、学習の報告）の比較です。グループごとに誤差の絶対値 |予測 / 公表値 - 1| の中央値と 90 パーセンタイル（P90）を示します。各公表値と出典は trainscale accuracy --format csv で一覧できます。"),
+	"lead": text("The models against every published figure trainscale holds (vendor benchmarks, papers, training reports): the absolute error |predicted / published - 1| of each group, its median and its 90th percentile (P90), then every figure with its ratio predicted / published. trainscale accuracy --format csv adds each figure's source.",
+		"モデルと trainscale が持つすべての公表値（ベンダーのベンチマーク、論文、学習の報告）の比較です。グループごとに誤差の絶対値 |予測 / 公表値 - 1| の中央値と 90 パーセンタイル（P90）を示し、続いて各公表値と比（予測 / 公表値）を示します。各公表値の出典は trainscale accuracy --format csv で一覧できます。"),
 	"lead.factors": text("Here the models run with this scenario's factors (its factors section), as trainscale accuracy --factors runs them.",
 		"ここではモデルをこのシナリオ自身の係数で動かしています（trainscale accuracy --factors と同じ）。"),
 	"points.title":  text("Every published figure", "すべての公表値"),
