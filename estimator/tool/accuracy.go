@@ -400,10 +400,14 @@ func AccuracyRecords(r *AccuracyReport) [][]string {
 	return out
 }
 
+// AccuracyPointNumbers is the first column of AccuracyPointTable that
+// holds numbers; those after it do too.
+const AccuracyPointNumbers = 6
+
 // AccuracyPointTable is every published figure of Accuracy's report in
 // lang, the header first: #, the figure, its model family, GPU generation,
 // scale and set, then published, predicted, ratio and absolute error, the
-// numbers last as in the group table (columns from 6 on). A lower bound
+// numbers last as in the group table (AccuracyPointNumbers). A lower bound
 // reads "at least 7".
 func AccuracyPointTable(r *AccuracyReport, lang string) [][]string {
 	head := append([]string{"#", AccuracyWords["figure"].In(lang), kindFamily.In(lang), kindGeneration.In(lang), kindScale.In(lang), kindSet.In(lang)},

@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/tool"
 	"github.com/trainscale/trainscale/internal/chart"
 	"github.com/trainscale/trainscale/internal/echarts"
 	"github.com/trainscale/trainscale/report"
@@ -229,7 +230,7 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 	}
 	if b.Accuracy != nil {
 		p.Accuracy = &accuracy{Title: b.AccuracyWord("title"), Lead: b.AccuracyWord("lead"), Groups: grid{Rows: b.AccuracyTable(), Numbers: 2},
-			PointsTitle: b.AccuracyWord("points.title"), Points: grid{Rows: b.AccuracyPoints(), Numbers: 6, Class: "points"}}
+			PointsTitle: b.AccuracyWord("points.title"), Points: grid{Rows: b.AccuracyPoints(), Numbers: tool.AccuracyPointNumbers, Class: "points"}}
 		if points, groups := b.FitTables(); points != nil {
 			p.Accuracy.FitTitle, p.Accuracy.FitLead = b.AccuracyWord("fit.title"), b.AccuracyWord("fit.lead")
 			p.Accuracy.FitPoints, p.Accuracy.FitGroups = &grid{Rows: points, Numbers: 1}, &grid{Rows: groups, Numbers: 2}

@@ -1,5 +1,7 @@
 package pdf
 
+import "github.com/trainscale/trainscale/estimator/tool"
+
 // accuracy is the appendix: the published figures' error by group, every
 // figure one by one and, when the scenario's factors were fitted to the
 // user's own measurements, those before and after the fit. The tables come
@@ -15,8 +17,12 @@ func (d *doc) accuracy() {
 	d.table(groups[0], groups[1:], []float64{.2, .4, .12, .14, .14}, map[int]bool{2: true, 3: true, 4: true}, 7.5)
 	d.subheading(b.AccuracyWord("points.title"))
 	points := b.AccuracyPoints()
-	d.table(points[0], points[1:], []float64{.03, .235, .15, .09, .085, .09, .10, .11, .05, .06},
-		map[int]bool{0: true, 6: true, 7: true, 8: true, 9: true}, 6.5)
+	right := map[int]bool{0: true} // the figure's number, then its numbers
+	for i := tool.AccuracyPointNumbers; i < len(points[0]); i++ {
+		right[i] = true
+	}
+	// 6.5 pt in columns wide enough for a Japanese group name and "421.3 TFLOP/s" on A4
+	d.table(points[0], points[1:], []float64{.03, .235, .15, .09, .085, .09, .10, .11, .05, .06}, right, 6.5)
 	fitPoints, fitGroups := b.FitTables()
 	if fitPoints == nil {
 		return
