@@ -36,7 +36,7 @@ func TestAccuracyListsEveryFigure(t *testing.T) {
 	assert.Equal(t, en, rows(en[1][1]))
 	// The numbers align right, the names left (style.css).
 	align := run[[]string](p, `[...document.querySelectorAll('[data-role=accuracy-points] tbody tr:first-child > *')].map((c) => getComputedStyle(c).textAlign)`)
-	assert.Equal(t, []string{"right", "left", "left", "left", "left", "left", "right", "right", "right", "right"}, align)
+	assert.Equal(t, []string{"right", "left", "right", "right", "right", "right", "left", "left", "left", "left"}, align)
 
 	run[bool](p, `(() => { const s = document.querySelector('[data-role=lang]'); s.value = 'ja'; s.dispatchEvent(new Event('change')); return true; })()`)
 	assert.Equal(t, ja, rows(ja[1][1]))

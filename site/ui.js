@@ -282,7 +282,7 @@ function accuracyPoints(page) {
       // the header's cells head columns; a figure's label heads its row; names read left, numbers right
       const cell = document.createElement(i === 0 || j === 1 ? 'th' : 'td');
       if (i === 0 || j === 1) cell.scope = i === 0 ? 'col' : 'row';
-      else if (j > 1 && j < data.numbers) cell.className = 'text';
+      else if (!data.numbers.includes(j)) cell.className = 'text';
       cell.textContent = text;
       tr.append(cell);
     });

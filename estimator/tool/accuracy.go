@@ -400,26 +400,24 @@ func AccuracyRecords(r *AccuracyReport) [][]string {
 	return out
 }
 
-// AccuracyPointNumbers is the first column of AccuracyPointTable that
-// holds numbers; those after it do too.
-const AccuracyPointNumbers = 6
+// AccuracyPointNumber says whether column col of AccuracyPointTable holds
+// numbers: the figure's #, and published to absolute error.
+func AccuracyPointNumber(col int) bool { return col == 0 || col >= 2 && col <= 5 }
 
 // AccuracyPointTable is every published figure of Accuracy's report in
-// lang, the header first: #, the figure, its model family, GPU generation,
-// scale and set, then published, predicted, ratio and absolute error, the
-// numbers last as in the group table (AccuracyPointNumbers). A lower bound
-// reads "at least 7".
+// lang, the header first: #, the figure, published, predicted, ratio and
+// absolute error beside it, then its model family, GPU generation, scale
+// and set. A lower bound reads "at least 7".
 func AccuracyPointTable(r *AccuracyReport, lang string) [][]string {
-	head := append([]string{"#", AccuracyWords["figure"].In(lang), kindFamily.In(lang), kindGeneration.In(lang), kindScale.In(lang), kindSet.In(lang)},
-		words(lang, "published", "predicted", "ratio", "error")...)
-	out := [][]string{head}
+	head := append([]string{"#"}, words(lang, "figure", "published", "predicted", "ratio", "error")...)
+	out := [][]string{append(head, kindFamily.In(lang), kindGeneration.In(lang), kindScale.In(lang), kindSet.In(lang))}
 	for i, row := range r.Rows {
 		published := estimator.FormatToolValueIn(row.Published, row.Unit, lang)
 		if row.AtLeast {
 			published = fill(AccuracyWords["at_least"], "v", cite(published)).In(lang)
 		}
-		out = append(out, []string{strconv.Itoa(i + 1), row.What.In(lang), row.Family.In(lang), row.Generation.In(lang), row.Scale.In(lang), row.Set.In(lang),
-			published, estimator.FormatToolValueIn(row.Predicted, row.Unit, lang), FormatRatio(row.Ratio), FormatError(row.AbsError)})
+		out = append(out, []string{strconv.Itoa(i + 1), row.What.In(lang), published, estimator.FormatToolValueIn(row.Predicted, row.Unit, lang),
+			FormatRatio(row.Ratio), FormatError(row.AbsError), row.Family.In(lang), row.Generation.In(lang), row.Scale.In(lang), row.Set.In(lang)})
 	}
 	return out
 }

@@ -74,8 +74,14 @@ func accuracyPoints(b *strings.Builder, r *tool.AccuracyReport, word func(tag, k
 	b.WriteString(`<details class="accuracy-points" data-role="accuracy-points">`)
 	word("summary", "accuracy.points.title", "")
 	// minjson writes as encoding/json does, < > & escaped: the block cannot end early.
-	data, err := minjson.Append(nil, map[string]any{
-		"numbers": tool.AccuracyPointNumbers, "en": tool.AccuracyPointTable(r, "en"), "ja": tool.AccuracyPointTable(r, "ja")})
+	en := tool.AccuracyPointTable(r, "en")
+	var numbers []int // the columns that hold numbers, for the script to align
+	for i := range en[0] {
+		if tool.AccuracyPointNumber(i) {
+			numbers = append(numbers, i)
+		}
+	}
+	data, err := minjson.Append(nil, map[string]any{"numbers": numbers, "en": en, "ja": tool.AccuracyPointTable(r, "ja")})
 	if err != nil {
 		return err
 	}

@@ -95,7 +95,16 @@ type accuracy struct {
 type grid struct {
 	Rows    [][]string
 	Numbers int
-	Class   string // the table's class, for a rule of its own
+	Number  func(col int) bool // which columns hold numbers, where not those from Numbers on
+	Class   string             // the table's class, for a rule of its own
+}
+
+// IsNumber says whether column col holds numbers, to be aligned as such.
+func (g grid) IsNumber(col int) bool {
+	if g.Number != nil {
+		return g.Number(col)
+	}
+	return col >= g.Numbers
 }
 
 // answer is what the report leads with: report.Bundle's answer, worded.
@@ -230,7 +239,7 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 	}
 	if b.Accuracy != nil {
 		p.Accuracy = &accuracy{Title: b.AccuracyWord("title"), Lead: b.AccuracyWord("lead"), Groups: grid{Rows: b.AccuracyTable(), Numbers: 2},
-			PointsTitle: b.AccuracyWord("points.title"), Points: grid{Rows: b.AccuracyPoints(), Numbers: tool.AccuracyPointNumbers, Class: "points"}}
+			PointsTitle: b.AccuracyWord("points.title"), Points: grid{Rows: b.AccuracyPoints(), Number: tool.AccuracyPointNumber, Class: "points"}}
 		if points, groups := b.FitTables(); points != nil {
 			p.Accuracy.FitTitle, p.Accuracy.FitLead = b.AccuracyWord("fit.title"), b.AccuracyWord("fit.lead")
 			p.Accuracy.FitPoints, p.Accuracy.FitGroups = &grid{Rows: points, Numbers: 1}, &grid{Rows: groups, Numbers: 2}

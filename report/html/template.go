@@ -171,7 +171,7 @@ summary { cursor: pointer; color: var(--accent); }
 {{range .Data.Rows}}<tr>{{range $i, $c := .}}<td{{if $i}} class="num"{{end}}>{{$c}}</td>{{end}}</tr>
 {{end}}</tbody></table></div></details>{{end}}
 </figure>{{end}}
-{{define "grid"}}<div class="scroll"><table{{with .Class}} class="{{.}}"{{end}}>{{$n := .Numbers}}{{range $i, $row := .Rows}}{{if eq $i 0}}<thead><tr>{{range $j, $c := $row}}<th{{if ge $j $n}} class="num"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>{{else}}<tr>{{range $j, $c := $row}}<td{{if ge $j $n}} class="num"{{end}}>{{$c}}</td>{{end}}</tr>{{end}}{{end}}</tbody></table></div>{{end}}
+{{define "grid"}}<div class="scroll"><table{{with .Class}} class="{{.}}"{{end}}>{{$g := .}}{{range $i, $row := .Rows}}{{if eq $i 0}}<thead><tr>{{range $j, $c := $row}}<th{{if $g.IsNumber $j}} class="num"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>{{else}}<tr>{{range $j, $c := $row}}<td{{if $g.IsNumber $j}} class="num"{{end}}>{{$c}}</td>{{end}}</tr>{{end}}{{end}}</tbody></table></div>{{end}}
 
 {{define "bottom"}}{{if .Charted}}<script>
 (function () {

@@ -17,12 +17,12 @@ func (d *doc) accuracy() {
 	d.table(groups[0], groups[1:], []float64{.2, .4, .12, .14, .14}, map[int]bool{2: true, 3: true, 4: true}, 7.5)
 	d.subheading(b.AccuracyWord("points.title"))
 	points := b.AccuracyPoints()
-	right := map[int]bool{0: true} // the figure's number, then its numbers
-	for i := tool.AccuracyPointNumbers; i < len(points[0]); i++ {
-		right[i] = true
+	right := map[int]bool{}
+	for i := range points[0] {
+		right[i] = tool.AccuracyPointNumber(i)
 	}
 	// 6.5 pt in columns wide enough for a Japanese group name and "421.3 TFLOP/s" on A4
-	d.table(points[0], points[1:], []float64{.03, .235, .15, .09, .085, .09, .10, .11, .05, .06}, right, 6.5)
+	d.table(points[0], points[1:], []float64{.03, .22, .10, .11, .05, .06, .15, .09, .085, .105}, right, 6.5)
 	fitPoints, fitGroups := b.FitTables()
 	if fitPoints == nil {
 		return
