@@ -107,42 +107,51 @@ var (
 // English and Japanese, in one table: the phrase joining model and hardware,
 // the GPU count and system, the batch, each precision and each metric.
 // {holes} take the catalog's ids and counts, which are names and read the
-// same in both languages.
-var pointWords = map[string]estimator.Text{
-	"on":      text("{model} on {device}", "{model}、{device}"),
-	"gpus":    text("{n}x {gpu}", "{gpu} × {n}"),
-	"gpus.in": text("{n}x {gpu} in {system}", "{system} の {gpu} × {n}"),
-	"sep":     text(", ", "、"),
-	"batch":   text("batch {n}", "バッチ {n}"),
+// same in both languages. A slice of literals, not a map of text() calls, is
+// static data: the page's module, which links this package, runs no code to
+// build it (the calls cost estimator.wasm 12 KB).
+var pointWords = []pointWord{
+	{"on", estimator.Text{EN: "{model} on {device}", JA: "{model}、{device}"}},
+	{"gpus", estimator.Text{EN: "{n}x {gpu}", JA: "{gpu} × {n}"}},
+	{"gpus.in", estimator.Text{EN: "{n}x {gpu} in {system}", JA: "{system} の {gpu} × {n}"}},
+	{"sep", estimator.Text{EN: ", ", JA: "、"}},
+	{"batch", estimator.Text{EN: "batch {n}", JA: "バッチ {n}"}},
 
-	"precision." + string(hardware.FP32):  cite("FP32"),
-	"precision." + string(hardware.TF32):  cite("TF32"),
-	"precision." + string(hardware.Mixed): text("mixed precision", "混合精度"),
-	"precision." + string(hardware.BF16):  cite("BF16"),
-	"precision." + string(hardware.FP8):   cite("FP8"),
-	"precision." + string(hardware.FP4):   cite("FP4"),
+	{"precision." + string(hardware.FP32), estimator.Text{EN: "FP32", JA: "FP32"}},
+	{"precision." + string(hardware.TF32), estimator.Text{EN: "TF32", JA: "TF32"}},
+	{"precision." + string(hardware.Mixed), estimator.Text{EN: "mixed precision", JA: "混合精度"}},
+	{"precision." + string(hardware.BF16), estimator.Text{EN: "BF16", JA: "BF16"}},
+	{"precision." + string(hardware.FP8), estimator.Text{EN: "FP8", JA: "FP8"}},
+	{"precision." + string(hardware.FP4), estimator.Text{EN: "FP4", JA: "FP4"}},
 
-	"metric." + hardware.MetricImagesPerS:    text("images/s", "画像/秒"),
-	"metric." + hardware.MetricBytesPerS:     text("data read per second", "1 秒あたりの読み込みデータ量"),
-	"metric." + hardware.MetricSpeedup:       text("speed-up over 1 GPU", "1 GPU に対する高速化率"),
-	"metric." + hardware.MetricEfficiency:    text("scaling efficiency vs {n} GPUs", "{n} GPU 比のスケーリング効率"),
-	"metric." + hardware.MetricMemoryBytes:   text("memory per GPU", "GPU あたりのメモリ使用量"),
-	"metric." + hardware.MetricDeviceSpeedup: text("speed-up over {cpu}", "{cpu} に対する高速化率"),
-	"metric." + hardware.MetricTimeToTrain:   text("time to train {n} epochs", "{n} エポックの学習時間"),
-	"metric." + hardware.MetricMFU:           text("MFU", "MFU（モデル FLOPs 使用率）"),
-	"metric." + hardware.MetricFLOPsPerGPU:   text("FLOP/s per GPU", "GPU あたりの FLOP/s"),
-	"metric." + hardware.MetricTokensPerGPU:  text("tokens/s per GPU", "GPU あたりのトークン/秒"),
-	"metric." + hardware.MetricGPUHours:      text("GPU-hours", "GPU 時間"),
+	{"metric." + hardware.MetricImagesPerS, estimator.Text{EN: "images/s", JA: "画像/秒"}},
+	{"metric." + hardware.MetricBytesPerS, estimator.Text{EN: "data read per second", JA: "1 秒あたりの読み込みデータ量"}},
+	{"metric." + hardware.MetricSpeedup, estimator.Text{EN: "speed-up over 1 GPU", JA: "1 GPU に対する高速化率"}},
+	{"metric." + hardware.MetricEfficiency, estimator.Text{EN: "scaling efficiency vs {n} GPUs", JA: "{n} GPU 比のスケーリング効率"}},
+	{"metric." + hardware.MetricMemoryBytes, estimator.Text{EN: "memory per GPU", JA: "GPU あたりのメモリ使用量"}},
+	{"metric." + hardware.MetricDeviceSpeedup, estimator.Text{EN: "speed-up over {cpu}", JA: "{cpu} に対する高速化率"}},
+	{"metric." + hardware.MetricTimeToTrain, estimator.Text{EN: "time to train {n} epochs", JA: "{n} エポックの学習時間"}},
+	{"metric." + hardware.MetricMFU, estimator.Text{EN: "MFU", JA: "MFU（モデル FLOPs 使用率）"}},
+	{"metric." + hardware.MetricFLOPsPerGPU, estimator.Text{EN: "FLOP/s per GPU", JA: "GPU あたりの FLOP/s"}},
+	{"metric." + hardware.MetricTokensPerGPU, estimator.Text{EN: "tokens/s per GPU", JA: "GPU あたりのトークン/秒"}},
+	{"metric." + hardware.MetricGPUHours, estimator.Text{EN: "GPU-hours", JA: "GPU 時間"}},
 }
 
-// word is pointWords[key] with its holes filled (pairs of name, value); a
+// pointWord is one entry of pointWords.
+type pointWord struct {
+	key   string
+	words estimator.Text
+}
+
+// word is the entry of pointWords under key with its holes filled (pairs of name, value); a
 // key the table lacks reads as the id it names.
 func word(key string, holes ...string) estimator.Text {
-	w, ok := pointWords[key]
-	if !ok {
+	i := slices.IndexFunc(pointWords, func(w pointWord) bool { return w.key == key })
+	if i < 0 {
 		_, id, _ := strings.Cut(key, ".")
 		return cite(id)
 	}
+	w := pointWords[i].words
 	for i := 0; i+1 < len(holes); i += 2 {
 		w = fill(w, holes[i], cite(holes[i+1]))
 	}
@@ -178,7 +187,7 @@ func pointLabel(e CalibrationEntry, withMetric bool) estimator.Text {
 		}
 		parts = append(parts, word("metric."+e.Metric, "n", strconv.Itoa(n), "cpu", e.Baseline))
 	}
-	sep := pointWords["sep"]
+	sep := word("sep")
 	var en, ja []string
 	for _, p := range parts {
 		en, ja = append(en, p.EN), append(ja, p.JA)
