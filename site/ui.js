@@ -265,12 +265,18 @@ function translate(page) {
 
 // accuracyPoints builds the accuracy section's table of every published
 // figure (internal/page/accuracy.go) in the page's language from the JSON
-// beside it, once it is opened, and again after a language change: the
-// prerendered page lays out none of it. The cells come formatted from the core.
+// beside it, once it is opened (or printed), and again after a language
+// change: the prerendered page lays out none of it. The cells come
+// formatted from the core.
 function accuracyPoints(page) {
   const box = page.root.querySelector('[data-role=accuracy-points]');
   if (!box) return;
-  box.ontoggle ??= () => accuracyPoints(page);
+  if (!box.ontoggle) {
+    box.ontoggle = () => accuracyPoints(page);
+    // Print opens every group (bindPrint, whose listener runs first): the
+    // table must be there before the page is laid out for paper.
+    addEventListener('beforeprint', () => accuracyPoints(page));
+  }
   const lang = page.state.lang;
   if (!box.open || box.dataset.lang === lang) return;
   const data = JSON.parse(box.querySelector('script').textContent);
