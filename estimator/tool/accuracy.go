@@ -143,8 +143,8 @@ type pointWord struct {
 	words estimator.Text
 }
 
-// word is the entry of pointWords under key with its holes filled (pairs of name, value); a
-// key the table lacks reads as the id it names.
+// word is the entry of pointWords under key with its holes filled (pairs
+// of name, value); a key the table lacks reads as the id it names.
 func word(key string, holes ...string) estimator.Text {
 	i := slices.IndexFunc(pointWords, func(w pointWord) bool { return w.key == key })
 	if i < 0 {

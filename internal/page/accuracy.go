@@ -68,8 +68,8 @@ func Accuracy() (string, error) {
 // collapsed <details> whose table the page's script (ui.js, accuracyPoints)
 // builds when it is opened, from tool.AccuracyPointTable in both languages
 // carried as JSON beside it. A script block of JSON is one text node that
-// is never laid out, where a prerendered table of 96 rows in two languages
-// would be some 2,000 elements to parse at startup.
+// is never laid out, where a prerendered table of every figure in two
+// languages would be some 2,000 elements to parse at startup.
 func accuracyPoints(b *strings.Builder, r *tool.AccuracyReport, word func(tag, key, attrs string)) error {
 	b.WriteString(`<details class="accuracy-points" data-role="accuracy-points">`)
 	word("summary", "accuracy.points.title", "")
