@@ -48,6 +48,10 @@ func (b *Bundle) AccuracyWord(key string) string {
 // language, the header first (tool.AccuracyTable).
 func (b *Bundle) AccuracyTable() [][]string { return tool.AccuracyTable(b.Accuracy, b.Lang) }
 
+// AccuracyPoints are the published figures one by one in the bundle's
+// language, the header first (tool.AccuracyPointTable).
+func (b *Bundle) AccuracyPoints() [][]string { return tool.AccuracyPointTable(b.Accuracy, b.Lang) }
+
 // FitTables are the user's measurements before and after the fit and their
 // error by group in the bundle's language, each with its header first;
 // nil without measurements.

@@ -39,6 +39,11 @@ func TestTheAppendixIsToolAccuracy(t *testing.T) {
 	n := len(want.Accuracy.Rows)
 	all := want.Accuracy.Groups[0]
 	assert.Equal(t, []string{"全体", "全測定値", strconv.Itoa(n), tool.FormatError(all.Median), tool.FormatError(all.P90)}, table[1])
+	// Then every figure, in the bundle's language.
+	points := b.AccuracyPoints()
+	require.Len(t, points, n+1)
+	assert.Equal(t, tool.AccuracyPointTable(want.Accuracy, "ja"), points)
+	assert.Equal(t, "alexnet、p100-sxm2、FP32、バッチ 256、1 秒あたりの読み込みデータ量", points[1][1])
 }
 
 func TestTheFitTablesShowTheMeasurementsBeforeAndAfter(t *testing.T) {

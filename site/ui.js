@@ -260,6 +260,41 @@ function translate(page) {
   // An embedded estimator's text takes its language (and its line breaking, style.css) from its host.
   else if (root.host) root.host.lang = page.state.lang;
   if (els.lang) els.lang.value = page.state.lang;
+  accuracyPoints(page);
+}
+
+// accuracyPoints builds the accuracy section's table of every published
+// figure (internal/page/accuracy.go) in the page's language from the JSON
+// beside it, once it is opened (or printed), and again after a language
+// change: the prerendered page lays out none of it. The cells come
+// formatted from the core.
+function accuracyPoints(page) {
+  const box = page.root.querySelector('[data-role=accuracy-points]');
+  if (!box) return;
+  if (!box.ontoggle) {
+    box.ontoggle = () => accuracyPoints(page);
+    // Print opens every group (bindPrint, whose listener runs first): the
+    // table must be there before the page is laid out for paper.
+    addEventListener('beforeprint', () => accuracyPoints(page));
+  }
+  const lang = page.state.lang;
+  if (!box.open || box.dataset.lang === lang) return;
+  const data = JSON.parse(box.querySelector('script').textContent);
+  const table = document.createElement('table');
+  const body = table.createTBody();
+  data[lang].forEach((cells, i) => {
+    const tr = i ? body.insertRow() : table.createTHead().insertRow();
+    cells.forEach((text, j) => {
+      // the header's cells head columns; a figure's label heads its row; names read left, numbers right
+      const cell = document.createElement(i === 0 || j === 1 ? 'th' : 'td');
+      if (i === 0 || j === 1) cell.scope = i === 0 ? 'col' : 'row';
+      else if (!data.numbers.includes(j)) cell.className = 'text';
+      cell.textContent = text;
+      tr.append(cell);
+    });
+  });
+  box.querySelector('.results').replaceChildren(table);
+  box.dataset.lang = lang;
 }
 
 // chartScheduler draws the reports' charts a moment after the last change.

@@ -21,8 +21,8 @@ type AccuracyReport struct {
 // AccuracyRow is one published figure (a CNN measurement or a transformer
 // run's figure) beside the model's, with the groups it counts in.
 type AccuracyRow struct {
-	ID         string         `json:"id"` // the quantities' id prefix, e.g. "accuracy.4"
-	What       string         `json:"what"`
+	ID         string         `json:"id"`   // the quantities' id prefix, e.g. "accuracy.4"
+	What       estimator.Text `json:"what"` // pointLabel: "resnet-50 on 8x a100-sxm4-80gb in dgx-a100, mixed precision, ..."
 	Metric     string         `json:"metric"`
 	Unit       estimator.Unit `json:"unit"`
 	Published  float64        `json:"published"`
@@ -103,6 +103,98 @@ var (
 	otherGeneration = text("other", "その他")
 )
 
+// pointWords are the words a published figure's label is made of, in
+// English and Japanese, in one table: the phrase joining model and hardware,
+// the GPU count and system, the batch, each precision and each metric.
+// {holes} take the catalog's ids and counts, which are names and read the
+// same in both languages. A slice of literals, not a map of text() calls, is
+// static data: the page's module, which links this package, runs no code to
+// build it (the calls cost estimator.wasm 12 KB).
+var pointWords = []pointWord{
+	{"on", estimator.Text{EN: "{model} on {device}", JA: "{model}、{device}"}},
+	{"gpus", estimator.Text{EN: "{n}x {gpu}", JA: "{gpu} × {n}"}},
+	{"gpus.in", estimator.Text{EN: "{n}x {gpu} in {system}", JA: "{system} の {gpu} × {n}"}},
+	{"sep", estimator.Text{EN: ", ", JA: "、"}},
+	{"batch", estimator.Text{EN: "batch {n}", JA: "バッチ {n}"}},
+
+	{"precision." + string(hardware.FP32), estimator.Text{EN: "FP32", JA: "FP32"}},
+	{"precision." + string(hardware.TF32), estimator.Text{EN: "TF32", JA: "TF32"}},
+	{"precision." + string(hardware.Mixed), estimator.Text{EN: "mixed precision", JA: "混合精度"}},
+	{"precision." + string(hardware.BF16), estimator.Text{EN: "BF16", JA: "BF16"}},
+	{"precision." + string(hardware.FP8), estimator.Text{EN: "FP8", JA: "FP8"}},
+	{"precision." + string(hardware.FP4), estimator.Text{EN: "FP4", JA: "FP4"}},
+
+	{"metric." + hardware.MetricImagesPerS, estimator.Text{EN: "images/s", JA: "画像/秒"}},
+	{"metric." + hardware.MetricBytesPerS, estimator.Text{EN: "data read per second", JA: "1 秒あたりの読み込みデータ量"}},
+	{"metric." + hardware.MetricSpeedup, estimator.Text{EN: "speed-up over 1 GPU", JA: "1 GPU に対する高速化率"}},
+	{"metric." + hardware.MetricEfficiency, estimator.Text{EN: "scaling efficiency vs {n} GPUs", JA: "{n} GPU 比のスケーリング効率"}},
+	{"metric." + hardware.MetricMemoryBytes, estimator.Text{EN: "memory per GPU", JA: "GPU あたりのメモリ使用量"}},
+	{"metric." + hardware.MetricDeviceSpeedup, estimator.Text{EN: "speed-up over {cpu}", JA: "{cpu} に対する高速化率"}},
+	{"metric." + hardware.MetricTimeToTrain, estimator.Text{EN: "time to train {n} epochs", JA: "{n} エポックの学習時間"}},
+	{"metric." + hardware.MetricMFU, estimator.Text{EN: "MFU", JA: "MFU（モデル FLOPs 使用率）"}},
+	{"metric." + hardware.MetricFLOPsPerGPU, estimator.Text{EN: "FLOP/s per GPU", JA: "GPU あたりの FLOP/s"}},
+	{"metric." + hardware.MetricTokensPerGPU, estimator.Text{EN: "tokens/s per GPU", JA: "GPU あたりのトークン/秒"}},
+	{"metric." + hardware.MetricGPUHours, estimator.Text{EN: "GPU-hours", JA: "GPU 時間"}},
+}
+
+// pointWord is one entry of pointWords.
+type pointWord struct {
+	key   string
+	words estimator.Text
+}
+
+// word is the entry of pointWords under key with its holes filled (pairs
+// of name, value); a key the table lacks reads as the id it names.
+func word(key string, holes ...string) estimator.Text {
+	i := slices.IndexFunc(pointWords, func(w pointWord) bool { return w.key == key })
+	if i < 0 {
+		_, id, _ := strings.Cut(key, ".")
+		return cite(id)
+	}
+	w := pointWords[i].words
+	for i := 0; i+1 < len(holes); i += 2 {
+		w = fill(w, holes[i], cite(holes[i+1]))
+	}
+	return w
+}
+
+// fill puts v into w's {name} holes, each language its own.
+func fill(w estimator.Text, name string, v estimator.Text) estimator.Text {
+	h := "{" + name + "}"
+	return text(strings.ReplaceAll(w.EN, h, v.EN), strings.ReplaceAll(w.JA, h, v.JA))
+}
+
+// pointLabel names a published figure or a user's measurement in English
+// and Japanese: "resnet-50 on 8x a100-sxm4-80gb in dgx-a100, mixed
+// precision, batch 256, speed-up over 1 GPU". withMetric false leaves the
+// metric out, where every point has the same (a fit's images/s).
+func pointLabel(e CalibrationEntry, withMetric bool) estimator.Text {
+	device := cite(e.Device)
+	switch {
+	case e.GPUs > 1 && e.System != "":
+		device = word("gpus.in", "n", strconv.Itoa(e.GPUs), "gpu", e.Device, "system", e.System)
+	case e.GPUs > 1:
+		device = word("gpus", "n", strconv.Itoa(e.GPUs), "gpu", e.Device)
+	}
+	parts := []estimator.Text{fill(word("on", "model", e.Model), "device", device), word("precision." + e.Precision)}
+	if e.Batch > 0 {
+		parts = append(parts, word("batch", "n", strconv.Itoa(e.Batch)))
+	}
+	if withMetric {
+		n := e.BaseGPUs
+		if e.Metric == hardware.MetricTimeToTrain {
+			n = e.Epochs
+		}
+		parts = append(parts, word("metric."+e.Metric, "n", strconv.Itoa(n), "cpu", e.Baseline))
+	}
+	sep := word("sep")
+	var en, ja []string
+	for _, p := range parts {
+		en, ja = append(en, p.EN), append(ja, p.JA)
+	}
+	return text(strings.Join(en, sep.EN), strings.Join(ja, sep.JA))
+}
+
 func familyOf(model string) estimator.Text {
 	for _, f := range families {
 		if strings.Contains(model, f.fragment) {
@@ -168,7 +260,7 @@ func Accuracy(req AccuracyRequest) (*Result, error) {
 		if s, ok := hardware.SystemByID(c.System); ok {
 			perSystem = s.GPUs
 		}
-		rows = append(rows, AccuracyRow{What: calibrationLabel(e), Metric: c.Metric, Unit: metricUnit(c.Metric),
+		rows = append(rows, AccuracyRow{What: pointLabel(e, true), Metric: c.Metric, Unit: metricUnit(c.Metric),
 			Published: c.Value, Predicted: c.Predicted, AtLeast: c.AtLeast, GPUs: e.GPUs,
 			Family: familyOf(c.Model), Generation: generationOf(c.Device), Scale: scaleOf(e.GPUs, perSystem),
 			Set: setOf(c.HeldOut), Source: c.Source, model: srcRoofline})
@@ -177,13 +269,13 @@ func Accuracy(req AccuracyRequest) (*Result, error) {
 		l := t.Plan.Layout
 		gpus := l.TP * l.PP * l.DP * l.CP
 		sys, _ := hardware.SystemByID(t.Run.System) // RunJob has checked it
-		rows = append(rows, AccuracyRow{What: fmt.Sprintf("%s on %d %s, %s, %s", t.Run.ID, gpus, t.Run.GPU, t.Run.Precision, t.Metric),
+		e := CalibrationEntry{Model: t.Run.ID, Device: t.Run.GPU, System: t.Run.System, GPUs: gpus, Precision: string(t.Run.Precision), Metric: t.Metric}
+		rows = append(rows, AccuracyRow{What: pointLabel(e, true),
 			Metric: t.Metric, Unit: transformerMetricUnit(t.Metric), Published: t.Published, Predicted: t.Predicted, GPUs: gpus,
 			Family: familyOf(t.Run.Model), Generation: generationOf(t.Run.GPU), Scale: scaleOf(gpus, sys.GPUs),
 			Set: setOf(t.Run.HeldOut), Source: t.Run.Source + " (" + t.Run.AsOf + ")", model: srcTransformer})
 	}
 	report := &AccuracyReport{}
-	table := [][]string{{"#", "published figure", "published", "predicted", "ratio", "|error|", "family", "generation", "scale", "set"}}
 	for i := range rows {
 		r := &rows[i]
 		r.ID = fmt.Sprintf("accuracy.%d", i+1)
@@ -194,19 +286,15 @@ func Accuracy(req AccuracyRequest) (*Result, error) {
 			r.AbsError = math.Max(1-r.Ratio, 0)
 			errExpr = fmt.Sprintf("max(1 - {%s.ratio}, 0)", r.ID)
 		}
-		b.input(r.ID+".published", text(r.What+": published", r.What+": 公表値"), r.Unit, r.Published, text(r.Source, r.Source))
-		b.addWords(r.ID+".predicted", text(r.What+": predicted", r.What+": 予測"), r.Unit, r.Predicted,
+		b.input(r.ID+".published", text(r.What.EN+": published", r.What.JA+": 公表値"), r.Unit, r.Published, text(r.Source, r.Source))
+		b.addWords(r.ID+".predicted", text(r.What.EN+": predicted", r.What.JA+": 予測"), r.Unit, r.Predicted,
 			"the model of this figure with the factors below (calibrate, transformer --calibration)", nil, r.model)
-		b.add(r.ID+".ratio", text(r.What+": predicted / published", r.What+": 予測 / 公表値"), estimator.Ratio, r.Ratio,
+		b.add(r.ID+".ratio", text(r.What.EN+": predicted / published", r.What.JA+": 予測 / 公表値"), estimator.Ratio, r.Ratio,
 			fmt.Sprintf("{%s.predicted} / {%s.published}", r.ID, r.ID), srcAccuracy)
-		b.add(r.ID+".abs_error", text(r.What+": absolute error", r.What+": 誤差の絶対値"), estimator.Ratio, r.AbsError,
+		b.add(r.ID+".abs_error", text(r.What.EN+": absolute error", r.What.JA+": 誤差の絶対値"), estimator.Ratio, r.AbsError,
 			errExpr, srcAccuracy.With(": |ratio - 1|, or the shortfall alone for a lower bound", "：|比 - 1|。下限値は不足分のみ"))
-		table = append(table, []string{strconv.Itoa(i + 1), r.What, estimator.FormatToolValue(r.Published, r.Unit),
-			estimator.FormatToolValue(r.Predicted, r.Unit), fmt.Sprintf("%.3f", r.Ratio), fmt.Sprintf("%.1f%%", 100*r.AbsError),
-			r.Family.EN, r.Generation.EN, r.Scale.EN, r.Set.EN})
 	}
 	report.Rows = rows
-	groups := [][]string{{"grouping", "group", "points", "median |error|", "P90 |error|"}}
 	for _, kind := range []struct {
 		name estimator.Text
 		of   func(AccuracyRow) estimator.Text
@@ -218,16 +306,13 @@ func Accuracy(req AccuracyRequest) (*Result, error) {
 		{kindSet, func(r AccuracyRow) estimator.Text { return r.Set }},
 	} {
 		for _, name := range groupNames(rows, kind.of) {
-			g := b.group(kind.name, name, rows, kind.of)
-			report.Groups = append(report.Groups, g)
-			groups = append(groups, []string{g.Kind.EN, g.Name.EN, strconv.Itoa(g.Points),
-				fmt.Sprintf("%.1f%%", 100*g.Median), fmt.Sprintf("%.1f%%", 100*g.P90)})
+			report.Groups = append(report.Groups, b.group(kind.name, name, rows, kind.of))
 		}
 	}
 	b.res.Accuracy = report
 	b.res.Sections = append(b.res.Sections,
-		estimator.Section{Title: "Error by group (|predicted / published - 1|)", Rows: groups},
-		estimator.Section{Title: "Published figures", Rows: table})
+		estimator.Section{Title: "Error by group (|predicted / published - 1|)", Rows: AccuracyTable(report, "en")},
+		estimator.Section{Title: "Published figures", Rows: AccuracyPointTable(report, "en")})
 	all := report.Groups[0].ID
 	return b.finish([]string{all + ".points", all + ".median", all + ".p90"})
 }
@@ -317,9 +402,31 @@ func AccuracyRecords(r *AccuracyReport) [][]string {
 		"gpus", "family", "generation", "scale", "set", "source"}}
 	g := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 	for _, row := range r.Rows {
-		out = append(out, []string{row.ID, row.What, row.Metric, string(row.Unit), g(row.Published), g(row.Predicted), g(row.Ratio),
+		out = append(out, []string{row.ID, row.What.EN, row.Metric, string(row.Unit), g(row.Published), g(row.Predicted), g(row.Ratio),
 			g(row.AbsError), strconv.FormatBool(row.AtLeast), strconv.Itoa(row.GPUs), row.Family.EN, row.Generation.EN,
 			row.Scale.EN, row.Set.EN, row.Source})
+	}
+	return out
+}
+
+// AccuracyPointNumber says whether column col of AccuracyPointTable holds
+// numbers: the figure's #, and published to absolute error.
+func AccuracyPointNumber(col int) bool { return col == 0 || col >= 2 && col <= 5 }
+
+// AccuracyPointTable is every published figure of Accuracy's report in
+// lang, the header first: #, the figure, published, predicted, ratio and
+// absolute error beside it, then its model family, GPU generation, scale
+// and set. A lower bound reads "at least 7".
+func AccuracyPointTable(r *AccuracyReport, lang string) [][]string {
+	head := append([]string{"#"}, words(lang, "figure", "published", "predicted", "ratio", "error")...)
+	out := [][]string{append(head, kindFamily.In(lang), kindGeneration.In(lang), kindScale.In(lang), kindSet.In(lang))}
+	for i, row := range r.Rows {
+		published := estimator.FormatToolValueIn(row.Published, row.Unit, lang)
+		if row.AtLeast {
+			published = fill(AccuracyWords["at_least"], "v", cite(published)).In(lang)
+		}
+		out = append(out, []string{strconv.Itoa(i + 1), row.What.In(lang), published, estimator.FormatToolValueIn(row.Predicted, row.Unit, lang),
+			FormatRatio(row.Ratio), FormatError(row.AbsError), row.Family.In(lang), row.Generation.In(lang), row.Scale.In(lang), row.Set.In(lang)})
 	}
 	return out
 }

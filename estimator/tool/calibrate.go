@@ -135,21 +135,21 @@ func (b *builder) calibrationTable(rows []hardware.CalibrationRow) {
 			Measured: row.Value, Predicted: row.Predicted, Error: row.Error, ErrorKind: row.ErrorKind,
 			Tolerance: row.Tolerance, AtLeast: row.AtLeast, Within: row.Within, HeldOut: row.HeldOut, Source: row.Source}
 		b.res.Calibration = append(b.res.Calibration, e)
-		what := calibrationLabel(e)
-		b.input(k+".measured", text(what+": measured", what+": 実測"), unit, row.Value, cite(row.Source))
-		b.addWords(k+".predicted", text(what+": predicted", what+": 予測"), unit, row.Predicted,
+		what := pointLabel(e, true)
+		b.input(k+".measured", text(what.EN+": measured", what.JA+": 実測"), unit, row.Value, cite(row.Source))
+		b.addWords(k+".predicted", text(what.EN+": predicted", what.JA+": 予測"), unit, row.Predicted,
 			"the "+row.Metric+" model for this measurement with the factors below", nil, srcRoofline)
 		errExpr := relErrorExpr(k+".predicted", k+".measured")
 		if row.ErrorKind == "absolute" {
 			errExpr = fmt.Sprintf("{%s.predicted} - {%s.measured}", k, k)
 		}
-		b.add(k+".error", text(what+": error ("+row.ErrorKind+")", what+": 誤差（"+errorKindJA[row.ErrorKind]+"）"), estimator.Ratio, row.Error, errExpr, srcCalibration)
+		b.add(k+".error", text(what.EN+": error ("+row.ErrorKind+")", what.JA+": 誤差（"+errorKindJA[row.ErrorKind]+"）"), estimator.Ratio, row.Error, errExpr, srcCalibration)
 		tol := strconv.FormatFloat(row.Tolerance, 'g', -1, 64)
 		withinExpr := fmt.Sprintf("if(%s <= %s, 1, 0)", absExpr(k+".error"), tol)
 		if row.AtLeast {
 			withinExpr = fmt.Sprintf("if({%s.error} >= -%s, 1, 0)", k, tol)
 		}
-		b.add(k+".within", text(what+": within tolerance", what+": 許容誤差内か"), estimator.Flag, flag(row.Within), withinExpr, text("issue 3's tolerances", "issue 3 の許容誤差"))
+		b.add(k+".within", text(what.EN+": within tolerance", what.JA+": 許容誤差内か"), estimator.Flag, flag(row.Within), withinExpr, text("issue 3's tolerances", "issue 3 の許容誤差"))
 		within = append(within, "{"+k+".within}")
 		set := "calibration"
 		if row.HeldOut {
@@ -200,15 +200,15 @@ func (b *builder) fitTable(points []hardware.Measurement, start, fitted hardware
 			e.Source = fmt.Sprintf("measurements[%d]", i)
 		}
 		b.res.Calibration = append(b.res.Calibration, e)
-		what := calibrationLabel(e)
-		b.input(k+".measured", text(what+": measured", what+": 実測"), estimator.PerSecond, pt.Value, cite(e.Source))
-		b.addWords(k+".predicted_before", text(what+": predicted with the starting factors", what+": 初期係数での予測"), estimator.PerSecond, predBefore,
+		what := pointLabel(e, true)
+		b.input(k+".measured", text(what.EN+": measured", what.JA+": 実測"), estimator.PerSecond, pt.Value, cite(e.Source))
+		b.addWords(k+".predicted_before", text(what.EN+": predicted with the starting factors", what.JA+": 初期係数での予測"), estimator.PerSecond, predBefore,
 			"the throughput model for this measurement with the starting factors", nil, srcRoofline)
-		b.add(k+".error_before", text(what+": error before the fit", what+": フィット前の誤差"), estimator.Ratio, eb,
+		b.add(k+".error_before", text(what.EN+": error before the fit", what.JA+": フィット前の誤差"), estimator.Ratio, eb,
 			relErrorExpr(k+".predicted_before", k+".measured"), srcCalibration)
-		b.addWords(k+".predicted_after", text(what+": predicted with the fitted factors", what+": フィット後の係数での予測"), estimator.PerSecond, predAfter,
+		b.addWords(k+".predicted_after", text(what.EN+": predicted with the fitted factors", what.JA+": フィット後の係数での予測"), estimator.PerSecond, predAfter,
 			"the throughput model for this measurement with the fitted factors (factors.*)", nil, srcRoofline)
-		b.add(k+".error_after", text(what+": error after the fit", what+": フィット後の誤差"), estimator.Ratio, ea,
+		b.add(k+".error_after", text(what.EN+": error after the fit", what.JA+": フィット後の誤差"), estimator.Ratio, ea,
 			relErrorExpr(k+".predicted_after", k+".measured"), srcCalibration)
 		sumBefore = append(sumBefore, absExpr(k+".error_before"))
 		sumAfter = append(sumAfter, absExpr(k+".error_after"))
@@ -282,9 +282,6 @@ type GroupError struct {
 	P90    float64 `json:"p90_abs_error"`
 }
 
-// precisionWords name a precision in a point's label; an id reads the same.
-var precisionWords = map[hardware.Precision]estimator.Text{hardware.Mixed: text("mixed precision", "混合精度")}
-
 // fitAccuracy adds the accuracy table's columns to the fit's points laid out
 // in b.res.Calibration (fitTable): the ratio and absolute error before and
 // after, and the group errors, as the quantities fit.<n>.ratio_before ...,
@@ -292,13 +289,8 @@ var precisionWords = map[hardware.Precision]estimator.Text{hardware.Mixed: text(
 func (b *builder) fitAccuracy() {
 	report := &FitReport{}
 	for _, e := range b.res.Calibration {
-		prec := precisionWords[hardware.Precision(e.Precision)]
-		if prec.EN == "" {
-			prec = cite(strings.ToUpper(e.Precision))
-		}
 		r := FitRow{ID: e.ID, Model: e.Model, Device: e.Device, Precision: e.Precision, Batch: e.Batch, Measured: e.Measured,
-			What: text(fmt.Sprintf("%s on %s, %s, batch %d", e.Model, e.Device, prec.EN, e.Batch),
-				fmt.Sprintf("%s、%s、%s、バッチ %d", e.Model, e.Device, prec.JA, e.Batch)),
+			What:   pointLabel(e, false), // every point is images/s
 			Before: b.fitPrediction(e, "before", e.Predicted), After: b.fitPrediction(e, "after", *e.PredictedAfter),
 			Family: familyOf(e.Model), Generation: generationOf(e.Device), Source: e.Source}
 		report.Rows = append(report.Rows, r)
@@ -332,11 +324,11 @@ func (b *builder) fitPrediction(e CalibrationEntry, side string, predicted float
 	k := e.ID
 	p := FitPrediction{Predicted: predicted, Ratio: predicted / e.Measured}
 	p.AbsError = math.Abs(p.Ratio - 1)
-	what := calibrationLabel(e)
+	what := pointLabel(e, true)
 	sideJA := map[string]string{"before": "フィット前", "after": "フィット後"}[side]
-	b.add(k+".ratio_"+side, text(what+": predicted / measured, "+side+" the fit", what+": 予測 / 実測（"+sideJA+"）"), estimator.Ratio, p.Ratio,
+	b.add(k+".ratio_"+side, text(what.EN+": predicted / measured, "+side+" the fit", what.JA+": 予測 / 実測（"+sideJA+"）"), estimator.Ratio, p.Ratio,
 		fmt.Sprintf("{%s.predicted_%s} / {%s.measured}", k, side, k), srcAccuracy)
-	b.add(k+".abs_error_"+side, text(what+": absolute error, "+side+" the fit", what+": 誤差の絶対値（"+sideJA+"）"), estimator.Ratio, p.AbsError,
+	b.add(k+".abs_error_"+side, text(what.EN+": absolute error, "+side+" the fit", what.JA+": 誤差の絶対値（"+sideJA+"）"), estimator.Ratio, p.AbsError,
 		fmt.Sprintf("max({%s.ratio_%s} - 1, 1 - {%s.ratio_%s})", k, side, k, side), srcAccuracy.With(": |ratio - 1|", "：|比 - 1|"))
 	return p
 }
@@ -383,10 +375,17 @@ func (b *builder) fitGroup(kind, name estimator.Text, rows []FitRow, of func(Fit
 // Japanese: the CLI, the page and every report name them alike.
 var AccuracyWords = map[string]estimator.Text{
 	"title": text("How accurate is this?", "どれほど正確か"),
-	"lead": text("The models against every published figure trainscale holds (vendor benchmarks, papers, training reports): the absolute error |predicted / published - 1| of each group, its median and its 90th percentile (P90). trainscale accuracy --format csv lists every figure with its source.",
-		"モデルと trainscale が持つすべての公表値（ベンダーのベンチマーク、論文、学習の報告）の比較です。グループごとに誤差の絶対値 |予測 / 公表値 - 1| の中央値と 90 パーセンタイル（P90）を示します。各公表値と出典は trainscale accuracy --format csv で一覧できます。"),
+	"lead": text("The models against every published figure trainscale holds (vendor benchmarks, papers, training reports): the absolute error |predicted / published - 1| of each group, its median and its 90th percentile (P90), then every figure with its ratio predicted / published. trainscale accuracy --format csv adds each figure's source.",
+		"モデルと trainscale が持つすべての公表値（ベンダーのベンチマーク、論文、学習の報告）の比較です。グループごとに誤差の絶対値 |予測 / 公表値 - 1| の中央値と 90 パーセンタイル（P90）を示し、続いて各公表値と比（予測 / 公表値）を示します。各公表値の出典は trainscale accuracy --format csv で一覧できます。"),
 	"lead.factors": text("Here the models run with this scenario's factors (its factors section), as trainscale accuracy --factors runs them.",
 		"ここではモデルをこのシナリオ自身の係数で動かしています（trainscale accuracy --factors と同じ）。"),
+	"points.title":  text("Every published figure", "すべての公表値"),
+	"figure":        text("published figure", "公表値の対象"),
+	"published":     text("published", "公表値"),
+	"predicted":     text("predicted", "予測"),
+	"ratio":         text("ratio", "比"),
+	"error":         text("|error|", "誤差"),
+	"at_least":      text("at least {v}", "{v} 以上"),
 	"grouping":      text("grouping", "分類"),
 	"group":         text("group", "グループ"),
 	"points":        text("points", "件数"),
@@ -524,10 +523,6 @@ func measuredDevice(id string) (hardware.Device, bool) {
 	}
 	c, ok := hardware.CPUByID(id)
 	return c.Device(), ok
-}
-
-func calibrationLabel(e CalibrationEntry) string {
-	return fmt.Sprintf("%s on %s, %s, batch %d, %s", e.Model, deviceText(e), e.Precision, e.Batch, metricText(e))
 }
 
 // deviceText names a measurement's hardware: "8x v100-sxm2-16gb in dgx-1-v100",

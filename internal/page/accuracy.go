@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/trainscale/trainscale/estimator/minjson"
 	"github.com/trainscale/trainscale/estimator/tool"
 )
 
@@ -55,8 +56,37 @@ func Accuracy() (string, error) {
 		}
 		b.WriteString(`</tr>`)
 	}
-	b.WriteString(`</tbody></table></div></details>`)
+	b.WriteString(`</tbody></table></div>`)
+	if err := accuracyPoints(&b, r, word); err != nil {
+		return "", err
+	}
+	b.WriteString(`</details>`)
 	return b.String(), nil
+}
+
+// accuracyPoints writes the section's list of every published figure: a
+// collapsed <details> whose table the page's script (ui.js, accuracyPoints)
+// builds when it is opened, from tool.AccuracyPointTable in both languages
+// carried as JSON beside it. A script block of JSON is one text node that
+// is never laid out, where a prerendered table of every figure in two
+// languages would be some 2,000 elements to parse at startup.
+func accuracyPoints(b *strings.Builder, r *tool.AccuracyReport, word func(tag, key, attrs string)) error {
+	b.WriteString(`<details class="accuracy-points" data-role="accuracy-points">`)
+	word("summary", "accuracy.points.title", "")
+	// minjson writes as encoding/json does, < > & escaped: the block cannot end early.
+	en := tool.AccuracyPointTable(r, "en")
+	var numbers []int // the columns that hold numbers, for the script to align
+	for i := range en[0] {
+		if tool.AccuracyPointNumber(i) {
+			numbers = append(numbers, i)
+		}
+	}
+	data, err := minjson.Append(nil, map[string]any{"numbers": numbers, "en": en, "ja": tool.AccuracyPointTable(r, "ja")})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(b, `<div class="results"></div><script type="application/json">%s</script></details>`, data)
+	return nil
 }
 
 // accuracyMessages are the section's words in lang, by data-i18n key: the
@@ -65,8 +95,9 @@ func Accuracy() (string, error) {
 // so the estimator module the page loads does not carry it.
 func accuracyMessages(lang string) map[string]string {
 	out := map[string]string{
-		"accuracy.title": tool.AccuracyWords["title"].In(lang),
-		"accuracy.lead":  tool.AccuracyWords["lead"].In(lang),
+		"accuracy.title":        tool.AccuracyWords["title"].In(lang),
+		"accuracy.lead":         tool.AccuracyWords["lead"].In(lang),
+		"accuracy.points.title": tool.AccuracyWords["points.title"].In(lang),
 	}
 	for _, c := range accuracyColumns {
 		out["accuracy."+c] = tool.AccuracyWords[c].In(lang)

@@ -1,6 +1,7 @@
 package page_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -39,4 +40,29 @@ func TestAccuracySection(t *testing.T) {
 	assert.Equal(t, "どれほど正確か", ja["accuracy.title"])
 	assert.Equal(t, "複数ノード", ja["accuracy.group.scale.multi-node.name"])
 	assert.Equal(t, tool.AccuracyWords["lead"].JA, ja["accuracy.lead"])
+	assert.Equal(t, "すべての公表値", ja["accuracy.points.title"])
+}
+
+// Every figure comes collapsed, as data the page's script lays out when the
+// list is opened: tool.AccuracyPointTable in both languages, and which
+// columns hold numbers.
+func TestAccuracySectionCarriesEveryFigure(t *testing.T) {
+	html, err := page.Accuracy()
+	require.NoError(t, err)
+	res, err := tool.Accuracy(tool.AccuracyRequest{})
+	require.NoError(t, err)
+	m := regexp.MustCompile(`<details class="accuracy-points" data-role="accuracy-points"><summary data-i18n="accuracy.points.title">Every published figure</summary>` +
+		`<div class="results"></div><script type="application/json">([^<]*)</script></details></details>$`).FindStringSubmatch(html)
+	require.NotNil(t, m, html[len(html)-300:])
+	var data struct {
+		Numbers []int      `json:"numbers"`
+		EN      [][]string `json:"en"`
+		JA      [][]string `json:"ja"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(m[1]), &data))
+	assert.Equal(t, tool.AccuracyPointTable(res.Accuracy, "en"), data.EN)
+	assert.Equal(t, tool.AccuracyPointTable(res.Accuracy, "ja"), data.JA)
+	assert.Equal(t, []int{0, 2, 3, 4, 5}, data.Numbers)
+	// No table is laid out until then: the group table's rows are the section's only ones.
+	assert.Equal(t, len(res.Accuracy.Groups)+5+1, strings.Count(html, "<tr>"), "groups, groupings and the header")
 }

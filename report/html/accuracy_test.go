@@ -11,7 +11,7 @@ import (
 )
 
 // The report ends with the PDF's appendix: the published figures' error by
-// group, the counts right-aligned as numbers, the group names not.
+// group and every figure, the numbers right-aligned, the names not.
 func TestTheAccuracySectionIsTheAppendix(t *testing.T) {
 	for _, lang := range []string{"en", "ja"} {
 		b := bundle(t, "article-2017", lang, "")
@@ -23,6 +23,14 @@ func TestTheAccuracySectionIsTheAppendix(t *testing.T) {
 		row := fmt.Sprintf(`<tr><td>%s</td><td>%s</td><td class="num">%d</td><td class="num">%s</td><td class="num">%s</td></tr>`,
 			all.Kind.In(lang), all.Name.In(lang), all.Points, tool.FormatError(all.Median), tool.FormatError(all.P90))
 		assert.Contains(t, page, row, lang)
-		assert.Equal(t, len(b.Accuracy.Groups), strings.Count(page[strings.Index(page, `id="accuracy"`):], "<tr><td>"), lang)
+		section := page[strings.Index(page, `id="accuracy"`):]
+		// Then every figure under its own heading, its numbers right-aligned.
+		points := b.AccuracyPoints()
+		assert.Contains(t, section, "<h3>"+tool.AccuracyWords["points.title"].In(lang)+"</h3>")
+		assert.Contains(t, section, `<th class="num">#</th><th>`+points[0][1]+`</th>`, lang)
+		first := fmt.Sprintf(`<tr><td class="num">1</td><td>%s</td><td class="num">%s</td><td class="num">%s</td><td class="num">%s</td><td class="num">%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>`,
+			points[1][1], points[1][2], points[1][3], points[1][4], points[1][5], points[1][6], points[1][7], points[1][8], points[1][9])
+		assert.Contains(t, section, first, lang)
+		assert.Equal(t, len(b.Accuracy.Groups)+len(b.Accuracy.Rows), strings.Count(section, "<tr><td"), lang)
 	}
 }

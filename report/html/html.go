@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/tool"
 	"github.com/trainscale/trainscale/internal/chart"
 	"github.com/trainscale/trainscale/internal/echarts"
 	"github.com/trainscale/trainscale/report"
@@ -84,6 +85,8 @@ type page struct {
 type accuracy struct {
 	Title, Lead       string
 	Groups            grid
+	PointsTitle       string
+	Points            grid // every published figure
 	FitTitle, FitLead string
 	FitPoints         *grid // nil without the user's measurements
 	FitGroups         *grid
@@ -92,6 +95,16 @@ type accuracy struct {
 type grid struct {
 	Rows    [][]string
 	Numbers int
+	Number  func(col int) bool // which columns hold numbers, where not those from Numbers on
+	Class   string             // the table's class, for a rule of its own
+}
+
+// IsNumber says whether column col holds numbers, to be aligned as such.
+func (g grid) IsNumber(col int) bool {
+	if g.Number != nil {
+		return g.Number(col)
+	}
+	return col >= g.Numbers
 }
 
 // answer is what the report leads with: report.Bundle's answer, worded.
@@ -225,10 +238,11 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 		p.Sensitivity = sv
 	}
 	if b.Accuracy != nil {
-		p.Accuracy = &accuracy{Title: b.AccuracyWord("title"), Lead: b.AccuracyWord("lead"), Groups: grid{b.AccuracyTable(), 2}}
+		p.Accuracy = &accuracy{Title: b.AccuracyWord("title"), Lead: b.AccuracyWord("lead"), Groups: grid{Rows: b.AccuracyTable(), Numbers: 2},
+			PointsTitle: b.AccuracyWord("points.title"), Points: grid{Rows: b.AccuracyPoints(), Number: tool.AccuracyPointNumber, Class: "points"}}
 		if points, groups := b.FitTables(); points != nil {
 			p.Accuracy.FitTitle, p.Accuracy.FitLead = b.AccuracyWord("fit.title"), b.AccuracyWord("fit.lead")
-			p.Accuracy.FitPoints, p.Accuracy.FitGroups = &grid{points, 1}, &grid{groups, 2}
+			p.Accuracy.FitPoints, p.Accuracy.FitGroups = &grid{Rows: points, Numbers: 1}, &grid{Rows: groups, Numbers: 2}
 		}
 	}
 	return p, nil

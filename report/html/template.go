@@ -26,6 +26,9 @@ th { background: var(--band); font-weight: 600; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.formula, td.id, .id { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: .85em; }
 td.formula { overflow-wrap: anywhere; }
+/* every published figure: the label is not squeezed by the numbers, which may wrap ("26.08 GiB (28 GB)") */
+table.points td:nth-child(2) { min-width: 12em; }
+table.points td.num { white-space: normal; }
 .seg { white-space: nowrap; }
 td.label small { display: block; }
 .answer { border-left: 4px solid var(--accent); background: var(--band); padding: .6em 1em .2em; border-radius: 4px; }
@@ -150,6 +153,8 @@ summary { cursor: pointer; color: var(--accent); }
 <section id="accuracy"><h2>{{.Title}}</h2>
 <p>{{.Lead}}</p>
 {{template "grid" .Groups}}
+<h3>{{.PointsTitle}}</h3>
+{{template "grid" .Points}}
 {{if .FitPoints}}<h3>{{.FitTitle}}</h3>
 <p>{{.FitLead}}</p>
 {{template "grid" .FitPoints}}
@@ -166,7 +171,7 @@ summary { cursor: pointer; color: var(--accent); }
 {{range .Data.Rows}}<tr>{{range $i, $c := .}}<td{{if $i}} class="num"{{end}}>{{$c}}</td>{{end}}</tr>
 {{end}}</tbody></table></div></details>{{end}}
 </figure>{{end}}
-{{define "grid"}}<div class="scroll"><table>{{$n := .Numbers}}{{range $i, $row := .Rows}}{{if eq $i 0}}<thead><tr>{{range $j, $c := $row}}<th{{if ge $j $n}} class="num"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>{{else}}<tr>{{range $j, $c := $row}}<td{{if ge $j $n}} class="num"{{end}}>{{$c}}</td>{{end}}</tr>{{end}}{{end}}</tbody></table></div>{{end}}
+{{define "grid"}}<div class="scroll"><table{{with .Class}} class="{{.}}"{{end}}>{{$g := .}}{{range $i, $row := .Rows}}{{if eq $i 0}}<thead><tr>{{range $j, $c := $row}}<th{{if $g.IsNumber $j}} class="num"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>{{else}}<tr>{{range $j, $c := $row}}<td{{if $g.IsNumber $j}} class="num"{{end}}>{{$c}}</td>{{end}}</tr>{{end}}{{end}}</tbody></table></div>{{end}}
 
 {{define "bottom"}}{{if .Charted}}<script>
 (function () {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"testing"
 
@@ -22,6 +23,12 @@ func TestTheAppendixShowsTheAccuracyTables(t *testing.T) {
 	out := text(t, write(t, b, pdf.Options{}))
 	assert.Contains(t, out, "How accurate is this?")
 	assert.Regexp(t, `all\s+all points\s+`+strconv.Itoa(len(b.Accuracy.Rows))+`\s+\d+\.\d%\s+\d+\.\d%`, out)
+	// Every figure follows, one row each: the article's AlexNet on one P100 first.
+	assert.Contains(t, out, "Every published figure")
+	first := b.AccuracyPoints()[1] // as these factors predict it
+	assert.Regexp(t, `\n\s*1\s+alexnet on p100-sxm2, FP32, batch\s+157\.3 MB/s\s+`+regexp.QuoteMeta(first[3])+`\s+`+regexp.QuoteMeta(first[4])+`\s+`+
+		regexp.QuoteMeta(first[5])+`\s+AlexNet \(ImageNet\)\s+Pascal\s+1 device\s+calibration`, out)
+	assert.Regexp(t, `\n\s*`+strconv.Itoa(len(b.Accuracy.Rows))+`\s+nemo-\S+\s`, out, "the last figure, a transformer run")
 	assert.Contains(t, out, "Your measurements before and after the fit")
 	assert.Regexp(t, `resnet-50 on a100-sxm4-80gb, mixed\s+2470/s\s+2722/s\s+1\.102\s+10\.2%\s+2470/s\s+1\.000\s+0\.0%`, out)
 	assert.Regexp(t, `all\s+all points\s+3\s+10\.2%\s+49\.8%\s+0\.0%\s+0\.0%`, out)
@@ -39,6 +46,9 @@ func TestTheJapaneseAppendixHasNoEnglish(t *testing.T) {
 	assert.Contains(t, out, "どれほど正確か")
 	assert.Contains(t, out, "手元の測定値: フィットの前と後")
 	assert.Contains(t, out, "resnet-50、a100-sxm4-80gb、混合精度、")
+	assert.Contains(t, out, "すべての公表値")
+	assert.Contains(t, out, "alexnet、p100-sxm2、FP32、")
+	assert.Contains(t, out, "に対する高速化率")
 	var lines []string
 	for _, l := range residue.For(b.Estimate).English(out) {
 		lines = append(lines, l.String())

@@ -317,7 +317,8 @@ func (d *doc) table(head []string, rows [][]string, widths []float64, right map[
 	for i, f := range widths {
 		cols[i] = f * d.width()
 	}
-	drawRow := func(cells []string, bold bool) {
+	var drawRow func(cells []string, bold bool)
+	drawRow = func(cells []string, bold bool) {
 		style := ""
 		if bold {
 			style = "B"
@@ -337,7 +338,8 @@ func (d *doc) table(head []string, rows [][]string, widths []float64, right map[
 		if p.GetY()+h > d.pageH-margin-6 {
 			p.AddPage()
 			if !bold && head != nil {
-				d.headRow(head, cols, size, lh)
+				// the header again at the top of the page, wrapped and aligned as on the first
+				drawRow(head, true)
 				d.setFont(style, size)
 			}
 		}
@@ -371,25 +373,4 @@ func (d *doc) table(head []string, rows [][]string, widths []float64, right map[
 		drawRow(r, false)
 	}
 	p.Ln(3)
-}
-
-func (d *doc) headRow(head []string, cols []float64, size, lh float64) {
-	// the header row again at the top of a page
-	p := d.pdf
-	d.setFont("B", size)
-	h := lh + 1.6
-	y := p.GetY()
-	p.SetFillColor(0xf0, 0xf3, 0xf8)
-	p.Rect(margin, y, d.width(), h, "F")
-	x := margin
-	for i, w := range cols {
-		line := head[i]
-		if ls := d.wrap(line, w-2); len(ls) > 0 {
-			line = ls[0]
-		}
-		p.SetXY(x+1, y+0.8)
-		p.CellFormat(w-2, lh, d.tr(line), "", 0, "L", false, 0, "")
-		x += w
-	}
-	p.SetXY(margin, y+h)
 }
