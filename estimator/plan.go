@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
 )
@@ -173,7 +172,7 @@ type planLimits struct {
 	generations []string // nil: any
 	precisions  []string // nil: the workload's
 	buy, rent   bool
-	asOf        time.Time
+	asOf        date
 	asOfText    string
 }
 
@@ -271,8 +270,8 @@ func planLimitsOf(s *Scenario, prices []hardware.CloudOffer, asOf string) (planL
 			lim.asOfText = max(lim.asOfText, o.AsOf)
 		}
 	}
-	t, err := time.Parse(time.DateOnly, lim.asOfText)
-	if err != nil {
+	t, ok := parseDate(lim.asOfText)
+	if !ok {
 		return planLimits{}, fieldError("plan.as_of", Text{"must be a date YYYY-MM-DD", "YYYY-MM-DD の日付にしてください"}, strconv.Quote(lim.asOfText))
 	}
 	lim.asOf = t
@@ -324,7 +323,7 @@ func checkPlan(s *Scenario, errs *errorList) {
 		}
 	}
 	if p.AsOf != "" {
-		if _, err := time.Parse(time.DateOnly, p.AsOf); err != nil {
+		if _, ok := parseDate(p.AsOf); !ok {
 			errs.add("plan.as_of", Text{"must be a date YYYY-MM-DD", "YYYY-MM-DD の日付にしてください"}, strconv.Quote(p.AsOf))
 		}
 	}
@@ -744,9 +743,9 @@ var srcPlanner = Text{"trainscale planner: the forward estimate of a one-system 
 	"trainscale プランナー: シナリオを 1 システムに絞った複製の順方向の見積もり（示した期限で）"}
 
 // stale reports a price published more than staleMonths before asOf.
-func stale(published string, asOf time.Time) bool {
-	t, err := time.Parse(time.DateOnly, published)
-	return err != nil || t.AddDate(0, staleMonths, 0).Before(asOf)
+func stale(published string, asOf date) bool {
+	t, ok := parseDate(published)
+	return !ok || t.addMonths(staleMonths) < asOf
 }
 
 // breakEven sets, on each option sized for the deadline, how long it must be

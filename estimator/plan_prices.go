@@ -5,7 +5,6 @@ import (
 	"io"
 	"slices"
 	"strconv"
-	"time"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
 )
@@ -69,7 +68,7 @@ func DecodePrices(r io.Reader, s *Scenario) ([]hardware.CloudOffer, error) {
 		if e.Source == "" {
 			errs.add(path+".source", Text{"must say where the prices were read", "価格の出典を指定してください"}, nil)
 		}
-		if _, err := time.Parse(time.DateOnly, e.AsOf); err != nil {
+		if _, ok := parseDate(e.AsOf); !ok {
 			errs.add(path+".as_of", Text{"must be a date YYYY-MM-DD", "YYYY-MM-DD の日付にしてください"}, strconv.Quote(e.AsOf))
 		}
 		if _, ok := hardware.GPUByID(e.GPU); !ok {
