@@ -1,12 +1,12 @@
 package estimator
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // Where each family's method comes from, in every language a reader may
@@ -539,7 +539,7 @@ func sensorsExpr(sensors []Sensor, describe bool) string {
 	}
 	var terms []string
 	for i, sn := range sensors {
-		p := fmt.Sprintf("{fleet.sensors[%d].", i)
+		p := minfmt.Sprintf("{fleet.sensors[%d].", i)
 		if sn.Kind == "camera" {
 			terms = append(terms, p+"count} * "+p+"megapixels} * 1000000 * "+p+"bits_per_pixel} / 8 * "+p+"fps}")
 		} else {
@@ -558,5 +558,5 @@ func flag(b bool) float64 {
 
 // String renders a quantity for logs and tests.
 func (q Quantity) String() string {
-	return fmt.Sprintf("%s = %g %s", q.ID, q.Value, q.Unit)
+	return minfmt.Sprintf("%s = %g %s", q.ID, q.Value, string(q.Unit))
 }

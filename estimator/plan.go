@@ -2,13 +2,13 @@ package estimator
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // The planner answers the estimate's inverse question: from a deadline,
@@ -955,8 +955,8 @@ func shortfall(con PlanConstraint, c check, p planPoint) PlanShortfall {
 	pct := strconv.FormatFloat(over*100, 'f', 1, 64)
 	label := constraintLabel(c.path)
 	return PlanShortfall{Path: c.path, Limit: con.Limit, Best: best, Over: over, Option: p.o.id,
-		Why: Text{fmt.Sprintf("%s (%s) makes the problem infeasible: the best plan meeting the others (%s) is %s%% over it", label.EN, c.path, p.o.label.EN, pct),
-			fmt.Sprintf("%s（%s）のために実行可能なプランがありません。他の制約を満たす最良のプラン（%s）でも %s%% 超えます", label.JA, c.path, p.o.label.JA, pct)}}
+		Why: Text{minfmt.Sprintf("%s (%s) makes the problem infeasible: the best plan meeting the others (%s) is %s%% over it", label.EN, c.path, p.o.label.EN, pct),
+			minfmt.Sprintf("%s（%s）のために実行可能なプランがありません。他の制約を満たす最良のプラン（%s）でも %s%% 超えます", label.JA, c.path, p.o.label.JA, pct)}}
 }
 
 // why is the answer in one sentence.
@@ -965,8 +965,8 @@ func why(res *PlanResult) Text {
 	switch {
 	case res.Cheapest != nil:
 		c := res.Cheapest
-		return Text{fmt.Sprintf("%s is the cheapest of %s plans compared that meets every constraint; %s.", c.Label.EN, n, c.Why.EN),
-			fmt.Sprintf("%s が、比較した %s 通りのプランのうちすべての制約を満たす最も安いプランです。%s。", c.Label.JA, n, c.Why.JA)}
+		return Text{minfmt.Sprintf("%s is the cheapest of %s plans compared that meets every constraint; %s.", c.Label.EN, n, c.Why.EN),
+			minfmt.Sprintf("%s が、比較した %s 通りのプランのうちすべての制約を満たす最も安いプランです。%s。", c.Label.JA, n, c.Why.JA)}
 	case len(res.Shortfalls) > 0:
 		return res.Shortfalls[0].Why
 	}

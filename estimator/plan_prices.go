@@ -1,12 +1,12 @@
 package estimator
 
 import (
-	"fmt"
 	"io"
 	"slices"
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // pricesFile is a user's cloud prices, as `trainscale plan --prices` reads
@@ -52,7 +52,7 @@ func DecodePrices(r io.Reader, s *Scenario) ([]hardware.CloudOffer, error) {
 	var errs errorList
 	out := make([]hardware.CloudOffer, 0, len(f.Prices))
 	for i, e := range f.Prices {
-		path := fmt.Sprintf("prices[%d]", i)
+		path := minfmt.Sprintf("prices[%d]", i)
 		toUSD := 1.0
 		switch cur := e.Currency; {
 		case cur == "" || cur == "USD":

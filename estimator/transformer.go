@@ -1,7 +1,6 @@
 package estimator
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -9,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // Transformer makes a workload a transformer sized in tokens. It splits a
@@ -173,7 +173,7 @@ func cameraCount(s *Scenario, describe bool) (float64, string) {
 		if sn.Kind == "camera" {
 			n += sn.Count
 			if describe {
-				terms = append(terms, fmt.Sprintf("{fleet.sensors[%d].count}", i))
+				terms = append(terms, minfmt.Sprintf("{fleet.sensors[%d].count}", i))
 			}
 		}
 	}
@@ -311,9 +311,9 @@ func (pc *planCache) plan(s *Scenario, hw catalogView, wi, si int, model hardwar
 	}
 	if j.err != nil {
 		if b.err == nil {
-			b.err = fieldError(fmt.Sprintf("workloads[%d].transformer", wi), Text{
-				fmt.Sprintf("cannot be trained on systems[%d] (%s): %v", si, s.Systems[si].ID, j.err),
-				fmt.Sprintf("systems[%d]（%s）では学習できません: %v", si, s.Systems[si].ID, j.err)}, nil)
+			b.err = fieldError(minfmt.Sprintf("workloads[%d].transformer", wi), Text{
+				minfmt.Sprintf("cannot be trained on systems[%d] (%s): %v", si, s.Systems[si].ID, j.err),
+				minfmt.Sprintf("systems[%d]（%s）では学習できません: %v", si, s.Systems[si].ID, j.err)}, nil)
 		}
 		j.plan.MFU, j.plan.ModelFLOPsPerToken = math.NaN(), math.NaN()
 	}
@@ -472,16 +472,16 @@ func checkTransformer(path string, w Workload, s *Scenario, errs *errorList) {
 		if tr.GPUs == nil {
 			errs.add(tp+".gpus", Text{"is required with " + tp + ".layout (data parallelism takes the GPUs tp x pp leave)", tp + ".layout を指定するときは必須です（tp × pp の残りの GPU がデータ並列になります）"}, nil)
 		} else if math.Mod(*tr.GPUs, l.TP*l.PP) != 0 {
-			errs.add(tp+".layout.pp", Text{fmt.Sprintf("tp x pp (%v) must divide %s.gpus (%v)", l.TP*l.PP, tp, *tr.GPUs), fmt.Sprintf("tp × pp（%v）で %s.gpus（%v）が割り切れるようにしてください", l.TP*l.PP, tp, *tr.GPUs)}, l.PP)
+			errs.add(tp+".layout.pp", Text{minfmt.Sprintf("tp x pp (%v) must divide %s.gpus (%v)", l.TP*l.PP, tp, *tr.GPUs), minfmt.Sprintf("tp × pp（%v）で %s.gpus（%v）が割り切れるようにしてください", l.TP*l.PP, tp, *tr.GPUs)}, l.PP)
 		}
 	}
 	for i, sys := range s.Systems {
 		if sys.CPU != "" {
-			errs.add(fmt.Sprintf("systems[%d].cpu", i), Text{"a CPU-only system cannot train the transformer of " + path, "CPU のみのシステムでは " + path + " の Transformer を学習できません"}, nil)
+			errs.add(minfmt.Sprintf("systems[%d].cpu", i), Text{"a CPU-only system cannot train the transformer of " + path, "CPU のみのシステムでは " + path + " の Transformer を学習できません"}, nil)
 			continue
 		}
 		if g := resolveDevice(sys).gpu; g.ID != "" && g.Peak(hardware.Precision(tr.Precision)) == 0 {
-			errs.add(tp+".precision", Text{fmt.Sprintf("systems[%d]'s GPU %s has no %s path (no dense peak in the catalog)", i, g.ID, tr.Precision), fmt.Sprintf("systems[%d] の GPU %s には %s の演算経路がありません（カタログに密行列のピーク性能がありません）", i, g.ID, tr.Precision)}, strconv.Quote(tr.Precision))
+			errs.add(tp+".precision", Text{minfmt.Sprintf("systems[%d]'s GPU %s has no %s path (no dense peak in the catalog)", i, g.ID, tr.Precision), minfmt.Sprintf("systems[%d] の GPU %s には %s の演算経路がありません（カタログに密行列のピーク性能がありません）", i, g.ID, tr.Precision)}, strconv.Quote(tr.Precision))
 		}
 	}
 }
@@ -492,10 +492,10 @@ func checkShape(tp string, tr *Transformer, errs *errorList) {
 		errs.add(tp+".seq", Text{"is required with " + sp + " (a catalog model brings its own)", sp + " を指定するときは必須です（カタログのモデルには値があります）"}, nil)
 	}
 	if math.Mod(sh.Hidden, sh.Heads) != 0 {
-		errs.add(sp+".hidden", Text{fmt.Sprintf("must be a multiple of %s.heads (%v)", sp, sh.Heads), fmt.Sprintf("%s.heads（%v）の倍数にしてください", sp, sh.Heads)}, sh.Hidden)
+		errs.add(sp+".hidden", Text{minfmt.Sprintf("must be a multiple of %s.heads (%v)", sp, sh.Heads), minfmt.Sprintf("%s.heads（%v）の倍数にしてください", sp, sh.Heads)}, sh.Hidden)
 	}
 	if kv := sh.KVHeads; kv != nil && math.Mod(sh.Heads, *kv) != 0 {
-		errs.add(sp+".kv_heads", Text{fmt.Sprintf("must divide %s.heads (%v)", sp, sh.Heads), fmt.Sprintf("%s.heads（%v）を割り切れる値にしてください", sp, sh.Heads)}, *kv)
+		errs.add(sp+".kv_heads", Text{minfmt.Sprintf("must divide %s.heads (%v)", sp, sh.Heads), minfmt.Sprintf("%s.heads（%v）を割り切れる値にしてください", sp, sh.Heads)}, *kv)
 	}
 	moe := []struct {
 		name     string
@@ -515,10 +515,10 @@ func checkShape(tp string, tr *Transformer, errs *errorList) {
 		return
 	}
 	if k := sh.ExpertsPerToken; k != nil && *k > *sh.Experts {
-		errs.add(sp+".experts_per_token", Text{fmt.Sprintf("must be <= %s.experts (%v)", sp, *sh.Experts), fmt.Sprintf("%s.experts（%v）以下にしてください", sp, *sh.Experts)}, *k)
+		errs.add(sp+".experts_per_token", Text{minfmt.Sprintf("must be <= %s.experts (%v)", sp, *sh.Experts), minfmt.Sprintf("%s.experts（%v）以下にしてください", sp, *sh.Experts)}, *k)
 	}
 	if d := sh.DenseLayers; d != nil && *d >= sh.Layers {
-		errs.add(sp+".dense_layers", Text{fmt.Sprintf("must be < %s.layers (%v)", sp, sh.Layers), fmt.Sprintf("%s.layers（%v）より小さい値にしてください", sp, sh.Layers)}, *d)
+		errs.add(sp+".dense_layers", Text{minfmt.Sprintf("must be < %s.layers (%v)", sp, sh.Layers), minfmt.Sprintf("%s.layers（%v）より小さい値にしてください", sp, sh.Layers)}, *d)
 	}
 }
 

@@ -23,6 +23,10 @@ import (
 // float64 is reported, not rounded to infinity.
 type Number string
 
+// String is the number as written: what an error message echoes
+// (fmt and estimator/minfmt print a Stringer by its String).
+func (n Number) String() string { return string(n) }
+
 // maxDepth bounds the nesting Read follows, as encoding/json does.
 const maxDepth = 10000
 

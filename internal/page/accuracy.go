@@ -1,9 +1,9 @@
 package page
 
 import (
-	"fmt"
 	"strings"
 
+	"github.com/trainscale/trainscale/estimator/minfmt"
 	"github.com/trainscale/trainscale/estimator/tool"
 )
 
@@ -25,7 +25,7 @@ func Accuracy() (string, error) {
 	t := accuracyMessages("en")
 	var b strings.Builder
 	word := func(tag, key, attrs string) {
-		fmt.Fprintf(&b, `<%s%s data-i18n="%s">%s</%s>`, tag, attrs, key, esc(t[key]), tag)
+		minfmt.Fprintf(&b, `<%s%s data-i18n="%s">%s</%s>`, tag, attrs, key, esc(t[key]), tag)
 	}
 	// Styled as the results' collapsed groups; the table scrolls in its box
 	// (.results) where a Japanese name is wider than a phone.
@@ -51,7 +51,7 @@ func Accuracy() (string, error) {
 		b.WriteString(`<tr>`)
 		word("th", g.ID+".name", ` scope="row"`)
 		for _, cell := range rows[i][2:] {
-			fmt.Fprintf(&b, `<td>%s</td>`, esc(cell))
+			minfmt.Fprintf(&b, `<td>%s</td>`, esc(cell))
 		}
 		b.WriteString(`</tr>`)
 	}
