@@ -4,24 +4,28 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator/minfmt"
-	"github.com/trainscale/trainscale/estimator/tool"
 )
 
 // accuracyColumns are the group table's columns (tool.AccuracyWords keys);
 // the page shows the first as a heading over its groups.
 var accuracyColumns = []string{"grouping", "group", "points", "median", "p90"}
 
+// AccuracyRow is one group of the accuracy section: its id and its
+// grouping (tool.AccuracyGroup's ID and Kind in English) and its cells (points, median,
+// P90) as tool.AccuracyTable writes them in English.
+type AccuracyRow struct {
+	ID, Kind string
+	Cells    []string
+}
+
 // Accuracy is the page's "How accurate is this?" section in English, a
 // collapsed <details> (light, as issue 14 asks of the long page) with
-// tool.Accuracy's error per group, rendered when the page is built. Each
-// word carries its data-i18n key, whose text in either language Messages
-// holds, so the section switches language with the rest of the page.
-func Accuracy() (string, error) {
-	res, err := tool.Accuracy(tool.AccuracyRequest{})
-	if err != nil {
-		return "", err
-	}
-	r := res.Accuracy
+// tool.Accuracy's error per group, which the page's build runs (site.Prerender):
+// this package does not import estimator/tool, whose published figures the
+// page's module would otherwise carry. Each word carries its data-i18n key,
+// whose text in either language Messages holds, so the section switches
+// language with the rest of the page.
+func Accuracy(rows []AccuracyRow) string {
 	t := accuracyMessages("en")
 	var b strings.Builder
 	word := func(tag, key, attrs string) {
@@ -38,9 +42,8 @@ func Accuracy() (string, error) {
 		word("th", "accuracy."+c, ` scope="col"`)
 	}
 	b.WriteString(`</tr></thead>`)
-	rows := tool.AccuracyTable(r, "en")[1:]
-	for i, g := range r.Groups {
-		if i == 0 || g.Kind != r.Groups[i-1].Kind {
+	for i, g := range rows {
+		if i == 0 || g.Kind != rows[i-1].Kind {
 			if i > 0 {
 				b.WriteString(`</tbody>`)
 			}
@@ -50,28 +53,22 @@ func Accuracy() (string, error) {
 		}
 		b.WriteString(`<tr>`)
 		word("th", g.ID+".name", ` scope="row"`)
-		for _, cell := range rows[i][2:] {
+		for _, cell := range g.Cells {
 			minfmt.Fprintf(&b, `<td>%s</td>`, esc(cell))
 		}
 		b.WriteString(`</tr>`)
 	}
 	b.WriteString(`</tbody></table></div></details>`)
-	return b.String(), nil
+	return b.String()
 }
 
-// accuracyMessages are the section's words in lang, by data-i18n key: the
-// headings and columns of tool.AccuracyWords, and each group's grouping and
-// name under its id (tool.AccuracyGroupWords). None needs Accuracy to run,
-// so the estimator module the page loads does not carry it.
+// accuracyMessages are the section's words in lang, by data-i18n key, from
+// accuracyWords: a copy of estimator/tool's words for the module that
+// does not link estimator/tool (accuracy_words.go, generated and checked by
+// TestAccuracyWordsCurrent).
 func accuracyMessages(lang string) map[string]string {
-	out := map[string]string{
-		"accuracy.title": tool.AccuracyWords["title"].In(lang),
-		"accuracy.lead":  tool.AccuracyWords["lead"].In(lang),
-	}
-	for _, c := range accuracyColumns {
-		out["accuracy."+c] = tool.AccuracyWords[c].In(lang)
-	}
-	for key, w := range tool.AccuracyGroupWords() {
+	out := make(map[string]string, len(accuracyWords))
+	for key, w := range accuracyWords {
 		out[key] = w.In(lang)
 	}
 	return out

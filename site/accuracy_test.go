@@ -1,4 +1,4 @@
-package page_test
+package site
 
 import (
 	"fmt"
@@ -16,7 +16,7 @@ import (
 // The section is tool.Accuracy's group table with the calibrated factors,
 // and every word of it switches language through Messages.
 func TestAccuracySection(t *testing.T) {
-	html, err := page.Accuracy()
+	html, err := accuracySection()
 	require.NoError(t, err)
 	res, err := tool.Accuracy(tool.AccuracyRequest{})
 	require.NoError(t, err)
