@@ -85,53 +85,53 @@ var (
 
 var (
 	dataTokensFromDataset = kind{"data.tokens", Text{"Training data, in tokens", "学習データのトークン数"}, Count,
-		"{dataset.tokens}", srcDataset, arithmetic}
+		"{dataset.tokens}", &srcDataset, arithmetic}
 	dataFrames = kind{"data.frames", Text{"Camera frames kept per year", "年間に残すカメラフレーム数"}, Count,
-		"", srcTokens, arithmetic} // the formula names the scenario's camera count
+		"", &srcTokens, arithmetic} // the formula names the scenario's camera count
 	dataTokensPerFrame = kind{"data.tokens_per_frame", Text{"Tokens per kept frame", "残したフレーム 1 枚あたりのトークン数"}, Count,
-		"ceil({tokens.width} / {tokens.patch}) * ceil({tokens.height} / {tokens.patch}) / {tokens.tubelet}", srcTokens, arithmetic}
+		"ceil({tokens.width} / {tokens.patch}) * ceil({tokens.height} / {tokens.patch}) / {tokens.tubelet}", &srcTokens, arithmetic}
 	dataTokensFromFrames = kind{"data.tokens", Text{"Training data, in tokens", "学習データのトークン数"}, Count,
-		"{data.frames} * {data.tokens_per_frame}", srcTokens, arithmetic}
+		"{data.frames} * {data.tokens_per_frame}", &srcTokens, arithmetic}
 
 	trainTokensGiven = kind{"train.<w>.tokens", Text{"<w>: tokens of one training run", "<w>: 学習 1 回のトークン数"}, Count,
-		"{workloads[<wi>].transformer.tokens}", srcWorkload, arithmetic}
+		"{workloads[<wi>].transformer.tokens}", &srcWorkload, arithmetic}
 	trainTokensFromData = kind{"train.<w>.tokens", Text{"<w>: tokens of one training run", "<w>: 学習 1 回のトークン数"}, Count,
-		"{training.epochs} * {data.tokens}", srcEpochs, arithmetic}
+		"{training.epochs} * {data.tokens}", &srcEpochs, arithmetic}
 	trainFLOPsPerTokenCatalog = kind{"train.<w>.flops_per_token", Text{"<w>: training FLOPs per token", "<w>: 1 トークンあたりの学習計算量（FLOPs）"}, FLOPs,
-		"", srcFLOPs, arithmetic} // the formula names the catalog model
+		"", &srcFLOPs, arithmetic} // the formula names the catalog model
 	trainFLOPsPerTokenShape = kind{"train.<w>.flops_per_token", Text{"<w>: training FLOPs per token", "<w>: 1 トークンあたりの学習計算量（FLOPs）"}, FLOPs,
-		"6 x active parameters in matrix multiplies (logits in) + attention 12 x layers x seq x d_attn, halved when causal, of workloads[<wi>].transformer.shape", srcFLOPs, modelled}
+		"6 x active parameters in matrix multiplies (logits in) + attention 12 x layers x seq x d_attn, halved when causal, of workloads[<wi>].transformer.shape", &srcFLOPs, modelled}
 	trainFLOPs = kind{"train.<w>.flops", Text{"<w>: training FLOPs of one run", "<w>: 学習 1 回の計算量（FLOPs）"}, FLOPs,
-		"{train.<w>.tokens} * {train.<w>.flops_per_token}", srcFLOPs, arithmetic}
+		"{train.<w>.tokens} * {train.<w>.flops_per_token}", &srcFLOPs, arithmetic}
 
 	trainTP = kind{"train.<w>.tp.<s>", Text{"<w>: tensor-parallel GPUs on <s>", "<w>: <s> でのテンソル並列 GPU 数"}, Count,
-		"the fastest layout that fits <g>'s memory (or workloads[<wi>].transformer.layout)", srcTransformer, modelled}
+		"the fastest layout that fits <g>'s memory (or workloads[<wi>].transformer.layout)", &srcTransformer, modelled}
 	trainPP = kind{"train.<w>.pp.<s>", Text{"<w>: pipeline stages on <s>", "<w>: <s> でのパイプライン段数"}, Count,
-		"the fastest layout that fits <g>'s memory (or workloads[<wi>].transformer.layout)", srcTransformer, modelled}
+		"the fastest layout that fits <g>'s memory (or workloads[<wi>].transformer.layout)", &srcTransformer, modelled}
 	trainDP = kind{"train.<w>.dp.<s>", Text{"<w>: data-parallel replicas on <s>", "<w>: <s> でのデータ並列数"}, Count,
-		"{team.<w>.gpus_per_job.<s>} / (tp x pp) of the layout", srcTransformer, modelled}
+		"{team.<w>.gpus_per_job.<s>} / (tp x pp) of the layout", &srcTransformer, modelled}
 	trainMemoryPerGPU = kind{"train.<w>.memory_per_gpu.<s>", Text{"<w>: training memory per <s> GPU", "<w>: <s> の GPU 1 基あたりの学習メモリ"}, Bytes,
-		"weights + gradients + optimizer state (ZeRO) + activations (Korthikanti et al. 2022) + workspace, at the layout", srcTransformer, modelled}
+		"weights + gradients + optimizer state (ZeRO) + activations (Korthikanti et al. 2022) + workspace, at the layout", &srcTransformer, modelled}
 	trainFits = kind{"train.<w>.fits.<s>", Text{"<w>: the layout fits one <s> GPU's memory", "<w>: 並列化構成が <s> の GPU 1 基のメモリに収まるか"}, Flag,
-		"memory per GPU <= the GPU's memory, at the layout", srcTransformer, modelled}
+		"memory per GPU <= the GPU's memory, at the layout", &srcTransformer, modelled}
 	trainMFUModelled = kind{"train.<w>.mfu.<s>", Text{"<w>: model FLOPs utilisation on <s>", "<w>: <s> でのモデル FLOPs 使用率（MFU）"}, Share,
-		"modelled step time of the layout on <g> at {workloads[<wi>].transformer.precision}", srcTransformer, modelled}
+		"modelled step time of the layout on <g> at {workloads[<wi>].transformer.precision}", &srcTransformer, modelled}
 	trainMFUGiven = kind{"train.<w>.mfu.<s>", Text{"<w>: model FLOPs utilisation on <s>", "<w>: <s> でのモデル FLOPs 使用率（MFU）"}, Share,
-		"{workloads[<wi>].transformer.mfu}", srcMFU, arithmetic}
+		"{workloads[<wi>].transformer.mfu}", &srcMFU, arithmetic}
 	trainTokensPerS = kind{"train.<w>.tokens_per_s.<s>", Text{"<w>: tokens per second per <s> GPU", "<w>: <s> の GPU 1 基が毎秒処理するトークン数"}, PerSecond,
-		"", srcMFU, arithmetic} // the formula names the GPU's peak at the precision
+		"", &srcMFU, arithmetic} // the formula names the GPU's peak at the precision
 	trainGPUTimeTokens = kind{"train.<w>.gpu_time.<s>", Text{"<w>: one training run on one <s> GPU", "<w>: <s> の GPU 1 基での学習 1 回の時間"}, Seconds,
-		"{train.<w>.tokens} / {train.<w>.tokens_per_s.<s>}", srcMFU, arithmetic}
+		"{train.<w>.tokens} / {train.<w>.tokens_per_s.<s>}", &srcMFU, arithmetic}
 	trainSystemTimeTokens = kind{"train.<w>.system_time.<s>", Text{"<w>: one training run on one <s>", "<w>: <s> 1 台での学習 1 回の時間"}, Seconds,
-		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus}", srcTransformer, arithmetic}
+		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus}", &srcTransformer, arithmetic}
 	teamGPUsPerJobGiven = kind{"team.<w>.gpus_per_job.<s>", Text{"<w>: <s> GPUs of one job", "<w>: 1 ジョブの <s> GPU 数"}, Count,
-		"{workloads[<wi>].transformer.gpus}", srcWorkload, arithmetic}
+		"{workloads[<wi>].transformer.gpus}", &srcWorkload, arithmetic}
 	teamGPUsPerJobSized = kind{"team.<w>.gpus_per_job.<s>", Text{"<w>: <s> GPUs of one job", "<w>: 1 ジョブの <s> GPU 数"}, Count,
-		"whole <s> systems whose GPUs, at the rate modelled for that job, train {train.<w>.tokens} within {team.target_days}; at least the fewest that hold the model", srcTransformer, modelled}
+		"whole <s> systems whose GPUs, at the rate modelled for that job, train {train.<w>.tokens} within {team.target_days}; at least the fewest that hold the model", &srcTransformer, modelled}
 	storageNodeReadTokens = kind{"storage.<w>.node_read_rate.<s>", Text{"<w>: storage reads of one <s>", "<w>: <s> 1 台のストレージ読み出し速度"}, BytesPerSecond,
-		"{systems[<si>].gpus} * {train.<w>.tokens_per_s.<s>} * {data.processed} / {data.tokens}", srcTokenReads, arithmetic}
+		"{systems[<si>].gpus} * {train.<w>.tokens_per_s.<s>} * {data.processed} / {data.tokens}", &srcTokenReads, arithmetic}
 	trainJobTimeTokens = kind{"train.<w>.job_time.<s>", Text{"<w>: one training run on the job's <s> GPUs", "<w>: ジョブの <s> GPU 群での学習 1 回の時間"}, Seconds,
-		"{train.<w>.gpu_time.<s>} / {team.<w>.gpus_per_job.<s>}", srcTransformer, arithmetic}
+		"{train.<w>.gpu_time.<s>} / {team.<w>.gpus_per_job.<s>}", &srcTransformer, arithmetic}
 )
 
 // transformerQuantities counts what computeTransformer lays out: per
