@@ -1,5 +1,5 @@
 // Package minfmt formats text as fmt does, for the verbs and operand types
-// trainscale's texts use, in a hundred lines and without reflect: the
+// trainscale's texts use, in a few hundred lines and without reflect: the
 // estimator, its hardware catalog and the page's renderer use it instead of
 // fmt, so the page's WebAssembly module (wasm/estimator) carries none of
 // fmt's code. Its output is fmt's byte for byte (a test compares them).
