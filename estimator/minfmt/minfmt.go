@@ -10,8 +10,9 @@
 // error and Stringer (their text, for %v, %s and %q), []string, []int and
 // []float64. A named type is not its underlying type here (convert a
 // Unit: string(u)); an operand of another type is written as
-// %!v(unsupported) rather than guessed at. go vet
-// -printf.funcs=<this package>.Sprintf,... checks verbs against operands.
+// %!v(unsupported) rather than guessed at. TestCallSitesPassKnownOperands
+// checks every call site of the module's packages for such operands, and go
+// vet -printf.funcs=<this package>.Sprintf,... checks verbs against operands.
 package minfmt
 
 import (
