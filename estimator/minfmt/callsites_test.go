@@ -2,11 +2,13 @@ package minfmt_test
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -61,6 +63,12 @@ func TestCallSitesPassKnownOperands(t *testing.T) {
 				case "Fprintf":
 					args = args[2:]
 				}
+				if sel.Sel.Name != "Sprint" {
+					format := call.Args[len(call.Args)-len(args)-1]
+					if tv := info.Types[format]; tv.Value != nil && tv.Value.Kind() == constant.String {
+						assert.Regexp(t, supportedVerbs, constant.StringVal(tv.Value), "%s: a verb or flag minfmt does not write", fset.Position(format.Pos()))
+					}
+				}
 				for _, a := range args {
 					typ := info.Types[a].Type
 					assert.True(t, known(typ, errType), "%s: minfmt cannot print a %s", fset.Position(a.Pos()), typ)
@@ -70,6 +78,10 @@ func TestCallSitesPassKnownOperands(t *testing.T) {
 		}
 	}
 }
+
+// supportedVerbs matches a format whose every verb minfmt writes as fmt
+// does: no width, no flag, an index and a precision at most.
+var supportedVerbs = regexp.MustCompile(`^([^%]|%%|%(\[\d+\])?(\.\d+)?[vsdqgfew])*$`)
 
 // known reports an operand type appendValue handles.
 func known(t types.Type, errType *types.Interface) bool {

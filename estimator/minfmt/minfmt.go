@@ -10,9 +10,10 @@
 // error and Stringer (their text, for %v, %s and %q), []string, []int and
 // []float64. A named type is not its underlying type here (convert a
 // Unit: string(u)); an operand of another type is written as
-// %!v(unsupported) rather than guessed at. TestCallSitesPassKnownOperands
-// checks every call site of the module's packages for such operands, and go
-// vet -printf.funcs=<this package>.Sprintf,... checks verbs against operands.
+// %!v(unsupported) rather than guessed at. No width or flag (%5d, %-s, %+v).
+// TestCallSitesPassKnownOperands checks every call site of the module's
+// packages for such operands and constant formats for such verbs; go vet
+// -printf.funcs=<this package>.Sprintf,... checks verbs against operands.
 package minfmt
 
 import (
@@ -67,7 +68,7 @@ func (e *wrapErrors) Error() string   { return e.msg }
 func (e *wrapErrors) Unwrap() []error { return e.errs }
 
 // Sprint is fmt.Sprint: the operands' %v, a space between two that are
-// neither strings.
+// neither strings (a named string type counts as not a string here).
 func Sprint(args ...any) string {
 	var b []byte
 	for i, a := range args {
