@@ -3,7 +3,6 @@ package estimator
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"reflect"
@@ -11,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/trainscale/trainscale/estimator/minfmt"
 	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
@@ -109,10 +109,10 @@ func decodeTree(tree any, dst any, ranges map[string]Dist) error {
 func parseTree(r io.Reader) (any, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxScenarioBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("reading scenario: %w", err)
+		return nil, minfmt.Errorf("reading scenario: %w", err)
 	}
 	if len(data) > MaxScenarioBytes {
-		return nil, fieldError("scenario", Text{fmt.Sprintf("must be at most %d bytes (1 MiB)", MaxScenarioBytes), fmt.Sprintf("%d バイト（1 MiB）以下にしてください", MaxScenarioBytes)}, "a larger file")
+		return nil, fieldError("scenario", Text{minfmt.Sprintf("must be at most %d bytes (1 MiB)", MaxScenarioBytes), minfmt.Sprintf("%d バイト（1 MiB）以下にしてください", MaxScenarioBytes)}, "a larger file")
 	}
 	// Editors on Windows save UTF-8 with a byte-order mark; the CSV reader
 	// strips it too.
@@ -207,7 +207,7 @@ func (d *treeDecoder) value(path string, src any, dst reflect.Value) {
 		}
 		out := reflect.MakeSlice(dst.Type(), len(arr), len(arr))
 		for i, el := range arr {
-			d.value(fmt.Sprintf("%s[%d]", path, i), el, out.Index(i))
+			d.value(minfmt.Sprintf("%s[%d]", path, i), el, out.Index(i))
 		}
 		dst.Set(out)
 	case reflect.Map:

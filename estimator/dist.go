@@ -1,13 +1,13 @@
 package estimator
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/trainscale/trainscale/estimator/minfmt"
 	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
@@ -154,7 +154,7 @@ func (d *treeDecoder) decodeDist(path string, m map[string]any) (Dist, bool) {
 	}
 	for _, k := range sortedKeys(m) {
 		if k != "why" && !contains(keys, k) {
-			d.errs.add(path+"."+k, Text{"unknown field of a range (known: " + fmt.Sprint(keys) + " and why)", "範囲の不明なフィールドです（使えるのは " + fmt.Sprint(keys) + " と why）"}, nil)
+			d.errs.add(path+"."+k, Text{"unknown field of a range (known: " + minfmt.Sprint(keys) + " and why)", "範囲の不明なフィールドです（使えるのは " + minfmt.Sprint(keys) + " と why）"}, nil)
 			ok = false
 		}
 	}
@@ -188,13 +188,13 @@ func checkDist(errs *errorList, path string, checks []string, d Dist) {
 		if !(d.Median > 0) {
 			errs.add(path+".median", Text{"must be > 0", "0 より大きい値にしてください"}, d.Median)
 		} else if !(d.P90 > d.Median) {
-			errs.add(path+".p90", Text{fmt.Sprintf("must be > median (%v)", d.Median), fmt.Sprintf("median（%v）より大きい値にしてください", d.Median)}, d.P90)
+			errs.add(path+".p90", Text{minfmt.Sprintf("must be > median (%v)", d.Median), minfmt.Sprintf("median（%v）より大きい値にしてください", d.Median)}, d.P90)
 		}
 	} else {
 		if d.Low > d.High {
-			errs.add(path+".low", Text{fmt.Sprintf("must be <= high (%v)", d.High), fmt.Sprintf("high（%v）以下にしてください", d.High)}, d.Low)
+			errs.add(path+".low", Text{minfmt.Sprintf("must be <= high (%v)", d.High), minfmt.Sprintf("high（%v）以下にしてください", d.High)}, d.Low)
 		} else if d.Likely < d.Low || d.Likely > d.High {
-			errs.add(path+".likely", Text{fmt.Sprintf("must be within [low, high] = [%v, %v]", d.Low, d.High), fmt.Sprintf("[low, high] = [%v, %v] の範囲内にしてください", d.Low, d.High)}, d.Likely)
+			errs.add(path+".likely", Text{minfmt.Sprintf("must be within [low, high] = [%v, %v]", d.Low, d.High), minfmt.Sprintf("[low, high] = [%v, %v] の範囲内にしてください", d.Low, d.High)}, d.Likely)
 		}
 	}
 	for _, p := range points {

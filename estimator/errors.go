@@ -2,8 +2,9 @@ package estimator
 
 import (
 	"errors"
-	"fmt"
 	"strings"
+
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // FieldError says which scenario field is wrong and why, in words a user can act on.
@@ -23,15 +24,15 @@ func (e *FieldError) Error() string { return e.In("en") }
 func (e *FieldError) In(lang string) string {
 	if lang != "ja" {
 		if e.Got == nil {
-			return fmt.Sprintf("%s: %s", e.Path, e.Rule)
+			return minfmt.Sprintf("%s: %s", e.Path, e.Rule)
 		}
-		return fmt.Sprintf("%s: %s, got %v", e.Path, e.Rule, e.Got)
+		return minfmt.Sprintf("%s: %s, got %v", e.Path, e.Rule, e.Got)
 	}
 	rule := Text{EN: e.Rule, JA: e.RuleJA}.In(lang)
 	if e.Got == nil {
 		return e.Path + ": " + rule
 	}
-	return fmt.Sprintf("%s: %s（入力値 %v）", e.Path, rule, e.Got)
+	return minfmt.Sprintf("%s: %s（入力値 %v）", e.Path, rule, e.Got)
 }
 
 // knownAs is the rule of an id that names nothing known, with the ids that do:
@@ -58,9 +59,9 @@ func (e *SyntaxError) Error() string { return e.In("en") }
 // JSON reader's own words, in English either way.
 func (e *SyntaxError) In(lang string) string {
 	if lang == "ja" {
-		return fmt.Sprintf("JSON として正しくありません（%d 行 %d 列）: %s", e.Line, e.Column, e.Msg)
+		return minfmt.Sprintf("JSON として正しくありません（%d 行 %d 列）: %s", e.Line, e.Column, e.Msg)
 	}
-	return fmt.Sprintf("invalid JSON at line %d, column %d: %s", e.Line, e.Column, e.Msg)
+	return minfmt.Sprintf("invalid JSON at line %d, column %d: %s", e.Line, e.Column, e.Msg)
 }
 
 // IsInvalidInput reports whether err comes from the user's input (a scenario, an
@@ -88,7 +89,7 @@ func (l errorList) err() error {
 }
 
 // moreErrors stands for the problems past the first MaxErrors.
-func moreErrors(n int) error { return fmt.Errorf("... and %d more", n) }
+func moreErrors(n int) error { return minfmt.Errorf("... and %d more", n) }
 
 // ErrorList collects the problems of one input for code outside this
 // package that checks its own requests (package tool): each is a

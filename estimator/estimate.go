@@ -1,12 +1,12 @@
 package estimator
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // Where each family's method comes from, in every language a reader may
@@ -29,101 +29,101 @@ var (
 // The quantity families, in the order an estimate lists them.
 var (
 	dataPerCarHour = kind{"data.per_car_hour", Text{"Data per car per hour of driving", "車両 1 台・走行 1 時間あたりのデータ量"}, Bytes,
-		"{fleet.tb_per_hour} * TB", srcArticle, arithmetic}
+		"{fleet.tb_per_hour} * TB", &srcArticle, arithmetic}
 	dataPerCarHourFromSensors = kind{"data.per_car_hour", Text{"Data per car per hour of driving", "車両 1 台・走行 1 時間あたりのデータ量"}, Bytes,
-		"", srcSensors, arithmetic} // the formula is built from the sensor list
+		"", &srcSensors, arithmetic} // the formula is built from the sensor list
 	dataRaw = kind{"data.raw", Text{"Raw data collected per year", "年間に収集する生データ量"}, Bytes,
-		"{fleet.cars} * {fleet.hours_per_day} * {fleet.days_per_year} * {data.per_car_hour}", srcArticle, arithmetic}
+		"{fleet.cars} * {fleet.hours_per_day} * {fleet.days_per_year} * {data.per_car_hour}", &srcArticle, arithmetic}
 	dataSampled = kind{"data.sampled", Text{"Raw data kept by resampling, before compression", "間引き後・圧縮前の生データ量"}, Bytes,
-		"{data.raw} * {preprocessing.sampled_fps} / {preprocessing.source_fps}", srcArticle, arithmetic}
+		"{data.raw} * {preprocessing.sampled_fps} / {preprocessing.source_fps}", &srcArticle, arithmetic}
 	dataReductionGiven = kind{"data.reduction", Text{"Data reduction factor", "データ削減率"}, Ratio,
-		"{preprocessing.reduction}", srcArticle, arithmetic}
+		"{preprocessing.reduction}", &srcArticle, arithmetic}
 	dataReductionDerived = kind{"data.reduction", Text{"Data reduction factor", "データ削減率"}, Ratio,
-		"{preprocessing.sampled_fps} / {preprocessing.source_fps} / {preprocessing.compression_ratio}", srcArticle, arithmetic}
+		"{preprocessing.sampled_fps} / {preprocessing.source_fps} / {preprocessing.compression_ratio}", &srcArticle, arithmetic}
 	dataProcessed = kind{"data.processed", Text{"Data after preprocessing", "前処理後のデータ量"}, Bytes,
-		"{data.raw} * {data.reduction}", srcArticle, arithmetic}
+		"{data.raw} * {data.reduction}", &srcArticle, arithmetic}
 
 	dataProcessedFromDataset = kind{"data.processed", Text{"Training data", "学習データ量"}, Bytes,
-		"{dataset.samples} * {dataset.sample_kb} * KB", srcDataset, arithmetic}
+		"{dataset.samples} * {dataset.sample_kb} * KB", &srcDataset, arithmetic}
 
 	trainRate = kind{"train.<w>.rate", Text{"<w>: throughput of one reference GPU", "<w>: 基準 GPU 1 基のスループット"}, BytesPerSecond,
-		"{workloads[<wi>].mb_per_s} * MB", srcArticle, arithmetic}
+		"{workloads[<wi>].mb_per_s} * MB", &srcArticle, arithmetic}
 	trainGPUTime = kind{"train.<w>.gpu_time", Text{"<w>: one training run on one reference GPU", "<w>: 基準 GPU 1 基での学習 1 回の時間"}, Seconds,
-		"{training.epochs} * {data.processed} / {train.<w>.rate}", srcArticle, arithmetic}
+		"{training.epochs} * {data.processed} / {train.<w>.rate}", &srcArticle, arithmetic}
 	trainGPURateMeasured = kind{"train.<w>.gpu_rate.<s>", Text{"<w>: throughput of one <s> GPU", "<w>: <s> の GPU 1 基のスループット"}, BytesPerSecond,
-		"{train.<w>.rate} * {systems[<si>].speedup}", srcArticle, arithmetic}
+		"{train.<w>.rate} * {systems[<si>].speedup}", &srcArticle, arithmetic}
 	trainGPURateModelled = kind{"train.<w>.gpu_rate.<s>", Text{"<w>: throughput of one <s> GPU", "<w>: <s> の GPU 1 基のスループット"}, BytesPerSecond,
-		"roofline images/s of {workloads[<wi>].model} at {workloads[<wi>].precision} on one <g> x bytes per sample", srcRoofline, modelled}
+		"roofline images/s of {workloads[<wi>].model} at {workloads[<wi>].precision} on one <g> x bytes per sample", &srcRoofline, modelled}
 	trainGPUTimeOnSystem = kind{"train.<w>.gpu_time.<s>", Text{"<w>: one training run on one <s> GPU", "<w>: <s> の GPU 1 基での学習 1 回の時間"}, Seconds,
-		"{training.epochs} * {data.processed} / {train.<w>.gpu_rate.<s>}", srcArticle, arithmetic}
+		"{training.epochs} * {data.processed} / {train.<w>.gpu_rate.<s>}", &srcArticle, arithmetic}
 	trainSystemTimeLinear = kind{"train.<w>.system_time.<s>", Text{"<w>: one training run on one <s>", "<w>: <s> 1 台での学習 1 回の時間"}, Seconds,
-		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus}", srcLinear, arithmetic}
+		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus}", &srcLinear, arithmetic}
 	scaleSystemSpeedup = kind{"scale.<w>.system_speedup.<s>", Text{"<w>: one <s> against one of its GPUs", "<w>: <s> 1 台の、GPU 1 基に対する速度向上"}, Ratio,
-		"modelled speed-up of {systems[<si>].gpus} GPUs of <g> over one, for {workloads[<wi>].model}", srcScaling, modelled}
+		"modelled speed-up of {systems[<si>].gpus} GPUs of <g> over one, for {workloads[<wi>].model}", &srcScaling, modelled}
 	trainSystemTimeModelled = kind{"train.<w>.system_time.<s>", Text{"<w>: one training run on one <s>", "<w>: <s> 1 台での学習 1 回の時間"}, Seconds,
-		"{train.<w>.gpu_time.<s>} / {scale.<w>.system_speedup.<s>}", srcScaling, arithmetic}
+		"{train.<w>.gpu_time.<s>} / {scale.<w>.system_speedup.<s>}", &srcScaling, arithmetic}
 	teamGPUsPerJobLinear = kind{"team.<w>.gpus_per_job.<s>", Text{"<w>: <s> GPUs one job needs to meet the target", "<w>: 目標期間に収めるため 1 ジョブに要る <s> GPU 数"}, Count,
-		"{train.<w>.gpu_time.<s>} / ({team.target_days} * DAY)", srcArticle, arithmetic}
+		"{train.<w>.gpu_time.<s>} / ({team.target_days} * DAY)", &srcArticle, arithmetic}
 	teamGPUsPerJobModelled = kind{"team.<w>.gpus_per_job.<s>", Text{"<w>: <s> GPUs one job needs to meet the target", "<w>: 目標期間に収めるため 1 ジョブに要る <s> GPU 数"}, Count,
-		"fewest GPUs whose modelled speed-up reaches {train.<w>.gpu_time.<s>} / ({team.target_days} * DAY)", srcScaling, modelled}
+		"fewest GPUs whose modelled speed-up reaches {train.<w>.gpu_time.<s>} / ({team.target_days} * DAY)", &srcScaling, modelled}
 	scaleEfficiency = kind{"scale.<w>.efficiency.<s>", Text{"<w>: scaling efficiency of one job on <s>", "<w>: <s> での 1 ジョブのスケーリング効率"}, Share,
-		"modelled speed-up at {team.<w>.gpus_per_job.<s>} GPUs / {team.<w>.gpus_per_job.<s>}", srcScaling, modelled}
+		"modelled speed-up at {team.<w>.gpus_per_job.<s>} GPUs / {team.<w>.gpus_per_job.<s>}", &srcScaling, modelled}
 	trainJobTime = kind{"train.<w>.job_time.<s>", Text{"<w>: one training run on the job's <s> GPUs", "<w>: ジョブの <s> GPU 群での学習 1 回の時間"}, Seconds,
-		"{train.<w>.gpu_time.<s>} / ({team.<w>.gpus_per_job.<s>} * {scale.<w>.efficiency.<s>})", srcScaling, arithmetic}
+		"{train.<w>.gpu_time.<s>} / ({team.<w>.gpus_per_job.<s>} * {scale.<w>.efficiency.<s>})", &srcScaling, arithmetic}
 	teamMeetsTarget = kind{"team.<w>.meets_target.<s>", Text{"<w>: some job size on <s> meets the target", "<w>: <s> で目標期間を満たすジョブ規模があるか"}, Flag,
-		"if({train.<w>.job_time.<s>} <= {team.target_days} * DAY * 1.000001, 1, 0)", srcScaling, arithmetic}
+		"if({train.<w>.job_time.<s>} <= {team.target_days} * DAY * 1.000001, 1, 0)", &srcScaling, arithmetic}
 	teamSystemsLinear = kind{"team.<w>.systems.<s>", Text{"<w>: <s> systems for the team", "<w>: チームに必要な <s> の台数"}, Count,
-		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus} / ({team.target_days} * DAY) * {team.concurrent_jobs}", srcArticle, arithmetic}
+		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus} / ({team.target_days} * DAY) * {team.concurrent_jobs}", &srcArticle, arithmetic}
 	teamSystemsModelled = kind{"team.<w>.systems.<s>", Text{"<w>: <s> systems for the team", "<w>: チームに必要な <s> の台数"}, Count,
-		"{team.<w>.gpus_per_job.<s>} * {team.concurrent_jobs} / {systems[<si>].gpus}", srcScaling, arithmetic}
+		"{team.<w>.gpus_per_job.<s>} * {team.concurrent_jobs} / {systems[<si>].gpus}", &srcScaling, arithmetic}
 	teamSystemsLinearGoodput = kind{"team.<w>.systems.<s>", Text{"<w>: <s> systems for the team", "<w>: チームに必要な <s> の台数"}, Count,
-		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus} / ({team.target_days} * DAY) * {team.concurrent_jobs} / {team.<w>.goodput.<s>}", srcGoodput, arithmetic}
+		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus} / ({team.target_days} * DAY) * {team.concurrent_jobs} / {team.<w>.goodput.<s>}", &srcGoodput, arithmetic}
 	teamSystemsModelledGoodput = kind{"team.<w>.systems.<s>", Text{"<w>: <s> systems for the team", "<w>: チームに必要な <s> の台数"}, Count,
-		"{team.<w>.gpus_per_job.<s>} * {team.concurrent_jobs} / {systems[<si>].gpus} / {team.<w>.goodput.<s>}", srcGoodput, arithmetic}
+		"{team.<w>.gpus_per_job.<s>} * {team.concurrent_jobs} / {systems[<si>].gpus} / {team.<w>.goodput.<s>}", &srcGoodput, arithmetic}
 	teamSystemsToBuy = kind{"team.<w>.systems_to_buy.<s>", Text{"<w>: <s> systems to buy (rounded up)", "<w>: 購入する <s> の台数（切り上げ）"}, Count,
-		"ceil({team.<w>.systems.<s>})", srcRounding, arithmetic}
+		"ceil({team.<w>.systems.<s>})", &srcRounding, arithmetic}
 	teamSystemsPerMember = kind{"team.<w>.systems_per_member.<s>", Text{"<w>: <s> systems per team member", "<w>: メンバー 1 人あたりの <s> の台数"}, Count,
-		"{team.<w>.systems.<s>} / {team.members}", srcArticle, arithmetic}
+		"{team.<w>.systems.<s>} / {team.members}", &srcArticle, arithmetic}
 	storageNodeReadLinear = kind{"storage.<w>.node_read_rate.<s>", Text{"<w>: storage reads of one <s>", "<w>: <s> 1 台のストレージ読み出し速度"}, BytesPerSecond,
-		"{systems[<si>].gpus} * {train.<w>.gpu_rate.<s>}", srcStorage, arithmetic}
+		"{systems[<si>].gpus} * {train.<w>.gpu_rate.<s>}", &srcStorage, arithmetic}
 	storageNodeReadModelled = kind{"storage.<w>.node_read_rate.<s>", Text{"<w>: storage reads of one <s>", "<w>: <s> 1 台のストレージ読み出し速度"}, BytesPerSecond,
-		"{train.<w>.gpu_rate.<s>} * {scale.<w>.system_speedup.<s>}", srcStorage, arithmetic}
+		"{train.<w>.gpu_rate.<s>} * {scale.<w>.system_speedup.<s>}", &srcStorage, arithmetic}
 	storageClusterRead = kind{"storage.<w>.cluster_read_rate.<s>", Text{"<w>: storage reads of the team's <s> cluster", "<w>: チームの <s> クラスタのストレージ読み出し速度"}, BytesPerSecond,
-		"{storage.<w>.node_read_rate.<s>} * {team.<w>.systems.<s>}", srcStorage, arithmetic}
+		"{storage.<w>.node_read_rate.<s>} * {team.<w>.systems.<s>}", &srcStorage, arithmetic}
 	memoryPerGPU = kind{"memory.<w>.per_gpu.<s>", Text{"<w>: training memory per <s> GPU", "<w>: <s> の GPU 1 基あたりの学習メモリ"}, Bytes,
-		"weights + gradients + optimizer state of {workloads[<wi>].model} + activations x batch at {workloads[<wi>].precision} + workspace", srcMemory, modelled}
+		"weights + gradients + optimizer state of {workloads[<wi>].model} + activations x batch at {workloads[<wi>].precision} + workspace", &srcMemory, modelled}
 	memoryFits = kind{"memory.<w>.fits.<s>", Text{"<w>: training fits one <s> GPU's memory", "<w>: 学習が <s> の GPU 1 基のメモリに収まるか"}, Flag,
-		"if({memory.<w>.per_gpu.<s>} <= {host.gpu_memory.<s>} / {systems[<si>].gpus}, 1, 0)", srcMemory, arithmetic}
+		"if({memory.<w>.per_gpu.<s>} <= {host.gpu_memory.<s>} / {systems[<si>].gpus}, 1, 0)", &srcMemory, arithmetic}
 
 	storageLocalSSD = kind{"storage.local_ssd.<s>", Text{"<s>: local SSD cache", "<s>: ローカル SSD キャッシュ"}, Bytes,
-		"{systems[<si>].local_ssd_tb} * TB", srcArticle, arithmetic}
+		"{systems[<si>].local_ssd_tb} * TB", &srcArticle, arithmetic}
 	storageLocalSSDCatalog = kind{"storage.local_ssd.<s>", Text{"<s>: local SSD cache", "<s>: ローカル SSD キャッシュ"}, Bytes,
-		"{catalog.systems.<b>.local_ssd}", srcCatalog, arithmetic}
+		"{catalog.systems.<b>.local_ssd}", &srcCatalog, arithmetic}
 	storageDatasetFitsLocal = kind{"storage.dataset_fits_local.<s>", Text{"<s>: processed dataset fits the local cache", "<s>: 前処理済みデータがローカルキャッシュに収まるか"}, Flag,
-		"if({data.processed} <= {storage.local_ssd.<s>}, 1, 0)", srcStorage, arithmetic}
+		"if({data.processed} <= {storage.local_ssd.<s>}, 1, 0)", &srcStorage, arithmetic}
 	storageSharedReadPerRun = kind{"storage.shared_read_per_run.<s>", Text{"<s>: data read from shared storage per run", "<s>: 1 回の学習で共有ストレージから読むデータ量"}, Bytes,
-		"{data.processed} * if({storage.dataset_fits_local.<s>} = 1, 1, {training.epochs})", srcStorage, arithmetic}
+		"{data.processed} * if({storage.dataset_fits_local.<s>} = 1, 1, {training.epochs})", &srcStorage, arithmetic}
 	hostGPUMemory = kind{"host.gpu_memory.<s>", Text{"<s>: memory of its GPUs", "<s>: GPU メモリの合計"}, Bytes,
-		"{systems[<si>].gpus} * {systems[<si>].gpu_memory_gb} * GB", srcArticle, arithmetic}
+		"{systems[<si>].gpus} * {systems[<si>].gpu_memory_gb} * GB", &srcArticle, arithmetic}
 	hostGPUMemoryNone = kind{"host.gpu_memory.<s>", Text{"<s>: memory of its GPUs", "<s>: GPU メモリの合計"}, Bytes,
-		"0", Text{"a CPU-only system", "CPU だけのシステム"}, arithmetic}
+		"0", &Text{"a CPU-only system", "CPU だけのシステム"}, arithmetic}
 	hostGPUMemoryCatalog = kind{"host.gpu_memory.<s>", Text{"<s>: memory of its GPUs", "<s>: GPU メモリの合計"}, Bytes,
-		"{systems[<si>].gpus} * {catalog.gpus.<g>.memory}", srcCatalog, arithmetic}
+		"{systems[<si>].gpus} * {catalog.gpus.<g>.memory}", &srcCatalog, arithmetic}
 	hostRAMLow = kind{"host.ram_low.<s>", Text{"<s>: host RAM wanted, low", "<s>: 必要なホストメモリ（下限）"}, Bytes,
-		"{host.ram_factor_low} * {host.gpu_memory.<s>}", srcHost, arithmetic}
+		"{host.ram_factor_low} * {host.gpu_memory.<s>}", &srcHost, arithmetic}
 	hostRAMHigh = kind{"host.ram_high.<s>", Text{"<s>: host RAM wanted, high", "<s>: 必要なホストメモリ（上限）"}, Bytes,
-		"{host.ram_factor_high} * {host.gpu_memory.<s>}", srcHost, arithmetic}
+		"{host.ram_factor_high} * {host.gpu_memory.<s>}", &srcHost, arithmetic}
 	hostRAMInstalled = kind{"host.ram_installed.<s>", Text{"<s>: host RAM installed", "<s>: 搭載ホストメモリ"}, Bytes,
-		"{systems[<si>].host_ram_gb} * GB", srcArticle, arithmetic}
+		"{systems[<si>].host_ram_gb} * GB", &srcArticle, arithmetic}
 	hostRAMInstalledCatalog = kind{"host.ram_installed.<s>", Text{"<s>: host RAM installed", "<s>: 搭載ホストメモリ"}, Bytes,
-		"{catalog.systems.<b>.host_ram}", srcCatalog, arithmetic}
+		"{catalog.systems.<b>.host_ram}", &srcCatalog, arithmetic}
 	hostRAMOK = kind{"host.ram_ok.<s>", Text{"<s>: installed RAM covers the low end", "<s>: 搭載メモリが下限を満たすか"}, Flag,
-		"if({host.ram_installed.<s>} >= {host.ram_low.<s>}, 1, 0)", srcHost, arithmetic}
+		"if({host.ram_installed.<s>} >= {host.ram_low.<s>}, 1, 0)", &srcHost, arithmetic}
 
 	growthComputeFactor = kind{"growth.compute_factor_n<n>", Text{"Compute when data grows <n>-fold", "データが <n> 倍になったときの計算量（倍率）"}, Ratio,
-		"<n> ^ {growth.exponent}", srcGrowth, arithmetic}
+		"<n> ^ {growth.exponent}", &srcGrowth, arithmetic}
 	growthSystems = kind{"growth.<w>.systems_n<n>.<s>", Text{"<w>: <s> systems when data grows <n>-fold", "<w>: データが <n> 倍になったときの <s> の台数"}, Count,
-		"{team.<w>.systems.<s>} * {growth.compute_factor_n<n>}", srcGrowth, arithmetic}
+		"{team.<w>.systems.<s>} * {growth.compute_factor_n<n>}", &srcGrowth, arithmetic}
 )
 
 // Estimate is the result of one scenario: its quantities, in a stable order.
@@ -539,7 +539,7 @@ func sensorsExpr(sensors []Sensor, describe bool) string {
 	}
 	var terms []string
 	for i, sn := range sensors {
-		p := fmt.Sprintf("{fleet.sensors[%d].", i)
+		p := minfmt.Sprintf("{fleet.sensors[%d].", i)
 		if sn.Kind == "camera" {
 			terms = append(terms, p+"count} * "+p+"megapixels} * 1000000 * "+p+"bits_per_pixel} / 8 * "+p+"fps}")
 		} else {
@@ -558,5 +558,5 @@ func flag(b bool) float64 {
 
 // String renders a quantity for logs and tests.
 func (q Quantity) String() string {
-	return fmt.Sprintf("%s = %g %s", q.ID, q.Value, q.Unit)
+	return minfmt.Sprintf("%s = %g %s", q.ID, q.Value, string(q.Unit))
 }

@@ -1,9 +1,10 @@
 package estimator
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // Explain shows how one quantity was computed: its formula, the formula with the
@@ -25,23 +26,23 @@ func (e *Estimate) ExplainIn(id, lang string) (string, error) {
 		if v, ok := inputs[name]; ok {
 			text = formatInput(v)
 		} else if dep, ok := e.Get(name); ok {
-			text = fmt.Sprintf("%.6g %s", dep.Value, dep.Unit)
+			text = minfmt.Sprintf("%.6g %s", dep.Value, string(dep.Unit))
 		} else if v, ok := catalogValue(name); ok {
-			text = fmt.Sprintf("%.6g", v)
+			text = minfmt.Sprintf("%.6g", v)
 		}
 		substituted = strings.Replace(substituted, "{"+name+"}", text, 1)
 	}
 	for name, v := range Constants(e.Scenario.Units) {
-		substituted = replaceWord(substituted, name, fmt.Sprintf("%.10g", v))
+		substituted = replaceWord(substituted, name, minfmt.Sprintf("%.10g", v))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s\n", q.ID, q.LabelIn(lang))
-	fmt.Fprintf(&b, "  = %s\n", q.Formula)
+	minfmt.Fprintf(&b, "%s: %s\n", q.ID, q.LabelIn(lang))
+	minfmt.Fprintf(&b, "  = %s\n", q.Formula)
 	if substituted != q.Formula {
-		fmt.Fprintf(&b, "  = %s\n", substituted)
+		minfmt.Fprintf(&b, "  = %s\n", substituted)
 	}
-	fmt.Fprintf(&b, "  = %.10g %s (%s)\n", q.Value, q.Unit, FormatIn(q.Value, q.Unit, e.Scenario.Units, lang))
-	fmt.Fprintf(&b, "  %s: %s\n", Text{"source", "出典"}.In(lang), q.SourceIn(lang))
+	minfmt.Fprintf(&b, "  = %.10g %s (%s)\n", q.Value, string(q.Unit), FormatIn(q.Value, q.Unit, e.Scenario.Units, lang))
+	minfmt.Fprintf(&b, "  %s: %s\n", Text{"source", "出典"}.In(lang), q.SourceIn(lang))
 	return b.String(), nil
 }
 

@@ -1,11 +1,12 @@
 package estimator
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // Expr is a parsed quantity formula. Surfaces walk it to write the formula in
@@ -53,10 +54,10 @@ func ParseExpr(s string) (*Expr, error) {
 	p := &exprParser{src: s}
 	e, err := p.comparison()
 	if err == nil && p.peek() != "" {
-		err = fmt.Errorf("unexpected %q", p.peek())
+		err = minfmt.Errorf("unexpected %q", p.peek())
 	}
 	if err != nil {
-		return nil, fmt.Errorf("formula %q: %w", s, err)
+		return nil, minfmt.Errorf("formula %q: %w", s, err)
 	}
 	return e, nil
 }
@@ -69,7 +70,7 @@ func (e *Expr) Eval(lookup func(name string) (float64, bool)) (float64, error) {
 	case OpRef, OpConst:
 		v, ok := lookup(e.Name)
 		if !ok {
-			return 0, fmt.Errorf("unknown reference %q", e.Name)
+			return 0, minfmt.Errorf("unknown reference %q", e.Name)
 		}
 		return v, nil
 	}
@@ -117,7 +118,7 @@ func (e *Expr) Eval(lookup func(name string) (float64, bool)) (float64, error) {
 	case OpMax:
 		return math.Max(args[0], args[1]), nil
 	}
-	return 0, fmt.Errorf("unknown operator %q", e.Op)
+	return 0, minfmt.Errorf("unknown operator %q", string(e.Op))
 }
 
 // functions and their argument counts.
@@ -227,25 +228,25 @@ func (p *exprParser) primary() (*Expr, error) {
 	t := p.next()
 	switch {
 	case t == "":
-		return nil, fmt.Errorf("unexpected end")
+		return nil, minfmt.Errorf("unexpected end")
 	case t == "(":
 		e, err := p.comparison()
 		if err != nil {
 			return nil, err
 		}
 		if p.next() != ")" {
-			return nil, fmt.Errorf("missing )")
+			return nil, minfmt.Errorf("missing )")
 		}
 		return e, nil
 	case t[0] == '{':
 		if !strings.HasSuffix(t, "}") {
-			return nil, fmt.Errorf("unclosed reference %q", t)
+			return nil, minfmt.Errorf("unclosed reference %q", t)
 		}
 		return &Expr{Op: OpRef, Name: t[1 : len(t)-1]}, nil
 	case t[0] >= '0' && t[0] <= '9' || t[0] == '.':
 		v, err := strconv.ParseFloat(t, 64)
 		if err != nil {
-			return nil, fmt.Errorf("bad number %q", t)
+			return nil, minfmt.Errorf("bad number %q", t)
 		}
 		return &Expr{Op: OpNum, Num: v}, nil
 	case t[0] >= 'A' && t[0] <= 'Z':
@@ -253,15 +254,15 @@ func (p *exprParser) primary() (*Expr, error) {
 	}
 	n, ok := functions[Op(t)]
 	if !ok {
-		return nil, fmt.Errorf("unknown word %q", t)
+		return nil, minfmt.Errorf("unknown word %q", t)
 	}
 	if p.next() != "(" {
-		return nil, fmt.Errorf("%s needs (", t)
+		return nil, minfmt.Errorf("%s needs (", t)
 	}
 	call := &Expr{Op: Op(t)}
 	for i := range n {
 		if i > 0 && p.next() != "," {
-			return nil, fmt.Errorf("%s takes %d arguments", t, n)
+			return nil, minfmt.Errorf("%s takes %d arguments", t, n)
 		}
 		a, err := p.comparison()
 		if err != nil {
@@ -270,7 +271,7 @@ func (p *exprParser) primary() (*Expr, error) {
 		call.Args = append(call.Args, a)
 	}
 	if p.next() != ")" {
-		return nil, fmt.Errorf("%s takes %d arguments", t, n)
+		return nil, minfmt.Errorf("%s takes %d arguments", t, n)
 	}
 	return call, nil
 }

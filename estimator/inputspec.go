@@ -1,10 +1,11 @@
 package estimator
 
 import (
-	"fmt"
 	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // Text is one piece of text a user reads, in every language the surfaces
@@ -157,7 +158,7 @@ func Inputs(s *Scenario) []InputSpec {
 				continue
 			case reflect.Slice:
 				for i := range fv.Len() {
-					visit(fmt.Sprintf("%s[%d]", p, i), fv.Index(i), absent)
+					visit(minfmt.Sprintf("%s[%d]", p, i), fv.Index(i), absent)
 				}
 				continue
 			case reflect.Map:

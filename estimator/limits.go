@@ -1,9 +1,10 @@
 package estimator
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // Limits bound the work one request may ask for, so that no scenario, flag or
@@ -46,32 +47,32 @@ const (
 // scenario whose fields are each sound.
 func checkWork(s *Scenario, errs *errorList) {
 	if n := len(s.Workloads); n > MaxWorkloads {
-		errs.add("workloads", Text{fmt.Sprintf("must list at most %d workloads", MaxWorkloads), fmt.Sprintf("ワークロードは %d 個までにしてください", MaxWorkloads)}, n)
+		errs.add("workloads", Text{minfmt.Sprintf("must list at most %d workloads", MaxWorkloads), minfmt.Sprintf("ワークロードは %d 個までにしてください", MaxWorkloads)}, n)
 	}
 	if n := len(s.Systems); n > MaxSystems {
-		errs.add("systems", Text{fmt.Sprintf("must list at most %d systems", MaxSystems), fmt.Sprintf("システムは %d 個までにしてください", MaxSystems)}, n)
+		errs.add("systems", Text{minfmt.Sprintf("must list at most %d systems", MaxSystems), minfmt.Sprintf("システムは %d 個までにしてください", MaxSystems)}, n)
 	}
 	if s.Fleet != nil && len(s.Fleet.Sensors) > MaxSensors {
-		errs.add("fleet.sensors", Text{fmt.Sprintf("must list at most %d sensors", MaxSensors), fmt.Sprintf("センサーは %d 個までにしてください", MaxSensors)}, len(s.Fleet.Sensors))
+		errs.add("fleet.sensors", Text{minfmt.Sprintf("must list at most %d sensors", MaxSensors), minfmt.Sprintf("センサーは %d 個までにしてください", MaxSensors)}, len(s.Fleet.Sensors))
 	}
 	for i, w := range s.Workloads {
-		checkLabel(fmt.Sprintf("workloads[%d].label", i), w.Label, errs)
+		checkLabel(minfmt.Sprintf("workloads[%d].label", i), w.Label, errs)
 	}
 	for i, sys := range s.Systems {
-		checkLabel(fmt.Sprintf("systems[%d].label", i), sys.Label, errs)
+		checkLabel(minfmt.Sprintf("systems[%d].label", i), sys.Label, errs)
 	}
 	if n := QuantityCount(s); n > MaxQuantities {
 		fields := []string{"workloads", "systems", "growth.factor"}
 		got, limit := grouped(float64(n)), grouped(MaxQuantities)
 		errs.add(strings.Join(fields, ", "), Text{
-			fmt.Sprintf("the estimate would produce %s quantities, more than the limit of %s; use fewer workloads or systems, or a smaller growth.factor", got, limit),
-			fmt.Sprintf("見積もりの数量が %s 個になり、上限の %s 個を超えます。ワークロードかシステムを減らすか、growth.factor を小さくしてください", got, limit)}, nil)
+			minfmt.Sprintf("the estimate would produce %s quantities, more than the limit of %s; use fewer workloads or systems, or a smaller growth.factor", got, limit),
+			minfmt.Sprintf("見積もりの数量が %s 個になり、上限の %s 個を超えます。ワークロードかシステムを減らすか、growth.factor を小さくしてください", got, limit)}, nil)
 	}
 }
 
 func checkLabel(path, label string, errs *errorList) {
 	if n := utf8.RuneCountInString(label); n > MaxLabelChars {
-		errs.add(path, Text{fmt.Sprintf("must be at most %d characters", MaxLabelChars), fmt.Sprintf("%d 文字以内にしてください", MaxLabelChars)}, n)
+		errs.add(path, Text{minfmt.Sprintf("must be at most %d characters", MaxLabelChars), minfmt.Sprintf("%d 文字以内にしてください", MaxLabelChars)}, n)
 	}
 }
 

@@ -1,12 +1,12 @@
 package estimator
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // ModelError is how far the models' own numbers may be off. Each kind of
@@ -176,8 +176,8 @@ func (w ModelErrorWidth) why() Text {
 		set = Text{"calibration (none held out)", "較正用（検証用なし）の"}
 	}
 	return Text{
-		fmt.Sprintf("model error ×/÷ %.3f: the model came within it of 8 in 10 of %d %s published figures (trainscale accuracy)", w.P90, w.Points, set.EN),
-		fmt.Sprintf("モデル誤差 ×/÷ %.3f: %s公表値 %d 件の 8 割でモデルがこの範囲内（trainscale accuracy）", w.P90, set.JA, w.Points),
+		minfmt.Sprintf("model error ×/÷ %.3f: the model came within it of 8 in 10 of %d %s published figures (trainscale accuracy)", w.P90, w.Points, set.EN),
+		minfmt.Sprintf("モデル誤差 ×/÷ %.3f: %s公表値 %d 件の 8 割でモデルがこの範囲内（trainscale accuracy）", w.P90, set.JA, w.Points),
 	}
 }
 

@@ -19,73 +19,73 @@ var (
 
 var (
 	costSystems = kind{"cost.systems", Text{"Systems bought (<w> on <s>)", "購入システム台数（<w> を <s> で）"}, Count,
-		"{team.<w>.systems_to_buy.<s>}", srcMoney, arithmetic}
+		"{team.<w>.systems_to_buy.<s>}", &srcMoney, arithmetic}
 	costSystemPrice = kind{"cost.system_price", Text{"Price of one <s>", "<s> 1 台の価格"}, currencyUnit,
-		"{systems[<si>].price}", srcMoney, arithmetic}
+		"{systems[<si>].price}", &srcMoney, arithmetic}
 	costSystemPriceCatalog = kind{"cost.system_price", Text{"Price of one <s>", "<s> 1 台の価格"}, currencyUnit,
-		"{catalog.systems.<b>.price_usd} * {money.per_usd}", srcCatalog, arithmetic}
+		"{catalog.systems.<b>.price_usd} * {money.per_usd}", &srcCatalog, arithmetic}
 	costSystemPriceCatalogUSD = kind{"cost.system_price", Text{"Price of one <s>", "<s> 1 台の価格"}, currencyUnit,
-		"{catalog.systems.<b>.price_usd}", srcCatalog, arithmetic}
+		"{catalog.systems.<b>.price_usd}", &srcCatalog, arithmetic}
 	costHardware = kind{"cost.hardware", Text{"Systems", "システム購入費"}, currencyUnit,
-		"{cost.systems} * {cost.system_price}", srcMoney, arithmetic}
+		"{cost.systems} * {cost.system_price}", &srcMoney, arithmetic}
 	costNetwork = kind{"cost.network", Text{"Network", "ネットワーク費用"}, currencyUnit,
-		"{cost.systems} * {money.network_per_system}", srcMoney, arithmetic}
+		"{cost.systems} * {money.network_per_system}", &srcMoney, arithmetic}
 	storageSharedCapacity = kind{"storage.shared_capacity", Text{"Shared storage, raw capacity", "共有ストレージの物理容量"}, Bytes,
-		"{data.processed} * {money.storage_replication}", srcMoney, arithmetic}
+		"{data.processed} * {money.storage_replication}", &srcMoney, arithmetic}
 	costStorage = kind{"cost.storage", Text{"Shared storage", "共有ストレージ費用"}, currencyUnit,
-		"{storage.shared_capacity} / TB * {money.storage_per_tb}", srcMoney, arithmetic}
+		"{storage.shared_capacity} / TB * {money.storage_per_tb}", &srcMoney, arithmetic}
 	costCapex = kind{"cost.capex", Text{"Capital expense", "設備投資額"}, currencyUnit,
-		"{cost.hardware} + {cost.network} + {cost.storage}", srcMoney, arithmetic}
+		"{cost.hardware} + {cost.network} + {cost.storage}", &srcMoney, arithmetic}
 	costSystemPower = kind{"cost.system_power", Text{"Maximum power of one <s>", "<s> 1 台の最大消費電力"}, Watts,
-		"{systems[<si>].power_kw} * 1000", srcMoney, arithmetic}
+		"{systems[<si>].power_kw} * 1000", &srcMoney, arithmetic}
 	costSystemPowerCatalog = kind{"cost.system_power", Text{"Maximum power of one <s>", "<s> 1 台の最大消費電力"}, Watts,
-		"{catalog.systems.<b>.power}", srcCatalog, arithmetic}
+		"{catalog.systems.<b>.power}", &srcCatalog, arithmetic}
 	energyPower = kind{"energy.power", Text{"Average power of the cluster, cooling included", "クラスタの平均消費電力（冷却込み）"}, Watts,
-		"{cost.systems} * {cost.system_power} * {money.load_factor} * {money.pue}", srcEnergy, arithmetic}
+		"{cost.systems} * {cost.system_power} * {money.load_factor} * {money.pue}", &srcEnergy, arithmetic}
 	energyPerYear = kind{"energy.per_year", Text{"Energy per year", "年間消費電力量"}, Joules,
-		"{energy.power} * 365 * DAY", srcEnergy, arithmetic}
+		"{energy.power} * 365 * DAY", &srcEnergy, arithmetic}
 	costPowerPerYear = kind{"cost.power_per_year", Text{"Electricity per year", "年間電気代"}, currencyUnit,
-		"{energy.per_year} / 3600000 * {money.price_per_kwh}", srcMoney, arithmetic}
+		"{energy.per_year} / 3600000 * {money.price_per_kwh}", &srcMoney, arithmetic}
 	costSupportPerYear = kind{"cost.support_per_year", Text{"Support per year", "年間保守費"}, currencyUnit,
-		"{cost.capex} * {money.support_percent_per_year} / 100", srcMoney, arithmetic}
+		"{cost.capex} * {money.support_percent_per_year} / 100", &srcMoney, arithmetic}
 	costOpexPerYear = kind{"cost.opex_per_year", Text{"Operating expense per year", "年間運用費"}, currencyUnit,
-		"{cost.power_per_year} + {cost.support_per_year}", srcMoney, arithmetic}
+		"{cost.power_per_year} + {cost.support_per_year}", &srcMoney, arithmetic}
 	costTCO = kind{"cost.tco", Text{"Total cost of ownership over the depreciation period", "償却期間の総保有コスト（TCO）"}, currencyUnit,
-		"{cost.capex} + {cost.opex_per_year} * {money.depreciation_years}", srcMoney, arithmetic}
+		"{cost.capex} + {cost.opex_per_year} * {money.depreciation_years}", &srcMoney, arithmetic}
 	costPerMember = kind{"cost.per_member", Text{"Total cost of ownership per team member", "メンバー 1 人あたりの総保有コスト"}, currencyUnit,
-		"{cost.tco} / {team.members}", srcMoney, arithmetic}
+		"{cost.tco} / {team.members}", &srcMoney, arithmetic}
 	costOwnPerYear = kind{"cost.own_per_year", Text{"Owning, per year (capex spread over depreciation, plus opex)", "年あたりの保有コスト（設備投資の償却分と運用費）"}, currencyUnit,
-		"{cost.capex} / {money.depreciation_years} + {cost.opex_per_year}", srcMoney, arithmetic}
+		"{cost.capex} / {money.depreciation_years} + {cost.opex_per_year}", &srcMoney, arithmetic}
 	costGPUTimePerYear = kind{"cost.gpu_time_per_year", Text{"GPU time the cluster delivers per year", "クラスタが年間に提供する GPU 時間"}, Seconds,
-		"{cost.systems} * {systems[<si>].gpus} * 365 * DAY * {money.utilisation}", srcMoney, arithmetic}
+		"{cost.systems} * {systems[<si>].gpus} * 365 * DAY * {money.utilisation}", &srcMoney, arithmetic}
 	costCloudPerYear = kind{"cost.cloud_per_year", Text{"Renting the same GPU time, per year", "同じ GPU 時間をクラウドで借りる費用（年あたり）"}, currencyUnit,
-		"{cost.gpu_time_per_year} / HOUR * {money.cloud_per_gpu_hour}", srcCloud, arithmetic}
+		"{cost.gpu_time_per_year} / HOUR * {money.cloud_per_gpu_hour}", &srcCloud, arithmetic}
 	costBreakEvenUtilisation = kind{"cost.break_even_utilisation", Text{"Utilisation above which buying beats renting", "購入がクラウドより安くなる稼働率（損益分岐点）"}, Share,
-		"{cost.own_per_year} / ({cost.systems} * {systems[<si>].gpus} * 365 * DAY / HOUR * {money.cloud_per_gpu_hour})", srcCloud, arithmetic}
+		"{cost.own_per_year} / ({cost.systems} * {systems[<si>].gpus} * 365 * DAY / HOUR * {money.cloud_per_gpu_hour})", &srcCloud, arithmetic}
 	energyGPUTimePerRunLinear = kind{"energy.gpu_time_per_run", Text{"GPU time of one <w> run on <s>", "<s> での <w> の学習 1 回の GPU 時間"}, Seconds,
-		"{train.<w>.gpu_time.<s>}", srcEnergy, arithmetic}
+		"{train.<w>.gpu_time.<s>}", &srcEnergy, arithmetic}
 	energyGPUTimePerRunModelled = kind{"energy.gpu_time_per_run", Text{"GPU time of one <w> run on <s>", "<s> での <w> の学習 1 回の GPU 時間"}, Seconds,
-		"{team.<w>.gpus_per_job.<s>} * {train.<w>.job_time.<s>}", srcEnergy, arithmetic}
+		"{team.<w>.gpus_per_job.<s>} * {train.<w>.job_time.<s>}", &srcEnergy, arithmetic}
 	energyPerRun = kind{"energy.per_run", Text{"Energy of one <w> training run", "<w> の学習 1 回の消費電力量"}, Joules,
-		"{energy.gpu_time_per_run} * {cost.system_power} / {systems[<si>].gpus} * {money.load_factor} * {money.pue}", srcEnergy, arithmetic}
+		"{energy.gpu_time_per_run} * {cost.system_power} / {systems[<si>].gpus} * {money.load_factor} * {money.pue}", &srcEnergy, arithmetic}
 	co2PerRun = kind{"co2.per_run", Text{"CO2 of one <w> training run", "<w> の学習 1 回の CO2 排出量"}, Kilograms,
-		"{energy.per_run} / 3600000 * {money.grid_kg_co2_per_kwh}", srcEnergy, arithmetic}
+		"{energy.per_run} / 3600000 * {money.grid_kg_co2_per_kwh}", &srcEnergy, arithmetic}
 	co2PerYear = kind{"co2.per_year", Text{"CO2 per year", "年間 CO2 排出量"}, Kilograms,
-		"{energy.per_year} / 3600000 * {money.grid_kg_co2_per_kwh}", srcEnergy, arithmetic}
+		"{energy.per_year} / 3600000 * {money.grid_kg_co2_per_kwh}", &srcEnergy, arithmetic}
 
 	teamGoodput = kind{"team.<w>.goodput.<s>", Text{"<w>: share of a job's time not lost to failures on <s>", "<w>: <s> で障害に失われないジョブ時間の割合"}, Share,
-		"max(0.05, 1 - {team.<w>.gpus_per_job.<s>} * {goodput.failures_per_gpu_year} / (365 * DAY) * ({goodput.restart_hours} + {goodput.checkpoint_interval_hours} / 2) * HOUR - {goodput.checkpoint_write_minutes} / ({goodput.checkpoint_interval_hours} * 60))", srcGoodput, arithmetic}
+		"max(0.05, 1 - {team.<w>.gpus_per_job.<s>} * {goodput.failures_per_gpu_year} / (365 * DAY) * ({goodput.restart_hours} + {goodput.checkpoint_interval_hours} / 2) * HOUR - {goodput.checkpoint_write_minutes} / ({goodput.checkpoint_interval_hours} * 60))", &srcGoodput, arithmetic}
 
 	growthYearDataFactor = kind{"growth.y<n>.data_factor", Text{"Year <n>: data against year 1", "<n> 年目: 1 年目に対するデータ量の倍率"}, Ratio,
-		"{growth.per_year} ^ (<n> - 1)", srcPlan, arithmetic}
+		"{growth.per_year} ^ (<n> - 1)", &srcPlan, arithmetic}
 	growthYearSystems = kind{"growth.y<n>.systems", Text{"Year <n>: <s> systems needed", "<n> 年目: 必要な <s> の台数"}, Count,
-		"ceil({team.<w>.systems.<s>} * {growth.y<n>.data_factor} ^ {growth.exponent})", srcPlan, arithmetic}
+		"ceil({team.<w>.systems.<s>} * {growth.y<n>.data_factor} ^ {growth.exponent})", &srcPlan, arithmetic}
 	growthYearCapexFirst = kind{"growth.y<n>.capex", Text{"Year <n>: capital expense", "<n> 年目: 設備投資額"}, currencyUnit,
-		"{growth.y<n>.systems} * ({cost.system_price} + {money.network_per_system}) + {cost.storage}", srcPlan, arithmetic}
+		"{growth.y<n>.systems} * ({cost.system_price} + {money.network_per_system}) + {cost.storage}", &srcPlan, arithmetic}
 	growthYearCapex = kind{"growth.y<n>.capex", Text{"Year <n>: capital expense", "<n> 年目: 設備投資額"}, currencyUnit,
-		"max(0, {growth.y<n>.systems} - {growth.y<p>.systems}) * ({cost.system_price} + {money.network_per_system}) + {cost.storage} * ({growth.y<n>.data_factor} - {growth.y<p>.data_factor})", srcPlan, arithmetic}
+		"max(0, {growth.y<n>.systems} - {growth.y<p>.systems}) * ({cost.system_price} + {money.network_per_system}) + {cost.storage} * ({growth.y<n>.data_factor} - {growth.y<p>.data_factor})", &srcPlan, arithmetic}
 	growthYearOpex = kind{"growth.y<n>.opex", Text{"Year <n>: operating expense", "<n> 年目: 運用費"}, currencyUnit,
-		"{cost.opex_per_year} * {growth.y<n>.systems} / {cost.systems}", srcPlan, arithmetic}
+		"{cost.opex_per_year} * {growth.y<n>.systems} / {cost.systems}", &srcPlan, arithmetic}
 )
 
 // goodputFactor is teamGoodput's arithmetic: the failure model the

@@ -1,12 +1,12 @@
 package estimator
 
 import (
-	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/trainscale/trainscale/estimator/minfmt"
 	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
@@ -106,7 +106,7 @@ func (o Override) apply(tree *any) error {
 		}
 		arr, ok := (*node).([]any)
 		if !ok || seg.index >= len(arr) {
-			return fieldError(o.Path, Text{fmt.Sprintf("--set index out of range (the list has %d items)", len(arr)), fmt.Sprintf("--set の添字が範囲外です（リストの項目は %d 個）", len(arr))}, seg.index)
+			return fieldError(o.Path, Text{minfmt.Sprintf("--set index out of range (the list has %d items)", len(arr)), minfmt.Sprintf("--set の添字が範囲外です（リストの項目は %d 個）", len(arr))}, seg.index)
 		}
 		if last {
 			arr[seg.index] = val

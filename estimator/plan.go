@@ -2,14 +2,13 @@ package estimator
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // The planner answers the estimate's inverse question: from a deadline,
@@ -173,7 +172,7 @@ type planLimits struct {
 	generations []string // nil: any
 	precisions  []string // nil: the workload's
 	buy, rent   bool
-	asOf        time.Time
+	asOf        date
 	asOfText    string
 }
 
@@ -271,8 +270,8 @@ func planLimitsOf(s *Scenario, prices []hardware.CloudOffer, asOf string) (planL
 			lim.asOfText = max(lim.asOfText, o.AsOf)
 		}
 	}
-	t, err := time.Parse(time.DateOnly, lim.asOfText)
-	if err != nil {
+	t, ok := parseDate(lim.asOfText)
+	if !ok {
 		return planLimits{}, fieldError("plan.as_of", Text{"must be a date YYYY-MM-DD", "YYYY-MM-DD の日付にしてください"}, strconv.Quote(lim.asOfText))
 	}
 	lim.asOf = t
@@ -324,7 +323,7 @@ func checkPlan(s *Scenario, errs *errorList) {
 		}
 	}
 	if p.AsOf != "" {
-		if _, err := time.Parse(time.DateOnly, p.AsOf); err != nil {
+		if _, ok := parseDate(p.AsOf); !ok {
 			errs.add("plan.as_of", Text{"must be a date YYYY-MM-DD", "YYYY-MM-DD の日付にしてください"}, strconv.Quote(p.AsOf))
 		}
 	}
@@ -744,9 +743,9 @@ var srcPlanner = Text{"trainscale planner: the forward estimate of a one-system 
 	"trainscale プランナー: シナリオを 1 システムに絞った複製の順方向の見積もり（示した期限で）"}
 
 // stale reports a price published more than staleMonths before asOf.
-func stale(published string, asOf time.Time) bool {
-	t, err := time.Parse(time.DateOnly, published)
-	return err != nil || t.AddDate(0, staleMonths, 0).Before(asOf)
+func stale(published string, asOf date) bool {
+	t, ok := parseDate(published)
+	return !ok || t.addMonths(staleMonths) < asOf
 }
 
 // breakEven sets, on each option sized for the deadline, how long it must be
@@ -956,8 +955,8 @@ func shortfall(con PlanConstraint, c check, p planPoint) PlanShortfall {
 	pct := strconv.FormatFloat(over*100, 'f', 1, 64)
 	label := constraintLabel(c.path)
 	return PlanShortfall{Path: c.path, Limit: con.Limit, Best: best, Over: over, Option: p.o.id,
-		Why: Text{fmt.Sprintf("%s (%s) makes the problem infeasible: the best plan meeting the others (%s) is %s%% over it", label.EN, c.path, p.o.label.EN, pct),
-			fmt.Sprintf("%s（%s）のために実行可能なプランがありません。他の制約を満たす最良のプラン（%s）でも %s%% 超えます", label.JA, c.path, p.o.label.JA, pct)}}
+		Why: Text{minfmt.Sprintf("%s (%s) makes the problem infeasible: the best plan meeting the others (%s) is %s%% over it", label.EN, c.path, p.o.label.EN, pct),
+			minfmt.Sprintf("%s（%s）のために実行可能なプランがありません。他の制約を満たす最良のプラン（%s）でも %s%% 超えます", label.JA, c.path, p.o.label.JA, pct)}}
 }
 
 // why is the answer in one sentence.
@@ -966,8 +965,8 @@ func why(res *PlanResult) Text {
 	switch {
 	case res.Cheapest != nil:
 		c := res.Cheapest
-		return Text{fmt.Sprintf("%s is the cheapest of %s plans compared that meets every constraint; %s.", c.Label.EN, n, c.Why.EN),
-			fmt.Sprintf("%s が、比較した %s 通りのプランのうちすべての制約を満たす最も安いプランです。%s。", c.Label.JA, n, c.Why.JA)}
+		return Text{minfmt.Sprintf("%s is the cheapest of %s plans compared that meets every constraint; %s.", c.Label.EN, n, c.Why.EN),
+			minfmt.Sprintf("%s が、比較した %s 通りのプランのうちすべての制約を満たす最も安いプランです。%s。", c.Label.JA, n, c.Why.JA)}
 	case len(res.Shortfalls) > 0:
 		return res.Shortfalls[0].Why
 	}

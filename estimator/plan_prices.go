@@ -1,13 +1,12 @@
 package estimator
 
 import (
-	"fmt"
 	"io"
 	"slices"
 	"strconv"
-	"time"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // pricesFile is a user's cloud prices, as `trainscale plan --prices` reads
@@ -53,7 +52,7 @@ func DecodePrices(r io.Reader, s *Scenario) ([]hardware.CloudOffer, error) {
 	var errs errorList
 	out := make([]hardware.CloudOffer, 0, len(f.Prices))
 	for i, e := range f.Prices {
-		path := fmt.Sprintf("prices[%d]", i)
+		path := minfmt.Sprintf("prices[%d]", i)
 		toUSD := 1.0
 		switch cur := e.Currency; {
 		case cur == "" || cur == "USD":
@@ -69,7 +68,7 @@ func DecodePrices(r io.Reader, s *Scenario) ([]hardware.CloudOffer, error) {
 		if e.Source == "" {
 			errs.add(path+".source", Text{"must say where the prices were read", "価格の出典を指定してください"}, nil)
 		}
-		if _, err := time.Parse(time.DateOnly, e.AsOf); err != nil {
+		if _, ok := parseDate(e.AsOf); !ok {
 			errs.add(path+".as_of", Text{"must be a date YYYY-MM-DD", "YYYY-MM-DD の日付にしてください"}, strconv.Quote(e.AsOf))
 		}
 		if _, ok := hardware.GPUByID(e.GPU); !ok {

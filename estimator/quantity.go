@@ -58,7 +58,7 @@ type kind struct {
 	label  Text // in every language a reader may choose; TestEveryLabelHasJapanese checks
 	unit   Unit
 	expr   string
-	source Text
+	source *Text // a pointer to a package-level Text: the kinds are then static data, not 24 KB of init code
 	form   exprForm
 }
 
@@ -139,9 +139,18 @@ func refs(expr string) []string {
 	}
 }
 
-// unbrace turns an expr into its Formula. Built once: each NewReplacer
-// allocates a 6 KB table, which was most of a large estimate's memory.
-var unbrace = strings.NewReplacer("{", "", "}", "")
+// unbrace turns an expr into its Formula: the expr without its braces. A
+// loop, not a strings.Replacer, whose build links the generic replacer's
+// trie (15 KB of the page's module's code) and allocates a table.
+func unbrace(expr string) string {
+	b := make([]byte, 0, len(expr))
+	for i := range len(expr) {
+		if c := expr[i]; c != '{' && c != '}' {
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
 
 // instantiate fills a kind's template for one subject.
 func (k *kind) instantiate(c subject, expr string, v float64) Quantity {
@@ -156,7 +165,7 @@ func (k *kind) instantiate(c subject, expr string, v float64) Quantity {
 		LabelJA:  c.expandLabel(k.label.JA),
 		Value:    v,
 		Unit:     unit,
-		Formula:  unbrace.Replace(expr),
+		Formula:  unbrace(expr),
 		Inputs:   refs(expr),
 		Source:   k.source.EN,
 		SourceJA: k.source.JA,
@@ -173,5 +182,5 @@ func (k *kind) instantiate(c subject, expr string, v float64) Quantity {
 // its own quantities (package tool) builds them with it; the label comes in
 // every language, as the estimate's own do.
 func NewQuantity(id string, label Text, unit Unit, v float64, expr string, source Text) Quantity {
-	return Quantity{ID: id, Label: label.EN, LabelJA: label.JA, Value: v, Unit: unit, Formula: unbrace.Replace(expr), Expr: expr, Inputs: refs(expr), Source: source.EN, SourceJA: source.JA}
+	return Quantity{ID: id, Label: label.EN, LabelJA: label.JA, Value: v, Unit: unit, Formula: unbrace(expr), Expr: expr, Inputs: refs(expr), Source: source.EN, SourceJA: source.JA}
 }

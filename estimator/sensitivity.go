@@ -1,10 +1,11 @@
 package estimator
 
 import (
-	"fmt"
 	"math"
 	"sort"
 	"strconv"
+
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // Swing is what one ranged input does to the target quantity when it moves
@@ -134,7 +135,7 @@ func reshapedAt(s *Scenario, path string, v float64, target string) (float64, er
 	}
 	q, ok := est.Get(target)
 	if !ok {
-		return 0, fieldError("target", Text{fmt.Sprintf("is not a quantity when %s is %s; pick one that exists across its range", path, strconv.FormatFloat(v, 'g', -1, 64)), fmt.Sprintf("%s が %s のときは数量になりません。範囲全体で存在する数量を選んでください", path, strconv.FormatFloat(v, 'g', -1, 64))}, strconv.Quote(target))
+		return 0, fieldError("target", Text{minfmt.Sprintf("is not a quantity when %s is %s; pick one that exists across its range", path, strconv.FormatFloat(v, 'g', -1, 64)), minfmt.Sprintf("%s が %s のときは数量になりません。範囲全体で存在する数量を選んでください", path, strconv.FormatFloat(v, 'g', -1, 64))}, strconv.Quote(target))
 	}
 	return q.Value, nil
 }

@@ -1,10 +1,11 @@
 package estimator
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // Summary is the estimate laid out as the article lays it out, every cell already
@@ -86,7 +87,7 @@ func SummarizeIn(e *Estimate, lang string) Summary {
 			times[r+1] = append(times[r+1], text)
 		}
 	}
-	sum.Sections = append(sum.Sections, Section{Title: fmt.Sprintf(t("Time to train one run (%v epochs)", "学習 1 回の時間（%v エポック）"), s.Training.Epochs), Rows: times})
+	sum.Sections = append(sum.Sections, Section{Title: minfmt.Sprintf(t("Time to train one run (%v epochs)", "学習 1 回の時間（%v エポック）"), s.Training.Epochs), Rows: times})
 	if tr := transformerRows(e, lang, show, val); len(tr) > 1 {
 		sum.Sections = append(sum.Sections, Section{Title: t("Transformer training: tokens, FLOPs, layout and utilisation", "Transformer の学習: トークン数、計算量、並列化構成、使用率"), Rows: tr})
 	}
@@ -102,7 +103,7 @@ func SummarizeIn(e *Estimate, lang string) Summary {
 				show("storage." + w.ID + ".node_read_rate." + sys.ID),
 			})
 			if id := "team." + w.ID + ".meets_target." + sys.ID; has(id) && val(id) == 0 {
-				misses = append(misses, fmt.Sprintf(t("%s on %s: no job size meets the %v-day target; the best takes %s",
+				misses = append(misses, minfmt.Sprintf(t("%s on %s: no job size meets the %v-day target; the best takes %s",
 					"%s（%s）: %v 日の目標を満たすジョブ規模がありません。最速で %s かかります"),
 					w.name(), sys.ID, s.Team.TargetDays, show("train."+w.ID+".job_time."+sys.ID)))
 			}
@@ -112,7 +113,7 @@ func SummarizeIn(e *Estimate, lang string) Summary {
 		team = append(team, []string{t("note: ", "注: ") + m})
 	}
 	sum.Sections = append(sum.Sections, Section{
-		Title: fmt.Sprintf(t("Systems for the team (%v of %v members submitting, %v-day target)", "チームに必要なシステム（%v / %v 人が同時に投入、目標 %v 日）"),
+		Title: minfmt.Sprintf(t("Systems for the team (%v of %v members submitting, %v-day target)", "チームに必要なシステム（%v / %v 人が同時に投入、目標 %v 日）"),
 			s.Team.ConcurrentJobs, s.Team.Members, s.Team.TargetDays),
 		Rows: team,
 	})
@@ -151,14 +152,14 @@ func SummarizeIn(e *Estimate, lang string) Summary {
 				budget = append(budget, []string{q.LabelIn(lang), show(q.ID)})
 			}
 		}
-		sum.Sections = append(sum.Sections, Section{Title: fmt.Sprintf(t("Budget: %s on %s, in %s", "予算: %s を %s で（%s）"), m.Workload, m.System, m.currency()), Rows: budget})
+		sum.Sections = append(sum.Sections, Section{Title: minfmt.Sprintf(t("Budget: %s on %s, in %s", "予算: %s を %s で（%s）"), m.Workload, m.System, m.currency()), Rows: budget})
 		if g := s.Growth; g.Years != nil {
 			plan := [][]string{{t("year", "年"), t("data x", "データ倍率"), t("systems", "台数"), t("capital expense", "設備投資額"), t("operating expense", "運用費")}}
 			for y := 1; y <= int(*g.Years); y++ {
-				yearID := func(name string) string { return fmt.Sprintf("growth.y%d.%s", y, name) }
+				yearID := func(name string) string { return minfmt.Sprintf("growth.y%d.%s", y, name) }
 				plan = append(plan, []string{strconv.Itoa(y), trim(val(yearID("data_factor")), 2), show(yearID("systems")), show(yearID("capex")), show(yearID("opex"))})
 			}
-			sum.Sections = append(sum.Sections, Section{Title: fmt.Sprintf(t("%v-year plan (data x%v a year)", "%v 年計画（データは毎年 %v 倍）"), *g.Years, *g.PerYear), Rows: plan})
+			sum.Sections = append(sum.Sections, Section{Title: minfmt.Sprintf(t("%v-year plan (data x%v a year)", "%v 年計画（データは毎年 %v 倍）"), *g.Years, *g.PerYear), Rows: plan})
 		}
 	}
 
@@ -169,10 +170,10 @@ func SummarizeIn(e *Estimate, lang string) Summary {
 		}
 	}
 	for n := 1; n <= int(s.Growth.Factor); n++ {
-		row := []string{strconv.Itoa(n), trim(val(fmt.Sprintf("growth.compute_factor_n%d", n)), 2)}
+		row := []string{strconv.Itoa(n), trim(val(minfmt.Sprintf("growth.compute_factor_n%d", n)), 2)}
 		for _, w := range s.Workloads {
 			for _, sys := range s.Systems {
-				row = append(row, roundCount(val(fmt.Sprintf("growth.%s.systems_n%d.%s", w.ID, n, sys.ID))))
+				row = append(row, roundCount(val(minfmt.Sprintf("growth.%s.systems_n%d.%s", w.ID, n, sys.ID))))
 			}
 		}
 		growth = append(growth, row)
@@ -194,7 +195,7 @@ func transformerRows(e *Estimate, lang string, show func(string) string, val fun
 		}
 		for _, sys := range s.Systems {
 			id := func(group, name string) string { return group + "." + w.ID + "." + name + "." + sys.ID }
-			layout := fmt.Sprintf("TP%v x PP%v x DP%v", val(id("train", "tp")), val(id("train", "pp")), val(id("train", "dp")))
+			layout := minfmt.Sprintf("TP%v x PP%v x DP%v", val(id("train", "tp")), val(id("train", "pp")), val(id("train", "dp")))
 			rows = append(rows, []string{w.name(), sys.ID, show("train." + w.ID + ".tokens"), show("train." + w.ID + ".flops"), layout,
 				show(id("train", "memory_per_gpu")) + fitsMark(val(id("train", "fits")), lang), show(id("train", "mfu")),
 				trim(val(id("train", "tokens_per_s")), 1), show(id("team", "gpus_per_job")), show(id("train", "job_time"))})

@@ -1,7 +1,6 @@
 package estimator
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -9,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // Transformer makes a workload a transformer sized in tokens. It splits a
@@ -85,53 +85,53 @@ var (
 
 var (
 	dataTokensFromDataset = kind{"data.tokens", Text{"Training data, in tokens", "学習データのトークン数"}, Count,
-		"{dataset.tokens}", srcDataset, arithmetic}
+		"{dataset.tokens}", &srcDataset, arithmetic}
 	dataFrames = kind{"data.frames", Text{"Camera frames kept per year", "年間に残すカメラフレーム数"}, Count,
-		"", srcTokens, arithmetic} // the formula names the scenario's camera count
+		"", &srcTokens, arithmetic} // the formula names the scenario's camera count
 	dataTokensPerFrame = kind{"data.tokens_per_frame", Text{"Tokens per kept frame", "残したフレーム 1 枚あたりのトークン数"}, Count,
-		"ceil({tokens.width} / {tokens.patch}) * ceil({tokens.height} / {tokens.patch}) / {tokens.tubelet}", srcTokens, arithmetic}
+		"ceil({tokens.width} / {tokens.patch}) * ceil({tokens.height} / {tokens.patch}) / {tokens.tubelet}", &srcTokens, arithmetic}
 	dataTokensFromFrames = kind{"data.tokens", Text{"Training data, in tokens", "学習データのトークン数"}, Count,
-		"{data.frames} * {data.tokens_per_frame}", srcTokens, arithmetic}
+		"{data.frames} * {data.tokens_per_frame}", &srcTokens, arithmetic}
 
 	trainTokensGiven = kind{"train.<w>.tokens", Text{"<w>: tokens of one training run", "<w>: 学習 1 回のトークン数"}, Count,
-		"{workloads[<wi>].transformer.tokens}", srcWorkload, arithmetic}
+		"{workloads[<wi>].transformer.tokens}", &srcWorkload, arithmetic}
 	trainTokensFromData = kind{"train.<w>.tokens", Text{"<w>: tokens of one training run", "<w>: 学習 1 回のトークン数"}, Count,
-		"{training.epochs} * {data.tokens}", srcEpochs, arithmetic}
+		"{training.epochs} * {data.tokens}", &srcEpochs, arithmetic}
 	trainFLOPsPerTokenCatalog = kind{"train.<w>.flops_per_token", Text{"<w>: training FLOPs per token", "<w>: 1 トークンあたりの学習計算量（FLOPs）"}, FLOPs,
-		"", srcFLOPs, arithmetic} // the formula names the catalog model
+		"", &srcFLOPs, arithmetic} // the formula names the catalog model
 	trainFLOPsPerTokenShape = kind{"train.<w>.flops_per_token", Text{"<w>: training FLOPs per token", "<w>: 1 トークンあたりの学習計算量（FLOPs）"}, FLOPs,
-		"6 x active parameters in matrix multiplies (logits in) + attention 12 x layers x seq x d_attn, halved when causal, of workloads[<wi>].transformer.shape", srcFLOPs, modelled}
+		"6 x active parameters in matrix multiplies (logits in) + attention 12 x layers x seq x d_attn, halved when causal, of workloads[<wi>].transformer.shape", &srcFLOPs, modelled}
 	trainFLOPs = kind{"train.<w>.flops", Text{"<w>: training FLOPs of one run", "<w>: 学習 1 回の計算量（FLOPs）"}, FLOPs,
-		"{train.<w>.tokens} * {train.<w>.flops_per_token}", srcFLOPs, arithmetic}
+		"{train.<w>.tokens} * {train.<w>.flops_per_token}", &srcFLOPs, arithmetic}
 
 	trainTP = kind{"train.<w>.tp.<s>", Text{"<w>: tensor-parallel GPUs on <s>", "<w>: <s> でのテンソル並列 GPU 数"}, Count,
-		"the fastest layout that fits <g>'s memory (or workloads[<wi>].transformer.layout)", srcTransformer, modelled}
+		"the fastest layout that fits <g>'s memory (or workloads[<wi>].transformer.layout)", &srcTransformer, modelled}
 	trainPP = kind{"train.<w>.pp.<s>", Text{"<w>: pipeline stages on <s>", "<w>: <s> でのパイプライン段数"}, Count,
-		"the fastest layout that fits <g>'s memory (or workloads[<wi>].transformer.layout)", srcTransformer, modelled}
+		"the fastest layout that fits <g>'s memory (or workloads[<wi>].transformer.layout)", &srcTransformer, modelled}
 	trainDP = kind{"train.<w>.dp.<s>", Text{"<w>: data-parallel replicas on <s>", "<w>: <s> でのデータ並列数"}, Count,
-		"{team.<w>.gpus_per_job.<s>} / (tp x pp) of the layout", srcTransformer, modelled}
+		"{team.<w>.gpus_per_job.<s>} / (tp x pp) of the layout", &srcTransformer, modelled}
 	trainMemoryPerGPU = kind{"train.<w>.memory_per_gpu.<s>", Text{"<w>: training memory per <s> GPU", "<w>: <s> の GPU 1 基あたりの学習メモリ"}, Bytes,
-		"weights + gradients + optimizer state (ZeRO) + activations (Korthikanti et al. 2022) + workspace, at the layout", srcTransformer, modelled}
+		"weights + gradients + optimizer state (ZeRO) + activations (Korthikanti et al. 2022) + workspace, at the layout", &srcTransformer, modelled}
 	trainFits = kind{"train.<w>.fits.<s>", Text{"<w>: the layout fits one <s> GPU's memory", "<w>: 並列化構成が <s> の GPU 1 基のメモリに収まるか"}, Flag,
-		"memory per GPU <= the GPU's memory, at the layout", srcTransformer, modelled}
+		"memory per GPU <= the GPU's memory, at the layout", &srcTransformer, modelled}
 	trainMFUModelled = kind{"train.<w>.mfu.<s>", Text{"<w>: model FLOPs utilisation on <s>", "<w>: <s> でのモデル FLOPs 使用率（MFU）"}, Share,
-		"modelled step time of the layout on <g> at {workloads[<wi>].transformer.precision}", srcTransformer, modelled}
+		"modelled step time of the layout on <g> at {workloads[<wi>].transformer.precision}", &srcTransformer, modelled}
 	trainMFUGiven = kind{"train.<w>.mfu.<s>", Text{"<w>: model FLOPs utilisation on <s>", "<w>: <s> でのモデル FLOPs 使用率（MFU）"}, Share,
-		"{workloads[<wi>].transformer.mfu}", srcMFU, arithmetic}
+		"{workloads[<wi>].transformer.mfu}", &srcMFU, arithmetic}
 	trainTokensPerS = kind{"train.<w>.tokens_per_s.<s>", Text{"<w>: tokens per second per <s> GPU", "<w>: <s> の GPU 1 基が毎秒処理するトークン数"}, PerSecond,
-		"", srcMFU, arithmetic} // the formula names the GPU's peak at the precision
+		"", &srcMFU, arithmetic} // the formula names the GPU's peak at the precision
 	trainGPUTimeTokens = kind{"train.<w>.gpu_time.<s>", Text{"<w>: one training run on one <s> GPU", "<w>: <s> の GPU 1 基での学習 1 回の時間"}, Seconds,
-		"{train.<w>.tokens} / {train.<w>.tokens_per_s.<s>}", srcMFU, arithmetic}
+		"{train.<w>.tokens} / {train.<w>.tokens_per_s.<s>}", &srcMFU, arithmetic}
 	trainSystemTimeTokens = kind{"train.<w>.system_time.<s>", Text{"<w>: one training run on one <s>", "<w>: <s> 1 台での学習 1 回の時間"}, Seconds,
-		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus}", srcTransformer, arithmetic}
+		"{train.<w>.gpu_time.<s>} / {systems[<si>].gpus}", &srcTransformer, arithmetic}
 	teamGPUsPerJobGiven = kind{"team.<w>.gpus_per_job.<s>", Text{"<w>: <s> GPUs of one job", "<w>: 1 ジョブの <s> GPU 数"}, Count,
-		"{workloads[<wi>].transformer.gpus}", srcWorkload, arithmetic}
+		"{workloads[<wi>].transformer.gpus}", &srcWorkload, arithmetic}
 	teamGPUsPerJobSized = kind{"team.<w>.gpus_per_job.<s>", Text{"<w>: <s> GPUs of one job", "<w>: 1 ジョブの <s> GPU 数"}, Count,
-		"whole <s> systems whose GPUs, at the rate modelled for that job, train {train.<w>.tokens} within {team.target_days}; at least the fewest that hold the model", srcTransformer, modelled}
+		"whole <s> systems whose GPUs, at the rate modelled for that job, train {train.<w>.tokens} within {team.target_days}; at least the fewest that hold the model", &srcTransformer, modelled}
 	storageNodeReadTokens = kind{"storage.<w>.node_read_rate.<s>", Text{"<w>: storage reads of one <s>", "<w>: <s> 1 台のストレージ読み出し速度"}, BytesPerSecond,
-		"{systems[<si>].gpus} * {train.<w>.tokens_per_s.<s>} * {data.processed} / {data.tokens}", srcTokenReads, arithmetic}
+		"{systems[<si>].gpus} * {train.<w>.tokens_per_s.<s>} * {data.processed} / {data.tokens}", &srcTokenReads, arithmetic}
 	trainJobTimeTokens = kind{"train.<w>.job_time.<s>", Text{"<w>: one training run on the job's <s> GPUs", "<w>: ジョブの <s> GPU 群での学習 1 回の時間"}, Seconds,
-		"{train.<w>.gpu_time.<s>} / {team.<w>.gpus_per_job.<s>}", srcTransformer, arithmetic}
+		"{train.<w>.gpu_time.<s>} / {team.<w>.gpus_per_job.<s>}", &srcTransformer, arithmetic}
 )
 
 // transformerQuantities counts what computeTransformer lays out: per
@@ -173,7 +173,7 @@ func cameraCount(s *Scenario, describe bool) (float64, string) {
 		if sn.Kind == "camera" {
 			n += sn.Count
 			if describe {
-				terms = append(terms, fmt.Sprintf("{fleet.sensors[%d].count}", i))
+				terms = append(terms, minfmt.Sprintf("{fleet.sensors[%d].count}", i))
 			}
 		}
 	}
@@ -311,9 +311,9 @@ func (pc *planCache) plan(s *Scenario, hw catalogView, wi, si int, model hardwar
 	}
 	if j.err != nil {
 		if b.err == nil {
-			b.err = fieldError(fmt.Sprintf("workloads[%d].transformer", wi), Text{
-				fmt.Sprintf("cannot be trained on systems[%d] (%s): %v", si, s.Systems[si].ID, j.err),
-				fmt.Sprintf("systems[%d]（%s）では学習できません: %v", si, s.Systems[si].ID, j.err)}, nil)
+			b.err = fieldError(minfmt.Sprintf("workloads[%d].transformer", wi), Text{
+				minfmt.Sprintf("cannot be trained on systems[%d] (%s): %v", si, s.Systems[si].ID, j.err),
+				minfmt.Sprintf("systems[%d]（%s）では学習できません: %v", si, s.Systems[si].ID, j.err)}, nil)
 		}
 		j.plan.MFU, j.plan.ModelFLOPsPerToken = math.NaN(), math.NaN()
 	}
@@ -472,16 +472,16 @@ func checkTransformer(path string, w Workload, s *Scenario, errs *errorList) {
 		if tr.GPUs == nil {
 			errs.add(tp+".gpus", Text{"is required with " + tp + ".layout (data parallelism takes the GPUs tp x pp leave)", tp + ".layout を指定するときは必須です（tp × pp の残りの GPU がデータ並列になります）"}, nil)
 		} else if math.Mod(*tr.GPUs, l.TP*l.PP) != 0 {
-			errs.add(tp+".layout.pp", Text{fmt.Sprintf("tp x pp (%v) must divide %s.gpus (%v)", l.TP*l.PP, tp, *tr.GPUs), fmt.Sprintf("tp × pp（%v）で %s.gpus（%v）が割り切れるようにしてください", l.TP*l.PP, tp, *tr.GPUs)}, l.PP)
+			errs.add(tp+".layout.pp", Text{minfmt.Sprintf("tp x pp (%v) must divide %s.gpus (%v)", l.TP*l.PP, tp, *tr.GPUs), minfmt.Sprintf("tp × pp（%v）で %s.gpus（%v）が割り切れるようにしてください", l.TP*l.PP, tp, *tr.GPUs)}, l.PP)
 		}
 	}
 	for i, sys := range s.Systems {
 		if sys.CPU != "" {
-			errs.add(fmt.Sprintf("systems[%d].cpu", i), Text{"a CPU-only system cannot train the transformer of " + path, "CPU のみのシステムでは " + path + " の Transformer を学習できません"}, nil)
+			errs.add(minfmt.Sprintf("systems[%d].cpu", i), Text{"a CPU-only system cannot train the transformer of " + path, "CPU のみのシステムでは " + path + " の Transformer を学習できません"}, nil)
 			continue
 		}
 		if g := resolveDevice(sys).gpu; g.ID != "" && g.Peak(hardware.Precision(tr.Precision)) == 0 {
-			errs.add(tp+".precision", Text{fmt.Sprintf("systems[%d]'s GPU %s has no %s path (no dense peak in the catalog)", i, g.ID, tr.Precision), fmt.Sprintf("systems[%d] の GPU %s には %s の演算経路がありません（カタログに密行列のピーク性能がありません）", i, g.ID, tr.Precision)}, strconv.Quote(tr.Precision))
+			errs.add(tp+".precision", Text{minfmt.Sprintf("systems[%d]'s GPU %s has no %s path (no dense peak in the catalog)", i, g.ID, tr.Precision), minfmt.Sprintf("systems[%d] の GPU %s には %s の演算経路がありません（カタログに密行列のピーク性能がありません）", i, g.ID, tr.Precision)}, strconv.Quote(tr.Precision))
 		}
 	}
 }
@@ -492,10 +492,10 @@ func checkShape(tp string, tr *Transformer, errs *errorList) {
 		errs.add(tp+".seq", Text{"is required with " + sp + " (a catalog model brings its own)", sp + " を指定するときは必須です（カタログのモデルには値があります）"}, nil)
 	}
 	if math.Mod(sh.Hidden, sh.Heads) != 0 {
-		errs.add(sp+".hidden", Text{fmt.Sprintf("must be a multiple of %s.heads (%v)", sp, sh.Heads), fmt.Sprintf("%s.heads（%v）の倍数にしてください", sp, sh.Heads)}, sh.Hidden)
+		errs.add(sp+".hidden", Text{minfmt.Sprintf("must be a multiple of %s.heads (%v)", sp, sh.Heads), minfmt.Sprintf("%s.heads（%v）の倍数にしてください", sp, sh.Heads)}, sh.Hidden)
 	}
 	if kv := sh.KVHeads; kv != nil && math.Mod(sh.Heads, *kv) != 0 {
-		errs.add(sp+".kv_heads", Text{fmt.Sprintf("must divide %s.heads (%v)", sp, sh.Heads), fmt.Sprintf("%s.heads（%v）を割り切れる値にしてください", sp, sh.Heads)}, *kv)
+		errs.add(sp+".kv_heads", Text{minfmt.Sprintf("must divide %s.heads (%v)", sp, sh.Heads), minfmt.Sprintf("%s.heads（%v）を割り切れる値にしてください", sp, sh.Heads)}, *kv)
 	}
 	moe := []struct {
 		name     string
@@ -515,10 +515,10 @@ func checkShape(tp string, tr *Transformer, errs *errorList) {
 		return
 	}
 	if k := sh.ExpertsPerToken; k != nil && *k > *sh.Experts {
-		errs.add(sp+".experts_per_token", Text{fmt.Sprintf("must be <= %s.experts (%v)", sp, *sh.Experts), fmt.Sprintf("%s.experts（%v）以下にしてください", sp, *sh.Experts)}, *k)
+		errs.add(sp+".experts_per_token", Text{minfmt.Sprintf("must be <= %s.experts (%v)", sp, *sh.Experts), minfmt.Sprintf("%s.experts（%v）以下にしてください", sp, *sh.Experts)}, *k)
 	}
 	if d := sh.DenseLayers; d != nil && *d >= sh.Layers {
-		errs.add(sp+".dense_layers", Text{fmt.Sprintf("must be < %s.layers (%v)", sp, sh.Layers), fmt.Sprintf("%s.layers（%v）より小さい値にしてください", sp, sh.Layers)}, *d)
+		errs.add(sp+".dense_layers", Text{minfmt.Sprintf("must be < %s.layers (%v)", sp, sh.Layers), minfmt.Sprintf("%s.layers（%v）より小さい値にしてください", sp, sh.Layers)}, *d)
 	}
 }
 

@@ -1,13 +1,14 @@
 package estimator
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // Spread is one quantity's distribution over the sampled scenarios.
@@ -45,12 +46,12 @@ type Uncertainty struct {
 func RunUncertainty(s *Scenario, samples int, seed uint64, workers int) (*Uncertainty, error) {
 	var bad errorList
 	if samples < 1 || samples > MaxSamples {
-		bad.add("samples", Text{fmt.Sprintf("must be between 1 and %d", MaxSamples), fmt.Sprintf("1 以上 %d 以下にしてください", MaxSamples)}, samples)
+		bad.add("samples", Text{minfmt.Sprintf("must be between 1 and %d", MaxSamples), minfmt.Sprintf("1 以上 %d 以下にしてください", MaxSamples)}, samples)
 	} else if most := MaxSamplesFor(s); samples > most {
-		bad.add("samples", Text{fmt.Sprintf("must be at most %d for this scenario: each sample re-estimates %d quantities and job sizes (limit %d samples x work)", most, SampleWork(s), MaxSampleWork), fmt.Sprintf("このシナリオでは %d 以下にしてください: サンプルごとに %d 個の数量とジョブ規模を見積もり直します（上限はサンプル数 × 作業量 %d）", most, SampleWork(s), MaxSampleWork)}, samples)
+		bad.add("samples", Text{minfmt.Sprintf("must be at most %d for this scenario: each sample re-estimates %d quantities and job sizes (limit %d samples x work)", most, SampleWork(s), MaxSampleWork), minfmt.Sprintf("このシナリオでは %d 以下にしてください: サンプルごとに %d 個の数量とジョブ規模を見積もり直します（上限はサンプル数 × 作業量 %d）", most, SampleWork(s), MaxSampleWork)}, samples)
 	}
 	if workers < 0 || workers > MaxWorkers {
-		bad.add("workers", Text{fmt.Sprintf("must be between 0 (one per CPU) and %d", MaxWorkers), fmt.Sprintf("0（CPU ごとに 1 つ）以上 %d 以下にしてください", MaxWorkers)}, workers)
+		bad.add("workers", Text{minfmt.Sprintf("must be between 0 (one per CPU) and %d", MaxWorkers), minfmt.Sprintf("0（CPU ごとに 1 つ）以上 %d 以下にしてください", MaxWorkers)}, workers)
 	}
 	if len(bad) > 0 {
 		return nil, bad.err()
@@ -136,7 +137,7 @@ func sampleRange(s *Scenario, paths []string, targets []int, columns [][]float64
 		for j, t := range targets {
 			v := b.values[t]
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fieldError(base.layout[t].ID, Text{fmt.Sprintf("is not a finite number in sample %d; narrow the ranges of %s", i, strings.Join(paths, ", ")), fmt.Sprintf("サンプル %d で有限の数値になりません。%s の範囲を狭めてください", i, strings.Join(paths, ", "))}, v)
+				return fieldError(base.layout[t].ID, Text{minfmt.Sprintf("is not a finite number in sample %d; narrow the ranges of %s", i, strings.Join(paths, ", ")), minfmt.Sprintf("サンプル %d で有限の数値になりません。%s の範囲を狭めてください", i, strings.Join(paths, ", "))}, v)
 			}
 			columns[j][i] = v
 		}

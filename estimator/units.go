@@ -1,10 +1,11 @@
 package estimator
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // Unit names the base unit a quantity's Value is expressed in.
@@ -159,7 +160,7 @@ func roundTo(v float64, prec int) float64 {
 
 // formatInput renders a scenario input for explanations: plain numbers as given.
 func formatInput(v float64) string {
-	return fmt.Sprint(v)
+	return minfmt.Sprint(v)
 }
 
 // InputNumber prints a scenario input's number as a person typed it, with -0

@@ -1,9 +1,8 @@
 package estimator
 
 import (
-	"fmt"
-
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/minfmt"
 	"math"
 	"reflect"
 	"slices"
@@ -56,7 +55,7 @@ func walk(path string, v reflect.Value, checks []string, visit func(string, []st
 	case reflect.Slice:
 		visit(path, checks, v)
 		for i := range v.Len() {
-			walk(fmt.Sprintf("%s[%d]", path, i), v.Index(i), nil, visit)
+			walk(minfmt.Sprintf("%s[%d]", path, i), v.Index(i), nil, visit)
 		}
 		return
 	}
@@ -144,16 +143,16 @@ func crossCheck(s *Scenario, errs *errorList) {
 	measured := false
 	for i, w := range s.Workloads {
 		if w.Transformer != nil {
-			checkTransformer(fmt.Sprintf("workloads[%d]", i), w, s, errs)
+			checkTransformer(minfmt.Sprintf("workloads[%d]", i), w, s, errs)
 			continue
 		}
-		checkWorkload(fmt.Sprintf("workloads[%d]", i), w, s.Training.Scaling, errs)
+		checkWorkload(minfmt.Sprintf("workloads[%d]", i), w, s.Training.Scaling, errs)
 		measured = measured || w.MBPerS != nil
 	}
 	checkTokens(s, errs)
 	checkModelError(s, errs)
 	for i, sys := range s.Systems {
-		checkSystem(fmt.Sprintf("systems[%d]", i), sys, s, measured, errs)
+		checkSystem(minfmt.Sprintf("systems[%d]", i), sys, s, measured, errs)
 	}
 	if s.Money != nil {
 		checkMoney(s, errs)
@@ -196,7 +195,7 @@ func atMost(s *Scenario, a string, av float64, b string, bv float64, errs *error
 	case !lo.bounded:
 		errs.add(b, Text{"must stay >= " + a + ", which a lognormal range (reaching toward 0) cannot; give low, likely, high", a + " 以上に保つ必要がありますが、対数正規の範囲（0 に近づく）ではできません。low、likely、high を指定してください"}, nil)
 	case hi.v > lo.v:
-		errs.add(hi.path, Text{fmt.Sprintf("must be <= %s (%v)", lo.path, lo.v), fmt.Sprintf("%s（%v）以下にしてください", lo.path, lo.v)}, hi.v)
+		errs.add(hi.path, Text{minfmt.Sprintf("must be <= %s (%v)", lo.path, lo.v), minfmt.Sprintf("%s（%v）以下にしてください", lo.path, lo.v)}, hi.v)
 	}
 }
 
@@ -254,7 +253,7 @@ func checkMoney(s *Scenario, errs *errorList) {
 	}
 	sys := s.Systems[si]
 	base, _ := baseSystem(sys)
-	path := fmt.Sprintf("systems[%d]", si)
+	path := minfmt.Sprintf("systems[%d]", si)
 	if sys.Price == nil && !(base.PriceUSD > 0) {
 		errs.add(path+".price", Text{"is required: the catalog has no published price for this system", "必須です: カタログにこのシステムの公表価格がありません"}, nil)
 	}
@@ -271,7 +270,7 @@ func checkFleet(f *Fleet, errs *errorList) {
 		errs.add("fleet.sensors", Text{"give fleet.tb_per_hour or fleet.sensors, not both", "fleet.tb_per_hour か fleet.sensors のどちらか一方を指定してください"}, nil)
 	}
 	for i, sn := range f.Sensors {
-		checkSensor(fmt.Sprintf("fleet.sensors[%d]", i), sn, errs)
+		checkSensor(minfmt.Sprintf("fleet.sensors[%d]", i), sn, errs)
 	}
 }
 
@@ -369,7 +368,7 @@ func uniqueIDs(list string, n int, id func(int) string, errs *errorList) {
 	seen := map[string]int{}
 	for i := range n {
 		if j, dup := seen[id(i)]; dup {
-			errs.add(fmt.Sprintf("%s[%d].id", list, i), Text{fmt.Sprintf("must be unique (also %s[%d].id)", list, j), fmt.Sprintf("一意にしてください（%s[%d].id と重複しています）", list, j)}, strconv.Quote(id(i)))
+			errs.add(minfmt.Sprintf("%s[%d].id", list, i), Text{minfmt.Sprintf("must be unique (also %s[%d].id)", list, j), minfmt.Sprintf("一意にしてください（%s[%d].id と重複しています）", list, j)}, strconv.Quote(id(i)))
 			continue
 		}
 		seen[id(i)] = i

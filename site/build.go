@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/tool"
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/internal/echartsjs"
@@ -249,6 +250,34 @@ func buildWasm(root, pkg string, small bool) ([]byte, error) {
 	return os.ReadFile(tmp.Name())
 }
 
+// accuracySection is the page's accuracy section: tool.Accuracy's groups and
+// every published figure, run here at build time so that internal/page,
+// which the page's module links, need not import estimator/tool.
+func accuracySection() (string, error) {
+	res, err := tool.Accuracy(tool.AccuracyRequest{})
+	if err != nil {
+		return "", err
+	}
+	r := res.Accuracy
+	table := tool.AccuracyTable(r, "en")[1:]
+	rows := make([]page.AccuracyRow, len(r.Groups))
+	for i, g := range r.Groups {
+		rows[i] = page.AccuracyRow{ID: g.ID, Kind: g.Kind.EN, Cells: table[i][2:]}
+	}
+	en := tool.AccuracyPointTable(r, "en")
+	var numbers []int // the columns that hold numbers, for the page's script to align
+	for i := range en[0] {
+		if tool.AccuracyPointNumber(i) {
+			numbers = append(numbers, i)
+		}
+	}
+	points, err := json.Marshal(map[string]any{"numbers": numbers, "en": en, "ja": tool.AccuracyPointTable(r, "ja")})
+	if err != nil {
+		return "", err
+	}
+	return page.Accuracy(rows, points), nil
+}
+
 // Prerender fills the page template's holes with the default scenario, in
 // English: its form, its figures, the preset list, the catalog's ids and
 // the startup data.
@@ -269,7 +298,7 @@ func Prerender(tmpl []byte) ([]byte, error) {
 		}
 		fmt.Fprintf(&opts, `<option value="%s"%s>%s</option>`, p.Name, sel, htmlText(p.Name+": "+p.Title))
 	}
-	accuracy, err := page.Accuracy()
+	accuracy, err := accuracySection()
 	if err != nil {
 		return nil, fmt.Errorf("prerendering the accuracy section: %w", err)
 	}

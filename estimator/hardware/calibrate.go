@@ -1,8 +1,9 @@
 package hardware
 
 import (
-	"fmt"
 	"math"
+
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // CalibrationRow sets one measurement beside the model's prediction.
@@ -38,14 +39,14 @@ func Calibrate(f Factors) []CalibrationRow {
 func predict(m Measurement, f Factors) (float64, error) {
 	model, ok := ModelByID(m.Model)
 	if !ok {
-		return 0, fmt.Errorf("unknown model %q", m.Model)
+		return 0, minfmt.Errorf("unknown model %q", m.Model)
 	}
 	dev, gpu, err := device(m.Device)
 	if err != nil {
 		return 0, err
 	}
 	if m.Batch < 1 {
-		return 0, fmt.Errorf("batch must be >= 1, got %d", m.Batch)
+		return 0, minfmt.Errorf("batch must be >= 1, got %d", m.Batch)
 	}
 	f.HostDecodeShare, f.LoaderProcesses = 1, float64(m.LoaderProcesses)
 	if m.GPUDecode {
@@ -69,7 +70,7 @@ func predict(m Measurement, f Factors) (float64, error) {
 		case MetricTimeToTrain:
 			ds, ok := DatasetByID(model.Dataset)
 			if !ok || m.Epochs < 1 || !(ips > 0) {
-				return 0, fmt.Errorf("time to train needs epochs >= 1 and the model's dataset, got %d epochs of %q", m.Epochs, model.Dataset)
+				return 0, minfmt.Errorf("time to train needs epochs >= 1 and the model's dataset, got %d epochs of %q", m.Epochs, model.Dataset)
 			}
 			return float64(m.Epochs) * float64(ds.Samples) / ips, nil
 		}
@@ -93,11 +94,11 @@ func predict(m Measurement, f Factors) (float64, error) {
 	case MetricDeviceSpeedup:
 		cpu, ok := CPUByID(m.Baseline)
 		if !ok {
-			return 0, fmt.Errorf("unknown baseline cpu %q", m.Baseline)
+			return 0, minfmt.Errorf("unknown baseline cpu %q", m.Baseline)
 		}
 		return CompareDevices(model, gpu, cpu, 1, 1, m.Precision, m.Batch, f).Speedup, nil
 	}
-	return 0, fmt.Errorf("unknown metric %q", m.Metric)
+	return 0, minfmt.Errorf("unknown metric %q", m.Metric)
 }
 
 // device resolves a gpu or cpu id; gpu is the zero GPU for a cpu.
@@ -108,13 +109,13 @@ func device(id string) (Device, GPU, error) {
 	if c, ok := CPUByID(id); ok {
 		return c.Device(), GPU{}, nil
 	}
-	return Device{}, GPU{}, fmt.Errorf("unknown device %q", id)
+	return Device{}, GPU{}, minfmt.Errorf("unknown device %q", id)
 }
 
 func system(id string) (System, error) {
 	s, ok := SystemByID(id)
 	if !ok {
-		return System{}, fmt.Errorf("unknown system %q", id)
+		return System{}, minfmt.Errorf("unknown system %q", id)
 	}
 	return s, nil
 }

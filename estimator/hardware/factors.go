@@ -1,8 +1,9 @@
 package hardware
 
 import (
-	"fmt"
 	"math"
+
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // FactorSpec is everything a surface needs to name, show, check or set one of
@@ -91,5 +92,5 @@ func (s FactorSpec) Rule() string {
 	if s.LowIncluded {
 		open = "["
 	}
-	return fmt.Sprintf("must be in %s%v, %v]", open, s.Low, s.High)
+	return minfmt.Sprintf("must be in %s%v, %v]", open, s.Low, s.High)
 }

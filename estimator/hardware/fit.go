@@ -2,8 +2,9 @@ package hardware
 
 import (
 	"errors"
-	"fmt"
 	"math"
+
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // fitParam is one factor Fit may move, searched on a log scale in [lo, hi].
@@ -43,13 +44,13 @@ func Fit(points []Measurement, start Factors) (Factors, error) {
 	}
 	for i, p := range points {
 		if p.Metric != MetricImagesPerS && p.Metric != MetricBytesPerS || p.GPUs > 1 {
-			return start, fmt.Errorf("point %d: fit uses single-device images_per_s or bytes_per_s points, got %s on %d GPUs", i, p.Metric, p.GPUs)
+			return start, minfmt.Errorf("point %d: fit uses single-device images_per_s or bytes_per_s points, got %s on %d GPUs", i, p.Metric, p.GPUs)
 		}
 		if !(p.Value > 0) || math.IsInf(p.Value, 0) {
-			return start, fmt.Errorf("point %d: value must be a positive number, got %v", i, p.Value)
+			return start, minfmt.Errorf("point %d: value must be a positive number, got %v", i, p.Value)
 		}
 		if _, err := predict(p, start); err != nil {
-			return start, fmt.Errorf("point %d: %w", i, err)
+			return start, minfmt.Errorf("point %d: %w", i, err)
 		}
 	}
 	resolved := make([]fitPoint, len(points))

@@ -2,8 +2,9 @@ package hardware
 
 import (
 	"errors"
-	"fmt"
 	"math"
+
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // Reverse sizing: from GPUs and time to the compute-optimal transformer
@@ -64,10 +65,10 @@ const headStep = 8
 // of params.
 func ScaleModel(base TransformerModel, params float64) (TransformerModel, error) {
 	if base.MoE() || base.Vocab == 0 || base.Layers < 1 || base.Hidden < 1 || base.Heads < 1 {
-		return TransformerModel{}, fmt.Errorf("transformer %q: only a dense language model can lend its proportions", base.ID)
+		return TransformerModel{}, minfmt.Errorf("transformer %q: only a dense language model can lend its proportions", base.ID)
 	}
 	if !(params <= maxParams) {
-		return TransformerModel{}, fmt.Errorf("transformer %q: %.4g parameters is more than the %g a shape is derived for", base.ID, params, maxParams)
+		return TransformerModel{}, minfmt.Errorf("transformer %q: %.4g parameters is more than the %g a shape is derived for", base.ID, params, maxParams)
 	}
 	hd := base.headDim()
 	aspect := float64(base.Hidden) / float64(base.Layers)
@@ -96,14 +97,14 @@ func ScaleModel(base TransformerModel, params float64) (TransformerModel, error)
 		}
 	}
 	if best == 0 {
-		return TransformerModel{}, fmt.Errorf("transformer %q: no shape of its proportions has as few as %.4g parameters", base.ID, params)
+		return TransformerModel{}, minfmt.Errorf("transformer %q: no shape of its proportions has as few as %.4g parameters", base.ID, params)
 	}
 	m := shape(best, max(int(math.Round(bestLayers)), 1))
 	total, _ := m.Params()
-	m.ID = fmt.Sprintf("%s-as-%.3gb", base.ID, total/1e9)
-	m.Name = fmt.Sprintf("%.3gB parameters in %s's proportions", total/1e9, base.Name)
+	m.ID = minfmt.Sprintf("%s-as-%.3gb", base.ID, total/1e9)
+	m.Name = minfmt.Sprintf("%.3gB parameters in %s's proportions", total/1e9, base.Name)
 	m.PublishedParams, m.PublishedActive = 0, 0 // not published: derived
-	m.Source = fmt.Sprintf("derived (hardware.ScaleModel) from the proportions of %s: %s", base.ID, base.Source)
+	m.Source = minfmt.Sprintf("derived (hardware.ScaleModel) from the proportions of %s: %s", base.ID, base.Source)
 	return m, nil
 }
 
@@ -356,5 +357,5 @@ func (s Sizing) FewestGPUs(m TransformerModel, tokens, seconds float64, maxGPUs 
 		}
 		below = r
 	}
-	return SizedRun{}, SizedRun{}, fmt.Errorf("%w (%d GPUs)", ErrNoGPUCount, maxGPUs)
+	return SizedRun{}, SizedRun{}, minfmt.Errorf("%w (%d GPUs)", ErrNoGPUCount, maxGPUs)
 }

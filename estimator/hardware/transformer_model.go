@@ -2,8 +2,9 @@ package hardware
 
 import (
 	"errors"
-	"fmt"
 	"math"
+
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // The transformer performance model: FLOPs, memory, the step's time for one
@@ -147,8 +148,8 @@ type FitError struct {
 }
 
 func (e *FitError) Error() string {
-	return fmt.Sprintf("no layout fits: the smallest (TP %d, PP %d, DP %d, ZeRO %d, %s recomputation) needs %.1f GiB per GPU, %.1f GiB more than the GPU's %.1f GiB",
-		e.Layout.TP, e.Layout.PP, e.Layout.DP, e.Layout.ZeRO, e.Layout.Recompute, e.Need/gib, (e.Need-e.Capacity)/gib, e.Capacity/gib)
+	return minfmt.Sprintf("no layout fits: the smallest (TP %d, PP %d, DP %d, ZeRO %d, %s recomputation) needs %.1f GiB per GPU, %.1f GiB more than the GPU's %.1f GiB",
+		e.Layout.TP, e.Layout.PP, e.Layout.DP, e.Layout.ZeRO, string(e.Layout.Recompute), e.Need/gib, (e.Need-e.Capacity)/gib, e.Capacity/gib)
 }
 
 // ErrNoPrecision is returned for a precision the GPU has no dense path for.
@@ -197,7 +198,7 @@ func PlanTransformer(tj TransformerJob, f Factors) (TransformerPlan, error) {
 func newJob(tj TransformerJob, f Factors) (*job, error) {
 	m := tj.Model
 	if m.Layers < 1 || m.Hidden < 1 || m.Heads < 1 || m.headDim() < 1 || tj.GPUs < 1 {
-		return nil, fmt.Errorf("transformer %q: layers, hidden, heads, the head width and GPUs must be positive", m.ID)
+		return nil, minfmt.Errorf("transformer %q: layers, hidden, heads, the head width and GPUs must be positive", m.ID)
 	}
 	j := &job{TransformerJob: tj, seq: tj.Seq, f: f}
 	if j.seq == 0 {
@@ -206,7 +207,7 @@ func newJob(tj TransformerJob, f Factors) (*job, error) {
 	j.peak = tj.GPU.Peak(tj.Precision)
 	bf16 := tj.GPU.Peak(BF16)
 	if j.peak <= 0 || bf16 <= 0 {
-		return nil, fmt.Errorf("%w: %s, %s", ErrNoPrecision, tj.GPU.Name, tj.Precision)
+		return nil, minfmt.Errorf("%w: %s, %s", ErrNoPrecision, tj.GPU.Name, string(tj.Precision))
 	}
 	j.width = 2
 	j.matmulRate = j.peak * matmulEfficiency
@@ -226,7 +227,7 @@ func newJob(tj TransformerJob, f Factors) (*job, error) {
 	j.fabric = tj.Fabric.Bandwidth * float64(tj.System.NetworkPorts) / float64(max(tj.System.GPUs, 1)) * f.CommEfficiency
 	j.latency = tj.Fabric.Latency
 	if j.nvlink <= 0 || (j.fabric <= 0 && tj.GPUs > j.domain) {
-		return nil, fmt.Errorf("system %q: its links have no bandwidth", tj.System.ID)
+		return nil, minfmt.Errorf("system %q: its links have no bandwidth", tj.System.ID)
 	}
 	return j, nil
 }
@@ -244,24 +245,24 @@ func (j *job) valid(l Layout) error {
 	m := j.Model
 	switch {
 	case l.TP < 1 || l.PP < 1 || l.MicroBatch < 1 || l.DP < 1:
-		return fmt.Errorf("layout: TP, PP, DP and the micro-batch must be at least 1")
+		return minfmt.Errorf("layout: TP, PP, DP and the micro-batch must be at least 1")
 	case l.TP*l.PP*l.DP*max(l.CP, 1) != j.GPUs:
-		return fmt.Errorf("layout: TP x CP x PP x DP = %d x %d x %d x %d is not the job's %d GPUs", l.TP, max(l.CP, 1), l.PP, l.DP, j.GPUs)
+		return minfmt.Errorf("layout: TP x CP x PP x DP = %d x %d x %d x %d is not the job's %d GPUs", l.TP, max(l.CP, 1), l.PP, l.DP, j.GPUs)
 	case l.TP > j.domain:
-		return fmt.Errorf("layout: TP %d spans more than the NVLink domain of %d GPUs", l.TP, j.domain)
+		return minfmt.Errorf("layout: TP %d spans more than the NVLink domain of %d GPUs", l.TP, j.domain)
 	case m.Heads%l.TP != 0:
-		return fmt.Errorf("layout: TP %d does not divide the %d attention heads", l.TP, m.Heads)
+		return minfmt.Errorf("layout: TP %d does not divide the %d attention heads", l.TP, m.Heads)
 	case l.PP > m.Layers:
-		return fmt.Errorf("layout: PP %d is more stages than the %d layers", l.PP, m.Layers)
+		return minfmt.Errorf("layout: PP %d is more stages than the %d layers", l.PP, m.Layers)
 	case l.ZeRO < 0 || l.ZeRO > 3:
-		return fmt.Errorf("layout: ZeRO stage %d is not 0-3", l.ZeRO)
+		return minfmt.Errorf("layout: ZeRO stage %d is not 0-3", l.ZeRO)
 	case max(l.EP, 1) > 1 && (!m.MoE() || m.Experts%l.EP != 0 || l.DP%l.EP != 0):
-		return fmt.Errorf("layout: EP %d must divide the experts and DP", l.EP)
+		return minfmt.Errorf("layout: EP %d must divide the experts and DP", l.EP)
 	}
 	switch l.Recompute {
 	case RecomputeNone, RecomputeSelective, RecomputeFull:
 	default:
-		return fmt.Errorf("layout: recompute %q is not none, selective or full", l.Recompute)
+		return minfmt.Errorf("layout: recompute %q is not none, selective or full", string(l.Recompute))
 	}
 	return nil
 }
@@ -549,7 +550,7 @@ func (j *job) search(fix Layout) (TransformerPlan, error) {
 	}
 	switch {
 	case !found && math.IsInf(smallest.Need, 1):
-		return TransformerPlan{}, fmt.Errorf("layout: TP %d and PP %d leave no layout (TP within the NVLink domain of %d GPUs dividing the %d heads, PP at most the %d layers, TP x PP dividing the %d GPUs)",
+		return TransformerPlan{}, minfmt.Errorf("layout: TP %d and PP %d leave no layout (TP within the NVLink domain of %d GPUs dividing the %d heads, PP at most the %d layers, TP x PP dividing the %d GPUs)",
 			fix.TP, fix.PP, j.domain, mod.Heads, mod.Layers, j.GPUs)
 	case !found:
 		return TransformerPlan{}, smallest
@@ -615,7 +616,7 @@ func CalibrateTransformers(f Factors) ([]TransformerCalibrationRow, error) {
 		}
 		p, err := PlanTransformer(tj, f)
 		if err != nil {
-			return nil, fmt.Errorf("run %s: %w", r.ID, err)
+			return nil, minfmt.Errorf("run %s: %w", r.ID, err)
 		}
 		perGPU := p.TokensPerSecond / float64(tj.GPUs)
 		flops := p.ModelFLOPsPerToken * perGPU
@@ -654,7 +655,7 @@ func RunJob(r TransformerRun) (TransformerJob, error) {
 	in, okI := NetworkByID(s.IntraLink)
 	fab, okF := NetworkByID(s.Network)
 	if !okM || !okG || !okS || !okI || !okF {
-		return TransformerJob{}, fmt.Errorf("run %s: a catalog id is unknown", r.ID)
+		return TransformerJob{}, minfmt.Errorf("run %s: a catalog id is unknown", r.ID)
 	}
 	tj := TransformerJob{Model: m, GPU: g, System: s, IntraLink: in, Fabric: fab, GPUs: r.GPUs, Tokens: r.Tokens,
 		Seq: r.Seq, Precision: r.Precision, GlobalBatchTokens: r.GlobalBatchTokens}

@@ -22,7 +22,6 @@ package api
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"maps"
 	"reflect"
 	"slices"
@@ -31,6 +30,7 @@ import (
 	"sync"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/minfmt"
 	"github.com/trainscale/trainscale/estimator/minjson"
 	"github.com/trainscale/trainscale/examples"
 )
@@ -102,7 +102,7 @@ func (a *API) Call(method string, request []byte) (response []byte) {
 // method or module named path: one line, "internal error: ...", so a page can
 // show it and a user can report it, without Go's stack.
 func Internal(path string, cause any) *Error {
-	text, _, _ := strings.Cut(fmt.Sprint(cause), "\n")
+	text, _, _ := strings.Cut(minfmt.Sprint(cause), "\n")
 	if len(text) > 200 {
 		text = strings.ToValidUTF8(text[:200], "") + "…"
 	}
@@ -149,7 +149,7 @@ func ErrorsIn(err error, lang string) []Error {
 		case errors.As(err, &fe):
 			out = append(out, Error{Path: fe.Path, Rule: fe.Rule, Got: jsonSafe(fe.Got), Message: fe.In(lang)})
 		case errors.As(err, &se):
-			out = append(out, Error{Path: "scenario", Rule: "must be valid JSON", Got: fmt.Sprintf("line %d, column %d", se.Line, se.Column), Message: se.In(lang)})
+			out = append(out, Error{Path: "scenario", Rule: "must be valid JSON", Got: minfmt.Sprintf("line %d, column %d", se.Line, se.Column), Message: se.In(lang)})
 		case errors.As(err, &ae):
 			out = append(out, *ae)
 		default:
@@ -165,7 +165,7 @@ func (e *Error) Error() string { return e.Message }
 // jsonSafe keeps a FieldError's Got printable as JSON (no NaN, no Inf).
 func jsonSafe(v any) any {
 	if _, err := minjson.Append(nil, v); err != nil {
-		return fmt.Sprint(v)
+		return minfmt.Sprint(v)
 	}
 	return v
 }

@@ -2,7 +2,6 @@ package api
 
 import (
 	"errors"
-	"fmt"
 	"maps"
 	"math"
 	"reflect"
@@ -12,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/minfmt"
 	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
@@ -91,7 +91,7 @@ func decodeTree(path string, src any, dst reflect.Value) error {
 		}
 		out := reflect.MakeSlice(dst.Type(), len(list), len(list))
 		for i, el := range list {
-			if err := decodeTree(fmt.Sprintf("%s[%d]", path, i), el, out.Index(i)); err != nil {
+			if err := decodeTree(minfmt.Sprintf("%s[%d]", path, i), el, out.Index(i)); err != nil {
 				return err
 			}
 		}
@@ -247,8 +247,8 @@ func (w *Whole) Int(path string, def, lo, hi int) (int, error) {
 	}
 	f := float64(*w)
 	if f != math.Trunc(f) || f < float64(lo) || f > float64(hi) {
-		return 0, &estimator.FieldError{Path: path, Rule: fmt.Sprintf("must be a whole number from %d to %d", lo, hi),
-			RuleJA: fmt.Sprintf("%d 以上 %d 以下の整数にしてください", lo, hi), Got: number(f)}
+		return 0, &estimator.FieldError{Path: path, Rule: minfmt.Sprintf("must be a whole number from %d to %d", lo, hi),
+			RuleJA: minfmt.Sprintf("%d 以上 %d 以下の整数にしてください", lo, hi), Got: number(f)}
 	}
 	return int(f), nil
 }

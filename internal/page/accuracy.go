@@ -1,32 +1,39 @@
 package page
 
 import (
-	"fmt"
 	"strings"
 
-	"github.com/trainscale/trainscale/estimator/minjson"
-	"github.com/trainscale/trainscale/estimator/tool"
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // accuracyColumns are the group table's columns (tool.AccuracyWords keys);
 // the page shows the first as a heading over its groups.
 var accuracyColumns = []string{"grouping", "group", "points", "median", "p90"}
 
+// accuracyKeys are every tool.AccuracyWords key the section shows, each under
+// "accuracy."+key: what accuracy_words.go copies besides the groups' words.
+var accuracyKeys = append([]string{"title", "lead", "points.title"}, accuracyColumns...)
+
+// AccuracyRow is one group of the accuracy section: its id and its
+// grouping (tool.AccuracyGroup's ID and Kind in English) and its cells (points, median,
+// P90) as tool.AccuracyTable writes them in English.
+type AccuracyRow struct {
+	ID, Kind string
+	Cells    []string
+}
+
 // Accuracy is the page's "How accurate is this?" section in English, a
 // collapsed <details> (light, as issue 14 asks of the long page) with
-// tool.Accuracy's error per group, rendered when the page is built. Each
-// word carries its data-i18n key, whose text in either language Messages
-// holds, so the section switches language with the rest of the page.
-func Accuracy() (string, error) {
-	res, err := tool.Accuracy(tool.AccuracyRequest{})
-	if err != nil {
-		return "", err
-	}
-	r := res.Accuracy
+// tool.Accuracy's error per group, which the page's build runs (site.Prerender):
+// this package does not import estimator/tool, whose published figures the
+// page's module would otherwise carry. Each word carries its data-i18n key,
+// whose text in either language Messages holds, so the section switches
+// language with the rest of the page.
+func Accuracy(rows []AccuracyRow, points []byte) string {
 	t := accuracyMessages("en")
 	var b strings.Builder
 	word := func(tag, key, attrs string) {
-		fmt.Fprintf(&b, `<%s%s data-i18n="%s">%s</%s>`, tag, attrs, key, esc(t[key]), tag)
+		minfmt.Fprintf(&b, `<%s%s data-i18n="%s">%s</%s>`, tag, attrs, key, esc(t[key]), tag)
 	}
 	// Styled as the results' collapsed groups; the table scrolls in its box
 	// (.results) where a Japanese name is wider than a phone.
@@ -39,9 +46,8 @@ func Accuracy() (string, error) {
 		word("th", "accuracy."+c, ` scope="col"`)
 	}
 	b.WriteString(`</tr></thead>`)
-	rows := tool.AccuracyTable(r, "en")[1:]
-	for i, g := range r.Groups {
-		if i == 0 || g.Kind != r.Groups[i-1].Kind {
+	for i, g := range rows {
+		if i == 0 || g.Kind != rows[i-1].Kind {
 			if i > 0 {
 				b.WriteString(`</tbody>`)
 			}
@@ -51,58 +57,40 @@ func Accuracy() (string, error) {
 		}
 		b.WriteString(`<tr>`)
 		word("th", g.ID+".name", ` scope="row"`)
-		for _, cell := range rows[i][2:] {
-			fmt.Fprintf(&b, `<td>%s</td>`, esc(cell))
+		for _, cell := range g.Cells {
+			minfmt.Fprintf(&b, `<td>%s</td>`, esc(cell))
 		}
 		b.WriteString(`</tr>`)
 	}
 	b.WriteString(`</tbody></table></div>`)
-	if err := accuracyPoints(&b, r, word); err != nil {
-		return "", err
-	}
+	accuracyPoints(&b, points, word)
 	b.WriteString(`</details>`)
-	return b.String(), nil
+	return b.String()
 }
 
 // accuracyPoints writes the section's list of every published figure: a
 // collapsed <details> whose table the page's script (ui.js, accuracyPoints)
-// builds when it is opened, from tool.AccuracyPointTable in both languages
-// carried as JSON beside it. A script block of JSON is one text node that
-// is never laid out, where a prerendered table of every figure in two
-// languages would be some 2,000 elements to parse at startup.
-func accuracyPoints(b *strings.Builder, r *tool.AccuracyReport, word func(tag, key, attrs string)) error {
+// builds when it is opened, from points, the JSON the page's build writes
+// (tool.AccuracyPointTable in both languages and the columns that hold
+// numbers). A script block of JSON is one text node that is never laid out,
+// where a prerendered table of every figure in two languages would be some
+// 2,000 elements to parse at startup. JSON as minjson and encoding/json
+// write it escapes < > &, so the block cannot end early.
+func accuracyPoints(b *strings.Builder, points []byte, word func(tag, key, attrs string)) {
 	b.WriteString(`<details class="accuracy-points" data-role="accuracy-points">`)
 	word("summary", "accuracy.points.title", "")
-	// minjson writes as encoding/json does, < > & escaped: the block cannot end early.
-	en := tool.AccuracyPointTable(r, "en")
-	var numbers []int // the columns that hold numbers, for the script to align
-	for i := range en[0] {
-		if tool.AccuracyPointNumber(i) {
-			numbers = append(numbers, i)
-		}
-	}
-	data, err := minjson.Append(nil, map[string]any{"numbers": numbers, "en": en, "ja": tool.AccuracyPointTable(r, "ja")})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(b, `<div class="results"></div><script type="application/json">%s</script></details>`, data)
-	return nil
+	b.WriteString(`<div class="results"></div><script type="application/json">`)
+	b.Write(points)
+	b.WriteString(`</script></details>`)
 }
 
-// accuracyMessages are the section's words in lang, by data-i18n key: the
-// headings and columns of tool.AccuracyWords, and each group's grouping and
-// name under its id (tool.AccuracyGroupWords). None needs Accuracy to run,
-// so the estimator module the page loads does not carry it.
+// accuracyMessages are the section's words in lang, by data-i18n key, from
+// accuracyWords: a copy of estimator/tool's words for the module that
+// does not link estimator/tool (accuracy_words.go, generated and checked by
+// TestAccuracyWordsCurrent).
 func accuracyMessages(lang string) map[string]string {
-	out := map[string]string{
-		"accuracy.title":        tool.AccuracyWords["title"].In(lang),
-		"accuracy.lead":         tool.AccuracyWords["lead"].In(lang),
-		"accuracy.points.title": tool.AccuracyWords["points.title"].In(lang),
-	}
-	for _, c := range accuracyColumns {
-		out["accuracy."+c] = tool.AccuracyWords[c].In(lang)
-	}
-	for key, w := range tool.AccuracyGroupWords() {
+	out := make(map[string]string, len(accuracyWords))
+	for key, w := range accuracyWords {
 		out[key] = w.In(lang)
 	}
 	return out

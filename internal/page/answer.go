@@ -1,9 +1,8 @@
 package page
 
 import (
-	"fmt"
-
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // articleCount shows a system count as the article's tables print it: to
@@ -18,7 +17,7 @@ var articleCount = estimator.Display{Unit: estimator.Count, Per: 1}
 func (r *render) answer(u *estimator.Uncertainty) {
 	a, pending := answerFor(r.est, u)
 	t, b := r.t, &r.b
-	fmt.Fprintf(b, `<section class="answer" data-role="answer" aria-labelledby="h-answer"><h2 id="h-answer">%s</h2>`, esc(t["answer"]))
+	minfmt.Fprintf(b, `<section class="answer" data-role="answer" aria-labelledby="h-answer"><h2 id="h-answer">%s</h2>`, esc(t["answer"]))
 	if a.Buy != nil {
 		r.purchase(a, pending)
 	} else {
@@ -26,9 +25,9 @@ func (r *render) answer(u *estimator.Uncertainty) {
 	}
 	switch {
 	case !a.Ranged:
-		fmt.Fprintf(b, `<p class="spread-note">%s</p>`, esc(t["answer.exact"]))
+		minfmt.Fprintf(b, `<p class="spread-note">%s</p>`, esc(t["answer.exact"]))
 	case u == nil:
-		fmt.Fprintf(b, `<p class="spread-note" data-role="spread-wait">%s</p>`, esc(t["answer.wait"]))
+		minfmt.Fprintf(b, `<p class="spread-note" data-role="spread-wait">%s</p>`, esc(t["answer.wait"]))
 	default:
 		r.spread(a)
 	}
@@ -63,25 +62,25 @@ func (r *render) purchase(a *estimator.Answer, pending estimator.Ask) {
 	if a.Ask != estimator.AskPoint && buy.ToBuy.Spread != nil {
 		asked = `<span class="asked">` + esc(r.format(buy.ToBuy.Asked, buy.ToBuy.Unit)) + `</span>`
 	}
-	fmt.Fprintf(b, `<p class="ask">%s</p>`, fmt.Sprintf(esc(t["answer.buy"]), `<strong>`+asked+`</strong>`, esc(buy.SystemName), esc(buy.WorkloadName)))
+	minfmt.Fprintf(b, `<p class="ask">%s</p>`, minfmt.Sprintf(esc(t["answer.buy"]), `<strong>`+asked+`</strong>`, esc(buy.SystemName), esc(buy.WorkloadName)))
 	// Either way the sentences hold the count to buy once, as a value: the
 	// answer with the spread has the same value elements as the one before.
 	switch {
 	case pending != "":
-		fmt.Fprintf(b, `<p class="ask-basis">%s</p>`, esc(fmt.Sprintf(t["answer.asks.wait"], pending.Words().In(r.lang))))
+		minfmt.Fprintf(b, `<p class="ask-basis">%s</p>`, esc(minfmt.Sprintf(t["answer.asks.wait"], pending.Words().In(r.lang))))
 	case a.Ask != estimator.AskPoint:
-		fmt.Fprintf(b, `<p class="ask-basis">%s</p>`, fmt.Sprintf(esc(t["answer.asks"]), esc(a.Ask.Words().In(r.lang)), r.value(buy.ToBuy.Quantity)))
+		minfmt.Fprintf(b, `<p class="ask-basis">%s</p>`, minfmt.Sprintf(esc(t["answer.asks"]), esc(a.Ask.Words().In(r.lang)), r.value(buy.ToBuy.Quantity)))
 	}
 	sys := buy.Systems.Quantity
-	fmt.Fprintf(b, `<p class="rounding">%s</p>`, fmt.Sprintf(esc(t["answer.rounding"]), r.value(sys), r.valueAs(sys, r.articleRounding(sys))))
+	minfmt.Fprintf(b, `<p class="rounding">%s</p>`, minfmt.Sprintf(esc(t["answer.rounding"]), r.value(sys), r.valueAs(sys, r.articleRounding(sys))))
 	b.WriteString(`<dl class="headline">`)
 	capex := t["answer.capex"]
-	tco := fmt.Sprintf(t["answer.tco"], num(r.s.Money.DepreciationYears))
+	tco := minfmt.Sprintf(t["answer.tco"], num(r.s.Money.DepreciationYears))
 	for _, f := range []struct {
 		label string
 		q     estimator.Quantity
 	}{{capex, a.Capex.Quantity}, {tco, a.TCO.Quantity}, {buy.Time.LabelIn(r.lang), buy.Time.Quantity}} {
-		fmt.Fprintf(b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(f.label), r.value(f.q))
+		minfmt.Fprintf(b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(f.label), r.value(f.q))
 	}
 	b.WriteString(`</dl>`)
 }
@@ -99,8 +98,8 @@ func (r *render) articleRounding(q estimator.Quantity) string {
 // needs on each system, rounded up and before, and the time per run.
 func (r *render) each(a *estimator.Answer) {
 	t, b := r.t, &r.b
-	fmt.Fprintf(b, `<p class="ask">%s</p>`, esc(t["answer.each"]))
-	fmt.Fprintf(b, `<table class="each"><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
+	minfmt.Fprintf(b, `<p class="ask">%s</p>`, esc(t["answer.each"]))
+	minfmt.Fprintf(b, `<table class="each"><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
 		esc(t["col.network"]), esc(t["col.system"]), esc(t["answer.tobuy"]), esc(t["answer.before"]), esc(t["answer.time"]))
 	// One display per column, so 0.0016 systems does not read "0" under 0.06.
 	var systems, times []string
@@ -109,7 +108,7 @@ func (r *render) each(a *estimator.Answer) {
 	}
 	ds, dt := r.column(systems), r.column(times)
 	for _, p := range a.Each {
-		fmt.Fprintf(b, `<tr><th scope="row">%s</th><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>`, esc(p.WorkloadName), esc(p.SystemName),
+		minfmt.Fprintf(b, `<tr><th scope="row">%s</th><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>`, esc(p.WorkloadName), esc(p.SystemName),
 			r.value(p.ToBuy.Quantity), r.valueAs(p.Systems.Quantity, ds.FormatIn(p.Systems.Quantity.Value, r.lang)), r.valueAs(p.Time.Quantity, dt.FormatIn(p.Time.Quantity.Value, r.lang)))
 	}
 	b.WriteString(`</tbody></table>`)
@@ -128,10 +127,10 @@ func (r *render) spread(a *estimator.Answer) {
 	var rows []row
 	if buy := a.Buy; buy != nil {
 		rows = []row{{t["answer.tobuy"], buy.ToBuy}, {t["answer.before"], buy.Systems},
-			{fmt.Sprintf(t["answer.tco"], num(r.s.Money.DepreciationYears)), *a.TCO}}
+			{minfmt.Sprintf(t["answer.tco"], num(r.s.Money.DepreciationYears)), *a.TCO}}
 	} else {
 		for _, p := range a.Each {
-			rows = append(rows, row{fmt.Sprintf(t["answer.pair"], p.WorkloadName, p.SystemName), p.ToBuy})
+			rows = append(rows, row{minfmt.Sprintf(t["answer.pair"], p.WorkloadName, p.SystemName), p.ToBuy})
 		}
 	}
 	cols := []struct {
@@ -139,18 +138,18 @@ func (r *render) spread(a *estimator.Answer) {
 		head string
 	}{{estimator.AskPoint, t["answer.point"]}, {"", "P10"}, {estimator.AskP50, "P50"}, {estimator.AskP90, "P90"}}
 	// Named by a paragraph, not a caption: the captions are the chain's tables'.
-	fmt.Fprintf(b, `<div class="spread" data-role="spread"><p id="h-spread">%s</p><table aria-labelledby="h-spread"><thead><tr><td></td>`, esc(t["answer.spread"]))
+	minfmt.Fprintf(b, `<div class="spread" data-role="spread"><p id="h-spread">%s</p><table aria-labelledby="h-spread"><thead><tr><td></td>`, esc(t["answer.spread"]))
 	for _, c := range cols {
 		head := c.head
 		if c.ask == a.Ask && a.Buy != nil {
-			head = fmt.Sprintf(t["answer.asked"], head)
+			head = minfmt.Sprintf(t["answer.asked"], head)
 		}
-		fmt.Fprintf(b, `<th scope="col">%s</th>`, esc(head))
+		minfmt.Fprintf(b, `<th scope="col">%s</th>`, esc(head))
 	}
 	// Without a purchase the pairs may fall differently: each row says where.
 	perRow := a.Buy == nil
 	if perRow {
-		fmt.Fprintf(b, `<th scope="col">%s</th>`, esc(t["answer.falls.col"]))
+		minfmt.Fprintf(b, `<th scope="col">%s</th>`, esc(t["answer.falls.col"]))
 	}
 	b.WriteString(`</tr></thead><tbody>`)
 	for _, rw := range rows {
@@ -160,17 +159,17 @@ func (r *render) spread(a *estimator.Answer) {
 		}
 		// A row reads in one display: 0.46 years beside 1.12 years, not 21 days.
 		d := estimator.ChooseColumn(rw.f.Unit, r.s.Units, []float64{rw.f.Value, sp.P10, sp.P50, sp.P90}, estimator.Article)
-		fmt.Fprintf(b, `<tr><th scope="row">%s</th><td>%s</td><td>%s</td><td>%s</td><td>%s</td>`, esc(rw.label),
+		minfmt.Fprintf(b, `<tr><th scope="row">%s</th><td>%s</td><td>%s</td><td>%s</td><td>%s</td>`, esc(rw.label),
 			esc(d.FormatIn(rw.f.Value, r.lang)), esc(d.FormatIn(sp.P10, r.lang)), esc(d.FormatIn(sp.P50, r.lang)), esc(d.FormatIn(sp.P90, r.lang)))
 		if perRow {
-			fmt.Fprintf(b, `<td>%s</td>`, esc(rw.f.Falls.Words().In(r.lang)))
+			minfmt.Fprintf(b, `<td>%s</td>`, esc(rw.f.Falls.Words().In(r.lang)))
 		}
 		b.WriteString(`</tr>`)
 	}
 	b.WriteString(`</tbody></table>`)
 	if buy := a.Buy; buy != nil {
-		fmt.Fprintf(b, `<p class="falls">%s</p>`, esc(a.FallsText().In(r.lang)))
-		fmt.Fprintf(b, `<p class="which">%s</p>`, esc(fmt.Sprintf(t["answer.which"], a.Ask.Words().In(r.lang))))
+		minfmt.Fprintf(b, `<p class="falls">%s</p>`, esc(a.FallsText().In(r.lang)))
+		minfmt.Fprintf(b, `<p class="which">%s</p>`, esc(minfmt.Sprintf(t["answer.which"], a.Ask.Words().In(r.lang))))
 	}
 	b.WriteString(`</div>`)
 }

@@ -1,12 +1,12 @@
 package page
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/minfmt"
 )
 
 // groups are the form's sections in order: the scenario's top-level fields
@@ -53,7 +53,7 @@ func Ranges(s *estimator.Scenario, lang string) string {
 func (f *formWriter) ranges(s *estimator.Scenario) {
 	f.group("ranges", false, func() {
 		if len(s.Ranges) == 0 {
-			fmt.Fprintf(&f.b, `<p class="hint">%s</p>`, esc(f.t["ranges.none"]))
+			minfmt.Fprintf(&f.b, `<p class="hint">%s</p>`, esc(f.t["ranges.none"]))
 		}
 		for _, path := range sortedKeys(s.Ranges) {
 			f.rangeFields(path, s.Ranges[path])
@@ -80,12 +80,12 @@ type formWriter struct {
 func (f *formWriter) group(key string, absent bool, body func()) {
 	id := "g-" + key
 	if absent {
-		fmt.Fprintf(&f.b, `<details class="group absent" id="%s"><summary>%s <span class="hint">(%s)</span></summary>`, id, esc(f.t["group."+key]), esc(f.t["absent"]))
+		minfmt.Fprintf(&f.b, `<details class="group absent" id="%s"><summary>%s <span class="hint">(%s)</span></summary>`, id, esc(f.t["group."+key]), esc(f.t["absent"]))
 		body()
 		f.b.WriteString("</details>")
 		return
 	}
-	fmt.Fprintf(&f.b, `<fieldset class="group" id="%s"><legend>%s</legend>`, id, esc(f.t["group."+key]))
+	minfmt.Fprintf(&f.b, `<fieldset class="group" id="%s"><legend>%s</legend>`, id, esc(f.t["group."+key]))
 	body()
 	f.b.WriteString("</fieldset>")
 }
@@ -124,10 +124,10 @@ func (f *formWriter) fields(group string, ins []estimator.InputSpec) {
 			}
 			if it != "" {
 				title := f.itemTitle(it, ins)
-				fmt.Fprintf(&f.b, `<fieldset class="item"><legend>%s</legend>`, esc(title))
+				minfmt.Fprintf(&f.b, `<fieldset class="item"><legend>%s</legend>`, esc(title))
 				if list, index, ok := listIndex(it); ok && editable[list] {
-					fmt.Fprintf(&f.b, `<button type="button" class="item-remove" data-action="remove-item" data-list="%s" data-index="%d" aria-label="%s">%s</button>`,
-						list, index, esc(fmt.Sprintf(f.t["item.remove.label"], title)), esc(f.t["item.remove"]))
+					minfmt.Fprintf(&f.b, `<button type="button" class="item-remove" data-action="remove-item" data-list="%s" data-index="%d" aria-label="%s">%s</button>`,
+						list, index, esc(minfmt.Sprintf(f.t["item.remove.label"], title)), esc(f.t["item.remove"]))
 				}
 			}
 			item = it
@@ -148,7 +148,7 @@ func (f *formWriter) fields(group string, ins []estimator.InputSpec) {
 		f.b.WriteString("</fieldset>")
 	}
 	if editable[group] {
-		fmt.Fprintf(&f.b, `<button type="button" class="item-add" data-action="add-item" data-list="%s">%s</button>`, group, esc(f.t["item.add."+group]))
+		minfmt.Fprintf(&f.b, `<button type="button" class="item-add" data-action="add-item" data-list="%s">%s</button>`, group, esc(f.t["item.add."+group]))
 	}
 }
 
@@ -162,10 +162,10 @@ func (f *formWriter) box(path string, present bool) string {
 		title = name
 	}
 	if !present {
-		fmt.Fprintf(&f.b, `<details class="sub absent" id="%s"><summary>%s <span class="hint">(%s)</span></summary>`, domID("g", path), esc(title), esc(f.t["absent"]))
+		minfmt.Fprintf(&f.b, `<details class="sub absent" id="%s"><summary>%s <span class="hint">(%s)</span></summary>`, domID("g", path), esc(title), esc(f.t["absent"]))
 		return "</details>"
 	}
-	fmt.Fprintf(&f.b, `<fieldset class="sub" id="%s"><legend>%s</legend>`, domID("g", path), esc(title))
+	minfmt.Fprintf(&f.b, `<fieldset class="sub" id="%s"><legend>%s</legend>`, domID("g", path), esc(title))
 	return "</fieldset>"
 }
 
@@ -239,12 +239,12 @@ func (f *formWriter) field(in estimator.InputSpec) {
 		unit = spec.UnitIn(f.lang, f.currency)
 	}
 	var describedBy []string
-	fmt.Fprintf(&f.b, `<div class="field" data-field="%s"><label for="%s">%s`, esc(path), id, esc(spec.Label.In(f.lang)))
+	minfmt.Fprintf(&f.b, `<div class="field" data-field="%s"><label for="%s">%s`, esc(path), id, esc(spec.Label.In(f.lang)))
 	if unit != "" {
-		fmt.Fprintf(&f.b, ` <span class="unit">(%s)</span>`, esc(unit))
+		minfmt.Fprintf(&f.b, ` <span class="unit">(%s)</span>`, esc(unit))
 	}
 	f.b.WriteString(`</label>`)
-	attrs := fmt.Sprintf(`id="%s" name="%s" data-kind="%s"`, id, esc(path), kind)
+	attrs := minfmt.Sprintf(`id="%s" name="%s" data-kind="%s"`, id, esc(path), kind)
 	if spec.Optional {
 		attrs += ` data-optional=""`
 	} else {
@@ -262,16 +262,16 @@ func (f *formWriter) field(in estimator.InputSpec) {
 	attrs += ` aria-describedby="` + strings.Join(describedBy, " ") + `"`
 	switch {
 	case len(spec.Choices) > 0:
-		fmt.Fprintf(&f.b, `<select %s>`, attrs)
+		minfmt.Fprintf(&f.b, `<select %s>`, attrs)
 		if spec.Optional || value == "" {
-			fmt.Fprintf(&f.b, `<option value=""%s>%s</option>`, selected(value == ""), esc(f.t["default"]))
+			minfmt.Fprintf(&f.b, `<option value=""%s>%s</option>`, selected(value == ""), esc(f.t["default"]))
 		}
 		for _, o := range spec.Choices {
-			fmt.Fprintf(&f.b, `<option value="%s"%s>%s</option>`, esc(o), selected(o == value), esc(o))
+			minfmt.Fprintf(&f.b, `<option value="%s"%s>%s</option>`, esc(o), selected(o == value), esc(o))
 		}
 		f.b.WriteString(`</select>`)
 	case path == "notes":
-		fmt.Fprintf(&f.b, `<textarea %s rows="3">%s</textarea>`, attrs, esc(value))
+		minfmt.Fprintf(&f.b, `<textarea %s rows="3">%s</textarea>`, attrs, esc(value))
 	default:
 		if list := datalistFor(lastName(path)); list != "" {
 			attrs += ` list="` + list + `"`
@@ -289,20 +289,20 @@ func (f *formWriter) field(in estimator.InputSpec) {
 			}
 			placeholder = ` placeholder="` + esc(unset) + `"`
 		}
-		fmt.Fprintf(&f.b, `<input type="text" %s%s%s value="%s">`, attrs, mode, placeholder, esc(value))
+		minfmt.Fprintf(&f.b, `<input type="text" %s%s%s value="%s">`, attrs, mode, placeholder, esc(value))
 	}
 	if in.Range != nil {
-		fmt.Fprintf(&f.b, ` <a class="range-link" id="%s" href="#%s">%s</a>`, domID("r", path), domID("rg", path), esc(f.t["ranged"]))
+		minfmt.Fprintf(&f.b, ` <a class="range-link" id="%s" href="#%s">%s</a>`, domID("r", path), domID("rg", path), esc(f.t["ranged"]))
 	}
 	if in.Source != "" {
-		fmt.Fprintf(&f.b, `<small class="source" id="%s">%s</small>`, srcID, esc(in.Source))
+		minfmt.Fprintf(&f.b, `<small class="source" id="%s">%s</small>`, srcID, esc(in.Source))
 	}
-	fmt.Fprintf(&f.b, `<span class="error" id="%s" role="alert" hidden></span></div>`, errID)
+	minfmt.Fprintf(&f.b, `<span class="error" id="%s" role="alert" hidden></span></div>`, errID)
 }
 
 // rangeFields renders one ranged input's low, likely and high (or median and P90).
 func (f *formWriter) rangeFields(path string, d estimator.Dist) {
-	fmt.Fprintf(&f.b, `<fieldset class="range" id="%s" data-range-of="%s" data-why="%s"><legend>%s</legend>`,
+	minfmt.Fprintf(&f.b, `<fieldset class="range" id="%s" data-range-of="%s" data-why="%s"><legend>%s</legend>`,
 		domID("rg", path), esc(path), esc(d.Why), esc(path))
 	type part struct {
 		key string
@@ -315,11 +315,11 @@ func (f *formWriter) rangeFields(path string, d estimator.Dist) {
 	for _, p := range parts {
 		sub := path + "." + p.key
 		id := domID("f", sub)
-		fmt.Fprintf(&f.b, `<div class="field" data-field="%s"><label for="%s">%s</label><input type="text" inputmode="decimal" autocomplete="off" id="%s" name="%s" data-kind="number" data-range-of="%s" data-part="%s" value="%s" aria-describedby="%s" required><span class="error" id="%s" role="alert" hidden></span></div>`,
+		minfmt.Fprintf(&f.b, `<div class="field" data-field="%s"><label for="%s">%s</label><input type="text" inputmode="decimal" autocomplete="off" id="%s" name="%s" data-kind="number" data-range-of="%s" data-part="%s" value="%s" aria-describedby="%s" required><span class="error" id="%s" role="alert" hidden></span></div>`,
 			esc(sub), id, esc(f.t["range."+p.key]), id, esc(sub), esc(path), p.key, num(p.v), domID("e", sub), domID("e", sub))
 	}
 	if d.Why != "" {
-		fmt.Fprintf(&f.b, `<small class="source">%s</small>`, esc(d.WhyIn(f.lang)))
+		minfmt.Fprintf(&f.b, `<small class="source">%s</small>`, esc(d.WhyIn(f.lang)))
 	}
 	f.b.WriteString(`</fieldset>`)
 }
@@ -353,9 +353,9 @@ func Datalists() string {
 		id  string
 		ids []string
 	}{{"dl-models", hardware.ModelIDs()}, {"dl-gpus", hardware.GPUIDs()}, {"dl-cpus", hardware.CPUIDs()}, {"dl-systems", hardware.SystemIDs()}} {
-		fmt.Fprintf(&b, `<datalist id="%s">`, l.id)
+		minfmt.Fprintf(&b, `<datalist id="%s">`, l.id)
 		for _, id := range l.ids {
-			fmt.Fprintf(&b, `<option value="%s">`, esc(id))
+			minfmt.Fprintf(&b, `<option value="%s">`, esc(id))
 		}
 		b.WriteString(`</datalist>`)
 	}

@@ -6,10 +6,30 @@ import (
 	"strings"
 )
 
-// esc escapes text for HTML (package html would bring its entity table along).
-func esc(s string) string { return escaper.Replace(s) }
-
-var escaper = strings.NewReplacer(`&`, "&amp;", `'`, "&#39;", `<`, "&lt;", `>`, "&gt;", `"`, "&#34;")
+// esc escapes text for HTML as html.EscapeString does (package html would
+// bring its entity table along, and a strings.Replacer the generic
+// replacer's trie: 15 KB of the page's module's code).
+func esc(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := range len(s) {
+		switch c := s[i]; c {
+		case '&':
+			b.WriteString("&amp;")
+		case '\'':
+			b.WriteString("&#39;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '"':
+			b.WriteString("&#34;")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
 
 func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 

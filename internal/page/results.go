@@ -1,13 +1,13 @@
 package page
 
 import (
-	"fmt"
 	"hash/fnv"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/minfmt"
 	"github.com/trainscale/trainscale/examples"
 )
 
@@ -115,7 +115,7 @@ func newRender(est *estimator.Estimate, lang string) *render {
 
 func (r *render) results() {
 	if !r.textOnly {
-		fmt.Fprintf(&r.b, `<div class="results" data-layout="%s">`, Layout(r.est))
+		minfmt.Fprintf(&r.b, `<div class="results" data-layout="%s">`, Layout(r.est))
 	}
 	r.answer(nil)
 	r.chain()
@@ -129,7 +129,7 @@ func (r *render) valueAs(q estimator.Quantity, text string) string {
 	if r.textOnly {
 		return ""
 	}
-	return fmt.Sprintf(`<button type="button" class="q" data-quantity="%s" data-value="%s" data-unit="%s" aria-label="%s">%s</button>`,
+	return minfmt.Sprintf(`<button type="button" class="q" data-quantity="%s" data-value="%s" data-unit="%s" aria-label="%s">%s</button>`,
 		esc(q.ID), strconv.FormatFloat(q.Value, 'g', -1, 64), esc(string(q.Unit)), esc(q.LabelIn(r.lang)+": "+text), esc(text))
 }
 
@@ -174,8 +174,8 @@ func (r *render) chain() {
 	r.figures(articleChain)
 
 	// One training run per workload and system, then the systems the team needs.
-	fmt.Fprintf(b, `<table><caption>%s</caption><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
-		esc(fmt.Sprintf(t["results.time"], num(s.Training.Epochs))), esc(t["col.network"]), esc(t["col.system"]), esc(t["col.gpu"]), esc(t["col.onesystem"]))
+	minfmt.Fprintf(b, `<table><caption>%s</caption><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
+		esc(minfmt.Sprintf(t["results.time"], num(s.Training.Epochs))), esc(t["col.network"]), esc(t["col.system"]), esc(t["col.gpu"]), esc(t["col.onesystem"]))
 	var gpuIDs, systemIDs []string
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
@@ -187,14 +187,14 @@ func (r *render) chain() {
 	for i, w := range s.Workloads {
 		for j, sys := range s.Systems {
 			k := i*len(s.Systems) + j
-			fmt.Fprintf(b, `<tr><th scope="row">%s</th><td>%s</td>%s%s</tr>`, esc(nameOr(w.Label, w.ID)), esc(nameOr(sys.Label, sys.ID)),
+			minfmt.Fprintf(b, `<tr><th scope="row">%s</th><td>%s</td>%s%s</tr>`, esc(nameOr(w.Label, w.ID)), esc(nameOr(sys.Label, sys.ID)),
 				r.cell(gpuIDs[k], gpu), r.cell(systemIDs[k], one))
 		}
 	}
 	b.WriteString(`</tbody></table>`)
-	fmt.Fprintf(b, `<table><caption>%s</caption><thead><tr><th scope="col">%s</th>`, esc(r.teamCaption()), esc(t["col.network"]))
+	minfmt.Fprintf(b, `<table><caption>%s</caption><thead><tr><th scope="col">%s</th>`, esc(r.teamCaption()), esc(t["col.network"]))
 	for _, sys := range s.Systems {
-		fmt.Fprintf(b, `<th scope="col">%s</th>`, esc(nameOr(sys.Label, sys.ID)))
+		minfmt.Fprintf(b, `<th scope="col">%s</th>`, esc(nameOr(sys.Label, sys.ID)))
 	}
 	b.WriteString(`</tr></thead><tbody>`)
 	columns := make([]estimator.Display, len(s.Systems))
@@ -206,7 +206,7 @@ func (r *render) chain() {
 		columns[j] = r.column(ids)
 	}
 	for _, w := range s.Workloads {
-		fmt.Fprintf(b, `<tr><th scope="row">%s</th>`, esc(nameOr(w.Label, w.ID)))
+		minfmt.Fprintf(b, `<tr><th scope="row">%s</th>`, esc(nameOr(w.Label, w.ID)))
 		for j, sys := range s.Systems {
 			b.WriteString(r.cell("team."+w.ID+".systems."+sys.ID, columns[j]))
 		}
@@ -231,7 +231,7 @@ func (r *render) figures(ids []string) {
 	}
 	r.b.WriteString(`<dl class="headline">`)
 	for _, q := range qs {
-		fmt.Fprintf(&r.b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(q.LabelIn(r.lang)), r.value(q))
+		minfmt.Fprintf(&r.b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(q.LabelIn(r.lang)), r.value(q))
 	}
 	r.b.WriteString(`</dl>`)
 }
@@ -242,16 +242,16 @@ func (r *render) figures(ids []string) {
 func (r *render) teamCaption() string {
 	team := r.s.Team
 	if team.Members == 1 {
-		return fmt.Sprintf(r.t["results.team.one"], num(team.TargetDays))
+		return minfmt.Sprintf(r.t["results.team.one"], num(team.TargetDays))
 	}
-	return fmt.Sprintf(r.t["results.team"], num(team.ConcurrentJobs), num(team.Members), num(team.TargetDays))
+	return minfmt.Sprintf(r.t["results.team"], num(team.ConcurrentJobs), num(team.Members), num(team.TargetDays))
 }
 
 // every is every quantity, by the group its id starts with, in the
 // estimate's order.
 func (r *render) every() {
 	t, b := r.t, &r.b
-	fmt.Fprintf(b, `<section class="all" aria-labelledby="h-all"><h2 id="h-all">%s</h2>`, esc(t["results.all"]))
+	minfmt.Fprintf(b, `<section class="all" aria-labelledby="h-all"><h2 id="h-all">%s</h2>`, esc(t["results.all"]))
 	var order []string
 	groups := map[string][]estimator.Quantity{}
 	for _, q := range r.est.Quantities() {
@@ -272,10 +272,10 @@ func (r *render) every() {
 		if title == "" {
 			title = g
 		}
-		fmt.Fprintf(b, `<details class="qgroup" data-group="%s"><summary>%s <span class="count">(%d)</span></summary><table><thead><tr><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
+		minfmt.Fprintf(b, `<details class="qgroup" data-group="%s"><summary>%s <span class="count">(%d)</span></summary><table><thead><tr><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
 			esc(g), esc(title), len(groups[g]), esc(t["col.quantity"]), esc(t["col.value"]))
 		for _, q := range groups[g] {
-			fmt.Fprintf(b, `<tr><th scope="row">%s <code>%s</code></th><td>%s</td></tr>`, esc(q.LabelIn(r.lang)), esc(q.ID), r.value(q))
+			minfmt.Fprintf(b, `<tr><th scope="row">%s <code>%s</code></th><td>%s</td></tr>`, esc(q.LabelIn(r.lang)), esc(q.ID), r.value(q))
 		}
 		b.WriteString(`</tbody></table></details>`)
 	}

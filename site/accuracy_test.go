@@ -1,4 +1,4 @@
-package page_test
+package site
 
 import (
 	"encoding/json"
@@ -17,7 +17,7 @@ import (
 // The section is tool.Accuracy's group table with the calibrated factors,
 // and every word of it switches language through Messages.
 func TestAccuracySection(t *testing.T) {
-	html, err := page.Accuracy()
+	html, err := accuracySection()
 	require.NoError(t, err)
 	res, err := tool.Accuracy(tool.AccuracyRequest{})
 	require.NoError(t, err)
@@ -47,7 +47,7 @@ func TestAccuracySection(t *testing.T) {
 // list is opened: tool.AccuracyPointTable in both languages, and which
 // columns hold numbers.
 func TestAccuracySectionCarriesEveryFigure(t *testing.T) {
-	html, err := page.Accuracy()
+	html, err := accuracySection()
 	require.NoError(t, err)
 	res, err := tool.Accuracy(tool.AccuracyRequest{})
 	require.NoError(t, err)
