@@ -158,9 +158,10 @@ function newPage(root, opts, api, preset, state, startup, presets) {
 }
 
 // inTurn runs ops one after another: then(op) resolves with op's answer
-// (undefined for one that failed) once every op before it has ended. host.trainscaleIdle() resolves once every op
-// so far has ended (tests wait on it; it sets no attribute, which a
-// benchmark would take for the page's answer to a keystroke).
+// (undefined for one that failed) once every op before it has ended.
+// host.trainscaleIdle() resolves once every op so far has ended (tests wait
+// on it; it sets no attribute, which a benchmark would take for the page's
+// answer to a keystroke).
 function inTurn(host) {
   let tail = Promise.resolve();
   host.trainscaleIdle = async () => {
@@ -173,7 +174,7 @@ function inTurn(host) {
 // typing queues a recompute for each input changed; a newer value of an
 // input whose recompute still waits replaces it, and one whose recompute
 // is out makes that one's answer stale: it is dropped, not shown before the
-// newer one. So at most one keystroke's estimate is out and one waits.
+// newer one. So for each input at most one estimate is out and one waits.
 function typing(page) {
   const waiting = new Map(); // the override's path → {el, t0}: the latest input not yet asked
   return (el) => {
@@ -263,8 +264,8 @@ async function importScenario(page, text) {
 
 // recompute applies the override el stands for: the figures change in place,
 // or the core's errors show by their fields and the last valid figures stay.
-// t0 is when el changed; an answer stale() says a newer value overtook is
-// dropped.
+// t0 is when el changed; an answer that stale() says a newer value of el
+// overtook is dropped.
 async function recompute(page, el, t0 = performance.now(), stale = () => false) {
   const { els } = page;
   const o = overrideOf(el);
@@ -392,7 +393,6 @@ function chartScheduler(page) {
     },
   };
 }
-
 
 function bindForm(page) {
   const { form } = page.els;
