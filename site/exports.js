@@ -15,7 +15,7 @@ export function bindExports(page) {
     els.file.value = '';
     page.then(() => page.importScenario(text));
   });
-  root.querySelector('[data-action=export-json]')?.addEventListener('click', () => exportJSON(page));
+  root.querySelector('[data-action=export-json]')?.addEventListener('click', () => page.then(() => exportJSON(page)));
   root.querySelector('[data-action=link]')?.addEventListener('click', () => copyLink(page));
   root.querySelector('[data-action=print]')?.addEventListener('click', () => print());
   for (const b of root.querySelectorAll('[data-export]')) {

@@ -12,9 +12,10 @@ const PACKED = 'd.'; // '.' is outside base64url, so no older link starts so
 
 /**
  * readHash is the state a link carries; preset(name) is a promise of that
- * preset's scenario as an object, or of null. A scenario the link cannot give (cut
- * short, mistyped, from no preset) leaves base empty and sets problem to the
- * message key that says so; the core judges the rest (a preset, each set).
+ * preset's scenario as an object, or of null. A scenario the link cannot
+ * give (cut short, mistyped, from no preset) leaves base empty and sets
+ * problem to the message key that says so; the core judges the rest (a
+ * preset, each set).
  */
 export async function readHash(hash, preset) {
   const p = new URLSearchParams(hash.replace(/^#/, ''));

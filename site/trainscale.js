@@ -114,11 +114,11 @@ export function estimator() {
  * res}, the module's answer, or {id, failed}). It returns {ask(method, req)
  * → Promise<answer>, ready}. module, when given, is a promise of the
  * compiled module, posted to the worker as {module} once there; ready
- * follows the worker's {ready: true} or {ready: false, failed}, for a worker
- * that says when its module runs. A page that embeds trainscale from another origin cannot
- * start a worker from this site's URL, and a browser without module workers
- * cannot start one at all: there load() runs the module on the page's thread,
- * behind the same promises.
+ * follows the worker's {ready: true} or {ready: false, failed}, for a
+ * worker that says when its module runs. A page that embeds trainscale from
+ * another origin cannot start a worker from this site's URL, and a browser
+ * without module workers cannot start one at all: there load() runs the
+ * module on the page's thread, behind the same promises.
  */
 export function workerClient(file, load, module) {
   const url = asset(file);
@@ -167,5 +167,7 @@ export function workerClient(file, load, module) {
 }
 
 function inPage(load) {
-  return { ready: load().then(() => {}), ask: async (method, req) => answer(await load(), method, req) };
+  const ready = load().then(() => {});
+  ready.catch(() => {}); // a module that fails to load fails each ask too, where it is heard
+  return { ready, ask: async (method, req) => answer(await load(), method, req) };
 }
