@@ -1,17 +1,17 @@
 // app.js starts the page: index.html already shows the default scenario
 // (prerendered at build time); mount makes it live. It runs as soon as it is
 // fetched (async), before the long page is parsed, so the estimator module
-// downloads and compiles while the browser parses and lays out the page;
-// mount waits for the whole document.
-import { loadEstimator } from './trainscale.js';
+// downloads and compiles, and its worker starts, while the browser parses and
+// lays out the page; mount waits for the whole document.
+import { estimator } from './trainscale.js';
 
-const estimator = loadEstimator();
+const core = estimator();
 const parsed = document.readyState === 'loading' ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true })) : null;
 
 (async () => {
   await parsed;
   const { mount } = await import('./ui.js');
-  await estimator;
+  await core.ready;
   await mount(document.body, { hash: true });
 })().catch((err) => {
   const status = document.querySelector('[data-role=status]');

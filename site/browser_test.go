@@ -263,7 +263,8 @@ func TestPageShowsTheCoreFigures(t *testing.T) {
 	p.ready("body")
 	sameFigures(t, p.values("document"), est)
 	assert.True(t, p.requested("estimator.wasm"))
-	assert.True(t, p.requested("estimator-warm-worker.js"), "the estimator's functions are compiled off the page's thread before the first keystroke")
+	assert.True(t, p.requested("estimator-worker.js"))
+	assert.False(t, run[bool](p, `'trainscale' in globalThis || 'Go' in globalThis`), "the estimator module runs in its worker, not on the page's thread")
 	assert.False(t, p.requested("export.wasm"), "the export module is fetched only when asked for")
 	assert.Equal(t, 0, run[int](p, `document.querySelectorAll('input:not([name]):not([type=file]), select:not([name]):not([data-role])').length`), "every input carries its scenario path")
 	// The reports' charts, from the tools module, drawn by echarts.
@@ -275,16 +276,33 @@ func TestPageShowsTheCoreFigures(t *testing.T) {
 	assert.True(t, p.requested("echarts.min.js"))
 }
 
-// set types a value into the input named path, as a user would.
+// set types a value into the input named path, as a user would, and waits
+// for the page to show the core's answer.
 func (p *page) set(root, path, value string) {
 	p.t.Helper()
-	ok := run[bool](p, fmt.Sprintf(`(() => {
-  const el = %s.querySelector('[name="' + CSS.escape(%q) + '"]');
+	ok := run[bool](p, fmt.Sprintf(`(async () => {
+  const root = %s;
+  const el = root.querySelector('[name="' + CSS.escape(%q) + '"]');
   if (!el) return false;
   el.focus(); el.value = %q; el.dispatchEvent(new Event('input', {bubbles: true}));
+  await (root.host || root.body).trainscaleIdle();
   return true;
 })()`, root, path, value))
 	require.True(p.t, ok, "no input named %s", path)
+}
+
+// idle waits until the page (or an element's shadow root) has shown every
+// change made so far: the core answers in its worker, after the event.
+func (p *page) idle(root string) {
+	p.t.Helper()
+	run[bool](p, fmt.Sprintf(`(async () => { const root = %s; await (root.host || root.body).trainscaleIdle(); return true; })()`, root))
+}
+
+// pickLang picks a language as a user would and waits for the page to show it.
+func (p *page) pickLang(root, lang string) {
+	p.t.Helper()
+	run[bool](p, fmt.Sprintf(`(() => { const l = %s.querySelector('[data-role=lang]'); l.value = %q; l.dispatchEvent(new Event('change')); return true; })()`, root, lang))
+	p.idle(root)
 }
 
 func TestChangeRecomputes(t *testing.T) {
@@ -363,6 +381,7 @@ func TestLinkReproducesTheScenario(t *testing.T) {
 	p.goTo("/")
 	p.ready("body")
 	run[bool](p, `(() => { document.querySelector('[data-role=preset]').value = 'modern-2026'; document.querySelector('[data-role=preset]').dispatchEvent(new Event('change')); return true; })()`)
+	p.idle("document")
 	p.set("document", "team.target_days", "3")
 	link := run[string](p, `(async () => { for (let i = 0; i < 50 && !location.hash.includes('team.target_days'); i++) await new Promise(r => setTimeout(r, 50)); return location.href; })()`)
 	assert.Contains(t, link, "preset=modern-2026")
@@ -398,8 +417,9 @@ func TestJSONImportAndExplain(t *testing.T) {
 	require.True(t, ok)
 	// The file picker cannot be driven headless; the import path behind it can.
 	run[bool](p, fmt.Sprintf(`(async () => { const dt = new DataTransfer(); dt.items.add(new File([%q], 's.json', {type: 'application/json'})); const f = document.querySelector('[data-role=file]'); f.files = dt.files; f.dispatchEvent(new Event('change')); await new Promise(r => setTimeout(r, 200)); return true; })()`, string(data)))
+	p.idle("document")
 	sameFigures(t, p.values("document"), coreEstimate(t, "cifar10-cpu-vs-gpu"))
-	text := run[string](p, `(() => { document.querySelector('[data-quantity]').click(); return document.querySelector('[data-role=explain-text]').textContent; })()`)
+	text := run[string](p, `(async () => { document.querySelector('[data-quantity]').click(); await document.body.trainscaleIdle(); return document.querySelector('[data-role=explain-text]').textContent; })()`)
 	assert.Contains(t, text, "=")
 	assert.True(t, run[bool](p, `document.querySelector('[data-role=explain]').open`))
 }
@@ -559,6 +579,7 @@ func addCopy(s map[string]any, list string) {
 func (p *page) press(selector string) {
 	p.t.Helper()
 	require.NoError(p.t, chromedp.Do(p.ctx, chromedp.Focus(chromedp.CSS(selector)), chromedp.KeyEvent("\r")))
+	p.idle("document")
 }
 
 func (p *page) status() string {
@@ -680,7 +701,7 @@ func TestCaptionsFollowTheInputs(t *testing.T) {
 		estimator.Override{Path: "training.epochs", Value: "60"}, estimator.Override{Path: "team.members", Value: "40"},
 		estimator.Override{Path: "team.concurrent_jobs", Value: "8"}, estimator.Override{Path: "team.target_days", Value: "5"}))
 	// In Japanese too.
-	run[bool](p, `(() => { const l = document.querySelector('[data-role=lang]'); l.value = 'ja'; l.dispatchEvent(new Event('change')); return true; })()`)
+	p.pickLang("document", "ja")
 	p.set("document", "training.epochs", "80")
 	assert.Equal(t, "1 回の学習（80 エポック）", p.captions()[0])
 }

@@ -82,7 +82,7 @@ func TestEmbedKeepsItsStylingOnABareHostPage(t *testing.T) {
 
 	// Its language reaches its host, so the Japanese line breaking applies inside.
 	p.set(shadow, "fleet.cars", "250")
-	run[bool](p, fmt.Sprintf(`(() => { const l = %s.querySelector('[data-role=lang]'); l.value = 'ja'; l.dispatchEvent(new Event('change')); return true; })()`, shadow))
+	p.pickLang(shadow, "ja")
 	assert.Equal(t, "ja", run[string](p, `document.querySelector('trainscale-estimator').lang`))
 	assert.Equal(t, "strict", run[string](p, fmt.Sprintf(`getComputedStyle(%s.querySelector('[data-role=status]')).lineBreak`, shadow)))
 	sameFigures(t, p.values(shadow), coreEstimate(t, examples.Default, estimator.Override{Path: "fleet.cars", Value: "250"}))

@@ -13,9 +13,9 @@ export function bindExports(page) {
     if (!f) return;
     const text = await f.text();
     els.file.value = '';
-    page.importScenario(text);
+    page.then(() => page.importScenario(text));
   });
-  root.querySelector('[data-action=export-json]')?.addEventListener('click', () => exportJSON(page));
+  root.querySelector('[data-action=export-json]')?.addEventListener('click', () => page.then(() => exportJSON(page)));
   root.querySelector('[data-action=link]')?.addEventListener('click', () => copyLink(page));
   root.querySelector('[data-action=print]')?.addEventListener('click', () => print());
   for (const b of root.querySelectorAll('[data-export]')) {
@@ -27,8 +27,8 @@ export function bindExports(page) {
   });
 }
 
-function exportJSON(page) {
-  const res = page.api.estimate(page.request({ return_scenario: true }));
+async function exportJSON(page) {
+  const res = await page.api.estimate(page.request({ return_scenario: true }));
   if (res.error) return;
   download(page.root, JSON.stringify(res.scenario, null, 2) + '\n', 'application/json', fileName(res.name, 'json'));
 }
@@ -54,7 +54,7 @@ async function exportFile(page, kind, button) {
       page.showProblems([res.error]);
       return;
     }
-    download(page.root, res.bytes, res.type, fileName(page.api.estimate(page.request()).name, res.filename.split('.').pop()));
+    download(page.root, res.bytes, res.type, fileName((await page.api.estimate(page.request())).name, res.filename.split('.').pop()));
     page.setStatus('status.ready');
   } catch (e) {
     // Said in the page's words; the cause, for whoever debugs, on the console.

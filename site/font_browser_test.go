@@ -12,11 +12,6 @@ import (
 	pagetext "github.com/trainscale/trainscale/internal/page"
 )
 
-// setLang switches the page's language as a reader does, with its select.
-func (p *page) setLang(lang string) {
-	run[bool](p, `(() => { const l = document.querySelector('[data-role=lang]'); l.value = '`+lang+`'; l.dispatchEvent(new Event('change')); return true; })()`)
-}
-
 // The Japanese PDF downloads from the page with Japanese text in it; the font
 // it needs is fetched for it, and for nothing else.
 func TestJapanesePDFFromThePage(t *testing.T) {
@@ -33,7 +28,7 @@ func TestJapanesePDFFromThePage(t *testing.T) {
 	require.True(t, bytes.HasPrefix(en, []byte("%PDF-")), "the English PDF")
 	assert.False(t, p.requested("fonts/ipaexg.ttf"), "the English PDF needs no font")
 
-	p.setLang("ja")
+	p.pickLang("document", "ja")
 	name, ja := p.download("[data-export=pdf]")
 	assert.True(t, p.requested("fonts/ipaexg.ttf"))
 	assert.True(t, strings.HasSuffix(name, ".pdf"), name)
@@ -63,7 +58,7 @@ func TestJapanesePDFSaysWhyItsFontFailed(t *testing.T) {
   window.fetch = (u, o) => String(u).endsWith('/fonts/ipaexg.ttf') ? Promise.resolve(new Response('', { status: 404 })) : f(u, o);
   return true;
 })()`)
-	p.setLang("ja")
+	p.pickLang("document", "ja")
 	run[bool](p, `(document.querySelector('[data-export=pdf]').click(), true)`)
 	want := strings.Replace(pagetext.Messages("ja")["export.font"], "%s", " (HTTP 404)", 1)
 	got := run[string](p, `(async () => {
@@ -75,6 +70,6 @@ func TestJapanesePDFSaysWhyItsFontFailed(t *testing.T) {
 	assert.NotContains(t, got, "--font")
 	assert.True(t, run[bool](p, `document.querySelector('[data-export=pdf]').disabled`), "off while it would fail")
 	assert.Zero(t, run[int](p, `window.__downloads.length`))
-	p.setLang("en")
+	p.pickLang("document", "en")
 	assert.False(t, run[bool](p, `document.querySelector('[data-export=pdf]').disabled`), "the English PDF needs no font")
 }

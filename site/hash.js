@@ -11,10 +11,11 @@
 const PACKED = 'd.'; // '.' is outside base64url, so no older link starts so
 
 /**
- * readHash is the state a link carries; preset(name) is that preset's
- * scenario as an object, or null. A scenario the link cannot give (cut
- * short, mistyped, from no preset) leaves base empty and sets problem to the
- * message key that says so; the core judges the rest (a preset, each set).
+ * readHash is the state a link carries; preset(name) is a promise of that
+ * preset's scenario as an object, or of null. A scenario the link cannot
+ * give (cut short, mistyped, from no preset) leaves base empty and sets
+ * problem to the message key that says so; the core judges the rest (a
+ * preset, each set).
  */
 export async function readHash(hash, preset) {
   const p = new URLSearchParams(hash.replace(/^#/, ''));
@@ -24,7 +25,7 @@ export async function readHash(hash, preset) {
       let text = await unpack(p.get('scenario'));
       if (p.has('from')) {
         state.from = p.get('from');
-        const base = preset(state.from);
+        const base = await preset(state.from);
         if (!base) throw new Error('no such preset');
         text = JSON.stringify(mergePatch(base, JSON.parse(text)));
       }
@@ -50,7 +51,7 @@ export async function readHash(hash, preset) {
 export async function writeHash(state, preset) {
   const p = new URLSearchParams();
   if (state.base.scenario) {
-    const patch = state.from && patchOf(preset(state.from), state.base.scenario);
+    const patch = state.from && patchOf(await preset(state.from), state.base.scenario);
     if (patch) p.set('from', state.from);
     p.set('scenario', await pack(patch || state.base.scenario));
   } else p.set('preset', state.base.preset || state.defaultPreset);

@@ -11,14 +11,14 @@ export function bindLists(page) {
   page.els.form.addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-action=add-item], button[data-action=remove-item]');
     if (!b) return;
-    if (b.dataset.action === 'add-item') addItem(page, b.dataset.list);
-    else removeItem(page, b.dataset.list, Number(b.dataset.index));
+    const { action, list, index } = b.dataset;
+    page.then(() => (action === 'add-item' ? addItem(page, list) : removeItem(page, list, Number(index))));
   });
 }
 
 // current is the scenario on screen, or null (with the core's problems shown).
-function current(page) {
-  const res = page.api.estimate(page.request({ return_scenario: true, compact: true }));
+async function current(page) {
+  const res = await page.api.estimate(page.request({ return_scenario: true, compact: true }));
   if (res.error) {
     page.showProblems(res.errors);
     return null;
@@ -31,8 +31,8 @@ function current(page) {
 // workload's shape, a system's prices). The copy drops the label, so the form
 // and the results name it by that id; the last item's sources come along,
 // since the copy keeps its values.
-function addItem(page, list) {
-  const s = current(page);
+async function addItem(page, list) {
+  const s = await current(page);
   if (!s) return;
   const items = s[list];
   const last = items[items.length - 1];
@@ -48,15 +48,15 @@ function addItem(page, list) {
   for (const [path, text] of Object.entries(s.sources || {})) {
     if (path.startsWith(from)) s.sources[to + path.slice(from.length)] = text;
   }
-  if (apply(page, s).error) return;
+  if ((await apply(page, s)).error) return;
   page.say(page.t('item.added').replace('%s', copy.id));
   page.root.querySelector(`[name="${CSS.escape(to + 'id')}"]`)?.focus();
 }
 
 // removeItem takes item index out of the list; the sources of the items after
 // it move up with them. The scenario needs one of each: the last one stays.
-function removeItem(page, list, index) {
-  const s = current(page);
+async function removeItem(page, list, index) {
+  const s = await current(page);
   if (!s) return;
   if (s[list].length <= 1) {
     page.say(page.t('item.last.' + list), true);
@@ -72,7 +72,7 @@ function removeItem(page, list, index) {
     sources[i > index ? `${list}[${i - 1}]` + path.slice(m[0].length) : path] = text;
   }
   if (s.sources) s.sources = sources;
-  if (apply(page, s).error) return;
+  if ((await apply(page, s)).error) return;
   page.say(page.t('item.removed').replace('%s', gone.label || gone.id));
   page.root.querySelector(`button[data-action=add-item][data-list="${list}"]`)?.focus();
 }

@@ -135,9 +135,13 @@ function optionsTable(page, res) {
 // returns it, keeping only the plan's system (the scenario's own item for
 // it, else the catalog's), sized for the plan's deadline and, when rented,
 // at the offer's price (and nothing bought). Sources of what changed go; the kept system's move
-// with it.
+// with it. It runs in turn with the page's other changes (ui.js, page.then).
 function load(page, point) {
-  const res = page.api.estimate(page.request({ return_scenario: true, compact: true }));
+  page.then(() => loadNow(page, point));
+}
+
+async function loadNow(page, point) {
+  const res = await page.api.estimate(page.request({ return_scenario: true, compact: true }));
   if (res.error) {
     page.showProblems(res.errors);
     return;
@@ -167,6 +171,6 @@ function load(page, point) {
     }
     s.sources = sources;
   }
-  if (page.importScenario(JSON.stringify(s)).error) return;
+  if ((await page.importScenario(JSON.stringify(s))).error) return;
   page.say(page.t('plan.loaded').replace('%s', point.label));
 }

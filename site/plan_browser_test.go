@@ -96,7 +96,7 @@ func TestPlanSection(t *testing.T) {
 	p.systems(1, "dgx-b200") // the plan's system alone
 
 	// Another language takes the English plan away.
-	run[bool](p, `(() => { const l = document.querySelector('[data-role=lang]'); l.value = 'ja'; l.dispatchEvent(new Event('change')); return true; })()`)
+	p.pickLang("document", "ja")
 	assert.Zero(t, run[int](p, `document.querySelector('[data-role=plan-out]').childElementCount`))
 
 	// The link alone gives the loaded plan back.

@@ -5,8 +5,9 @@
 // costs. The answer's P10, P50 and P90 come later, with the charts.
 
 /**
- * resultsView manages the results inside el. full() asks the core for a full
- * answer, for when the list of quantities has changed.
+ * resultsView manages the results inside el. full() asks the core for a
+ * full answer (a promise of it), for when the list of quantities has
+ * changed; update then resolves once it is shown.
  */
 export function resultsView(el, full) {
   let layout = el.querySelector('.results')?.dataset.layout || null;
@@ -32,9 +33,9 @@ export function resultsView(el, full) {
     if (res.quantities) learn(res);
   }
 
-  function update(res) {
+  async function update(res) {
     if (res.layout !== layout || !ids) {
-      render(full());
+      render(await full());
       return;
     }
     if (!cells) reindex();

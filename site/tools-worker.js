@@ -3,8 +3,7 @@
 // {id, method, req} the page posts with {id, res} (the module's answer) or
 // {id, failed} (the module could not load).
 import './wasm_exec.js';
-import { loadTools } from './trainscale.js';
-import { answer } from './tools.js';
+import { loadTools, answer } from './trainscale.js';
 
 const module = loadTools();
 

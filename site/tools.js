@@ -9,53 +9,11 @@
 // A page that embeds the estimator from another origin cannot start a worker
 // from this site's URL; there the module runs on the page's thread, behind
 // the same promises.
-import { asset, loadTools } from './trainscale.js';
+import { loadTools, workerClient } from './trainscale.js';
 
 let client;
 
 /** tools starts the tools module once and returns {ask(method, request) → Promise<answer>}. */
 export function tools() {
-  return client ??= start();
-}
-
-/** answer runs one method of a loaded tools module (its jsapi object). */
-export function answer(module, method, req) {
-  return JSON.parse(module.call(method, req ?? null)); // an unknown method gets the module's own error
-}
-
-function start() {
-  const url = asset('tools-worker.js');
-  if (new URL(url).origin !== location.origin) return inPage();
-  let here = null; // the module on this thread, once the worker has failed
-  const worker = new Worker(url, { type: 'module' });
-  const waiting = new Map(); // id → {method, req, resolve, reject}
-  let next = 0;
-  worker.addEventListener('message', ({ data }) => {
-    const w = waiting.get(data.id);
-    waiting.delete(data.id);
-    if (data.failed) w.reject(new Error(data.failed));
-    else w.resolve(data.res);
-  });
-  // A browser without module workers, or a worker script that would not
-  // load: the module runs on this thread instead, and answers what waits.
-  worker.addEventListener('error', () => {
-    worker.terminate();
-    here = inPage();
-    for (const w of waiting.values()) here.ask(w.method, w.req).then(w.resolve, w.reject);
-    waiting.clear();
-  });
-  return {
-    ask(method, req) {
-      if (here) return here.ask(method, req);
-      return new Promise((resolve, reject) => {
-        const id = next++;
-        waiting.set(id, { method, req, resolve, reject });
-        worker.postMessage({ id, method, req });
-      });
-    },
-  };
-}
-
-function inPage() {
-  return { ask: async (method, req) => answer(await loadTools(), method, req) };
+  return client ??= workerClient('tools-worker.js', loadTools);
 }

@@ -7,17 +7,19 @@
 //   const tools = await loadTools();     // charts, catalog, throughput, scale, memory,
 //                                        // uncertainty, sensitivity, compare
 //   const exp = await loadExport();      // xlsx, pdf, html: {bytes, filename, type} or {error}
-//   warmUpEstimator();                   // once live: the first estimate's compiling, off this thread
 //
 // Requests are plain objects (or JSON strings); answers are plain objects, or
 // {error: {path, rule, got, message}, errors: [...]} naming the field at fault.
+//
+// The page itself asks the estimator through estimator() (its worker, off
+// the page's thread) and the tools through tools.js, both with workerClient.
 
 const base = new URL('.', import.meta.url);
 const loaded = {};
-const compiled = {}; // file → its compiled module (a promise), for warmUpEstimator
+const compiled = {}; // file → its compiled module (a promise), for the estimator's worker
 
-// wasmExec resolves once Go's wasm_exec.js has run: the page's own <script
-// async> tag (index.html), or one added here for a page without it.
+// wasmExec resolves once Go's wasm_exec.js has run: already here (a worker
+// imports it), or a script added here for a page without it.
 function wasmExec() {
   if (globalThis.Go) return Promise.resolve();
   return loaded.exec ??= new Promise((resolve, reject) => {
@@ -33,18 +35,21 @@ function wasmExec() {
   });
 }
 
-// compile compiles a module while it downloads, and while wasm_exec.js loads.
-async function compile(url) {
-  try {
-    return await WebAssembly.compileStreaming(fetch(url));
-  } catch (err) {
-    // A host that serves .wasm with the wrong type: compile from the bytes.
-    return WebAssembly.compile(await (await fetch(url)).arrayBuffer());
-  }
+// compile compiles a module while it downloads, once per file.
+function compile(file) {
+  return compiled[file] ??= (async () => {
+    const url = new URL(file, base).href;
+    try {
+      return await WebAssembly.compileStreaming(fetch(url));
+    } catch (err) {
+      // A host that serves .wasm with the wrong type: compile from the bytes.
+      return WebAssembly.compile(await (await fetch(url)).arrayBuffer());
+    }
+  })();
 }
 
 async function instantiate(file, global) {
-  const module = (compiled[file] = compile(new URL(file, base).href));
+  const module = compile(file);
   await wasmExec();
   return run(await module, global);
 }
@@ -66,35 +71,6 @@ export function loadEstimator() {
   return loaded.estimator ??= instantiate('estimator.wasm', 'trainscale');
 }
 
-/**
- * warmUpEstimator hands the page's compiled estimator module to a
- * short-lived worker (estimator-warm-worker.js) that runs the estimates
- * typing asks for, then ends. V8 compiles a module's functions lazily, on
- * their first call, into code every instance of the module in this process
- * shares: the page's first keystroke then finds them compiled instead of
- * paying for it in one long task. The page calls it once it is live, so the
- * worker takes no time from its start. A page on another origin cannot start
- * this site's worker, and a browser without module workers goes without;
- * both lose only the head start.
- */
-export async function warmUpEstimator() {
-  if (loaded.warm || !compiled['estimator.wasm'] || typeof Worker !== 'function') return;
-  loaded.warm = true;
-  const url = asset('estimator-warm-worker.js');
-  if (new URL(url).origin !== location.origin) return;
-  const module = await compiled['estimator.wasm'];
-  let worker;
-  try {
-    worker = new Worker(url, { type: 'module' });
-  } catch {
-    return;
-  }
-  const end = () => worker.terminate();
-  worker.addEventListener('message', end);
-  worker.addEventListener('error', end);
-  worker.postMessage(module);
-}
-
 /** The tools module: charts, catalog, throughput, scale, memory, uncertainty, sensitivity, compare. */
 export function loadTools() {
   return loaded.tools ??= instantiate('tools.wasm', 'trainscaleTools');
@@ -108,4 +84,90 @@ export function loadExport() {
 /** The URL of a file beside this module. */
 export function asset(name) {
   return new URL(name, base).href;
+}
+
+/** answer runs one method of a loaded module (its jsapi object) on a request. */
+export function answer(module, method, req) {
+  return JSON.parse(module.call(method, req ?? null)); // an unknown method gets the module's own error
+}
+
+/**
+ * estimator is the page's estimator, started once: the module compiles at
+ * once, here, while it downloads, and runs in a Worker
+ * (estimator-worker.js), so that no keystroke, preset or language runs Go on
+ * the page's thread. Its estimate, explain, presets and messages take a
+ * request as loadEstimator's do and return a promise of the answer; ready
+ * resolves once the module answers.
+ */
+export function estimator() {
+  return loaded.client ??= (() => {
+    const client = workerClient('estimator-worker.js', loadEstimator, compile('estimator.wasm'));
+    const api = { ready: client.ready };
+    for (const m of ['estimate', 'explain', 'presets', 'messages']) api[m] = (req) => client.ask(m, req);
+    return api;
+  })();
+}
+
+/**
+ * workerClient runs a module's methods in the Worker file (a module worker
+ * that imports wasm_exec.js and answers each {id, method, req} with {id,
+ * res}, the module's answer, or {id, failed}). It returns {ask(method, req)
+ * → Promise<answer>, ready}. module, when given, is a promise of the
+ * compiled module, posted to the worker as {module} once there; ready
+ * follows the worker's {ready: true} or {ready: false, failed}, for a
+ * worker that says when its module runs. A page that embeds trainscale from
+ * another origin cannot start a worker from this site's URL, and a browser
+ * without module workers cannot start one at all: there load() runs the
+ * module on the page's thread, behind the same promises.
+ */
+export function workerClient(file, load, module) {
+  const url = asset(file);
+  if (new URL(url).origin !== location.origin) return inPage(load);
+  let here = null; // the module on this thread, once the worker has failed
+  let worker;
+  try {
+    worker = new Worker(url, { type: 'module' });
+  } catch {
+    return inPage(load);
+  }
+  const waiting = new Map(); // id → {method, req, resolve, reject}
+  let next = 0;
+  let ready, unready;
+  const client = {
+    ready: new Promise((resolve, reject) => { ready = resolve; unready = reject; }),
+    ask(method, req) {
+      if (here) return here.ask(method, req);
+      return new Promise((resolve, reject) => {
+        const id = next++;
+        waiting.set(id, { method, req, resolve, reject });
+        worker.postMessage({ id, method, req });
+      });
+    },
+  };
+  worker.addEventListener('message', ({ data }) => {
+    if ('ready' in data) return data.ready ? ready() : unready(new Error(data.failed));
+    const w = waiting.get(data.id);
+    waiting.delete(data.id);
+    if (data.failed) w.reject(new Error(data.failed));
+    else w.resolve(data.res);
+  });
+  // A browser without module workers, or a worker script that would not
+  // load: the module runs on this thread instead, and answers what waits.
+  worker.addEventListener('error', () => {
+    worker.terminate();
+    here = inPage(load);
+    here.ready.then(ready, unready);
+    for (const w of waiting.values()) here.ask(w.method, w.req).then(w.resolve, w.reject);
+    waiting.clear();
+  });
+  // A module the page could not compile the worker tries once more itself,
+  // and says why it failed.
+  module?.then((m) => worker.postMessage({ module: m }), () => worker.postMessage({ module: null }));
+  return client;
+}
+
+function inPage(load) {
+  const ready = load().then(() => {});
+  ready.catch(() => {}); // a module that fails to load fails each ask too, where it is heard
+  return { ready, ask: async (method, req) => answer(await load(), method, req) };
 }

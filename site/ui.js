@@ -4,13 +4,19 @@
 // the wasm module); this script only sends the inputs to the core, puts the
 // answers in place and shows errors. It computes no number of its own.
 //
+// The core answers in its worker (trainscale.js estimator()), so every
+// question is a promise. The page's changes run one at a time, in the order
+// they were made (page.then): each builds its request from the scenario the
+// one before left, and a newer value typed into the same input replaces one
+// still waiting; see typing.
+//
 // mount wires small parts, one concern each: form.js (inputs as overrides,
 // errors by field), results.js (the figures in step with the core), hash.js
 // (the scenario in the link), exports.js (files), charts.js (the reports'
 // charts, from the tools module's worker: tools.js), lists.js (adding and
 // removing workloads and systems); the language and the charts' timing are
 // here.
-import { loadEstimator, warmUpEstimator, asset } from './trainscale.js';
+import { estimator, asset } from './trainscale.js';
 import { tools } from './tools.js';
 import { readHash, writeHash, hashKeeper } from './hash.js';
 import { overrideOf, showErrors, clearErrors, anyErrors, movesRange, showRanges } from './form.js';
@@ -47,14 +53,20 @@ export async function skeleton({ toolbar = true } = {}) {
 }
 
 /**
- * mount makes root's page live. Options: hash (keep the scenario in the
- * URL), preset and lang (the starting scenario when the URL says none).
+ * mount makes root's page live once the core answers. Options: hash (keep
+ * the scenario in the URL), preset and lang (the starting scenario when the
+ * URL says none). Its answer's recompute, importScenario and reload run
+ * after the changes already made; the host's trainscaleIdle() resolves once
+ * every change made so far is on screen.
  */
 export async function mount(root, opts = {}) {
-  const api = await loadEstimator();
+  const api = estimator();
+  await api.ready;
   const preset = presetScenario(api);
   const state = await firstState(opts, preset);
-  const page = newPage(root, opts, api, preset, state);
+  const startup = startupData(root);
+  const presets = startup?.presets ?? await api.presets();
+  const page = newPage(root, opts, api, preset, state, startup, presets);
   bindForm(page);
   bindResults(page);
   bindPickers(page);
@@ -63,12 +75,14 @@ export async function mount(root, opts = {}) {
   import('./plan.js').then((m) => m.bindPlan(page)); // the Plan section (plan.js), apart from the first modules
   bindHash(page);
   bindPrint(page);
-  start(page);
+  await page.then(() => start(page));
   const host = page.host;
   host.dataset && (host.dataset.ready = 'true', host.dataset.recomputes = '0');
   performance.mark('trainscale-interactive');
-  warmUpEstimator();
-  return { api, state: () => page.state, recompute: (el) => recompute(page, el), importScenario: page.importScenario, reload: page.reload };
+  return {
+    api, state: () => page.state, recompute: (el) => page.then(() => recompute(page, el)),
+    importScenario: (text) => page.then(() => page.importScenario(text)), reload: () => page.then(page.reload),
+  };
 }
 
 // The scenario to start from: the link's, else the options'.
@@ -78,15 +92,13 @@ async function firstState(opts, preset) {
   return state;
 }
 
-// presetScenario gives a preset's scenario as an object (null for a name that
-// is none), the base an edited scenario's link is written against (hash.js).
+// presetScenario gives a promise of a preset's scenario as an object (null
+// for a name that is none), the base an edited scenario's link is written
+// against (hash.js). It reads no page state, so it asks the core directly.
 function presetScenario(api) {
   const known = new Map();
   return (name) => {
-    if (!known.has(name)) {
-      const res = api.estimate({ preset: name, return_scenario: true, compact: true });
-      known.set(name, res.error ? null : res.scenario);
-    }
+    if (!known.has(name)) known.set(name, api.estimate({ preset: name, return_scenario: true, compact: true }).then((res) => res.error ? null : res.scenario));
     return known.get(name);
   };
 }
@@ -102,16 +114,17 @@ function elements(root) {
 
 // newPage is what every part works on: the root's elements, the core, the
 // presets' scenarios, the scenario state (base, sets, lang, the preset an
-// edited scenario came from) and the few verbs they share.
-function newPage(root, opts, api, preset, state) {
+// edited scenario came from) and the few verbs they share. then(op) runs op
+// after every change made before it (see ui.js's head); an op's own verbs
+// (reload, importScenario) run at once, inside it.
+function newPage(root, opts, api, preset, state, startup, presets) {
   const els = elements(root);
-  const startup = startupData(root);
-  const presets = startup?.presets ?? api.presets();
   const page = {
     root, opts, api, els, presets, startup,
     host: root.host || root, // where the ready attribute goes
     state: withDefault(state, presets.default),
     messages: null,
+    then: inTurn(root.host || root),
     t: (key) => (page.messages && page.messages[key]) || key,
     request: (extra = {}) => ({ ...page.state.base, set: setList(page.state.sets), ...extra }),
     setStatus(key, bad = false) {
@@ -140,7 +153,41 @@ function newPage(root, opts, api, preset, state) {
   page.charts = chartScheduler(page);
   page.reload = () => reload(page);
   page.importScenario = (text) => importScenario(page, text);
+  page.typed = typing(page);
   return page;
+}
+
+// inTurn runs ops one after another: then(op) resolves with op's answer
+// (undefined for one that failed) once every op before it has ended.
+// host.trainscaleIdle() resolves once every op so far has ended (tests wait
+// on it; it sets no attribute, which a benchmark would take for the page's
+// answer to a keystroke).
+function inTurn(host) {
+  let tail = Promise.resolve();
+  host.trainscaleIdle = async () => {
+    for (let t; t !== tail;) await (t = tail);
+  };
+  // A failed op is said on the console; the ops after it still run.
+  return (op) => (tail = tail.then(op).catch((err) => console.error(err)));
+}
+
+// typing queues a recompute for each input changed; a newer value of an
+// input whose recompute still waits replaces it, and one whose recompute
+// is out makes that one's answer stale: it is dropped, not shown before the
+// newer one. So for each input at most one estimate is out and one waits.
+function typing(page) {
+  const waiting = new Map(); // the override's path → {el, t0}: the latest input not yet asked
+  return (el) => {
+    const { path } = overrideOf(el);
+    const queued = waiting.has(path);
+    waiting.set(path, { el, t0: performance.now() });
+    if (queued) return;
+    page.then(() => {
+      const { el, t0 } = waiting.get(path);
+      waiting.delete(path);
+      return recompute(page, el, t0, () => waiting.has(path));
+    });
+  };
 }
 
 // startupData is what the prerendered page carries for the default scenario
@@ -177,8 +224,8 @@ function shown(page, keepLink = false) {
 }
 
 // Everything again: a preset, a language, a link.
-function reload(page, keepLink = false) {
-  const res = page.api.estimate(page.request({ render: ['form', 'results'], lang: page.state.lang }));
+async function reload(page, keepLink = false) {
+  const res = await page.api.estimate(page.request({ render: ['form', 'results'], lang: page.state.lang }));
   if (res.error) return res;
   if (page.els.preset) page.els.preset.value = page.state.base.preset || '';
   render(page, res);
@@ -190,18 +237,18 @@ function reload(page, keepLink = false) {
 // the page cannot show leaves the default scenario live, the problems on
 // screen and the link as it was, to be read or mended; the next change
 // writes a new one.
-function follow(page) {
+async function follow(page) {
   const s = page.state;
-  const res = s.problem ? null : reload(page);
+  const res = s.problem ? null : await reload(page);
   if (res && !res.error) return;
   const problems = s.problem ? [page.t(s.problem)] : res.errors.map((e) => e.message);
   page.state = withDefault({ base: {}, sets: new Map(), lang: s.lang }, page.presets.default);
-  reload(page, true);
+  await reload(page, true);
   page.say(page.t('link.bad') + ' ' + problems.join('; '), true);
 }
 
-function importScenario(page, text) {
-  const res = page.api.estimate({ scenario: text, render: ['form', 'results'], lang: page.state.lang });
+async function importScenario(page, text) {
+  const res = await page.api.estimate({ scenario: text, render: ['form', 'results'], lang: page.state.lang });
   if (res.error) {
     page.showProblems(res.errors);
     return res;
@@ -217,41 +264,43 @@ function importScenario(page, text) {
 
 // recompute applies the override el stands for: the figures change in place,
 // or the core's errors show by their fields and the last valid figures stay.
-function recompute(page, el) {
+// t0 is when el changed; an answer that stale() says a newer value of el
+// overtook is dropped.
+async function recompute(page, el, t0 = performance.now(), stale = () => false) {
   const { els } = page;
-  const t0 = performance.now();
   const o = overrideOf(el);
   const sets = new Map(page.state.sets);
   sets.delete(o.path);
   sets.set(o.path, o.value);
-  const tGo = performance.now();
+  const tAsked = performance.now();
   // A point value with a range moves it: the ranges group comes back to show where.
   const render = movesRange(els.form, el) ? ['ranges'] : [];
-  const res = page.api.estimate({ ...page.state.base, set: setList(sets), compact: true, lang: page.state.lang, render });
-  const goMs = performance.now() - tGo;
+  const res = await page.api.estimate({ ...page.state.base, set: setList(sets), compact: true, lang: page.state.lang, render });
+  const coreMs = performance.now() - tAsked; // the worker's round trip
+  if (stale()) return res;
   if (res.error) {
     showErrors(els.form, res, el);
     page.setStatus('status.error', true);
   } else {
     page.state.sets = sets;
     clearErrors(els.form, el, o.path);
-    page.results.update(res);
+    await page.results.update(res);
     showRanges(els.form, res.ranges);
     if (anyErrors(els.form)) page.setStatus('status.error', true);
     else page.setStatus('status.ready');
     page.hash.soon();
     page.charts.schedule();
   }
-  timings.push({ what: 'recompute', ms: performance.now() - t0, core: goMs, ok: !res.error });
+  timings.push({ what: 'recompute', ms: performance.now() - t0, core: coreMs, ok: !res.error });
   const host = page.host;
   host.dataset?.recomputes !== undefined && (host.dataset.recomputes = String(+host.dataset.recomputes + 1));
   return res;
 }
 
 // translate shows the page's own words in the state's language.
-function translate(page) {
+async function translate(page) {
   const { root, els } = page;
-  page.messages = (page.state.lang === 'en' && page.startup?.messages) || page.api.messages({ lang: page.state.lang });
+  page.messages = (page.state.lang === 'en' && page.startup?.messages) || await page.api.messages({ lang: page.state.lang });
   for (const el of root.querySelectorAll('[data-i18n]')) {
     const text = page.messages[el.dataset.i18n];
     if (text && el.textContent !== text) el.textContent = text; // the same text left as it is: no layout to redo
@@ -383,7 +432,7 @@ function chartScheduler(page) {
 function bindForm(page) {
   const { form } = page.els;
   form.addEventListener('input', (ev) => {
-    if (ev.target.matches('input[name], select[name], textarea[name]')) recompute(page, ev.target);
+    if (ev.target.matches('input[name], select[name], textarea[name]')) page.typed(ev.target);
   });
   form.addEventListener('submit', (ev) => ev.preventDefault());
 }
@@ -397,10 +446,12 @@ function bindResults(page) {
   els.results.addEventListener('click', (ev) => {
     const b = ev.target.closest('[data-quantity]');
     if (!b) return;
-    from = b;
-    const res = page.api.explain(page.request({ id: b.dataset.quantity, lang: page.state.lang }));
-    els.explain.textContent = res.error ? res.error.message : res.text;
-    els.dialog.showModal();
+    page.then(async () => {
+      const res = await page.api.explain(page.request({ id: b.dataset.quantity, lang: page.state.lang }));
+      from = b;
+      els.explain.textContent = res.error ? res.error.message : res.text;
+      if (!els.dialog.open) els.dialog.showModal();
+    });
   });
   els.dialog.addEventListener('close', () => {
     if (!from) return;
@@ -413,26 +464,32 @@ function bindResults(page) {
 function bindPickers(page) {
   const { els } = page;
   els.preset?.addEventListener('change', () => {
-    page.state.base = { preset: els.preset.value };
-    page.state.sets = new Map();
-    reload(page);
+    const preset = els.preset.value;
+    page.then(() => {
+      page.state.base = { preset };
+      page.state.sets = new Map();
+      return reload(page);
+    });
   });
   els.lang?.addEventListener('change', () => {
-    page.state.lang = els.lang.value === 'ja' ? 'ja' : 'en';
-    translate(page);
-    reload(page);
+    const lang = els.lang.value === 'ja' ? 'ja' : 'en';
+    page.then(async () => {
+      page.state.lang = lang;
+      await translate(page);
+      return reload(page);
+    });
   });
 }
 
 // A link followed or edited while the page is open.
 function bindHash(page) {
   if (!page.opts.hash) return;
-  addEventListener('hashchange', async () => {
+  addEventListener('hashchange', () => page.then(async () => {
     if (location.hash === (await writeHash(page.state, page.preset))) return;
     page.state = withDefault(await readHash(location.hash, page.preset), page.presets.default);
-    translate(page);
-    follow(page);
-  });
+    await translate(page);
+    await follow(page);
+  }));
 }
 
 // Print opens every group, and closes again those it opened.
@@ -449,19 +506,19 @@ function bindPrint(page) {
 // start fills what the prerender left out (the presets of a bare root) and
 // catches up with a link's scenario or language; at the default scenario the
 // prerendered figures stay as they are.
-function start(page) {
+async function start(page) {
   const { els, presets } = page;
   if (els.preset && els.preset.options.length === 0) {
     for (const p of presets.presets) els.preset.append(new Option(p.name + ': ' + p.title, p.name));
   }
   if (els.preset) els.preset.value = page.state.base.preset || '';
-  translate(page);
+  await translate(page);
   const s = page.state;
   if (!s.problem && page.results.prerendered && s.base.preset === presets.default && s.sets.size === 0 && s.lang === 'en') {
-    page.results.adopt(page.startup?.estimate ?? page.api.estimate(page.request()));
+    page.results.adopt(page.startup?.estimate ?? await page.api.estimate(page.request()));
     page.setStatus('status.ready');
     page.charts.schedule();
     return;
   }
-  follow(page);
+  await follow(page);
 }

@@ -18,8 +18,9 @@
 //   - keystrokes: from live on, keys real keystrokes (Chromium's own input
 //     events, a "1" then a Backspace in turn) into the input, one every
 //     key-every, each timed from its keydown to the page's first change
-//     after its input event: the figures updated, with any wait for a task
-//     already running; the median and the slowest of each load;
+//     after its input event inside a figure (-answer; a peer's, any change):
+//     the figures updated, with any wait for a task already running or for
+//     the worker's answer; the median and the slowest of each load;
 //   - longest task: the longest main-thread task (PerformanceObserver
 //     longtask, so 0 means none over 50 ms) from live to the last keystroke
 //     (while typing), and from live until settle after the last keystroke
@@ -61,13 +62,14 @@ import (
 
 // target is one page measured: a URL, and the directory served there, if any.
 type target struct {
-	name  string
-	dir   string // served on loopback when set; url is then filled in
-	url   string
-	ready string        // the attribute that says live, "" for the load event
-	input string        // the CSS selector of the input typed into
-	csp   bool          // served with the page's CSP (the trainscale page) or without (a peer's inline scripts)
-	sent  *atomic.Int64 // bytes served from dir so far, a worker's fetches too; nil for a URL
+	name   string
+	dir    string // served on loopback when set; url is then filled in
+	url    string
+	ready  string        // the attribute that says live, "" for the load event
+	input  string        // the CSS selector of the input typed into
+	answer string        // the CSS selector of the figures whose change answers typing, "" for any change
+	csp    bool          // served with the page's CSP (the trainscale page) or without (a peer's inline scripts)
+	sent   *atomic.Int64 // bytes served from dir so far, a worker's fetches too; nil for a URL
 }
 
 type config struct {
@@ -101,6 +103,10 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	ready := fs.String("ready", "data-ready", "the attribute set to \"true\" when the page is live")
 	input := fs.String("input", `input[name="fleet.cars"]`, "the input typed into once the page is live")
 	peerInput := fs.String("peer-input", "input", "the input typed into on a peer page")
+	// The page answers a keystroke from its worker, a moment after the
+	// input event: something else changing meanwhile (the charts) is not
+	// its answer. A peer's answer is whatever changes first.
+	answer := fs.String("answer", "[data-quantity]", "typing is answered by the first change inside an element this CSS selector matches (\"\" for any change; a peer's is any)")
 	var peers, versus []string
 	fs.Func("versus", "another build of this page (a `dir` or URL), measured as the page is: before and after a change side by side (repeatable)", func(s string) error {
 		versus = append(versus, s)
@@ -129,18 +135,18 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		}
 		c.cpus = append(c.cpus, v)
 	}
-	c.targets = append(c.targets, newTarget(*dir, *ready, *input, true))
+	c.targets = append(c.targets, newTarget(*dir, *ready, *input, *answer, true))
 	for _, v := range versus {
-		c.targets = append(c.targets, newTarget(v, *ready, *input, true))
+		c.targets = append(c.targets, newTarget(v, *ready, *input, *answer, true))
 	}
 	for _, p := range peers {
-		c.targets = append(c.targets, newTarget(p, "", *peerInput, false))
+		c.targets = append(c.targets, newTarget(p, "", *peerInput, "", false))
 	}
 	return c, nil
 }
 
-func newTarget(where, ready, input string, csp bool) target {
-	t := target{ready: ready, input: input, csp: csp}
+func newTarget(where, ready, input, answer string, csp bool) target {
+	t := target{ready: ready, input: input, answer: answer, csp: csp}
 	if strings.HasPrefix(where, "http://") || strings.HasPrefix(where, "https://") {
 		t.url = where
 		t.name = strings.TrimSuffix(strings.SplitN(where, "://", 2)[1], "/")
@@ -293,10 +299,13 @@ type sample struct {
 }
 
 // watchJS runs before the page's own scripts. %[1]q is the ready attribute
-// ("" for the load event), %[2]q the input's selector.
+// ("" for the load event), %[2]q the input's selector, %[3]q the answer's
+// ("" for any change).
 const watchJS = `(() => {
   const m = globalThis.__speed = { painted: -1, live: -1, typed: -1, result: -1, longs: [], keys: [] };
-  const ready = %[1]q, input = %[2]q;
+  const ready = %[1]q, input = %[2]q, answer = %[3]q;
+  // answers says whether a change is (part of) the page's answer to typing.
+  const answers = (records) => !answer || records.some((r) => (r.target.nodeType === 1 ? r.target : r.target.parentElement)?.closest(answer));
   new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') m.painted = e.startTime; }).observe({ type: 'paint', buffered: true });
   new PerformanceObserver((l) => { for (const e of l.getEntries()) m.longs.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
   const live = () => {
@@ -318,8 +327,8 @@ const watchJS = `(() => {
   let keydown = -1, armed = false;
   addEventListener('keydown', (e) => { if (e.isTrusted) { keydown = e.timeStamp; armed = false; } }, true);
   addEventListener('input', (e) => { if (e.isTrusted && keydown >= 0) armed = true; }, true);
-  new MutationObserver(() => {
-    if (!armed) return;
+  new MutationObserver((records) => {
+    if (!armed || !answers(records)) return;
     m.keys.push(performance.now() - keydown);
     armed = false;
     keydown = -1;
@@ -329,7 +338,11 @@ const watchJS = `(() => {
   function type() {
     const el = document.querySelector(input);
     if (!el) { m.typed = -2; return; }
-    const changed = new MutationObserver(() => { changed.disconnect(); m.result = performance.now(); });
+    const changed = new MutationObserver((records) => {
+      if (!answers(records)) return;
+      changed.disconnect();
+      m.result = performance.now();
+    });
     changed.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
     el.focus();
     const v = Number(el.value);
@@ -396,7 +409,7 @@ func measure(bctx context.Context, c config, t target, cpu float64) (sample, err
 		return sample{}, err
 	}
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument,
-		page.AddScriptToEvaluateOnNewDocumentParams{Source: fmt.Sprintf(watchJS, t.ready, t.input)}); err != nil {
+		page.AddScriptToEvaluateOnNewDocumentParams{Source: fmt.Sprintf(watchJS, t.ready, t.input, t.answer)}); err != nil {
 		return sample{}, err
 	}
 	var sent0 int64

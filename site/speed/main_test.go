@@ -21,8 +21,8 @@ func TestFlags(t *testing.T) {
 	assert.Equal(t, 40*time.Millisecond, c.latency)
 	assert.Equal(t, 10000.0, c.kbps)
 	assert.Equal(t, []target{
-		{name: "dist", dir: "site/dist", ready: "data-ready", input: `input[name="fleet.cars"]`, csp: true},
-		{name: "before", dir: "/tmp/before", ready: "data-ready", input: `input[name="fleet.cars"]`, csp: true},
+		{name: "dist", dir: "site/dist", ready: "data-ready", input: `input[name="fleet.cars"]`, answer: "[data-quantity]", csp: true},
+		{name: "before", dir: "/tmp/before", ready: "data-ready", input: `input[name="fleet.cars"]`, answer: "[data-quantity]", csp: true},
 		{name: "127.0.0.1:9/paleo", url: "http://127.0.0.1:9/paleo/", input: "input"},
 		{name: "peer", dir: "testdata/peer", input: "input"},
 	}, c.targets)
@@ -41,7 +41,7 @@ func TestFlags(t *testing.T) {
 // CSP wants.
 var tinyPage = map[string]string{
 	"index.html": `<!doctype html><html><head><script type="module" src="app.js"></script></head>` +
-		`<body><p>figure</p><input name="fleet.cars" value="100"><output>100</output></body></html>`,
+		`<body><p>figure</p><input name="fleet.cars" value="100"><output data-quantity="cars">100</output></body></html>`,
 	"app.js": `const i = document.querySelector('input');
 i.addEventListener('input', () => { document.querySelector('output').textContent = i.value; });
 document.body.dataset.ready = 'true';`,
