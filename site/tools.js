@@ -6,14 +6,20 @@
 //
 //   const answer = await tools().ask('charts', {preset: 'article-2017', samples: 2000});
 //
+// One method is the worker's own, not the module's: svg renders echarts
+// options as SVG markup (charts.js renderAll), and hands each chart to the
+// third argument as it is drawn, one message each:
+//
+//   await tools().ask('svg', {group, charts: [{id, option, width, height}]}, ({id, svg, tips}) => ...);
+//
 // A page that embeds the estimator from another origin cannot start a worker
-// from this site's URL; there the module runs on the page's thread, behind
-// the same promises.
+// from this site's URL; there the module and the rendering run on the page's
+// thread, behind the same promises.
 import { asset, loadTools } from './trainscale.js';
 
 let client;
 
-/** tools starts the tools module once and returns {ask(method, request) → Promise<answer>}. */
+/** tools starts the tools module once and returns {ask(method, request, onPart) → Promise<answer>}. */
 export function tools() {
   return client ??= start();
 }
@@ -28,10 +34,11 @@ function start() {
   if (new URL(url).origin !== location.origin) return inPage();
   let here = null; // the module on this thread, once the worker has failed
   const worker = new Worker(url, { type: 'module' });
-  const waiting = new Map(); // id → {method, req, resolve, reject}
+  const waiting = new Map(); // id → {method, req, onPart, resolve, reject}
   let next = 0;
   worker.addEventListener('message', ({ data }) => {
     const w = waiting.get(data.id);
+    if ('part' in data) return w.onPart(data.part);
     waiting.delete(data.id);
     if (data.failed) w.reject(new Error(data.failed));
     else w.resolve(data.res);
@@ -41,15 +48,15 @@ function start() {
   worker.addEventListener('error', () => {
     worker.terminate();
     here = inPage();
-    for (const w of waiting.values()) here.ask(w.method, w.req).then(w.resolve, w.reject);
+    for (const w of waiting.values()) here.ask(w.method, w.req, w.onPart).then(w.resolve, w.reject);
     waiting.clear();
   });
   return {
-    ask(method, req) {
-      if (here) return here.ask(method, req);
+    ask(method, req, onPart) {
+      if (here) return here.ask(method, req, onPart);
       return new Promise((resolve, reject) => {
         const id = next++;
-        waiting.set(id, { method, req, resolve, reject });
+        waiting.set(id, { method, req, onPart, resolve, reject });
         worker.postMessage({ id, method, req });
       });
     },
@@ -57,5 +64,10 @@ function start() {
 }
 
 function inPage() {
-  return { ask: async (method, req) => answer(await loadTools(), method, req) };
+  return {
+    async ask(method, req, onPart) {
+      if (method === 'svg') return (await import('./charts.js')).renderAll(req, onPart);
+      return answer(await loadTools(), method, req);
+    },
+  };
 }
