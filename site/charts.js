@@ -98,8 +98,11 @@ function presentational(svg) {
 function tips(chart, addCommas) {
   const o = chart.getOption();
   const trigger = o.tooltip?.[0]?.trigger;
+  // The plot area as laid out, which no public call gives: the grid's rect.
   const rect = chart.getModel().getComponent('grid', 0)?.coordinateSystem?.getRect();
-  const shown = o.series.map((s, i) => ({ s, i })).filter(({ s }) => s.tooltip?.show !== false && s.type !== 'candlestick');
+  // The series the tooltip names: not the range chart's candlestick, whose
+  // P10, P50 and P90 its scatters give by name.
+  const shown = o.series.map((s, i) => ({ s, i })).filter(({ s }) => s.tooltip?.show !== false);
   const color = (i) => chart.getVisual({ seriesIndex: i }, 'color');
   const raw = (d) => (d !== null && typeof d === 'object' && !Array.isArray(d) ? d.value : d);
   if (trigger === 'item') {
