@@ -255,14 +255,18 @@ async function paint(st) {
   await chain;
 }
 
+// point is the chart's point element at or above el: echarts' server-side
+// rendering marks each with its series and index (ecmeta_* attributes), and
+// marks the legend's items too (whose type is not chart).
+const point = (el) => el.closest?.('[ecmeta_ssr_type=chart][ecmeta_data_index]');
+
 /**
  * onPick calls pick(seriesIndex, dataIndex) when a point of plot's chart is
- * clicked: echarts' server-side rendering marks each point's element with
- * them (ecmeta_* attributes).
+ * clicked.
  */
 export function onPick(plot, pick) {
   plot.addEventListener('click', (ev) => {
-    const el = ev.target.closest?.('[ecmeta_data_index]');
+    const el = point(ev.target);
     if (el) pick(Number(el.getAttribute('ecmeta_series_index')), Number(el.getAttribute('ecmeta_data_index')));
   });
 }
@@ -289,7 +293,7 @@ function hover(entry) {
     const x = ev.clientX - box.left, y = ev.clientY - box.top;
     let show = null;
     if (t?.items) {
-      const el = ev.target.closest?.('[ecmeta_data_index]');
+      const el = point(ev.target);
       show = el && t.items[el.getAttribute('ecmeta_series_index')]?.[el.getAttribute('ecmeta_data_index')];
     } else if (t?.stops?.length) {
       const [rx, ry, rw, rh] = t.rect;
