@@ -273,8 +273,6 @@ function translate(page) {
 function chartScheduler(page) {
   let timer = 0, quiet = 0;
   let asked = 0; // the changes so far; an answer for an older one is stale
-  let chartsJS = null;
-  const loadCharts = () => chartsJS ??= import('./charts.js');
   let show;
   const wanted = new Promise((resolve) => { show = resolve; });
   if (page.els.charts) {
@@ -311,7 +309,7 @@ function chartScheduler(page) {
       if (!res || res.error) return;
       page.results.answer(res.answer); // its P10, P50 and P90, from the same run
       await wanted;
-      const m = await loadCharts();
+      const m = await import('./charts.js');
       if (n !== asked || !(await m.draw(page.els.charts, res.charts, () => n !== asked))) return;
       page.host.dataset && (page.host.dataset.charts = String(res.charts.length));
     } catch (err) {
