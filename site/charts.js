@@ -46,7 +46,8 @@ function measured() {
 const latest = new Map(); // group → the number of its newest renderAll
 
 /**
- * renderAll renders req.charts ({id, option, width, height}) one at a time,
+ * renderAll renders req.charts ({id, option, width, height, off}: off names
+ * the series its legend has hidden) one at a time,
  * handing each ({id, svg, tips}) to onChart as soon as it is drawn, and
  * yielding between them. A newer call for the same req.group ends it: its
  * charts would be thrown away.
@@ -58,21 +59,23 @@ export async function renderAll(req, onChart) {
   for (const c of req.charts) {
     await nextTask();
     if (latest.get(req.group) !== n) return;
-    onChart({ id: c.id, ...render(echarts, c.option, c.width, c.height) });
+    onChart({ id: c.id, ...render(echarts, c) });
   }
 }
 
 // render draws one option as SVG markup of width x height px, with what its
 // tooltip shows.
-function render(echarts, option, width, height) {
+function render(echarts, { option, width, height, off = [] }) {
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
     chart.setOption(option);
+    // The series a click on the legend hid, as echarts' own legend hides them.
+    if (off.length) chart.setOption({ legend: { selected: Object.fromEntries(off.map((name) => [name, false])) } });
     // zrender's own call, for the two switches echarts' renderToSVGString
     // does not pass on: the hover and animation rules it would add are a
     // <style> element, which the page's CSP (style-src 'self') refuses.
     const svg = chart.getZr().painter.renderToString({ useViewBox: true, cssEmphasis: false, cssAnimation: false });
-    return { svg: presentational(svg), tips: tips(chart, echarts.format.addCommas) };
+    return { svg: presentational(svg), tips: tips(chart, echarts.format.addCommas, off) };
   } finally {
     chart.dispose();
   }
@@ -95,14 +98,14 @@ function presentational(svg) {
  * name, value); for an item tooltip, one per point. Words and numbers are
  * the option's own, written as echarts' tooltip writes them (addCommas).
  */
-function tips(chart, addCommas) {
+function tips(chart, addCommas, off) {
   const o = chart.getOption();
   const trigger = o.tooltip?.[0]?.trigger;
   // The plot area as laid out, which no public call gives: the grid's rect.
   const rect = chart.getModel().getComponent('grid', 0)?.coordinateSystem?.getRect();
   // The series the tooltip names: not the range chart's candlestick, whose
-  // P10, P50 and P90 its scatters give by name.
-  const shown = o.series.map((s, i) => ({ s, i })).filter(({ s }) => s.tooltip?.show !== false);
+  // P10, P50 and P90 its scatters give by name, nor those the legend hid.
+  const shown = o.series.map((s, i) => ({ s, i })).filter(({ s }) => s.tooltip?.show !== false && !off.includes(s.name));
   const color = (i) => chart.getVisual({ seriesIndex: i }, 'color');
   const raw = (d) => (d !== null && typeof d === 'object' && !Array.isArray(d) ? d.value : d);
   if (trigger === 'item') {
@@ -168,7 +171,8 @@ function figure(id) {
   note.className = 'note';
   fig.append(h, plot, note);
   // size: the plot's box as laid out; drawn: the option and size on screen.
-  return { id, fig, h, plot, note, option: null, tips: null, size: null, drawn: { option: null, size: '' } };
+  // off: the series a click on the legend hid, until the next option.
+  return { id, fig, h, plot, note, option: null, off: new Set(), tips: null, size: null, drawn: { option: null, size: '' } };
 }
 
 const sizeOf = (e) => e.size && e.size.width + 'x' + e.size.height;
@@ -214,11 +218,13 @@ export async function draw(container, charts, stale = () => false) {
       st.byId.set(c.id, e);
       st.observer.observe(e.plot);
       hover(e);
+      legend(st, e);
     }
     e.h.textContent = c.title;
     e.note.textContent = c.note || '';
     e.plot.setAttribute('aria-label', c.title + (c.note ? '. ' + c.note : ''));
     e.plot.hidden = c.empty;
+    if (e.option !== c.option) e.off.clear(); // a new answer shows every series, as echarts' setOption did
     e.option = c.empty ? null : c.option;
   }
   // New plots' boxes come with the frame that lays them out.
@@ -242,7 +248,7 @@ async function paint(st) {
   let chain = Promise.resolve();
   await tools().ask('svg', {
     group: st.group,
-    charts: want.map((w) => ({ id: w.e.id, option: w.option, width: w.width, height: w.height })),
+    charts: want.map((w) => ({ id: w.e.id, option: w.option, width: w.width, height: w.height, off: [...w.e.off] })),
   }, (part) => {
     const w = want.find((x) => x.e.id === part.id);
     chain = chain.then(frame).then(() => {
@@ -259,6 +265,19 @@ async function paint(st) {
 // rendering marks each with its series and index (ecmeta_* attributes), and
 // marks the legend's items too (whose type is not chart).
 const point = (el) => el.closest?.('[ecmeta_ssr_type=chart][ecmeta_data_index]');
+
+// legend hides a series when its item in the legend is clicked, and shows
+// it again at the next click: the chart is rendered again without it.
+function legend(st, e) {
+  e.plot.addEventListener('click', (ev) => {
+    const item = ev.target.closest?.('[ecmeta_ssr_type=legend][ecmeta_series_index]');
+    const name = item && e.option?.series?.[item.getAttribute('ecmeta_series_index')]?.name;
+    if (name == null) return;
+    if (!e.off.delete(name)) e.off.add(name);
+    e.drawn = { option: null, size: '' };
+    paint(st);
+  });
+}
 
 /**
  * onPick calls pick(seriesIndex, dataIndex) when a point of plot's chart is

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -47,6 +48,43 @@ func TestTooltipInJapanese(t *testing.T) {
 		{"cost-breakdown", 0.25, []string{"購入", "システム", "2,130.7", "171.6"}},
 		{"uncertainty", 0.15, []string{"P90", "678.32", "P10", "110.69"}},
 	})
+}
+
+// A legend's item clicked hides its series, as echarts' legend did: the
+// chart is drawn again without it, and its tooltip no longer names it; a
+// second click brings it back.
+func TestLegendHidesASeries(t *testing.T) {
+	t.Parallel()
+	p := open(t)
+	p.goTo("/")
+	p.ready("body")
+	p.charted("document")
+	const sel = `[data-chart=cost-breakdown] .plot`
+	require.NoError(t, chromedp.Do(p.ctx, chromedp.ScrollIntoView(sel)))
+	click := func() {
+		xy := run[[]float64](p, `(() => { const r = document.querySelector('[data-chart=cost-breakdown] [ecmeta_ssr_type=legend][ecmeta_series_index="1"]').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`)
+		require.NoError(t, chromedp.Do(p.ctx, chromedp.MouseClickXY(xy[0], xy[1])))
+	}
+	// tip hovers the purchase column until its tooltip names network or not.
+	tip := func(names bool) []string {
+		box := run[[]float64](p, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`, sel))
+		var got []string
+		for range 50 {
+			require.NoError(t, chromedp.Do(p.ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, box[0]+box[2]*0.25, box[1]+box[3]*0.33)))
+			if got = run[[]string](p, fmt.Sprintf(tipTextJS, sel)); slices.Contains(got, "network") == names {
+				break
+			}
+			require.NoError(t, chromedp.Do(p.ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1)))
+			time.Sleep(100 * time.Millisecond)
+		}
+		return got
+	}
+	click()
+	got := tip(false)
+	assert.NotContains(t, got, "network")
+	assert.Contains(t, got, "21.31", "the other series stay")
+	click()
+	assert.Contains(t, tip(true), "network")
 }
 
 // tipCase is a chart to hover, how far across its plot, and texts its
