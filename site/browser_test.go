@@ -268,7 +268,7 @@ func TestPageShowsTheCoreFigures(t *testing.T) {
 	assert.False(t, p.requested("export.wasm"), "the export module is fetched only when asked for")
 	assert.Equal(t, 0, run[int](p, `document.querySelectorAll('input:not([name]):not([type=file]), select:not([name]):not([data-role])').length`), "every input carries its scenario path")
 	// The reports' charts, from the tools module, drawn by echarts.
-	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`document.body.dataset.charts > 0 && document.querySelectorAll('[data-chart] canvas').length > 0`, chromedp.WithPollingTimeout(30*time.Second)))
+	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`document.body.dataset.charts > 0 && document.querySelectorAll('[data-chart] svg').length > 0`, chromedp.WithPollingTimeout(30*time.Second)))
 	require.NoError(t, err)
 	assert.True(t, p.requested("tools-worker.js"))
 	assert.True(t, p.requested("tools.wasm"))

@@ -30,7 +30,7 @@ func (p *page) viewport(width int64) {
 // at a time, and the host's data-charts is set after the last.
 func (p *page) charted(root string) {
 	p.t.Helper()
-	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](fmt.Sprintf(`(() => { const r = %s; return (r.host || document.body).dataset.charts > 0 && r.querySelectorAll('[data-chart] canvas').length > 0; })()`, root),
+	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](fmt.Sprintf(`(() => { const r = %s; return (r.host || document.body).dataset.charts > 0 && r.querySelectorAll('[data-chart] svg').length > 0; })()`, root),
 		chromedp.WithPollingTimeout(30*time.Second)))
 	require.NoError(p.t, err)
 }
@@ -73,9 +73,9 @@ const layoutJS = `(() => {
   return {ScrollWidth: document.documentElement.scrollWidth, InnerWidth: innerWidth, OverlapAt: overlapAt, Cut: cut, Broken: broken};
 })()`
 
-// chartWidths gives each drawn chart's canvas width against its box's, as "canvas/box".
-const chartWidthsJS = `[...%s.querySelectorAll('[data-chart] .plot')].filter((p) => !p.hidden && p.querySelector('canvas'))
-  .map((p) => Math.round(p.querySelector('canvas').getBoundingClientRect().width) + '/' + Math.round(p.getBoundingClientRect().width))`
+// chartWidths gives each drawn chart's width, as drawn, against its box's, as "drawn/box".
+const chartWidthsJS = `[...%s.querySelectorAll('[data-chart] .plot')].filter((p) => !p.hidden && p.querySelector('svg'))
+  .map((p) => Math.round(p.querySelector('svg').getAttribute('width')) + '/' + Math.round(p.getBoundingClientRect().width))`
 
 // sameWidths reports whether every chart fills its box (within a pixel).
 func sameWidths(widths []string) bool {
@@ -160,7 +160,7 @@ func TestPrintPutsTheAnswerAndChartsFirst(t *testing.T) {
 	assert.Less(t, pages, 20)
 	// Charts drawn for a screen wider than the paper, as a desktop's are:
 	// on paper they must shrink to the page, not run off its right edge.
-	run[bool](p, `(document.querySelectorAll('[data-chart] .plot').forEach((p) => echarts.getInstanceByDom(p)?.resize({width: 2000})), true)`)
+	run[bool](p, `(document.querySelectorAll('[data-chart] .plot > svg').forEach((s) => { s.setAttribute('width', 2000); s.setAttribute('viewBox', '0 0 2000 ' + s.getAttribute('height')); }), true)`)
 	require.NoError(t, chromedp.Do(p.ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"})
 		return err
@@ -174,7 +174,7 @@ func TestPrintPutsTheAnswerAndChartsFirst(t *testing.T) {
   const at = (sel) => document.querySelector(sel).getBoundingClientRect().top;
   const order = ['.results > :first-child', '.charts', '.all', 'form.inputs'].sort((a, b) => at(a) - at(b));
   const page = document.querySelector('.outputs').getBoundingClientRect().right;
-  const clipped = [...document.querySelectorAll('[data-chart] canvas')].filter((c) => c.getBoundingClientRect().right > page + 0.5).map((c) => c.closest('[data-chart]').dataset.chart);
+  const clipped = [...document.querySelectorAll('[data-chart] svg')].filter((c) => c.getBoundingClientRect().right > page + 0.5).map((c) => c.closest('[data-chart]').dataset.chart);
   return {Order: order, Controls: [...document.querySelectorAll('.toolbar button, .toolbar select')].filter((b) => b.getClientRects().length).length, Clipped: clipped};
 })()`)
 	assert.Equal(t, []string{".results > :first-child", ".charts", ".all", "form.inputs"}, got.Order)

@@ -84,9 +84,8 @@ async function show(page, out, res, stale) {
   const m = await import('./charts.js');
   if (!(await m.draw(charts, [res.chart], stale))) return;
   const plot = charts.querySelector('.plot');
-  const echarts = await m.loadEcharts();
-  echarts.getInstanceByDom(plot)?.on('click', (p) => {
-    const point = res.points?.[p.seriesIndex]?.[p.dataIndex];
+  m.onPick(plot, (series, data) => {
+    const point = res.points?.[series]?.[data];
     if (point) load(page, point);
   });
   plot.after(el('p', 'note', page.t('plan.pick')));

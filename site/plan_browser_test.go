@@ -17,7 +17,7 @@ func (p *page) planned() {
 	p.t.Helper()
 	run[bool](p, `(document.querySelector('[data-role=plan] .chosen')?.remove(), true)`)
 	p.press("button[data-action=plan]")
-	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`document.querySelector('[data-role=plan] .chosen') !== null && document.querySelector('[data-role=plan] [data-chart] canvas') !== null && document.querySelector('[data-role=plan] .plot + .note') !== null`,
+	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`document.querySelector('[data-role=plan] .chosen') !== null && document.querySelector('[data-role=plan] [data-chart] svg') !== null && document.querySelector('[data-role=plan] .plot + .note') !== null`,
 		chromedp.WithPollingTimeout(60*time.Second)))
 	require.NoError(p.t, err)
 }
@@ -74,16 +74,15 @@ func TestPlanSection(t *testing.T) {
 		}
 	}
 
-	// The chosen plan's point, clicked where echarts draws it.
+	// The chosen plan's point (the last series' one), clicked where it is
+	// drawn: echarts marks each point's element with its series and index.
 	xy := run[[]float64](p, `(() => {
   const plot = document.querySelector('[data-role=plan] .plot');
   plot.scrollIntoView({ block: 'center' });
-  const chart = echarts.getInstanceByDom(plot);
-  const s = chart.getOption().series.length - 1;
-  const d = chart.getOption().series[s].data[0];
-  const [x, y] = chart.convertToPixel({ seriesIndex: s }, d.value ?? d);
-  const r = plot.getBoundingClientRect();
-  return [r.left + x, r.top + y];
+  const points = [...plot.querySelectorAll('[ecmeta_data_index="0"]')];
+  const last = Math.max(...points.map((e) => Number(e.getAttribute('ecmeta_series_index'))));
+  const r = points.find((e) => Number(e.getAttribute('ecmeta_series_index')) === last).getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
 })()`)
 	require.NoError(t, chromedp.Do(p.ctx, chromedp.MouseClickXY(xy[0], xy[1])))
 	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`location.hash.includes('scenario=') && document.querySelector('[data-role=status]').textContent.startsWith('Loaded the plan')`,

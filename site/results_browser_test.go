@@ -2,7 +2,9 @@ package site_test
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -116,23 +118,42 @@ func TestChartsFitAPhone(t *testing.T) {
 	require.NoError(t, chromedp.Do(p.ctx, chromedp.EmulateViewport(390, 900)))
 	p.goTo("/")
 	p.ready("body")
-	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`document.body.dataset.charts > 0`, chromedp.WithPollingTimeout(60*time.Second)))
-	require.NoError(t, err)
-	option := func(id string) map[string]any {
-		return run[map[string]any](p, fmt.Sprintf(`(() => {
-  const o = echarts.getInstanceByDom(document.querySelector('[data-chart=%s] .plot')).getOption();
-  return {width: document.querySelector('[data-chart=%s] .plot').clientWidth, x: o.xAxis[0].axisLabel, y: o.yAxis[0].axisLabel, yData: o.yAxis[0].data, grid: o.grid[0].bottom, legend: o.legend.length ? o.legend[0].type || 'plain' : ''};
-})()`, id, id))
+	p.charted("document")
+	// Each chart's texts as drawn: the words, and where (the transform).
+	texts := func(id string) [][2]string {
+		return run[[][2]string](p, fmt.Sprintf(`[...document.querySelectorAll('[data-chart=%s] svg text')].map((t) => [t.textContent, t.getAttribute('transform') || ''])`, id))
 	}
-	unc := option("uncertainty")
-	assert.Less(t, unc["width"], 390.0)
-	x := unc["x"].(map[string]any)
-	assert.Equal(t, 0.0, x["interval"], "every label")
-	assert.Equal(t, 30.0, x["rotate"], "turned so that six labels do not touch")
-	scaling := option("scaling")
-	assert.NotEqual(t, "scroll", scaling["legend"], "a plain legend, which wraps, not one with pages")
-	assert.Greater(t, scaling["grid"], 75.0, "room for the wrapped rows")
-	tornado := option("tornado")
-	assert.Contains(t, tornado["yData"], "Inception-v3: Throughput (16.15 - 21.85)")
-	assert.Equal(t, "break", tornado["y"].(map[string]any)["overflow"])
+	assert.Less(t, run[float64](p, `document.querySelector('[data-chart=uncertainty] .plot').clientWidth`), 390.0)
+	turned := 0
+	for _, tx := range texts("uncertainty") {
+		if strings.Contains(tx[0], " / dgx-1-") && strings.HasPrefix(tx[1], "matrix(0.866,-0.5,") {
+			turned++
+		}
+	}
+	assert.Equal(t, 6, turned, "every label, turned 30 degrees so that six labels do not touch")
+	// A plain legend, which wraps, not one with pages (a "1/2" between its
+	// arrows), its rows below the axis' ticks.
+	var legendY []float64
+	tickY := 0.0
+	for _, tx := range texts("scaling") {
+		var x, y float64
+		fmt.Sscanf(tx[1], "translate(%g %g)", &x, &y)
+		assert.NotRegexp(t, `^\d+/\d+$`, tx[0], "a legend with pages")
+		switch {
+		case strings.Contains(tx[0], ", ideal") || strings.Contains(tx[0], ", modelled"):
+			legendY = append(legendY, y)
+		case tx[0] == "1,000":
+			tickY = max(tickY, y) // the x axis' last tick, below the y axis' 1,000
+		}
+	}
+	require.Len(t, legendY, 6, "every series in the legend")
+	assert.Greater(t, slices.Min(legendY), tickY+40, "room made for the wrapped rows below the plot")
+	assert.Greater(t, slices.Max(legendY), slices.Min(legendY), "the legend wraps")
+	// The tornado's input names, broken over lines rather than cut.
+	var tornado []string
+	for _, tx := range texts("tornado") {
+		tornado = append(tornado, tx[0])
+	}
+	assert.Contains(t, tornado, "Inception-v3: ")
+	assert.Contains(t, strings.Join(tornado, ""), "Inception-v3: Throughput (16.15 - 21.85)")
 }

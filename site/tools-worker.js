@@ -1,14 +1,25 @@
 // tools-worker.js is the Worker tools.js starts: it loads the tools module
 // here, off the page's thread, with Go's wasm_exec.js, and answers each
 // {id, method, req} the page posts with {id, res} (the module's answer) or
-// {id, failed} (the module could not load).
+// {id, failed} (the module could not load). The svg method renders charts
+// here too (charts.js renderAll): {id, part} for each chart as it is drawn,
+// then {id, res}.
 import './wasm_exec.js';
 import { loadTools, answer } from './trainscale.js';
+import { loadEcharts, renderAll } from './charts.js';
 
 const module = loadTools();
+// echarts, which only the svg method needs, runs once the module has started:
+// the charts the page asks for next are drawn with it.
+module.then(() => loadEcharts()).catch(() => {}); // a failure is the svg method's to report
 
 addEventListener('message', async ({ data: { id, method, req } }) => {
   try {
+    if (method === 'svg') {
+      await renderAll(req, (part) => postMessage({ id, part }));
+      postMessage({ id, res: null });
+      return;
+    }
     postMessage({ id, res: answer(await module, method, req) });
   } catch (err) {
     postMessage({ id, failed: String(err) });

@@ -6,14 +6,22 @@
 //
 //   const answer = await tools().ask('charts', {preset: 'article-2017', samples: 2000});
 //
+// One method is the worker's own, not the module's: svg renders echarts
+// options as SVG markup (charts.js renderAll), and hands each chart to the
+// third argument as it is drawn, one message each:
+//
+//   await tools().ask('svg', {group, charts: [{id, option, width, height}]}, ({id, svg, tips}) => ...);
+//
 // A page that embeds the estimator from another origin cannot start a worker
-// from this site's URL; there the module runs on the page's thread, behind
-// the same promises.
+// from this site's URL; there the module and the rendering run on the page's
+// thread, behind the same promises.
 import { loadTools, workerClient } from './trainscale.js';
 
 let client;
 
-/** tools starts the tools module once and returns {ask(method, request) → Promise<answer>}. */
+/** tools starts the tools module once and returns {ask(method, request, onPart) → Promise<answer>}. */
 export function tools() {
-  return client ??= workerClient('tools-worker.js', loadTools);
+  return client ??= workerClient('tools-worker.js', loadTools, undefined, {
+    svg: async (req, onPart) => (await import('./charts.js')).renderAll(req, onPart),
+  });
 }

@@ -111,35 +111,37 @@ export function estimator() {
 /**
  * workerClient runs a module's methods in the Worker file (a module worker
  * that imports wasm_exec.js and answers each {id, method, req} with {id,
- * res}, the module's answer, or {id, failed}). It returns {ask(method, req)
+ * res}, the module's answer, or {id, failed}). It returns {ask(method, req, onPart)
  * → Promise<answer>, ready}. module, when given, is a promise of the
  * compiled module, posted to the worker as {module} once there; ready
  * follows the worker's {ready: true} or {ready: false, failed}, for a
  * worker that says when its module runs. A page that embeds trainscale from
  * another origin cannot start a worker from this site's URL, and a browser
  * without module workers cannot start one at all: there load() runs the
- * module on the page's thread, behind the same promises.
+ * module on the page's thread, behind the same promises. A method the
+ * worker answers itself, in parts ({id, part} messages before {id, res}),
+ * gets onPart for each; local holds those methods for the page's thread.
  */
-export function workerClient(file, load, module) {
+export function workerClient(file, load, module, local = {}) {
   const url = asset(file);
-  if (new URL(url).origin !== location.origin) return inPage(load);
+  if (new URL(url).origin !== location.origin) return inPage(load, local);
   let here = null; // the module on this thread, once the worker has failed
   let worker;
   try {
     worker = new Worker(url, { type: 'module' });
   } catch {
-    return inPage(load);
+    return inPage(load, local);
   }
-  const waiting = new Map(); // id → {method, req, resolve, reject}
+  const waiting = new Map(); // id → {method, req, onPart, resolve, reject}
   let next = 0;
   let ready, unready;
   const client = {
     ready: new Promise((resolve, reject) => { ready = resolve; unready = reject; }),
-    ask(method, req) {
-      if (here) return here.ask(method, req);
+    ask(method, req, onPart) {
+      if (here) return here.ask(method, req, onPart);
       return new Promise((resolve, reject) => {
         const id = next++;
-        waiting.set(id, { method, req, resolve, reject });
+        waiting.set(id, { method, req, onPart, resolve, reject });
         worker.postMessage({ id, method, req });
       });
     },
@@ -147,6 +149,7 @@ export function workerClient(file, load, module) {
   worker.addEventListener('message', ({ data }) => {
     if ('ready' in data) return data.ready ? ready() : unready(new Error(data.failed));
     const w = waiting.get(data.id);
+    if ('part' in data) return w.onPart(data.part);
     waiting.delete(data.id);
     if (data.failed) w.reject(new Error(data.failed));
     else w.resolve(data.res);
@@ -155,9 +158,9 @@ export function workerClient(file, load, module) {
   // load: the module runs on this thread instead, and answers what waits.
   worker.addEventListener('error', () => {
     worker.terminate();
-    here = inPage(load);
+    here = inPage(load, local);
     here.ready.then(ready, unready);
-    for (const w of waiting.values()) here.ask(w.method, w.req).then(w.resolve, w.reject);
+    for (const w of waiting.values()) here.ask(w.method, w.req, w.onPart).then(w.resolve, w.reject);
     waiting.clear();
   });
   // A module the page could not compile the worker tries once more itself,
@@ -166,8 +169,11 @@ export function workerClient(file, load, module) {
   return client;
 }
 
-function inPage(load) {
+function inPage(load, local) {
   const ready = load().then(() => {});
   ready.catch(() => {}); // a module that fails to load fails each ask too, where it is heard
-  return { ready, ask: async (method, req) => answer(await load(), method, req) };
+  return {
+    ready,
+    ask: async (method, req, onPart) => (local[method] ? local[method](req, onPart) : answer(await load(), method, req)),
+  };
 }

@@ -347,29 +347,18 @@ function accuracyPoints(page) {
 }
 
 // chartScheduler draws the reports' charts a moment after the last change.
-// The tools module answers in its worker (tools.js), off the page's thread.
-// The echarts script's start is one long task that no keystroke should
-// wait behind: it runs, and the charts are drawn, once the charts come
-// within a window's height of the screen, or once the page has been left
+// The tools module answers, and echarts renders each chart as SVG, in the
+// tools worker (tools.js, charts.js): the page only puts the markup in, one
+// chart per frame. That, and the worker's rendering, wait until the charts
+// come within a window's height of the screen, or the page has been left
 // alone for a while (so that printing finds them).
 // An answer overtaken by a newer change is dropped, and so is the rest of
 // its drawing.
 function chartScheduler(page) {
   let timer = 0, quiet = 0;
   let asked = 0; // the changes so far; an answer for an older one is stale
-  let charts = null; // charts.js, once loaded
-  let chartsJS = null;
-  const loadCharts = () => chartsJS ??= import('./charts.js').then(async (m) => {
-    await m.loadEcharts();
-    charts = m;
-    return m;
-  });
   let show;
   const wanted = new Promise((resolve) => { show = resolve; });
-  // The charts follow their box, whatever changed its width: a window, a
-  // host page's column, the layout switching columns. (On paper the stylesheet
-  // scales them: print lays out after beforeprint, too late to redraw.)
-  let width = 0;
   if (page.els.charts) {
     const near = new IntersectionObserver((entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
@@ -377,11 +366,6 @@ function chartScheduler(page) {
       show();
     }, { rootMargin: '100% 0px' });
     near.observe(page.els.charts);
-    new ResizeObserver(([e]) => {
-      if (e.contentRect.width === width) return; // a chart added or drawn: the height changed
-      width = e.contentRect.width;
-      charts?.resize(page.els.charts);
-    }).observe(page.els.charts);
   }
   // One run at a time: the changes whose turn came during a run are
   // answered by one more run after it, for the latest of them.
@@ -409,7 +393,7 @@ function chartScheduler(page) {
       if (!res || res.error) return;
       page.results.answer(res.answer); // its P10, P50 and P90, from the same run
       await wanted;
-      const m = await loadCharts();
+      const m = await import('./charts.js');
       if (n !== asked || !(await m.draw(page.els.charts, res.charts, () => n !== asked))) return;
       page.host.dataset && (page.host.dataset.charts = String(res.charts.length));
     } catch (err) {

@@ -1,5 +1,5 @@
-// build.mjs writes the echarts bundle (entry.js, minified, as the global
-// echarts) from the echarts the lockfile pins, with the esbuild it pins:
+// build.mjs writes the echarts bundle (entry.js, minified; running it
+// defines the global echarts) from the echarts the lockfile pins, with the esbuild it pins:
 //
 //	node internal/echartsjs/build.mjs OUT
 //
@@ -33,7 +33,6 @@ await build({
   bundle: true,
   minify: true,
   format: 'iife',
-  globalName: 'echarts',
   // echarts' development warnings and checks are behind this test.
   define: { 'process.env.NODE_ENV': '"production"' },
   target: 'es2017',

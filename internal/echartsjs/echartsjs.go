@@ -1,6 +1,7 @@
 // Package echartsjs ships the echarts script that draws trainscale's charts:
 // a custom build of the echarts the lockfile pins, holding only the chart
-// types, components and renderers trainscale uses (entry.js names them).
+// types, components and the SVG renderer trainscale uses (entry.js names
+// them).
 // Embedded, it lets an installed binary write an HTML report that draws its
 // charts with no npm and no network; the page serves the same file.
 //
@@ -17,8 +18,8 @@ import (
 // Name is the script's file name, in this directory and on the page.
 const Name = "echarts.min.js"
 
-// JS is the script. Run in a page, it defines the global echarts, whose
-// init draws a chart.
+// JS is the script. Run in a page or imported by a worker, it defines the
+// global echarts, whose init draws a chart.
 //
 //go:embed echarts.min.js
 var JS []byte
