@@ -314,18 +314,13 @@ async function translate(page) {
 
 // accuracyPoints builds the accuracy section's table of every published
 // figure (internal/page/accuracy.go) in the page's language from the JSON
-// beside it, once it is opened (or printed), and again after a language
-// change: the prerendered page lays out none of it. The cells come
-// formatted from the core.
+// beside it, once it is opened, and again after a language change: the
+// prerendered page lays out none of it. The cells come formatted from the
+// core.
 function accuracyPoints(page) {
   const box = page.root.querySelector('[data-role=accuracy-points]');
   if (!box) return;
-  if (!box.ontoggle) {
-    box.ontoggle = () => accuracyPoints(page);
-    // Print opens every group (bindPrint, whose listener runs first): the
-    // table must be there before the page is laid out for paper.
-    addEventListener('beforeprint', () => accuracyPoints(page));
-  }
+  box.ontoggle ??= () => accuracyPoints(page);
   const lang = page.state.lang;
   if (!box.open || box.dataset.lang === lang) return;
   const data = JSON.parse(box.querySelector('script').textContent);
@@ -476,11 +471,13 @@ function bindHash(page) {
   }));
 }
 
-// Print opens every group, and closes again those it opened.
+// Print opens every group, and closes again those it opened. The list of
+// every published figure prints only where it was opened: the PDF proposal
+// carries it, and it is some four pages of the page's print.
 function bindPrint(page) {
   const { root } = page;
   addEventListener('beforeprint', () => {
-    for (const d of root.querySelectorAll('details:not([open])')) { d.dataset.printOpened = ''; d.open = true; }
+    for (const d of root.querySelectorAll('details:not([open]):not([data-role=accuracy-points])')) { d.dataset.printOpened = ''; d.open = true; }
   });
   addEventListener('afterprint', () => {
     for (const d of root.querySelectorAll('details[data-print-opened]')) { delete d.dataset.printOpened; d.open = false; }

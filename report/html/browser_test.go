@@ -218,7 +218,7 @@ func TestBrowserLeadsWithTheAnswer(t *testing.T) {
 				assert.Zero(t, seen["split"], "an id broke inside a part")
 				assert.Greater(t, seen["nums"], 30.0)
 				assert.Zero(t, seen["left"], "numbers read right-aligned")
-				assert.Equal(t, 2.0, seen["folded"], "assumptions and every quantity fold away")
+				assert.Equal(t, 3.0, seen["folded"], "assumptions, every quantity and every published figure fold away")
 				assert.Zero(t, seen["open"])
 				assert.LessOrEqual(t, seen["overflow"], 0.0, "no horizontal scroll")
 				if width == 1366 {

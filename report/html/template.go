@@ -153,8 +153,8 @@ summary { cursor: pointer; color: var(--accent); }
 <section id="accuracy"><h2>{{.Title}}</h2>
 <p>{{.Lead}}</p>
 {{template "grid" .Groups}}
-<h3>{{.PointsTitle}}</h3>
-{{template "grid" .Points}}
+<details class="full"><summary>{{.PointsTitle}} ({{len (slice .Points.Rows 1)}})</summary>
+{{template "grid" .Points}}</details>
 {{if .FitPoints}}<h3>{{.FitTitle}}</h3>
 <p>{{.FitLead}}</p>
 {{template "grid" .FitPoints}}
