@@ -17,4 +17,4 @@ import (
 	"github.com/trainscale/trainscale/wasm/jsapi"
 )
 
-func main() { jsapi.Expose("trainscale", api.New(nil)) }
+func main() { jsapi.Expose("trainscale", api.New(nil, nil)) }

@@ -16,7 +16,8 @@ package main
 import (
 	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/internal/api/tools"
+	"github.com/trainscale/trainscale/internal/page"
 	"github.com/trainscale/trainscale/wasm/jsapi"
 )
 
-func main() { jsapi.Expose("trainscaleTools", api.New(tools.Methods())) }
+func main() { jsapi.Expose("trainscaleTools", api.New(tools.Methods(), page.Render)) }
