@@ -54,7 +54,7 @@ type API struct {
 // Render makes the HTML of one part of the page ("form", "results" or
 // "ranges") for est in lang. It is internal/page's, given by the tools
 // module (page.Render): linked into the estimator module, the page's HTML
-// renderers cost it 15 KB brotli (README, "Module size").
+// renderers cost it 13 KB brotli (README, "Module size").
 type Render func(part string, est *estimator.Estimate, lang string) string
 
 // New makes an API answering the estimator module's methods (estimate,
