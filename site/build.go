@@ -322,7 +322,7 @@ func Prerender(tmpl []byte) ([]byte, error) {
 // a JSON block, which the CSP leaves alone since it never runs. JSON escapes
 // <, > and &, so the block cannot end early.
 func startup() ([]byte, error) {
-	a := api.New(nil)
+	a := api.New(nil, nil)
 	var est struct {
 		Layout     string `json:"layout"`
 		Quantities []struct {

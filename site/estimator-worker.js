@@ -14,12 +14,12 @@ const api = new Promise((resolve) => { given = resolve; }).then((m) => m ? run(m
 api.then((ts) => {
   postMessage({ ready: true });
   // V8 compiles a module's functions on their first call: a keystroke's
-  // estimate (a compact answer with a set, the ranges rendered), asked here
+  // estimate (a compact answer with a set), asked here
   // and thrown away, spares the page's first keystroke that wait. Not at
   // once: the page goes live on {ready}, and a keystroke made then should
   // not wait behind the warm-up too, nor the page's start share the cores
   // with it; a page that asks first compiles them by asking.
-  setTimeout(() => asked || answer(ts, 'estimate', { set: ['fleet.cars=300'], compact: true, lang: 'en', render: ['ranges'] }), 100);
+  setTimeout(() => asked || answer(ts, 'estimate', { set: ['fleet.cars=300'], compact: true, lang: 'en' }), 100);
 }, (err) => postMessage({ ready: false, failed: String(err) }));
 
 addEventListener('message', async ({ data }) => {

@@ -10,6 +10,9 @@
 //
 // Requests are plain objects (or JSON strings); answers are plain objects, or
 // {error: {path, rule, got, message}, errors: [...]} naming the field at fault.
+// The estimator module answers values; an estimate's render (the page's
+// HTML: form, results, ranges) is the tools module's, and the estimator's
+// names the field: {error: {path: 'render', rule: "is the tools module's: ask the tools module"}}.
 //
 // The page itself asks the estimator through estimator() (its worker, off
 // the page's thread) and the tools through tools.js, both with workerClient.

@@ -5,10 +5,13 @@
 // answers in place and shows errors. It computes no number of its own.
 //
 // The core answers in its worker (trainscale.js estimator()), so every
-// question is a promise. The page's changes run one at a time, in the order
-// they were made (page.then): each builds its request from the scenario the
-// one before left, and a newer value typed into the same input replaces one
-// still waiting; see typing.
+// question is a promise. The estimator module answers values; the HTML of
+// the form, the results and the ranges (render) comes from the tools module,
+// which runs the same estimate in its own worker (page.rendered), so the
+// module the page loads first links no HTML renderer. The page's changes run
+// one at a time, in the order they were made (page.then): each builds its
+// request from the scenario the one before left, and a newer value typed into
+// the same input replaces one still waiting; see typing.
 //
 // mount wires small parts, one concern each: form.js (inputs as overrides,
 // errors by field), results.js (the figures in step with the core), hash.js
@@ -127,6 +130,8 @@ function newPage(root, opts, api, preset, state, startup, presets) {
     then: inTurn(root.host || root),
     t: (key) => (page.messages && page.messages[key]) || key,
     request: (extra = {}) => ({ ...page.state.base, set: setList(page.state.sets), ...extra }),
+    // An estimate with render: [...] (form, results, ranges), which only the tools module answers.
+    rendered: (req) => tools().ask('estimate', req),
     setStatus(key, bad = false) {
       if (!els.status) return;
       els.status.dataset.i18n = key;
@@ -149,7 +154,7 @@ function newPage(root, opts, api, preset, state, startup, presets) {
   };
   page.preset = preset;
   page.hash = hashKeeper(Boolean(opts.hash), () => page.state, page.preset);
-  page.results = resultsView(els.results, () => api.estimate(page.request({ render: ['results'], lang: page.state.lang })));
+  page.results = resultsView(els.results, () => page.rendered(page.request({ render: ['results'], lang: page.state.lang })));
   page.charts = chartScheduler(page);
   page.reload = () => reload(page);
   page.importScenario = (text) => importScenario(page, text);
@@ -225,7 +230,7 @@ function shown(page, keepLink = false) {
 
 // Everything again: a preset, a language, a link.
 async function reload(page, keepLink = false) {
-  const res = await page.api.estimate(page.request({ render: ['form', 'results'], lang: page.state.lang }));
+  const res = await page.rendered(page.request({ render: ['form', 'results'], lang: page.state.lang }));
   if (res.error) return res;
   if (page.els.preset) page.els.preset.value = page.state.base.preset || '';
   render(page, res);
@@ -248,7 +253,7 @@ async function follow(page) {
 }
 
 async function importScenario(page, text) {
-  const res = await page.api.estimate({ scenario: text, render: ['form', 'results'], lang: page.state.lang });
+  const res = await page.rendered({ scenario: text, render: ['form', 'results'], lang: page.state.lang });
   if (res.error) {
     page.showProblems(res.errors);
     return res;
@@ -273,9 +278,11 @@ async function recompute(page, el, t0 = performance.now(), stale = () => false) 
   sets.delete(o.path);
   sets.set(o.path, o.value);
   const tAsked = performance.now();
-  // A point value with a range moves it: the ranges group comes back to show where.
-  const render = movesRange(els.form, el) ? ['ranges'] : [];
-  const res = await page.api.estimate({ ...page.state.base, set: setList(sets), compact: true, lang: page.state.lang, render });
+  // A point value with a range moves it: the ranges group comes back to show
+  // where, rendered by the tools module; any other keystroke stays with the
+  // estimator module.
+  const req = { ...page.state.base, set: setList(sets), compact: true, lang: page.state.lang };
+  const res = await (movesRange(els.form, el) ? page.rendered({ ...req, render: ['ranges'] }) : page.api.estimate(req));
   const coreMs = performance.now() - tAsked; // the worker's round trip
   if (stale()) return res;
   if (res.error) {

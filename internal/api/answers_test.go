@@ -12,6 +12,7 @@ import (
 	"github.com/trainscale/trainscale/estimator/minjson"
 	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/internal/api/tools"
+	"github.com/trainscale/trainscale/internal/page"
 )
 
 // TestAnswersAreEncodingJSONs writes every method's answer, and error
@@ -19,7 +20,7 @@ import (
 // are the same, so leaving encoding/json out of the modules changed no answer.
 func TestAnswersAreEncodingJSONs(t *testing.T) {
 	t.Parallel()
-	a := api.New(tools.Methods())
+	a := api.New(tools.Methods(), page.Render)
 	for _, tc := range []struct{ method, req string }{
 		{"estimate", `{}`},
 		{"estimate", `{"full":true,"return_scenario":true,"render":["form","results","ranges"]}`},

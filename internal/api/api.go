@@ -45,17 +45,25 @@ type Method func(request []byte) (any, error)
 type API struct {
 	methods map[string]Method
 	names   []string // Methods()
+	render  Render   // nil: estimate's render is the tools module's
 
 	mu   sync.Mutex // guards last, and the estimate built on it until its response is written
 	last *cached
 }
 
+// Render makes the HTML of one part of the page ("form", "results" or
+// "ranges") for est in lang. It is internal/page's, given by the tools
+// module (page.Render): linked into the estimator module, the page's HTML
+// renderers cost it 13 KB brotli (README, "Module size").
+type Render func(part string, est *estimator.Estimate, lang string) string
+
 // New makes an API answering the estimator module's methods (estimate,
 // explain, presets, messages) and extra, listed after them by name. The tools
-// module passes tools.Methods(). A name in extra that is already taken is a
-// wiring mistake, not bad input: New panics.
-func New(extra map[string]Method) *API {
-	a := &API{names: []string{"estimate", "explain", "presets", "messages"}}
+// module passes tools.Methods() and page.Render; with render nil, an
+// estimate that asks for render is an error naming the field. A name in
+// extra that is already taken is a wiring mistake, not bad input: New panics.
+func New(extra map[string]Method, render Render) *API {
+	a := &API{names: []string{"estimate", "explain", "presets", "messages"}, render: render}
 	a.methods = map[string]Method{"estimate": a.estimate, "explain": explain, "presets": presets, "messages": messagesFor}
 	for _, name := range slices.Sorted(maps.Keys(extra)) {
 		if _, dup := a.methods[name]; dup {

@@ -32,7 +32,7 @@ func defaultEstimate(t *testing.T, overrides ...estimator.Override) *estimator.E
 func TestEstimateMatchesCore(t *testing.T) {
 	t.Parallel()
 	var res EstimateResponse
-	require.NoError(t, json.Unmarshal(New(nil).Call("estimate", []byte(`{"set":[{"path":"fleet.cars","value":300},"team.target_days=5"]}`)), &res))
+	require.NoError(t, json.Unmarshal(New(nil, nil).Call("estimate", []byte(`{"set":[{"path":"fleet.cars","value":300},"team.target_days=5"]}`)), &res))
 	est := defaultEstimate(t, estimator.Override{Path: "fleet.cars", Value: "300"}, estimator.Override{Path: "team.target_days", Value: "5"})
 	qs := est.Quantities()
 	require.Len(t, res.Quantities, len(qs))

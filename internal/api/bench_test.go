@@ -9,7 +9,7 @@ import (
 )
 
 func BenchmarkEstimateCall(b *testing.B) {
-	a := New(nil)
+	a := New(nil, nil)
 	req := []byte(`{"set":[{"path":"fleet.cars","value":"300"}]}`)
 	for b.Loop() {
 		a.Call("estimate", req)
@@ -44,7 +44,7 @@ func BenchmarkPieces(b *testing.B) {
 
 func BenchmarkFastChange(b *testing.B) {
 	reqs := [][]byte{[]byte(`{"compact":true,"set":[{"path":"fleet.cars","value":"300"}]}`), []byte(`{"compact":true,"set":[{"path":"fleet.cars","value":"301"}]}`)}
-	a := New(nil)
+	a := New(nil, nil)
 	i := 0
 	for b.Loop() {
 		a.Call("estimate", reqs[i%2])

@@ -27,7 +27,7 @@ func TestFastPathIsTheCore(t *testing.T) {
 	for _, name := range examples.Names() {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			a := New(nil)
+			a := New(nil, nil)
 			data, _ := examples.Read(name)
 			s, err := estimator.Decode(bytes.NewReader(data))
 			require.NoError(t, err)
@@ -60,7 +60,7 @@ func fresh(preset string, overrides ...estimator.Override) []byte {
 		set[i] = Set{Path: o.Path, Value: o.Value}
 	}
 	req, _ := json.Marshal(EstimateRequest{ScenarioRequest: ScenarioRequest{Preset: preset, Set: set}})
-	return New(nil).Call("estimate", req)
+	return New(nil, nil).Call("estimate", req)
 }
 
 // The page's set requests read full-width digits as ASCII, on the full path
@@ -69,7 +69,7 @@ func TestFullWidthDigitsInSetRequests(t *testing.T) {
 	t.Parallel()
 	want := fresh("article-2017", estimator.Override{Path: "fleet.tb_per_hour", Value: "1.5"})
 	assert.Equal(t, string(want), string(fresh("article-2017", estimator.Override{Path: "fleet.tb_per_hour", Value: "１．５"})))
-	a := New(nil)
+	a := New(nil, nil)
 	a.Call("estimate", []byte(`{"preset":"article-2017","set":["fleet.tb_per_hour=3"]}`)) // fills the cache
 	got := a.Call("estimate", []byte(`{"preset":"article-2017","set":["fleet.tb_per_hour=１．５"]}`))
 	assert.Equal(t, string(want), string(got))
@@ -86,11 +86,11 @@ func TestScenarioObjectKeepsItsCalculation(t *testing.T) {
 	req := func(cars string) []byte {
 		return []byte(`{"scenario":` + string(data) + `,"compact":true,"set":["fleet.cars=` + cars + `"]}`)
 	}
-	a := New(nil)
+	a := New(nil, nil)
 	a.Call("estimate", req("300"))
 	require.NotNil(t, a.last)
 	kept := a.last.calc
 	got := a.Call("estimate", req("301"))
 	assert.Same(t, kept, a.last.calc, "one number changed in place")
-	assert.Equal(t, string(New(nil).Call("estimate", req("301"))), string(got))
+	assert.Equal(t, string(New(nil, nil).Call("estimate", req("301"))), string(got))
 }

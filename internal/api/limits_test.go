@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/internal/page"
 )
 
 // The most work the limits allow leaves the instance answering; one system
@@ -19,7 +20,7 @@ import (
 // #scenario= link does: that takes tens of seconds in wasm.
 func TestWorkLimitsKeepTheInstanceAnswering(t *testing.T) {
 	t.Parallel()
-	a := New(nil)
+	a := New(nil, page.Render)
 	request := func(file string) []byte {
 		data, err := os.ReadFile("../../estimator/testdata/limits/" + file)
 		require.NoError(t, err)

@@ -112,15 +112,22 @@ func (a *API) Estimate(req EstimateRequest) (*EstimateResponse, error) {
 		}
 	}
 	for _, part := range req.Render {
-		switch {
-		case part == "form" && out.Form == "": // once, however often it is listed
-			out.Form = page.Form(s, lang)
-		case part == "results" && out.Results == "":
-			out.Results = page.Results(est, lang)
-		case part == "ranges" && out.Ranges == "":
-			out.Ranges = page.Ranges(s, lang)
-		case part != "form" && part != "results" && part != "ranges":
+		var field *string
+		switch part {
+		case "form":
+			field = &out.Form
+		case "results":
+			field = &out.Results
+		case "ranges":
+			field = &out.Ranges
+		default:
 			return nil, &estimator.FieldError{Path: "render", Rule: `must list "form", "results" and/or "ranges"`, RuleJA: `"form"、"results"、"ranges" から挙げてください`, Got: strconv.Quote(part)}
+		}
+		if a.render == nil {
+			return nil, &estimator.FieldError{Path: "render", Rule: "is the tools module's: ask the tools module", RuleJA: "ツールモジュールの機能です。ツールモジュールに依頼してください", Got: strconv.Quote(part)}
+		}
+		if *field == "" { // once, however often it is listed
+			*field = a.render(part, est, lang)
 		}
 	}
 	return out, nil

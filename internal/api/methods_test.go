@@ -12,10 +12,11 @@ import (
 
 	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/internal/api/tools"
+	"github.com/trainscale/trainscale/internal/page"
 )
 
 // newAPI answers every method, as the tools module does.
-func newAPI() *api.API { return api.New(tools.Methods()) }
+func newAPI() *api.API { return api.New(tools.Methods(), page.Render) }
 
 // response is Call's answer with its errors read out.
 type response struct {
@@ -193,13 +194,35 @@ func nan() float64 {
 
 func TestRenderEachPartOnce(t *testing.T) {
 	t.Parallel()
-	a := api.New(nil)
+	a := newAPI()
 	var once, twice api.EstimateResponse
 	require.NoError(t, json.Unmarshal(a.Call("estimate", []byte(`{"render":["form","results"]}`)), &once))
 	require.NoError(t, json.Unmarshal(a.Call("estimate", []byte(`{"render":["form","results","form","results"]}`)), &twice))
 	assert.NotEmpty(t, once.Form)
 	assert.Equal(t, once.Form, twice.Form)
 	assert.Equal(t, once.Results, twice.Results)
+}
+
+// The estimator module links none of the page's HTML renderers: asked for
+// them, it names the field and where to ask, and a valid part list is still
+// checked first.
+func TestRenderIsTheToolsModules(t *testing.T) {
+	t.Parallel()
+	a := api.New(nil, nil)
+	for _, tc := range []struct{ req, rule, got string }{
+		{`{"render":["ranges"],"compact":true}`, "is the tools module's: ask the tools module", `"ranges"`},
+		{`{"render":["chart"]}`, `must list "form", "results" and/or "ranges"`, `"chart"`},
+	} {
+		var res response
+		require.NoError(t, json.Unmarshal(a.Call("estimate", []byte(tc.req)), &res), tc.req)
+		require.Len(t, res.Errors, 1, tc.req)
+		assert.Equal(t, "render", res.Errors[0].Path, tc.req)
+		assert.Equal(t, tc.rule, res.Errors[0].Rule, tc.req)
+		assert.Equal(t, "render: "+tc.rule+", got "+tc.got, res.Errors[0].Message, tc.req)
+	}
+	var res api.EstimateResponse
+	require.NoError(t, json.Unmarshal(a.Call("estimate", []byte(`{"compact":true}`)), &res))
+	assert.NotEmpty(t, res.Cells, "values and cells still come from the estimator module")
 }
 
 // FuzzCall sends any request to any method: the answer is a JSON object, an

@@ -8,8 +8,9 @@
 // (see package jsapi for the calling convention and package api for the
 // requests and answers), then calls globalThis.trainscaleOnReady(trainscale)
 // if that is a function. The hardware tools, Monte Carlo, sensitivity,
-// comparison and charts are in the tools module (wasm/tools), loaded when
-// first used, so this one stays small.
+// comparison, charts and the page's HTML (estimate's render) are in the
+// tools module (wasm/tools), loaded when first used, so this one stays small:
+// asked to render, it answers an error naming the field.
 package main
 
 import (
@@ -17,4 +18,4 @@ import (
 	"github.com/trainscale/trainscale/wasm/jsapi"
 )
 
-func main() { jsapi.Expose("trainscale", api.New(nil)) }
+func main() { jsapi.Expose("trainscale", api.New(nil, nil)) }

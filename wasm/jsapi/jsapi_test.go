@@ -16,6 +16,7 @@ import (
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/internal/api/tools"
+	"github.com/trainscale/trainscale/internal/page"
 )
 
 // These run under Node: GOOS=js GOARCH=wasm go test -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/...
@@ -24,7 +25,7 @@ func object(kv map[string]any) js.Value { return js.ValueOf(kv) }
 
 func TestEstimateFromJavaScript(t *testing.T) {
 	t.Parallel()
-	ts := New(api.New(nil))
+	ts := New(api.New(nil, nil))
 	res := ts.Call("estimate", object(map[string]any{"set": []any{"fleet.cars=300"}}))
 	require.True(t, res.Get("error").IsUndefined(), "no error")
 	data, _ := examples.Read(examples.Default)
@@ -47,7 +48,7 @@ func TestErrorsAreValuesAndTheInstanceKeepsWorking(t *testing.T) {
 	t.Parallel()
 	methods := tools.Methods()
 	methods["explode"] = func([]byte) (any, error) { panic("boom") }
-	ts := New(api.New(methods))
+	ts := New(api.New(methods, page.Render))
 	for _, tc := range []struct {
 		method string
 		req    any

@@ -8,6 +8,8 @@
 //	    compare, memory, scale, sensitivity, throughput, uncertainty, call, ...}
 //
 // with the calling convention of package jsapi. The page loads it on first use.
+// Its estimate renders the page's HTML too (render: form, results, ranges;
+// page.Render), which the estimator module leaves out.
 // charts answers with each chart's echarts option, built by internal/echarts
 // as the HTML report's are, so this module links go-echarts (0.21 MB brotli
 // of it; see the README's Speed section) and the page's script builds none.
@@ -16,7 +18,8 @@ package main
 import (
 	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/internal/api/tools"
+	"github.com/trainscale/trainscale/internal/page"
 	"github.com/trainscale/trainscale/wasm/jsapi"
 )
 
-func main() { jsapi.Expose("trainscaleTools", api.New(tools.Methods())) }
+func main() { jsapi.Expose("trainscaleTools", api.New(tools.Methods(), page.Render)) }

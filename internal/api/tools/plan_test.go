@@ -9,13 +9,14 @@ import (
 
 	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/internal/api/tools"
+	"github.com/trainscale/trainscale/internal/page"
 )
 
 // The page's plan is the reports': modern-2026 rents 13 8x B200 instances,
 // worded as report.Bundle words it, and each frontier point loads its plan.
 func TestPlanAnswersAsTheReports(t *testing.T) {
 	t.Parallel()
-	a := api.New(tools.Methods())
+	a := api.New(tools.Methods(), page.Render)
 	var out tools.Plan
 	require.NoError(t, json.Unmarshal(a.Call("plan", []byte(`{"preset":"modern-2026","as_of":"2026-12-01"}`)), &out))
 	assert.Empty(t, out.Refused)
@@ -73,7 +74,7 @@ func TestPlanAnswersAsTheReports(t *testing.T) {
 // No money, no plan; a date that is none is an error naming as_of.
 func TestPlanWithoutMoneyAndBadDate(t *testing.T) {
 	t.Parallel()
-	a := api.New(tools.Methods())
+	a := api.New(tools.Methods(), page.Render)
 	var out map[string]any
 	require.NoError(t, json.Unmarshal(a.Call("plan", []byte(`{"preset":"article-2017","set":[{"path":"money","value":"null"}]}`)), &out))
 	assert.Empty(t, out, "nothing to plan")
@@ -88,7 +89,7 @@ func TestPlanWithoutMoneyAndBadDate(t *testing.T) {
 // tools module answers it. Under Node (GOOS=js GOARCH=wasm, go_js_wasm_exec)
 // this is the page's engine; README "The planner" has the figures.
 func BenchmarkPlanCall(b *testing.B) {
-	a := api.New(tools.Methods())
+	a := api.New(tools.Methods(), page.Render)
 	for _, preset := range []string{"article-2017", "modern-2026", "av-world-model-2026", "llama-3-405b"} {
 		req := []byte(`{"preset":"` + preset + `","as_of":"2026-12-01"}`)
 		b.Run(preset, func(b *testing.B) {

@@ -1,7 +1,7 @@
 // Package tools holds the hardware tools, the Monte Carlo, sensitivity,
 // comparison and chart methods of package api. They live apart so the
 // estimator module the page needs first stays small; the tools module
-// (wasm/tools) and native callers add them: api.New(tools.Methods()).
+// (wasm/tools) and native callers add them: api.New(tools.Methods(), page.Render).
 package tools
 
 import (

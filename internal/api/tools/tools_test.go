@@ -12,6 +12,7 @@ import (
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/internal/api/tools"
+	"github.com/trainscale/trainscale/internal/page"
 )
 
 func call(t *testing.T, a *api.API, method, req string) map[string]any {
@@ -23,7 +24,7 @@ func call(t *testing.T, a *api.API, method, req string) map[string]any {
 
 func TestErrorsNameTheField(t *testing.T) {
 	t.Parallel()
-	a := api.New(tools.Methods())
+	a := api.New(tools.Methods(), page.Render)
 	for _, tc := range []struct{ method, req, path string }{
 		{"estimate", `{"set":["fleet.cars=-3"]}`, "fleet.cars"},
 		{"estimate", `{"set":["fleet.nope=1"]}`, "fleet.nope"},
@@ -49,7 +50,7 @@ func TestErrorsNameTheField(t *testing.T) {
 
 func TestEveryMethodAnswers(t *testing.T) {
 	t.Parallel()
-	a := api.New(tools.Methods())
+	a := api.New(tools.Methods(), page.Render)
 	for _, tc := range []struct{ method, req, key string }{
 		{"presets", `{}`, "presets"},
 		{"explain", `{"id":"team.inception-v3.systems.dgx-1-p100"}`, "text"},
@@ -75,7 +76,7 @@ func TestPanicIsAnErrorValue(t *testing.T) {
 	t.Parallel()
 	methods := tools.Methods()
 	methods["boom"] = func([]byte) (any, error) { panic("kaboom") }
-	a := api.New(methods)
+	a := api.New(methods, page.Render)
 	out := call(t, a, "boom", `{}`)
 	e := out["error"].(map[string]any)
 	assert.Equal(t, "internal error", e["rule"])
@@ -87,7 +88,7 @@ func TestPanicIsAnErrorValue(t *testing.T) {
 // CLI's compare --format json writes too.
 func TestCompareIsTheCoresShape(t *testing.T) {
 	t.Parallel()
-	a := api.New(tools.Methods())
+	a := api.New(tools.Methods(), page.Render)
 	var ests []*estimator.Estimate
 	for _, name := range []string{"article-2017", "modern-2026"} {
 		data, ok := examples.Read(name)
@@ -116,7 +117,7 @@ func TestCompareIsTheCoresShape(t *testing.T) {
 // The page draws each chart from the option the Go builder made.
 func TestChartsCarryTheirOptions(t *testing.T) {
 	t.Parallel()
-	a := api.New(tools.Methods())
+	a := api.New(tools.Methods(), page.Render)
 	var out struct {
 		Charts []struct {
 			ID, Title, Note string
