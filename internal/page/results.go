@@ -87,9 +87,11 @@ func Cells(est *estimator.Estimate, lang string) []string {
 }
 
 // sheet is the results as data: which value shows where, and as what text.
-// Its walks (resultsSheet, answerSheet) are the one place that decides the
-// values and their order; Cells reads its texts, and the markup (render)
-// writes its cells where the rows put them, in the same order.
+// Its walks (answerCells, chainCells, groupCells) are the one place that
+// decides the values, their texts and their order, going through the
+// results as the page shows them; Cells reads its texts, and the markup
+// (render) writes its cells where its rows and groups put them.
+// TestSheetTextsAreTheButtons holds the two to one order.
 type sheet struct {
 	est   *estimator.Estimate
 	s     *estimator.Scenario
