@@ -10,23 +10,90 @@ import (
 // beside the count to buy, which is rounded up.
 var articleCount = estimator.Display{Unit: estimator.Count, Per: 1}
 
+// Answer renders the answer the results open with (estimator.AnswerFor), u
+// the uncertainty of the same scenario or nil: with it, each figure has its
+// P10, P50 and P90 beside it and the page says where the point estimate
+// falls. Its data-quantity elements are those Results' answer has, in the
+// same order, so a page can put it in place of that one.
+func Answer(est *estimator.Estimate, u *estimator.Uncertainty, lang string) string {
+	sh := newSheet(est, lang)
+	sh.answerCells(u)
+	r := newRender(sh)
+	r.answer()
+	return r.b.String()
+}
+
+// purchaseCells is the values of an answer with money: the count to buy,
+// the count before rounding up and as the article rounds it, the capital
+// expense, the total cost and the time per run.
+type purchaseCells struct {
+	toBuy            cell // none where the sentence shows the asked percentile instead
+	basis            cell // the count to buy again, where a sentence says what the scenario asks for
+	systems, rounded cell
+	capex, tco, time cell
+}
+
+// answerCells walks the answer's values, u the uncertainty or nil: with
+// money, the purchase's (buy); without, a row per workload and system
+// (pairs): the systems to buy, the count before rounding up, the time per
+// run.
+func (sh *sheet) answerCells(u *estimator.Uncertainty) {
+	sh.u = u
+	sh.a, sh.pending = answerFor(sh.est, u)
+	a := sh.a
+	if buy := a.Buy; buy != nil {
+		p := &purchaseCells{}
+		// Either way the sentences hold the count to buy once, as a value: the
+		// answer with the spread has the same value elements as the one before.
+		if a.Ask == estimator.AskPoint || buy.ToBuy.Spread == nil {
+			p.toBuy = sh.value(buy.ToBuy.Quantity)
+		}
+		if sh.pending == "" && a.Ask != estimator.AskPoint {
+			p.basis = sh.value(buy.ToBuy.Quantity)
+		}
+		sys := buy.Systems.Quantity
+		p.systems, p.rounded = sh.value(sys), sh.show(sys, sh.articleRounding(sys))
+		p.capex, p.tco, p.time = sh.value(a.Capex.Quantity), sh.value(a.TCO.Quantity), sh.value(buy.Time.Quantity)
+		sh.buy = p
+		return
+	}
+	// One display per column, so 0.0016 systems does not read "0" under 0.06.
+	var systems, times []string
+	for _, p := range a.Each {
+		systems, times = append(systems, p.Systems.Quantity.ID), append(times, p.Time.Quantity.ID)
+	}
+	ds, dt := sh.column(systems), sh.column(times)
+	for _, p := range a.Each {
+		sh.pairs = append(sh.pairs, row{head: []string{p.WorkloadName, p.SystemName}, cells: []cell{sh.value(p.ToBuy.Quantity),
+			sh.show(p.Systems.Quantity, ds.FormatIn(p.Systems.Quantity.Value, sh.lang)), sh.show(p.Time.Quantity, dt.FormatIn(p.Time.Quantity.Value, sh.lang))}})
+	}
+}
+
+// articleRounding is a system count as the article prints it; below one
+// system it keeps its decimals, as the article's tables do.
+func (sh *sheet) articleRounding(q estimator.Quantity) string {
+	if q.Value < 1 {
+		return estimator.FormatIn(q.Value, q.Unit, sh.s.Units, sh.lang)
+	}
+	return articleCount.FormatIn(q.Value, sh.lang)
+}
+
 // answer writes the answer section: what to buy (or, for a scenario that
 // prices nothing, what each workload needs on each system), what it costs
-// and how long a run takes; with u, each figure's P10, P50 and P90 and
-// where the point estimate falls.
-func (r *render) answer(u *estimator.Uncertainty) {
-	a, pending := answerFor(r.est, u)
-	t, b := r.t, &r.b
+// and how long a run takes; with the uncertainty, each figure's P10, P50
+// and P90 and where the point estimate falls.
+func (r *render) answer() {
+	a, t, b := r.a, r.t, &r.b
 	minfmt.Fprintf(b, `<section class="answer" data-role="answer" aria-labelledby="h-answer"><h2 id="h-answer">%s</h2>`, esc(t["answer"]))
-	if a.Buy != nil {
-		r.purchase(a, pending)
+	if r.buy != nil {
+		r.purchase()
 	} else {
-		r.each(a)
+		r.each()
 	}
 	switch {
 	case !a.Ranged:
 		minfmt.Fprintf(b, `<p class="spread-note">%s</p>`, esc(t["answer.exact"]))
-	case u == nil:
+	case r.u == nil:
 		minfmt.Fprintf(b, `<p class="spread-note" data-role="spread-wait">%s</p>`, esc(t["answer.wait"]))
 	default:
 		r.spread(a)
@@ -53,63 +120,43 @@ func answerFor(est *estimator.Estimate, u *estimator.Uncertainty) (a *estimator.
 	return a, *est.Scenario.Money.Ask
 }
 
-// purchase is the answer of a scenario with money: buy N systems for a
-// workload, the count before rounding up beside it, then the capital
+// purchase writes the answer of a scenario with money: buy N systems for
+// a workload, the count before rounding up beside it, then the capital
 // expense, the total cost and the time per run.
-func (r *render) purchase(a *estimator.Answer, pending estimator.Ask) {
-	t, b, buy := r.t, &r.b, a.Buy
-	asked := r.value(buy.ToBuy.Quantity)
-	if a.Ask != estimator.AskPoint && buy.ToBuy.Spread != nil {
-		asked = `<span class="asked">` + esc(r.format(buy.ToBuy.Asked, buy.ToBuy.Unit)) + `</span>`
+func (r *render) purchase() {
+	t, b, buy, p := r.t, &r.b, r.a.Buy, r.buy
+	asked := `<span class="asked">` + esc(r.format(buy.ToBuy.Asked, buy.ToBuy.Unit)) + `</span>`
+	if p.toBuy.shown() {
+		asked = r.button(p.toBuy)
 	}
 	minfmt.Fprintf(b, `<p class="ask">%s</p>`, minfmt.Sprintf(esc(t["answer.buy"]), `<strong>`+asked+`</strong>`, esc(buy.SystemName), esc(buy.WorkloadName)))
-	// Either way the sentences hold the count to buy once, as a value: the
-	// answer with the spread has the same value elements as the one before.
 	switch {
-	case pending != "":
-		minfmt.Fprintf(b, `<p class="ask-basis">%s</p>`, esc(minfmt.Sprintf(t["answer.asks.wait"], pending.Words().In(r.lang))))
-	case a.Ask != estimator.AskPoint:
-		minfmt.Fprintf(b, `<p class="ask-basis">%s</p>`, minfmt.Sprintf(esc(t["answer.asks"]), esc(a.Ask.Words().In(r.lang)), r.value(buy.ToBuy.Quantity)))
+	case r.pending != "":
+		minfmt.Fprintf(b, `<p class="ask-basis">%s</p>`, esc(minfmt.Sprintf(t["answer.asks.wait"], r.pending.Words().In(r.lang))))
+	case p.basis.shown():
+		minfmt.Fprintf(b, `<p class="ask-basis">%s</p>`, minfmt.Sprintf(esc(t["answer.asks"]), esc(r.a.Ask.Words().In(r.lang)), r.button(p.basis)))
 	}
-	sys := buy.Systems.Quantity
-	minfmt.Fprintf(b, `<p class="rounding">%s</p>`, minfmt.Sprintf(esc(t["answer.rounding"]), r.value(sys), r.valueAs(sys, r.articleRounding(sys))))
+	minfmt.Fprintf(b, `<p class="rounding">%s</p>`, minfmt.Sprintf(esc(t["answer.rounding"]), r.button(p.systems), r.button(p.rounded)))
 	b.WriteString(`<dl class="headline">`)
-	capex := t["answer.capex"]
-	tco := minfmt.Sprintf(t["answer.tco"], num(r.s.Money.DepreciationYears))
 	for _, f := range []struct {
 		label string
-		q     estimator.Quantity
-	}{{capex, a.Capex.Quantity}, {tco, a.TCO.Quantity}, {buy.Time.LabelIn(r.lang), buy.Time.Quantity}} {
-		minfmt.Fprintf(b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(f.label), r.value(f.q))
+		c     cell
+	}{{t["answer.capex"], p.capex}, {minfmt.Sprintf(t["answer.tco"], num(r.s.Money.DepreciationYears)), p.tco}, {buy.Time.LabelIn(r.lang), p.time}} {
+		minfmt.Fprintf(b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(f.label), r.button(f.c))
 	}
 	b.WriteString(`</dl>`)
 }
 
-// articleRounding is a system count as the article prints it; below one
-// system it keeps its decimals, as the article's tables do.
-func (r *render) articleRounding(q estimator.Quantity) string {
-	if q.Value < 1 {
-		return estimator.FormatIn(q.Value, q.Unit, r.s.Units, r.lang)
-	}
-	return articleCount.FormatIn(q.Value, r.lang)
-}
-
-// each is the answer of a scenario without money: the systems each workload
-// needs on each system, rounded up and before, and the time per run.
-func (r *render) each(a *estimator.Answer) {
+// each writes the answer of a scenario without money: the systems each
+// workload needs on each system, rounded up and before, and the time per run.
+func (r *render) each() {
 	t, b := r.t, &r.b
 	minfmt.Fprintf(b, `<p class="ask">%s</p>`, esc(t["answer.each"]))
 	minfmt.Fprintf(b, `<table class="each"><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
 		esc(t["col.network"]), esc(t["col.system"]), esc(t["answer.tobuy"]), esc(t["answer.before"]), esc(t["answer.time"]))
-	// One display per column, so 0.0016 systems does not read "0" under 0.06.
-	var systems, times []string
-	for _, p := range a.Each {
-		systems, times = append(systems, p.Systems.Quantity.ID), append(times, p.Time.Quantity.ID)
-	}
-	ds, dt := r.column(systems), r.column(times)
-	for _, p := range a.Each {
-		minfmt.Fprintf(b, `<tr><th scope="row">%s</th><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>`, esc(p.WorkloadName), esc(p.SystemName),
-			r.value(p.ToBuy.Quantity), r.valueAs(p.Systems.Quantity, ds.FormatIn(p.Systems.Quantity.Value, r.lang)), r.valueAs(p.Time.Quantity, dt.FormatIn(p.Time.Quantity.Value, r.lang)))
+	for _, rw := range r.pairs {
+		minfmt.Fprintf(b, `<tr><th scope="row">%s</th><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>`, esc(rw.head[0]), esc(rw.head[1]),
+			r.button(rw.cells[0]), r.button(rw.cells[1]), r.button(rw.cells[2]))
 	}
 	b.WriteString(`</tbody></table>`)
 }

@@ -137,17 +137,60 @@ func TestCellsFollowTheElements(t *testing.T) {
 		html := Results(est, lang)
 		cells := Cells(est, lang)
 		require.Equal(t, strings.Count(html, "data-quantity="), len(cells), lang)
-		i := 0
-		for _, part := range strings.Split(html, `<button type="button" class="q" `)[1:] {
-			_, text, _ := strings.Cut(part, ">")
-			text, _, _ = strings.Cut(text, "</button>")
-			assert.Equal(t, esc(cells[i]), text, "%s cell %d", lang, i)
-			i++
-		}
+		assert.Equal(t, buttonTexts(html), escAll(cells), lang)
 	}
 	ja := Cells(est, "ja")
 	assert.Contains(t, ja, "1.37 年", "Inception-v3 on one DGX-1 (Volta), 300 cars")
 	assert.Contains(t, ja, "428", "the systems to buy")
+}
+
+// The sheet's texts are the value buttons' of the markup written from it, in
+// order, for every preset, with and without money's ask for a percentile,
+// and for the answer with its spread as well as without.
+func TestSheetTextsAreTheButtons(t *testing.T) {
+	for _, name := range examples.Names() {
+		ests := []*estimator.Estimate{presetEstimate(t, name)}
+		if ests[0].Scenario.Money != nil {
+			ests = append(ests, presetEstimate(t, name, estimator.Override{Path: "money.ask", Value: "p90"}))
+		}
+		for _, est := range ests {
+			u := uncertainty(t, est)
+			for _, lang := range []string{"en", "ja"} {
+				where := name + " " + lang
+				if m := est.Scenario.Money; m != nil && m.Ask != nil {
+					where += " asking " + string(*m.Ask)
+				}
+				html := Results(est, lang)
+				cells := Cells(est, lang)
+				assert.Equal(t, strings.Count(html, "data-quantity="), len(cells), where)
+				assert.Equal(t, buttonTexts(html), escAll(cells), where)
+				for _, u := range []*estimator.Uncertainty{nil, u} {
+					sh := newSheet(est, lang)
+					sh.answerCells(u)
+					assert.Equal(t, buttonTexts(Answer(est, u, lang)), escAll(sh.texts), "%s: answer, spread %t", where, u != nil)
+				}
+			}
+		}
+	}
+}
+
+// buttonTexts is the text of every value button in html, in order.
+func buttonTexts(html string) []string {
+	var texts []string
+	for _, part := range strings.Split(html, `<button type="button" class="q" `)[1:] {
+		_, text, _ := strings.Cut(part, ">")
+		text, _, _ = strings.Cut(text, "</button>")
+		texts = append(texts, text)
+	}
+	return texts
+}
+
+func escAll(texts []string) []string {
+	out := make([]string, len(texts))
+	for i, s := range texts {
+		out[i] = esc(s)
+	}
+	return out
 }
 
 // A point value set moves its range; the ranges group shows where it went.

@@ -67,8 +67,12 @@ func Layout(est *estimator.Estimate) string {
 // group. Each value is a button (it opens the explanation) that carries
 // data-quantity="<id>" and data-value="<exact value>".
 func Results(est *estimator.Estimate, lang string) string {
-	r := newRender(est, lang)
-	r.results()
+	r := newRender(resultsSheet(est, lang))
+	minfmt.Fprintf(&r.b, `<div class="results" data-layout="%s">`, Layout(est))
+	r.answer()
+	r.chain()
+	r.every()
+	r.b.WriteString(`</div>`)
 	return r.b.String()
 }
 
@@ -76,106 +80,125 @@ func Results(est *estimator.Estimate, lang string) string {
 // data-quantity elements: what a page with the same Layout puts in them
 // when a value changes. A quantity may read differently in two places (a
 // system count as the article rounds it, say), so the texts go by element,
-// not by quantity.
+// not by quantity. It walks the values alone, not the markup: it runs on
+// every keystroke, in the module that renders no HTML.
 func Cells(est *estimator.Estimate, lang string) []string {
-	r := newRender(est, lang)
-	r.textOnly = true
-	r.results()
-	return r.cells
+	return resultsSheet(est, lang).texts
 }
 
-// Answer renders the answer the results open with (estimator.AnswerFor), u
-// the uncertainty of the same scenario or nil: with it, each figure has its
-// P10, P50 and P90 beside it and the page says where the point estimate
-// falls. Its data-quantity elements are those Results' answer has, in the
-// same order, so a page can put it in place of that one.
-func Answer(est *estimator.Estimate, u *estimator.Uncertainty, lang string) string {
-	r := newRender(est, lang)
-	r.answer(u)
-	return r.b.String()
-}
-
-// render writes the results of one estimate in one language, and keeps the
-// text of every value it writes (Cells).
-type render struct {
-	b     strings.Builder
+// sheet is the results as data: which value shows where, and as what text.
+// Its walks (answerCells, chainCells, groupCells) are the one place that
+// decides the values, their texts and their order, going through the
+// results as the page shows them; Cells reads its texts, and the markup
+// (render) writes its cells where its rows and groups put them.
+// TestSheetTextsAreTheButtons holds the two to one order.
+type sheet struct {
 	est   *estimator.Estimate
 	s     *estimator.Scenario
 	lang  string
-	t     map[string]string
-	cells []string
-	// textOnly keeps the cells and skips the long markup (every quantity's
-	// row): Cells runs on every keystroke.
-	textOnly bool
+	texts []string // every value's text, in the order the markup shows them
+
+	// the answer: see answerCells
+	a       *estimator.Answer
+	u       *estimator.Uncertainty
+	pending estimator.Ask
+	buy     *purchaseCells
+	pairs   []row
+
+	data   []cell  // the article's data chain
+	runs   []row   // one training run per workload and system: GPU time, time on one system
+	team   []row   // the systems the team needs, per workload: one cell per system
+	money  []cell  // the headline's money, energy and CO2
+	groups []group // every quantity, by the group its id starts with
 }
 
-func newRender(est *estimator.Estimate, lang string) *render {
-	return &render{est: est, s: est.Scenario, lang: lang, t: texts(lang)}
+// cell is one value of the results: quantity q shown as text. A cell with
+// no quantity (q.ID "") is one the estimate lacks or the markup shows as no
+// value; it has no text among the sheet's texts.
+type cell struct {
+	q    estimator.Quantity
+	text string
 }
 
-func (r *render) results() {
-	if !r.textOnly {
-		minfmt.Fprintf(&r.b, `<div class="results" data-layout="%s">`, Layout(r.est))
-	}
-	r.answer(nil)
-	r.chain()
-	r.every()
-	r.b.WriteString(`</div>`)
+func (c cell) shown() bool { return c.q.ID != "" }
+
+// row is a table row: its headings (names of a workload, a system) and its values.
+type row struct {
+	head  []string
+	cells []cell
 }
 
-// value writes q's value as a button showing text.
-func (r *render) valueAs(q estimator.Quantity, text string) string {
-	r.cells = append(r.cells, text)
-	if r.textOnly {
-		return ""
-	}
-	return minfmt.Sprintf(`<button type="button" class="q" data-quantity="%s" data-value="%s" data-unit="%s" aria-label="%s">%s</button>`,
-		esc(q.ID), strconv.FormatFloat(q.Value, 'g', -1, 64), esc(string(q.Unit)), esc(q.LabelIn(r.lang)+": "+text), esc(text))
+// group is the quantities whose ids start with name, in the estimate's order.
+type group struct {
+	name  string
+	cells []cell
 }
 
-// value writes q's value as the core shows it on its own.
-func (r *render) value(q estimator.Quantity) string {
-	return r.valueAs(q, estimator.FormatIn(q.Value, q.Unit, r.s.Units, r.lang))
+func newSheet(est *estimator.Estimate, lang string) *sheet {
+	return &sheet{est: est, s: est.Scenario, lang: lang}
+}
+
+// resultsSheet walks what Results shows: the answer (without its spread),
+// the chain and every quantity.
+func resultsSheet(est *estimator.Estimate, lang string) *sheet {
+	sh := newSheet(est, lang)
+	sh.answerCells(nil)
+	sh.chainCells()
+	sh.groupCells()
+	return sh
+}
+
+// show is q's value shown as text: the next value of the page.
+func (sh *sheet) show(q estimator.Quantity, text string) cell {
+	sh.texts = append(sh.texts, text)
+	return cell{q: q, text: text}
+}
+
+// value is q's value as the core shows it on its own.
+func (sh *sheet) value(q estimator.Quantity) cell {
+	return sh.show(q, estimator.FormatIn(q.Value, q.Unit, sh.s.Units, sh.lang))
 }
 
 // column is the one display of a table column's values (ids the estimate
 // lacks are left out), so a column reads in one unit: "0.46 years" above
 // "0.06 years", not "21 days".
-func (r *render) column(ids []string) estimator.Display {
+func (sh *sheet) column(ids []string) estimator.Display {
 	var values []float64
 	unit := estimator.Unit("")
 	for _, id := range ids {
-		if q, ok := r.est.Get(id); ok {
+		if q, ok := sh.est.Get(id); ok {
 			values, unit = append(values, q.Value), q.Unit
 		}
 	}
-	return estimator.ChooseColumn(unit, r.s.Units, values, estimator.Article)
+	return estimator.ChooseColumn(unit, sh.s.Units, values, estimator.Article)
 }
 
-// cell is the table cell of quantity id, shown in its column's display d.
-func (r *render) cell(id string, d estimator.Display) string {
-	q, ok := r.est.Get(id)
+// inColumn is quantity id's value shown in its column's display d; no
+// value where the estimate lacks it.
+func (sh *sheet) inColumn(id string, d estimator.Display) cell {
+	q, ok := sh.est.Get(id)
 	if !ok {
-		return `<td>-</td>`
+		return cell{}
 	}
-	return `<td>` + r.valueAs(q, d.FormatIn(q.Value, r.lang)) + `</td>`
+	return sh.show(q, d.FormatIn(q.Value, sh.lang))
 }
 
-// chain is the estimate step by step: the data, one training run on each
-// system, the systems for the team and the money; the article's figures,
-// when the scenario is the article's.
-func (r *render) chain() {
-	s, t, b := r.s, r.t, &r.b
-	heading := t["results.chain"]
-	if isArticle(s) {
-		heading = t["results.article"]
+// values is the values of the quantities ids name, those the estimate has.
+func (sh *sheet) values(ids []string) []cell {
+	var cells []cell
+	for _, id := range ids {
+		if q, ok := sh.est.Get(id); ok {
+			cells = append(cells, sh.value(q))
+		}
 	}
-	b.WriteString(`<section class="article" aria-labelledby="h-article"><h2 id="h-article">` + esc(heading) + `</h2>`)
-	r.figures(articleChain)
+	return cells
+}
 
-	// One training run per workload and system, then the systems the team needs.
-	minfmt.Fprintf(b, `<table><caption>%s</caption><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
-		esc(minfmt.Sprintf(t["results.time"], num(s.Training.Epochs))), esc(t["col.network"]), esc(t["col.system"]), esc(t["col.gpu"]), esc(t["col.onesystem"]))
+// chainCells is the estimate step by step: the data, one training run on
+// each workload and system, the systems for the team and the money.
+func (sh *sheet) chainCells() {
+	s := sh.s
+	sh.data = sh.values(articleChain)
 	var gpuIDs, systemIDs []string
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
@@ -183,13 +206,94 @@ func (r *render) chain() {
 			systemIDs = append(systemIDs, "train."+w.ID+".system_time."+sys.ID)
 		}
 	}
-	gpu, one := r.column(gpuIDs), r.column(systemIDs)
+	gpu, one := sh.column(gpuIDs), sh.column(systemIDs)
 	for i, w := range s.Workloads {
 		for j, sys := range s.Systems {
 			k := i*len(s.Systems) + j
-			minfmt.Fprintf(b, `<tr><th scope="row">%s</th><td>%s</td>%s%s</tr>`, esc(nameOr(w.Label, w.ID)), esc(nameOr(sys.Label, sys.ID)),
-				r.cell(gpuIDs[k], gpu), r.cell(systemIDs[k], one))
+			sh.runs = append(sh.runs, row{head: []string{nameOr(w.Label, w.ID), nameOr(sys.Label, sys.ID)},
+				cells: []cell{sh.inColumn(gpuIDs[k], gpu), sh.inColumn(systemIDs[k], one)}})
 		}
+	}
+	columns := make([]estimator.Display, len(s.Systems))
+	for j, sys := range s.Systems {
+		var ids []string
+		for _, w := range s.Workloads {
+			ids = append(ids, "team."+w.ID+".systems."+sys.ID)
+		}
+		columns[j] = sh.column(ids)
+	}
+	for _, w := range s.Workloads {
+		rw := row{head: []string{nameOr(w.Label, w.ID)}}
+		for j, sys := range s.Systems {
+			rw.cells = append(rw.cells, sh.inColumn("team."+w.ID+".systems."+sys.ID, columns[j]))
+		}
+		sh.team = append(sh.team, rw)
+	}
+	sh.money = sh.values(headlineMoney(sh.est))
+}
+
+// groupCells is every quantity, by the group its id starts with, in the
+// estimate's order.
+func (sh *sheet) groupCells() {
+	var order []string
+	groups := map[string][]estimator.Quantity{}
+	for _, q := range sh.est.Quantities() {
+		g, _, _ := strings.Cut(q.ID, ".")
+		if _, seen := groups[g]; !seen {
+			order = append(order, g)
+		}
+		groups[g] = append(groups[g], q)
+	}
+	for _, g := range order {
+		gr := group{name: g}
+		for _, q := range groups[g] {
+			gr.cells = append(gr.cells, sh.value(q))
+		}
+		sh.groups = append(sh.groups, gr)
+	}
+}
+
+// render writes a sheet as markup in its language.
+type render struct {
+	b strings.Builder
+	*sheet
+	t map[string]string
+}
+
+func newRender(sh *sheet) *render {
+	return &render{sheet: sh, t: texts(sh.lang)}
+}
+
+// button is c's value as a button showing its text.
+func (r *render) button(c cell) string {
+	q := c.q
+	return minfmt.Sprintf(`<button type="button" class="q" data-quantity="%s" data-value="%s" data-unit="%s" aria-label="%s">%s</button>`,
+		esc(q.ID), strconv.FormatFloat(q.Value, 'g', -1, 64), esc(string(q.Unit)), esc(q.LabelIn(r.lang)+": "+c.text), esc(c.text))
+}
+
+// td is c as a table cell: "-" where the estimate lacks the quantity.
+func (r *render) td(c cell) string {
+	if !c.shown() {
+		return `<td>-</td>`
+	}
+	return `<td>` + r.button(c) + `</td>`
+}
+
+// chain writes the estimate step by step: the data, one training run on
+// each system, the systems for the team and the money; the article's
+// figures, when the scenario is the article's.
+func (r *render) chain() {
+	s, t, b := r.s, r.t, &r.b
+	heading := t["results.chain"]
+	if isArticle(s) {
+		heading = t["results.article"]
+	}
+	b.WriteString(`<section class="article" aria-labelledby="h-article"><h2 id="h-article">` + esc(heading) + `</h2>`)
+	r.figures(r.data)
+	minfmt.Fprintf(b, `<table><caption>%s</caption><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
+		esc(minfmt.Sprintf(t["results.time"], num(s.Training.Epochs))), esc(t["col.network"]), esc(t["col.system"]), esc(t["col.gpu"]), esc(t["col.onesystem"]))
+	for _, rw := range r.runs {
+		minfmt.Fprintf(b, `<tr><th scope="row">%s</th><td>%s</td>%s%s</tr>`, esc(rw.head[0]), esc(rw.head[1]), r.td(rw.cells[0]), r.td(rw.cells[1]))
 	}
 	b.WriteString(`</tbody></table>`)
 	minfmt.Fprintf(b, `<table><caption>%s</caption><thead><tr><th scope="col">%s</th>`, esc(r.teamCaption()), esc(t["col.network"]))
@@ -197,41 +301,26 @@ func (r *render) chain() {
 		minfmt.Fprintf(b, `<th scope="col">%s</th>`, esc(nameOr(sys.Label, sys.ID)))
 	}
 	b.WriteString(`</tr></thead><tbody>`)
-	columns := make([]estimator.Display, len(s.Systems))
-	for j, sys := range s.Systems {
-		var ids []string
-		for _, w := range s.Workloads {
-			ids = append(ids, "team."+w.ID+".systems."+sys.ID)
-		}
-		columns[j] = r.column(ids)
-	}
-	for _, w := range s.Workloads {
-		minfmt.Fprintf(b, `<tr><th scope="row">%s</th>`, esc(nameOr(w.Label, w.ID)))
-		for j, sys := range s.Systems {
-			b.WriteString(r.cell("team."+w.ID+".systems."+sys.ID, columns[j]))
+	for _, rw := range r.team {
+		minfmt.Fprintf(b, `<tr><th scope="row">%s</th>`, esc(rw.head[0]))
+		for _, c := range rw.cells {
+			b.WriteString(r.td(c))
 		}
 		b.WriteString(`</tr>`)
 	}
 	b.WriteString(`</tbody></table>`)
-	r.figures(headlineMoney(r.est))
+	r.figures(r.money)
 	b.WriteString(`</section>`)
 }
 
-// figures writes the quantities ids name, those the estimate has, as a
-// list of label and value.
-func (r *render) figures(ids []string) {
-	var qs []estimator.Quantity
-	for _, id := range ids {
-		if q, ok := r.est.Get(id); ok {
-			qs = append(qs, q)
-		}
-	}
-	if len(qs) == 0 {
+// figures writes cells as a list of label and value.
+func (r *render) figures(cells []cell) {
+	if len(cells) == 0 {
 		return
 	}
 	r.b.WriteString(`<dl class="headline">`)
-	for _, q := range qs {
-		minfmt.Fprintf(&r.b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(q.LabelIn(r.lang)), r.value(q))
+	for _, c := range cells {
+		minfmt.Fprintf(&r.b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(c.q.LabelIn(r.lang)), r.button(c))
 	}
 	r.b.WriteString(`</dl>`)
 }
@@ -247,35 +336,19 @@ func (r *render) teamCaption() string {
 	return minfmt.Sprintf(r.t["results.team"], num(team.ConcurrentJobs), num(team.Members), num(team.TargetDays))
 }
 
-// every is every quantity, by the group its id starts with, in the
-// estimate's order.
+// every writes every quantity, by group.
 func (r *render) every() {
 	t, b := r.t, &r.b
 	minfmt.Fprintf(b, `<section class="all" aria-labelledby="h-all"><h2 id="h-all">%s</h2>`, esc(t["results.all"]))
-	var order []string
-	groups := map[string][]estimator.Quantity{}
-	for _, q := range r.est.Quantities() {
-		g, _, _ := strings.Cut(q.ID, ".")
-		if _, seen := groups[g]; !seen {
-			order = append(order, g)
-		}
-		groups[g] = append(groups[g], q)
-	}
-	for _, g := range order {
-		if r.textOnly {
-			for _, q := range groups[g] {
-				r.value(q)
-			}
-			continue
-		}
-		title := t["qgroup."+g]
+	for _, g := range r.groups {
+		title := t["qgroup."+g.name]
 		if title == "" {
-			title = g
+			title = g.name
 		}
 		minfmt.Fprintf(b, `<details class="qgroup" data-group="%s"><summary>%s <span class="count">(%d)</span></summary><table><thead><tr><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
-			esc(g), esc(title), len(groups[g]), esc(t["col.quantity"]), esc(t["col.value"]))
-		for _, q := range groups[g] {
-			minfmt.Fprintf(b, `<tr><th scope="row">%s <code>%s</code></th><td>%s</td></tr>`, esc(q.LabelIn(r.lang)), esc(q.ID), r.value(q))
+			esc(g.name), esc(title), len(g.cells), esc(t["col.quantity"]), esc(t["col.value"]))
+		for _, c := range g.cells {
+			minfmt.Fprintf(b, `<tr><th scope="row">%s <code>%s</code></th><td>%s</td></tr>`, esc(c.q.LabelIn(r.lang)), esc(c.q.ID), r.button(c))
 		}
 		b.WriteString(`</tbody></table></details>`)
 	}
