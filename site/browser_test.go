@@ -32,6 +32,7 @@ import (
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/examples"
+	corepage "github.com/trainscale/trainscale/internal/page"
 	"github.com/trainscale/trainscale/site"
 )
 
@@ -405,6 +406,16 @@ func TestLinkReproducesTheScenario(t *testing.T) {
 	require.NoError(t, err)
 	sameFigures(t, r.values("document"), est)
 	assert.Equal(t, "ja", run[string](r, `document.documentElement.lang`))
+	// The page's words come from messages-ja.json, as the core wrote them.
+	words := run[map[string]string](r, `Object.fromEntries([...document.querySelectorAll('[data-i18n]')].map((el) => [el.dataset.i18n, el.textContent]))`)
+	require.NotEmpty(t, words)
+	ja := corepage.Messages("ja")
+	for key, text := range words {
+		if want, ok := ja[key]; ok {
+			assert.Equal(t, want, text, key)
+		}
+	}
+	assert.True(t, r.requested("messages-ja.json"))
 }
 
 func TestJSONImportAndExplain(t *testing.T) {
