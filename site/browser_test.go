@@ -407,15 +407,22 @@ func TestLinkReproducesTheScenario(t *testing.T) {
 	sameFigures(t, r.values("document"), est)
 	assert.Equal(t, "ja", run[string](r, `document.documentElement.lang`))
 	// The page's words come from messages-ja.json, as the core wrote them.
-	words := run[map[string]string](r, `Object.fromEntries([...document.querySelectorAll('[data-i18n]')].map((el) => [el.dataset.i18n, el.textContent]))`)
-	require.NotEmpty(t, words)
-	ja := corepage.Messages("ja")
+	r.hasWords("document", "ja")
+	assert.True(t, r.requested("messages-ja.json"))
+}
+
+// hasWords checks that root's words (its data-i18n elements) read as the
+// core's messages in lang do.
+func (p *page) hasWords(root, lang string) {
+	p.t.Helper()
+	words := run[map[string]string](p, fmt.Sprintf(`Object.fromEntries([...%s.querySelectorAll('[data-i18n]')].map((el) => [el.dataset.i18n, el.textContent]))`, root))
+	require.NotEmpty(p.t, words)
+	want := corepage.Messages(lang)
 	for key, text := range words {
-		if want, ok := ja[key]; ok {
-			assert.Equal(t, want, text, key)
+		if w, ok := want[key]; ok {
+			assert.Equal(p.t, w, text, key)
 		}
 	}
-	assert.True(t, r.requested("messages-ja.json"))
 }
 
 func TestJSONImportAndExplain(t *testing.T) {
