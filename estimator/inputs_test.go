@@ -2,6 +2,7 @@ package estimator
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 	"testing"
 
@@ -28,7 +29,7 @@ func TestFieldsCoverTheFormat(t *testing.T) {
 		assert.NotEmpty(t, f.Dim, "no dimension for %s", f.Path)
 		assert.Equal(t, strings.Contains(f.Unit.EN, "<currency>"), strings.Contains(f.Unit.JA, "<currency>"), f.Path)
 	}
-	for p, w := range fieldWords {
+	for p, w := range joinedWords() {
 		assert.True(t, paths[p], "words for %s, which is no field", p)
 		assert.Equal(t, w.unset.EN == "", w.unset.JA == "", "unset of %s in one language only", p)
 		assert.Equal(t, w.help.EN == "", w.help.JA == "", "help of %s in one language only", p)
@@ -138,4 +139,16 @@ func ExampleFieldOf() {
 	// workloads[].batch - Batch size / バッチサイズ
 	// samples per GPU | must be a whole number; must be > 0
 	// if left out: the largest power of 2 up to 256 that fits (32 on a CPU)
+}
+
+// joinedWords is the table's two parts as one, each path in one part only.
+func joinedWords() map[string]words {
+	all := maps.Clone(fieldWords)
+	for p, w := range planWords {
+		if _, twice := all[p]; twice {
+			panic("words for " + p + " in fieldWords and planWords")
+		}
+		all[p] = w
+	}
+	return all
 }

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/trainscale/trainscale/estimator/minfmt"
 )
@@ -72,18 +73,33 @@ func (f Field) RuleTextIn(lang string) string {
 // Fields lists every input of the scenario format, in the format's order.
 // The rows' Rules and Choices are the table's own: read them, do not change
 // them.
-func Fields() []Field { return slices.Clone(fieldList) }
+func Fields() []Field {
+	list, _ := fieldTable()
+	return slices.Clone(list)
+}
 
 // FieldOf finds the field a path names, with or without list indexes
 // ("workloads[1].mb_per_s" or "workloads[].mb_per_s").
 func FieldOf(path string) (Field, bool) {
-	f, ok := fieldByPath[genericPath(path)]
+	_, byPath := fieldTable()
+	f, ok := byPath[genericPath(path)]
 	return f, ok
 }
 
-// fieldList and fieldByPath are the table joined with the Scenario type, built
-// once at start-up and never changed.
-var fieldList, fieldByPath = buildFields()
+// fieldTable is the table joined with the Scenario type, built once, on its
+// first use, and never changed. Built by a package variable's initializer
+// (sync.OnceValues included), it and the words it reads would be linked into
+// every program, used or not.
+func fieldTable() ([]Field, map[string]Field) {
+	fieldsOnce.Do(func() { fieldList, fieldByPath = buildFields() })
+	return fieldList, fieldByPath
+}
+
+var (
+	fieldsOnce  sync.Once
+	fieldList   []Field
+	fieldByPath map[string]Field
+)
 
 func buildFields() ([]Field, map[string]Field) {
 	var list []Field
@@ -105,6 +121,9 @@ func buildFields() ([]Field, map[string]Field) {
 				continue // sources: notes on the other fields
 			}
 			words, ok := fieldWords[p]
+			if !ok {
+				words, ok = planWords[p]
+			}
 			if !ok {
 				panic("estimator: no words for input " + p) // TestFieldsCoverTheFormat says which
 			}
@@ -139,6 +158,7 @@ func (s *Scenario) Currency() string {
 // say) is listed with zero values and Absent set, so a form can offer it.
 func Inputs(s *Scenario) []InputSpec {
 	currency := s.Currency()
+	_, byPath := fieldTable()
 	var out []InputSpec
 	var visit func(path string, v reflect.Value, absent bool)
 	visit = func(path string, v reflect.Value, absent bool) {
@@ -164,7 +184,7 @@ func Inputs(s *Scenario) []InputSpec {
 			case reflect.Map:
 				continue
 			}
-			f := fieldByPath[genericPath(p)]
+			f := byPath[genericPath(p)]
 			in := InputSpec{Path: p, Field: f, Set: set, Absent: absent, IsText: f.IsText, Rules: f.Rules, Source: s.Sources[p]}
 			if f.IsText {
 				in.Text = fv.String()
@@ -320,25 +340,6 @@ var fieldWords = map[string]words{
 	"goodput.restart_hours":             {dim: Seconds, unit: Text{"hours", "時間"}, label: Text{"Restart time", "再起動時間"}},
 	"goodput.checkpoint_write_minutes":  {dim: Seconds, unit: Text{"minutes", "分"}, label: Text{"Checkpoint write", "チェックポイント書き込み時間"}, help: Text{"The time each checkpoint stalls training.", "チェックポイントごとに学習が止まる時間。"}},
 
-	"plan.workload": {label: Text{"Workload planned for", "計画するワークロード"}, unset: Text{"money.workload", "money.workload"},
-		help: Text{"The workload whose runs must meet the deadline; its data, tokens and team come from the scenario.", "期限内に学習を終えるべきワークロード。データ・トークン数・チームはシナリオのもの。"}},
-	"plan.deadline_days": {dim: Seconds, unit: Text{"days per run", "日/回"}, label: Text{"Deadline per run", "1 回の学習の期限"}, unset: Text{"team.target_days", "team.target_days"}},
-	"plan.capex_budget":  {dim: currencyUnit, unit: Text{"<currency>", "<currency>"}, label: Text{"Capital budget", "設備投資の予算"}, unset: Text{"no limit", "上限なし"}, help: Text{"What buying may cost up front: systems, network and storage.", "購入時に払える額（システム・ネットワーク・ストレージ）。"}},
-	"plan.tco_budget": {dim: currencyUnit, unit: Text{"<currency>", "<currency>"}, label: Text{"Total budget", "総予算"}, unset: Text{"no limit", "上限なし"},
-		help: Text{"What a plan may cost over money.depreciation_years: capex plus opex when buying, rent plus storage when renting.", "money.depreciation_years の期間に払える総額。購入なら設備投資と運用費、借りるなら賃料とストレージ。"}},
-	"plan.power_kw":    {dim: Watts, unit: Text{"kW, cooling included", "kW（冷却込み）"}, label: Text{"Power cap", "電力の上限"}, unset: Text{"no limit", "上限なし"}, help: Text{"The site's power for bought systems at their maximum draw times the PUE; rented instances draw the provider's.", "購入するシステムの最大消費電力 × PUE に対するサイトの電力。借りるインスタンスは事業者の電力を使います。"}},
-	"plan.max_systems": {dim: Count, unit: Text{"systems or instances", "台"}, label: Text{"Most systems", "台数の上限"}, unset: Text{"no limit", "上限なし"}},
-	"plan.max_gpus":    {dim: Count, unit: Text{"GPUs", "GPU"}, label: Text{"Most GPUs", "GPU 数の上限"}, unset: Text{"100,000", "100,000"}, help: Text{"The largest cluster the planner sizes.", "計画する最大のクラスタ規模。"}},
-	"plan.gpus": {label: Text{"Allowed GPUs", "使ってよい GPU"}, unset: Text{"every catalog GPU", "カタログのすべての GPU"},
-		help: Text{"Comma-separated catalog GPU ids (trainscale catalog gpus), e.g. h100-sxm,b200.", "カンマ区切りのカタログ GPU ID（trainscale catalog gpus）。例: h100-sxm,b200。"}},
-	"plan.generations": {label: Text{"Allowed GPU generations", "使ってよい GPU 世代"}, unset: Text{"every generation", "すべての世代"},
-		help: Text{"Comma-separated GPU architectures (the generation column of trainscale catalog gpus), e.g. hopper,blackwell.", "カンマ区切りの GPU アーキテクチャ（trainscale catalog gpus の generation 列）。例: hopper,blackwell。"}},
-	"plan.precisions": {label: Text{"Allowed precisions", "使ってよい精度"}, unset: Text{"the workload's own", "ワークロードの精度"},
-		help: Text{"Comma-separated: fp32, tf32, mixed for a catalog model; bf16, fp8, fp4 for a transformer. Each is tried on every GPU that has it.", "カンマ区切り。カタログのモデルは fp32、tf32、mixed、Transformer は bf16、fp8、fp4。それぞれを対応するすべての GPU で試します。"}},
-	"plan.acquire": {label: Text{"Buy or rent", "購入か賃借か"}, unset: Text{"both", "both（両方）"}, help: Text{"buy: catalog systems; rent: cloud offers; both.", "buy はカタログのシステム、rent はクラウドの提供品、both は両方。"}},
-	"plan.as_of": {label: Text{"Prices as of", "価格の基準日"}, unset: Text{"today", "今日"},
-		help: Text{"YYYY-MM-DD: the newest cloud price published by then applies, and one older than 12 months is flagged.", "YYYY-MM-DD。この日までに公表された最新のクラウド価格を使い、12 か月より古い価格には印を付けます。"}},
-
 	"factors.fp32_efficiency":             {dim: Ratio, unit: Text{"fraction of peak", "ピークに対する割合"}, label: Text{"FP32 efficiency", "FP32 効率"}, unset: calibrated},
 	"factors.tf32_efficiency":             {dim: Ratio, unit: Text{"fraction of peak", "ピークに対する割合"}, label: Text{"TF32 efficiency", "TF32 効率"}, unset: calibrated},
 	"factors.mixed_efficiency":            {dim: Ratio, unit: Text{"fraction of peak", "ピークに対する割合"}, label: Text{"Mixed-precision efficiency", "混合精度効率"}, unset: calibrated},
@@ -364,6 +365,33 @@ var fieldWords = map[string]words{
 		help: Text{"Multiplies the transformer model's MFU, and so its tokens per second (not a given transformer.mfu).", "Transformer モデルの MFU、したがって毎秒のトークン数に掛けます（指定した transformer.mfu には掛けません）。"}},
 	"model_error.memory": {dim: Ratio, unit: Text{"x the modelled memory", "モデルのメモリに対する倍率"}, label: Text{"Model error: memory", "モデル誤差: メモリ"}, unset: modelErrorUnset,
 		help: Text{"Multiplies the modelled training memory per GPU of a catalog CNN.", "カタログの CNN の GPU 1 基あたりの学習メモリ（モデル値）に掛けます。"}},
+}
+
+// planWords are the planner's rows of the table, kept apart from
+// fieldWords because every estimate with a plan reads them (its
+// constraints' labels and units, planConstraint) while the other rows are
+// read only where the whole table is (Fields, FieldOf, Inputs: forms,
+// reports, the CLI). Apart, the page's estimator module, which estimates
+// but lists no inputs, links none of fieldWords (README, "Module size").
+var planWords = map[string]words{
+	"plan.workload": {label: Text{"Workload planned for", "計画するワークロード"}, unset: Text{"money.workload", "money.workload"},
+		help: Text{"The workload whose runs must meet the deadline; its data, tokens and team come from the scenario.", "期限内に学習を終えるべきワークロード。データ・トークン数・チームはシナリオのもの。"}},
+	"plan.deadline_days": {dim: Seconds, unit: Text{"days per run", "日/回"}, label: Text{"Deadline per run", "1 回の学習の期限"}, unset: Text{"team.target_days", "team.target_days"}},
+	"plan.capex_budget":  {dim: currencyUnit, unit: Text{"<currency>", "<currency>"}, label: Text{"Capital budget", "設備投資の予算"}, unset: Text{"no limit", "上限なし"}, help: Text{"What buying may cost up front: systems, network and storage.", "購入時に払える額（システム・ネットワーク・ストレージ）。"}},
+	"plan.tco_budget": {dim: currencyUnit, unit: Text{"<currency>", "<currency>"}, label: Text{"Total budget", "総予算"}, unset: Text{"no limit", "上限なし"},
+		help: Text{"What a plan may cost over money.depreciation_years: capex plus opex when buying, rent plus storage when renting.", "money.depreciation_years の期間に払える総額。購入なら設備投資と運用費、借りるなら賃料とストレージ。"}},
+	"plan.power_kw":    {dim: Watts, unit: Text{"kW, cooling included", "kW（冷却込み）"}, label: Text{"Power cap", "電力の上限"}, unset: Text{"no limit", "上限なし"}, help: Text{"The site's power for bought systems at their maximum draw times the PUE; rented instances draw the provider's.", "購入するシステムの最大消費電力 × PUE に対するサイトの電力。借りるインスタンスは事業者の電力を使います。"}},
+	"plan.max_systems": {dim: Count, unit: Text{"systems or instances", "台"}, label: Text{"Most systems", "台数の上限"}, unset: Text{"no limit", "上限なし"}},
+	"plan.max_gpus":    {dim: Count, unit: Text{"GPUs", "GPU"}, label: Text{"Most GPUs", "GPU 数の上限"}, unset: Text{"100,000", "100,000"}, help: Text{"The largest cluster the planner sizes.", "計画する最大のクラスタ規模。"}},
+	"plan.gpus": {label: Text{"Allowed GPUs", "使ってよい GPU"}, unset: Text{"every catalog GPU", "カタログのすべての GPU"},
+		help: Text{"Comma-separated catalog GPU ids (trainscale catalog gpus), e.g. h100-sxm,b200.", "カンマ区切りのカタログ GPU ID（trainscale catalog gpus）。例: h100-sxm,b200。"}},
+	"plan.generations": {label: Text{"Allowed GPU generations", "使ってよい GPU 世代"}, unset: Text{"every generation", "すべての世代"},
+		help: Text{"Comma-separated GPU architectures (the generation column of trainscale catalog gpus), e.g. hopper,blackwell.", "カンマ区切りの GPU アーキテクチャ（trainscale catalog gpus の generation 列）。例: hopper,blackwell。"}},
+	"plan.precisions": {label: Text{"Allowed precisions", "使ってよい精度"}, unset: Text{"the workload's own", "ワークロードの精度"},
+		help: Text{"Comma-separated: fp32, tf32, mixed for a catalog model; bf16, fp8, fp4 for a transformer. Each is tried on every GPU that has it.", "カンマ区切り。カタログのモデルは fp32、tf32、mixed、Transformer は bf16、fp8、fp4。それぞれを対応するすべての GPU で試します。"}},
+	"plan.acquire": {label: Text{"Buy or rent", "購入か賃借か"}, unset: Text{"both", "both（両方）"}, help: Text{"buy: catalog systems; rent: cloud offers; both.", "buy はカタログのシステム、rent はクラウドの提供品、both は両方。"}},
+	"plan.as_of": {label: Text{"Prices as of", "価格の基準日"}, unset: Text{"today", "今日"},
+		help: Text{"YYYY-MM-DD: the newest cloud price published by then applies, and one older than 12 months is flagged.", "YYYY-MM-DD。この日までに公表された最新のクラウド価格を使い、12 か月より古い価格には印を付けます。"}},
 }
 
 var calibrated = Text{"the calibrated default", "較正済みの既定値"}

@@ -872,8 +872,8 @@ func (lim planLimits) judge(out *PlanPoint, p planPoint) {
 
 // constraintLabel is a constraint's label from the input table.
 func constraintLabel(path string) Text {
-	if f, ok := FieldOf(path); ok {
-		return f.Label
+	if w, ok := planWords[path]; ok {
+		return w.label
 	}
 	return Text{path, path}
 }
@@ -882,12 +882,12 @@ func constraintLabel(path string) Text {
 func (lim planLimits) constraints(currency string) []PlanConstraint {
 	var out []PlanConstraint
 	for _, c := range lim.checks(planPoint{}, true) {
-		f, _ := FieldOf(c.path)
-		unit := f.Dim
+		w := planWords[c.path]
+		unit := w.dim
 		if unit == currencyUnit {
 			unit = Unit(currency)
 		}
-		out = append(out, PlanConstraint{Path: c.path, Limit: planQuantity("plan.limit."+strings.TrimPrefix(c.path, "plan."), f.Label, unit, c.limit, "{"+c.path+"}")})
+		out = append(out, PlanConstraint{Path: c.path, Limit: planQuantity("plan.limit."+strings.TrimPrefix(c.path, "plan."), w.label, unit, c.limit, "{"+c.path+"}")})
 	}
 	return out
 }

@@ -32,6 +32,7 @@ import (
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/examples"
+	corepage "github.com/trainscale/trainscale/internal/page"
 	"github.com/trainscale/trainscale/site"
 )
 
@@ -405,6 +406,23 @@ func TestLinkReproducesTheScenario(t *testing.T) {
 	require.NoError(t, err)
 	sameFigures(t, r.values("document"), est)
 	assert.Equal(t, "ja", run[string](r, `document.documentElement.lang`))
+	// The page's words come from messages-ja.json, as the core wrote them.
+	r.hasWords("document", "ja")
+	assert.True(t, r.requested("messages-ja.json"))
+}
+
+// hasWords checks that root's words (its data-i18n elements) read as the
+// core's messages in lang do.
+func (p *page) hasWords(root, lang string) {
+	p.t.Helper()
+	words := run[map[string]string](p, fmt.Sprintf(`Object.fromEntries([...%s.querySelectorAll('[data-i18n]')].map((el) => [el.dataset.i18n, el.textContent]))`, root))
+	require.NotEmpty(p.t, words)
+	want := corepage.Messages(lang)
+	for key, text := range words {
+		if w, ok := want[key]; ok {
+			assert.Equal(p.t, w, text, key)
+		}
+	}
 }
 
 func TestJSONImportAndExplain(t *testing.T) {

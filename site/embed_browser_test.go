@@ -85,5 +85,6 @@ func TestEmbedKeepsItsStylingOnABareHostPage(t *testing.T) {
 	p.pickLang(shadow, "ja")
 	assert.Equal(t, "ja", run[string](p, `document.querySelector('trainscale-estimator').lang`))
 	assert.Equal(t, "strict", run[string](p, fmt.Sprintf(`getComputedStyle(%s.querySelector('[data-role=status]')).lineBreak`, shadow)))
+	p.hasWords(shadow, "ja") // fetched from the site, across origins, as its markup is
 	sameFigures(t, p.values(shadow), coreEstimate(t, examples.Default, estimator.Override{Path: "fleet.cars", Value: "250"}))
 }

@@ -11,8 +11,9 @@ import (
 )
 
 // TestEstimatorModuleSize holds the page's size budget for the module the page
-// loads first, as make site ships it: 738 KB brotli and 1,004 KB gzip today,
-// on the way to the 700 KB and 1.0 MB (README, "Module size").
+// loads first, as make site ships it: 702 KB brotli and 955 KB gzip today,
+// on the way to the 700 KB and 1.0 MB (README, "Module size"), with a
+// few KB for brotli's moves between builds that differ in comments only.
 func TestEstimatorModuleSize(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compresses a 5 MB module at brotli's best quality")
@@ -23,8 +24,8 @@ func TestEstimatorModuleSize(t *testing.T) {
 	require.NoError(t, err)
 	br, gz := Brotli(data), Gzip(data)
 	t.Logf("estimator.wasm: %d B raw, %d B gzip, %d B brotli", len(data), len(gz), len(br))
-	assert.Less(t, len(br), 745_000, "estimator.wasm, brotli")
-	assert.Less(t, len(gz), 1_010_000, "estimator.wasm, gzip")
+	assert.Less(t, len(br), 706_000, "estimator.wasm, brotli")
+	assert.Less(t, len(gz), 960_000, "estimator.wasm, gzip")
 }
 
 // The module the page loads first links none of these: each costs KBs to

@@ -4,15 +4,18 @@
 //
 //   const ts = await loadEstimator();   // globalThis.trainscale
 //   ts.estimate({preset: 'article-2017', set: ['fleet.cars=300']})
-//   const tools = await loadTools();     // charts, catalog, throughput, scale, memory,
-//                                        // uncertainty, sensitivity, compare
+//   const tools = await loadTools();     // explain, presets, messages, charts, catalog, throughput,
+//                                        // scale, memory, uncertainty, sensitivity, compare
 //   const exp = await loadExport();      // xlsx, pdf, html: {bytes, filename, type} or {error}
 //
 // Requests are plain objects (or JSON strings); answers are plain objects, or
 // {error: {path, rule, got, message}, errors: [...]} naming the field at fault.
-// The estimator module answers values; an estimate's render (the page's
-// HTML: form, results, ranges) is the tools module's, and the estimator's
-// names the field: {error: {path: 'render', rule: "is the tools module's: ask the tools module"}}.
+// The estimator module answers estimate alone. explain, presets, messages
+// and an estimate's render (the page's HTML: form, results, ranges) are the
+// tools module's, and the estimator's names what was asked:
+// {error: {path: 'method', rule: "is the tools module's: ask the tools module", got: '"explain"'}}
+// (path 'render' for a render). The page reads presets and messages from
+// data built into it (site/build.go).
 //
 // The page itself asks the estimator through estimator() (its worker, off
 // the page's thread) and the tools through tools.js, both with workerClient.
@@ -69,12 +72,12 @@ export async function run(module, global) {
   return ready;
 }
 
-/** The estimator module: estimate, explain, presets, messages. Loaded once. */
+/** The estimator module: estimate (explain, presets and messages are loadTools'). Loaded once. */
 export function loadEstimator() {
   return loaded.estimator ??= instantiate('estimator.wasm', 'trainscale');
 }
 
-/** The tools module: charts, catalog, throughput, scale, memory, uncertainty, sensitivity, compare. */
+/** The tools module: estimate with render, explain, presets, messages, charts, catalog, throughput, scale, memory, uncertainty, sensitivity, compare. */
 export function loadTools() {
   return loaded.tools ??= instantiate('tools.wasm', 'trainscaleTools');
 }
@@ -98,16 +101,14 @@ export function answer(module, method, req) {
  * estimator is the page's estimator, started once: the module compiles at
  * once, here, while it downloads, and runs in a Worker
  * (estimator-worker.js), so that no keystroke, preset or language runs Go on
- * the page's thread. Its estimate, explain, presets and messages take a
- * request as loadEstimator's do and return a promise of the answer; ready
- * resolves once the module answers.
+ * the page's thread. Its estimate takes a request as loadEstimator's does
+ * and returns a promise of the answer; ready resolves once the module
+ * answers.
  */
 export function estimator() {
   return loaded.client ??= (() => {
     const client = workerClient('estimator-worker.js', loadEstimator, compile('estimator.wasm'));
-    const api = { ready: client.ready };
-    for (const m of ['estimate', 'explain', 'presets', 'messages']) api[m] = (req) => client.ask(m, req);
-    return api;
+    return { ready: client.ready, estimate: (req) => client.ask('estimate', req) };
   })();
 }
 

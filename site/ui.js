@@ -68,8 +68,7 @@ export async function mount(root, opts = {}) {
   const preset = presetScenario(api);
   const state = await firstState(opts, preset);
   const startup = startupData(root);
-  const presets = startup?.presets ?? await api.presets();
-  const page = newPage(root, opts, api, preset, state, startup, presets);
+  const page = newPage(root, opts, api, preset, state, startup, startup.presets);
   bindForm(page);
   bindResults(page);
   bindPickers(page);
@@ -195,13 +194,33 @@ function typing(page) {
   };
 }
 
-// startupData is what the prerendered page carries for the default scenario
-// in English (site/build.go, startup): the answers of presets(), messages()
-// and the prerendered results' layout, as the core gave them at build time,
-// so the page goes live without asking for them. null for a root without it.
+// startupData is what the prerendered page (and so an embedded estimator's
+// skeleton) carries for the default scenario in English (site/build.go,
+// startup): the tools module's presets and English messages and the
+// prerendered results' layout, as the core gave them at build time. The
+// estimator module answers estimate alone, so the page goes live without
+// asking for more.
 function startupData(root) {
   const el = root.querySelector('script[data-role=startup]');
-  return el ? JSON.parse(el.textContent) : null;
+  if (!el) throw new Error('no startup data: the page is index.html as site/build.go writes it');
+  return JSON.parse(el.textContent);
+}
+
+// messagesIn gives a promise of the page's words in lang: English from the
+// startup data, another language from its file beside the page
+// (messages-ja.json), fetched once, on the first switch to it.
+const wordFiles = new Map();
+function messagesIn(page, lang) {
+  if (lang === 'en') return page.startup.messages;
+  if (!wordFiles.has(lang)) {
+    const words = fetch(asset(`messages-${lang}.json`)).then((res) => {
+      if (!res.ok) throw new Error(`could not load messages-${lang}.json: ${res.status}`);
+      return res.json();
+    });
+    words.catch(() => wordFiles.delete(lang)); // a failed fetch is tried again on the next switch
+    wordFiles.set(lang, words);
+  }
+  return wordFiles.get(lang);
 }
 
 function withDefault(state, preset) {
@@ -307,7 +326,7 @@ async function recompute(page, el, t0 = performance.now(), stale = () => false) 
 // translate shows the page's own words in the state's language.
 async function translate(page) {
   const { root, els } = page;
-  page.messages = (page.state.lang === 'en' && page.startup?.messages) || await page.api.messages({ lang: page.state.lang });
+  page.messages = await messagesIn(page, page.state.lang);
   for (const el of root.querySelectorAll('[data-i18n]')) {
     const text = page.messages[el.dataset.i18n];
     if (text && el.textContent !== text) el.textContent = text; // the same text left as it is: no layout to redo
@@ -433,7 +452,7 @@ function bindResults(page) {
     const b = ev.target.closest('[data-quantity]');
     if (!b) return;
     page.then(async () => {
-      const res = await page.api.explain(page.request({ id: b.dataset.quantity, lang: page.state.lang }));
+      const res = await tools().ask('explain', page.request({ id: b.dataset.quantity, lang: page.state.lang }));
       from = b;
       els.explain.textContent = res.error ? res.error.message : res.text;
       if (!els.dialog.open) els.dialog.showModal();
@@ -503,7 +522,7 @@ async function start(page) {
   await translate(page);
   const s = page.state;
   if (!s.problem && page.results.prerendered && s.base.preset === presets.default && s.sets.size === 0 && s.lang === 'en') {
-    page.results.adopt(page.startup?.estimate ?? await page.api.estimate(page.request()));
+    page.results.adopt(page.startup.estimate);
     page.setStatus('status.ready');
     page.charts.schedule();
     return;

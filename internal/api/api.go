@@ -57,14 +57,14 @@ type API struct {
 // renderers cost it 13 KB brotli (README, "Module size").
 type Render func(part string, est *estimator.Estimate, lang string) string
 
-// New makes an API answering the estimator module's methods (estimate,
-// explain, presets, messages) and extra, listed after them by name. The tools
-// module passes tools.Methods() and page.Render; with render nil, an
-// estimate that asks for render is an error naming the field. A name in
-// extra that is already taken is a wiring mistake, not bad input: New panics.
+// New makes an API answering the estimator module's one method, estimate,
+// and extra, listed after it by name. The tools module passes tools.Methods()
+// (which holds PageMethods()) and page.Render; with render nil, an estimate
+// that asks for render is an error naming the field. A name in extra that is
+// already taken is a wiring mistake, not bad input: New panics.
 func New(extra map[string]Method, render Render) *API {
-	a := &API{names: []string{"estimate", "explain", "presets", "messages"}, render: render}
-	a.methods = map[string]Method{"estimate": a.estimate, "explain": explain, "presets": presets, "messages": messagesFor}
+	a := &API{names: []string{"estimate"}, render: render}
+	a.methods = map[string]Method{"estimate": a.estimate}
 	for _, name := range slices.Sorted(maps.Keys(extra)) {
 		if _, dup := a.methods[name]; dup {
 			panic("api: method " + name + " given twice")
@@ -75,8 +75,23 @@ func New(extra map[string]Method, render Render) *API {
 	return a
 }
 
-// Methods lists the methods Call answers: the estimator module's own, then
-// the extra ones New was given, by name.
+// PageMethods are the methods besides estimate that the page's script once
+// asked the estimator module for: explain, presets and messages. The tools
+// module answers them; the page reads presets and messages from data built
+// into it (site/build.go). Left out of the estimator module, they and the
+// tables they read (the page's words in both languages, the catalog's ids,
+// Estimate.ExplainIn) cost it nothing: 15 KB brotli (README, "Module size").
+func PageMethods() map[string]Method {
+	return map[string]Method{"explain": explain, "presets": presets, "messages": messagesFor}
+}
+
+// Elsewhere lists the methods of PageMethods an API without them answers
+// with an error saying where to ask, rather than as unknown. It names them
+// apart from PageMethods, whose functions a name list must not link.
+func Elsewhere() []string { return []string{"explain", "messages", "presets"} }
+
+// Methods lists the methods Call answers: estimate, then the extra ones New
+// was given, by name.
 func (a *API) Methods() []string { return slices.Clone(a.names) }
 
 // Call answers one request. method is one of Methods(); request is a JSON
@@ -91,6 +106,10 @@ func (a *API) Call(method string, request []byte) (response []byte) {
 		request = []byte("{}")
 	}
 	m, ok := a.methods[method]
+	if !ok && slices.Contains(Elsewhere(), method) {
+		return errorJSONIn(&estimator.FieldError{Path: "method", Rule: "is the tools module's: ask the tools module",
+			RuleJA: "ツールモジュールの機能です。ツールモジュールに依頼してください", Got: strconv.Quote(method)}, requestLang(request))
+	}
 	if !ok {
 		return errorJSON(&estimator.FieldError{Path: "method", Rule: "must be one of " + strings.Join(a.names, ", "),
 			RuleJA: "次のいずれかにしてください: " + strings.Join(a.names, ", "), Got: strconv.Quote(method)})

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"encoding/json"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -247,4 +248,29 @@ func FuzzCall(f *testing.F) {
 			assertPlain(t, e, method, req)
 		}
 	})
+}
+
+// The estimator module answers estimate alone: explain, presets and messages
+// are the tools module's, and asking it for one says so, in the request's
+// lang; an unknown method is still named as one.
+func TestPageMethodsAreTheToolsModules(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, api.Elsewhere(), slices.Sorted(maps.Keys(api.PageMethods())), "one list of names")
+	a := api.New(nil, nil)
+	assert.Equal(t, []string{"estimate"}, a.Methods())
+	for _, tc := range []struct{ method, req, message string }{
+		{"explain", `{"id":"train.resnet-50.rate"}`, `method: is the tools module's: ask the tools module, got "explain"`},
+		{"presets", ``, `method: is the tools module's: ask the tools module, got "presets"`},
+		{"messages", `{"lang":"ja"}`, `method: ツールモジュールの機能です。ツールモジュールに依頼してください（入力値 "messages"）`},
+		{"catalog", `{}`, `method: must be one of estimate, got "catalog"`},
+	} {
+		var res response
+		require.NoError(t, json.Unmarshal(a.Call(tc.method, []byte(tc.req)), &res), tc.method)
+		require.Len(t, res.Errors, 1, tc.method)
+		assert.Equal(t, "method", res.Errors[0].Path, tc.method)
+		assert.Equal(t, tc.message, res.Errors[0].Message, tc.method)
+	}
+	for _, m := range api.Elsewhere() {
+		assert.Contains(t, newAPI().Methods(), m, "the tools module answers %s", m)
+	}
 }

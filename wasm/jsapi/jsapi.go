@@ -3,12 +3,15 @@
 // Package jsapi puts an api.API's methods on the JavaScript global scope. Each
 // method takes one request, a plain object or a JSON string, and returns a
 // plain object: the answer, or {error: {path, rule, got, message}, errors: [...]}.
+// A method of api.Elsewhere the API does not answer is there too, answering
+// the error that says which module does; methods lists only those answered.
 // call(method, jsonString) does the same with a JSON string out. No method
 // throws: a Go panic, or a request JSON.stringify cannot encode, comes back as
 // an error value and the instance keeps answering.
 package jsapi
 
 import (
+	"slices"
 	"syscall/js"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -32,7 +35,15 @@ func New(a *api.API) js.Value {
 	jsonObj := js.Global().Get("JSON")
 	obj := js.Global().Get("Object").New()
 	methods := a.Methods()
-	for _, m := range methods {
+	// A method another module answers is still a function here, answering
+	// the error that says where to ask, not a TypeError.
+	named := slices.Clone(methods)
+	for _, m := range api.Elsewhere() {
+		if !slices.Contains(named, m) {
+			named = append(named, m)
+		}
+	}
+	for _, m := range named {
 		obj.Set(m, js.FuncOf(func(_ js.Value, args []js.Value) any {
 			return jsonObj.Call("parse", call(a, jsonObj, m, args))
 		}))

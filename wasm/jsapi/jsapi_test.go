@@ -42,6 +42,15 @@ func TestEstimateFromJavaScript(t *testing.T) {
 	// A JSON string works the same.
 	res = ts.Call("estimate", `{"preset":"modern-2026"}`)
 	assert.True(t, res.Get("error").IsUndefined())
+	// It answers estimate alone; explain, presets and messages say where they are answered.
+	assert.Equal(t, 1, ts.Get("methods").Length())
+	for _, m := range api.Elsewhere() {
+		e := ts.Call(m, object(map[string]any{"lang": "ja"})).Get("error")
+		require.False(t, e.IsUndefined(), m)
+		assert.Equal(t, "method", e.Get("path").String(), m)
+		assert.Equal(t, "is the tools module's: ask the tools module", e.Get("rule").String(), m)
+		assert.Contains(t, e.Get("message").String(), "ツールモジュール", m)
+	}
 }
 
 func TestErrorsAreValuesAndTheInstanceKeepsWorking(t *testing.T) {

@@ -7,6 +7,7 @@ package tools
 import (
 	"bytes"
 	"errors"
+	"maps"
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -16,10 +17,11 @@ import (
 	"github.com/trainscale/trainscale/report"
 )
 
-// Methods are this package's methods by name, a new map each call (a caller
-// may add to it).
+// Methods are this package's methods by name, and api.PageMethods (explain,
+// presets, messages), which the estimator module leaves to this one: a new
+// map each call (a caller may add to it).
 func Methods() map[string]api.Method {
-	return map[string]api.Method{
+	m := map[string]api.Method{
 		"catalog":     catalog,
 		"throughput":  throughput,
 		"scale":       scale,
@@ -31,6 +33,8 @@ func Methods() map[string]api.Method {
 		"charts":      charts,
 		"plan":        plan,
 	}
+	maps.Copy(m, api.PageMethods())
+	return m
 }
 
 func catalog(data []byte) (any, error) {
