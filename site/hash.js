@@ -60,10 +60,6 @@ export async function writeHash(state, preset) {
   return '#' + p.toString();
 }
 
-// idle runs fn once the page has nothing else to do (where there is no
-// requestIdleCallback, on the next turn).
-const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 0));
-
 /**
  * hashKeeper writes state() into the URL: now, or soon after the last of a
  * run of changes. history.replaceState costs milliseconds in Chrome, so while
@@ -72,24 +68,18 @@ const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 0));
  */
 export function hashKeeper(enabled, state, preset) {
   let timer = 0;
-  let due = 0; // the latest soon(): an older one's wait is over
   let turn = 0; // packing is asynchronous: only the latest write lands
   const now = async () => {
     clearTimeout(timer);
-    due++;
     if (!enabled) return;
     const mine = ++turn;
     const hash = await writeHash(state(), preset);
     if (mine === turn) history.replaceState(null, '', hash);
   };
-  // Then, when idle: replaceState lays the page out first, which costs
-  // nothing once the new figures' frame is drawn, and a task of 20-50 ms at a
-  // CPU slowed 4x when it comes before (site/speed).
   const soon = () => {
     if (!enabled) return;
     clearTimeout(timer);
-    const mine = ++due;
-    timer = setTimeout(() => idle(() => mine === due && now(), { timeout: 1000 }), 200);
+    timer = setTimeout(now, 200);
   };
   return { now, soon };
 }
