@@ -47,14 +47,15 @@ function fieldFor(form, path) {
   return null;
 }
 
+// setError writes only what changes: every keystroke clears its field's
+// error, which is nearly always none.
 function setError(el, text) {
   const slot = el.closest('.field')?.querySelector('.error');
   if (text) el.setAttribute('aria-invalid', 'true');
   else el.removeAttribute('aria-invalid');
-  if (slot) {
-    slot.textContent = text || '';
-    slot.hidden = !text;
-  }
+  if (!slot) return;
+  if (slot.textContent !== (text || '')) slot.textContent = text || '';
+  if (slot.hidden !== !text) slot.hidden = !text;
 }
 
 /** showErrors puts each of an answer's errors next to the field it names (or el, the input changed). */

@@ -19,7 +19,7 @@ export function bindPlan(page) {
   // typed or picked, takes it away (a plan loaded from its chart keeps it).
   const forget = () => {
     asked++;
-    out.replaceChildren();
+    if (out.firstChild) out.replaceChildren(); // every keystroke comes here: nothing shown, nothing to write
   };
   page.els.form.addEventListener('input', forget);
   page.els.preset?.addEventListener('change', forget);

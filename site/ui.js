@@ -131,10 +131,12 @@ function newPage(root, opts, api, preset, state, startup, presets) {
     request: (extra = {}) => ({ ...page.state.base, set: setList(page.state.sets), ...extra }),
     // An estimate with render: [...] (form, results, ranges), which only the tools module answers.
     rendered: (req) => tools().ask('estimate', req),
+    // Each keystroke says ready again: what already reads so is left alone.
     setStatus(key, bad = false) {
       if (!els.status) return;
-      els.status.dataset.i18n = key;
-      els.status.textContent = page.t(key);
+      const text = page.t(key);
+      if (els.status.dataset.i18n !== key) els.status.dataset.i18n = key;
+      if (els.status.textContent !== text) els.status.textContent = text;
       els.status.classList.toggle('bad', bad);
     },
     // A sentence of the page's own, already in the page's language.
@@ -182,6 +184,7 @@ function inTurn(host) {
 function typing(page) {
   const waiting = new Map(); // the override's path → {el, t0}: the latest input not yet asked
   return (el) => {
+    page.charts.hold();
     const { path } = overrideOf(el);
     const queued = waiting.has(path);
     waiting.set(path, { el, t0: performance.now() });
@@ -307,6 +310,7 @@ async function recompute(page, el, t0 = performance.now(), stale = () => false) 
   if (res.error) {
     showErrors(els.form, res, el);
     page.setStatus('status.error', true);
+    page.charts.resume();
   } else {
     page.state.sets = sets;
     clearErrors(els.form, el, o.path);
@@ -421,9 +425,24 @@ function chartScheduler(page) {
       console.error(err);
     }
   }
+  let held = false;
   return {
+    // hold drops the charts' run in progress, or waiting, at a keystroke:
+    // they are of a scenario about to change, and the keystroke's answer
+    // goes first. Its recompute schedules them again (or resumes them, for
+    // a value the core refused: the charts stay the last valid scenario's).
+    hold() {
+      if (!page.els.charts) return;
+      asked++;
+      clearTimeout(timer);
+      held = true;
+    },
+    resume() {
+      if (held) this.schedule();
+    },
     schedule() {
       if (!page.els.charts) return;
+      held = false;
       const n = ++asked;
       tools(); // the worker starts, and compiles its module, during the wait
       clearTimeout(timer);
