@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/trainscale/trainscale/estimator/minfmt"
 )
@@ -72,18 +73,23 @@ func (f Field) RuleTextIn(lang string) string {
 // Fields lists every input of the scenario format, in the format's order.
 // The rows' Rules and Choices are the table's own: read them, do not change
 // them.
-func Fields() []Field { return slices.Clone(fieldList) }
+func Fields() []Field {
+	list, _ := fields()
+	return slices.Clone(list)
+}
 
 // FieldOf finds the field a path names, with or without list indexes
 // ("workloads[1].mb_per_s" or "workloads[].mb_per_s").
 func FieldOf(path string) (Field, bool) {
-	f, ok := fieldByPath[genericPath(path)]
+	_, byPath := fields()
+	f, ok := byPath[genericPath(path)]
 	return f, ok
 }
 
-// fieldList and fieldByPath are the table joined with the Scenario type, built
-// once at start-up and never changed.
-var fieldList, fieldByPath = buildFields()
+// fields is the table joined with the Scenario type: the list and the rows by
+// path, built once, on first use (the page's module goes live without them),
+// and never changed.
+var fields = sync.OnceValues(buildFields)
 
 func buildFields() ([]Field, map[string]Field) {
 	var list []Field
@@ -164,7 +170,7 @@ func Inputs(s *Scenario) []InputSpec {
 			case reflect.Map:
 				continue
 			}
-			f := fieldByPath[genericPath(p)]
+			f, _ := FieldOf(p)
 			in := InputSpec{Path: p, Field: f, Set: set, Absent: absent, IsText: f.IsText, Rules: f.Rules, Source: s.Sources[p]}
 			if f.IsText {
 				in.Text = fv.String()
@@ -189,7 +195,7 @@ type words struct {
 }
 
 // fieldWords is the one table of the inputs' words, by generic path. A new
-// field of the format needs a row here (buildFields refuses to start without).
+// field of the format needs a row here (buildFields panics without one).
 var fieldWords = map[string]words{
 	"schema": {label: Text{"Schema", "スキーマ"}},
 	"name":   {label: Text{"Name", "名前"}},
