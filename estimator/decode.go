@@ -302,7 +302,7 @@ func fieldsOf(t reflect.Type) []field {
 			checks = strings.Split(c, ",")
 		}
 		if t == factorsType {
-			checks = factorChecks[name]
+			checks = factorChecks()[name]
 		}
 		out = append(out, field{index: i, name: name, required: opts != "omitempty", checks: checks})
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"reflect"
 	"strconv"
+	"sync"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/estimator/minjson"
@@ -220,8 +221,9 @@ type Factors struct {
 }
 
 // factorFields maps hardware.FactorSpecs, in order, to the index of the field
-// of Factors with the same JSON name; a test keeps the two in step.
-var factorFields = func() []int {
+// of Factors with the same JSON name; a test keeps the two in step. Built on
+// first use, as factorChecks is: the page's module starts without them.
+var factorFields = sync.OnceValue(func() []int {
 	t := reflect.TypeFor[Factors]()
 	at := map[string]int{}
 	for _, f := range fieldsOf(t) {
@@ -232,11 +234,11 @@ var factorFields = func() []int {
 		out[i] = at[s.Name]
 	}
 	return out
-}()
+})
 
 // factorChecks are the check tags of each factor (see numberRule), from its
 // spec; fieldsOf applies them to Factors, whose fields carry none.
-var factorChecks = func() map[string][]string {
+var factorChecks = sync.OnceValue(func() map[string][]string {
 	out := map[string][]string{}
 	for _, s := range hardware.FactorSpecs {
 		c := []string{"gt0"} // every factor's Low is 0
@@ -249,7 +251,7 @@ var factorChecks = func() map[string][]string {
 		out[s.Name] = c
 	}
 	return out
-}()
+})
 
 // Resolve applies the overrides to the calibrated defaults.
 func (f *Factors) Resolve() hardware.Factors {
@@ -259,9 +261,9 @@ func (f *Factors) Resolve() hardware.Factors {
 		return hardware.DefaultFactors()
 	}
 	out := hardware.DefaultFactors()
-	v := reflect.ValueOf(f).Elem()
+	v, at := reflect.ValueOf(f).Elem(), factorFields()
 	for i, s := range hardware.FactorSpecs {
-		if set := v.Field(factorFields[i]).Interface().(*float64); set != nil {
+		if set := v.Field(at[i]).Interface().(*float64); set != nil {
 			*s.Field(&out) = *set
 		}
 	}
@@ -271,10 +273,10 @@ func (f *Factors) Resolve() hardware.Factors {
 // FactorsOf is the inverse of Resolve: every factor set explicitly.
 func FactorsOf(h hardware.Factors) *Factors {
 	out := &Factors{}
-	v := reflect.ValueOf(out).Elem()
+	v, at := reflect.ValueOf(out).Elem(), factorFields()
 	for i, s := range hardware.FactorSpecs {
 		x := *s.Field(&h)
-		v.Field(factorFields[i]).Set(reflect.ValueOf(&x))
+		v.Field(at[i]).Set(reflect.ValueOf(&x))
 	}
 	return out
 }

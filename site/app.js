@@ -1,8 +1,7 @@
 // app.js starts the page: index.html already shows the default scenario
-// (prerendered at build time); mount makes it live. It runs as soon as it is
-// fetched (async), before the long page is parsed, so the estimator module
-// downloads and compiles, and its worker starts, while the browser parses and
-// lays out the page; mount waits for the whole document.
+// (prerendered at build time); mount makes it live. The estimator's worker
+// is already loading the module, started by boot.js from the page's head;
+// estimator() adopts it. mount waits for the whole document.
 import { estimator } from './trainscale.js';
 
 const core = estimator();

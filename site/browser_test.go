@@ -176,6 +176,16 @@ func (p *page) requested(name string) bool {
 		slices.Contains(p.served, "/"+name)
 }
 
+func countOf(list []string, s string) int {
+	n := 0
+	for _, x := range list {
+		if x == s {
+			n++
+		}
+	}
+	return n
+}
+
 func (p *page) goTo(path string) {
 	p.t.Helper()
 	require.NoError(p.t, chromedp.Do(p.ctx, chromedp.Navigate(p.base+path)))
@@ -265,6 +275,11 @@ func TestPageShowsTheCoreFigures(t *testing.T) {
 	sameFigures(t, p.values("document"), est)
 	assert.True(t, p.requested("estimator.wasm"))
 	assert.True(t, p.requested("estimator-worker.js"))
+	// One worker, boot.js's, adopted by estimator(): the module is fetched once.
+	p.mu.Lock()
+	assert.Equal(t, 1, countOf(p.served, "/estimator.wasm"), "estimator.wasm served %v", p.served)
+	assert.Equal(t, 1, countOf(p.served, "/estimator-worker.js"))
+	p.mu.Unlock()
 	assert.False(t, run[bool](p, `'trainscale' in globalThis || 'Go' in globalThis`), "the estimator module runs in its worker, not on the page's thread")
 	assert.False(t, p.requested("export.wasm"), "the export module is fetched only when asked for")
 	assert.Equal(t, 0, run[int](p, `document.querySelectorAll('input:not([name]):not([type=file]), select:not([name]):not([data-role])').length`), "every input carries its scenario path")

@@ -1,17 +1,20 @@
 // estimator-worker.js is the Worker the page's estimator() (trainscale.js)
-// starts: it runs the estimator module the page compiled, posted as
-// {module}, with Go's wasm_exec.js, says {ready: true} once the module runs,
-// and answers each {id, method, req} with {id, res} (the module's answer) or
-// {id, failed}. Requests posted before the module are answered once it runs.
-import './wasm_exec.js';
-import { run, answer, loadEstimator } from './trainscale.js';
+// runs the estimator module in (the page's boot.js starts it from the
+// page's head): it fetches, compiles and starts the module here, with Go's
+// wasm_exec.js, says {ready: true} once the module runs (or {ready: false,
+// failed}), and answers each {id, method, req} with {id, res} (the module's
+// answer) or {id, failed}. Requests posted before the module runs are
+// answered once it does.
+//
+// The module's bytes are asked for first, before this worker's own imports
+// arrive (they are imported, not import statements, for that): the download
+// and the imports overlap, and the module compiles as it downloads.
+const response = fetch(new URL('estimator.wasm', import.meta.url));
+const started = Promise.all([import('./wasm_exec.js'), import('./trainscale.js')])
+  .then(async ([, lib]) => ({ answer: lib.answer, ts: await lib.loadEstimator(response) }));
 
-let given;
 let asked = false; // whether the page has asked anything yet
-// A module the page could not compile (null) is fetched and compiled here.
-const api = new Promise((resolve) => { given = resolve; }).then((m) => m ? run(m, 'trainscale') : loadEstimator());
-
-api.then((ts) => {
+started.then(({ answer, ts }) => {
   postMessage({ ready: true });
   // V8 compiles a module's functions on their first call: a keystroke's
   // estimate (a compact answer with a set), asked here
@@ -22,12 +25,11 @@ api.then((ts) => {
   setTimeout(() => asked || answer(ts, 'estimate', { set: ['fleet.cars=300'], compact: true, lang: 'en' }), 100);
 }, (err) => postMessage({ ready: false, failed: String(err) }));
 
-addEventListener('message', async ({ data }) => {
-  if ('module' in data) return given(data.module);
-  const { id, method, req } = data;
+addEventListener('message', async ({ data: { id, method, req } }) => {
   asked = true;
   try {
-    postMessage({ id, res: answer(await api, method, req) });
+    const { answer, ts } = await started;
+    postMessage({ id, res: answer(ts, method, req) });
   } catch (err) {
     postMessage({ id, failed: String(err) });
   }

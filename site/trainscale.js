@@ -41,12 +41,13 @@ function wasmExec() {
   });
 }
 
-// compile compiles a module while it downloads, once per file.
-function compile(file) {
+// compile compiles a module while it downloads, once per file; response,
+// when given, is the file's fetch already under way.
+function compile(file, response) {
   return compiled[file] ??= (async () => {
     const url = new URL(file, base).href;
     try {
-      return await WebAssembly.compileStreaming(fetch(url));
+      return await WebAssembly.compileStreaming(response ?? fetch(url));
     } catch (err) {
       // A host that serves .wasm with the wrong type: compile from the bytes.
       return WebAssembly.compile(await (await fetch(url)).arrayBuffer());
@@ -54,8 +55,8 @@ function compile(file) {
   })();
 }
 
-async function instantiate(file, global) {
-  const module = compile(file);
+async function instantiate(file, global, response) {
+  const module = compile(file, response);
   await wasmExec();
   return run(await module, global);
 }
@@ -64,7 +65,7 @@ async function instantiate(file, global) {
  * run starts Go's runtime (wasm_exec.js, already loaded) on a compiled module
  * and resolves with the API the module publishes as globalThis[global].
  */
-export async function run(module, global) {
+async function run(module, global) {
   const go = new globalThis.Go();
   const ready = new Promise((resolve) => { globalThis[global + 'OnReady'] = resolve; });
   const instance = await WebAssembly.instantiate(module, go.importObject);
@@ -72,9 +73,14 @@ export async function run(module, global) {
   return ready;
 }
 
-/** The estimator module: estimate (explain, presets and messages are loadTools'). Loaded once. */
-export function loadEstimator() {
-  return loaded.estimator ??= instantiate('estimator.wasm', 'trainscale');
+/**
+ * The estimator module: estimate (explain, presets and messages are
+ * loadTools'). Loaded once; response, when given, is estimator.wasm's fetch
+ * already under way (its worker asks for the bytes before its own imports
+ * arrive).
+ */
+export function loadEstimator(response) {
+  return loaded.estimator ??= instantiate('estimator.wasm', 'trainscale', response);
 }
 
 /** The tools module: estimate with render, explain, presets, messages, charts, catalog, throughput, scale, memory, uncertainty, sensitivity, compare. */
@@ -98,16 +104,18 @@ export function answer(module, method, req) {
 }
 
 /**
- * estimator is the page's estimator, started once: the module compiles at
- * once, here, while it downloads, and runs in a Worker
- * (estimator-worker.js), so that no keystroke, preset or language runs Go on
- * the page's thread. Its estimate takes a request as loadEstimator's does
- * and returns a promise of the answer; ready resolves once the module
+ * estimator is the page's estimator, started once: the module downloads,
+ * compiles and runs in a Worker (estimator-worker.js), so that no keystroke,
+ * preset or language runs Go on the page's thread. The page's boot.js has
+ * started that worker already, from the page's head; elsewhere (the custom
+ * element) it starts here. Its estimate takes a request as loadEstimator's
+ * does and returns a promise of the answer; ready resolves once the module
  * answers.
  */
 export function estimator() {
   return loaded.client ??= (() => {
-    const client = workerClient('estimator-worker.js', loadEstimator, compile('estimator.wasm'));
+    const boot = globalThis.trainscaleBoot;
+    const client = workerClient('estimator-worker.js', loadEstimator, boot?.url === asset('estimator-worker.js') ? boot : undefined);
     return { ready: client.ready, estimate: (req) => client.ask('estimate', req) };
   })();
 }
@@ -116,23 +124,24 @@ export function estimator() {
  * workerClient runs a module's methods in the Worker file (a module worker
  * that imports wasm_exec.js and answers each {id, method, req} with {id,
  * res}, the module's answer, or {id, failed}). It returns {ask(method, req, onPart)
- * → Promise<answer>, ready}. module, when given, is a promise of the
- * compiled module, posted to the worker as {module} once there; ready
- * follows the worker's {ready: true} or {ready: false, failed}, for a
- * worker that says when its module runs. A page that embeds trainscale from
- * another origin cannot start a worker from this site's URL, and a browser
- * without module workers cannot start one at all: there load() runs the
- * module on the page's thread, behind the same promises. A method the
- * worker answers itself, in parts ({id, part} messages before {id, res}),
- * gets onPart for each; local holds those methods for the page's thread.
+ * → Promise<answer>, ready}. ready follows the worker's {ready: true} or
+ * {ready: false, failed}, for a worker that says when its module runs.
+ * started, when given, is that worker already started ({worker, early}:
+ * boot.js's), with the events it heard before this; else it starts here. A
+ * page that embeds trainscale from another origin cannot start a worker from
+ * this site's URL, and a browser without module workers cannot start one at
+ * all: there load() runs the module on the page's thread, behind the same
+ * promises. A method the worker answers itself, in parts ({id, part}
+ * messages before {id, res}), gets onPart for each; local holds those
+ * methods for the page's thread.
  */
-export function workerClient(file, load, module, local = {}) {
+export function workerClient(file, load, started, local = {}) {
   const url = asset(file);
   if (new URL(url).origin !== location.origin) return inPage(load, local);
   let here = null; // the module on this thread, once the worker has failed
-  let worker;
+  let worker = started?.worker;
   try {
-    worker = new Worker(url, { type: 'module' });
+    worker ??= new Worker(url, { type: 'module' });
   } catch {
     return inPage(load, local);
   }
@@ -150,26 +159,26 @@ export function workerClient(file, load, module, local = {}) {
       });
     },
   };
-  worker.addEventListener('message', ({ data }) => {
+  const heard = ({ data }) => {
     if ('ready' in data) return data.ready ? ready() : unready(new Error(data.failed));
     const w = waiting.get(data.id);
     if ('part' in data) return w.onPart(data.part);
     waiting.delete(data.id);
     if (data.failed) w.reject(new Error(data.failed));
     else w.resolve(data.res);
-  });
+  };
   // A browser without module workers, or a worker script that would not
   // load: the module runs on this thread instead, and answers what waits.
-  worker.addEventListener('error', () => {
+  const failed = () => {
     worker.terminate();
     here = inPage(load, local);
     here.ready.then(ready, unready);
     for (const w of waiting.values()) here.ask(w.method, w.req, w.onPart).then(w.resolve, w.reject);
     waiting.clear();
-  });
-  // A module the page could not compile the worker tries once more itself,
-  // and says why it failed.
-  module?.then((m) => worker.postMessage({ module: m }), () => worker.postMessage({ module: null }));
+  };
+  worker.onmessage = heard;
+  worker.onerror = failed;
+  for (const e of started?.early ?? []) (e.type === 'error' ? failed : heard)(e);
   return client;
 }
 
