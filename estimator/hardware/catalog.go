@@ -220,17 +220,17 @@ func DatasetByID(id string) (Dataset, bool) { return find(datasets, datasetIndex
 // every Monte Carlo sample, and scanning the tables by value was more than
 // half of an uncertainty run's time.
 var (
-	gpuIndex     = index(gpus)
-	cpuIndex     = index(cpus)
-	systemIndex  = index(systems)
-	modelIndex   = index(models)
-	networkIndex = index(networks)
-	datasetIndex = index(datasets)
+	gpuIndex     = index(len(gpus), func(i int) string { return gpus[i].ID })
+	cpuIndex     = index(len(cpus), func(i int) string { return cpus[i].ID })
+	systemIndex  = index(len(systems), func(i int) string { return systems[i].ID })
+	modelIndex   = index(len(models), func(i int) string { return models[i].ID })
+	networkIndex = index(len(networks), func(i int) string { return networks[i].ID })
+	datasetIndex = index(len(datasets), func(i int) string { return datasets[i].ID })
 )
 
 // The ...IDs functions list ids sorted, for error messages that say what is valid.
 
-func GPUIDs() []string { return ids(gpus) }
+func GPUIDs() []string { return ids(gpuIndex) }
 
 // Generations lists the GPUs' architectures, each once, in catalog order.
 func Generations() []string {
@@ -242,30 +242,24 @@ func Generations() []string {
 	}
 	return out
 }
-func CPUIDs() []string     { return ids(cpus) }
-func SystemIDs() []string  { return ids(systems) }
-func ModelIDs() []string   { return ids(models) }
-func NetworkIDs() []string { return ids(networks) }
-func DatasetIDs() []string { return ids(datasets) }
+func CPUIDs() []string     { return ids(cpuIndex) }
+func SystemIDs() []string  { return ids(systemIndex) }
+func ModelIDs() []string   { return ids(modelIndex) }
+func NetworkIDs() []string { return ids(networkIndex) }
+func DatasetIDs() []string { return ids(datasetIndex) }
 
-type keyed interface{ key() string }
-
-func (g GPU) key() string     { return g.ID }
-func (c CPU) key() string     { return c.ID }
-func (s System) key() string  { return s.ID }
-func (m Model) key() string   { return m.ID }
-func (n Network) key() string { return n.ID }
-func (d Dataset) key() string { return d.ID }
-
-func index[T keyed](list []T) map[string]int {
-	out := make(map[string]int, len(list))
-	for i := range list {
-		out[list[i].key()] = i
+// index maps each id of a table of n entries to its position. It and ids
+// take the table's ids rather than the table: generic over the seven row
+// types, they were compiled seven times into the estimator module.
+func index(n int, id func(i int) string) map[string]int {
+	out := make(map[string]int, n)
+	for i := range n {
+		out[id(i)] = i
 	}
 	return out
 }
 
-func find[T keyed](list []T, at map[string]int, id string) (T, bool) {
+func find[T any](list []T, at map[string]int, id string) (T, bool) {
 	i, ok := at[id]
 	if !ok {
 		var zero T
@@ -274,10 +268,11 @@ func find[T keyed](list []T, at map[string]int, id string) (T, bool) {
 	return list[i], true
 }
 
-func ids[T keyed](list []T) []string {
-	out := make([]string, len(list))
-	for i, v := range list {
-		out[i] = v.key()
+// ids lists a table's ids, sorted, from its index (every id is a key there).
+func ids(at map[string]int) []string {
+	out := make([]string, 0, len(at))
+	for id := range at {
+		out = append(out, id)
 	}
 	sort.Strings(out)
 	return out
