@@ -23,9 +23,16 @@ const (
 // The catalog types' JSON keys, which `trainscale catalog --format json` and
 // the page's catalog print, name the unit of every figure.
 
+// uncomparable keeps the catalog's row types from being compared with ==,
+// which nothing does: for a comparable struct the compiler writes an
+// equality function, and one for every struct holding it (the planner's
+// jobs and plans), 18 KB of code in the estimator module.
+type uncomparable [0]func()
+
 // GPU is an accelerator's published peak rates and memory. Peaks are dense
 // (no structured sparsity) FLOP/s.
 type GPU struct {
+	_    uncomparable
 	ID   string `json:"id"`
 	Name string `json:"name"`
 	// Generation is the architecture, lower case (pascal, volta, ampere,
@@ -55,6 +62,7 @@ type GPU struct {
 
 // CPU is a host processor. Cores is per socket.
 type CPU struct {
+	_       uncomparable
 	ID      string  `json:"id"`
 	Name    string  `json:"name"`
 	Cores   int     `json:"cores_per_socket"`
@@ -73,6 +81,7 @@ type CPU struct {
 
 // System is a server holding GPUs.
 type System struct {
+	_            uncomparable
 	ID           string  `json:"id"`
 	Name         string  `json:"name"`
 	GPU          string  `json:"gpu"` // gpu id
@@ -121,6 +130,7 @@ func (g GPU) Peak(p Precision) float64 {
 
 // Model is a network's size and per-sample cost at its native input size.
 type Model struct {
+	_           uncomparable
 	ID          string  `json:"id"`
 	Name        string  `json:"name"`
 	Params      float64 `json:"params"`
@@ -138,6 +148,7 @@ type Model struct {
 
 // Network is a link: NVLink and PCIe per GPU, InfiniBand and Ethernet per port.
 type Network struct {
+	_         uncomparable
 	ID        string  `json:"id"`
 	Name      string  `json:"name"`
 	Bandwidth float64 `json:"bandwidth_bytes_per_s"` // bytes/s, one direction
@@ -153,6 +164,7 @@ type Network struct {
 
 // Dataset is a training set's size.
 type Dataset struct {
+	_           uncomparable
 	ID          string  `json:"id"`
 	Name        string  `json:"name"`
 	Samples     int     `json:"samples"`
