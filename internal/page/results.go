@@ -361,15 +361,9 @@ func isArticle(s *estimator.Scenario) bool {
 	return s.Name == articleName()
 }
 
-// articleName is the built-in article scenario's name, read once.
-var articleName = sync.OnceValue(func() string {
-	for _, p := range Presets() {
-		if p.Name == examples.Default {
-			return p.Title
-		}
-	}
-	return ""
-})
+// articleName is the built-in article scenario's name, read once (from its
+// file alone: the list of Presets is the tools module's to link).
+var articleName = sync.OnceValue(func() string { return title(examples.Default) })
 
 func nameOr(label, id string) string {
 	if label != "" {
