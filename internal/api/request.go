@@ -2,7 +2,6 @@ package api
 
 import (
 	"errors"
-	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -125,7 +124,11 @@ func decodeTree(path string, src any, dst reflect.Value) error {
 // field (its json name, in any case), no field twice.
 func decodeObject(path string, m map[string]any, dst reflect.Value) error {
 	fields := minjson.Fields(dst.Type())
-	keys := slices.Sorted(maps.Keys(m))
+	keys := make([]string, 0, len(m)) // as in New, no iterators
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
 	taken := map[string]string{} // a field's name -> the key that set it
 	for _, k := range keys {
 		i := slices.IndexFunc(fields, func(f minjson.Field) bool { return f.Name == k })
