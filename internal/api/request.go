@@ -46,7 +46,9 @@ type treeReader interface {
 	readTree(v any) error
 }
 
-var treeReaderType = reflect.TypeFor[treeReader]()
+// The types through pointers, not reflect.TypeFor, as in minjson: each
+// TypeFor is a generic instantiation of its own.
+var treeReaderType = reflect.TypeOf((*treeReader)(nil)).Elem()
 
 // decodeTree fills dst from the tree src, the value at path, stopping at the
 // first problem. A null leaves a field as it is.
@@ -131,10 +133,7 @@ func decodeObject(path string, m map[string]any, dst reflect.Value) error {
 	slices.Sort(keys)
 	taken := map[string]string{} // a field's name -> the key that set it
 	for _, k := range keys {
-		i := slices.IndexFunc(fields, func(f minjson.Field) bool { return f.Name == k })
-		if i < 0 {
-			i = slices.IndexFunc(fields, func(f minjson.Field) bool { return strings.EqualFold(f.Name, k) })
-		}
+		i := fieldIndex(fields, k)
 		p := join(path, k)
 		if i < 0 {
 			return &estimator.FieldError{Path: p, Rule: "unknown request field", RuleJA: "不明なリクエストのフィールドです", Got: nil}
@@ -158,6 +157,23 @@ func decodeObject(path string, m map[string]any, dst reflect.Value) error {
 		}
 	}
 	return nil
+}
+
+// fieldIndex is the field key k names: the one spelled k, else one spelled
+// k in another case; -1 for none. Loops, not slices.IndexFunc: an
+// instantiation for minjson.Field alone.
+func fieldIndex(fields []minjson.Field, k string) int {
+	for i, f := range fields {
+		if f.Name == k {
+			return i
+		}
+	}
+	for i, f := range fields {
+		if strings.EqualFold(f.Name, k) {
+			return i
+		}
+	}
+	return -1
 }
 
 func join(path, key string) string {
@@ -193,8 +209,8 @@ type noun interface {
 }
 
 var (
-	nounType  = reflect.TypeFor[noun]()
-	wholeType = reflect.TypeFor[Whole]()
+	nounType  = reflect.TypeOf((*noun)(nil)).Elem()
+	wholeType = reflect.TypeOf((*Whole)(nil)).Elem()
 )
 
 // describe says in words what a value of Go type t is in JSON: "a string",
