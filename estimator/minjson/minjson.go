@@ -558,8 +558,10 @@ func Fields(t reflect.Type) []Field {
 			kept = append(kept, f)
 		}
 	}
-	fieldCache.Store(t, kept)
-	return kept
+	// LoadOrStore, not Store: reflect uses it already, Store would link
+	// sync.Map's Swap besides. A concurrent first call keeps either list.
+	f, _ := fieldCache.LoadOrStore(t, kept)
+	return f.([]Field)
 }
 
 // fieldCache keeps each struct type's Fields: an answer writes hundreds of
