@@ -2,11 +2,6 @@
 // CLI, the page and the tests share them.
 package examples
 
-import (
-	"slices"
-	"strings"
-)
-
 // The scenarios are Go strings in scenarios.go, which TestScenariosCurrent
 // writes from the JSON files beside it (go test ./examples -update) and
 // otherwise checks equal to them, rather than //go:embed: importing the
@@ -16,18 +11,26 @@ import (
 // Default is the scenario trainscale runs when given none: the 2017 article.
 const Default = "article-2017"
 
+// file is one scenario file: its name without the .json suffix, its text.
+// scenarios.go lists them sorted by name, as a slice rather than a map: a
+// map literal is built by code at init, 2 KB of it in the estimator module.
+type file struct{ name, text string }
+
 // Names lists the embedded scenarios, sorted, without the .json suffix.
 func Names() []string {
-	var names []string
-	for f := range files {
-		names = append(names, strings.TrimSuffix(f, ".json"))
+	names := make([]string, len(files))
+	for i, f := range files {
+		names[i] = f.name
 	}
-	slices.Sort(names)
 	return names
 }
 
 // Read returns the bytes of the named scenario.
 func Read(name string) ([]byte, bool) {
-	s, ok := files[name+".json"]
-	return []byte(s), ok
+	for _, f := range files {
+		if f.name == name {
+			return []byte(f.text), true
+		}
+	}
+	return nil, false
 }

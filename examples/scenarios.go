@@ -2,171 +2,9 @@
 
 package examples
 
-// files are the scenario files of this directory, by name.
-var files = map[string]string{
-	"article-2017-decimal.json": `{
-  "schema": "trainscale/v1",
-  "name": "NVIDIA 2017 in decimal units (TB = 10^12 B, MB = 10^6 B)",
-  "notes": "The article's assumptions read with decimal units. The raw data is the same 208,000 TB by count, but 1 TB is now 10^12 B instead of 2^40 B (9.05% fewer bytes) and 1 MB/s is 10^6 B/s instead of 2^20 B/s (4.63% fewer). Training time scales with bytes over rate, so every time and every system count falls by the ratio (10^12/2^40)/(10^6/2^20) = 0.9537: Inception-v3 on one GPU takes 8.68 years instead of 9.1, and the team needs 339 DGX-1 Pascal systems instead of 356 (136 DGX-1 Volta instead of 142). The article's printed figures match binary units only.",
-  "units": "decimal",
-  "fleet": {
-    "cars": 100,
-    "hours_per_day": 8,
-    "days_per_year": 260,
-    "tb_per_hour": {
-      "low": 1,
-      "likely": 1,
-      "high": 3.24,
-      "why": "article: 5 cameras x 2 MP x 24 bit x 30 fps is more than 3 TB/h raw (3.24 TB/h); it cuts this to 1 TB/h to stay conservative"
-    }
-  },
-  "preprocessing": {
-    "source_fps": 30,
-    "sampled_fps": 1,
-    "compression_ratio": 70,
-    "reduction": {
-      "low": 0.000476,
-      "likely": 0.0005,
-      "high": 0.005,
-      "why": "article: resampling 30 to 1 fps 'may not be done in practice' and 70x compression 'may not be usable'; 3 fps at 20x would keep 0.005"
-    }
-  },
-  "training": {
-    "epochs": {
-      "low": 30,
-      "likely": 50,
-      "high": 90,
-      "why": "ImageNet networks converge in 30 to 90 epochs; the article picks 50 for simplicity"
-    },
-    "scaling": "linear"
-  },
-  "workloads": [
-    {
-      "id": "alexnet",
-      "label": "AlexNet",
-      "mb_per_s": {
-        "low": 127.5,
-        "likely": 150,
-        "high": 172.5,
-        "why": "throughputs from benchmarks; published runs of the same network differ by about 15%"
-      }
-    },
-    {
-      "id": "resnet-50",
-      "label": "ResNet-50",
-      "mb_per_s": {
-        "low": 23.8,
-        "likely": 28,
-        "high": 32.2,
-        "why": "throughputs from benchmarks; published runs of the same network differ by about 15%"
-      }
-    },
-    {
-      "id": "inception-v3",
-      "label": "Inception-v3",
-      "mb_per_s": {
-        "low": 16.15,
-        "likely": 19,
-        "high": 21.85,
-        "why": "throughputs from benchmarks; published runs of the same network differ by about 15%"
-      }
-    }
-  ],
-  "systems": [
-    {
-      "id": "dgx-1-p100",
-      "label": "DGX-1 (Pascal)",
-      "gpus": 8,
-      "speedup": 1
-    },
-    {
-      "id": "dgx-1-v100",
-      "label": "DGX-1 (Volta)",
-      "gpus": 8,
-      "speedup": {
-        "low": 2,
-        "likely": 2.5,
-        "high": 3,
-        "why": "article: Volta's 2.5x is ResNet-50 at the time of writing; other networks gain more or less"
-      }
-    }
-  ],
-  "team": {
-    "members": 30,
-    "concurrent_jobs": 6,
-    "target_days": 7
-  },
-  "host": {
-    "ram_factor_low": 2,
-    "ram_factor_high": 3
-  },
-  "growth": {
-    "factor": 10,
-    "exponent": 2,
-    "per_year": 1.5,
-    "years": 5
-  },
-  "sources": {
-    "units": "decimal SI units, to show how much the article's figures depend on its binary TB and MB",
-    "fleet.cars": "article, assumption 1: a fleet of 100 data-collection cars",
-    "fleet.hours_per_day": "article, assumption 2: 8 hours of driving a day",
-    "fleet.days_per_year": "article, assumption 2: 260 working days a year",
-    "fleet.tb_per_hour": "article, assumption 3: 5 cameras x 2 MP x 24 bit x 30 fps is over 3 TB/h raw; the article cuts it to 1 TB/h to stay conservative",
-    "preprocessing.source_fps": "article, assumption 4: cameras record at 30 fps",
-    "preprocessing.sampled_fps": "article, assumption 4: resampling to 1 fps, which it says may not be done in practice",
-    "preprocessing.compression_ratio": "article, assumption 4: an extreme 70x compression, which it says may not be usable",
-    "preprocessing.reduction": "article, assumption 4: 'about 0.0005' (1/2100 = 0.000476 exactly); its 104 TB uses 0.0005",
-    "training.epochs": "article: 50 epochs, about what ImageNet networks need",
-    "workloads[0].mb_per_s": "article: AlexNet on ImageNet, about 150 MB/s on one Pascal GPU",
-    "workloads[1].mb_per_s": "article: ResNet-50, about 28 MB/s on one Pascal GPU",
-    "workloads[2].mb_per_s": "article: Inception-v3, about 19 MB/s on one Pascal GPU",
-    "systems[0].gpus": "DGX-1: 8 Tesla P100 GPUs, scaling near-linearly (article)",
-    "systems[0].speedup": "the reference GPU itself",
-    "systems[1].gpus": "DGX-1 with 8 Tesla V100 GPUs",
-    "systems[1].speedup": "article: Volta trains ResNet-50 2.5x faster than Pascal at the time of writing",
-    "team.members": "article: a fairly conservative team of 30",
-    "team.concurrent_jobs": "article: 20% of the team (6 people) submit jobs at the same time",
-    "team.target_days": "article: a 7-day target per experiment",
-    "host.ram_factor_low": "article: host RAM of 2-3x the GPUs' memory",
-    "host.ram_factor_high": "article: host RAM of 2-3x the GPUs' memory",
-    "growth.factor": "trainscale: show data growing up to 10-fold",
-    "growth.exponent": "article, after Goodfellow et al. 2016: n-fold data needs n^2 compute",
-    "money.workload": "the article's most demanding network sizes the purchase",
-    "money.system": "the article's Volta DGX-1",
-    "money.network_per_system": "trainscale assumption: 4 EDR InfiniBand ports per DGX-1 (adapters, switch ports, cables), about $3,000 a port",
-    "money.storage_per_tb": "trainscale assumption: enterprise all-flash shared storage, about $500 per usable TB in 2017",
-    "money.storage_replication": "trainscale assumption: two copies of the processed dataset",
-    "money.support_percent_per_year": "trainscale assumption: hardware and software support at 10% of capex a year",
-    "money.price_per_kwh": "US commercial electricity, 2017 average 10.66 cents/kWh (EIA, Electric Power Monthly)",
-    "money.pue": "Uptime Institute 2017 survey: average data-centre PUE 1.58",
-    "money.load_factor": "trainscale assumption: busy systems draw 80% of their maximum on average",
-    "money.utilisation": "trainscale assumption: the cluster is busy 70% of the year",
-    "money.depreciation_years": "trainscale assumption: three-year depreciation",
-    "money.cloud_per_gpu_hour": "AWS p3.16xlarge (8 V100), on-demand $24.48 an hour at its launch in October 2017 = $3.06 per GPU-hour",
-    "money.grid_kg_co2_per_kwh": "US grid average, 2017: about 0.449 kg CO2 per kWh (EIA)",
-    "growth.per_year": "trainscale assumption: the fleet's dataset grows 1.5x a year",
-    "growth.years": "a five-year plan"
-  },
-  "money": {
-    "workload": "inception-v3",
-    "system": "dgx-1-v100",
-    "currency": "USD",
-    "network_per_system": 12000,
-    "storage_per_tb": 500,
-    "storage_replication": 2,
-    "support_percent_per_year": 10,
-    "price_per_kwh": 0.1066,
-    "pue": 1.58,
-    "load_factor": 0.8,
-    "utilisation": 0.7,
-    "depreciation_years": 3,
-    "cloud_gpu": "v100-sxm2-16gb",
-    "cloud_per_gpu_hour": 3.06,
-    "grid_kg_co2_per_kwh": 0.449
-  }
-}
-`,
-	"article-2017.json": `{
+// files are the scenario files of this directory, sorted by name.
+var files = []file{
+	{"article-2017", `{
   "schema": "trainscale/v1",
   "name": "NVIDIA 2017: 100 data cars to DGX-1 systems",
   "notes": "The assumptions of Grzywaczewski, 'Training AI for Self-Driving Vehicles: the Challenge of Scale' (NVIDIA Developer Blog, 2017), which it calls conservative throughout. Binary units (TB = 2^40 B, MB = 2^20 B) and 365-day years reproduce every printed figure; the reduction factor is the article's rounded 0.0005, not 1/(30 x 70). The money section prices the Volta DGX-1 cluster that Inception-v3 needs, with 2017 prices; the ranges come from the article's own hedges (the raw rate it cut, the reduction it calls optimistic, benchmark throughputs, the 2.5x Volta figure) and leave every printed figure at its likely value.",
@@ -327,8 +165,170 @@ var files = map[string]string{
     "grid_kg_co2_per_kwh": 0.449
   }
 }
-`,
-	"av-world-model-2026.json": `{
+`},
+	{"article-2017-decimal", `{
+  "schema": "trainscale/v1",
+  "name": "NVIDIA 2017 in decimal units (TB = 10^12 B, MB = 10^6 B)",
+  "notes": "The article's assumptions read with decimal units. The raw data is the same 208,000 TB by count, but 1 TB is now 10^12 B instead of 2^40 B (9.05% fewer bytes) and 1 MB/s is 10^6 B/s instead of 2^20 B/s (4.63% fewer). Training time scales with bytes over rate, so every time and every system count falls by the ratio (10^12/2^40)/(10^6/2^20) = 0.9537: Inception-v3 on one GPU takes 8.68 years instead of 9.1, and the team needs 339 DGX-1 Pascal systems instead of 356 (136 DGX-1 Volta instead of 142). The article's printed figures match binary units only.",
+  "units": "decimal",
+  "fleet": {
+    "cars": 100,
+    "hours_per_day": 8,
+    "days_per_year": 260,
+    "tb_per_hour": {
+      "low": 1,
+      "likely": 1,
+      "high": 3.24,
+      "why": "article: 5 cameras x 2 MP x 24 bit x 30 fps is more than 3 TB/h raw (3.24 TB/h); it cuts this to 1 TB/h to stay conservative"
+    }
+  },
+  "preprocessing": {
+    "source_fps": 30,
+    "sampled_fps": 1,
+    "compression_ratio": 70,
+    "reduction": {
+      "low": 0.000476,
+      "likely": 0.0005,
+      "high": 0.005,
+      "why": "article: resampling 30 to 1 fps 'may not be done in practice' and 70x compression 'may not be usable'; 3 fps at 20x would keep 0.005"
+    }
+  },
+  "training": {
+    "epochs": {
+      "low": 30,
+      "likely": 50,
+      "high": 90,
+      "why": "ImageNet networks converge in 30 to 90 epochs; the article picks 50 for simplicity"
+    },
+    "scaling": "linear"
+  },
+  "workloads": [
+    {
+      "id": "alexnet",
+      "label": "AlexNet",
+      "mb_per_s": {
+        "low": 127.5,
+        "likely": 150,
+        "high": 172.5,
+        "why": "throughputs from benchmarks; published runs of the same network differ by about 15%"
+      }
+    },
+    {
+      "id": "resnet-50",
+      "label": "ResNet-50",
+      "mb_per_s": {
+        "low": 23.8,
+        "likely": 28,
+        "high": 32.2,
+        "why": "throughputs from benchmarks; published runs of the same network differ by about 15%"
+      }
+    },
+    {
+      "id": "inception-v3",
+      "label": "Inception-v3",
+      "mb_per_s": {
+        "low": 16.15,
+        "likely": 19,
+        "high": 21.85,
+        "why": "throughputs from benchmarks; published runs of the same network differ by about 15%"
+      }
+    }
+  ],
+  "systems": [
+    {
+      "id": "dgx-1-p100",
+      "label": "DGX-1 (Pascal)",
+      "gpus": 8,
+      "speedup": 1
+    },
+    {
+      "id": "dgx-1-v100",
+      "label": "DGX-1 (Volta)",
+      "gpus": 8,
+      "speedup": {
+        "low": 2,
+        "likely": 2.5,
+        "high": 3,
+        "why": "article: Volta's 2.5x is ResNet-50 at the time of writing; other networks gain more or less"
+      }
+    }
+  ],
+  "team": {
+    "members": 30,
+    "concurrent_jobs": 6,
+    "target_days": 7
+  },
+  "host": {
+    "ram_factor_low": 2,
+    "ram_factor_high": 3
+  },
+  "growth": {
+    "factor": 10,
+    "exponent": 2,
+    "per_year": 1.5,
+    "years": 5
+  },
+  "sources": {
+    "units": "decimal SI units, to show how much the article's figures depend on its binary TB and MB",
+    "fleet.cars": "article, assumption 1: a fleet of 100 data-collection cars",
+    "fleet.hours_per_day": "article, assumption 2: 8 hours of driving a day",
+    "fleet.days_per_year": "article, assumption 2: 260 working days a year",
+    "fleet.tb_per_hour": "article, assumption 3: 5 cameras x 2 MP x 24 bit x 30 fps is over 3 TB/h raw; the article cuts it to 1 TB/h to stay conservative",
+    "preprocessing.source_fps": "article, assumption 4: cameras record at 30 fps",
+    "preprocessing.sampled_fps": "article, assumption 4: resampling to 1 fps, which it says may not be done in practice",
+    "preprocessing.compression_ratio": "article, assumption 4: an extreme 70x compression, which it says may not be usable",
+    "preprocessing.reduction": "article, assumption 4: 'about 0.0005' (1/2100 = 0.000476 exactly); its 104 TB uses 0.0005",
+    "training.epochs": "article: 50 epochs, about what ImageNet networks need",
+    "workloads[0].mb_per_s": "article: AlexNet on ImageNet, about 150 MB/s on one Pascal GPU",
+    "workloads[1].mb_per_s": "article: ResNet-50, about 28 MB/s on one Pascal GPU",
+    "workloads[2].mb_per_s": "article: Inception-v3, about 19 MB/s on one Pascal GPU",
+    "systems[0].gpus": "DGX-1: 8 Tesla P100 GPUs, scaling near-linearly (article)",
+    "systems[0].speedup": "the reference GPU itself",
+    "systems[1].gpus": "DGX-1 with 8 Tesla V100 GPUs",
+    "systems[1].speedup": "article: Volta trains ResNet-50 2.5x faster than Pascal at the time of writing",
+    "team.members": "article: a fairly conservative team of 30",
+    "team.concurrent_jobs": "article: 20% of the team (6 people) submit jobs at the same time",
+    "team.target_days": "article: a 7-day target per experiment",
+    "host.ram_factor_low": "article: host RAM of 2-3x the GPUs' memory",
+    "host.ram_factor_high": "article: host RAM of 2-3x the GPUs' memory",
+    "growth.factor": "trainscale: show data growing up to 10-fold",
+    "growth.exponent": "article, after Goodfellow et al. 2016: n-fold data needs n^2 compute",
+    "money.workload": "the article's most demanding network sizes the purchase",
+    "money.system": "the article's Volta DGX-1",
+    "money.network_per_system": "trainscale assumption: 4 EDR InfiniBand ports per DGX-1 (adapters, switch ports, cables), about $3,000 a port",
+    "money.storage_per_tb": "trainscale assumption: enterprise all-flash shared storage, about $500 per usable TB in 2017",
+    "money.storage_replication": "trainscale assumption: two copies of the processed dataset",
+    "money.support_percent_per_year": "trainscale assumption: hardware and software support at 10% of capex a year",
+    "money.price_per_kwh": "US commercial electricity, 2017 average 10.66 cents/kWh (EIA, Electric Power Monthly)",
+    "money.pue": "Uptime Institute 2017 survey: average data-centre PUE 1.58",
+    "money.load_factor": "trainscale assumption: busy systems draw 80% of their maximum on average",
+    "money.utilisation": "trainscale assumption: the cluster is busy 70% of the year",
+    "money.depreciation_years": "trainscale assumption: three-year depreciation",
+    "money.cloud_per_gpu_hour": "AWS p3.16xlarge (8 V100), on-demand $24.48 an hour at its launch in October 2017 = $3.06 per GPU-hour",
+    "money.grid_kg_co2_per_kwh": "US grid average, 2017: about 0.449 kg CO2 per kWh (EIA)",
+    "growth.per_year": "trainscale assumption: the fleet's dataset grows 1.5x a year",
+    "growth.years": "a five-year plan"
+  },
+  "money": {
+    "workload": "inception-v3",
+    "system": "dgx-1-v100",
+    "currency": "USD",
+    "network_per_system": 12000,
+    "storage_per_tb": 500,
+    "storage_replication": 2,
+    "support_percent_per_year": 10,
+    "price_per_kwh": 0.1066,
+    "pue": 1.58,
+    "load_factor": 0.8,
+    "utilisation": 0.7,
+    "depreciation_years": 3,
+    "cloud_gpu": "v100-sxm2-16gb",
+    "cloud_per_gpu_hour": 3.06,
+    "grid_kg_co2_per_kwh": 0.449
+  }
+}
+`},
+	{"av-world-model-2026", `{
   "schema": "trainscale/v1",
   "name": "The article's fleet in 2026: modern cameras feeding a video transformer on DGX B200",
   "notes": "The article's 100 cars, 8 hours a day, 260 days a year, now with eight 8.3-megapixel (4K) cameras at 30 fps and a lidar. Preprocessing keeps 10 frames a second. A video transformer in the shape of VideoMAE's ViT-L (tubelet 2 x 16 x 16) learns from every camera's kept frames, resized to 448 x 224: (448/16) x (224/16) / 2 = 196 tokens per frame, clips of 16 frames (3,136 tokens). The team of 30, 6 jobs at once, wants each 2-epoch run within 7 days; each job gets as many whole DGX B200 systems as that needs at the modelled rate (DGX H100 for comparison). Goodput charges failures at Llama 3's rate.",
@@ -470,8 +470,8 @@ var files = map[string]string{
     "money.grid_kg_co2_per_kwh": "US grid average, 2024: about 0.37 kg CO2 per kWh (EIA)"
   }
 }
-`,
-	"cifar10-cpu-vs-gpu.json": `{
+`},
+	{"cifar10-cpu-vs-gpu", `{
   "schema": "trainscale/v1",
   "name": "CIFAR-10 on a GPU and on a CPU (RTX 3050 vs CPU study)",
   "notes": "The experiment of 'GPU Acceleration in Deep Learning Training: A Comparative Study on Model Scale and Performance' as a sizing: 10 epochs of CIFAR-10 (50,000 images of 32x32, about 3 KB each) on one RTX 3050 and on one desktop Intel CPU, for a small CNN (~0.5 M parameters), ResNet-18 and ResNet-50 at CIFAR size. The seed measured the GPU about 2x faster for the small CNN, over 7x for ResNet-18 and 40.6x for ResNet-50 (134 s vs about 5,400 s); the GPU's lead grows with model size because small networks leave the GPU waiting on per-step overheads while the CPU stays compute-bound. Linear scaling: each system is one device.",
@@ -548,8 +548,8 @@ var files = map[string]string{
     "team.target_days": "a day per experiment, far more than either device needs"
   }
 }
-`,
-	"llama-3-405b.json": `{
+`},
+	{"llama-3-405b", `{
   "schema": "trainscale/v1",
   "name": "Llama 3 405B pre-training: 16,384 H100 GPUs, 15.6T tokens",
   "notes": "Meta's published run (The Llama 3 Herd of Models, 2024): Llama 3.1 405B pre-trained on 15.6T tokens at sequence length 8,192 in BF16 on 16,384 H100 GPUs (2,048 DGX H100-class servers), with 419 unexpected interruptions in a 54-day snapshot. The model card reports 30.84M H100 GPU-hours for the 405B model. The layout and utilisation are modelled (Meta reports TP8 x PP16 and 38-43% MFU); goodput charges failures at Llama 3's rate. The dataset is counted in sequences of 8,192 tokens, about 32 KB of text each.",
@@ -657,8 +657,8 @@ var files = map[string]string{
     "systems[0].price": "reported DGX H100 purchase prices (no official list price)"
   }
 }
-`,
-	"modern-2026.json": `{
+`},
+	{"modern-2026", `{
   "schema": "trainscale/v1",
   "name": "The article's fleet and team on 2026 hardware (DGX H100, H200, B200)",
   "notes": "The article's 100 cars, its preprocessing and its team of 30 with 6 concurrent 7-day jobs, trained on today's DGX systems with mixed precision. Throughput comes from the roofline model for each GPU (no measured MB/s), scaling from the all-reduce model over NVLink inside a system and InfiniBand between systems, so a job needs a whole number of GPUs and efficiency falls as jobs grow. ViT-B/16 stands in for a 2026 perception backbone. Data is read as ImageNet-sized JPEG samples, the article's own proxy. Input decoding runs on the GPUs (DALI), so the host-CPU decode cap of the 2017 calibration is lifted (factors). The money section prices the DGX H100 cluster ViT-B/16 needs; goodput charges failures at Llama 3's observed rate.",
@@ -804,8 +804,8 @@ var files = map[string]string{
     "checkpoint_write_minutes": 1
   }
 }
-`,
-	"realistic-2017.json": `{
+`},
+	{"realistic-2017", `{
   "schema": "trainscale/v1",
   "name": "NVIDIA 2017, realistic: the sensors, frame rate and compression the article cut to stay conservative",
   "notes": "The article's 2017 fleet, team and hardware (DGX-1 with Pascal P100 or Volta V100, its measured MB/s on one Pascal GPU, linear scaling), with the three choices it says it made only to stay conservative taken back, so the two files make its Table 1 side by side. (1) Data per car: the article sizes only five surround cameras, says cars often carry more than five, leaves out the radar it cites (2,800 Mbit/s, 1.26 TB/h) 'for simplicity and so as not to exaggerate the final compute', and then cuts even the cameras' 3 TB/h to 1 TB/h. Here the data comes from a sensor list: six 2 MP, 24-bit, 30 fps cameras (the least step above five) and the one front radar, 11,440 Mbit/s or about 5.1 TB (decimal) per hour, about 41 TB per 8-hour day, in line with Dell EMC's 'over 30 TB a day' per test car. Lidar is left out: none of the sources gives its data rate. (2) Resampling: the article keeps 1 of 30 frames and says this 'may not be done in practice'; here 10 of 30, the 10 Hz at which public driving datasets (KITTI) record. (3) Compression: the article assumes an 'extreme' 70x that it says 'may not be usable in practice because image quality drops sharply'; here 10x, about what visually lossless JPEG reaches on 24-bit colour images. The reduction factor is derived (10/30/10 = 1/30) rather than set, and applies to the radar's stream as to the cameras', a simplification. Units stay binary, as in the article's file, so the columns compare byte for byte. Everything else is the article's, money section and five-year growth included (as in article-2017, so every cost difference comes from the data alone): its hedges on throughput and scaling remain. The result is about 310 times its compute: 111,083 DGX-1 (Pascal) systems for Inception-v3 instead of 356.",
@@ -947,8 +947,8 @@ var files = map[string]string{
     "growth.years": "a five-year plan"
   }
 }
-`,
-	"vgg16-titan-x.json": `{
+`},
+	{"vgg16-titan-x", `{
   "schema": "trainscale/v1",
   "name": "GPU memory wall: VGG-16 against a 12 GB Titan X",
   "notes": "The memory wall of the article 'Problems of training large neural networks on GPUs' (in Japanese): VGG-16 training at batch 256 needs about 28 GB (Rhu et al., vDNN, arXiv 1602.08124), while a Titan X (Maxwell) has 12 GB, so the batch must shrink or the overflow be streamed over PCIe. The workload at batch 256 shows memory.vgg-16-b256.fits = 0; at batch 64 it fits. Four Titan X cards in a PCIe server also show the article's warning: VGG-16's 138 M parameters make the all-reduce over PCIe costly.",
@@ -1007,5 +1007,5 @@ var files = map[string]string{
     "systems[0].gpu": "the GPU-memory article: a 12 GB Titan X (Maxwell)"
   }
 }
-`,
+`},
 }

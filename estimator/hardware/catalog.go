@@ -23,9 +23,16 @@ const (
 // The catalog types' JSON keys, which `trainscale catalog --format json` and
 // the page's catalog print, name the unit of every figure.
 
+// uncomparable keeps the catalog's row types from being compared with ==,
+// which nothing does: for a comparable struct the compiler writes an
+// equality function, and one for every struct holding it (the planner's
+// jobs and plans), 18 KB of code in the estimator module.
+type uncomparable [0]func()
+
 // GPU is an accelerator's published peak rates and memory. Peaks are dense
 // (no structured sparsity) FLOP/s.
 type GPU struct {
+	_    uncomparable
 	ID   string `json:"id"`
 	Name string `json:"name"`
 	// Generation is the architecture, lower case (pascal, volta, ampere,
@@ -55,6 +62,7 @@ type GPU struct {
 
 // CPU is a host processor. Cores is per socket.
 type CPU struct {
+	_       uncomparable
 	ID      string  `json:"id"`
 	Name    string  `json:"name"`
 	Cores   int     `json:"cores_per_socket"`
@@ -73,6 +81,7 @@ type CPU struct {
 
 // System is a server holding GPUs.
 type System struct {
+	_            uncomparable
 	ID           string  `json:"id"`
 	Name         string  `json:"name"`
 	GPU          string  `json:"gpu"` // gpu id
@@ -121,6 +130,7 @@ func (g GPU) Peak(p Precision) float64 {
 
 // Model is a network's size and per-sample cost at its native input size.
 type Model struct {
+	_           uncomparable
 	ID          string  `json:"id"`
 	Name        string  `json:"name"`
 	Params      float64 `json:"params"`
@@ -138,6 +148,7 @@ type Model struct {
 
 // Network is a link: NVLink and PCIe per GPU, InfiniBand and Ethernet per port.
 type Network struct {
+	_         uncomparable
 	ID        string  `json:"id"`
 	Name      string  `json:"name"`
 	Bandwidth float64 `json:"bandwidth_bytes_per_s"` // bytes/s, one direction
@@ -153,6 +164,7 @@ type Network struct {
 
 // Dataset is a training set's size.
 type Dataset struct {
+	_           uncomparable
 	ID          string  `json:"id"`
 	Name        string  `json:"name"`
 	Samples     int     `json:"samples"`
@@ -220,17 +232,17 @@ func DatasetByID(id string) (Dataset, bool) { return find(datasets, datasetIndex
 // every Monte Carlo sample, and scanning the tables by value was more than
 // half of an uncertainty run's time.
 var (
-	gpuIndex     = index(gpus)
-	cpuIndex     = index(cpus)
-	systemIndex  = index(systems)
-	modelIndex   = index(models)
-	networkIndex = index(networks)
-	datasetIndex = index(datasets)
+	gpuIndex     = index(len(gpus), func(i int) string { return gpus[i].ID })
+	cpuIndex     = index(len(cpus), func(i int) string { return cpus[i].ID })
+	systemIndex  = index(len(systems), func(i int) string { return systems[i].ID })
+	modelIndex   = index(len(models), func(i int) string { return models[i].ID })
+	networkIndex = index(len(networks), func(i int) string { return networks[i].ID })
+	datasetIndex = index(len(datasets), func(i int) string { return datasets[i].ID })
 )
 
 // The ...IDs functions list ids sorted, for error messages that say what is valid.
 
-func GPUIDs() []string { return ids(gpus) }
+func GPUIDs() []string { return ids(gpuIndex) }
 
 // Generations lists the GPUs' architectures, each once, in catalog order.
 func Generations() []string {
@@ -242,30 +254,24 @@ func Generations() []string {
 	}
 	return out
 }
-func CPUIDs() []string     { return ids(cpus) }
-func SystemIDs() []string  { return ids(systems) }
-func ModelIDs() []string   { return ids(models) }
-func NetworkIDs() []string { return ids(networks) }
-func DatasetIDs() []string { return ids(datasets) }
+func CPUIDs() []string     { return ids(cpuIndex) }
+func SystemIDs() []string  { return ids(systemIndex) }
+func ModelIDs() []string   { return ids(modelIndex) }
+func NetworkIDs() []string { return ids(networkIndex) }
+func DatasetIDs() []string { return ids(datasetIndex) }
 
-type keyed interface{ key() string }
-
-func (g GPU) key() string     { return g.ID }
-func (c CPU) key() string     { return c.ID }
-func (s System) key() string  { return s.ID }
-func (m Model) key() string   { return m.ID }
-func (n Network) key() string { return n.ID }
-func (d Dataset) key() string { return d.ID }
-
-func index[T keyed](list []T) map[string]int {
-	out := make(map[string]int, len(list))
-	for i := range list {
-		out[list[i].key()] = i
+// index maps each id of a table of n entries to its position. It and ids
+// take the table's ids rather than the table: generic over the seven row
+// types, they were compiled seven times into the estimator module.
+func index(n int, id func(i int) string) map[string]int {
+	out := make(map[string]int, n)
+	for i := range n {
+		out[id(i)] = i
 	}
 	return out
 }
 
-func find[T keyed](list []T, at map[string]int, id string) (T, bool) {
+func find[T any](list []T, at map[string]int, id string) (T, bool) {
 	i, ok := at[id]
 	if !ok {
 		var zero T
@@ -274,10 +280,11 @@ func find[T keyed](list []T, at map[string]int, id string) (T, bool) {
 	return list[i], true
 }
 
-func ids[T keyed](list []T) []string {
-	out := make([]string, len(list))
-	for i, v := range list {
-		out[i] = v.key()
+// ids lists a table's ids, sorted, from its index (every id is a key there).
+func ids(at map[string]int) []string {
+	out := make([]string, 0, len(at))
+	for id := range at {
+		out = append(out, id)
 	}
 	sort.Strings(out)
 	return out

@@ -14,7 +14,9 @@ type fitParam struct {
 }
 
 // fitParams are the factors whose spec gives a search range, in spec order.
-var fitParams = func() []fitParam {
+// Fit lists them each run rather than a package variable at init: an
+// initialiser is linked wherever the package is, the estimator module too.
+func fitParams() []fitParam {
 	var out []fitParam
 	for _, s := range FactorSpecs {
 		if s.FitHigh > 0 {
@@ -22,7 +24,7 @@ var fitParams = func() []fitParam {
 		}
 	}
 	return out
-}()
+}
 
 const (
 	fitSweeps    = 50
@@ -58,14 +60,15 @@ func Fit(points []Measurement, start Factors) (Factors, error) {
 		resolved[i] = resolve(p)
 	}
 	f := start
-	for _, p := range fitParams {
+	params := fitParams()
+	for _, p := range params {
 		v := p.field(&f)
 		*v = math.Min(math.Max(*v, p.lo), p.hi)
 	}
 	loss := fitLoss(resolved, f)
 	for range fitSweeps {
 		before := loss
-		for _, p := range fitParams {
+		for _, p := range params {
 			loss = fitOne(resolved, &f, p, loss)
 		}
 		if before-loss <= fitTolerance*math.Max(before, 1) {

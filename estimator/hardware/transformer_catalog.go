@@ -102,11 +102,9 @@ func TransformerModelByID(id string) (TransformerModel, bool) {
 }
 
 // TransformerModelIDs lists the transformer ids sorted.
-func TransformerModelIDs() []string { return ids(transformerModels) }
+func TransformerModelIDs() []string { return ids(transformerModelIndex) }
 
-var transformerModelIndex = index(transformerModels)
-
-func (m TransformerModel) key() string { return m.ID }
+var transformerModelIndex = index(len(transformerModels), func(i int) string { return transformerModels[i].ID })
 
 // Params counts the model's parameters from its shape, total and active per
 // token: the embedding (and the output layer unless tied), or a vision model's

@@ -335,9 +335,11 @@ func Append(dst []byte, v any) ([]byte, error) {
 	return appendValue(dst, reflect.ValueOf(v))
 }
 
+// The types through pointers, not reflect.TypeFor: each TypeFor is a generic
+// instantiation of its own in the estimator module.
 var (
-	numberType    = reflect.TypeFor[Number]()
-	marshalerType = reflect.TypeFor[marshaler]()
+	numberType    = reflect.TypeOf((*Number)(nil)).Elem()
+	marshalerType = reflect.TypeOf((*marshaler)(nil)).Elem()
 )
 
 func appendValue(b []byte, v reflect.Value) ([]byte, error) {
@@ -549,9 +551,17 @@ func Fields(t reflect.Type) []Field {
 			depth[f.Name] = len(f.index)
 		}
 	}
-	all = slices.DeleteFunc(all, func(f Field) bool { return len(f.index) > depth[f.Name] })
-	fieldCache.Store(t, all)
-	return all
+	// A loop, not slices.DeleteFunc: an instantiation for Field alone.
+	kept := all[:0]
+	for _, f := range all {
+		if len(f.index) <= depth[f.Name] {
+			kept = append(kept, f)
+		}
+	}
+	// LoadOrStore, not Store: reflect uses it already, Store would link
+	// sync.Map's Swap besides. A concurrent first call keeps either list.
+	f, _ := fieldCache.LoadOrStore(t, kept)
+	return f.([]Field)
 }
 
 // fieldCache keeps each struct type's Fields: an answer writes hundreds of

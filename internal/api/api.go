@@ -22,7 +22,6 @@ package api
 import (
 	"bytes"
 	"errors"
-	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -65,7 +64,14 @@ type Render func(part string, est *estimator.Estimate, lang string) string
 func New(extra map[string]Method, render Render) *API {
 	a := &API{names: []string{"estimate"}, render: render}
 	a.methods = map[string]Method{"estimate": a.estimate}
-	for _, name := range slices.Sorted(maps.Keys(extra)) {
+	// A loop, not slices.Sorted(maps.Keys(extra)): the iterators cost the
+	// estimator module their generic instantiations.
+	names := make([]string, 0, len(extra))
+	for name := range extra {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
 		if _, dup := a.methods[name]; dup {
 			panic("api: method " + name + " given twice")
 		}

@@ -10,10 +10,6 @@ import (
 // the page shows the first as a heading over its groups.
 var accuracyColumns = []string{"grouping", "group", "points", "median", "p90"}
 
-// accuracyKeys are every tool.AccuracyWords key the section shows, each under
-// "accuracy."+key: what accuracy_words.go copies besides the groups' words.
-var accuracyKeys = append([]string{"title", "lead", "points.title"}, accuracyColumns...)
-
 // AccuracyRow is one group of the accuracy section: its id and its
 // grouping (tool.AccuracyGroup's ID and Kind in English) and its cells (points, median,
 // P90) as tool.AccuracyTable writes them in English.

@@ -18,6 +18,12 @@ import (
 
 var update = flag.Bool("update", false, "rewrite accuracy_words.go from estimator/tool's words")
 
+// accuracyKeys are every tool.AccuracyWords key the section shows, each under
+// "accuracy."+key: what accuracy_words.go copies besides the groups' words.
+// The generator's list, here: a package variable built at init would be
+// linked into the estimator module.
+var accuracyKeys = append([]string{"title", "lead", "points.title"}, accuracyColumns...)
+
 // The accuracy section's words in the page's module are estimator/tool's, as
 // they are now: go test ./internal/page -run AccuracyWordsCurrent -update
 // writes them again after tool's tables change.

@@ -14,9 +14,16 @@ import (
 var groups = []string{"general", "fleet", "preprocessing", "dataset", "tokens", "training", "workloads", "systems",
 	"team", "host", "growth", "money", "goodput", "factors", "model_error", "plan"}
 
-// general are the top-level fields the form offers; the schema is not for
-// editing.
-var general = map[string]bool{"name": true, "notes": true, "units": true}
+// general reports the top-level fields the form offers; the schema is not
+// for editing. A switch, not a map: a map literal is built by the package's
+// init, linked into the estimator module, which renders no form.
+func general(path string) bool {
+	switch path {
+	case "name", "notes", "units":
+		return true
+	}
+	return false
+}
 
 // Form renders every input of s as a labelled field, grouped as the scenario
 // is. Each input carries name="<scenario path>"; ranged inputs add a fieldset
@@ -27,7 +34,7 @@ func Form(s *estimator.Scenario, lang string) string {
 	for _, in := range estimator.Inputs(s) {
 		g := section(in.Path)
 		if !strings.ContainsAny(in.Path, ".[") {
-			if !general[in.Path] {
+			if !general(in.Path) {
 				continue
 			}
 			g = "general"
@@ -90,10 +97,10 @@ func (f *formWriter) group(key string, absent bool, body func()) {
 	f.b.WriteString("</fieldset>")
 }
 
-// editable are the lists the page can add items to and remove them from: the
-// scenario needs at least one of each, and nothing else names their items by
-// position.
-var editable = map[string]bool{"workloads": true, "systems": true}
+// editable reports the lists the page can add items to and remove them
+// from: the scenario needs at least one of each, and nothing else names their
+// items by position. A switch, as general is.
+func editable(list string) bool { return list == "workloads" || list == "systems" }
 
 // fields renders a group's inputs, each list item (a workload, a sensor) in a
 // fieldset of its own and each object inside an item (a workload's
@@ -125,7 +132,7 @@ func (f *formWriter) fields(group string, ins []estimator.InputSpec) {
 			if it != "" {
 				title := f.itemTitle(it, ins)
 				minfmt.Fprintf(&f.b, `<fieldset class="item"><legend>%s</legend>`, esc(title))
-				if list, index, ok := listIndex(it); ok && editable[list] {
+				if list, index, ok := listIndex(it); ok && editable(list) {
 					minfmt.Fprintf(&f.b, `<button type="button" class="item-remove" data-action="remove-item" data-list="%s" data-index="%d" aria-label="%s">%s</button>`,
 						list, index, esc(minfmt.Sprintf(f.t["item.remove.label"], title)), esc(f.t["item.remove"]))
 				}
@@ -147,7 +154,7 @@ func (f *formWriter) fields(group string, ins []estimator.InputSpec) {
 	if item != "" {
 		f.b.WriteString("</fieldset>")
 	}
-	if editable[group] {
+	if editable(group) {
 		minfmt.Fprintf(&f.b, `<button type="button" class="item-add" data-action="add-item" data-list="%s">%s</button>`, group, esc(f.t["item.add."+group]))
 	}
 }

@@ -15,11 +15,7 @@ type Preset struct {
 func Presets() []Preset {
 	var out []Preset
 	for _, name := range examples.Names() {
-		data, _ := examples.Read(name)
-		tree, _, _, _ := minjson.Read(data, "")
-		head, _ := tree.(map[string]any)
-		title, _ := head["name"].(string)
-		p := Preset{Name: name, Title: title}
+		p := Preset{Name: name, Title: title(name)}
 		if name == examples.Default {
 			out = append([]Preset{p}, out...)
 		} else {
@@ -27,4 +23,13 @@ func Presets() []Preset {
 		}
 	}
 	return out
+}
+
+// title is the built-in scenario name's own name ("" for none).
+func title(name string) string {
+	data, _ := examples.Read(name)
+	tree, _, _, _ := minjson.Read(data, "")
+	head, _ := tree.(map[string]any)
+	t, _ := head["name"].(string)
+	return t
 }

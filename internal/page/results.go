@@ -361,15 +361,19 @@ func isArticle(s *estimator.Scenario) bool {
 	return s.Name == articleName()
 }
 
-// articleName is the built-in article scenario's name, read once.
-var articleName = sync.OnceValue(func() string {
-	for _, p := range Presets() {
-		if p.Name == examples.Default {
-			return p.Title
-		}
-	}
-	return ""
-})
+// articleName is the built-in article scenario's name, read once (from its
+// file alone: the list of Presets is the tools module's to link). A
+// sync.Once, which the estimator module has already, not sync.OnceValue,
+// whose instantiation would add 2 KB of code to it.
+func articleName() string {
+	article.once.Do(func() { article.name = title(examples.Default) })
+	return article.name
+}
+
+var article struct {
+	once sync.Once
+	name string
+}
 
 func nameOr(label, id string) string {
 	if label != "" {
