@@ -222,36 +222,47 @@ type Factors struct {
 
 // factorFields maps hardware.FactorSpecs, in order, to the index of the field
 // of Factors with the same JSON name; a test keeps the two in step. Built on
-// first use, as factorChecks is: the page's module starts without them.
-var factorFields = sync.OnceValue(func() []int {
-	t := reflect.TypeFor[Factors]()
-	at := map[string]int{}
-	for _, f := range fieldsOf(t) {
-		at[f.name] = f.index
-	}
-	out := make([]int, len(hardware.FactorSpecs))
-	for i, s := range hardware.FactorSpecs {
-		out[i] = at[s.Name]
-	}
-	return out
-})
+// first use, as factorChecks is, with a sync.Once (not sync.OnceValue, whose
+// instantiations the page's module would link for these alone): the page's
+// module starts without them.
+func factorFields() []int {
+	factorFieldsOnce.Do(func() {
+		at := map[string]int{}
+		for _, f := range fieldsOf(reflect.TypeFor[Factors]()) {
+			at[f.name] = f.index
+		}
+		factorFieldList = make([]int, len(hardware.FactorSpecs))
+		for i, s := range hardware.FactorSpecs {
+			factorFieldList[i] = at[s.Name]
+		}
+	})
+	return factorFieldList
+}
 
 // factorChecks are the check tags of each factor (see numberRule), from its
 // spec; fieldsOf applies them to Factors, whose fields carry none.
-var factorChecks = sync.OnceValue(func() map[string][]string {
-	out := map[string][]string{}
-	for _, s := range hardware.FactorSpecs {
-		c := []string{"gt0"} // every factor's Low is 0
-		if s.LowIncluded {
-			c = []string{"ge=" + strconv.FormatFloat(s.Low, 'g', -1, 64)}
+func factorChecks() map[string][]string {
+	factorChecksOnce.Do(func() {
+		factorCheckTags = map[string][]string{}
+		for _, s := range hardware.FactorSpecs {
+			c := []string{"gt0"} // every factor's Low is 0
+			if s.LowIncluded {
+				c = []string{"ge=" + strconv.FormatFloat(s.Low, 'g', -1, 64)}
+			}
+			if s.High < math.MaxFloat64 {
+				c = append(c, "le="+strconv.FormatFloat(s.High, 'g', -1, 64))
+			}
+			factorCheckTags[s.Name] = c
 		}
-		if s.High < math.MaxFloat64 {
-			c = append(c, "le="+strconv.FormatFloat(s.High, 'g', -1, 64))
-		}
-		out[s.Name] = c
-	}
-	return out
-})
+	})
+	return factorCheckTags
+}
+
+var (
+	factorFieldsOnce, factorChecksOnce sync.Once
+	factorFieldList                    []int
+	factorCheckTags                    map[string][]string
+)
 
 // Resolve applies the overrides to the calibrated defaults.
 func (f *Factors) Resolve() hardware.Factors {

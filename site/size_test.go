@@ -11,10 +11,10 @@ import (
 )
 
 // TestEstimatorModuleSize holds the page's size budget for the module the page
-// loads first, as make site ships it: 689 KB brotli and 936 KB gzip today,
-// under the 700 KB and 1.0 MB (README, "Module size"), with a few KB
-// for brotli's moves between builds: a change of a few KB of code has moved
-// it by up to 5 KB either way.
+// loads first, as make site ships it: 689 KB brotli and 938 KB gzip today.
+// The budget is the 700 KB brotli, less a KB, and a few KB of gzip
+// above today's (README, "Module size"): a change of a few KB of code has
+// moved brotli by up to 5 KB either way.
 func TestEstimatorModuleSize(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compresses a 5 MB module at brotli's best quality")
@@ -25,8 +25,8 @@ func TestEstimatorModuleSize(t *testing.T) {
 	require.NoError(t, err)
 	br, gz := Brotli(data), Gzip(data)
 	t.Logf("estimator.wasm: %d B raw, %d B gzip, %d B brotli", len(data), len(gz), len(br))
-	assert.Less(t, len(br), 692_000, "estimator.wasm, brotli")
-	assert.Less(t, len(gz), 940_000, "estimator.wasm, gzip")
+	assert.Less(t, len(br), 699_000, "estimator.wasm, brotli")
+	assert.Less(t, len(gz), 945_000, "estimator.wasm, gzip")
 }
 
 // The module the page loads first links none of these: each costs KBs to
