@@ -25,8 +25,9 @@
 //     longtask, so 0 means none over 50 ms) from live to the last keystroke
 //     (while typing), and from live until settle after the last keystroke
 //     (after live: what the page does once left alone, too);
-//   - the bytes transferred before live (the page's resource entries) and in
-//     all (for a dir, as its server counts them: a worker's fetches too).
+//   - the bytes transferred before live and in all: for a dir, as its server
+//     counts them, a worker's fetches too (the page's estimator worker fetches
+//     the module itself); for a URL, the page's own resource entries.
 //
 // The targets' loads are interleaved round by round, each CPU slowdown in
 // turn, so a peer and the page see the same machine; -versus measures
@@ -45,9 +46,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -65,11 +67,11 @@ type target struct {
 	name   string
 	dir    string // served on loopback when set; url is then filled in
 	url    string
-	ready  string        // the attribute that says live, "" for the load event
-	input  string        // the CSS selector of the input typed into
-	answer string        // the CSS selector of the figures whose change answers typing, "" for any change
-	csp    bool          // served with the page's CSP (the trainscale page) or without (a peer's inline scripts)
-	sent   *atomic.Int64 // bytes served from dir so far, a worker's fetches too; nil for a URL
+	ready  string // the attribute that says live, "" for the load event
+	input  string // the CSS selector of the input typed into
+	answer string // the CSS selector of the figures whose change answers typing, "" for any change
+	csp    bool   // served with the page's CSP (the trainscale page) or without (a peer's inline scripts)
+	sent   *tally // bytes served from dir so far, a worker's fetches too; nil for a URL
 }
 
 type config struct {
@@ -193,7 +195,7 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		if !t.csp {
 			h = withoutCSP(h)
 		}
-		t.sent = new(atomic.Int64)
+		t.sent = new(tally)
 		h = counting(h, t.sent)
 		srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 		go srv.Serve(ln)
@@ -255,7 +257,7 @@ func (s cspStripper) Write(b []byte) (int, error) {
 
 // counting adds the bytes h sends to n: the bodies, and the header blocks
 // as HTTP/1.1 writes them, as the page's resource entries count them.
-func counting(h http.Handler, n *atomic.Int64) http.Handler {
+func counting(h http.Handler, n *tally) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.ServeHTTP(countingWriter{w, n}, r)
 	})
@@ -263,7 +265,7 @@ func counting(h http.Handler, n *atomic.Int64) http.Handler {
 
 type countingWriter struct {
 	http.ResponseWriter
-	n *atomic.Int64
+	n *tally
 }
 
 func (c countingWriter) WriteHeader(code int) {
@@ -273,14 +275,53 @@ func (c countingWriter) WriteHeader(code int) {
 			size += len(k) + len(": \r\n") + len(v)
 		}
 	}
-	c.n.Add(int64(size))
+	c.n.add(size)
 	c.ResponseWriter.WriteHeader(code)
 }
 
 func (c countingWriter) Write(b []byte) (int, error) {
 	n, err := c.ResponseWriter.Write(b)
-	c.n.Add(int64(n))
+	c.n.add(n)
 	return n, err
+}
+
+// tally counts the bytes a server has sent, and when: a worker's fetches are
+// not among the page's resource entries, so the bytes sent before the page
+// went live are read from here (the wall clock is the browser's too).
+type tally struct {
+	mu    sync.Mutex
+	total int64
+	steps []step // total after each write, in order
+}
+
+type step struct {
+	at    time.Time
+	total int64
+}
+
+func (t *tally) add(n int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.total += int64(n)
+	t.steps = append(t.steps, step{time.Now(), t.total})
+}
+
+// load is the bytes sent so far.
+func (t *tally) load() int64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.total
+}
+
+// by is the bytes sent by the moment at.
+func (t *tally) by(at time.Time) int64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	i := sort.Search(len(t.steps), func(i int) bool { return t.steps[i].at.After(at) })
+	if i == 0 {
+		return 0
+	}
+	return t.steps[i-1].total
 }
 
 // sample is one load's figures, in ms from the start of navigation (-1 when
@@ -296,6 +337,7 @@ type sample struct {
 	KeyMax    float64 `json:"keyMax"`
 	BytesLive float64 `json:"bytesLive"`
 	BytesAll  float64 `json:"bytesAll"`
+	Origin    float64 `json:"origin"` // performance.timeOrigin: the navigation's start, ms since 1970
 }
 
 // watchJS runs before the page's own scripts. %[1]q is the ready attribute
@@ -377,7 +419,7 @@ const collectJS = `(() => {
   }
   const nav = performance.getEntriesByType('navigation')[0];
   const keys = [...m.keys].sort((a, b) => a - b);
-  return { painted: m.painted, parsed: nav ? nav.domContentLoadedEventEnd : -1, live: m.live, result: m.result, longest, typing, bytesLive, bytesAll,
+  return { painted: m.painted, parsed: nav ? nav.domContentLoadedEventEnd : -1, live: m.live, result: m.result, longest, typing, bytesLive, bytesAll, origin: performance.timeOrigin,
     keyMedian: keys.length ? keys[keys.length >> 1] : -1, keyMax: keys.length ? keys[keys.length - 1] : -1 };
 })()`
 
@@ -414,7 +456,7 @@ func measure(bctx context.Context, c config, t target, cpu float64) (sample, err
 	}
 	var sent0 int64
 	if t.sent != nil {
-		sent0 = t.sent.Load()
+		sent0 = t.sent.load()
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(t.url)); err != nil {
 		return sample{}, fmt.Errorf("loading %s: %w", t.url, err)
@@ -430,7 +472,13 @@ func measure(bctx context.Context, c config, t target, cpu float64) (sample, err
 	if err == nil && t.sent != nil {
 		// What the server sent: a worker's fetches too, which the page's
 		// resource entries leave out.
-		s.BytesAll = float64(t.sent.Load() - sent0)
+		s.BytesAll = float64(t.sent.load() - sent0)
+		if s.Live >= 0 {
+			// The server's clock is the browser's: the bytes sent by the
+			// moment the page went live, the estimator worker's fetches too.
+			live := time.UnixMicro(int64((s.Origin + s.Live) * 1000))
+			s.BytesLive = float64(t.sent.by(live) - sent0)
+		}
 	}
 	return s, err
 }
