@@ -194,7 +194,7 @@ func sameFold(name, key string) bool {
 			return false // not a request field's name
 		case r == 'ſ':
 			r = 's'
-		case r == 'K':
+		case r == '\u212A': // the Kelvin sign
 			r = 'k'
 		}
 		if r != c && lower(r) != lower(c) {
