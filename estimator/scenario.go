@@ -228,7 +228,7 @@ type Factors struct {
 func factorFields() []int {
 	factorFieldsOnce.Do(func() {
 		at := map[string]int{}
-		for _, f := range fieldsOf(reflect.TypeFor[Factors]()) {
+		for _, f := range fieldsOf(factorsType) {
 			at[f.name] = f.index
 		}
 		factorFieldList = make([]int, len(hardware.FactorSpecs))
