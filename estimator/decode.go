@@ -217,7 +217,7 @@ func (d *treeDecoder) value(path string, src any, dst reflect.Value) {
 			return
 		}
 		out := reflect.MakeMapWithSize(dst.Type(), len(m))
-		for _, k := range sortedKeys(m) {
+		for _, k := range minjson.SortedKeys(m) {
 			el := reflect.New(dst.Type().Elem()).Elem()
 			d.value(join(path, k), m[k], el)
 			out.SetMapIndex(reflect.ValueOf(k), el)
@@ -270,7 +270,7 @@ func (d *treeDecoder) object(path string, src any, dst reflect.Value) {
 			d.errs.add(p, Text{"is required", "必須です"}, nil)
 		}
 	}
-	for _, k := range sortedKeys(m) {
+	for _, k := range minjson.SortedKeys(m) {
 		if !known[k] {
 			d.errs.add(join(path, k), knownAs("unknown field", "不明なフィールドです", sortedNames(dst.Type())), nil)
 		}
@@ -316,15 +316,6 @@ func sortedNames(t reflect.Type) []string {
 	}
 	sort.Strings(names)
 	return names
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func join(path, name string) string {

@@ -152,7 +152,7 @@ func (d *treeDecoder) decodeDist(path string, m map[string]any) (Dist, bool) {
 		ok = ok && good
 		vals[k] = v
 	}
-	for _, k := range sortedKeys(m) {
+	for _, k := range minjson.SortedKeys(m) {
 		if k != "why" && !contains(keys, k) {
 			d.errs.add(path+"."+k, Text{"unknown field of a range (known: " + minfmt.Sprint(keys) + " and why)", "範囲の不明なフィールドです（使えるのは " + minfmt.Sprint(keys) + " と why）"}, nil)
 			ok = false

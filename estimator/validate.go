@@ -1,13 +1,15 @@
 package estimator
 
 import (
-	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/estimator/minfmt"
 	"math"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
 // Validate checks every rule of s and returns all violations joined, each a
@@ -201,7 +203,7 @@ func atMost(s *Scenario, a string, av float64, b string, bv float64, errs *error
 
 // checkSources requires every key of sources to name a field of the format.
 func checkSources(s *Scenario, errs *errorList) {
-	for _, k := range sortedKeys(anyMap(s.Sources)) {
+	for _, k := range minjson.SortedKeys(anyMap(s.Sources)) {
 		segs, ok := parsePath(k)
 		if ok {
 			_, err := checkPath(k, segs, reflect.TypeFor[Scenario]())

@@ -307,6 +307,18 @@ func (r *reader) hex4() (rune, bool) {
 	return rune(n), true
 }
 
+// SortedKeys lists the keys of an object of a tree, sorted: the order its
+// readers check and report them in, so their errors come out the same on
+// every run.
+func SortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
 // SyntaxError is malformed JSON: what is wrong (in encoding/json's words),
 // at byte Offset of the input.
 type SyntaxError struct {

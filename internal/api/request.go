@@ -4,7 +4,6 @@ import (
 	"errors"
 	"math"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -126,11 +125,7 @@ func decodeTree(path string, src any, dst reflect.Value) error {
 // field (its json name, in any case), no field twice.
 func decodeObject(path string, m map[string]any, dst reflect.Value) error {
 	fields := minjson.Fields(dst.Type())
-	keys := make([]string, 0, len(m)) // as in New, no iterators
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := minjson.SortedKeys(m)
 	taken := map[string]string{} // a field's name -> the key that set it
 	for _, k := range keys {
 		i := fieldIndex(fields, k)
