@@ -1,7 +1,7 @@
 // Command speed measures how soon the page shows its figure, goes live and
 // answers a change, beside other pages if asked (make speed):
 //
-//	go run ./site/speed [-dir site/dist] [-runs 9] [-cpu 1,4] [-latency 40ms -kbps 10000] [-keys 8 -key-every 400ms] [-versus DIR ...] [-peer URL|DIR ...]
+//	go run ./site/speed [-dir site/dist] [-runs 9] [-cpu 1,4] [-latency 40ms -kbps 10000] [-keys 8 -key-every 400ms] [-versus DIR ...] [-peer URL|DIR ...] [-floor]
 //
 // It serves dir on loopback with the handler trainscale serve uses
 // (precompressed files, the page's CSP), loads it runs times in headless
@@ -31,8 +31,11 @@
 //
 // The targets' loads are interleaved round by round, each CPU slowdown in
 // turn, so a peer and the page see the same machine; -versus measures
-// another build of the page the same way, for a change's before and after. It is a benchmark, not a
-// test: it asserts nothing.
+// another build of the page the same way, for a change's before and after.
+// -floor adds the floor: a page of one heading, one input and one figure,
+// which is as soon as any page paints, goes live and answers on this machine
+// and browser, so that figures measured elsewhere can be read against it.
+// It is a benchmark, not a test: it asserts nothing.
 package main
 
 import (
@@ -66,6 +69,7 @@ import (
 type target struct {
 	name   string
 	dir    string // served on loopback when set; url is then filled in
+	html   string // a page served on loopback as it stands (the floor); url is then filled in
 	url    string
 	ready  string // the attribute that says live, "" for the load event
 	input  string // the CSS selector of the input typed into
@@ -105,6 +109,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	ready := fs.String("ready", "data-ready", "the attribute set to \"true\" when the page is live")
 	input := fs.String("input", `input[name="fleet.cars"]`, "the input typed into once the page is live")
 	peerInput := fs.String("peer-input", "input", "the input typed into on a peer page")
+	floor := fs.Bool("floor", false, "measure beside the page the least a page takes here: one heading, one input and one figure (floorPage)")
 	// The page answers a keystroke from its worker, a moment after the
 	// input event: something else changing meanwhile (the charts) is not
 	// its answer. A peer's answer is whatever changes first.
@@ -144,6 +149,9 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	for _, p := range peers {
 		c.targets = append(c.targets, newTarget(p, "", *peerInput, "", false))
 	}
+	if *floor {
+		c.targets = append(c.targets, target{name: "floor", html: floorPage, input: "input"})
+	}
 	return c, nil
 }
 
@@ -177,11 +185,20 @@ func main() {
 func run(ctx context.Context, c config, out io.Writer) error {
 	for i := range c.targets {
 		t := &c.targets[i]
-		if t.dir == "" {
+		if t.dir == "" && t.html == "" {
 			continue
 		}
-		if _, err := os.Stat(filepath.Join(t.dir, "index.html")); err != nil {
-			return fmt.Errorf("%s: %w (make site builds the page)", t.dir, err)
+		var h http.Handler
+		if t.html != "" {
+			h = pageHandler(t.html)
+		} else {
+			if _, err := os.Stat(filepath.Join(t.dir, "index.html")); err != nil {
+				return fmt.Errorf("%s: %w (make site builds the page)", t.dir, err)
+			}
+			h = site.Handler(t.dir)
+			if !t.csp {
+				h = withoutCSP(h)
+			}
 		}
 		addr := c.addr
 		if i > 0 {
@@ -190,10 +207,6 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		ln, err := net.Listen("tcp", addr)
 		if err != nil {
 			return err
-		}
-		h := site.Handler(t.dir)
-		if !t.csp {
-			h = withoutCSP(h)
 		}
 		t.sent = new(tally)
 		h = counting(h, t.sent)
@@ -233,6 +246,29 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		report(out, c, cpu, samples)
 	}
 	return nil
+}
+
+// floorPage is the least a page can be and still be measured as one: a
+// heading to paint, an input to type into and a figure that answers it, with
+// the browser's default style and one inline script. What it takes is this
+// machine's and this browser's share of every figure, none of it the page's.
+const floorPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>floor</title></head>
+<body><h1>floor</h1><input value="100"> <output>100</output>
+<script>const i = document.querySelector('input'); i.oninput = () => { document.querySelector('output').textContent = i.value; };</script>
+</body></html>
+`
+
+// pageHandler serves html at / and nothing else.
+func pageHandler(html string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, html)
+	})
 }
 
 // withoutCSP serves a peer's files as they would be served elsewhere: its

@@ -14,7 +14,7 @@ import (
 
 func TestFlags(t *testing.T) {
 	c, err := parseFlags([]string{"-runs", "3", "-cpu", "1, 4", "-latency", "40ms", "-kbps", "10000",
-		"-peer", "http://127.0.0.1:9/paleo/", "-peer", "testdata/peer", "-versus", "/tmp/before"}, os.Stderr)
+		"-peer", "http://127.0.0.1:9/paleo/", "-peer", "testdata/peer", "-versus", "/tmp/before", "-floor"}, os.Stderr)
 	require.NoError(t, err)
 	assert.Equal(t, 3, c.runs)
 	assert.Equal(t, []float64{1, 4}, c.cpus)
@@ -25,6 +25,7 @@ func TestFlags(t *testing.T) {
 		{name: "before", dir: "/tmp/before", ready: "data-ready", input: `input[name="fleet.cars"]`, answer: "[data-quantity]", csp: true},
 		{name: "127.0.0.1:9/paleo", url: "http://127.0.0.1:9/paleo/", input: "input"},
 		{name: "peer", dir: "testdata/peer", input: "input"},
+		{name: "floor", html: floorPage, input: "input"},
 	}, c.targets)
 
 	assert.Equal(t, 8, c.keys)
@@ -58,7 +59,7 @@ func TestMeasuresATinyPage(t *testing.T) {
 	for name, text := range tinyPage {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
 	}
-	c, err := parseFlags([]string{"-dir", dir, "-runs", "1", "-settle", "100ms", "-keys", "2", "-key-every", "100ms", "-peer", filepath.Join(dir, "peer")}, os.Stderr)
+	c, err := parseFlags([]string{"-dir", dir, "-runs", "1", "-settle", "100ms", "-keys", "2", "-key-every", "100ms", "-peer", filepath.Join(dir, "peer"), "-floor"}, os.Stderr)
 	require.NoError(t, err)
 	var out bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -71,4 +72,5 @@ func TestMeasuresATinyPage(t *testing.T) {
 		assert.Contains(t, out.String(), row)
 	}
 	assert.NotContains(t, out.String(), " - ", "every figure measured")
+	assert.Regexp(t, `(?m)^\s+\S+\s+peer\s+floor$`, out.String(), "the floor is measured as a peer is, in a column of its own")
 }
