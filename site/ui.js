@@ -68,7 +68,7 @@ export async function mount(root, opts = {}) {
   const preset = presetScenario(api);
   const state = await firstState(opts, preset);
   const startup = startupData(root);
-  const page = newPage(root, opts, api, preset, state, startup, startup.presets);
+  const page = newPage(root, opts, api, preset, state, startup);
   bindForm(page);
   bindResults(page);
   bindPickers(page);
@@ -119,8 +119,9 @@ function elements(root) {
 // edited scenario came from) and the few verbs they share. then(op) runs op
 // after every change made before it (see ui.js's head); an op's own verbs
 // (reload, importScenario) run at once, inside it.
-function newPage(root, opts, api, preset, state, startup, presets) {
+function newPage(root, opts, api, preset, state, startup) {
   const els = elements(root);
+  const { presets } = startup;
   const page = {
     root, opts, api, els, presets, startup,
     host: root.host || root, // where the ready attribute goes
@@ -216,8 +217,9 @@ const wordFiles = new Map();
 function messagesIn(page, lang) {
   if (lang === 'en') return page.startup.messages;
   if (!wordFiles.has(lang)) {
-    const words = fetch(asset(`messages-${lang}.json`)).then((res) => {
-      if (!res.ok) throw new Error(`could not load messages-${lang}.json: ${res.status}`);
+    const file = `messages-${lang}.json`;
+    const words = fetch(asset(file)).then((res) => {
+      if (!res.ok) throw new Error(`could not load ${file}: ${res.status}`);
       return res.json();
     });
     words.catch(() => wordFiles.delete(lang)); // a failed fetch is tried again on the next switch
