@@ -337,6 +337,14 @@ func (s Sizing) FewestGPUs(m TransformerModel, tokens, seconds float64, maxGPUs 
 		seq = m.Seq
 	}
 	floor := tokens * m.ModelFLOPsPerToken(seq) / (matmulEfficiency * s.Job.GPU.Peak(s.Job.Precision) * seconds)
+	// Nor do fewer GPUs than hold the training state fully partitioned
+	// (ZeRO-3), before any activation: a model of 1e14 parameters needs
+	// 20,000 H100 for that alone, which the walk need not visit one by one.
+	params, _ := m.Params()
+	floor = math.Max(floor, params*stateBytesPerParam/s.Job.GPU.Memory)
+	if !(floor <= float64(maxGPUs)) { // NaN too
+		return SizedRun{}, SizedRun{}, minfmt.Errorf("%w (%d GPUs)", ErrNoGPUCount, maxGPUs)
+	}
 	i := 0
 	for float64(GPUStep(i+1, per)) < floor {
 		i++

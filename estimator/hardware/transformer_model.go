@@ -40,6 +40,7 @@ const (
 	stateWeightBytes    = 2
 	stateGradientBytes  = 2
 	stateOptimizerBytes = 12
+	stateBytesPerParam  = stateWeightBytes + stateGradientBytes + stateOptimizerBytes
 )
 
 // matrixParams is the active parameters in matrix multiplies, the N of 6N:
@@ -240,31 +241,70 @@ func precisionWidth(p Precision) float64 {
 	return 1
 }
 
+// LayoutError says which part of a given layout the job cannot take, so a
+// caller can name its own field for it (a flag, a scenario path).
+type LayoutError struct {
+	Field string // the layout's part at fault: tp, pp, ep, micro_batch, zero, recompute or gpus
+	Msg   string
+}
+
+func (e *LayoutError) Error() string { return "layout: " + e.Msg }
+
+func layoutErr(field, format string, a ...any) *LayoutError {
+	return &LayoutError{Field: field, Msg: minfmt.Sprintf(format, a...)}
+}
+
 // valid checks a given layout against the job.
 func (j *job) valid(l Layout) error {
 	m := j.Model
 	switch {
-	case l.TP < 1 || l.PP < 1 || l.MicroBatch < 1 || l.DP < 1:
-		return minfmt.Errorf("layout: TP, PP, DP and the micro-batch must be at least 1")
-	case l.TP*l.PP*l.DP*max(l.CP, 1) != j.GPUs:
-		return minfmt.Errorf("layout: TP x CP x PP x DP = %d x %d x %d x %d is not the job's %d GPUs", l.TP, max(l.CP, 1), l.PP, l.DP, j.GPUs)
+	case l.TP < 1:
+		return layoutErr("tp", "TP must be at least 1")
+	case l.PP < 1:
+		return layoutErr("pp", "PP must be at least 1")
+	case l.MicroBatch < 1:
+		return layoutErr("micro_batch", "the micro-batch must be at least 1")
+	case l.DP < 1 || l.TP*l.PP*l.DP*max(l.CP, 1) != j.GPUs:
+		return layoutErr("gpus", "TP x CP x PP x DP = %d x %d x %d x %d is not the job's %d GPUs", l.TP, max(l.CP, 1), l.PP, l.DP, j.GPUs)
 	case l.TP > j.domain:
-		return minfmt.Errorf("layout: TP %d spans more than the NVLink domain of %d GPUs", l.TP, j.domain)
+		return layoutErr("tp", "TP %d spans more than the NVLink domain of %d GPUs", l.TP, j.domain)
 	case m.Heads%l.TP != 0:
-		return minfmt.Errorf("layout: TP %d does not divide the %d attention heads", l.TP, m.Heads)
+		return layoutErr("tp", "TP %d does not divide the %d attention heads", l.TP, m.Heads)
 	case l.PP > m.Layers:
-		return minfmt.Errorf("layout: PP %d is more stages than the %d layers", l.PP, m.Layers)
+		return layoutErr("pp", "PP %d is more stages than the %d layers", l.PP, m.Layers)
 	case l.ZeRO < 0 || l.ZeRO > 3:
-		return minfmt.Errorf("layout: ZeRO stage %d is not 0-3", l.ZeRO)
+		return layoutErr("zero", "ZeRO stage %d is not 0-3", l.ZeRO)
 	case max(l.EP, 1) > 1 && (!m.MoE() || m.Experts%l.EP != 0 || l.DP%l.EP != 0):
-		return minfmt.Errorf("layout: EP %d must divide the experts and DP", l.EP)
+		return layoutErr("ep", "EP %d must divide the experts and DP", l.EP)
+	case j.overBatch(l.DP, l.MicroBatch):
+		return j.batchErr(l.DP, l.MicroBatch)
 	}
 	switch l.Recompute {
 	case RecomputeNone, RecomputeSelective, RecomputeFull:
 	default:
-		return minfmt.Errorf("layout: recompute %q is not none, selective or full", string(l.Recompute))
+		return layoutErr("recompute", "recompute %q is not none, selective or full", string(l.Recompute))
 	}
 	return nil
+}
+
+// maxMicroBatch bounds the micro-batches the search tries, whatever the
+// global batch: past a million sequences per GPU no step fits any memory.
+const maxMicroBatch = 1 << 20
+
+// stepTokens is the global batch the job's micro-batches split: its own, or
+// the default (the search never sizes a micro-batch past it).
+func (j *job) stepTokens() float64 { return math.Max(j.GlobalBatchTokens, DefaultGlobalBatchTokens) }
+
+// overBatch says that DP replicas of micro-batches of mb sequences hold more
+// tokens than one step: such a micro-batch is never full. In floating point,
+// as the product of a user's values may not fit an int.
+func (j *job) overBatch(dp, mb int) bool {
+	return mb > maxMicroBatch || float64(mb)*float64(dp)*float64(j.seq) > j.stepTokens()
+}
+
+func (j *job) batchErr(dp, mb int) *LayoutError {
+	return layoutErr("micro_batch", "a micro-batch of %d sequences on each of %d data-parallel replicas is %.4g tokens, more than the %.4g tokens of one step",
+		mb, dp, float64(mb)*float64(dp)*float64(j.seq), j.stepTokens())
 }
 
 // stages is the layers of the fullest pipeline stage.
@@ -277,6 +317,7 @@ func (j *job) batch(dp, mb int) int {
 	if j.GlobalBatchTokens == 0 {
 		seqs = math.Max(DefaultGlobalBatchTokens/float64(j.seq), float64(dp))
 	}
+	// The callers bound the global batch (1e12 tokens), so the count fits an int.
 	return max(int(math.Ceil(seqs/float64(dp)/float64(mb))), 1)
 }
 
@@ -477,6 +518,11 @@ func (j *job) plan(l Layout) TransformerPlan {
 		ComputeTime: st.step - st.dp - j.f.StepOverhead - st.comm*(float64(m)+float64(l.PP-1)/float64(l.Interleave)),
 		StepTime:    st.step}
 	p.CommExposed = st.step - p.ComputeTime - j.f.StepOverhead
+	if p.CommExposed < 1e-9*st.step {
+		// All hidden: what is left is the rounding of the sums above
+		// (-1e-14 s), not time, and must not read as a negative wait.
+		p.CommExposed = 0
+	}
 	p.MFU = j.modelFLOPs * p.GlobalBatchTokens / (p.StepTime * float64(j.GPUs) * j.peak)
 	if j.MFU != nil {
 		// A given utilisation sets the step; the parts keep their shares.
@@ -504,6 +550,7 @@ func (j *job) search(fix Layout) (TransformerPlan, error) {
 	var best TransformerPlan
 	found := false
 	smallest := &FitError{Need: math.Inf(1), Capacity: j.GPU.Memory}
+	var overBatch *LayoutError // the given micro-batch, where it overfills every step
 	order := []struct {
 		r Recompute
 		z int
@@ -522,11 +569,20 @@ func (j *job) search(fix Layout) (TransformerPlan, error) {
 				if mod.MoE() && (mod.Experts%ep != 0 || dp%ep != 0) {
 					continue
 				}
-				for mb := 1; mb == 1 || float64(mb*dp*j.seq) <= math.Max(j.GlobalBatchTokens, DefaultGlobalBatchTokens); mb *= 2 {
+				if fix.MicroBatch > 0 && j.overBatch(dp, fix.MicroBatch) {
+					overBatch = j.batchErr(dp, fix.MicroBatch)
+					continue
+				}
+				// A larger micro-batch or more interleaving only adds
+				// activations in flight: past the first that fits in no
+				// way, none does, and the search moves on.
+				for mb := 1; mb == 1 || !j.overBatch(dp, mb); mb *= 2 {
 					if fix.MicroBatch > 0 && mb != fix.MicroBatch {
 						continue
 					}
+					fitsMB := false
 					for v := 1; v == 1 || (pp > 1 && v <= j.stages(pp)); v *= 2 {
+						fitsV := false
 						for _, o := range order {
 							l := Layout{TP: tp, PP: pp, DP: dp, EP: ep, MicroBatch: mb, Recompute: o.r, ZeRO: o.z, Interleave: v}
 							m := j.batch(dp, mb)
@@ -537,20 +593,30 @@ func (j *job) search(fix Layout) (TransformerPlan, error) {
 								}
 								continue
 							}
+							fitsV = true
 							p := j.plan(l)
 							if !found || p.StepTime/p.GlobalBatchTokens < best.StepTime/best.GlobalBatchTokens {
 								best, found = p, true
 							}
 							break // more recomputation or partitioning only costs time
 						}
+						if !fitsV {
+							break
+						}
+						fitsMB = true
+					}
+					if !fitsMB {
+						break
 					}
 				}
 			}
 		}
 	}
 	switch {
+	case !found && math.IsInf(smallest.Need, 1) && overBatch != nil:
+		return TransformerPlan{}, overBatch
 	case !found && math.IsInf(smallest.Need, 1):
-		return TransformerPlan{}, minfmt.Errorf("layout: TP %d and PP %d leave no layout (TP within the NVLink domain of %d GPUs dividing the %d heads, PP at most the %d layers, TP x PP dividing the %d GPUs)",
+		return TransformerPlan{}, layoutErr("tp", "TP %d and PP %d leave no layout (TP within the NVLink domain of %d GPUs dividing the %d heads, PP at most the %d layers, TP x PP dividing the %d GPUs)",
 			fix.TP, fix.PP, j.domain, mod.Heads, mod.Layers, j.GPUs)
 	case !found:
 		return TransformerPlan{}, smallest
