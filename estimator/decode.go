@@ -299,7 +299,7 @@ func fieldsOf(t reflect.Type) []field {
 		name, opts, _ := strings.Cut(tag, ",")
 		var checks []string
 		if c := sf.Tag.Get("check"); c != "" {
-			checks = strings.Split(c, ",")
+			checks = expandBounds(strings.Split(c, ","))
 		}
 		if t == factorsType {
 			checks = factorChecks()[name]

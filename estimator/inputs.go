@@ -15,7 +15,7 @@ type InputSpec struct {
 	IsText bool     // a string field; Text holds it, else Number
 	Number float64  // the value; a ranged input's likely value (or median)
 	Text   string   // string fields
-	Rules  []string // Field.Rules: gt0, ge=X, le=X, int, oneof=a|b, id
+	Rules  []string // Field.Rules: gt0, ge=X, le=X, max=X (a limit of sanity, see Bound), int, oneof=a|b, id
 	Unit   string   // Field's unit in English with the scenario's currency; "" for text
 	Money  bool     // the number is an amount of the scenario's currency (Unit names it)
 	Source string   // the scenario's sources entry for the path, if any

@@ -41,8 +41,8 @@ func TestFieldOf(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, "workloads[].batch", f.Path)
 	assert.True(t, f.Optional)
-	assert.Equal(t, []string{"int", "gt0"}, f.Rules)
-	assert.Equal(t, "must be a whole number; must be > 0", f.RuleText())
+	assert.Equal(t, []string{"int", "gt0", "max=1048576"}, f.Rules)
+	assert.Equal(t, "must be a whole number; must be > 0; must be <= 1,048,576", f.RuleText())
 	assert.Equal(t, "バッチサイズ", f.Label.In("ja"))
 	assert.Equal(t, "Batch size", f.Label.In("en"))
 	units, _ := FieldOf("units")
@@ -97,7 +97,7 @@ func TestInputSpecs(t *testing.T) {
 		}
 	}
 	cars := byPath["fleet.cars"]
-	assert.Equal(t, []string{"int", "gt0"}, cars.Rules)
+	assert.Equal(t, []string{"int", "gt0", "max=100000000"}, cars.Rules)
 	assert.Equal(t, "cars", cars.Unit)
 	assert.Contains(t, cars.Source, "100 data-collection cars")
 	tb := byPath["fleet.tb_per_hour"]
@@ -137,7 +137,7 @@ func ExampleFieldOf() {
 	fmt.Println("if left out:", f.Unset.In("en"))
 	// Output:
 	// workloads[].batch - Batch size / バッチサイズ
-	// samples per GPU | must be a whole number; must be > 0
+	// samples per GPU | must be a whole number; must be > 0; must be <= 1,048,576
 	// if left out: the largest power of 2 up to 256 that fits (32 on a CPU)
 }
 

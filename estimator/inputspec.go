@@ -39,7 +39,7 @@ type Field struct {
 	Path     string   `json:"path"`               // generic: "workloads[].mb_per_s"
 	IsText   bool     `json:"text,omitempty"`     // a string; else a number
 	Optional bool     `json:"optional,omitempty"` // a scenario may leave it out (Unset says what that means)
-	Rules    []string `json:"rules,omitempty"`    // the check tags: gt0, ge=X, le=X, int, oneof=a|b, id
+	Rules    []string `json:"rules,omitempty"`    // the check tags: gt0, ge=X, le=X, max=X (a limit of sanity, see Bound), int, oneof=a|b, id
 	Choices  []string `json:"choices,omitempty"`  // the oneof list, for a field that takes one of a few words
 	Dim      Unit     `json:"dim,omitempty"`      // the base unit of what the number measures; the scale is Unit's
 	Unit     Text     `json:"unit,omitzero"`      // what the number counts, in words; "<currency>" is the scenario's

@@ -51,12 +51,12 @@ func TestEveryFieldHasJapanese(t *testing.T) {
 			assert.NotEqual(t, estimator.DescribeRuleIn(r, "en"), estimator.DescribeRuleIn(r, "ja"), "%s: %s", f.Path, r)
 		}
 	}
-	for _, r := range []string{"gt0", "ge=1", "le=1", "int", "id", "nonempty", "oneof=a|b"} {
+	for _, r := range []string{"gt0", "ge=1", "le=1", "max=1e12", "int", "id", "nonempty", "oneof=a|b"} {
 		assert.NotEmpty(t, estimator.DescribeRuleIn(r, "ja"), r)
 		assert.NotEqual(t, estimator.DescribeRuleIn(r, "en"), estimator.DescribeRuleIn(r, "ja"), r)
 	}
 	f, _ := estimator.FieldOf("team.members")
-	assert.Equal(t, "整数にしてください。0 より大きい値にしてください", f.RuleTextIn("ja"))
+	assert.Equal(t, "整数にしてください。0 より大きい値にしてください。1,000,000 以下にしてください", f.RuleTextIn("ja"))
 }
 
 // Every display unit Choose can pick, in every style, has a Japanese suffix.

@@ -1,6 +1,9 @@
 package estimator
 
 import (
+	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -157,4 +160,143 @@ func SampleWork(s *Scenario) int {
 // MaxSamplesFor is the most Monte Carlo samples s may be run with.
 func MaxSamplesFor(s *Scenario) int {
 	return max(1, min(MaxSamples, MaxSampleWork/SampleWork(s)))
+}
+
+// A Bound is the range one kind of number may take, whichever surface it
+// arrives through: a scenario field (whose check tag names the bound:
+// `check:"bound=gpus"`), a flag or a request of the page's API (package tool
+// checks those with CheckBound). A value is valid or not in one place, so
+// --gpus 200000 and transformer.gpus 200000 are refused alike, with the same
+// words. The bounds keep every loop of the models and the planner short and
+// every integer product of user values far from overflowing; each is a
+// hundred or more times what any published run used.
+type Bound struct {
+	Name string
+	Int  bool    // a whole number
+	Min  float64 // the least value allowed; with Positive, values must be > Min (= 0)
+	Max  float64 // the greatest value allowed
+	// Positive makes the least value exclusive: any number > 0 is allowed.
+	Positive bool
+}
+
+// Shared maxima of the rows below.
+const (
+	maxLayers  = 1024    // Llama 3.1 405B has 126, PaLM 118
+	maxExperts = 1 << 14 // DeepSeek-V3 routes among 256
+	maxWidth   = 1 << 20 // widths and batches: Llama 3.1 405B's FFN is 53,248
+	maxDays    = 3650    // ten years: past that no plan holds
+	maxMoney   = 1e15    // a thousand times the largest clusters announced
+)
+
+// Bounds is the table of every bound, by name; the README's "Limits" section
+// lists it.
+var Bounds = []Bound{
+	{Name: "gpus", Int: true, Min: 1, Max: 1 << 17},           // GPUs of one job: 8x Llama 3's 16,384
+	{Name: "systems", Int: true, Min: 1, Max: 1 << 17},        // systems bought or rented
+	{Name: "system_gpus", Int: true, Min: 1, Max: 1024},       // GPUs in one system (an NVL72 rack has 72)
+	{Name: "batch", Int: true, Min: 1, Max: maxWidth},         // samples or sequences per GPU and micro-batch
+	{Name: "seq", Int: true, Min: 1, Max: 1 << 24},            // tokens per sequence: 16M, 128x Llama 3.1's context
+	{Name: "tokens", Min: 0, Positive: true, Max: 1e18},       // a run's tokens: 25,000x Llama 3's 15.6T
+	{Name: "batch_tokens", Min: 0, Positive: true, Max: 1e12}, // tokens per optimizer step: 60,000x Llama 3's 16M
+	{Name: "days", Min: 0, Positive: true, Max: maxDays},
+	{Name: "money", Min: 0, Positive: true, Max: maxMoney},
+	{Name: "gpu_hour_price", Min: 0, Positive: true, Max: 1e6}, // per GPU-hour: 100,000x today's
+	{Name: "people", Int: true, Min: 1, Max: 1e6},              // team members and concurrent jobs
+	{Name: "cars", Int: true, Min: 1, Max: 1e8},
+	{Name: "sensors", Int: true, Min: 1, Max: 1000}, // sensors of one kind, or cameras, per car
+	{Name: "samples", Int: true, Min: 1, Max: 1e15},
+	{Name: "layers", Int: true, Min: 1, Max: maxLayers},
+	{Name: "dense_layers", Int: true, Min: 0, Max: maxLayers},
+	{Name: "hidden", Int: true, Min: 1, Max: 1 << 18},
+	{Name: "heads", Int: true, Min: 1, Max: 1 << 12},
+	{Name: "ffn", Int: true, Min: 1, Max: maxWidth},
+	{Name: "vocab", Int: true, Min: 0, Max: 1 << 24},
+	{Name: "experts", Int: true, Min: 1, Max: maxExperts},
+	{Name: "shared_experts", Int: true, Min: 0, Max: maxExperts},
+	{Name: "tp", Int: true, Min: 1, Max: 1024},
+	{Name: "pp", Int: true, Min: 1, Max: maxLayers},
+	{Name: "ep", Int: true, Min: 1, Max: maxExperts},
+	{Name: "pixels", Int: true, Min: 1, Max: 1 << 16}, // a frame's width or height
+	{Name: "patch", Int: true, Min: 1, Max: 4096},
+	{Name: "tubelet", Int: true, Min: 1, Max: 1024},
+}
+
+// BoundOf is the bound with the given name; it panics on a name the table
+// lacks, which is a programming error the tests catch.
+func BoundOf(name string) Bound {
+	for _, b := range Bounds {
+		if b.Name == name {
+			return b
+		}
+	}
+	panic("estimator: no bound " + name)
+}
+
+// Rules are the bound as check tags (int, gt0 or ge=, max=), the form every
+// surface that reads rules already knows: the workbook's data validation,
+// the page's form, the fields table. max= reads as le= but marks a limit of
+// sanity rather than of meaning (a share's le=1): a lognormal range may
+// reach toward it, and its samples stop at it.
+func (b Bound) Rules() []string {
+	var out []string
+	if b.Int {
+		out = append(out, "int")
+	}
+	if b.Positive || b.Int && b.Min == 1 { // for whole numbers the same rule, in the words the format has always used
+		out = append(out, "gt0")
+	} else {
+		out = append(out, "ge="+limitText(b.Min))
+	}
+	return append(out, "max="+limitText(b.Max))
+}
+
+// Check returns the rule x breaks, in the words Validate uses for a scenario
+// field with this bound, if any; NaN and infinities break the first.
+func (b Bound) Check(x float64) (Text, bool) {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return notFinite, true
+	}
+	for _, r := range b.Rules() {
+		if rule, bad := numberRule(r, x); bad {
+			return rule, true
+		}
+	}
+	return Text{}, false
+}
+
+// Allows reports whether x lies within the bound.
+func (b Bound) Allows(x float64) bool {
+	_, bad := b.Check(x)
+	return !bad
+}
+
+// CheckBound adds to errs the rule x breaks under the named bound, if any,
+// at path (a request's field or a flag's name).
+func CheckBound(errs *ErrorList, path, bound string, x float64) {
+	if rule, bad := BoundOf(bound).Check(x); bad {
+		var got any = x
+		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+			got = int64(x) // as the flag or field was written: 99999999, not 9.9999999e+07
+		}
+		errs.Add(path, rule, got)
+	}
+}
+
+// limitText writes a limit as a rule's argument people read: whole numbers
+// below a billion in full, larger ones as 1e12.
+func limitText(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e9 {
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strings.Replace(strconv.FormatFloat(x, 'g', -1, 64), "e+", "e", 1)
+}
+
+// expandBounds replaces a bound=NAME check by the bound's rules.
+func expandBounds(checks []string) []string {
+	for i, c := range checks {
+		if name, ok := strings.CutPrefix(c, "bound="); ok {
+			return append(append(slices.Clone(checks[:i]), BoundOf(name).Rules()...), expandBounds(checks[i+1:])...)
+		}
+	}
+	return checks
 }

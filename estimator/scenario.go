@@ -22,7 +22,8 @@ const MaxScenarioBytes = 1 << 20
 //
 // Field tags: `json` names the field in the file (and in --set paths); a field
 // without omitempty is required. `check` lists the rules Validate applies:
-// gt0 (> 0), ge=X, le=X, int (whole number), oneof=a|b, id (a lower-case
+// gt0 (> 0), ge=X, le=X, int (whole number), bound=NAME (the row of Bounds,
+// expanded to its rules; its upper end is max=X), oneof=a|b, id (a lower-case
 // letter or digit, then letters, digits, '-' or '_', at most MaxIDLength
 // long: no '.', which joins the parts of quantity ids). A ranged field's
 // endpoints keep its rules, and the rules relating fields.
@@ -56,15 +57,15 @@ type Scenario struct {
 // Dataset is a fixed training set, for teams that size compute for data they
 // already have rather than for a fleet's yearly collection.
 type Dataset struct {
-	Samples  float64 `json:"samples" check:"int,gt0"`
+	Samples  float64 `json:"samples" check:"bound=samples"`
 	SampleKB float64 `json:"sample_kb" check:"gt0"` // one stored sample, in the scenario's KB
 	// Tokens is the dataset's size in tokens, for transformer workloads.
-	Tokens *float64 `json:"tokens,omitempty" check:"gt0"`
+	Tokens *float64 `json:"tokens,omitempty" check:"bound=tokens"`
 }
 
 // Fleet is the data-collection fleet. Give tb_per_hour, or a sensor list to derive it from.
 type Fleet struct {
-	Cars        float64  `json:"cars" check:"int,gt0"`
+	Cars        float64  `json:"cars" check:"bound=cars"`
 	HoursPerDay float64  `json:"hours_per_day" check:"gt0,le=24"`
 	DaysPerYear float64  `json:"days_per_year" check:"gt0,le=366"`
 	TBPerHour   *float64 `json:"tb_per_hour,omitempty" check:"gt0"` // per car, in the scenario's TB
@@ -75,7 +76,7 @@ type Fleet struct {
 // resolution; radar, lidar and anything else from a bit rate.
 type Sensor struct {
 	Kind         string   `json:"kind" check:"oneof=camera|radar|lidar|other"`
-	Count        float64  `json:"count" check:"int,gt0"`
+	Count        float64  `json:"count" check:"bound=sensors"`
 	Megapixels   *float64 `json:"megapixels,omitempty" check:"gt0"`
 	BitsPerPixel *float64 `json:"bits_per_pixel,omitempty" check:"gt0"`
 	FPS          *float64 `json:"fps,omitempty" check:"gt0"`
@@ -106,12 +107,12 @@ type Training struct {
 type Workload struct {
 	ID        string   `json:"id" check:"id"`
 	Label     string   `json:"label,omitempty"`
-	MBPerS    *float64 `json:"mb_per_s,omitempty" check:"gt0"`  // in the scenario's MB
-	Model     string   `json:"model,omitempty"`                 // catalog model id
-	Precision string   `json:"precision,omitempty"`             // fp32, tf32 or mixed; with model
-	Batch     *float64 `json:"batch,omitempty" check:"int,gt0"` // per GPU; default: the largest power of 2 up to 256 that fits
-	Optimizer string   `json:"optimizer,omitempty"`             // sgd (default) or adam, for memory
-	SampleKB  *float64 `json:"sample_kb,omitempty" check:"gt0"` // one stored sample; default: dataset.sample_kb, else the model's
+	MBPerS    *float64 `json:"mb_per_s,omitempty" check:"gt0"`      // in the scenario's MB
+	Model     string   `json:"model,omitempty"`                     // catalog model id
+	Precision string   `json:"precision,omitempty"`                 // fp32, tf32 or mixed; with model
+	Batch     *float64 `json:"batch,omitempty" check:"bound=batch"` // per GPU; default: the largest power of 2 up to 256 that fits
+	Optimizer string   `json:"optimizer,omitempty"`                 // sgd (default) or adam, for memory
+	SampleKB  *float64 `json:"sample_kb,omitempty" check:"gt0"`     // one stored sample; default: dataset.sample_kb, else the model's
 	// Transformer makes the workload a transformer trained on tokens, instead
 	// of a network measured in MB/s (mb_per_s, model and their fields).
 	Transformer *Transformer `json:"transformer,omitempty"`
@@ -126,7 +127,7 @@ type System struct {
 	Catalog     string   `json:"catalog,omitempty"` // catalog system whose facts apply; default: id, when it is one
 	GPU         string   `json:"gpu,omitempty"`     // catalog GPU; default: the catalog system's
 	CPU         string   `json:"cpu,omitempty"`     // catalog CPU, for a CPU-only system (gpus then counts CPU devices)
-	GPUs        float64  `json:"gpus" check:"int,gt0"`
+	GPUs        float64  `json:"gpus" check:"bound=system_gpus"`
 	Speedup     *float64 `json:"speedup,omitempty" check:"gt0"` // per GPU, relative to the reference GPU; with mb_per_s
 	GPUMemoryGB *float64 `json:"gpu_memory_gb,omitempty" check:"gt0"`
 	HostRAMGB   *float64 `json:"host_ram_gb,omitempty" check:"gt0"`
@@ -165,12 +166,12 @@ type Money struct {
 // (gpus, precisions) are comma-separated, so --set takes them as one value.
 type Plan struct {
 	Workload     string   `json:"workload,omitempty"`                            // default: money.workload
-	DeadlineDays *float64 `json:"deadline_days,omitempty" check:"gt0"`           // per run; default: team.target_days
-	CapexBudget  *float64 `json:"capex_budget,omitempty" check:"gt0"`            // in money.currency
-	TCOBudget    *float64 `json:"tco_budget,omitempty" check:"gt0"`              // over money.depreciation_years
+	DeadlineDays *float64 `json:"deadline_days,omitempty" check:"bound=days"`    // per run; default: team.target_days
+	CapexBudget  *float64 `json:"capex_budget,omitempty" check:"bound=money"`    // in money.currency
+	TCOBudget    *float64 `json:"tco_budget,omitempty" check:"bound=money"`      // over money.depreciation_years
 	PowerKW      *float64 `json:"power_kw,omitempty" check:"gt0"`                // site power for bought systems, cooling included
-	MaxSystems   *float64 `json:"max_systems,omitempty" check:"int,gt0"`         // systems bought or instances rented
-	MaxGPUs      *float64 `json:"max_gpus,omitempty" check:"int,gt0"`            // default: DefaultMaxGPUs
+	MaxSystems   *float64 `json:"max_systems,omitempty" check:"bound=systems"`   // systems bought or instances rented
+	MaxGPUs      *float64 `json:"max_gpus,omitempty" check:"bound=gpus"`         // default: DefaultMaxGPUs
 	GPUs         string   `json:"gpus,omitempty"`                                // allowed catalog GPU ids; default: all
 	Generations  string   `json:"generations,omitempty"`                         // allowed GPU architectures; default: all
 	Precisions   string   `json:"precisions,omitempty"`                          // allowed precisions; default: the workload's
@@ -189,9 +190,9 @@ type Goodput struct {
 
 // Team is who submits training jobs and how fast they must get results.
 type Team struct {
-	Members        float64 `json:"members" check:"int,gt0"`
-	ConcurrentJobs float64 `json:"concurrent_jobs" check:"int,gt0"`
-	TargetDays     float64 `json:"target_days" check:"gt0"`
+	Members        float64 `json:"members" check:"bound=people"`
+	ConcurrentJobs float64 `json:"concurrent_jobs" check:"bound=people"`
+	TargetDays     float64 `json:"target_days" check:"bound=days"`
 }
 
 // Host sizes the CPU side of a system: RAM as a multiple of the GPUs' memory.

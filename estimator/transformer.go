@@ -1,6 +1,7 @@
 package estimator
 
 import (
+	"errors"
 	"math"
 	"slices"
 	"strconv"
@@ -16,17 +17,17 @@ import (
 // trained (sequence, precision, tokens, job size, batch, layout); the
 // hardware is the scenario's systems.
 type Transformer struct {
-	Model     string            `json:"model,omitempty"`               // catalog transformer id, or
-	Shape     *TransformerShape `json:"shape,omitempty"`               // a shape of one's own
-	Seq       *float64          `json:"seq,omitempty" check:"int,gt0"` // tokens per sequence; default: the catalog model's
+	Model     string            `json:"model,omitempty"`                 // catalog transformer id, or
+	Shape     *TransformerShape `json:"shape,omitempty"`                 // a shape of one's own
+	Seq       *float64          `json:"seq,omitempty" check:"bound=seq"` // tokens per sequence; default: the catalog model's
 	Precision string            `json:"precision" check:"oneof=bf16|fp8|fp4"`
 	// Tokens is one run's training tokens; default: training.epochs x the
 	// data's tokens (dataset.tokens, or the fleet's frames cut into tokens).
-	Tokens *float64 `json:"tokens,omitempty" check:"gt0"`
+	Tokens *float64 `json:"tokens,omitempty" check:"bound=tokens"`
 	// GPUs is one job's GPUs; default: whole systems enough to meet
 	// team.target_days at the modelled rate.
-	GPUs              *float64           `json:"gpus,omitempty" check:"int,gt0"`
-	GlobalBatchTokens *float64           `json:"global_batch_tokens,omitempty" check:"gt0"`
+	GPUs              *float64           `json:"gpus,omitempty" check:"bound=gpus"`
+	GlobalBatchTokens *float64           `json:"global_batch_tokens,omitempty" check:"bound=batch_tokens"`
 	MFU               *float64           `json:"mfu,omitempty" check:"ge=0.001,le=1"` // replaces the modelled utilisation
 	Layout            *TransformerLayout `json:"layout,omitempty"`                    // replaces the layout search
 }
@@ -34,30 +35,30 @@ type Transformer struct {
 // TransformerShape is a transformer given by its shape rather than a catalog
 // id (hardware.TransformerModel's fields, as numbers a scenario can range).
 type TransformerShape struct {
-	Layers     float64  `json:"layers" check:"int,gt0"`
-	Hidden     float64  `json:"hidden" check:"int,gt0"`
-	Heads      float64  `json:"heads" check:"int,gt0"`
-	KVHeads    *float64 `json:"kv_heads,omitempty" check:"int,gt0"` // default: heads (no grouped-query attention)
-	FFN        float64  `json:"ffn" check:"int,gt0"`
+	Layers     float64  `json:"layers" check:"bound=layers"`
+	Hidden     float64  `json:"hidden" check:"bound=hidden"`
+	Heads      float64  `json:"heads" check:"bound=heads"`
+	KVHeads    *float64 `json:"kv_heads,omitempty" check:"bound=heads"` // default: heads (no grouped-query attention)
+	FFN        float64  `json:"ffn" check:"bound=ffn"`
 	Activation string   `json:"activation" check:"oneof=gelu|swiglu"` // swiglu: a gated block of three matrices
-	Vocab      float64  `json:"vocab" check:"int,ge=0"`               // 0 for a vision model
+	Vocab      float64  `json:"vocab" check:"bound=vocab"`            // 0 for a vision model
 	// Mixture of experts: routed experts, those active per token, shared
 	// experts always active, each expert's feed-forward size, and the layers
 	// that stay dense.
-	Experts         *float64 `json:"experts,omitempty" check:"int,gt0"`
-	ExpertsPerToken *float64 `json:"experts_per_token,omitempty" check:"int,gt0"`
-	SharedExperts   *float64 `json:"shared_experts,omitempty" check:"int,ge=0"`
-	ExpertFFN       *float64 `json:"expert_ffn,omitempty" check:"int,gt0"`
-	DenseLayers     *float64 `json:"dense_layers,omitempty" check:"int,ge=0"`
+	Experts         *float64 `json:"experts,omitempty" check:"bound=experts"`
+	ExpertsPerToken *float64 `json:"experts_per_token,omitempty" check:"bound=experts"`
+	SharedExperts   *float64 `json:"shared_experts,omitempty" check:"bound=shared_experts"`
+	ExpertFFN       *float64 `json:"expert_ffn,omitempty" check:"bound=ffn"`
+	DenseLayers     *float64 `json:"dense_layers,omitempty" check:"bound=dense_layers"`
 }
 
 // TransformerLayout fixes how a job splits the model; data parallelism takes
 // the rest of transformer.gpus.
 type TransformerLayout struct {
-	TP         float64  `json:"tp" check:"int,gt0"`
-	PP         float64  `json:"pp" check:"int,gt0"`
-	EP         *float64 `json:"ep,omitempty" check:"int,gt0"` // MoE only; default 1
-	MicroBatch float64  `json:"micro_batch" check:"int,gt0"`
+	TP         float64  `json:"tp" check:"bound=tp"`
+	PP         float64  `json:"pp" check:"bound=pp"`
+	EP         *float64 `json:"ep,omitempty" check:"bound=ep"` // MoE only; default 1
+	MicroBatch float64  `json:"micro_batch" check:"bound=batch"`
 	Recompute  string   `json:"recompute" check:"oneof=none|selective|full"`
 	ZeRO       float64  `json:"zero" check:"int,ge=0,le=3"`
 }
@@ -66,11 +67,11 @@ type TransformerLayout struct {
 // patch x patch pixels of tubelet consecutive frames make one token, as
 // ViViT and VideoMAE do; a frame not a whole number of patches is padded.
 type Tokenizer struct {
-	Width   float64  `json:"width" check:"int,gt0"`  // pixels of a frame as the model sees it
-	Height  float64  `json:"height" check:"int,gt0"` // (after resizing)
-	Patch   float64  `json:"patch" check:"int,gt0"`
-	Tubelet float64  `json:"tubelet" check:"int,gt0"`
-	Cameras *float64 `json:"cameras,omitempty" check:"int,gt0"` // per car; default: fleet.sensors' cameras
+	Width   float64  `json:"width" check:"bound=pixels"`  // pixels of a frame as the model sees it
+	Height  float64  `json:"height" check:"bound=pixels"` // (after resizing)
+	Patch   float64  `json:"patch" check:"bound=patch"`
+	Tubelet float64  `json:"tubelet" check:"bound=tubelet"`
+	Cameras *float64 `json:"cameras,omitempty" check:"bound=sensors"` // per car; default: fleet.sensors' cameras
 }
 
 var (
@@ -309,9 +310,25 @@ func (pc *planCache) plan(s *Scenario, hw catalogView, wi, si int, model hardwar
 	} else {
 		j = pc.sizeJob(key, hw, si, s.Systems[si].GPUs, tokens, target)
 	}
+	if j.err == nil && tr.Layout != nil && !j.plan.Fits {
+		// A layout given whole is not searched, so nothing else stops a
+		// run that does not fit from being bought and priced.
+		m := j.plan.Memory
+		j.err = minfmt.Errorf("the layout needs %.1f GiB per GPU, more than the GPU's %.1f GiB", m.Total/(1<<30), m.Capacity/(1<<30))
+	}
 	if j.err != nil {
 		if b.err == nil {
-			b.err = fieldError(minfmt.Sprintf("workloads[%d].transformer", wi), Text{
+			path := minfmt.Sprintf("workloads[%d].transformer", wi)
+			var bad *hardware.LayoutError
+			switch {
+			case errors.As(j.err, &bad) && bad.Field == "gpus":
+				path += ".gpus"
+			case errors.As(j.err, &bad):
+				path += ".layout." + bad.Field
+			case tr.Layout != nil && !j.plan.Fits:
+				path += ".layout"
+			}
+			b.err = fieldError(path, Text{
 				minfmt.Sprintf("cannot be trained on systems[%d] (%s): %v", si, s.Systems[si].ID, j.err),
 				minfmt.Sprintf("systems[%d]（%s）では学習できません: %v", si, s.Systems[si].ID, j.err)}, nil)
 		}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -121,8 +122,9 @@ func sampleRange(s *Scenario, paths []string, targets []int, columns [][]float64
 	inputs := numericInputs(own)
 	fields := make([]*float64, len(paths))
 	dists := make([]Dist, len(paths))
+	ceilings := make([]float64, len(paths))
 	for i, p := range paths {
-		fields[i], dists[i] = inputs[p].ptr, s.Ranges[p]
+		fields[i], dists[i], ceilings[i] = inputs[p].ptr, s.Ranges[p], ceiling(inputs[p].checks)
 	}
 	b := &builder{values: make([]float64, len(base.layout)), headlineOnly: true}
 	var src rand.PCG
@@ -130,7 +132,7 @@ func sampleRange(s *Scenario, paths []string, targets []int, columns [][]float64
 	for i := from; i < to; i++ {
 		src.Seed(seed, uint64(i))
 		for j, d := range dists {
-			*fields[j] = d.Sample(r)
+			*fields[j] = min(d.Sample(r), ceilings[j])
 		}
 		b.next = 0
 		compute(own, base.hw, b)
@@ -253,4 +255,16 @@ func selectKth(xs []float64, k int) float64 {
 		}
 	}
 	return xs[k]
+}
+
+// ceiling is the most a sample of a field may be: its limit of sanity
+// (a max= rule), which a lognormal's tail may pass; +Inf without one.
+func ceiling(checks []string) float64 {
+	for _, c := range checks {
+		if arg, ok := strings.CutPrefix(c, "max="); ok {
+			x, _ := strconv.ParseFloat(arg, 64)
+			return x
+		}
+	}
+	return math.Inf(1)
 }

@@ -108,13 +108,22 @@ func numberRule(c string, x float64) (Text, bool) {
 	case "gt0":
 		return Text{"must be > 0", "0 より大きい値にしてください"}, x <= 0
 	case "ge":
-		return Text{"must be >= " + arg, arg + " 以上にしてください"}, x < limit
-	case "le":
-		return Text{"must be <= " + arg, arg + " 以下にしてください"}, x > limit
+		return Text{"must be >= " + ruleNumber(arg, limit), ruleNumber(arg, limit) + " 以上にしてください"}, x < limit
+	case "le", "max":
+		return Text{"must be <= " + ruleNumber(arg, limit), ruleNumber(arg, limit) + " 以下にしてください"}, x > limit
 	case "int":
 		return Text{"must be a whole number", "整数にしてください"}, x != math.Trunc(x)
 	}
 	return Text{}, false
+}
+
+// ruleNumber is a rule's limit as people write it: 131,072, not 131072;
+// 1e12 and 0.001 as they are.
+func ruleNumber(arg string, limit float64) string {
+	if limit == math.Trunc(limit) && math.Abs(limit) >= 1e4 && math.Abs(limit) < 1e9 {
+		return grouped(limit)
+	}
+	return arg
 }
 
 // notFinite is the rule of every number: NaN and infinities are refused.

@@ -39,7 +39,7 @@ func TestFieldsDoc(t *testing.T) {
 	doc, err := os.ReadFile(docsFields)
 	require.NoError(t, err)
 	assert.Equal(t, docsFieldsHead+out, string(doc), "docs/fields.md is not the fields table: run go test ./cmd/trainscale -run FieldsDoc -update")
-	assert.Contains(t, out, "| `fleet.cars` | cars | must be a whole number; must be > 0 |  | Cars |\n")
+	assert.Contains(t, out, "| `fleet.cars` | cars | must be a whole number; must be > 0; must be <= 100,000,000 |  | Cars |\n")
 	assert.Contains(t, out, "| `money.price_per_kwh` | money.currency per kWh | must be >= 0 |  | Electricity price |\n")
 	assert.Equal(t, len(estimator.Fields())+2, strings.Count(out, "\n"), "a header, a rule and a row per field")
 }
@@ -55,7 +55,7 @@ func TestDisplayWidth(t *testing.T) {
 func TestFieldsCommand(t *testing.T) {
 	out, errOut, code := trainscale(t, "", "fields", "--lang", "ja")
 	require.Equal(t, 0, code, errOut)
-	assert.Regexp(t, `(?m)^workloads\[\]\.batch +サンプル/GPU +バッチサイズ +収まる 256 以下で最大の 2 のべき乗（CPU では 32） +整数にしてください。0 より大きい値にしてください。省略可$`, out)
+	assert.Regexp(t, `(?m)^workloads\[\]\.batch +サンプル/GPU +バッチサイズ +収まる 256 以下で最大の 2 のべき乗（CPU では 32） +整数にしてください。0 より大きい値にしてください。1,048,576 以下にしてください。省略可$`, out)
 	// Columns line up on a terminal: each starts at the same display column
 	// (a Japanese character takes two), so the rule column's start is the
 	// same on every line.

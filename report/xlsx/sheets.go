@@ -228,7 +228,7 @@ func (wb *workbook) validate(sh string, row int, in estimator.InputSpec, rules [
 				conds = append(conds, c+">0")
 			case "ge":
 				conds = append(conds, c+">="+arg)
-			case "le":
+			case "le", "max":
 				conds = append(conds, c+"<="+arg)
 			case "int":
 				conds = append(conds, c+"=INT("+c+")")

@@ -242,7 +242,7 @@ func TestDataValidation(t *testing.T) {
 		byCell[dv.Sqref] = dv
 	}
 	for path, want := range map[string]string{
-		"fleet.cars":          "AND(ISNUMBER(B%d),B%d=INT(B%d),B%d>0)",
+		"fleet.cars":          "AND(ISNUMBER(B%d),B%d=INT(B%d),B%d>0,B%d<=100000000)",
 		"fleet.hours_per_day": "AND(ISNUMBER(B%d),B%d>0,B%d<=24)",
 		"money.pue":           "AND(ISNUMBER(B%d),B%d>=1,B%d<=5)",
 	} {
