@@ -157,10 +157,10 @@ func TestNumericFlagsAreBounded(t *testing.T) {
 		{[]string{"pdf", "-o", out, "--seed", "x"}, `--seed: must be a whole number`},
 		{[]string{"report", "-o", out, "--samples", "9223372036854775807"}, "--samples: must be between 0 and 1000000"},
 		{[]string{"xlsx", "-o", out, "--date", "2026-02-30"}, `--date: must be YYYY-MM-DD, got "2026-02-30"`},
-		{[]string{"scale", "--model", "alexnet", "--system", "dgx-1-v100", "--gpus", "99999999"}, "--gpus: must be in [1, 131072], got 99999999"},
+		{[]string{"scale", "--model", "alexnet", "--system", "dgx-1-v100", "--gpus", "99999999"}, "--gpus: must be <= 131,072, got 99999999"},
 		{[]string{"memory", "--model", "vgg-16", "--gpu", "titan-x-maxwell", "--batch", "8", "--density", "0.5", "--block-size", "0"}, "--block-size: must be in [1, 4096], got 0"},
 		{[]string{"devices", "--model", "alexnet", "--gpu", "rtx-3050", "--cpu", "core-i7-12700", "--epochs", "10000000"}, "--epochs: must be <= 1000000, got 10000000"},
-		{[]string{"throughput", "--model", "alexnet", "--gpu", "rtx-3050", "--batch", "9999999"}, "--batch: must be <= 1048576, got 9999999"},
+		{[]string{"throughput", "--model", "alexnet", "--gpu", "rtx-3050", "--batch", "9999999"}, "--batch: must be <= 1,048,576, got 9999999"},
 	} {
 		_, errOut, code := trainscale(t, "", tc.args...)
 		assert.Equal(t, 2, code, "%v: %s", tc.args, errOut)

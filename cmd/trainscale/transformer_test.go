@@ -34,7 +34,12 @@ func TestTransformerCommandBadInput(t *testing.T) {
 	}{
 		{[]string{"--model", "gpt-9", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "1e9"}, "--model: unknown id (known: "},
 		{[]string{"--model", "llama-3.1-405b", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "1e9"}, "--gpus: must hold the model at some layout"},
-		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "0"}, "--tokens: must be a number > 0 and at most 1e30"},
+		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "-1"}, "--tokens: must be > 0, got -1"},
+		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8"}, "--tokens: is required: the run's training tokens"},
+		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--tokens", "1e12"}, "--gpus: is required: the job's GPUs; to find the fewest that meet a deadline, ask trainscale size"},
+		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "200000", "--tokens", "1e12"}, "--gpus: must be <= 131,072, got 200000"},
+		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "1e19"}, "--tokens: must be <= 1e18, got 1e+19"},
+		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "1e12", "--global-batch-tokens", "1e13"}, "--global-batch-tokens: must be <= 1e12, got 10000000000000"},
 		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "1e9", "--precision", "fp4"}, "--precision: must be a precision the GPU has a dense path for: h100-sxm has no fp4"},
 		{[]string{"--model", "llama-3.1-8b", "--gpu", "a100-sxm4-40gb", "--gpus", "8", "--tokens", "1e9", "--precision", "fp8"}, "has no fp8"},
 		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "1e9", "--tp", "8"}, "--tp: is given with pp"},

@@ -1,7 +1,6 @@
 package tool
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -70,12 +69,7 @@ func gpuBatch(m hardware.Model, g hardware.GPU, p hardware.Precision, f hardware
 }
 
 func checkBatch(errs *estimator.ErrorList, path string, batch int) {
-	switch {
-	case batch <= 0:
-		errs.Add(path, text("must be > 0", "0 より大きい値にしてください"), batch)
-	case batch > maxBatch:
-		errs.Add(path, text(fmt.Sprintf("must be <= %d", maxBatch), fmt.Sprintf("%d 以下にしてください", maxBatch)), batch)
-	}
+	estimator.CheckBound(errs, path, "batch", float64(batch))
 }
 
 // checkFactors applies each factor's range (hardware.FactorSpecs) to factors
@@ -91,4 +85,13 @@ func checkFactors(errs *estimator.ErrorList, tf Factors) hardware.Factors {
 		}
 	}
 	return f
+}
+
+// required records that a request leaves out a field it needs (given is
+// false), with what the field is: a flag left out reads 0, which is not the
+// rule to quote back.
+func required(errs *estimator.ErrorList, path string, given bool, what estimator.Text) {
+	if !given {
+		errs.Add(path, text("is required: "+what.EN, "必須です: "+what.JA), nil)
+	}
 }

@@ -97,7 +97,7 @@ func Memory(req MemoryRequest) (*Result, error) {
 	b.add("memory.capacity", text("GPU memory", "GPU メモリ"), estimator.Bytes, mem.Capacity, "{catalog.gpus."+g.ID+".memory}", cite(g.Source))
 	b.add("memory.fits", text("Fits the GPU's memory", "GPU メモリに収まるか"), estimator.Flag, flag(mem.Fits), "if({memory.total} <= {memory.capacity}, 1, 0)", srcMemory)
 	b.add("memory.max_batch", text("Largest batch that fits", "収まる最大のバッチサイズ"), estimator.Count, float64(mem.MaxBatch),
-		fmt.Sprintf("max(min(-ceil(-(({memory.capacity} / (1 + {factors.workspace_fraction}) - ({memory.weights} + {memory.gradients} + {memory.optimizer})) / (%s))), %d), 0)", perSample, maxBatch),
+		fmt.Sprintf("max(min(-ceil(-(({memory.capacity} / (1 + {factors.workspace_fraction}) - ({memory.weights} + {memory.gradients} + {memory.optimizer})) / (%s))), %d), 0)", perSample, int(estimator.BoundOf("batch").Max)),
 		srcMemory)
 	b.last().Formula = "floor((capacity / (1 + workspace_fraction) - weights - gradients - optimizer) / activations per sample), in [0, 2^20]"
 	b.add("memory.overflow", text("Bytes that do not fit", "収まらないバイト数"), estimator.Bytes, mem.OverflowBytes, "max({memory.total} - {memory.capacity}, 0)", srcMemory)

@@ -3,7 +3,9 @@ package tool
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
@@ -26,11 +28,8 @@ var (
 		"Llama 3 の障害率と trainscale transformer と同じ一次近似のグッドプット（hardware.LlamaFailures.Goodput）")
 )
 
-// Limits of a sizing request.
+// Limits of a sizing request, besides estimator.Bounds'.
 const (
-	maxDays      = 3650 // ten years: past that no plan holds
-	maxBudget    = 1e15
-	maxPrice     = 1e6 // per GPU-hour
 	minSizeParam = 1e9 // hardware.Sizing's smallest model
 	maxSizeParam = 1e14
 )
@@ -83,14 +82,15 @@ func Size(req SizeRequest) (*Result, error) {
 			errs.Add("family", text("must be a dense language model (no experts, a vocabulary)", "密な言語モデル（エキスパートなし、語彙あり）にしてください"), strconv.Quote(famID))
 		}
 	}
-	if !(req.Days > 0 && req.Days <= maxDays) {
-		errs.Add("days", text(fmt.Sprintf("must be a number > 0 and at most %d", maxDays), inRangeJA(false, 0, maxDays)), req.Days)
+	required(&errs, "days", req.Days != 0, text("the days the run may take", "学習に使える日数"))
+	if req.Days != 0 {
+		estimator.CheckBound(&errs, "days", "days", req.Days)
 	}
-	if req.Budget != nil && !(*req.Budget > 0 && *req.Budget <= maxBudget) {
-		errs.Add("budget", text(fmt.Sprintf("must be a number > 0 and at most %g", maxBudget), inRangeJA(false, 0, maxBudget)), *req.Budget)
+	if req.Budget != nil {
+		estimator.CheckBound(&errs, "budget", "money", *req.Budget)
 	}
-	if req.PricePerGPUHour != nil && !(*req.PricePerGPUHour > 0 && *req.PricePerGPUHour <= maxPrice) {
-		errs.Add("price_per_gpu_hour", text(fmt.Sprintf("must be a number > 0 and at most %g", maxPrice), inRangeJA(false, 0, maxPrice)), *req.PricePerGPUHour)
+	if req.PricePerGPUHour != nil {
+		estimator.CheckBound(&errs, "price_per_gpu_hour", "gpu_hour_price", *req.PricePerGPUHour)
 	}
 	if req.Budget != nil && req.PricePerGPUHour == nil {
 		errs.Add("budget", text("needs price_per_gpu_hour to turn money into GPU-hours", "金額を GPU 時間に換算するため price_per_gpu_hour が必要です"), *req.Budget)
@@ -120,15 +120,17 @@ func Size(req SizeRequest) (*Result, error) {
 	switch {
 	case fewest && req.GPUs != 0:
 		errs.Add("gpus", text("is not read with a model: the fewest GPUs is the answer", "モデルを指定したときは読みません: 最少 GPU 数が答えです"), req.GPUs)
-	case !fewest && (req.GPUs < 1 || req.GPUs > maxGPUs):
-		errs.Add("gpus", text(fmt.Sprintf("must be in [1, %d] (or give a model to ask for the fewest GPUs)", maxGPUs),
-			fmt.Sprintf("1 以上 %d 以下にしてください（最少 GPU 数を求めるときはモデルを指定）", maxGPUs)), req.GPUs)
+	case !fewest && req.GPUs == 0:
+		required(&errs, "gpus", false, text("the GPUs to size a model for; or give a model (or params) to ask for the fewest GPUs",
+			"モデルの規模を求める GPU 数。最少 GPU 数を求めるときはモデル（または params）を指定"))
+	case !fewest:
+		estimator.CheckBound(&errs, "gpus", "gpus", float64(req.GPUs))
 	}
 	switch {
 	case !fewest && req.Tokens != 0:
 		errs.Add("tokens", text("is only read with a model: without one the tokens are the answer", "モデルを指定したときだけ読みます: 指定しないときはトークン数が答えです"), req.Tokens)
-	case !(req.Tokens >= 0 && req.Tokens <= 1e30):
-		errs.Add("tokens", text("must be in [0, 1e30] (0: 20 per parameter)", "0 以上 1e30 以下にしてください（0 はパラメータあたり 20）"), req.Tokens)
+	case req.Tokens != 0: // 0: 20 per parameter
+		estimator.CheckBound(&errs, "tokens", "tokens", req.Tokens)
 	}
 	f := checkFactors(&errs, req.Factors)
 	if errs.Len() > 0 {
@@ -152,17 +154,30 @@ func Size(req SizeRequest) (*Result, error) {
 // transformerPrecision is a transformer request's precision, bf16 when it
 // gives none, checked against the GPU's dense paths.
 func transformerPrecision(errs *estimator.ErrorList, precision string, g hardware.GPU, okG bool) hardware.Precision {
-	switch p := hardware.Precision(precision); p {
-	case "", hardware.BF16:
-		return hardware.BF16
-	case hardware.FP8, hardware.FP4:
-		if okG && g.Peak(p) <= 0 {
-			errs.Add("precision", text("must be a precision the GPU has a dense path for: "+g.ID+" has no "+string(p), "GPU に密行列の演算経路がある精度にしてください: "+g.ID+" には "+string(p)+" がありません"), strconv.Quote(precision))
-		}
-		return p
+	p := hardware.Precision(precision)
+	if p == "" {
+		p = hardware.BF16
 	}
-	errs.Add("precision", text("must be one of bf16, fp8, fp4", "bf16、fp8、fp4 のいずれかにしてください"), strconv.Quote(precision))
-	return hardware.BF16
+	all := []hardware.Precision{hardware.BF16, hardware.FP8, hardware.FP4}
+	if !slices.Contains(all, p) {
+		errs.Add("precision", text("must be one of bf16, fp8, fp4", "bf16、fp8、fp4 のいずれかにしてください"), strconv.Quote(precision))
+		return hardware.BF16
+	}
+	if okG && g.Peak(p) <= 0 {
+		var has []string
+		for _, q := range all {
+			if g.Peak(q) > 0 {
+				has = append(has, string(q))
+			}
+		}
+		en, ja := "has none of bf16, fp8, fp4 (tensor cores from Ampere on): choose another GPU", "には bf16、fp8、fp4 のいずれもありません（Ampere 以降のテンソルコア）。別の GPU を選んでください"
+		if len(has) > 0 {
+			en, ja = "has no "+string(p)+"; it has "+strings.Join(has, ", "), "には "+string(p)+" がありません。あるのは "+strings.Join(has, "、")+" です"
+		}
+		errs.Add("precision", text("must be a precision the GPU has a dense path for: "+g.ID+" "+en,
+			"GPU に密行列の演算経路がある精度にしてください: "+g.ID+" "+ja), strconv.Quote(string(p)))
+	}
+	return p
 }
 
 // sizeBuilder lays out a sizing answer.
@@ -314,6 +329,7 @@ func (b *sizeBuilder) fewest(s hardware.Sizing, m hardware.TransformerModel) (*R
 	if tokens == 0 {
 		tokens = hardware.ChinchillaTokensPerParam * total
 	}
+	maxGPUs := int(estimator.BoundOf("gpus").Max)
 	run, below, err := s.FewestGPUs(m, tokens, b.valueOf("size.time"), maxGPUs)
 	if errors.Is(err, hardware.ErrNoGPUCount) {
 		return nil, &estimator.FieldError{Path: "days", Rule: fmt.Sprintf("must leave time enough for at most %d GPUs to train the model", maxGPUs),

@@ -134,11 +134,11 @@ func TestSizeBadInput(t *testing.T) {
 		want string
 	}{
 		{"no gpu", tool.SizeRequest{GPUs: 8, Days: 30}, "gpu: is required"},
-		{"no gpus", tool.SizeRequest{GPU: "h100-sxm", Days: 30}, "gpus: must be in [1, 131072] (or give a model to ask for the fewest GPUs)"},
-		{"no days", tool.SizeRequest{GPU: "h100-sxm", GPUs: 8}, "days: must be a number > 0 and at most 3650"},
-		{"zero budget", tool.SizeRequest{GPU: "h100-sxm", GPUs: 8, Days: 30, Budget: &zero, PricePerGPUHour: &price}, "budget: must be a number > 0"},
+		{"no gpus", tool.SizeRequest{GPU: "h100-sxm", Days: 30}, "gpus: is required: the GPUs to size a model for; or give a model (or params) to ask for the fewest GPUs"},
+		{"no days", tool.SizeRequest{GPU: "h100-sxm", GPUs: 8}, "days: is required: the days the run may take"},
+		{"zero budget", tool.SizeRequest{GPU: "h100-sxm", GPUs: 8, Days: 30, Budget: &zero, PricePerGPUHour: &price}, "budget: must be > 0, got 0"},
 		{"budget without price", tool.SizeRequest{GPU: "h100-sxm", GPUs: 8, Days: 30, Budget: &price}, "budget: needs price_per_gpu_hour"},
-		{"zero price", tool.SizeRequest{GPU: "h100-sxm", GPUs: 8, Days: 30, PricePerGPUHour: &zero}, "price_per_gpu_hour: must be a number > 0"},
+		{"zero price", tool.SizeRequest{GPU: "h100-sxm", GPUs: 8, Days: 30, PricePerGPUHour: &zero}, "price_per_gpu_hour: must be > 0, got 0"},
 		{"currency", tool.SizeRequest{GPU: "h100-sxm", GPUs: 8, Days: 30, Currency: "usd"}, "currency: must be a three-letter ISO 4217 code"},
 		{"moe family", tool.SizeRequest{GPU: "h100-sxm", GPUs: 8, Days: 30, Family: "deepseek-v3"}, "family: must be a dense language model"},
 		{"model and params", tool.SizeRequest{GPU: "h100-sxm", Model: "llama-3.1-8b", Params: 1e10, Days: 30}, "params: is given instead of model"},

@@ -35,9 +35,7 @@ func Scale(req ScaleRequest) (*Result, error) {
 	var errs estimator.ErrorList
 	m, _ := lookupModel(&errs, "model", req.Model)
 	sys, okS := lookup(&errs, "system", req.System, hardware.SystemByID, hardware.SystemIDs)
-	if req.GPUs < 1 || req.GPUs > maxGPUs {
-		errs.Add("gpus", text(fmt.Sprintf("must be in [1, %d]", maxGPUs), inRangeJA(true, 1, maxGPUs)), req.GPUs)
-	}
+	estimator.CheckBound(&errs, "gpus", "gpus", float64(req.GPUs))
 	if !(req.RunGPUTime >= 0) || math.IsInf(req.RunGPUTime, 0) {
 		errs.Add("run_gpu_time", text("must be a finite number >= 0", "0 以上の有限の数値にしてください"), req.RunGPUTime)
 	}

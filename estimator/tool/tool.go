@@ -10,10 +10,9 @@ import (
 	"github.com/trainscale/trainscale/estimator/hardware"
 )
 
-// Limits that keep every request's arithmetic finite and its output short.
+// Limits that keep every request's arithmetic finite and its output short;
+// the bounds of single values are estimator.Bounds, shared with scenarios.
 const (
-	maxBatch = 1 << 20 // as hardware's largest reported batch
-	maxGPUs  = 1 << 17
 	// maxMeasurements bounds a measurements file: Fit evaluates every point
 	// some 30,000 times.
 	maxMeasurements = 1000

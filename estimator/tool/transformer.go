@@ -50,19 +50,20 @@ func Transformer(req TransformerRequest) (*Result, error) {
 	m, okM := lookup(&errs, "model", req.Model, hardware.TransformerModelByID, hardware.TransformerModelIDs)
 	dev, okG := lookupGPU(&errs, "gpu", req.GPU)
 	g := dev.gpu
-	if req.GPUs < 1 || req.GPUs > maxGPUs {
-		errs.Add("gpus", text(fmt.Sprintf("must be in [1, %d]", maxGPUs), inRangeJA(true, 1, maxGPUs)), req.GPUs)
+	required(&errs, "gpus", req.GPUs != 0, text("the job's GPUs; to find the fewest that meet a deadline, ask trainscale size", "ジョブの GPU 数。期限に間に合う最少の GPU 数は trainscale size で求めます"))
+	if req.GPUs != 0 {
+		estimator.CheckBound(&errs, "gpus", "gpus", float64(req.GPUs))
 	}
-	// The bounds keep every time and GPU-hour finite.
-	if !(req.Tokens > 0 && req.Tokens <= 1e30) {
-		errs.Add("tokens", text("must be a number > 0 and at most 1e30", "0 より大きく 1e30 以下の数値にしてください"), req.Tokens)
+	required(&errs, "tokens", req.Tokens != 0, text("the run's training tokens, e.g. 15e12", "学習トークン数（例: 15e12）"))
+	if req.Tokens != 0 {
+		estimator.CheckBound(&errs, "tokens", "tokens", req.Tokens)
 	}
 	p := transformerPrecision(&errs, req.Precision, g, okG)
-	if req.Seq < 0 || req.Seq > 1<<24 {
-		errs.Add("seq", text("must be in [1, 16777216] (0: the model's)", "1 以上 16777216 以下にしてください（0 はモデルの値）"), req.Seq)
+	if req.Seq != 0 { // 0: the model's
+		estimator.CheckBound(&errs, "seq", "seq", float64(req.Seq))
 	}
-	if !(req.GlobalBatchTokens >= 0) || req.GlobalBatchTokens > 1e12 {
-		errs.Add("global_batch_tokens", text("must be in [0, 1e12] (0: the default)", "0 以上 1e12 以下にしてください（0 は既定値）"), req.GlobalBatchTokens)
+	if req.GlobalBatchTokens != 0 { // 0: the default
+		estimator.CheckBound(&errs, "global_batch_tokens", "batch_tokens", req.GlobalBatchTokens)
 	}
 	if req.MFU != nil && !(*req.MFU >= 0.001 && *req.MFU <= 1) {
 		errs.Add("mfu", text("must be in [0.001, 1]", "0.001 以上 1 以下にしてください"), *req.MFU)
@@ -82,15 +83,27 @@ func Transformer(req TransformerRequest) (*Result, error) {
 		Tokens: req.Tokens, Seq: req.Seq, Precision: p, GlobalBatchTokens: req.GlobalBatchTokens, MFU: req.MFU, Layout: layout}
 	plan, err := hardware.PlanTransformer(tj, f)
 	var fit *hardware.FitError
+	var bad *hardware.LayoutError
 	switch {
+	case errors.As(err, &bad):
+		path, got := bad.Field, any(nil)
+		switch bad.Field {
+		case "micro_batch":
+			got = *req.MicroBatch
+		case "pp":
+			got = *req.PP
+		case "gpus":
+			got = req.GPUs
+		default:
+			path, got = "tp", *req.TP
+		}
+		return nil, &estimator.FieldError{Path: path, Rule: bad.Error(), RuleJA: "この並列化構成は使えません: " + bad.Error(), Got: got}
 	case errors.As(err, &fit) && layout != nil:
 		return nil, &estimator.FieldError{Path: "tp", Rule: fmt.Sprintf("must leave a layout that fits with pp: %s", fit.Error()),
 			RuleJA: fmt.Sprintf("pp と合わせて収まる並列化構成にしてください: %s", fit.Error()), Got: *req.TP}
 	case errors.As(err, &fit):
 		return nil, &estimator.FieldError{Path: "gpus", Rule: fmt.Sprintf("must hold the model at some layout: %s", fit.Error()),
 			RuleJA: fmt.Sprintf("いずれかの並列化構成でモデルが収まる GPU 数にしてください: %s", fit.Error()), Got: req.GPUs}
-	case err != nil && layout != nil:
-		return nil, &estimator.FieldError{Path: "tp", Rule: err.Error(), RuleJA: "この並列化構成は使えません: " + err.Error(), Got: *req.TP}
 	case err != nil:
 		return nil, err
 	}
@@ -143,8 +156,8 @@ func layoutOf(errs *estimator.ErrorList, req TransformerRequest, m hardware.Tran
 	case tp < 1 || pp < 1 || tp*pp > max(req.GPUs, 1) || max(req.GPUs, 1)%(tp*pp) != 0:
 		errs.Add("tp", text("tp x pp must divide the GPUs", "tp × pp で GPU 数が割り切れるようにしてください"), fmt.Sprintf("%d x %d", tp, pp))
 		return nil
-	case req.MicroBatch != nil && (mb < 1 || mb > maxBatch):
-		errs.Add("micro_batch", text(fmt.Sprintf("must be in [1, %d]", maxBatch), inRangeJA(true, 1, maxBatch)), mb)
+	case req.MicroBatch != nil && !estimator.BoundOf("batch").Allows(float64(mb)):
+		estimator.CheckBound(errs, "micro_batch", "batch", float64(mb))
 		return nil
 	case !okM:
 		return nil
