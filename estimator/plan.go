@@ -221,7 +221,10 @@ func MakePlan(s *Scenario, opt PlanOptions) (*PlanResult, error) {
 		d := lim.describe(p)
 		res.Cheapest = &d
 	} else {
-		res.Shortfalls = lim.shortfalls(all, res.Currency)
+		// Each option's plan at the deadline counts too: a GPU cap below
+		// every one of them leaves the sweep no point, and the shortfall
+		// must still say what the least of them needs.
+		res.Shortfalls = lim.shortfalls(append(slices.Clone(all), atDeadline...), res.Currency)
 	}
 	if p, ok := best(all, lim.withinBudgets, byTime); ok {
 		d := lim.describe(p)
@@ -952,11 +955,15 @@ func shortfall(con PlanConstraint, c check, p planPoint) PlanShortfall {
 	best.Value = c.value
 	best.Formula = "the least " + c.path + " among the plans meeting every other constraint (" + p.o.id + ")"
 	over := c.value/c.limit - 1
-	pct := strconv.FormatFloat(over*100, 'f', 1, 64)
 	label := constraintLabel(c.path)
+	show := func(v float64, lang string) string {
+		return ChooseIn(con.Limit.Unit, Decimal, v, Article, lang).FormatIn(v, lang)
+	}
 	return PlanShortfall{Path: c.path, Limit: con.Limit, Best: best, Over: over, Option: p.o.id,
-		Why: Text{minfmt.Sprintf("%s (%s) makes the problem infeasible: the best plan meeting the others (%s) is %s%% over it", label.EN, c.path, p.o.label.EN, pct),
-			minfmt.Sprintf("%s（%s）のために実行可能なプランがありません。他の制約を満たす最良のプラン（%s）でも %s%% 超えます", label.JA, c.path, p.o.label.JA, pct)}}
+		Why: Text{minfmt.Sprintf("%s (%s) binds: no plan meets it and the others; the least any plan meeting the others needs is %s (%s), against %s",
+			label.EN, c.path, show(c.value, "en"), p.o.label.EN, show(c.limit, "en")),
+			minfmt.Sprintf("%s（%s）が制約になっています: これと他の制約をすべて満たすプランはありません。他の制約を満たすプランが最小でも %s（%s）必要で、上限は %s です",
+				label.JA, c.path, show(c.value, "ja"), p.o.label.JA, show(c.limit, "ja"))}}
 }
 
 // why is the answer in one sentence.
