@@ -283,6 +283,7 @@ type field struct {
 	name     string
 	required bool
 	checks   []string
+	bound    string // the row of Bounds its checks came from, if any
 }
 
 // factorsType takes its fields' checks from hardware.FactorSpecs.
@@ -298,13 +299,17 @@ func fieldsOf(t reflect.Type) []field {
 		}
 		name, opts, _ := strings.Cut(tag, ",")
 		var checks []string
+		bound := ""
 		if c := sf.Tag.Get("check"); c != "" {
-			checks = expandBounds(strings.Split(c, ","))
+			checks = strings.Split(c, ",")
+			if name, ok := strings.CutPrefix(c, "bound="); ok {
+				bound, checks = name, BoundOf(name).Rules() // a bound is a field's whole rule (TestBoundsOnEverySurface)
+			}
 		}
 		if t == factorsType {
 			checks = factorChecks()[name]
 		}
-		out = append(out, field{index: i, name: name, required: opts != "omitempty", checks: checks})
+		out = append(out, field{index: i, name: name, required: opts != "omitempty", checks: checks, bound: bound})
 	}
 	return out
 }

@@ -40,6 +40,7 @@ type Field struct {
 	IsText   bool     `json:"text,omitempty"`     // a string; else a number
 	Optional bool     `json:"optional,omitempty"` // a scenario may leave it out (Unset says what that means)
 	Rules    []string `json:"rules,omitempty"`    // the check tags: gt0, ge=X, le=X, max=X (a limit of sanity, see Bound), int, oneof=a|b, id
+	Bound    string   `json:"bound,omitempty"`    // the row of Bounds the rules come from, if any
 	Choices  []string `json:"choices,omitempty"`  // the oneof list, for a field that takes one of a few words
 	Dim      Unit     `json:"dim,omitempty"`      // the base unit of what the number measures; the scale is Unit's
 	Unit     Text     `json:"unit,omitzero"`      // what the number counts, in words; "<currency>" is the scenario's
@@ -127,7 +128,7 @@ func buildFields() ([]Field, map[string]Field) {
 			if !ok {
 				panic("estimator: no words for input " + p) // TestFieldsCoverTheFormat says which
 			}
-			f := Field{Path: p, IsText: ft.Kind() == reflect.String, Optional: !sf.required, Rules: sf.checks,
+			f := Field{Path: p, IsText: ft.Kind() == reflect.String, Optional: !sf.required, Rules: sf.checks, Bound: sf.bound,
 				Dim: words.dim, Unit: words.unit, Label: words.label, Unset: words.unset, Help: words.help}
 			for _, r := range sf.checks {
 				if list, ok := strings.CutPrefix(r, "oneof="); ok {

@@ -2,7 +2,6 @@ package estimator
 
 import (
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -289,14 +288,4 @@ func limitText(x float64) string {
 		return strconv.FormatFloat(x, 'f', -1, 64)
 	}
 	return strings.Replace(strconv.FormatFloat(x, 'g', -1, 64), "e+", "e", 1)
-}
-
-// expandBounds replaces a bound=NAME check by the bound's rules.
-func expandBounds(checks []string) []string {
-	for i, c := range checks {
-		if name, ok := strings.CutPrefix(c, "bound="); ok {
-			return append(append(slices.Clone(checks[:i]), BoundOf(name).Rules()...), expandBounds(checks[i+1:])...)
-		}
-	}
-	return checks
 }

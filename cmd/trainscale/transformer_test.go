@@ -36,6 +36,7 @@ func TestTransformerCommandBadInput(t *testing.T) {
 		{[]string{"--model", "llama-3.1-405b", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "1e9"}, "--gpus: must hold the model at some layout"},
 		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "-1"}, "--tokens: must be > 0, got -1"},
 		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8"}, "--tokens: is required: the run's training tokens"},
+		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "16", "--tokens", "1e9", "--tp", "1", "--pp", "1", "--micro-batch", "4096"}, "--micro-batch: layout: a micro-batch of 4096 sequences"},
 		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--tokens", "1e12"}, "--gpus: is required: the job's GPUs; to find the fewest that meet a deadline, ask trainscale size"},
 		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "200000", "--tokens", "1e12"}, "--gpus: must be <= 131,072, got 200000"},
 		{[]string{"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "1e19"}, "--tokens: must be <= 1e18, got 1e+19"},

@@ -3,6 +3,7 @@ package hardware
 import (
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -192,5 +193,68 @@ func BenchmarkPlanTransformer16k(b *testing.B) {
 		if _, err := j.search(Layout{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A given layout's faults name the part at fault, so the CLI and a scenario
+// blame the field the user set (issue 25: a micro-batch was blamed on TP).
+func TestTransformerLayoutErrors(t *testing.T) {
+	m := llama405(t)
+	for _, tc := range []struct {
+		name   string
+		gpus   int
+		layout Layout
+		field  string
+		words  string
+	}{
+		{"micro-batch past the step", 8192, Layout{TP: 8, PP: 16, MicroBatch: 4096}, "micro_batch", "a micro-batch of 4096 sequences on each of 64 data-parallel replicas"},
+		{"given whole, past the step", 8192, Layout{TP: 8, PP: 16, DP: 64, MicroBatch: 1 << 30, Recompute: RecomputeFull, ZeRO: 1}, "micro_batch", "more than the"},
+		{"PP past the layers", 8192, Layout{TP: 8, PP: 256, DP: 4, MicroBatch: 1, Recompute: RecomputeFull, ZeRO: 1}, "pp", "PP 256 is more stages than the 126 layers"},
+		{"TP past the domain", 8192, Layout{TP: 16, PP: 16, DP: 32, MicroBatch: 1, Recompute: RecomputeFull, ZeRO: 1}, "tp", "spans more than the NVLink domain"},
+		{"not the job's GPUs", 8192, Layout{TP: 8, PP: 16, DP: 63, MicroBatch: 1, Recompute: RecomputeFull, ZeRO: 1}, "gpus", "is not the job's 8192 GPUs"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			j := jobOn(t, m, tc.gpus)
+			j.Layout = &tc.layout
+			_, err := PlanTransformer(j, DefaultFactors())
+			var bad *LayoutError
+			require.True(t, errors.As(err, &bad), "%v", err)
+			assert.Equal(t, tc.field, bad.Field)
+			assert.Contains(t, err.Error(), tc.words)
+		})
+	}
+}
+
+// Exposed communication is never negative: a step whose communication is
+// all hidden reads 0, not the -1e-14 s its sums round to.
+func TestCommExposedNotNegative(t *testing.T) {
+	for _, r := range TransformerRuns() {
+		j, err := RunJob(r)
+		require.NoError(t, err, r.ID)
+		p, err := PlanTransformer(j, DefaultFactors())
+		if err != nil {
+			continue
+		}
+		assert.GreaterOrEqual(t, p.CommExposed, 0.0, r.ID)
+	}
+	for _, gpus := range []int{8, 64, 1024} {
+		m, _ := TransformerModelByID("llama-3.1-8b")
+		p, err := PlanTransformer(jobOn(t, m, gpus), DefaultFactors())
+		require.NoError(t, err)
+		assert.GreaterOrEqual(t, p.CommExposed, 0.0, gpus)
+	}
+}
+
+// The search's loops are bounded by constants, whatever the global batch:
+// 1e19 tokens overflowed an int product and never ended.
+func TestTransformerSearchBoundedBatch(t *testing.T) {
+	j := jobOn(t, llama405(t), 16384)
+	j.GlobalBatchTokens = 1e19
+	done := make(chan error, 1)
+	go func() { _, err := PlanTransformer(j, DefaultFactors()); done <- err }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the layout search does not end")
 	}
 }
