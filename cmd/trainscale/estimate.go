@@ -40,7 +40,7 @@ func runEstimate(e *env, args []string) error {
 func cleanRow(cells []string) string {
 	out := make([]string, len(cells))
 	for i, c := range cells {
-		out[i] = clean(c)
+		out[i] = estimator.Printable(c)
 	}
 	return strings.Join(out, "\t")
 }
@@ -71,7 +71,7 @@ func writeCSV(w io.Writer, qs []estimator.Quantity) error {
 // writeTable prints what the article prints, rounded as it rounds.
 func writeTable(w io.Writer, est *estimator.Estimate) error {
 	rep := estimator.Summarize(est)
-	fmt.Fprintf(w, "%s (%s units)\n\n", clean(rep.Name), est.Scenario.Units)
+	fmt.Fprintf(w, "%s (%s units)\n\n", estimator.Printable(rep.Name), est.Scenario.Units)
 	return writeSections(w, rep.Sections, true)
 }
 
@@ -82,7 +82,7 @@ func writeSections(w io.Writer, sections []estimator.Section, firstTitle bool) e
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	for i, sec := range sections {
 		if i > 0 || firstTitle {
-			fmt.Fprintf(tw, "%s\n", clean(sec.Title))
+			fmt.Fprintf(tw, "%s\n", estimator.Printable(sec.Title))
 		}
 		for _, row := range sec.Rows {
 			fmt.Fprintln(tw, cleanRow(row))

@@ -99,9 +99,9 @@ func (tf *toolFlags) write(e *env, res *tool.Result, err error) error {
 		return writeJSON(e.stdout, res)
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "%s\n\n", clean(res.Title))
+	fmt.Fprintf(w, "%s\n\n", estimator.Printable(res.Title))
 	for _, n := range res.Notes {
-		fmt.Fprintf(w, "%s: %s\n", clean(n.Key), clean(n.Text))
+		fmt.Fprintf(w, "%s: %s\n", estimator.Printable(n.Key), estimator.Printable(n.Text))
 	}
 	if len(res.Notes) > 0 {
 		fmt.Fprintln(w)

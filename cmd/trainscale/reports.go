@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/internal/echartsjs"
 	"github.com/trainscale/trainscale/internal/jafont"
 	"github.com/trainscale/trainscale/report"
@@ -170,7 +171,7 @@ func runReport(e *env, args []string) error {
 			errs = append(errs, err)
 			continue
 		}
-		fmt.Fprintf(e.stdout, "wrote %s (%d bytes)\n", clean(path), made[i].Len())
+		fmt.Fprintf(e.stdout, "wrote %s (%d bytes)\n", estimator.Printable(path), made[i].Len())
 	}
 	return errors.Join(errs...)
 }

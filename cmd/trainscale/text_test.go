@@ -10,23 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestClean(t *testing.T) {
-	for in, want := range map[string]string{
-		"ResNet-50":             "ResNet-50",
-		"日本語 🚀":                 "日本語 🚀",
-		"\x1b[2Jclear":          `\x1b[2Jclear`,
-		"nul\x00":               `nul\x00`,
-		"tab\tand\nline\r":      `tab\tand\nline\r`,
-		"del\x7f c1\u0085":      `del\x7f c1\u0085`,
-		"\u202eevil\u2066":      `\u202eevil\u2066`,
-		"bell\a":                `bell\a`,
-		"bad utf-8 \xff\x9b[2J": `bad utf-8 \xff\x9b[2J`,
-	} {
-		assert.Equal(t, want, clean(in), "%q", in)
-	}
-	assert.Equal(t, `a\x1b`+"\n  "+`b\x00`, cleanLines("a\x1b\nb\x00", "\n  "))
-}
-
 func TestCSVSafe(t *testing.T) {
 	for in, want := range map[string]string{
 		"=cmd|' /C calc'!A0": "'=cmd|' /C calc'!A0",
