@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/trainscale/trainscale/estimator"
 )
 
 // csvSafe keeps a spreadsheet from running a cell as a formula (CSV
@@ -26,8 +28,9 @@ func plainNumber(s string) bool {
 	return err == nil && strings.Trim(s, "+-.0123456789eE") == ""
 }
 
-// csvWriter is csv.Writer with every cell passed through csvSafe: the one
-// way the CLI writes CSV.
+// csvWriter is csv.Writer with every cell made printable
+// (estimator.Printable: a terminal may show the file, and one record is one
+// line) and passed through csvSafe: the one way the CLI writes CSV.
 type csvWriter struct{ *csv.Writer }
 
 func newCSV(w io.Writer) csvWriter { return csvWriter{csv.NewWriter(w)} }
@@ -35,7 +38,7 @@ func newCSV(w io.Writer) csvWriter { return csvWriter{csv.NewWriter(w)} }
 func (w csvWriter) Write(record []string) error {
 	safe := make([]string, len(record))
 	for i, c := range record {
-		safe[i] = csvSafe(c)
+		safe[i] = csvSafe(estimator.Printable(c))
 	}
 	return w.Writer.Write(safe)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -154,4 +155,16 @@ func TestNumericFlagsAreBounded(t *testing.T) {
 		assert.Equal(t, 2, code, cmd)
 		assert.Contains(t, errOut, `--lang: must be en or ja, got "xx"`, cmd)
 	}
+}
+
+// JSON keeps the user's text as given, each rune the rule escapes written
+// as a JSON escape: the bytes act on no terminal, the value decodes as it was.
+func TestWriteJSONEscapesWhatPrintableEscapes(t *testing.T) {
+	in := map[string]string{"label": "a\x1b]0;x\a \u202eRLO\u2066\u2069 c1\u0085 nul\x00 del\x7f 日本 🚀"}
+	var buf bytes.Buffer
+	require.NoError(t, writeJSON(&buf, in))
+	assert.Equal(t, "{\n  \"label\": \"a\\u001b]0;x\\u0007 \\u202eRLO\\u2066\\u2069 c1\\u0085 nul\\u0000 del\\u007f 日本 🚀\"\n}\n", buf.String())
+	var back map[string]string
+	require.NoError(t, json.Unmarshal(buf.Bytes(), &back))
+	assert.Equal(t, in, back)
 }
