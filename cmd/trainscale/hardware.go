@@ -6,10 +6,10 @@ package main
 // package estimator (tools*.go).
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -286,13 +286,12 @@ func runCalibrate(e *env, args []string) error {
 		return err
 	}
 	if out != "" {
-		var buf bytes.Buffer
-		if err := writeJSON(&buf, struct {
-			Factors *hardware.Factors `json:"factors"`
-		}{res.Factors}); err != nil {
-			return err
+		factors := func(w io.Writer) error {
+			return writeJSON(w, struct {
+				Factors *hardware.Factors `json:"factors"`
+			}{res.Factors})
 		}
-		if err := writeOutputBytes(e, out, buf.Bytes()); err != nil {
+		if _, err := writeOutputs(e, "name a file", output{out, factors}); err != nil {
 			return err
 		}
 		res.Notes = append(res.Notes, tool.Note{Key: "written", Text: out + " (use it with --factors)"})
