@@ -51,7 +51,7 @@ func runExplain(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(e.stdout, cleanLines(text, "\n"))
+		fmt.Fprintln(e.stdout, estimator.PrintableLines(text, "\n"))
 	}
 	return nil
 }
@@ -73,7 +73,7 @@ func runValidate(e *env, args []string) error {
 	if _, err := estimator.Run(s); err != nil {
 		return sf.wrap(err)
 	}
-	fmt.Fprintf(e.stdout, "%s: valid (%s)\n", clean(pos[0]), clean(s.Name))
+	fmt.Fprintf(e.stdout, "%s: valid (%s)\n", estimator.Printable(pos[0]), estimator.Printable(s.Name))
 	return nil
 }
 

@@ -146,7 +146,7 @@ func writeCompareTable(w io.Writer, cmp estimator.Comparison, ests []*estimator.
 	fmt.Fprintf(w, "%d scenarios side by side (values in the first one's %s)\n\n", len(ests), unitSystemNote(cmp.Units))
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	for i, est := range ests {
-		fmt.Fprintf(tw, "  %s\t%s\n", clean(cmp.Columns[i]), clean(est.Scenario.Name))
+		fmt.Fprintf(tw, "  %s\t%s\n", estimator.Printable(cmp.Columns[i]), estimator.Printable(est.Scenario.Name))
 	}
 	fmt.Fprintln(tw)
 	header := "\t" + cleanRow(cmp.Columns)

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/trainscale/trainscale/estimator"
 )
@@ -40,7 +42,7 @@ func runEstimate(e *env, args []string) error {
 func cleanRow(cells []string) string {
 	out := make([]string, len(cells))
 	for i, c := range cells {
-		out[i] = clean(c)
+		out[i] = estimator.Printable(c)
 	}
 	return strings.Join(out, "\t")
 }
@@ -52,10 +54,41 @@ func first(pos []string) string {
 	return pos[0]
 }
 
+// writeJSON writes v as indented JSON, the user's text in it kept as given
+// but escaped as estimator.Printable's rule asks: encoding/json writes the
+// C0 controls in a string as \u escapes already, and escapeJSON does the
+// same for the rest (DEL, C1, the bidirectional controls), so no string can
+// act on the terminal that shows it, and each still decodes to what it was.
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(escapeJSON(buf.Bytes()))
+	return err
+}
+
+// escapeJSON writes each rune from DEL up that estimator.Unprintable names
+// as a \u escape. Outside its strings encoding/json writes ASCII only, so
+// every such rune is inside a string, where the escape means the same rune.
+func escapeJSON(b []byte) []byte {
+	unprintable := func(r rune) bool { return r >= 0x7f && estimator.Unprintable(r) }
+	if !bytes.ContainsFunc(b, unprintable) {
+		return b
+	}
+	out := make([]byte, 0, len(b)+64)
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		if unprintable(r) {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		} else {
+			out = append(out, b[:size]...)
+		}
+		b = b[size:]
+	}
+	return out
 }
 
 func writeCSV(w io.Writer, qs []estimator.Quantity) error {
@@ -71,7 +104,7 @@ func writeCSV(w io.Writer, qs []estimator.Quantity) error {
 // writeTable prints what the article prints, rounded as it rounds.
 func writeTable(w io.Writer, est *estimator.Estimate) error {
 	rep := estimator.Summarize(est)
-	fmt.Fprintf(w, "%s (%s units)\n\n", clean(rep.Name), est.Scenario.Units)
+	fmt.Fprintf(w, "%s (%s units)\n\n", estimator.Printable(rep.Name), est.Scenario.Units)
 	return writeSections(w, rep.Sections, true)
 }
 
@@ -82,7 +115,7 @@ func writeSections(w io.Writer, sections []estimator.Section, firstTitle bool) e
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	for i, sec := range sections {
 		if i > 0 || firstTitle {
-			fmt.Fprintf(tw, "%s\n", clean(sec.Title))
+			fmt.Fprintf(tw, "%s\n", estimator.Printable(sec.Title))
 		}
 		for _, row := range sec.Rows {
 			fmt.Fprintln(tw, cleanRow(row))

@@ -10,66 +10,200 @@ import (
 	"path/filepath"
 )
 
-// writeOutput writes a command's output to path. "-" is standard output. A
-// regular file (or none yet, its missing directories created) is replaced
-// atomically: write runs into a temporary file beside it, which is synced and
-// renamed over it, so a reader sees the old file or the new one, never half
-// of one, and a failed write leaves nothing behind, not even the directories
-// made for it. A symbolic link is followed and its target replaced, so the
-// link stays a link. A device, FIFO or socket (/dev/stdout, a named
-// pipe) is written to in place, never renamed over; its output is made in
-// memory first, so a failure writes none of it.
+// An output is one file a command writes: the path as given ("-" for
+// standard output) and what goes into it.
+type output struct {
+	path  string
+	write func(io.Writer) error
+}
+
+// fileOrDash is what -o takes besides a file, for the commands whose -o
+// names one file (html, pdf, xlsx).
+const fileOrDash = "name a file, or - for standard output"
+
+// writeOutput writes one output, as writeOutputs does, for an -o that takes
+// a file or -.
 func writeOutput(e *env, path string, write func(io.Writer) error) error {
-	if path == "-" {
-		return writeStream(e.stdout, write)
+	_, err := writeOutputs(e, fileOrDash, output{path, write})
+	return err
+}
+
+// writeOutputs writes a command's outputs all or none, and returns their
+// sizes. A regular file (or none yet, its missing directories created) is
+// replaced atomically: its output goes into a temporary file beside it,
+// which is synced and renamed over it, so a reader sees the old file or the
+// new one, never half of one. A symbolic link is followed and its target
+// replaced, so the link stays a link. Standard output, a device or a FIFO
+// (/dev/stdout, a named pipe) is written to in place, never renamed over;
+// its output is made in memory first.
+//
+// It goes in three steps, so that a failure in any leaves every output as
+// it was and nothing behind (no temporary file, no directory made for one):
+// it checks every path (none is a directory, no two are the same file);
+// it opens every temporary file, which shows that each directory can be
+// written, and only then makes the outputs; and only when all are made does
+// it rename them into place. hint ends the error for a path that is a
+// directory, saying what the command takes instead.
+//
+// Several outputs are replaced together, so each must be a file: a device or
+// a pipe cannot be taken back.
+func writeOutputs(e *env, hint string, outs ...output) ([]int64, error) {
+	ds := make([]*dest, len(outs))
+	for i, o := range outs {
+		d, err := resolve(e, o, hint, len(outs) > 1)
+		if err != nil {
+			return nil, err
+		}
+		for _, other := range ds[:i] {
+			if d.target != "" && filepath.Clean(d.target) == filepath.Clean(other.target) {
+				return nil, usagef("%s and %s are the same file", other.path, d.path)
+			}
+		}
+		ds[i] = d
 	}
-	st, err := os.Stat(path)
+	err := prepare(ds)
+	if err != nil {
+		discard(ds)
+		return nil, err
+	}
+	sizes := make([]int64, len(ds))
+	for i, d := range ds {
+		if sizes[i], err = d.render(); err != nil {
+			discard(ds)
+			return nil, err
+		}
+	}
+	// A rename into the directory that just took its temporary file fails
+	// only if another process changes that directory meanwhile; the outputs
+	// renamed before it then stay, and the rest are taken away.
+	for _, d := range ds {
+		if err := d.commit(); err != nil {
+			discard(ds)
+			return nil, err
+		}
+	}
+	return sizes, nil
+}
+
+// A dest is where one output goes, found before anything is written.
+type dest struct {
+	output
+	stream  io.Writer   // standard output, else nil
+	special bool        // path is a device or FIFO, written in place
+	target  string      // the regular file to make or replace (links followed)
+	perm    fs.FileMode // the permissions it keeps or gets
+	made    []string    // the directories made for it, deepest first
+	tmp     *os.File    // its temporary file beside target, until renamed
+	buf     bytes.Buffer
+}
+
+// resolve checks one path and says where its output goes; it writes nothing.
+// many: the path is one of several outputs replaced together.
+func resolve(e *env, o output, hint string, many bool) (*dest, error) {
+	d := &dest{output: o, perm: 0o644}
+	if o.path == "-" {
+		d.stream = e.stdout
+		return d, nil
+	}
+	st, err := os.Stat(o.path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		target, err := linkTarget(path)
-		if err != nil {
-			return err
-		}
-		made, err := makeDirs(filepath.Dir(target))
-		if err == nil {
-			err = replaceFile(target, 0o644, write)
-		}
-		if err != nil {
-			removeDirs(made)
-		}
-		return err
+		d.target, err = linkTarget(o.path)
+		return d, err
 	case err != nil:
-		return err
+		return nil, err
 	case st.IsDir():
-		return usagef("%s is a directory: name a file, or - for standard output", path)
+		return nil, usagef("%s is a directory: %s", o.path, hint)
+	case !st.Mode().IsRegular() && many:
+		return nil, usagef("%s is not a regular file: the outputs are replaced together, and a device or pipe cannot be", o.path)
 	case !st.Mode().IsRegular():
-		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		d.special = true
+		return d, nil
+	}
+	// A regular file, perhaps behind links: replace the file they lead to,
+	// keeping its permissions.
+	d.target, err = filepath.EvalSymlinks(o.path)
+	d.perm = st.Mode().Perm()
+	return d, err
+}
+
+// prepare makes each file output's missing directories and opens its
+// temporary file, before any output is made.
+func prepare(ds []*dest) error {
+	for _, d := range ds {
+		if d.target == "" {
+			continue
+		}
+		var err error
+		if d.made, err = makeDirs(filepath.Dir(d.target)); err != nil {
+			return err
+		}
+		if d.tmp, err = os.CreateTemp(filepath.Dir(d.target), "."+filepath.Base(d.target)+".*.tmp"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// render writes the output into its temporary file, synced and closed, or for
+// a stream into memory; it returns the output's size.
+func (d *dest) render() (int64, error) {
+	if d.tmp == nil {
+		err := d.write(&d.buf)
+		return int64(d.buf.Len()), err
+	}
+	if err := d.write(d.tmp); err != nil {
+		return 0, err
+	}
+	size, err := d.tmp.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return 0, err
+	}
+	if err := d.tmp.Sync(); err != nil {
+		return 0, err
+	}
+	if err := d.tmp.Chmod(d.perm); err != nil {
+		return 0, err
+	}
+	return size, d.tmp.Close()
+}
+
+// commit puts the made output in place: renames the temporary file over
+// the target, or writes the stream.
+func (d *dest) commit() error {
+	switch {
+	case d.tmp != nil:
+		if err := os.Rename(d.tmp.Name(), d.target); err != nil {
+			return err
+		}
+		d.tmp, d.made = nil, nil
+		return nil
+	case d.special:
+		f, err := os.OpenFile(d.path, os.O_WRONLY, 0)
 		if err != nil {
 			return err
 		}
-		if err := writeStream(f, write); err != nil {
+		if _, err := d.buf.WriteTo(f); err != nil {
 			f.Close()
 			return err
 		}
 		return f.Close()
 	}
-	// A regular file, perhaps behind links: replace the file they lead to,
-	// keeping its permissions.
-	real, err := filepath.EvalSymlinks(path)
-	if err != nil {
-		return err
-	}
-	return replaceFile(real, st.Mode().Perm(), write)
+	_, err := d.buf.WriteTo(d.stream)
+	return err
 }
 
-// writeStream makes the output in memory, then copies it to w.
-func writeStream(w io.Writer, write func(io.Writer) error) error {
-	var buf bytes.Buffer
-	if err := write(&buf); err != nil {
-		return err
+// discard removes what a failed write left: the temporary files not yet
+// renamed and the directories made for them, the last made first.
+func discard(ds []*dest) {
+	for i := len(ds) - 1; i >= 0; i-- {
+		d := ds[i]
+		if d.tmp != nil {
+			d.tmp.Close()
+			os.Remove(d.tmp.Name())
+		}
+		removeDirs(d.made)
 	}
-	_, err := buf.WriteTo(w)
-	return err
 }
 
 // maxLinks bounds a chain of symbolic links, as the kernel does (ELOOP).
@@ -132,39 +266,4 @@ func removeDirs(dirs []string) {
 	for _, d := range dirs {
 		os.Remove(d)
 	}
-}
-
-// replaceFile writes into a temporary file beside path and renames it over path.
-func replaceFile(path string, perm fs.FileMode, write func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = write(tmp); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(perm); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
-
-// writeOutputBytes is writeOutput for bytes already in hand.
-func writeOutputBytes(e *env, path string, data []byte) error {
-	return writeOutput(e, path, func(w io.Writer) error {
-		_, err := w.Write(data)
-		return err
-	})
 }

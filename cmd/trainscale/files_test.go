@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -186,4 +187,135 @@ func TestWriteOutputCreatesMissingDirectories(t *testing.T) {
 	_, errOut, code := trainscale(t, "", "pdf", "-o", pdf, "--samples", "0", "--date", "2026-11-30")
 	require.Equal(t, 0, code, errOut)
 	assert.Equal(t, []string{"proposal.pdf"}, entries(t, filepath.Dir(pdf)))
+}
+
+// oldFile is a file as a failed run must leave it: its bytes and its time.
+type oldFile struct {
+	data  string
+	mtime time.Time
+}
+
+// writeOld makes the files a run finds in dir, dated an hour ago so that a
+// rewrite with the same bytes would still show.
+func writeOld(t *testing.T, dir string, names ...string) map[string]oldFile {
+	t.Helper()
+	old := map[string]oldFile{}
+	when := time.Now().Add(-time.Hour).Truncate(time.Second)
+	for _, name := range names {
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, []byte("old "+name), 0o644))
+		require.NoError(t, os.Chtimes(path, when, when))
+		old[name] = oldFile{"old " + name, when}
+	}
+	return old
+}
+
+func assertOld(t *testing.T, dir string, old map[string]oldFile) {
+	t.Helper()
+	for name, want := range old {
+		path := filepath.Join(dir, name)
+		data, err := os.ReadFile(path)
+		require.NoError(t, err, name)
+		assert.Equal(t, want.data, string(data), "%s was rewritten", name)
+		st, err := os.Stat(path)
+		require.NoError(t, err)
+		assert.True(t, st.ModTime().Equal(want.mtime), "%s was touched: %v", name, st.ModTime())
+	}
+}
+
+// Three outputs replaced together: whatever stops the third (a directory in
+// its way, a file where its directory should be, its renderer failing)
+// leaves the first two as they were and no temporary file or new directory.
+func TestWriteOutputsAllOrNone(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		setup func(t *testing.T, dir string) string // returns the third path
+		fail  func(io.Writer) error                 // the third's renderer
+		usage bool                                  // bad input (exit 2), not a failed write
+		says  string
+	}{
+		{"a directory in the way", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "c.pdf")
+			require.NoError(t, os.Mkdir(p, 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(p, "y"), nil, 0o644))
+			return p
+		}, writeText("c"), true, "c.pdf is a directory: move it"},
+		{"a file where its directory should be", func(t *testing.T, dir string) string {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "file"), nil, 0o644))
+			return filepath.Join(dir, "file", "c.pdf")
+		}, writeText("c"), false, "not a directory"},
+		{"a missing directory under a file", func(t *testing.T, dir string) string {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "file"), nil, 0o644))
+			return filepath.Join(dir, "file", "sub", "c.pdf")
+		}, writeText("c"), false, "not a directory"},
+		{"a FIFO, which cannot be taken back", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "c.pdf")
+			require.NoError(t, syscall.Mkfifo(p, 0o600))
+			return p
+		}, writeText("c"), true, "c.pdf is not a regular file"},
+		{"the same file twice", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "c.pdf")
+			require.NoError(t, os.Symlink("a.xlsx", p))
+			return p
+		}, writeText("c"), true, "are the same file"},
+		{"its renderer failing", func(t *testing.T, dir string) string {
+			return filepath.Join(dir, "new", "deeper", "c.pdf")
+		}, func(w io.Writer) error {
+			io.WriteString(w, "half")
+			return errors.New("no font")
+		}, false, "no font"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			old := writeOld(t, dir, "a.xlsx", "b.html")
+			third := tc.setup(t, dir)
+			before := entries(t, dir)
+			_, err := writeOutputs(&env{}, "move it, or name another -o DIR",
+				output{filepath.Join(dir, "a.xlsx"), writeText("new a")},
+				output{filepath.Join(dir, "b.html"), writeText("new b")},
+				output{third, tc.fail})
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.says)
+			var ue *usageError
+			assert.Equal(t, tc.usage, errors.As(err, &ue), "%v", err)
+			assertOld(t, dir, old)
+			assert.Equal(t, before, entries(t, dir), "no temporary file, no new directory")
+		})
+	}
+	if os.Geteuid() != 0 { // root writes anywhere
+		dir := t.TempDir()
+		old := writeOld(t, dir, "a.xlsx")
+		locked := filepath.Join(dir, "locked")
+		require.NoError(t, os.Mkdir(locked, 0o555))
+		_, err := writeOutputs(&env{}, "", output{filepath.Join(dir, "a.xlsx"), writeText("new")}, output{filepath.Join(locked, "b"), writeText("new")})
+		assert.ErrorIs(t, err, os.ErrPermission)
+		assertOld(t, dir, old)
+		assert.Equal(t, []string{"a.xlsx", "locked"}, entries(t, dir))
+	}
+}
+
+// The third output's directory is checked, by opening its temporary file,
+// before the first is made: a run that cannot finish spends no time rendering.
+func TestWriteOutputsChecksEveryPathFirst(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "file"), nil, 0o644))
+	rendered := false
+	_, err := writeOutputs(&env{}, "",
+		output{filepath.Join(dir, "a"), func(w io.Writer) error { rendered = true; return nil }},
+		output{filepath.Join(dir, "file", "b"), writeText("b")})
+	assert.Error(t, err)
+	assert.False(t, rendered, "the first output was made before the second's path was checked")
+}
+
+func TestWriteOutputsReturnsSizesAndReplacesAll(t *testing.T) {
+	dir := t.TempDir()
+	writeOld(t, dir, "a")
+	sizes, err := writeOutputs(&env{}, "", output{filepath.Join(dir, "a"), writeText("new a")}, output{filepath.Join(dir, "sub", "b"), writeText("bb")})
+	require.NoError(t, err)
+	assert.Equal(t, []int64{5, 2}, sizes)
+	a, _ := os.ReadFile(filepath.Join(dir, "a"))
+	b, _ := os.ReadFile(filepath.Join(dir, "sub", "b"))
+	assert.Equal(t, "new a", string(a))
+	assert.Equal(t, "bb", string(b))
+	assert.Equal(t, []string{"a", "sub"}, entries(t, dir))
 }

@@ -6,10 +6,10 @@ package main
 // package estimator (tools*.go).
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,9 +99,9 @@ func (tf *toolFlags) write(e *env, res *tool.Result, err error) error {
 		return writeJSON(e.stdout, res)
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "%s\n\n", clean(res.Title))
+	fmt.Fprintf(w, "%s\n\n", estimator.Printable(res.Title))
 	for _, n := range res.Notes {
-		fmt.Fprintf(w, "%s: %s\n", clean(n.Key), clean(n.Text))
+		fmt.Fprintf(w, "%s: %s\n", estimator.Printable(n.Key), estimator.Printable(n.Text))
 	}
 	if len(res.Notes) > 0 {
 		fmt.Fprintln(w)
@@ -286,13 +286,12 @@ func runCalibrate(e *env, args []string) error {
 		return err
 	}
 	if out != "" {
-		var buf bytes.Buffer
-		if err := writeJSON(&buf, struct {
-			Factors *hardware.Factors `json:"factors"`
-		}{res.Factors}); err != nil {
-			return err
+		factors := func(w io.Writer) error {
+			return writeJSON(w, struct {
+				Factors *hardware.Factors `json:"factors"`
+			}{res.Factors})
 		}
-		if err := writeOutputBytes(e, out, buf.Bytes()); err != nil {
+		if _, err := writeOutputs(e, "name a file", output{out, factors}); err != nil {
 			return err
 		}
 		res.Notes = append(res.Notes, tool.Note{Key: "written", Text: out + " (use it with --factors)"})

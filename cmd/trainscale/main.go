@@ -93,7 +93,7 @@ func runCommands(cmds []command, args []string, e *env) (code int) {
 		// A panic is a bug, not bad input: one line says so, with status 3.
 		defer func() {
 			if v := recover(); v != nil {
-				fmt.Fprintf(e.stderr, "trainscale %s: internal error: %s\n", c.name, clean(fmt.Sprint(v)))
+				fmt.Fprintf(e.stderr, "trainscale %s: internal error: %s\n", c.name, estimator.Printable(fmt.Sprint(v)))
 				if os.Getenv("TRAINSCALE_DEBUG") == "1" {
 					e.stderr.Write(debug.Stack())
 				}
@@ -104,7 +104,7 @@ func runCommands(cmds []command, args []string, e *env) (code int) {
 		if err == nil || errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
-		fmt.Fprintln(e.stderr, "trainscale "+c.name+": "+cleanLines(err.Error(), "\n  "))
+		fmt.Fprintln(e.stderr, "trainscale "+c.name+": "+estimator.PrintableLines(err.Error(), "\n  "))
 		var ue *usageError
 		switch {
 		case errors.As(err, &ue):

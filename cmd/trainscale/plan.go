@@ -101,10 +101,10 @@ func planQuantities(res *estimator.PlanResult) []estimator.Quantity {
 func writePlanTable(w io.Writer, s *estimator.Scenario, res *estimator.PlanResult) error {
 	show := func(q estimator.Quantity) string { return estimator.Format(q.Value, q.Unit, s.Units) }
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: plan for %s, prices as of %s\n", clean(s.Name), clean(res.Workload), res.AsOf)
+	fmt.Fprintf(&b, "%s: plan for %s, prices as of %s\n", estimator.Printable(s.Name), estimator.Printable(res.Workload), res.AsOf)
 	var limits []string
 	for _, c := range res.Constraints {
-		limits = append(limits, clean(c.Limit.Label)+" "+show(c.Limit))
+		limits = append(limits, estimator.Printable(c.Limit.Label)+" "+show(c.Limit))
 	}
 	fmt.Fprintf(&b, "Constraints: %s\n\n", strings.Join(limits, "; "))
 	describe := func(title string, p *estimator.PlanPoint) {
@@ -112,10 +112,10 @@ func writePlanTable(w io.Writer, s *estimator.Scenario, res *estimator.PlanResul
 			return
 		}
 		fmt.Fprintf(&b, "%s: %s: %s systems or instances (%s GPUs, %s used), %s per run, total %s (capex %s, %s a year), power %s, energy %s a run%s\n",
-			title, clean(p.Label.EN), show(p.Count), show(p.GPUs), show(p.Utilisation), show(p.TimePerRun), show(p.Total), show(p.Capex), show(p.PerYear), show(p.Power), show(p.EnergyPerRun), staleNote(p))
+			title, estimator.Printable(p.Label.EN), show(p.Count), show(p.GPUs), show(p.Utilisation), show(p.TimePerRun), show(p.Total), show(p.Capex), show(p.PerYear), show(p.Power), show(p.EnergyPerRun), staleNote(p))
 	}
 	describe("Chosen", res.Cheapest)
-	fmt.Fprintf(&b, "Why: %s\n", clean(res.Why.EN))
+	fmt.Fprintf(&b, "Why: %s\n", estimator.Printable(res.Why.EN))
 	for _, sf := range res.Shortfalls {
 		fmt.Fprintf(&b, "  %s: needs %s against %s\n", sf.Path, show(sf.Best), show(sf.Limit))
 	}
@@ -132,8 +132,8 @@ func writePlanTable(w io.Writer, s *estimator.Scenario, res *estimator.PlanResul
 		if p.BreakEven != nil {
 			breakEven = show(*p.BreakEven)
 		}
-		rows = append(rows, []string{clean(p.Option) + staleNote(p), show(p.Count), show(p.Utilisation), show(p.TimePerRun), show(p.Capex), show(p.PerYear), show(p.Total),
-			show(p.Power), show(p.EnergyPerRun), breakEven, yesNo(p.MeetsAll), clean(p.Why.EN)})
+		rows = append(rows, []string{estimator.Printable(p.Option) + staleNote(p), show(p.Count), show(p.Utilisation), show(p.TimePerRun), show(p.Capex), show(p.PerYear), show(p.Total),
+			show(p.Power), show(p.EnergyPerRun), breakEven, yesNo(p.MeetsAll), estimator.Printable(p.Why.EN)})
 	}
 	if err := writeColumns(w, rows); err != nil {
 		return err
@@ -142,7 +142,7 @@ func writePlanTable(w io.Writer, s *estimator.Scenario, res *estimator.PlanResul
 	fmt.Fprintf(w, "\nFrontier of total cost against time per run (%d plans), cheapest first:\n", len(res.Frontier))
 	rows = [][]string{{"option", "count", "time/run", "total", "energy/run"}}
 	for _, p := range res.Frontier {
-		rows = append(rows, []string{clean(p.Option), show(p.Count), show(p.TimePerRun), show(p.Total), show(p.EnergyPerRun)})
+		rows = append(rows, []string{estimator.Printable(p.Option), show(p.Count), show(p.TimePerRun), show(p.Total), show(p.EnergyPerRun)})
 	}
 	if err := writeColumns(w, rows); err != nil {
 		return err
@@ -152,7 +152,7 @@ func writePlanTable(w io.Writer, s *estimator.Scenario, res *estimator.PlanResul
 		fmt.Fprintf(w, "\nSkipped (%d):\n", len(res.Skipped))
 		rows = nil
 		for _, sk := range res.Skipped {
-			rows = append(rows, []string{"  " + clean(sk.Option), clean(sk.Reason.EN)})
+			rows = append(rows, []string{"  " + estimator.Printable(sk.Option), estimator.Printable(sk.Reason.EN)})
 		}
 		if err := writeColumns(w, rows); err != nil {
 			return err

@@ -1,14 +1,13 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 
+	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/internal/echartsjs"
 	"github.com/trainscale/trainscale/internal/jafont"
 	"github.com/trainscale/trainscale/report"
@@ -124,8 +123,8 @@ func runPDF(e *env, args []string) error {
 }
 
 // runReport writes the workbook, the HTML report and the PDF proposal into
-// one directory. All three are made in memory first, so a failure (a missing
-// font, say) leaves the directory as it was; then each is written atomically.
+// one directory, all or none: a failure (a missing font, a directory in the
+// way of one file) leaves the directory as it was.
 func runReport(e *env, args []string) error {
 	var (
 		hf htmlFlags
@@ -143,34 +142,29 @@ func runReport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	files := []struct {
-		name  string
-		write func(io.Writer, *report.Bundle) error
-	}{
-		{"plan.xlsx", xlsx.Write},
-		{"report.html", func(w io.Writer, b *report.Bundle) error { return html.Write(w, b, html.Options{EChartsJS: js}) }},
-		{"proposal.pdf", func(w io.Writer, b *report.Bundle) error { return pdf.Write(w, b, opt) }},
-	}
-	made := make([]bytes.Buffer, len(files))
-	for i, f := range files {
-		if err := f.write(&made[i], b); err != nil {
-			return fmt.Errorf("%s: %w", f.name, err)
-		}
-	}
 	if st, err := os.Stat(rf.out); err == nil && !st.IsDir() {
 		return usagef("-o %s: not a directory", rf.out)
 	}
-	if err := os.MkdirAll(rf.out, 0o755); err != nil {
+	// Each output's error names its file: report writes three.
+	named := func(name string, write func(io.Writer) error) output {
+		return output{filepath.Join(rf.out, name), func(w io.Writer) error {
+			if err := write(w); err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			return nil
+		}}
+	}
+	outs := []output{
+		named("plan.xlsx", func(w io.Writer) error { return xlsx.Write(w, b) }),
+		named("report.html", func(w io.Writer) error { return html.Write(w, b, html.Options{EChartsJS: js}) }),
+		named("proposal.pdf", func(w io.Writer) error { return pdf.Write(w, b, opt) }),
+	}
+	sizes, err := writeOutputs(e, "report writes a file of that name there; move it, or name another -o DIR", outs...)
+	if err != nil {
 		return err
 	}
-	var errs []error
-	for i, f := range files {
-		path := filepath.Join(rf.out, f.name)
-		if err := writeOutputBytes(e, path, made[i].Bytes()); err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		fmt.Fprintf(e.stdout, "wrote %s (%d bytes)\n", clean(path), made[i].Len())
+	for i, o := range outs {
+		fmt.Fprintf(e.stdout, "wrote %s (%d bytes)\n", estimator.Printable(o.path), sizes[i])
 	}
-	return errors.Join(errs...)
+	return nil
 }

@@ -55,6 +55,28 @@ func TestReportFailureLeavesNothing(t *testing.T) {
 	assert.True(t, os.IsNotExist(err))
 }
 
+// issue 25: report -o DIR wrote plan.xlsx and report.html, then found
+// proposal.pdf a directory, and its hint offered -o -, which report refuses.
+func TestReportFailureLeavesEveryOutputAsItWas(t *testing.T) {
+	dir := t.TempDir()
+	old := writeOld(t, dir, "plan.xlsx", "report.html")
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "proposal.pdf", "y"), 0o755))
+	before := entries(t, dir)
+	out, errOut, code := trainscale(t, "", "report", "-o", dir, "--samples", "0", "--date", "2026-11-30")
+	assert.Equal(t, 2, code, errOut)
+	assert.Empty(t, out, "nothing written")
+	assert.Contains(t, errOut, "proposal.pdf is a directory: report writes a file of that name there; move it, or name another -o DIR")
+	assert.NotContains(t, errOut, "standard output", "report takes no -o -")
+	assertOld(t, dir, old)
+	assert.Equal(t, before, entries(t, dir), "no temporary file left")
+
+	// calibrate --out takes no - either.
+	lab, _ := filepath.Abs("../../report/reporttest/lab.csv")
+	_, errOut, code = trainscale(t, "", "calibrate", "--measurements", lab, "--out", dir)
+	assert.Equal(t, 2, code, errOut)
+	assert.Contains(t, errOut, "is a directory: name a file\n")
+}
+
 // The report inlines the echarts build the binary carries, with no npm: the
 // test binary runs in this package's directory, which has no node_modules.
 // --echarts PATH replaces it, and must name a file that exists.

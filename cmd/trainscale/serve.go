@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/site"
 )
 
@@ -32,7 +33,7 @@ func runServe(e *env, args []string) error {
 		return err
 	}
 	srv := newServer(site.Handler(*dir), serveTimeouts)
-	fmt.Fprintf(e.stdout, "serving %s on http://%s/ (Ctrl-C stops)\n", clean(*dir), ln.Addr())
+	fmt.Fprintf(e.stdout, "serving %s on http://%s/ (Ctrl-C stops)\n", estimator.Printable(*dir), ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	go func() {

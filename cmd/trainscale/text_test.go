@@ -3,29 +3,18 @@ package main
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"os"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-)
 
-func TestClean(t *testing.T) {
-	for in, want := range map[string]string{
-		"ResNet-50":             "ResNet-50",
-		"日本語 🚀":                 "日本語 🚀",
-		"\x1b[2Jclear":          `\x1b[2Jclear`,
-		"nul\x00":               `nul\x00`,
-		"tab\tand\nline\r":      `tab\tand\nline\r`,
-		"del\x7f c1\u0085":      `del\x7f c1\u0085`,
-		"\u202eevil\u2066":      `\u202eevil\u2066`,
-		"bell\a":                `bell\a`,
-		"bad utf-8 \xff\x9b[2J": `bad utf-8 \xff\x9b[2J`,
-	} {
-		assert.Equal(t, want, clean(in), "%q", in)
-	}
-	assert.Equal(t, `a\x1b`+"\n  "+`b\x00`, cleanLines("a\x1b\nb\x00", "\n  "))
-}
+	"github.com/trainscale/trainscale/estimator"
+)
 
 func TestCSVSafe(t *testing.T) {
 	for in, want := range map[string]string{
@@ -101,6 +90,66 @@ func TestTextOutputsEscapeControlCharacters(t *testing.T) {
 	assert.Contains(t, out, `Evil \x1b[2J\x1b]0;pwned\a plan\x00 \u202eexe.txt`)
 }
 
+// r2Labels is a scenario whose name, notes, first workload's and first
+// system's labels hold a terminal title sequence (ESC ] 0;x BEL), the
+// bidirectional overrides and isolates, C1 controls, NUL and DEL.
+const r2Labels = "../../testdata/hostile/files/r2-control-labels.json"
+
+// r2Escaped is how the workload's label reads once escaped.
+const r2Escaped = `wl \x1b]0;x\a \u202eRLO\u202c \u2066LRI\u2067RLI\u2068FSI\u2069PDI c1\u0085\u009b nul\x00 del\x7f`
+
+// rawControl reports whether s holds a character estimator.Printable would
+// escape, but for the line breaks a format lays its lines out with, or a
+// byte that is not UTF-8.
+func rawControl(s string) bool {
+	return !utf8.ValidString(s) || strings.ContainsFunc(s, func(r rune) bool { return r != '\n' && estimator.Unprintable(r) })
+}
+
+// issue 25: one escaping rule for every text output. Each format shows the
+// labels escaped as the table does; JSON escapes them in its own syntax, so
+// it stays valid and decodes to the labels as given.
+func TestEveryTextOutputEscapesControlAndBidi(t *testing.T) {
+	scenario, err := os.ReadFile(r2Labels)
+	require.NoError(t, err)
+	var given struct {
+		Workloads []struct{ Label string }
+		Systems   []struct{ Label string }
+	}
+	require.NoError(t, json.Unmarshal(scenario, &given))
+	for _, tc := range []struct {
+		format string
+		args   []string
+		want   []string
+	}{
+		{"table", []string{"estimate", r2Labels}, []string{`r2 \x1b]0;x\a \u202eRLO`, r2Escaped}},
+		{"explain", []string{"explain", r2Labels}, []string{r2Escaped}},
+		{"compare table", []string{"compare", r2Labels, "--scenario", "article-2017", "--all"}, []string{`r2 \x1b]0;x\a`}},
+		{"csv", []string{"estimate", r2Labels, "--format", "csv"}, []string{r2Escaped, `sys \x1b]0;x\a \u202eRLO`}},
+		{"compare csv", []string{"compare", r2Labels, "--scenario", "article-2017", "--format", "csv"}, []string{r2Escaped}},
+		{"json", []string{"estimate", r2Labels, "--format", "json"}, []string{`wl \u001b]0;x\u0007 \u202eRLO\u202c \u2066LRI\u2067RLI\u2068FSI\u2069PDI c1\u0085\u009b nul\u0000 del\u007f`}},
+		{"compare json", []string{"compare", r2Labels, "--scenario", "article-2017", "--format", "json"}, []string{`\u202eRLO`}},
+		{"uncertainty json", []string{"uncertainty", r2Labels, "--samples", "100", "--format", "json"}, []string{`\u202eRLO`}},
+		{"html", []string{"html", r2Labels, "-o", "-", "--samples", "100", "--compare", "article-2017"}, []string{
+			`<span class="scenario-name">r2 \x1b]0;x\a \u202eRLO`, "<td class=\"label\">" + r2Escaped, `\\x1b]0;x\\a \\u202eRLO`, // the page, and a chart's option
+			`<p class="notes">notes \x1b]0;x\a \u202eRLO\u202c \u2066LRI\u2067RLI\u2068FSI\u2069PDI c1\u0085\u009b nul\x00 del\x7f` + "\nsecond line</p>"}},
+	} {
+		out, errOut, code := trainscale(t, "", tc.args...)
+		require.Equal(t, 0, code, "%s: %s", tc.format, errOut)
+		assert.False(t, rawControl(out), "%s printed a control or bidi character raw", tc.format)
+		for _, want := range tc.want {
+			assert.True(t, strings.Contains(out, want), "%s lacks %q", tc.format, want)
+		}
+		if !strings.Contains(tc.format, "json") {
+			continue
+		}
+		var decoded any
+		require.NoError(t, json.Unmarshal([]byte(out), &decoded), "%s is not JSON", tc.format)
+		for _, label := range []string{given.Workloads[0].Label, given.Systems[0].Label} {
+			assert.Contains(t, fmt.Sprint(decoded), label, "%s: the labels decode as given", tc.format)
+		}
+	}
+}
+
 func TestPanicIsInternalErrorStatus3(t *testing.T) {
 	cmds := append(commands(), command{name: "boom", run: func(*env, []string) error {
 		var m map[string]int
@@ -171,4 +220,16 @@ func TestNumericFlagsAreBounded(t *testing.T) {
 		assert.Equal(t, 2, code, cmd)
 		assert.Contains(t, errOut, `--lang: must be en or ja, got "xx"`, cmd)
 	}
+}
+
+// JSON keeps the user's text as given, each rune the rule escapes written
+// as a JSON escape: the bytes act on no terminal, the value decodes as it was.
+func TestWriteJSONEscapesWhatPrintableEscapes(t *testing.T) {
+	in := map[string]string{"label": "a\x1b]0;x\a \u202eRLO\u2066\u2069 c1\u0085 nul\x00 del\x7f 日本 🚀"}
+	var buf bytes.Buffer
+	require.NoError(t, writeJSON(&buf, in))
+	assert.Equal(t, "{\n  \"label\": \"a\\u001b]0;x\\u0007 \\u202eRLO\\u2066\\u2069 c1\\u0085 nul\\u0000 del\\u007f 日本 🚀\"\n}\n", buf.String())
+	var back map[string]string
+	require.NoError(t, json.Unmarshal(buf.Bytes(), &back))
+	assert.Equal(t, in, back)
 }

@@ -28,11 +28,11 @@ func runUncertainty(e *env, args []string) error {
 	if format.value == "json" {
 		return writeJSON(e.stdout, u)
 	}
-	fmt.Fprintf(e.stdout, "%s: %d samples, seed %d, %d ranged inputs (%s)\n\n", clean(s.Name), u.Samples, u.Seed, len(u.Ranged), clean(strings.Join(u.Ranged, ", ")))
+	fmt.Fprintf(e.stdout, "%s: %d samples, seed %d, %d ranged inputs (%s)\n\n", estimator.Printable(s.Name), u.Samples, u.Seed, len(u.Ranged), estimator.Printable(strings.Join(u.Ranged, ", ")))
 	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "quantity\tP10\tP50\tP90")
 	for _, q := range u.Quantities {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", clean(q.ID), estimator.Format(q.P10, q.Unit, s.Units), estimator.Format(q.P50, q.Unit, s.Units), estimator.Format(q.P90, q.Unit, s.Units))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", estimator.Printable(q.ID), estimator.Format(q.P10, q.Unit, s.Units), estimator.Format(q.P50, q.Unit, s.Units), estimator.Format(q.P90, q.Unit, s.Units))
 	}
 	return tw.Flush()
 }
@@ -55,11 +55,11 @@ func runSensitivity(e *env, args []string) error {
 		return writeJSON(e.stdout, sens)
 	}
 	f := func(v float64) string { return estimator.Format(v, sens.Unit, s.Units) }
-	fmt.Fprintf(e.stdout, "%s: %s = %s with every input at its likely value\n\n", clean(sens.Target), clean(sens.Label), f(sens.Base))
+	fmt.Fprintf(e.stdout, "%s: %s = %s with every input at its likely value\n\n", estimator.Printable(sens.Target), estimator.Printable(sens.Label), f(sens.Base))
 	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "rank\tinput\tlow .. high\ttarget at low\ttarget at high\tswing\telasticity")
 	for i, sw := range sens.Swings {
-		fmt.Fprintf(tw, "%d\t%s\t%s .. %s\t%s\t%s\t%s\t%s\n", i+1, clean(sw.Path),
+		fmt.Fprintf(tw, "%d\t%s\t%s .. %s\t%s\t%s\t%s\t%s\n", i+1, estimator.Printable(sw.Path),
 			strconv.FormatFloat(sw.InputLow, 'g', 4, 64), strconv.FormatFloat(sw.InputHigh, 'g', 4, 64),
 			f(sw.Low), f(sw.High), f(sw.Swing), strconv.FormatFloat(sw.Elasticity, 'f', 2, 64))
 	}

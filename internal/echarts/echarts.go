@@ -16,6 +16,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
+	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/internal/chart"
 )
 
@@ -64,7 +65,31 @@ func Option(sp chart.Spec, lang string) (json.RawMessage, error) {
 		}
 	}
 	fit(o, sp, lang)
-	return json.Marshal(o)
+	return json.Marshal(printable(o))
+}
+
+// printable makes every string of an option printable: a chart's title,
+// series and categories hold the scenario's names and labels, which echarts
+// draws like any other text (estimator.PrintableLines; a line break, which
+// an axis name may hold, stays one).
+func printable(v any) any {
+	switch v := v.(type) {
+	case string:
+		return estimator.PrintableLines(v, "\n")
+	case map[string]any:
+		for k, x := range v {
+			v[k] = printable(x)
+		}
+	case []any:
+		for i, x := range v {
+			v[i] = printable(x)
+		}
+	case []map[string]any: // fit's media queries
+		for _, x := range v {
+			printable(x)
+		}
+	}
+	return v
 }
 
 // built is what every go-echarts chart gives once its series are added.

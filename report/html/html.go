@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -48,6 +49,7 @@ func Write(w io.Writer, b *report.Bundle, opt Options) error {
 	if err != nil {
 		return err
 	}
+	p = printable(reflect.ValueOf(p)).Interface().(*page)
 	var buf bytes.Buffer
 	buf.Grow(len(opt.EChartsJS) + 256<<10)
 	if err := pageTemplate.ExecuteTemplate(&buf, "top", p); err != nil {
@@ -63,6 +65,55 @@ func Write(w io.Writer, b *report.Bundle, opt Options) error {
 	}
 	_, err = w.Write(buf.Bytes())
 	return err
+}
+
+// printable returns a copy of v, the page or a part of it, with every
+// string in it made printable (estimator.PrintableLines; a line break stays
+// one, which HTML lays out as a space). Every string the template prints is
+// in the page, so one pass covers a field added later as well. The copy is
+// deep because the page shares the bundle's slices, which the workbook and
+// the PDF then read as they were. template.JS (a chart's option, made
+// printable by internal/echarts) and template.HTML are types of their own
+// and stay as they are; the page holds no interface values.
+func printable(v reflect.Value) reflect.Value {
+	switch v.Kind() {
+	case reflect.String:
+		if v.Type() == reflect.TypeFor[string]() {
+			return reflect.ValueOf(estimator.PrintableLines(v.String(), "\n"))
+		}
+	case reflect.Pointer:
+		if !v.IsNil() {
+			c := reflect.New(v.Type().Elem())
+			c.Elem().Set(printable(v.Elem()))
+			return c
+		}
+	case reflect.Slice:
+		if !v.IsNil() {
+			c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+			for i := range v.Len() {
+				c.Index(i).Set(printable(v.Index(i)))
+			}
+			return c
+		}
+	case reflect.Map:
+		if !v.IsNil() {
+			c := reflect.MakeMapWithSize(v.Type(), v.Len())
+			for it := v.MapRange(); it.Next(); {
+				c.SetMapIndex(it.Key(), printable(it.Value()))
+			}
+			return c
+		}
+	case reflect.Struct:
+		c := reflect.New(v.Type()).Elem()
+		c.Set(v)
+		for i := range v.NumField() {
+			if c.Field(i).CanSet() {
+				c.Field(i).Set(printable(v.Field(i)))
+			}
+		}
+		return c
+	}
+	return v
 }
 
 type page struct {

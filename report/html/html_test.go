@@ -167,3 +167,23 @@ func BenchmarkWrite(b *testing.B) {
 	}
 	b.ReportMetric(float64(buf.Len()), "bytes")
 }
+
+// issue 25: control and bidirectional characters in a scenario's text show
+// escaped (estimator.Printable) in the page and in its charts' options,
+// and the bundle the page was made from stays as it was: the workbook and
+// the PDF are made from it after the page.
+func TestControlAndBidiCharactersPrintEscaped(t *testing.T) {
+	const hostile = "x\x1b]0;pwned\a\u202eRLO\u2066\u2069\u0085\x00"
+	const escaped = `x\x1b]0;pwned\a\u202eRLO\u2066\u2069\u0085\x00`
+	b := bundle(t, "article-2017", "en", hostile)
+	columns := append([]string(nil), b.Comparison.Columns...)
+	out := write(t, b, echartsjs.JS)
+	page := strings.Replace(out, string(echartsjs.JS), "", 1)
+	assert.False(t, strings.ContainsFunc(page, func(r rune) bool { return r != '\n' && estimator.Unprintable(r) }), "a control or bidi character reached the page")
+	assert.Contains(t, page, `<span class="scenario-name">`+escaped+`</span>`)
+	assert.Contains(t, page, `<td class="label">`+escaped)
+	assert.Contains(t, page, strings.ReplaceAll(escaped, `\`, `\\`), "a chart's option, as a JSON string")
+	assert.Equal(t, hostile, b.Estimate.Scenario.Name)
+	assert.Equal(t, columns, b.Comparison.Columns, "the bundle's slices are not the page's")
+	assert.Contains(t, columns, hostile)
+}

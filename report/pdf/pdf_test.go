@@ -176,8 +176,8 @@ func TestUndrawableCharactersPrintAsASubstitute(t *testing.T) {
 		lang, name, want string
 	}{
 		{"ja", "🚀 ロケット", "? ロケット"}, // IPAex Gothic has no U+FFFD: '?'
-		{"ja", "名前\x1b[31m\x00\xff", "名前?[31m??"},
-		{"en", "日本語 🚀 x\x1by é", "??? ? x?y é"},
+		{"ja", "名前\x1b[31m\x00\xff", `名前\x1b[31m\x00\xff`},
+		{"en", "日本語 🚀 x\x1by é", `??? ? x\x1by é`},
 		{"en", "שלום e\u0301", "???? e?"},
 	} {
 		var opt pdf.Options
@@ -314,4 +314,38 @@ func pageText(t *testing.T, doc []byte, page int) string {
 	out, err := exec.Command("pdftotext", "-f", n, "-l", n, path, "-").Output()
 	require.NoError(t, err)
 	return strings.Join(strings.Fields(string(out)), " ")
+}
+
+// issue 25: the proposal shows a scenario's control and bidirectional
+// characters escaped, as every surface does (estimator.Printable), in the
+// page and in the outline; none reaches the text a reader copies out.
+func TestControlAndBidiCharactersPrintEscaped(t *testing.T) {
+	t.Parallel()
+	f, err := os.Open("../../testdata/hostile/files/r2-control-labels.json")
+	require.NoError(t, err)
+	defer f.Close()
+	s, err := estimator.Decode(f)
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		lang string
+		font []byte
+	}{{"en", nil}, {"ja", jafont.TTF}} {
+		b, err := report.Build(est, report.Options{Samples: 200, Seed: 1, Lang: tc.lang, Date: "2026-11-30"})
+		require.NoError(t, err)
+		doc := write(t, b, pdf.Options{Font: tc.font})
+		txt := text(t, doc)
+		assert.False(t, strings.ContainsFunc(txt, func(r rune) bool { return r != '\n' && r != '\f' && estimator.Unprintable(r) }),
+			"%s: a control or bidi character reached the text", tc.lang)
+		// Pieces without a space, which a wrapped cell keeps on one line.
+		for _, want := range []string{`\x1b]0;x\a`, `\u202eRLO\u202c`, `\u2066LRI\u2067RLI\u2068FSI\u2069PDI`, `c1\u0085\u009b`, `nul\x00`, `del\x7f`} {
+			assert.Contains(t, txt, want, tc.lang)
+		}
+		path := filepath.Join(t.TempDir(), "doc.pdf")
+		require.NoError(t, os.WriteFile(path, doc, 0o644))
+		info, err := exec.Command("pdfinfo", path).Output()
+		require.NoError(t, err)
+		assert.Contains(t, string(info), `r2 \x1b]0;x\a \u202eRLO`, "%s: the title", tc.lang)
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/trainscale/trainscale/estimator"
 )
 
 // wrap breaks text into lines no wider than width (in the document's unit)
@@ -197,29 +199,33 @@ type widthKey struct {
 // at 0x80 to 0x9f; it has Latin-1's at 0x20 to 0x7e and 0xa0 to 0xff.
 const cp1252Extra = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ"
 
-// draws reports whether the current font has a glyph for r. Control
-// characters are never drawn: fpdf would write them into the page as they are.
+// draws reports whether the current font has a glyph for r.
 func (d *doc) draws(r rune) bool {
-	switch {
-	case unicode.IsControl(r):
-		return false
-	case d.glyphs != nil:
+	if d.glyphs != nil {
 		return d.glyphs.has(r)
 	}
 	return r >= 0x20 && r <= 0x7e || r >= 0xa0 && r <= 0xff || strings.ContainsRune(cp1252Extra, r)
 }
 
-// drawable replaces each character the font cannot draw (one outside the
-// Basic Multilingual Plane, which fpdf cannot embed, a control character, a
-// byte that is not UTF-8) with a visible substitute, so that a name in any
-// script prints as what it can and marks what it cannot.
-func (d *doc) drawable(s string) string { return replace(s, d.draws, d.substitute) }
+// drawable is s as the proposal draws it: made printable first, by the rule
+// of every surface (estimator.Printable: a control character, which fpdf
+// would write into the page as it is, a bidirectional control or a byte that
+// is not UTF-8 prints as its escape, \x1b or \u202e), then with each
+// character the font cannot draw (one outside the Basic Multilingual Plane,
+// which fpdf cannot embed) replaced by a visible substitute, so that a name
+// in any script prints as what it can and marks what it cannot. fpdf draws
+// no text right to left, but a bidirectional control would still reorder
+// the text a reader copies out of the PDF.
+func (d *doc) drawable(s string) string {
+	return replace(estimator.Printable(s), d.draws, d.substitute)
+}
 
-// plain is s for the document's metadata (its title, the outline): viewers
-// draw it with their own fonts, but fpdf's UTF-16 encoder reads only valid
-// UTF-8 of the Basic Multilingual Plane.
+// plain is s for the document's metadata (its title, the outline): made
+// printable, as drawable does, since viewers show it in their own windows,
+// and of the Basic Multilingual Plane only, since fpdf's UTF-16 encoder reads
+// no more.
 func plain(s string) string {
-	return replace(s, func(r rune) bool { return r < 0x10000 && !unicode.IsControl(r) }, utf8.RuneError)
+	return replace(estimator.Printable(s), func(r rune) bool { return r < 0x10000 }, utf8.RuneError)
 }
 
 // replace returns s with sub for each character keep refuses and each byte

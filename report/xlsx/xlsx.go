@@ -299,18 +299,18 @@ func (wb *workbook) wrappedAcross(sheet string, col, last, row int, s string) {
 	wb.sheetLayout(sheet).span[[2]int{col, row}] = last
 }
 
-// clean drops what XML 1.0 cannot carry, so odd bytes in a scenario's notes
-// cannot break the file.
+// clean is text as the workbook shows it: made printable by the rule of
+// every surface (estimator.PrintableLines; a cell's line break stays one),
+// which leaves no control character XML 1.0 cannot carry, and without the
+// two non-characters it cannot carry either, so odd bytes in a scenario's
+// notes cannot break the file nor a bidirectional control reorder a cell.
 func clean(s string) string {
 	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\t' || r == '\n' || r == '\r':
-			return r
-		case r < 0x20 || r == 0xFFFE || r == 0xFFFF || (r >= 0xD800 && r <= 0xDFFF):
+		if r == 0xFFFE || r == 0xFFFF {
 			return -1
 		}
 		return r
-	}, s)
+	}, estimator.PrintableLines(s, "\n"))
 }
 
 func (wb *workbook) number(sheet string, col, row int, v float64) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -201,7 +202,7 @@ func TestUserTextIsNeverAFormula(t *testing.T) {
 		}
 	}
 	assert.True(t, texts["=1+1"], "the name, as text")
-	assert.True(t, texts["+cmd|' /C calc'!A0\n@SUM(1) and a control character"], "the notes, as text, without the control character")
+	assert.True(t, texts["+cmd|' /C calc'!A0\n@SUM(1)\\x01 and a control character"], "the notes, as text, the control character escaped and the line break kept")
 	assert.True(t, texts[hostile["workloads[0].label"]])
 	assert.True(t, texts["-2+3"])
 	assert.True(t, texts["@evil()"])
@@ -414,4 +415,43 @@ func TestShownAsFormat(t *testing.T) {
 		want := estimator.Choose(q.Unit, est.Scenario.Units, q.Value, estimator.Article).Show(q.Value)
 		assert.InEpsilon(t, want, v, 1e-12, tc.id)
 	}
+}
+
+// issue 25: the workbook shows a scenario's control and bidirectional
+// characters escaped, as every surface does (estimator.Printable), in its
+// cells and everywhere else in the file (comments, chart titles, properties).
+func TestControlAndBidiCharactersAreEscaped(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/hostile/files/r2-control-labels.json")
+	require.NoError(t, err)
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	e, err := estimator.Run(s)
+	require.NoError(t, err)
+	b, err := report.Build(e, report.Options{Samples: 200, Seed: 1, Date: testDate})
+	require.NoError(t, err)
+	doc := write(t, b)
+	zr, err := zip.NewReader(bytes.NewReader(doc), int64(len(doc)))
+	require.NoError(t, err)
+	for _, part := range zr.File {
+		r, err := part.Open()
+		require.NoError(t, err)
+		xml, err := io.ReadAll(r)
+		require.NoError(t, err)
+		// XML's own whitespace aside.
+		assert.False(t, bytes.ContainsFunc(xml, func(r rune) bool { return !strings.ContainsRune("\t\n\r", r) && estimator.Unprintable(r) }),
+			"%s holds a control or bidi character", part.Name)
+	}
+	texts := map[string]bool{}
+	f := open(t, doc)
+	for _, sh := range f.GetSheetList() {
+		rows, err := f.GetRows(sh)
+		require.NoError(t, err)
+		for _, r := range rows {
+			for _, v := range r {
+				texts[v] = true
+			}
+		}
+	}
+	assert.True(t, texts[`wl \x1b]0;x\a \u202eRLO\u202c \u2066LRI\u2067RLI\u2068FSI\u2069PDI c1\u0085\u009b nul\x00 del\x7f`], "the workload's label, escaped")
+	assert.True(t, texts[`notes \x1b]0;x\a \u202eRLO\u202c \u2066LRI\u2067RLI\u2068FSI\u2069PDI c1\u0085\u009b nul\x00 del\x7f`+"\nsecond line"], "the notes, escaped, the line break kept")
 }
