@@ -150,7 +150,9 @@ func checkPath(full string, segs []segment, t reflect.Type) (target, error) {
 			}
 		}
 		if !found {
-			return target{}, fieldError(full, knownAs("unknown --set path: no field "+strconv.Quote(seg.name), "--set のパスが不明です: フィールド "+strconv.Quote(seg.name)+" はありません", sortedNames(t)), nil)
+			name := strconv.Quote(seg.name) // the user's, cut as Shown cuts a value
+			return target{}, fieldError(full, knownAs("unknown --set path: no field "+cut(name, MaxShown, "en"),
+				"--set のパスが不明です: フィールド "+cut(name, MaxShown, "ja")+" はありません", sortedNames(t)), nil)
 		}
 	}
 	for t.Kind() == reflect.Pointer {

@@ -180,7 +180,7 @@ func ErrorsIn(err error, lang string) []Error {
 		var ae *Error
 		switch {
 		case errors.As(err, &fe):
-			out = append(out, Error{Path: fe.Path, Rule: fe.Rule, Got: jsonSafe(fe.Got), Message: fe.In(lang)})
+			out = append(out, Error{Path: estimator.ShownPath(fe.Path, lang), Rule: fe.Rule, Got: jsonSafe(estimator.Shown(fe.Got, lang)), Message: fe.In(lang)})
 		case errors.As(err, &se):
 			out = append(out, Error{Path: "scenario", Rule: "must be valid JSON", Got: minfmt.Sprintf("line %d, column %d", se.Line, se.Column), Message: se.In(lang)})
 		case errors.As(err, &ae):
