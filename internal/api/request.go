@@ -20,9 +20,12 @@ import (
 func DecodeRequest(data []byte, dst any) error {
 	tree, rest, repeated, err := minjson.Read(data, "")
 	var se *minjson.SyntaxError
+	var de *minjson.DepthError
 	switch {
 	case errors.As(err, &se):
 		return &estimator.FieldError{Path: "request", Rule: "must be valid JSON", RuleJA: "正しい JSON にしてください", Got: se.Msg}
+	case errors.As(err, &de):
+		return estimator.TooDeep("request")
 	case err != nil:
 		return err
 	case len(repeated) > 0:
