@@ -44,7 +44,7 @@ func TestNestingLimit(t *testing.T) {
 
 	_, err = estimator.DecodeFactors(strings.NewReader(`{"factors":` + nest(estimator.MaxNesting) + `}`))
 	assertPath(t, err, "scenario", deep)
-	_, err = estimator.DecodePrices(strings.NewReader(`{"prices":`+nest(estimator.MaxNesting)+`}`), nil)
+	_, err = estimator.DecodePrices(strings.NewReader(`{"prices":`+nest(estimator.MaxNesting)+`}`), nil, "")
 	assertPath(t, err, "scenario", deep)
 }
 
