@@ -119,8 +119,14 @@ func parseTree(r io.Reader) (any, error) {
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	tree, rest, repeated, err := minjson.Read(data, "")
 	var se *minjson.SyntaxError
-	if errors.As(err, &se) {
+	var de *minjson.DepthError
+	switch {
+	case errors.As(err, &se):
 		return nil, syntaxError(data, se.Offset, se.Msg)
+	case errors.As(err, &de):
+		return nil, TooDeep("scenario")
+	case err != nil:
+		return nil, err
 	}
 	if len(rest) > 0 {
 		return nil, syntaxError(data, len(data)-len(rest), "unexpected data after the scenario object")

@@ -2,6 +2,7 @@ package estimator
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator/minfmt"
@@ -24,15 +25,60 @@ func (e *FieldError) Error() string { return e.In("en") }
 func (e *FieldError) In(lang string) string {
 	if lang != "ja" {
 		if e.Got == nil {
-			return minfmt.Sprintf("%s: %s", e.Path, e.Rule)
+			return minfmt.Sprintf("%s: %s", ShownPath(e.Path, lang), e.Rule)
 		}
-		return minfmt.Sprintf("%s: %s, got %v", e.Path, e.Rule, e.Got)
+		return minfmt.Sprintf("%s: %s, got %v", ShownPath(e.Path, lang), e.Rule, Shown(e.Got, lang))
 	}
 	rule := Text{EN: e.Rule, JA: e.RuleJA}.In(lang)
 	if e.Got == nil {
-		return e.Path + ": " + rule
+		return ShownPath(e.Path, lang) + ": " + rule
 	}
-	return minfmt.Sprintf("%s: %s（入力値 %v）", e.Path, rule, e.Got)
+	return minfmt.Sprintf("%s: %s（入力値 %v）", ShownPath(e.Path, lang), rule, Shown(e.Got, lang))
+}
+
+// MaxShown is how many bytes of an offending value an error echoes, and
+// MaxShownPath how many of the path it names: a path holds the input's own
+// keys, which may be anything, while no field's path is longer than about 60
+// bytes.
+const (
+	MaxShown     = 64
+	MaxShownPath = 256
+)
+
+// Shown is an offending value as every surface echoes it (a FieldError's
+// message, the page's "got", the CLI's usage errors), in lang: one whose
+// text is longer than MaxShown bytes is cut there and says how long it was,
+// `"aaaa…" (10485762 bytes)`, so that a 10 MB string in a request does not
+// come back in each of its errors' messages and again beside them.
+func Shown(v any, lang string) any {
+	if v == nil {
+		return nil
+	}
+	if text := minfmt.Sprint(v); len(text) > MaxShown {
+		return cut(text, MaxShown, lang)
+	}
+	return v
+}
+
+// ShownPath is a FieldError's path as every surface shows it: cut as Shown
+// cuts a value, past MaxShownPath bytes (an unknown key of 10 MB).
+func ShownPath(path, lang string) string { return cut(path, MaxShownPath, lang) }
+
+// cut is text, or past n bytes its first n and its length; text that ends
+// in a quote (a quoted string) keeps it.
+func cut(text string, n int, lang string) string {
+	if len(text) <= n {
+		return text
+	}
+	end := "…"
+	if strings.HasSuffix(text, `"`) {
+		end = `…"`
+	}
+	text, size := strings.ToValidUTF8(text[:n], "")+end, strconv.Itoa(len(text))
+	if lang == "ja" {
+		return text + "（" + size + " バイト）"
+	}
+	return text + " (" + size + " bytes)"
 }
 
 // knownAs is the rule of an id that names nothing known, with the ids that do:

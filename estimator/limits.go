@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
 // Limits bound the work one request may ask for, so that no scenario, flag or
@@ -43,7 +44,20 @@ const (
 	// sample (SampleWork), about 10 ns a unit on one core, so no run of any
 	// scenario takes more than about 15 s of CPU.
 	MaxSampleWork = 1_500_000_000
+
+	// MaxNesting bounds how deeply any JSON input nests objects and lists: a
+	// scenario, a --set value, a prices file, a page request (as text or as
+	// a JavaScript object). minjson.MaxDepth, which every reader applies,
+	// says why it is this low.
+	MaxNesting = minjson.MaxDepth
 )
+
+// TooDeep is the error for JSON at path that nests objects and lists deeper
+// than MaxNesting.
+func TooDeep(path string) *FieldError {
+	n := strconv.Itoa(MaxNesting)
+	return fieldError(path, Text{"must nest objects and lists at most " + n + " levels deep", "オブジェクトとリストの入れ子は " + n + " 段までにしてください"}, nil)
+}
 
 // checkWork applies the limits on the work a scenario asks for. It runs on a
 // scenario whose fields are each sound.

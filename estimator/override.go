@@ -1,6 +1,7 @@
 package estimator
 
 import (
+	"errors"
 	"reflect"
 	"slices"
 	"strconv"
@@ -150,7 +151,9 @@ func checkPath(full string, segs []segment, t reflect.Type) (target, error) {
 			}
 		}
 		if !found {
-			return target{}, fieldError(full, knownAs("unknown --set path: no field "+strconv.Quote(seg.name), "--set のパスが不明です: フィールド "+strconv.Quote(seg.name)+" はありません", sortedNames(t)), nil)
+			name := strconv.Quote(seg.name) // the user's, cut as Shown cuts a value
+			return target{}, fieldError(full, knownAs("unknown --set path: no field "+cut(name, MaxShown, "en"),
+				"--set のパスが不明です: フィールド "+cut(name, MaxShown, "ja")+" はありません", sortedNames(t)), nil)
 		}
 	}
 	for t.Kind() == reflect.Pointer {
@@ -201,7 +204,7 @@ func movedRange(old, val any, checks []string) any {
 
 // parseValue reads a --set value as JSON where it is JSON, else as a bare string,
 // so --set name=Plan and --set fleet.cars=37 both work. JSON with a key given
-// twice is an error, as it is in a file.
+// twice, or nested too deep, is an error, as it is in a file.
 // For a numeric field, full-width digits, point and signs ("１．５", "－３",
 // typed with a Japanese input method) read as their ASCII forms.
 func parseValue(path, s string, numeric bool) (any, error) {
@@ -209,6 +212,10 @@ func parseValue(path, s string, numeric bool) (any, error) {
 		s = ASCIIDigits(s)
 	}
 	v, rest, repeated, err := minjson.Read([]byte(s), path)
+	var de *minjson.DepthError
+	if errors.As(err, &de) {
+		return nil, TooDeep(path)
+	}
 	if err != nil || len(rest) > 0 {
 		return s, nil
 	}

@@ -36,7 +36,16 @@ type priceEntry struct {
 // types and broken rules are *FieldErrors naming the entry) and returns its
 // entries in USD, as the catalog holds them; s gives the currency and rate
 // an entry in the scenario's currency is converted with.
-func DecodePrices(r io.Reader, s *Scenario) ([]hardware.CloudOffer, error) {
+//
+// asOf is the date the plan is asked at (PlanOptions.AsOf; the scenario's
+// plan.as_of wins, as in MakePlan). Each entry replaces the catalog's
+// entries of its instance (MergePrices), so an entry the planner would not
+// take is refused rather than left to drop that instance silently: one
+// dated after asOf, one that repeats another's provider, instance and date
+// (the planner would keep either), one with only a spot price (never
+// planned with). With neither date the plan is dated by the newest price,
+// and no entry is later.
+func DecodePrices(r io.Reader, s *Scenario, asOf string) ([]hardware.CloudOffer, error) {
 	tree, err := parseTree(r)
 	if err != nil {
 		return nil, err
@@ -49,6 +58,12 @@ func DecodePrices(r io.Reader, s *Scenario) ([]hardware.CloudOffer, error) {
 	if s != nil && s.Money != nil {
 		scenarioCurrency, perUSD = s.Currency(), s.Money.perUSD()
 	}
+	if s != nil && s.Plan != nil && s.Plan.AsOf != "" {
+		asOf = s.Plan.AsOf
+	}
+	planned, dated := parseDate(asOf) // a malformed date is MakePlan's to report
+	type key struct{ provider, instance, asOf string }
+	first := map[key]int{}
 	var errs errorList
 	out := make([]hardware.CloudOffer, 0, len(f.Prices))
 	for i, e := range f.Prices {
@@ -68,17 +83,36 @@ func DecodePrices(r io.Reader, s *Scenario) ([]hardware.CloudOffer, error) {
 		if e.Source == "" {
 			errs.add(path+".source", Text{"must say where the prices were read", "価格の出典を指定してください"}, nil)
 		}
-		if _, ok := parseDate(e.AsOf); !ok {
+		if d, ok := parseDate(e.AsOf); !ok {
 			errs.add(path+".as_of", Text{"must be a date YYYY-MM-DD", "YYYY-MM-DD の日付にしてください"}, strconv.Quote(e.AsOf))
+		} else if dated && d > planned {
+			errs.add(path+".as_of", Text{"must be no later than the plan's as-of date, " + asOf + " (plan.as_of, --as-of, else today): the planner leaves a later price out, and the entry would still replace the catalog's prices of its instance",
+				"計画の基準日 " + asOf + "（plan.as_of、--as-of、なければ今日）以前にしてください。それより後の価格は計画に使われず、しかもそのインスタンスのカタログ価格を置き換えてしまいます"}, strconv.Quote(e.AsOf))
 		}
-		if _, ok := hardware.GPUByID(e.GPU); !ok {
+		k := key{e.Provider, e.Instance, e.AsOf}
+		if j, dup := first[k]; dup {
+			errs.add(path+".as_of", Text{minfmt.Sprintf("repeats the provider, instance and date of prices[%d]: give one price per instance and date (the planner would take either)", j),
+				minfmt.Sprintf("prices[%d] と事業者・インスタンス・日付が重複しています。インスタンスと日付ごとに価格は 1 つにしてください（計画がどちらを使うか定まりません）", j)}, strconv.Quote(e.AsOf))
+		} else {
+			first[k] = i
+		}
+		_, knownGPU := hardware.GPUByID(e.GPU)
+		if !knownGPU {
 			errs.add(path+".gpu", knownAs("unknown catalog GPU", "カタログにない GPU です", hardware.GPUIDs()), strconv.Quote(e.GPU))
 		}
 		if sys, ok := hardware.SystemByID(e.System); !ok {
 			errs.add(path+".system", knownAs("unknown catalog system", "カタログにないシステムです", hardware.SystemIDs()), strconv.Quote(e.System))
-		} else if sys.GPU != e.GPU {
-			errs.add(path+".system", Text{"must be a system of the entry's GPU (" + e.GPU + "); " + e.System + " has " + sys.GPU,
-				"エントリの GPU（" + e.GPU + "）のシステムにしてください。" + e.System + " の GPU は " + sys.GPU + " です"}, strconv.Quote(e.System))
+		} else {
+			if knownGPU && sys.GPU != e.GPU {
+				errs.add(path+".system", Text{"must be a system of the entry's GPU (" + e.GPU + "); " + e.System + " has " + sys.GPU,
+					"エントリの GPU（" + e.GPU + "）のシステムにしてください。" + e.System + " の GPU は " + sys.GPU + " です"}, strconv.Quote(e.System))
+			}
+			// An instance trains as its system, whose links and host serve
+			// that system's GPUs: it may be a slice of one, not more.
+			if e.GPUs > float64(sys.GPUs) {
+				errs.add(path+".gpus", Text{minfmt.Sprintf("must be at most %d, the GPUs of the system it trains as (%s)", sys.GPUs, e.System),
+					minfmt.Sprintf("学習に使うシステム（%s）の GPU 数 %d 以下にしてください", e.System, sys.GPUs)}, e.GPUs)
+			}
 		}
 		price := func(p *float64) float64 {
 			if p == nil {
@@ -88,8 +122,12 @@ func DecodePrices(r io.Reader, s *Scenario) ([]hardware.CloudOffer, error) {
 		}
 		o := hardware.CloudOffer{Provider: e.Provider, Instance: e.Instance, GPU: e.GPU, GPUs: int(e.GPUs), System: e.System, Region: e.Region,
 			OnDemand: price(e.OnDemand), OneYear: price(e.OneYear), ThreeYear: price(e.ThreeYear), Spot: price(e.Spot), Source: e.Source, AsOf: e.AsOf}
-		if o.OnDemand+o.OneYear+o.ThreeYear+o.Spot == 0 {
+		switch {
+		case o.OnDemand+o.OneYear+o.ThreeYear+o.Spot == 0:
 			errs.add(path, Text{"gives no price: set on_demand, one_year, three_year or spot", "価格がありません。on_demand、one_year、three_year、spot のいずれかを指定してください"}, nil)
+		case o.OnDemand+o.OneYear+o.ThreeYear == 0:
+			errs.add(path, Text{"gives only a spot price, which the planner does not plan with (a pre-empted run misses its deadline): set on_demand, one_year or three_year",
+				"スポット価格しかありません。計画はスポット価格を使いません（中断された実行は期限に間に合いません）。on_demand、one_year、three_year のいずれかを指定してください"}, nil)
 		}
 		out = append(out, o)
 	}

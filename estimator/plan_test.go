@@ -287,7 +287,7 @@ func TestPlanPrices(t *testing.T) {
 
 	user := `{"prices": [{"provider": "aws", "instance": "p5.48xlarge", "gpu": "h100-sxm", "gpus": 8, "system": "dgx-h100",
 		"on_demand": 2.0, "one_year": 1.2, "source": "our negotiated rate", "as_of": "2026-11-30"}]}`
-	mine, err := DecodePrices(strings.NewReader(user), s)
+	mine, err := DecodePrices(strings.NewReader(user), s, "2026-12-01")
 	require.NoError(t, err)
 	merged := MergePrices(hardware.CloudOffers(), mine)
 	assert.Len(t, merged, len(hardware.CloudOffers()))
@@ -314,14 +314,14 @@ func TestDecodePricesErrors(t *testing.T) {
 		{`{"prices": [{"provider": "aws", "instance": "x", "gpu": "h100-sxm", "gpus": 8, "system": "dgx-h100", "on_demand": 2, "source": "s", "as_of": "soon"}]}`, "prices[0].as_of"},
 		{`{"prices": [{"provider": "aws", "instance": "x", "gpu": "h100-sxm", "gpus": 8, "system": "dgx-h100", "on_demand": 2, "source": "s", "as_of": "2026-01-01", "extra": 1}]}`, "prices[0].extra"},
 	} {
-		_, err := DecodePrices(strings.NewReader(tc.file), s)
+		_, err := DecodePrices(strings.NewReader(tc.file), s, "2026-12-01")
 		var fe *FieldError
 		require.True(t, errors.As(err, &fe), "%s: %v", tc.file, err)
 		assert.Equal(t, tc.path, fe.Path, tc.file)
 	}
 	// A price in the scenario's own currency is converted at money.per_usd.
 	jpy := planScenario(t, "modern-2026", "money.currency=JPY", "money.per_usd=150")
-	got, err := DecodePrices(strings.NewReader(`{"prices": [{"provider": "x", "instance": "y", "gpu": "h100-sxm", "gpus": 8, "system": "dgx-h100", "on_demand": 300, "currency": "JPY", "source": "s", "as_of": "2026-01-01"}]}`), jpy)
+	got, err := DecodePrices(strings.NewReader(`{"prices": [{"provider": "x", "instance": "y", "gpu": "h100-sxm", "gpus": 8, "system": "dgx-h100", "on_demand": 300, "currency": "JPY", "source": "s", "as_of": "2026-01-01"}]}`), jpy, "")
 	require.NoError(t, err)
 	assert.InDelta(t, 2.0, got[0].OnDemand, 1e-12)
 }
@@ -403,7 +403,7 @@ func FuzzDecodePrices(f *testing.F) {
 	rate := 150.0
 	s := &Scenario{Money: &Money{Currency: "JPY", PerUSD: &rate}}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		offers, err := DecodePrices(bytes.NewReader(data), s)
+		offers, err := DecodePrices(bytes.NewReader(data), s, "2026-12-01")
 		if err != nil {
 			assert.True(t, IsInvalidInput(err), "%v", err)
 			return

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -35,7 +36,7 @@ func oneOf(flagName, got string, allowed ...string) error {
 			return nil
 		}
 	}
-	return usagef("%s: must be %s, got %q", flagName, orList(allowed), got)
+	return usagef("%s: must be %s, got %v", flagName, orList(allowed), estimator.Shown(strconv.Quote(got), "en"))
 }
 
 // orList joins words as prose: "a", "a or b", "a, b or c".
@@ -91,12 +92,12 @@ func (f *intFlag[T]) Set(s string) error { f.text = s; return nil }
 func (f *intFlag[T]) check() error {
 	n, ok := new(big.Int).SetString(f.text, 10)
 	if !ok {
-		return usagef("--%s: must be a whole number between %d and %d, got %q", f.name, f.lo, f.hi, f.text)
+		return usagef("--%s: must be a whole number between %d and %d, got %v", f.name, f.lo, f.hi, estimator.Shown(strconv.Quote(f.text), "en"))
 	}
 	lo, _ := new(big.Int).SetString(fmt.Sprint(f.lo), 10)
 	hi, _ := new(big.Int).SetString(fmt.Sprint(f.hi), 10)
 	if n.Cmp(lo) < 0 || n.Cmp(hi) > 0 {
-		return usagef("--%s: must be between %d and %d, got %s", f.name, f.lo, f.hi, n)
+		return usagef("--%s: must be between %d and %d, got %v", f.name, f.lo, f.hi, estimator.Shown(n.String(), "en"))
 	}
 	if n.Sign() < 0 {
 		f.value = T(n.Int64())

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -115,7 +116,7 @@ func runCommands(cmds []command, args []string, e *env) (code int) {
 		}
 		return 1
 	}
-	fmt.Fprintf(e.stderr, "trainscale: unknown command %q\n\n", args[0])
+	fmt.Fprintf(e.stderr, "trainscale: unknown command %v\n\n", estimator.Shown(strconv.Quote(args[0]), "en"))
 	printUsage(e.stderr, cmds)
 	return 2
 }

@@ -35,7 +35,7 @@ func runPlan(e *env, args []string) error {
 	if opt.AsOf == "" {
 		opt.AsOf = time.Now().UTC().Format(time.DateOnly) // staleness is judged against the day the question is asked
 	}
-	if opt.Prices, err = pricesWith(*prices, s); err != nil {
+	if opt.Prices, err = pricesWith(*prices, s, opt.AsOf); err != nil {
 		return err
 	}
 	res, err := estimator.MakePlan(s, opt)
@@ -52,8 +52,9 @@ func runPlan(e *env, args []string) error {
 }
 
 // pricesWith is the cloud price catalog with the prices file merged in, its
-// entries in the scenario's currency converted (s may be nil: USD only).
-func pricesWith(file string, s *estimator.Scenario) ([]hardware.CloudOffer, error) {
+// entries in the scenario's currency converted (s may be nil: USD only) and
+// none dated after asOf, the plan's date.
+func pricesWith(file string, s *estimator.Scenario, asOf string) ([]hardware.CloudOffer, error) {
 	catalog := hardware.CloudOffers()
 	if file == "" {
 		return catalog, nil
@@ -63,7 +64,7 @@ func pricesWith(file string, s *estimator.Scenario) ([]hardware.CloudOffer, erro
 		return nil, err
 	}
 	defer f.Close()
-	mine, err := estimator.DecodePrices(f, s)
+	mine, err := estimator.DecodePrices(f, s, asOf)
 	if err != nil {
 		return nil, &sourceError{file, err}
 	}

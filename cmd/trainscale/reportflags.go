@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -75,7 +76,7 @@ func (rf *reportFlags) bundle(e *env, file string) (*report.Bundle, error) {
 	if rf.date == "" {
 		rf.date = time.Now().Format(time.DateOnly)
 	} else if _, err := time.Parse(time.DateOnly, rf.date); err != nil {
-		return nil, usagef("--date: must be YYYY-MM-DD, got %q", rf.date)
+		return nil, usagef("--date: must be YYYY-MM-DD, got %v", estimator.Shown(strconv.Quote(rf.date), "en"))
 	}
 	factors, measurements, err := rf.fitFiles()
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -56,7 +57,7 @@ func (sf *scenarioFlags) load(e *env, file string) (*estimator.Scenario, error) 
 		}
 		data, ok := examples.Read(sf.source)
 		if !ok {
-			return nil, usagef("no built-in scenario %q (have: %s)", sf.source, strings.Join(examples.Names(), ", "))
+			return nil, usagef("no built-in scenario %v (have: %s)", estimator.Shown(strconv.Quote(sf.source), "en"), strings.Join(examples.Names(), ", "))
 		}
 		r = bytes.NewReader(data)
 	}

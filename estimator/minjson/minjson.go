@@ -27,14 +27,34 @@ type Number string
 // (fmt and estimator/minfmt print a Stringer by its String).
 func (n Number) String() string { return string(n) }
 
-// maxDepth bounds the nesting Read follows, as encoding/json does.
-const maxDepth = 10000
+// MaxDepth bounds how deeply the JSON Read accepts nests objects and arrays.
+// Every walk of a tree Read returns (decoding it, copying it, writing it
+// again) recurses once or more a level, and in the page's WebAssembly
+// modules each Go call is also a frame on the browser's JavaScript stack
+// (984 KB in V8), which Go's runtime does not survive overflowing: a
+// request 5,000 levels deep did, and under Node with that stack the
+// costliest walk (an override's value, written out again and read back)
+// overflowed it from about 2,000 levels. 500 keeps a quarter of that; no
+// scenario or request nests more than a few levels.
+const MaxDepth = 500
+
+// DepthError is JSON that nests objects and arrays more than MaxDepth levels
+// deep. Read stops at the bracket that opens the first level past the
+// limit, before reading into it.
+type DepthError struct {
+	Offset int // of that bracket
+}
+
+func (e *DepthError) Error() string {
+	return "nests objects and arrays more than " + strconv.Itoa(MaxDepth) + " levels deep"
+}
 
 // Read reads the JSON value at the start of data into a tree of
 // map[string]any, []any, Number, string, bool and nil. rest is what follows
 // the value, leading spaces skipped; repeated lists the path below root of
 // every key that an object gives twice ("fleet.cars", "scenarios[1].name";
-// the later value is kept). err is a *SyntaxError locating malformed JSON.
+// the later value is kept). err is a *SyntaxError locating malformed JSON,
+// or a *DepthError.
 func Read(data []byte, root string) (tree any, rest []byte, repeated []string, err error) {
 	r := reader{data: data}
 	tree, err = r.value(root, 0)
@@ -81,15 +101,15 @@ func quoteByte(c byte) string {
 	return "'" + s[1:len(s)-1] + "'"
 }
 
+// value reads the value at r.pos, which depth objects and arrays enclose.
 func (r *reader) value(path string, depth int) (any, error) {
 	r.space()
-	if depth > maxDepth {
-		return nil, syntaxErrorAt(r.data, r.pos, "exceeded max depth")
-	}
 	if r.pos >= len(r.data) {
 		return nil, r.fail("")
 	}
 	switch c := r.data[r.pos]; {
+	case (c == '{' || c == '[') && depth >= MaxDepth:
+		return nil, &DepthError{Offset: r.pos}
 	case c == '{':
 		return r.object(path, depth)
 	case c == '[':

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -91,9 +92,31 @@ func TestReadErrors(t *testing.T) {
 		assert.Equal(t, tc.msg, se.Msg, tc.in)
 		assert.Equal(t, tc.offset, se.Offset, tc.in)
 	}
-	deep := bytes.Repeat([]byte("["), 20000)
-	_, _, _, err := minjson.Read(deep, "")
-	assert.ErrorContains(t, err, "exceeded max depth")
+}
+
+// Read takes MaxDepth levels of objects and arrays and refuses the bracket
+// that opens one more, before reading into it (a 20,000-deep input, which
+// would overflow the page's stack, is refused there too).
+func TestReadDepth(t *testing.T) {
+	t.Parallel()
+	nest := func(levels int, open, close string) []byte {
+		return []byte(strings.Repeat(open, levels) + "1" + strings.Repeat(close, levels))
+	}
+	for _, tc := range []struct{ open, close string }{{"[", "]"}, {`{"a":`, "}"}, {`[{"a":`, "}]"}} {
+		per := strings.Count(tc.open, "[") + strings.Count(tc.open, "{")
+		levels := minjson.MaxDepth / per
+		tree, rest, _, err := minjson.Read(nest(levels, tc.open, tc.close), "")
+		require.NoError(t, err, tc.open)
+		assert.Empty(t, rest)
+		assert.NotNil(t, tree)
+		for _, deeper := range []int{levels + 1, 20000} {
+			_, _, _, err = minjson.Read(nest(deeper, tc.open, tc.close), "")
+			var de *minjson.DepthError
+			require.ErrorAs(t, err, &de, tc.open)
+			assert.Equal(t, len(tc.open)*levels, de.Offset, "%s: the bracket opening level %d", tc.open, minjson.MaxDepth+1)
+		}
+	}
+	assert.Equal(t, "nests objects and arrays more than 500 levels deep", (&minjson.DepthError{}).Error())
 }
 
 func TestReadRepeatedKeys(t *testing.T) {

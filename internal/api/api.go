@@ -113,7 +113,7 @@ func (a *API) Call(method string, request []byte) (response []byte) {
 	}
 	m, ok := a.methods[method]
 	if !ok && slices.Contains(Elsewhere(), method) {
-		return errorJSONIn(&estimator.FieldError{Path: "method", Rule: "is the tools module's: ask the tools module",
+		return ErrorJSONIn(&estimator.FieldError{Path: "method", Rule: "is the tools module's: ask the tools module",
 			RuleJA: "ツールモジュールの機能です。ツールモジュールに依頼してください", Got: strconv.Quote(method)}, requestLang(request))
 	}
 	if !ok {
@@ -122,7 +122,7 @@ func (a *API) Call(method string, request []byte) (response []byte) {
 	}
 	v, err := m(request)
 	if err != nil {
-		return errorJSONIn(err, requestLang(request))
+		return ErrorJSONIn(err, requestLang(request))
 	}
 	out, err := minjson.Append(nil, v)
 	if err != nil {
@@ -180,7 +180,7 @@ func ErrorsIn(err error, lang string) []Error {
 		var ae *Error
 		switch {
 		case errors.As(err, &fe):
-			out = append(out, Error{Path: fe.Path, Rule: fe.Rule, Got: jsonSafe(fe.Got), Message: fe.In(lang)})
+			out = append(out, Error{Path: estimator.ShownPath(fe.Path, lang), Rule: fe.Rule, Got: jsonSafe(estimator.Shown(fe.Got, lang)), Message: fe.In(lang)})
 		case errors.As(err, &se):
 			out = append(out, Error{Path: "scenario", Rule: "must be valid JSON", Got: minfmt.Sprintf("line %d, column %d", se.Line, se.Column), Message: se.In(lang)})
 		case errors.As(err, &ae):
@@ -208,12 +208,13 @@ func ErrorJSON(err error) []byte { return errorJSON(err) }
 
 // ErrorJSONFor is ErrorJSON with the messages in the lang request asks for,
 // as Call answers: for a module that answers requests without Call.
-func ErrorJSONFor(err error, request []byte) []byte { return errorJSONIn(err, requestLang(request)) }
+func ErrorJSONFor(err error, request []byte) []byte { return ErrorJSONIn(err, requestLang(request)) }
 
-func errorJSON(err error) []byte { return errorJSONIn(err, "en") }
+func errorJSON(err error) []byte { return ErrorJSONIn(err, "en") }
 
-// errorJSONIn is errorJSON with the messages in lang.
-func errorJSONIn(err error, lang string) []byte {
+// ErrorJSONIn is ErrorJSON with the messages in lang ("ja"; anything else
+// reads English): for a request refused before it is JSON, too.
+func ErrorJSONIn(err error, lang string) []byte {
 	errs := ErrorsIn(err, lang)
 	if len(errs) == 0 {
 		errs = []Error{{Rule: "failed", Message: err.Error()}}

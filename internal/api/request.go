@@ -5,7 +5,6 @@ import (
 	"math"
 	"reflect"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -21,9 +20,12 @@ import (
 func DecodeRequest(data []byte, dst any) error {
 	tree, rest, repeated, err := minjson.Read(data, "")
 	var se *minjson.SyntaxError
+	var de *minjson.DepthError
 	switch {
 	case errors.As(err, &se):
 		return &estimator.FieldError{Path: "request", Rule: "must be valid JSON", RuleJA: "正しい JSON にしてください", Got: se.Msg}
+	case errors.As(err, &de):
+		return estimator.TooDeep("request")
 	case err != nil:
 		return err
 	case len(repeated) > 0:
@@ -215,7 +217,8 @@ func join(path, key string) string {
 }
 
 // got is what a request held where a field of another type was, for an
-// error: a string quoted (its start), "an object", "a list", "null".
+// error: a string quoted (estimator.Shown cuts a long one), "an object",
+// "a list", "null".
 func got(v any) any {
 	switch x := v.(type) {
 	case map[string]any:
@@ -225,9 +228,6 @@ func got(v any) any {
 	case nil:
 		return "null"
 	case string:
-		if len(x) > 40 {
-			x = strings.ToValidUTF8(x[:40], "") + "…"
-		}
 		return strconv.Quote(x)
 	}
 	return v

@@ -7,7 +7,9 @@
 // the error that says which module does; methods lists only those answered.
 // call(method, jsonString) does the same with a JSON string out. No method
 // throws: a Go panic, or a request JSON.stringify cannot encode, comes back as
-// an error value and the instance keeps answering.
+// an error value and the instance keeps answering. A request object nested
+// deeper than estimator.MaxNesting is refused before anything walks it
+// recursively (Go's calls share the JavaScript stack).
 package jsapi
 
 import (
@@ -76,9 +78,54 @@ func call(a *api.API, jsonObj js.Value, method string, args []js.Value) (out str
 		case js.TypeString:
 			req = []byte(a.String())
 		case js.TypeUndefined, js.TypeNull:
+		case js.TypeObject:
+			// JSON.stringify recurses too, on the JavaScript stack the
+			// module's own calls share: the depth is checked first.
+			if nestsDeeper(a, estimator.MaxNesting) {
+				lang := "en"
+				if l := a.Get("lang"); l.Type() == js.TypeString {
+					lang = l.String()
+				}
+				return string(api.ErrorJSONIn(estimator.TooDeep("request"), lang))
+			}
+			fallthrough
 		default:
 			req = []byte(jsonObj.Call("stringify", a).String()) // a cyclic object throws: recovered above
 		}
 	}
 	return string(a.Call(method, req))
+}
+
+// nestsDeeper reports whether the request object v nests objects and arrays
+// more than limit levels deep, as JSON.stringify would write it, walking it
+// without recursion: each object's enumerable values, the ones stringify
+// writes. An object met again (shared, or a cycle, which stringify refuses)
+// is walked once, so the walk takes one step per object however the
+// request's references cross.
+func nestsDeeper(v js.Value, limit int) bool {
+	object := js.Global().Get("Object")
+	seen := js.Global().Get("Set").New()
+	type level struct {
+		v     js.Value
+		depth int
+	}
+	todo := []level{{v, 1}}
+	for len(todo) > 0 {
+		l := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if l.depth > limit {
+			return true
+		}
+		if seen.Call("has", l.v).Bool() {
+			continue
+		}
+		seen.Call("add", l.v)
+		values := object.Call("values", l.v)
+		for i, n := 0, values.Length(); i < n; i++ {
+			if el := values.Index(i); el.Type() == js.TypeObject {
+				todo = append(todo, level{el, l.depth + 1})
+			}
+		}
+	}
+	return false
 }

@@ -94,3 +94,58 @@ func TestErrorsAreValuesAndTheInstanceKeepsWorking(t *testing.T) {
 	assert.Equal(t, js.TypeString, out.Type())
 	assert.Contains(t, out.String(), `"table":"gpus"`)
 }
+
+// A request object nested deeper than estimator.MaxNesting is refused
+// before JSON.stringify walks it, with the rule and in the request's lang,
+// and the instance answers the next request; one at the limit is read.
+// (site's TestDeepRequestsAtTheBrowsersStack runs the same at a browser's
+// stack size, which go_js_wasm_exec's 8 MB does not show.)
+func TestDeepRequestObjectsAreRefused(t *testing.T) {
+	t.Parallel()
+	ts := New(api.New(nil, nil))
+	// arrays is n arrays, each inside the one before.
+	arrays := func(n int) js.Value {
+		outer := js.Global().Get("Array").New()
+		inner := outer
+		for range n - 1 {
+			next := js.Global().Get("Array").New()
+			inner.Call("push", next)
+			inner = next
+		}
+		return outer
+	}
+	// nested is {lang: [[...]]}, levels deep in all, the request included.
+	nested := func(levels int) js.Value {
+		req := object(map[string]any{})
+		req.Set("lang", arrays(levels-1))
+		return req
+	}
+	deep := estimator.TooDeep("request")
+	for _, levels := range []int{estimator.MaxNesting + 1, 5000, 20000} {
+		e := ts.Call("estimate", nested(levels)).Get("error")
+		require.False(t, e.IsUndefined(), "%d levels: an error value", levels)
+		assert.Equal(t, "request", e.Get("path").String(), levels)
+		assert.Equal(t, deep.Rule, e.Get("rule").String(), levels)
+		assert.Equal(t, deep.In("en"), e.Get("message").String(), levels)
+		res := ts.Call("estimate", object(map[string]any{"preset": "modern-2026", "compact": true}))
+		assert.True(t, res.Get("error").IsUndefined(), "%d levels: the next request is answered", levels)
+	}
+	// The lang is read from the object, beside the deep field.
+	ja := object(map[string]any{"lang": "ja"})
+	ja.Set("set", arrays(estimator.MaxNesting))
+	e := ts.Call("estimate", ja).Get("error")
+	assert.Equal(t, deep.In("ja"), e.Get("message").String())
+	assert.Contains(t, e.Get("message").String(), "段まで")
+	// At the limit the request is read, and its field found wrong.
+	e = ts.Call("estimate", nested(estimator.MaxNesting)).Get("error")
+	assert.Equal(t, "lang", e.Get("path").String())
+	assert.Equal(t, "must be a string", e.Get("rule").String())
+	// An object shared by two fields is walked once: this one holds 2^40
+	// paths, which JSON.stringify writes out, but is 41 levels deep.
+	shared := object(map[string]any{})
+	for range 40 {
+		shared = object(map[string]any{"a": shared, "b": shared})
+	}
+	assert.False(t, nestsDeeper(shared, estimator.MaxNesting))
+	assert.True(t, nestsDeeper(shared, 40))
+}
