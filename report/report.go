@@ -36,6 +36,10 @@ type Bundle struct {
 	// scenario's factors run them (tool.Accuracy): every report's "How
 	// accurate is this?" appendix.
 	Accuracy *tool.AccuracyReport
+	// AccuracyKind is the kind of figure Accuracy keeps, the kind of
+	// training the scenario does (tool.KindCNN or tool.KindTransformer);
+	// "" for every figure, when it does both.
+	AccuracyKind string
 	// Fit is the user's own measurements before and after the fit that gave
 	// the scenario's factors (tool.FitAccuracy); nil unless Options.Measurements.
 	Fit  *tool.FitReport
