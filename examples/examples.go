@@ -11,6 +11,17 @@ package examples
 // Default is the scenario trainscale runs when given none: the 2017 article.
 const Default = "article-2017"
 
+// ArticleName is the name the article's scenario file gives itself. A
+// scenario of that name is the article's, built in, edited or copied to a
+// file: the page prints the article's figures for it and a report sets the
+// article's Table 1 beside it. A constant, not read from the file at run
+// time, so the page's module links no JSON reader for it; a test keeps the
+// two equal.
+const ArticleName = "NVIDIA 2017: 100 data cars to DGX-1 systems"
+
+// IsArticle reports whether a scenario of this name is the article's.
+func IsArticle(name string) bool { return name == ArticleName }
+
 // file is one scenario file: its name without the .json suffix, its text.
 // scenarios.go lists them sorted by name, as a slice rather than a map: a
 // map literal is built by code at init, 2 KB of it in the estimator module.

@@ -3,17 +3,28 @@ package report
 import (
 	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/estimator/tool"
+	"github.com/trainscale/trainscale/internal/chart"
 )
 
-// accuracy sets the published figures, and the user's measurements when
-// given, beside the models with the scenario's factors.
+// accuracy sets the published figures of the kind of training the
+// scenario does (both kinds for a scenario that does both), and the user's
+// measurements when given, beside the models with the scenario's factors:
+// an LLM's proposal need not weigh the models on CIFAR-10, and says where
+// the rest are (trainscale accuracy).
 func (b *Bundle) accuracy(measurements []hardware.Measurement) error {
-	h := b.Estimate.Scenario.Factors.Resolve() // the defaults without a factors section
+	s := b.Estimate.Scenario
+	h := s.Factors.Resolve() // the defaults without a factors section
 	var f tool.Factors
-	if b.Estimate.Scenario.Factors != nil {
+	if s.Factors != nil {
 		f = tool.Factors{Values: &h, Source: "the scenario's factors section"}
 	}
-	acc, err := tool.Accuracy(tool.AccuracyRequest{Factors: f})
+	switch cnn, transformer := chart.Trains(s); {
+	case cnn && !transformer:
+		b.AccuracyKind = tool.KindCNN
+	case transformer && !cnn:
+		b.AccuracyKind = tool.KindTransformer
+	}
+	acc, err := tool.Accuracy(tool.AccuracyRequest{Factors: f, Kind: b.AccuracyKind})
 	if err != nil {
 		return err
 	}
@@ -30,11 +41,16 @@ func (b *Bundle) accuracy(measurements []hardware.Measurement) error {
 }
 
 // AccuracyWord is a heading or column name of the accuracy tables
-// (tool.AccuracyWords) in the bundle's language. The lead says so when the
-// scenario's own factors run the models.
+// (tool.AccuracyWords) in the bundle's language. The lead says which kind
+// of figure the appendix keeps, and so when the scenario's own factors run
+// the models.
 func (b *Bundle) AccuracyWord(key string) string {
+	lead := key == "lead"
+	if lead && b.AccuracyKind != "" {
+		key = "lead." + b.AccuracyKind
+	}
 	w := tool.AccuracyWords[key].In(b.Lang)
-	if key == "lead" && b.Estimate.Scenario.Factors != nil {
+	if lead && b.Estimate.Scenario.Factors != nil {
 		sep := " " // Japanese sentences follow one another without a space
 		if b.Lang == "ja" {
 			sep = ""

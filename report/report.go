@@ -15,6 +15,7 @@ import (
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/estimator/tool"
+	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/chart"
 )
 
@@ -35,6 +36,10 @@ type Bundle struct {
 	// scenario's factors run them (tool.Accuracy): every report's "How
 	// accurate is this?" appendix.
 	Accuracy *tool.AccuracyReport
+	// AccuracyKind is the kind of figure Accuracy keeps, the kind of
+	// training the scenario does (tool.KindCNN or tool.KindTransformer);
+	// "" for every figure, when it does both.
+	AccuracyKind string
 	// Fit is the user's own measurements before and after the fit that gave
 	// the scenario's factors (tool.FitAccuracy); nil unless Options.Measurements.
 	Fit  *tool.FitReport
@@ -42,10 +47,21 @@ type Bundle struct {
 	Date string // printed on the report, YYYY-MM-DD; fixed by the caller so output is reproducible
 }
 
-// Table1 names the scenarios a report is compared with unless told otherwise:
-// the article's Table 1 cases. The CLI's report commands and the page's
-// exports both default to it, so a report reads the same from either.
+// Table1 names the article's Table 1 cases, which a report of the article
+// is compared with unless told otherwise (DefaultCompare).
 var Table1 = []string{"article-2017", "realistic-2017", "modern-2026"}
+
+// DefaultCompare names the scenarios a report of s is compared with unless
+// told otherwise: Table 1 for the article (examples.IsArticle: built in,
+// edited or copied), none for any other scenario, whose question Table 1
+// does not ask. The CLI's report commands and the page's exports both
+// default to it, so a report reads the same from either.
+func DefaultCompare(s *estimator.Scenario) []string {
+	if examples.IsArticle(s.Name) {
+		return Table1
+	}
+	return nil
+}
 
 // DefaultSamples is the Monte Carlo sample count of a report's uncertainty
 // section unless told otherwise, on every surface.

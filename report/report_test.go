@@ -69,3 +69,28 @@ func TestAPercentileAskNeedsSamples(t *testing.T) {
 	assert.Equal(t, "点推定はシステム数・総費用とも P10 を下回ります。", text[0])
 	assert.Equal(t, "申請する値は「P90」です（シナリオの money.ask）。", text[1])
 }
+
+// A report sets the article's Table 1 beside the article alone, however it
+// was edited, as long as it keeps the article's name.
+func TestDefaultCompare(t *testing.T) {
+	for _, tc := range []struct {
+		scenario string
+		set      []estimator.Override
+		want     []string
+	}{
+		{"article-2017", nil, Table1},
+		{"article-2017", []estimator.Override{{Path: "fleet.cars", Value: "50"}}, Table1},
+		{"article-2017", []estimator.Override{{Path: "name", Value: `"ours"`}}, nil},
+		{"article-2017-decimal", nil, nil},
+		{"realistic-2017", nil, nil},
+		{"modern-2026", nil, nil},
+		{"llama-3-405b", nil, nil},
+		{"av-world-model-2026", nil, nil},
+	} {
+		data, ok := examples.Read(tc.scenario)
+		require.True(t, ok)
+		s, err := estimator.Decode(bytes.NewReader(data), tc.set...)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, DefaultCompare(s), "%s %v", tc.scenario, tc.set)
+	}
+}

@@ -210,23 +210,33 @@ function state(container) {
  */
 export async function draw(container, charts, stale = () => false) {
   const st = state(container);
-  for (const c of charts) {
+  // A chart the new answer lacks goes (a scenario carries only the charts
+  // that speak of it: chart.Carries in Go); the rest stand in its order.
+  const want = new Set(charts.map((c) => c.id));
+  for (const [id, e] of st.byId) {
+    if (want.has(id)) continue;
+    st.observer.unobserve(e.plot);
+    e.fig.remove();
+    st.byId.delete(id);
+  }
+  charts.forEach((c, i) => {
     let e = st.byId.get(c.id);
     if (!e) {
       e = figure(c.id);
-      container.append(e.fig);
       st.byId.set(c.id, e);
       st.observer.observe(e.plot);
       hover(e);
       legend(st, e);
     }
+    const at = container.children[i] ?? null;
+    if (at !== e.fig) container.insertBefore(e.fig, at);
     e.h.textContent = c.title;
     e.note.textContent = c.note || '';
     e.plot.setAttribute('aria-label', c.title + (c.note ? '. ' + c.note : ''));
     e.plot.hidden = c.empty;
     if (e.option !== c.option) e.off.clear(); // a new answer shows every series, as echarts' setOption did
     e.option = c.empty ? null : c.option;
-  }
+  });
   // New plots' boxes come with the frame that lays them out.
   st.drawing = true;
   try {

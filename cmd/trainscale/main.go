@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -53,11 +55,11 @@ func commands() []command {
 		{"accuracy", "[--factors FILE] [--format table|json|csv]", "every published figure beside the models, with the median and P90 error per model family, GPU generation, scale and set", runAccuracy},
 		{"uncertainty", "[FILE|-] [--scenario NAME] [--set ...] [--samples N] [--seed N] [--workers N] [--format table|json]", "P10/P50/P90 of data, time, systems, cost and energy over the scenario's ranges", runUncertainty},
 		{"sensitivity", "[FILE|-] [--scenario NAME] [--set ...] [--target ID] [--format table|json]", "rank the ranged inputs by how far they swing a quantity (a tornado)", runSensitivity},
-		{"plan", "[FILE|-] [--scenario NAME] [--set path=value ...] [--prices FILE] [--as-of YYYY-MM-DD] [--format table|json|csv] | --gpu G --gpus N --days D [--budget USD] [--price USD] [--mfu X] [--precision P]", "what to buy or rent: the cheapest plan meeting the plan section's deadline, budgets and power, and the frontier; or what N GPUs can train in D days", runPlan},
+		{"plan", "[FILE|-] [--scenario NAME] [--set path=value ...] [--prices FILE] [--as-of YYYY-MM-DD] [--format table|json|csv]", "what to buy or rent: the cheapest plan meeting the plan section's deadline, budgets and power, and the frontier (" + askSize + ")", runPlan},
 		{"serve", "[--dir site/dist] [--addr 127.0.0.1:8080]", "serve the built page (make site) with its MIME types and Content-Security-Policy", runServe},
-		{"html", "[FILE|-] -o report.html [--scenario NAME] [--set ...] [--lang en|ja] [--echarts PATH] [--samples N] [--compare NAME]", "the report as one self-contained HTML page with charts", runHTML},
+		{"html", "[FILE|-] -o report.html [--scenario NAME] [--set ...] [--lang en|ja] [--echarts PATH] [--samples N] [--compare NAME|FILE ...]", "the report as one self-contained HTML page with charts", runHTML},
 		{"pdf", "[FILE|-] -o proposal.pdf [--scenario NAME] [--set ...] [--lang en|ja] [--font PATH] [--paper a4|letter]", "a budget proposal as PDF, charts drawn as vectors", runPDF},
-		{"report", "[FILE|-] -o DIR [--scenario NAME] [--set ...] [--lang en|ja] [--echarts PATH] [--font PATH] [--factors FILE [--measurements FILE.csv]]", "write DIR/plan.xlsx, DIR/report.html and DIR/proposal.pdf together", runReport},
+		{"report", "[FILE|-] -o DIR [--scenario NAME] [--set ...] [--lang en|ja] [--echarts PATH] [--font PATH] [--compare NAME|FILE ...] [--factors FILE [--measurements FILE.csv]]", "write DIR/plan.xlsx, DIR/report.html and DIR/proposal.pdf together", runReport},
 		{"xlsx", "[FILE|-] -o plan.xlsx [--scenario NAME] [--set path=value ...] [--samples N] [--seed N] [--compare NAME|FILE ...] [--date YYYY-MM-DD]", "the estimate as an Excel workbook: live formulas over editable inputs", runXLSX},
 		{"version", "", "print the version", runVersion},
 		{"licenses", "", "print the licences of what the binary carries: the Japanese PDF's font (IPAex Gothic, IPA Font License v1.0) and the echarts script (Apache-2.0, with zrender and tslib)", runLicenses},
@@ -193,6 +195,25 @@ func parse(fs *flag.FlagSet, args []string, maxPositional int) ([]string, error)
 	}
 	return pos, nil
 }
+
+// usageFlags are the flags a command's synopsis names, without their dashes,
+// in order and each once.
+func usageFlags(cmds []command, name string) []string {
+	var out []string
+	for _, c := range cmds {
+		if c.name != name {
+			continue
+		}
+		for _, m := range usageFlag.FindAllStringSubmatch(c.args, -1) {
+			if !slices.Contains(out, m[1]) {
+				out = append(out, m[1])
+			}
+		}
+	}
+	return out
+}
+
+var usageFlag = regexp.MustCompile(`--([a-z][a-z0-9-]*)`)
 
 // multiFlag collects a repeated flag such as --set.
 type multiFlag []string

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -184,4 +185,42 @@ func BenchmarkColdStart(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// issue 26: a command's synopsis names only flags it takes. plan's named
+// size's (--gpu --gpus --days --budget --price --mfu --precision) and
+// refused every one.
+func TestUsageNamesOnlyFlagsThatExist(t *testing.T) {
+	defined := regexp.MustCompile(`(?m)^  -([a-z][a-z0-9-]*)`)
+	for _, c := range commands() {
+		out, errOut, code := trainscale(t, "", c.name, "--help")
+		require.Equal(t, 0, code, "%s: %s", c.name, errOut)
+		var have []string
+		for _, m := range defined.FindAllStringSubmatch(out, -1) {
+			have = append(have, m[1])
+		}
+		for _, name := range usageFlags(commands(), c.name) {
+			assert.Contains(t, have, name, "%s's synopsis names --%s", c.name, name)
+		}
+	}
+}
+
+// What N GPUs can train in D days is size's question: plan's help and its
+// refusal of size's flags say so.
+func TestPlanPointsToSize(t *testing.T) {
+	out, _, code := trainscale(t, "", "plan", "--help")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "to ask what N GPUs can train in D days, use trainscale size")
+	assert.NotContains(t, out, "--gpu")
+	for _, flag := range []string{"--gpu", "--gpus", "--days", "--budget", "--precision"} {
+		_, errOut, code := trainscale(t, "", "plan", flag, "1")
+		assert.Equal(t, 2, code, flag)
+		assert.Contains(t, errOut, "flag provided but not defined: "+flag[1:]+"; to ask what N GPUs can train in D days, use trainscale size", flag)
+	}
+	_, errOut, code := trainscale(t, "", "plan", "--bogus")
+	assert.Equal(t, 2, code)
+	assert.NotContains(t, errOut, "trainscale size", "a flag size does not take either")
+	out, errOut, code = trainscale(t, "", "size", "--gpu", "h100-sxm", "--gpus", "8", "--days", "30")
+	require.Equal(t, 0, code, errOut)
+	assert.NotEmpty(t, out)
 }

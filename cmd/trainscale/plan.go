@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -22,7 +24,7 @@ func runPlan(e *env, args []string) error {
 	format := addFormat(fs, "table", "json", "csv")
 	pos, err := parse(fs, args, 1)
 	if err != nil {
-		return err
+		return pointToSize(err)
 	}
 	if err := format.check(); err != nil {
 		return err
@@ -49,6 +51,25 @@ func runPlan(e *env, args []string) error {
 		return writeCSV(e.stdout, planQuantities(res))
 	}
 	return writePlanTable(e.stdout, s, res)
+}
+
+// askSize is where plan sends the question its flags do not ask: size owns
+// it, so the two commands never answer it two ways.
+const askSize = "to ask what N GPUs can train in D days, use trainscale size"
+
+// pointToSize adds askSize to plan's error for a flag that size takes and
+// plan does not (--gpu, --gpus, --days ...): whoever typed it asked size's
+// question.
+func pointToSize(err error) error {
+	var ue *usageError
+	if !errors.As(err, &ue) {
+		return err
+	}
+	name, ok := strings.CutPrefix(ue.msg, "flag provided but not defined: -")
+	if ok && slices.Contains(usageFlags(commands(), "size"), name) {
+		return usagef("%s; %s", ue.msg, askSize)
+	}
+	return err
 }
 
 // pricesWith is the cloud price catalog with the prices file merged in, its

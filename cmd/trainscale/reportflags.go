@@ -35,7 +35,7 @@ func (rf *reportFlags) register(fs *flag.FlagSet, outHelp string) {
 	fs.StringVar(&rf.out, "o", "", outHelp)
 	rf.samples = addInt(fs, "samples", report.DefaultSamples, 0, estimator.MaxSamples, "`N` Monte Carlo samples for the uncertainty section (0 leaves it out)")
 	rf.seed = seedFlag(fs, "random seed `N` of the uncertainty section")
-	fs.Var(&rf.compare, "compare", "a built-in scenario `NAME` or FILE to set beside this one; repeatable (default: the Table 1 scenarios)")
+	fs.Var(&rf.compare, "compare", "a built-in scenario `NAME` or FILE to set beside this one, as it is (--set edits this one alone); repeatable (default: the article's Table 1 scenarios beside the article, none beside any other)")
 	fs.StringVar(&rf.lang, "lang", "en", "report language `LANG`: en or ja")
 	fs.StringVar(&rf.date, "date", "", "date printed on the report, `YYYY-MM-DD` (default: today)")
 	fs.StringVar(&rf.factors, "factors", "", "efficiency factors from a JSON `file` as calibrate --out writes it; replaces the factors section of this scenario and the compared ones")
@@ -98,14 +98,17 @@ func (rf *reportFlags) bundle(e *env, file string) (*report.Bundle, error) {
 	}
 	names := rf.compare
 	if len(names) == 0 {
-		names = report.Table1
+		names = report.DefaultCompare(s)
 	}
 	opt := report.Options{Samples: rf.samples.value, Seed: rf.seed.value, Lang: rf.lang, Date: rf.date, Measurements: measurements}
 	for _, name := range names {
 		if name == rf.scenario.name || name == examples.Default && file == "" && rf.scenario.name == "" {
 			continue // a scenario beside itself says nothing
 		}
-		other := scenarioFlags{sets: rf.scenario.sets}
+		// --set edits the user's scenario alone: the compared ones are as
+		// published, or a set meant for one model would break another
+		// (article-2017 has no transformer to set).
+		var other scenarioFlags
 		var otherFile string
 		if _, builtin := examples.Read(name); builtin {
 			other.name = name

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"html"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -169,4 +171,81 @@ func TestReportShowsTheFit(t *testing.T) {
 	_, errOut, code = trainscale(t, "", "calibrate", "--format", "csv")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "--format csv needs --measurements")
+}
+
+// issue 26: --set edits the user's scenario alone. It was applied to the
+// Table 1 scenarios too, so a transformer's model set on llama-3-405b
+// failed on article-2017, which has no transformer.
+func TestReportSetsEditTheUsersScenarioAlone(t *testing.T) {
+	dir := t.TempDir()
+	llama70b := []string{"--scenario", "llama-3-405b", "--set", "workloads[0].transformer.model=llama-3.1-70b", "--samples", "0", "--date", "2026-11-30"}
+	for _, cmd := range []string{"pdf", "html", "xlsx"} {
+		out := filepath.Join(dir, "70b."+cmd)
+		_, errOut, code := trainscale(t, "", append([]string{cmd, "-o", out}, llama70b...)...)
+		require.Equal(t, 0, code, "%s: %s", cmd, errOut)
+		assert.Empty(t, errOut, cmd)
+	}
+	// Beside any scenario but the article, no comparison unless asked.
+	page := readFile(t, filepath.Join(dir, "70b.html"))
+	assert.True(t, strings.Contains(page, "Llama 3.1 70B"), "the set reached the report")
+	assert.False(t, strings.Contains(page, `id="comparison"`), "a comparison section")
+	assert.False(t, strings.Contains(page, `href="#comparison"`), "a comparison in the contents")
+
+	// Asked, the compared scenario is as published: fleet.cars=50 edits the
+	// article alone, and modern-2026's column keeps its 100 cars.
+	out := filepath.Join(dir, "asked.html")
+	_, errOut, code := trainscale(t, "", "html", "-o", out, "--samples", "0", "--set", "fleet.cars=50", "--compare", "modern-2026")
+	require.Equal(t, 0, code, errOut)
+	page = readFile(t, out)
+	assert.True(t, regexp.MustCompile(`<tr data-input="fleet.cars"><td class="id">.*?</td><td class="num">50</td><td class="num">100</td></tr>`).MatchString(page),
+		"fleet.cars reads 50 beside modern-2026's 100")
+
+	// The same for the page's exports and a file given to --compare.
+	out = filepath.Join(dir, "file.html")
+	_, errOut, code = trainscale(t, "", "html", "-o", out, "--samples", "0", "--scenario", "llama-3-405b", "--set", "workloads[0].transformer.model=llama-3.1-70b",
+		"--compare", "../../examples/av-world-model-2026.json")
+	require.Equal(t, 0, code, errOut)
+	assert.True(t, strings.Contains(readFile(t, out), `<th class="num">../../examples/av-world-model-2026.json</th>`), "the file's column")
+}
+
+// The article's report sets its Table 1 beside it unless told otherwise,
+// edited or not; another scenario's sets nothing.
+func TestReportComparesTheArticleWithTable1(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		columns []string // the comparison's columns; nil: no comparison section
+	}{
+		{"article", nil, []string{"NVIDIA 2017: 100 data cars to DGX-1 systems", "realistic-2017", "modern-2026"}},
+		{"article edited", []string{"--set", "fleet.cars=50"}, []string{"NVIDIA 2017: 100 data cars to DGX-1 systems", "realistic-2017", "modern-2026"}},
+		{"article as a file", []string{"../../examples/article-2017.json"}, []string{"NVIDIA 2017: 100 data cars to DGX-1 systems", "article-2017", "realistic-2017", "modern-2026"}},
+		{"article renamed", []string{"--set", `name="ours"`}, nil},
+		{"modern-2026", []string{"--scenario", "modern-2026"}, nil},
+		{"realistic-2017", []string{"--scenario", "realistic-2017"}, nil},
+		{"asked", []string{"--scenario", "modern-2026", "--compare", "article-2017"}, []string{"The article's fleet and team on 2026 hardware (DGX H100, H200, B200)", "article-2017"}},
+	} {
+		out := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".html")
+		_, errOut, code := trainscale(t, "", append([]string{"html", "-o", out, "--samples", "0", "--date", "2026-11-30"}, tc.args...)...)
+		require.Equal(t, 0, code, "%s: %s", tc.name, errOut)
+		page := readFile(t, out)
+		if tc.columns == nil {
+			assert.False(t, strings.Contains(page, `id="comparison"`), "%s: a comparison section", tc.name)
+			continue
+		}
+		section := page[strings.Index(page, `<section id="comparison">`):]
+		section = section[:strings.Index(section, "</thead>")]
+		var got []string
+		for _, m := range regexp.MustCompile(`<th class="num">([^<]*)</th>`).FindAllStringSubmatch(section, -1) {
+			got = append(got, html.UnescapeString(m[1]))
+		}
+		assert.Equal(t, tc.columns, got, tc.name)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return string(data)
 }

@@ -227,14 +227,26 @@ func scaleOf(gpus, perSystem int) estimator.Text {
 	return scaleNodes
 }
 
-// AccuracyRequest asks for every published figure beside the models run
-// with Factors.
+// AccuracyRequest asks for the published figures, every one or one Kind's,
+// beside the models run with Factors.
 type AccuracyRequest struct {
 	Factors Factors
+	// Kind keeps the figures of one kind of training: "cnn" (the roofline's
+	// CNNs on a device, in a system, across systems) or "transformer" (the
+	// transformer model's runs); "" keeps every figure. A report keeps the
+	// kind its scenario trains.
+	Kind string
 }
 
+// The kinds of figure AccuracyRequest.Kind keeps.
+const (
+	KindCNN         = "cnn"
+	KindTransformer = "transformer"
+)
+
 // Accuracy sets every published figure (hardware.Measurements and the
-// transformer runs' figures) beside the models' predictions, with the ratio
+// transformer runs' figures, or those of req.Kind alone) beside the models'
+// predictions, with the ratio
 // and its absolute error |predicted / published - 1|, and gives the median
 // and 90th percentile of that error per model family, GPU generation,
 // scale (one device, several GPUs in one system, several systems) and set
@@ -242,18 +254,28 @@ type AccuracyRequest struct {
 func Accuracy(req AccuracyRequest) (*Result, error) {
 	var errs estimator.ErrorList
 	f := checkFactors(&errs, req.Factors)
+	if req.Kind != "" && req.Kind != KindCNN && req.Kind != KindTransformer {
+		errs.Add("kind", text("must be cnn or transformer (or empty for both)", "cnn か transformer にしてください（両方なら空）"), strconv.Quote(req.Kind))
+	}
 	if errs.Len() > 0 {
 		return nil, errs.Err()
 	}
-	transformers, err := hardware.CalibrateTransformers(f)
-	if err != nil {
-		return nil, err
+	var transformers []hardware.TransformerCalibrationRow
+	if req.Kind != KindCNN {
+		var err error
+		if transformers, err = hardware.CalibrateTransformers(f); err != nil {
+			return nil, err
+		}
+	}
+	var cnns []hardware.CalibrationRow
+	if req.Kind != KindTransformer {
+		cnns = hardware.Calibrate(f)
 	}
 	b := newBuilder(req.Factors, f)
 	b.res.Title = "How accurate is this? The models against every published figure"
 	b.res.TitleJA = "どれほど正確か: すべての公表値とモデルの比較"
 	var rows []AccuracyRow
-	for _, c := range hardware.Calibrate(f) {
+	for _, c := range cnns {
 		e := CalibrationEntry{Model: c.Model, Device: c.Device, Baseline: c.Baseline, System: c.System, GPUs: max(c.GPUs, 1),
 			BaseGPUs: c.BaseGPUs, Epochs: c.Epochs, Precision: string(c.Precision), Batch: c.Batch, Metric: c.Metric}
 		perSystem := 1

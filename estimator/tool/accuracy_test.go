@@ -99,6 +99,29 @@ func TestAccuracyRejectsBadFactors(t *testing.T) {
 	assert.Contains(t, err.Error(), "fp32_efficiency")
 }
 
+// Kind keeps one kind of training's figures: the roofline's CNN
+// measurements or the transformer model's runs, each group over those
+// alone; any other kind is refused with the field named.
+func TestAccuracyKeepsOneKind(t *testing.T) {
+	transformers, err := hardware.CalibrateTransformers(hardware.DefaultFactors())
+	require.NoError(t, err)
+	for kind, n := range map[string]int{tool.KindCNN: len(hardware.Measurements()), tool.KindTransformer: len(transformers)} {
+		res, err := tool.Accuracy(tool.AccuracyRequest{Kind: kind})
+		require.NoError(t, err, kind)
+		assert.Len(t, res.Accuracy.Rows, n, kind)
+		assert.Equal(t, n, res.Accuracy.Groups[0].Points, kind)
+		for _, g := range res.Accuracy.Groups {
+			assert.Positive(t, g.Points, "%s: %s", kind, g.ID)
+		}
+	}
+	_, err = tool.Accuracy(tool.AccuracyRequest{Kind: "rnn"})
+	var fe *estimator.FieldError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "kind", fe.Path)
+	assert.Equal(t, "must be cnn or transformer (or empty for both)", fe.Rule)
+	assert.Equal(t, "cnn か transformer にしてください（両方なら空）", fe.RuleJA)
+}
+
 // Every figure is named in English and Japanese from the one table of
 // words and the catalog's ids, which read the same in both.
 func TestAccuracyPointLabels(t *testing.T) {

@@ -377,6 +377,12 @@ var AccuracyWords = map[string]estimator.Text{
 	"title": text("How accurate is this?", "どれほど正確か"),
 	"lead": text("The models against every published figure trainscale holds (vendor benchmarks, papers, training reports): the absolute error |predicted / published - 1| of each group, its median and its 90th percentile (P90), then every figure with its ratio predicted / published. trainscale accuracy --format csv adds each figure's source.",
 		"モデルと trainscale が持つすべての公表値（ベンダーのベンチマーク、論文、学習の報告）の比較です。グループごとに誤差の絶対値 |予測 / 公表値 - 1| の中央値と 90 パーセンタイル（P90）を示し、続いて各公表値と比（予測 / 公表値）を示します。各公表値の出典は trainscale accuracy --format csv で一覧できます。"),
+	// A report's appendix keeps the figures of the kind of training its
+	// scenario does (AccuracyRequest.Kind) and says where the rest are.
+	"lead.cnn": text("The models against every published figure of CNN training trainscale holds (vendor benchmarks, papers), the kind of training this scenario does: the absolute error |predicted / published - 1| of each group, its median and its 90th percentile (P90), then every figure with its ratio predicted / published. The transformer runs are left out here: trainscale accuracy lists every figure, and trainscale accuracy --format csv adds each figure's source.",
+		"このシナリオが行うのと同じ CNN の学習について、モデルと trainscale が持つすべての公表値（ベンダーのベンチマーク、論文）の比較です。グループごとに誤差の絶対値 |予測 / 公表値 - 1| の中央値と 90 パーセンタイル（P90）を示し、続いて各公表値と比（予測 / 公表値）を示します。トランスフォーマーの学習の公表値はここでは省いています。すべての公表値とその出典は trainscale accuracy --format csv で一覧できます。"),
+	"lead.transformer": text("The models against every published figure of transformer training trainscale holds (papers, training reports), the kind of training this scenario does: the absolute error |predicted / published - 1| of each group, its median and its 90th percentile (P90), then every figure with its ratio predicted / published. The CNN figures are left out here: trainscale accuracy lists every figure, and trainscale accuracy --format csv adds each figure's source.",
+		"このシナリオが行うのと同じトランスフォーマーの学習について、モデルと trainscale が持つすべての公表値（論文、学習の報告）の比較です。グループごとに誤差の絶対値 |予測 / 公表値 - 1| の中央値と 90 パーセンタイル（P90）を示し、続いて各公表値と比（予測 / 公表値）を示します。CNN の公表値はここでは省いています。すべての公表値とその出典は trainscale accuracy --format csv で一覧できます。"),
 	"lead.factors": text("Here the models run with this scenario's factors (its factors section), as trainscale accuracy --factors runs them.",
 		"ここではモデルをこのシナリオ自身の係数で動かしています（trainscale accuracy --factors と同じ）。"),
 	"points.title":  text("Every published figure", "すべての公表値"),

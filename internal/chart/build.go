@@ -30,6 +30,43 @@ func IDs() []string {
 	return []string{ComputeGrowth, DataFunnel, Scaling, SystemsByGeneration, CostBreakdown, UncertaintyRanges, TornadoChart, CPUvsGPU}
 }
 
+// Carries reports whether a report of s carries the chart id: a chart that
+// says something of every scenario always, the two that speak of the
+// article's kind of question only where s asks it.
+//   - compute-growth draws the scenario's own growth section, n-fold data
+//     needing n^exponent the compute, for n up to growth.factor: with a
+//     factor of 1 (a single pre-training run, llama-3-405b) it is one point
+//     at today's compute and says nothing. Any scenario that projects
+//     growth, transformer or CNN, carries it: its growth.* quantities are
+//     the chart's points (av-world-model-2026's 4-fold data at n^2).
+//   - cpu-vs-gpu is a fixed study of CNNs on CIFAR-10, an RTX 3050 against
+//     a desktop CPU, whatever the scenario: context for a scenario that
+//     trains a CNN, noise in an LLM's proposal.
+func Carries(s *estimator.Scenario, id string) bool {
+	switch id {
+	case ComputeGrowth:
+		return s.Growth.Factor > 1
+	case CPUvsGPU:
+		cnn, _ := Trains(s)
+		return cnn
+	}
+	return true
+}
+
+// Trains says which kinds of model s trains: CNNs (a workload without a
+// transformer section) and transformers. What a report shows beside the
+// estimate (this chart, the accuracy appendix's figures) follows it.
+func Trains(s *estimator.Scenario) (cnn, transformer bool) {
+	for _, w := range s.Workloads {
+		if w.Transformer == nil {
+			cnn = true
+		} else {
+			transformer = true
+		}
+	}
+	return cnn, transformer
+}
+
 // The systems the scaling chart sets side by side: gaming cards on PCIe with
 // Ethernet (the article's warning), NVLink 2 with EDR InfiniBand, NVLink 4
 // with NDR.
@@ -159,11 +196,12 @@ var cpuStudy = struct {
 	epochs   int
 }{[]string{"cifar-small", "resnet-18-cifar", "resnet-50-cifar"}, "rtx-3050", "core-i7-12700", 10}
 
-// Build makes every chart of a report, in the order of IDs: from the
-// estimate, its uncertainty (nil: none) and its sensitivity (nil: none), with
-// titles and axis labels in lang ("en" or "ja"). A chart with nothing to show
-// is still returned, without series, its Note saying why, so every surface
-// lays out the same figures.
+// Build makes the charts a report of the estimate's scenario carries
+// (Carries), in the order of IDs: from the estimate, its uncertainty (nil:
+// none) and its sensitivity (nil: none), with titles and axis labels in lang
+// ("en" or "ja"). A chart it carries with nothing to show (no ranged inputs
+// for the tornado) is still returned, without series, its Note saying why,
+// so every surface lays out the same figures.
 //
 // Charts whose numbers are not quantities of the estimate itself (scaling,
 // systems by generation, the resampled bar of the funnel, CPU vs GPU) come
@@ -180,6 +218,9 @@ func Build(est *estimator.Estimate, u *estimator.Uncertainty, sens *estimator.Se
 	}
 	out := make([]Spec, 0, len(steps))
 	for i, step := range steps {
+		if !Carries(b.s, IDs()[i]) {
+			continue
+		}
 		sp, err := step()
 		if err != nil {
 			return nil, fmt.Errorf("chart %s: %w", IDs()[i], err)

@@ -4,7 +4,6 @@ import (
 	"hash/fnv"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/minfmt"
@@ -356,24 +355,8 @@ func (r *render) every() {
 }
 
 // isArticle reports whether s is the article's own scenario (by its name,
-// which the built-in article sets), whose chain the article prints.
-func isArticle(s *estimator.Scenario) bool {
-	return s.Name == articleName()
-}
-
-// articleName is the built-in article scenario's name, read once (from its
-// file alone: the list of Presets is the tools module's to link). A
-// sync.Once, which the estimator module has already, not sync.OnceValue,
-// whose instantiation would add 2 KB of code to it.
-func articleName() string {
-	article.once.Do(func() { article.name = title(examples.Default) })
-	return article.name
-}
-
-var article struct {
-	once sync.Once
-	name string
-}
+// examples.IsArticle), whose chain the article prints.
+func isArticle(s *estimator.Scenario) bool { return examples.IsArticle(s.Name) }
 
 func nameOr(label, id string) string {
 	if label != "" {

@@ -2,8 +2,10 @@ package html_test
 
 import (
 	"bytes"
+	"fmt"
 	"html/template"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -186,4 +188,31 @@ func TestControlAndBidiCharactersPrintEscaped(t *testing.T) {
 	assert.Equal(t, hostile, b.Estimate.Scenario.Name)
 	assert.Equal(t, columns, b.Comparison.Columns, "the bundle's slices are not the page's")
 	assert.Contains(t, columns, hostile)
+}
+
+// issue 26: the report carries the charts its scenario's question needs
+// (chart.Carries), numbered in turn, and an appendix of its kind of model.
+func TestTheReportCarriesWhatItsScenarioIsAbout(t *testing.T) {
+	for _, tc := range []struct {
+		scenario string
+		without  []string
+		lead     string
+	}{
+		{"llama-3-405b", []string{chart.ComputeGrowth, chart.CPUvsGPU}, "The CNN figures are left out here"},
+		{"av-world-model-2026", []string{chart.CPUvsGPU}, "The CNN figures are left out here"},
+		{"article-2017", nil, "The transformer runs are left out here"},
+	} {
+		out := write(t, bundle(t, tc.scenario, "en", ""), nil)
+		n := 0
+		for _, id := range chart.IDs() {
+			has := strings.Contains(out, `id="figure-`+id+`"`)
+			assert.Equal(t, !slices.Contains(tc.without, id), has, "%s: %s", tc.scenario, id)
+			if has {
+				n++
+			}
+		}
+		assert.Contains(t, out, fmt.Sprintf("<h3>Figure %d: ", n), tc.scenario)
+		assert.NotContains(t, out, fmt.Sprintf("<h3>Figure %d: ", n+2), tc.scenario) // n+1 is the plan's frontier
+		assert.Contains(t, out, tc.lead, tc.scenario)
+	}
 }

@@ -84,8 +84,8 @@ summary { cursor: pointer; color: var(--accent); }
 {{end}}
 <li><a href="#assumptions">{{t .Lang "assumptions"}}</a></li>
 <li><a href="#results">{{t .Lang "results"}}</a></li>
-<li><a href="#comparison">{{t .Lang "comparison"}}</a></li>
-<li><a href="#uncertainty">{{t .Lang "uncertainty"}}</a></li>
+{{if .Comparison}}<li><a href="#comparison">{{t .Lang "comparison"}}</a></li>
+{{end}}<li><a href="#uncertainty">{{t .Lang "uncertainty"}}</a></li>
 <li><a href="#method">{{t .Lang "method"}}</a></li>
 {{with .Accuracy}}<li><a href="#accuracy">{{.Title}}</a></li>
 {{end}}</ol></nav>
@@ -121,18 +121,17 @@ summary { cursor: pointer; color: var(--accent); }
 {{range .Results}}<tr id="q-{{.ID}}" data-quantity="{{.ID}}" data-value="{{.Raw}}"><td class="label">{{.Label}}<small class="id">{{id .ID}}</small></td><td class="num">{{.Value}}</td><td class="formula">{{.Formula}}</td><td class="source">{{.Source}}</td></tr>
 {{end}}</tbody></table></div></details></section>
 
-<section id="comparison"><h2>{{t .Lang "comparison"}}</h2>
-{{with .Comparison}}<h3>{{t $.Lang "headline"}}</h3>
+{{with .Comparison}}<section id="comparison"><h2>{{t $.Lang "comparison"}}</h2>
+<h3>{{t $.Lang "headline"}}</h3>
 <div class="scroll"><table><thead><tr><th>{{t $.Lang "quantity"}}</th>{{range .Columns}}<th class="num">{{.}}</th>{{end}}</tr></thead><tbody>
 {{range .Rows}}<tr data-quantity="{{.ID}}"><td>{{.Label}}</td>{{range .Values}}<td class="num">{{.}}</td>{{end}}</tr>
 {{end}}</tbody></table></div>
 <h3>{{t $.Lang "differing"}}</h3>
 <div class="scroll"><table><thead><tr><th>{{t $.Lang "input"}}</th>{{range .Columns}}<th class="num">{{.}}</th>{{end}}</tr></thead><tbody>
 {{range .Inputs}}<tr data-input="{{.ID}}"><td class="id">{{id .ID}}</td>{{range .Values}}<td class="num">{{.}}</td>{{end}}</tr>
-{{end}}</tbody></table></div>
-{{else}}<p class="empty">{{t .Lang "no.comparison"}}</p>{{end}}</section>
+{{end}}</tbody></table></div></section>
 
-<section id="uncertainty"><h2>{{t .Lang "uncertainty"}}</h2>
+{{end}}<section id="uncertainty"><h2>{{t .Lang "uncertainty"}}</h2>
 {{with .Uncertainty}}<p class="meta">{{tf $.Lang "samples" .Samples .Seed}}</p>
 <div class="scroll"><table><thead><tr><th>{{t $.Lang "quantity"}}</th><th class="num">P10</th><th class="num">P50</th><th class="num">P90</th></tr></thead><tbody>
 {{range .Rows}}<tr data-quantity="{{.ID}}"><td>{{.Label}}</td>{{range .P}}<td class="num">{{.}}</td>{{end}}</tr>

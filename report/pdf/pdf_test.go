@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -347,5 +348,41 @@ func TestControlAndBidiCharactersPrintEscaped(t *testing.T) {
 		info, err := exec.Command("pdfinfo", path).Output()
 		require.NoError(t, err)
 		assert.Contains(t, string(info), `r2 \x1b]0;x\a \u202eRLO`, "%s: the title", tc.lang)
+	}
+}
+
+// issue 26: a proposal carries what its scenario is about. An LLM's has
+// neither the CPU-vs-GPU study of CIFAR-10 CNNs nor a growth chart of one
+// point, and its appendix weighs the transformer model alone; the world
+// model, whose data grows 4-fold, keeps its growth chart; the article
+// keeps all eight.
+func TestAProposalCarriesWhatItsScenarioIsAbout(t *testing.T) {
+	t.Parallel()
+	const growth, study = "Compute when the data grows", "GPU speed-up over the CPU by model size"
+	for _, tc := range []struct {
+		scenario      string
+		figures       int
+		growth, study bool
+		families      []string // in the appendix
+		not           []string // not in it
+	}{
+		{"llama-3-405b", 7, false, false, []string{"Llama", "GPT-style dense transformers"}, []string{"CIFAR-10 CNNs", "AlexNet (ImageNet)"}},
+		{"av-world-model-2026", 8, true, false, []string{"Llama", "Nemotron"}, []string{"CIFAR-10 CNNs", "ResNet (ImageNet)"}},
+		{"article-2017", 9, true, true, []string{"AlexNet (ImageNet)", "CIFAR-10 CNNs"}, []string{"GPT-style dense transformers", "Nemotron"}},
+	} {
+		b := bundle(t, tc.scenario, "en", "")
+		out := text(t, write(t, b, pdf.Options{}))
+		// The charts and, with a plan, its frontier: numbered in turn.
+		assert.Regexp(t, fmt.Sprintf(`Figure %d: `, tc.figures), out, tc.scenario)
+		assert.NotRegexp(t, fmt.Sprintf(`Figure %d: `, tc.figures+1), out, tc.scenario)
+		assert.Equal(t, tc.growth, regexp.MustCompile(`Figure \d+: `+growth).MatchString(out), "%s: %s", tc.scenario, growth)
+		assert.Equal(t, tc.study, regexp.MustCompile(`Figure \d+: `+study).MatchString(out), "%s: %s", tc.scenario, study)
+		appendix := out[strings.Index(out, "How accurate is this?"):]
+		for _, f := range tc.families {
+			assert.Regexp(t, `model family\s+`+regexp.QuoteMeta(f), appendix, tc.scenario)
+		}
+		for _, f := range tc.not {
+			assert.NotContains(t, appendix, f, tc.scenario)
+		}
 	}
 }

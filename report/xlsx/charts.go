@@ -411,7 +411,8 @@ func (wb *workbook) ref(id, div string) point {
 
 // defaultPlots are the workbook's charts built from the quantities: systems
 // per network and system, time to train against GPUs, the cost breakdown,
-// and the systems as the data grows.
+// and the systems as the data grows where the report carries that chart
+// (chart.Carries).
 func (wb *workbook) defaultPlots() []plot {
 	s := wb.s
 	days, _ := wb.name("DAY")
@@ -508,6 +509,9 @@ func (wb *workbook) defaultPlots() []plot {
 		}
 	}
 
+	if !chart.Carries(s, chart.ComputeGrowth) {
+		return out // growth's one point, today, says nothing
+	}
 	growth := plot{title: wb.t("xlsx.plot.growth"), xTitle: wb.t("xlsx.datax"), yTitle: wb.t("systems"), kind: excelize.Line, logY: true}
 	for n := 1; n <= int(s.Growth.Factor); n++ {
 		growth.categories = append(growth.categories, strconv.Itoa(n)+"x")

@@ -28,7 +28,7 @@ type Request struct {
 	Date    string     `json:"date,omitempty"`    // YYYY-MM-DD printed on the report; default today
 	Samples *api.Whole `json:"samples,omitempty"` // Monte Carlo samples; default report.DefaultSamples, as the CLI
 	Seed    *api.Whole `json:"seed,omitempty"`
-	Compare []string   `json:"compare,omitempty"` // built-in scenarios beside this one; default report.Table1 (an empty list: none)
+	Compare []string   `json:"compare,omitempty"` // built-in scenarios beside this one, as published; default report.DefaultCompare (an empty list: none)
 	Paper   string     `json:"paper,omitempty"`   // PDF paper: a4 (default) or letter
 }
 
@@ -85,8 +85,9 @@ func Make(kind string, request []byte, echarts, font []byte) (*File, error) {
 }
 
 // bundle is the CLI's reportFlags.bundle for a page request: the scenario, its
-// uncertainty and sensitivity, and the Table 1 scenarios beside it with the
-// same overrides.
+// uncertainty and sensitivity, and the scenarios beside it (the article's
+// Table 1 beside the article unless told otherwise), as published: the
+// request's overrides edit its own scenario alone.
 func bundle(req Request) (*report.Bundle, error) {
 	samples, seed, lang, err := api.ReportOptions(req.Samples, req.Seed, report.DefaultSamples, req.Lang)
 	if err != nil {
@@ -103,7 +104,7 @@ func bundle(req Request) (*report.Bundle, error) {
 	}
 	names := req.Compare
 	if names == nil {
-		names = report.Table1
+		names = report.DefaultCompare(est.Scenario)
 	}
 	opt := report.Options{Samples: samples, Seed: seed, Lang: lang, Date: req.Date}
 	builtin := req.Scenario == nil
@@ -115,7 +116,7 @@ func bundle(req Request) (*report.Bundle, error) {
 		if builtin && (name == req.Preset || req.Preset == "" && name == examples.Default) {
 			continue // a scenario beside itself says nothing
 		}
-		oe, err := api.ScenarioRequest{Preset: name, Set: req.Set}.Run()
+		oe, err := api.ScenarioRequest{Preset: name}.Run()
 		if err != nil {
 			return nil, prefixed("compare["+name+"]", err, lang)
 		}

@@ -2,12 +2,14 @@ package exports
 
 import (
 	"bytes"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/internal/jafont"
 	"github.com/trainscale/trainscale/report/pdf"
@@ -79,4 +81,61 @@ func TestMakeJapanesePDFTakesTheFont(t *testing.T) {
 	_, err = Make("pdf", req, nil, nil)
 	require.ErrorIs(t, err, pdf.ErrNoFont)
 	assert.NotContains(t, err.Error(), "--font")
+}
+
+// issue 26: the request's overrides edit its own scenario alone. They
+// reached the Table 1 scenarios too, so a transformer's model set on
+// llama-3-405b failed on article-2017, which has no transformer; and the
+// article's Table 1 is set beside the article alone unless asked.
+func TestMakeComparesAsTheCLIDoes(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, req string
+		columns   []string // nil: no comparison
+	}{
+		{"llama 70B", `{"preset":"llama-3-405b","set":["workloads[0].transformer.model=llama-3.1-70b"]}`, nil},
+		{"modern-2026", `{"preset":"modern-2026"}`, nil},
+		{"the article", `{"set":["fleet.cars=50"]}`, []string{"realistic-2017", "modern-2026"}},
+		{"the article's file", `{"scenario":` + strconv.Quote(article(t)) + `}`, []string{"article-2017", "realistic-2017", "modern-2026"}},
+		{"asked", `{"preset":"llama-3-405b","set":["workloads[0].transformer.model=llama-3.1-70b"],"compare":["av-world-model-2026"]}`, []string{"av-world-model-2026"}},
+	} {
+		req := tc.req[:len(tc.req)-1] + `,"samples":0,"date":"2026-11-30"}`
+		b, err := bundle(decode(t, req))
+		require.NoError(t, err, tc.name)
+		if tc.columns == nil {
+			assert.Nil(t, b.Comparison, tc.name)
+			continue
+		}
+		require.NotNil(t, b.Comparison, tc.name)
+		assert.Equal(t, tc.columns, b.Comparison.Columns[1:], tc.name)
+	}
+	// The compared scenarios are as published: fleet.cars=50 stays the article's.
+	b, err := bundle(decode(t, `{"set":["fleet.cars=50"],"samples":0,"compare":["modern-2026"]}`))
+	require.NoError(t, err)
+	var cars []string
+	for _, in := range b.Comparison.Inputs {
+		if in.Path == "fleet.cars" {
+			for _, v := range in.Values {
+				cars = append(cars, v.String())
+			}
+		}
+	}
+	assert.Equal(t, []string{"50", "100"}, cars)
+	f, err := Make("html", []byte(`{"preset":"llama-3-405b","set":["workloads[0].transformer.model=llama-3.1-70b"],"samples":0,"date":"2026-11-30"}`), nil, nil)
+	require.NoError(t, err)
+	assert.False(t, bytes.Contains(f.Bytes, []byte(`id="comparison"`)))
+}
+
+func decode(t *testing.T, req string) Request {
+	t.Helper()
+	var r Request
+	require.NoError(t, api.DecodeRequest([]byte(req), &r))
+	return r
+}
+
+func article(t *testing.T) string {
+	t.Helper()
+	data, ok := examples.Read(examples.Default)
+	require.True(t, ok)
+	return string(data)
 }
