@@ -2,6 +2,7 @@ package estimator
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 
@@ -53,6 +54,9 @@ const (
 func Shown(v any, lang string) any {
 	if v == nil {
 		return nil
+	}
+	if x, ok := v.(float64); ok && x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return int64(x) // a whole number as it was typed: 10000000, not 1e+07
 	}
 	if text := minfmt.Sprint(v); len(text) > MaxShown {
 		return cut(text, MaxShown, lang)

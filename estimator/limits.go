@@ -287,11 +287,7 @@ func (b Bound) Allows(x float64) bool {
 // at path (a request's field or a flag's name).
 func CheckBound(errs *ErrorList, path, bound string, x float64) {
 	if rule, bad := BoundOf(bound).Check(x); bad {
-		var got any = x
-		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-			got = int64(x) // as the flag or field was written: 99999999, not 9.9999999e+07
-		}
-		errs.Add(path, rule, got)
+		errs.Add(path, rule, x)
 	}
 }
 

@@ -108,8 +108,8 @@ func TestDecodePricesRefusesAmbiguousEntries(t *testing.T) {
 		ja = append(ja, fe.In("ja"))
 	}
 	assert.Equal(t, []string{
-		"prices[0].gpus: 学習に使うシステム（dgx-h100）の GPU 数 8 以下にしてください（入力値 1e+09）",
+		"prices[0].gpus: 学習に使うシステム（dgx-h100）の GPU 数 8 以下にしてください（入力値 1000000000）",
 		`prices[1].as_of: prices[0] と事業者・インスタンス・日付が重複しています。インスタンスと日付ごとに価格は 1 つにしてください（計画がどちらを使うか定まりません）（入力値 "2026-11-30"）`,
-		"prices[1].gpus: 学習に使うシステム（dgx-h100）の GPU 数 8 以下にしてください（入力値 1e+09）",
+		"prices[1].gpus: 学習に使うシステム（dgx-h100）の GPU 数 8 以下にしてください（入力値 1000000000）",
 	}, ja)
 }

@@ -73,7 +73,7 @@ func TestParseMeasurementsCSV(t *testing.T) {
 		{header + "resnet-50,h100-sxm,fp32,8,5e-324\n", "m.csv:2: images_per_s: must be in (0.001, 1e+07] images per second, got 5e-324"},
 		{header + "resnet-50,h100-sxm,fp32,8,0.001\n", "m.csv:2: images_per_s: must be in (0.001, 1e+07] images per second, got 0.001"},
 		{header + "resnet-50,h100-sxm,fp32,8,1e300\n", "m.csv:2: images_per_s: must be in (0.001, 1e+07] images per second, got 1e+300"},
-		{header + "resnet-50,h100-sxm,fp32,8,10000001\n", "m.csv:2: images_per_s: must be in (0.001, 1e+07] images per second, got 1.0000001e+07"},
+		{header + "resnet-50,h100-sxm,fp32,8,10000001\n", "m.csv:2: images_per_s: must be in (0.001, 1e+07] images per second, got 10000001"},
 		{header + "resnet-50,h100-sxm,fp32,8,fast\n", `m.csv:2: images_per_s: must be a number, got "fast"`},
 		{header + "resnet-50,h100-sxm,fp32,8.5,1\n", `m.csv:2: batch: must be a whole number, got "8.5"`},
 		{header + "resnet-50,h100-sxm,fp16,8,1\n", `m.csv:2: precision: must be one of fp32, tf32, mixed, got "fp16"`},
