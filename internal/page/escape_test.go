@@ -123,3 +123,26 @@ func TestFormOffersAbsentSections(t *testing.T) {
 	assert.Contains(t, form, `name="goodput.restart_hours" data-kind="number" required aria-describedby="e-goodput-restart_hours" inputmode="decimal" autocomplete="off" value="0"`)
 	assert.Contains(t, form, `<fieldset class="item"><legend>Workload 1: `)
 }
+
+// A label from a shared link may hold a terminal's escape or a right-to-left
+// override: the page writes them as every surface does (estimator.Printable),
+// so they cannot reorder the figures beside them, while the form's field keeps
+// the value as given, to go back to the core unchanged.
+func TestControlAndBidiCharactersPrintEscaped(t *testing.T) {
+	data, _ := examples.Read(examples.Default)
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	label := "\x1b]0;x\a \u202eRLO \u2066iso\u2069"
+	s.Workloads[0].Label = label
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	for _, lang := range []string{"en", "ja"} {
+		results := Results(est, lang)
+		assert.Contains(t, results, `\x1b]0;x\a \u202eRLO \u2066iso\u2069`, lang)
+		assert.NotContains(t, results, "\u202e", lang)
+		assert.NotContains(t, results, "\x1b", lang)
+		form := Form(s, lang)
+		assert.Contains(t, form, `value="`+label+`"`, "the field's value is the label as given")
+		assert.Contains(t, form, `\u202eRLO`, "the item's legend shows it escaped")
+	}
+}

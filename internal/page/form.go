@@ -278,7 +278,7 @@ func (f *formWriter) field(in estimator.InputSpec) {
 		}
 		f.b.WriteString(`</select>`)
 	case path == "notes":
-		minfmt.Fprintf(&f.b, `<textarea %s rows="3">%s</textarea>`, attrs, esc(value))
+		minfmt.Fprintf(&f.b, `<textarea %s rows="3">%s</textarea>`, attrs, escValue(value))
 	default:
 		if list := datalistFor(lastName(path)); list != "" {
 			attrs += ` list="` + list + `"`
@@ -296,7 +296,7 @@ func (f *formWriter) field(in estimator.InputSpec) {
 			}
 			placeholder = ` placeholder="` + esc(unset) + `"`
 		}
-		minfmt.Fprintf(&f.b, `<input type="text" %s%s%s value="%s">`, attrs, mode, placeholder, esc(value))
+		minfmt.Fprintf(&f.b, `<input type="text" %s%s%s value="%s">`, attrs, mode, placeholder, escValue(value))
 	}
 	if in.Range != nil {
 		minfmt.Fprintf(&f.b, ` <a class="range-link" id="%s" href="#%s">%s</a>`, domID("r", path), domID("rg", path), esc(f.t["ranged"]))

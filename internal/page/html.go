@@ -4,12 +4,21 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/trainscale/trainscale/estimator"
 )
 
-// esc escapes text for HTML as html.EscapeString does (package html would
-// bring its entity table along, and a strings.Replacer the generic
-// replacer's trie: 15 KB of the page's module's code).
-func esc(s string) string {
+// esc escapes text a reader sees for HTML: control and bidi characters as
+// every surface writes them (estimator.Printable: a label from a shared link
+// cannot reorder the figures beside it), line breaks kept, then as
+// html.EscapeString does.
+func esc(s string) string { return escValue(estimator.PrintableLines(s, "\n")) }
+
+// escValue escapes a form field's value for HTML as html.EscapeString does,
+// and nothing more: the value goes back to the core as it came (package
+// html would bring its entity table along, and a strings.Replacer the
+// generic replacer's trie: 15 KB of the page's module's code).
+func escValue(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := range len(s) {
