@@ -171,3 +171,38 @@ func apiError(t *testing.T, a *api.API, method string, req map[string]any) api.E
 	require.NotNil(t, out.Error, fmt.Sprintf("%s %s: %.300s", method, data, answer))
 	return *out.Error
 }
+
+// boundsTable is the README's table of estimator.Bounds: each row's range
+// in the words every surface uses, the scenario fields it checks and the
+// flags.
+func boundsTable() string {
+	var b strings.Builder
+	b.WriteString("| bound | rule | scenario fields | flags |\n| --- | --- | --- | --- |\n")
+	for _, bd := range estimator.Bounds {
+		var rules, fields, flags []string
+		for _, r := range bd.Rules() {
+			rules = append(rules, estimator.DescribeRule(r))
+		}
+		for _, f := range estimator.Fields() {
+			if f.Bound == bd.Name {
+				fields = append(fields, "`"+f.Path+"`")
+			}
+		}
+		seen := map[string]bool{}
+		for _, fb := range flagBounds {
+			if fb.bound == bd.Name && !seen[fb.flag] {
+				seen[fb.flag] = true
+				flags = append(flags, "`"+fb.flag+"`")
+			}
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", bd.Name, strings.Join(rules, "; "), strings.Join(fields, ", "), strings.Join(flags, ", "))
+	}
+	return b.String()
+}
+
+// The README lists every bound as the table is.
+func TestReadmeListsTheBounds(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	assert.Contains(t, string(readme), boundsTable(), "README's bounds table is stale; it should read:\n%s", boundsTable())
+}
