@@ -312,36 +312,52 @@ var ErrNoGPUCount = errors.New("no GPU count up to the limit meets the deadline"
 
 // FewestGPUs is the fewest GPUs of the sizing's kind, on GPUStep's ladder
 // up to maxGPUs, that train m on tokens within seconds (failures included),
-// and the run on one step fewer (zero when the answer is the first step).
-// A run's time is not monotone in its GPUs: a count that factors badly
-// into TP x PP x DP runs slower than a smaller one (405B on 16,376 H100
-// takes 111 days, on 16,368 86), so the ladder is walked upward from the
-// first count that could meet the time, and no count below the answer
-// meets it. A count at which m does not fit misses the time.
+// and the run on one step fewer (zero when the answer is the first step);
+// see WalkLadder.
 func (s Sizing) FewestGPUs(m TransformerModel, tokens, seconds float64, maxGPUs int) (run, below SizedRun, err error) {
-	per := max(s.Job.System.GPUs, 1)
-	at := func(i int) (SizedRun, bool, error) {
-		n := GPUStep(i, per)
+	j := s.Job
+	j.Model, j.Tokens, j.MFU = m, tokens, nil
+	return WalkLadder(max(s.Job.System.GPUs, 1), MinGPUs(j, seconds), maxGPUs, func(n int) (SizedRun, bool, error) {
 		r, err := s.Run(m, tokens, n)
 		var fit *FitError
 		if errors.As(err, &fit) {
 			return SizedRun{Model: m, Tokens: tokens, GPUs: n}, false, nil // Plan.Fits false
 		}
 		return r, err == nil && r.WallTime <= seconds, err
-	}
-	// No layout runs the model's FLOPs faster than the matrix multiplies'
-	// efficiency of the peak: fewer GPUs than that cannot meet the time,
-	// so the walk starts at the last step below them.
-	seq := s.Job.Seq
+	})
+}
+
+// MinGPUs is a count below which no layout trains job's tokens within
+// seconds: no layout runs the model's FLOPs faster than the matrix
+// multiplies' efficiency of the peak (or the job's given MFU), nor holds
+// the training state on fewer GPUs than fully partitioned (ZeRO-3), before
+// any activation. A model of 1e14 parameters needs 20,000 H100 for the
+// latter alone, which a walk need not visit one by one.
+func MinGPUs(job TransformerJob, seconds float64) float64 {
+	m := job.Model
+	seq := job.Seq
 	if seq == 0 {
 		seq = m.Seq
 	}
-	floor := tokens * m.ModelFLOPsPerToken(seq) / (matmulEfficiency * s.Job.GPU.Peak(s.Job.Precision) * seconds)
-	// Nor do fewer GPUs than hold the training state fully partitioned
-	// (ZeRO-3), before any activation: a model of 1e14 parameters needs
-	// 20,000 H100 for that alone, which the walk need not visit one by one.
+	rate := matmulEfficiency
+	if job.MFU != nil {
+		rate = math.Max(rate, *job.MFU)
+	}
+	floor := job.Tokens * m.ModelFLOPsPerToken(seq) / (rate * job.GPU.Peak(job.Precision) * seconds)
 	params, _ := m.Params()
-	floor = math.Max(floor, params*stateBytesPerParam/s.Job.GPU.Memory)
+	return math.Max(floor, params*stateBytesPerParam/job.GPU.Memory)
+}
+
+// WalkLadder is the first count on GPUStep's ladder (per GPUs to a system),
+// from floor up to maxGPUs, at which try says the job meets its time, and
+// the run at the step below it (zero when the answer is the first step).
+// A run's time is not monotone in its GPUs: a count that factors badly
+// into TP x PP x DP runs slower than a smaller one (405B on 16,376 H100
+// takes 111 days, on 16,368 86), so the ladder is walked upward from the
+// last count below the floor, and no count below the answer meets the
+// time. Past maxGPUs it returns ErrNoGPUCount; the walk takes at most
+// maxGPUs / per steps, whatever the floor.
+func WalkLadder(per int, floor float64, maxGPUs int, try func(n int) (SizedRun, bool, error)) (run, below SizedRun, err error) {
 	if !(floor <= float64(maxGPUs)) { // NaN too
 		return SizedRun{}, SizedRun{}, minfmt.Errorf("%w (%d GPUs)", ErrNoGPUCount, maxGPUs)
 	}
@@ -350,13 +366,13 @@ func (s Sizing) FewestGPUs(m TransformerModel, tokens, seconds float64, maxGPUs 
 		i++
 	}
 	if float64(GPUStep(i, per)) < floor {
-		if below, _, err = at(i); err != nil {
+		if below, _, err = try(GPUStep(i, per)); err != nil {
 			return SizedRun{}, SizedRun{}, err
 		}
 		i++
 	}
 	for ; GPUStep(i, per) <= maxGPUs; i++ {
-		r, ok, err := at(i)
+		r, ok, err := try(GPUStep(i, per))
 		switch {
 		case err != nil:
 			return SizedRun{}, SizedRun{}, err
