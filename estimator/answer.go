@@ -181,14 +181,14 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 				Workload: w.ID, System: sys.ID, WorkloadName: w.name(), SystemName: sys.name(),
 				Systems: figure(pair("team", "systems"), ""),
 				ToBuy:   figure(pair("team", "systems_to_buy"), pair("team", "systems")),
-				Time:    figure(runTime(e, pair("train", "job_time"), pair("train", "system_time")), ""),
+				Time:    figure(runTime(e, pair("project", "run_time"), pair("train", "job_time"), pair("train", "system_time")), ""),
 			})
 		}
 	}
 	if m := s.Money; m != nil {
 		i := s.workloadIndex(m.Workload)*len(s.Systems) + s.systemIndex(m.System)
 		buy := a.Each[i]
-		capex, tco := figure("cost.capex", ""), figure("cost.tco", "")
+		capex, tco := figure("cost.capex", ""), figure(s.TotalID(), "")
 		a.Buy, a.Capex, a.TCO = &buy, &capex, &tco
 	}
 	if missing != nil {
@@ -197,12 +197,27 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 	return a, nil
 }
 
-// runTime is the job's time where the estimate has one, else one system's.
-func runTime(e *Estimate, job, system string) string {
-	if _, ok := e.Get(job); ok {
-		return job
+// runTime is a project's run with its failures where the estimate has
+// one, else the job's time, else one system's.
+func runTime(e *Estimate, project, job, system string) string {
+	for _, id := range []string{project, job} {
+		if _, ok := e.Get(id); ok {
+			return id
+		}
 	}
 	return system
+}
+
+// TotalCaption names the answer's total cost with what it covers, as every
+// surface heads it: "Total cost of ownership over 4 years" for a team, "Total cost, for
+// one run" for a project.
+func (a *Answer) TotalCaption(s *Scenario) Text {
+	if s.IsProject() {
+		h := s.Horizon()
+		return Text{"Total cost, " + h.EN, "総費用（" + h.JA + "）"}
+	}
+	y := strconv.FormatFloat(s.Money.DepreciationYears, 'f', -1, 64)
+	return Text{"Total cost of ownership over " + y + " years", y + " 年間の総保有コスト"}
 }
 
 // position places v among sp's percentiles. A spread of one value (no

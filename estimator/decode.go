@@ -96,7 +96,11 @@ func decodeTree(tree any, dst any, ranges map[string]Dist) error {
 	// shows everything; fields already reported (and what lies below them)
 	// are left out, as their zero values would only repeat the problem.
 	errs := d.errs
-	for _, e := range fieldErrors(root, ranges) {
+	rules := fieldErrors(root, ranges)
+	if s, ok := dst.(*Scenario); ok {
+		checkFrame(s, &rules) // the sections its frame requires, missing or not
+	}
+	for _, e := range rules {
 		if !coveredBy(e.(*FieldError).Path, d.errs) {
 			errs = append(errs, e)
 		}

@@ -254,6 +254,14 @@ type builder struct {
 	values       []float64
 	next         int
 	err          error // the first plan the transformer model could not make
+	// sweep marks the planner's estimates at its grid of deadlines, whose
+	// projects are sized by their rate (sizeProject), not walked to the
+	// fewest GPUs: only the plan at the deadline is the exact answer.
+	sweep bool
+	// target is the scenario path of the time a run may take, which the
+	// formulas name as {team.target_days}: project.deadline_days in a
+	// project.
+	target string
 }
 
 func (b *builder) add(k *kind, c *subject, v float64) float64 {
@@ -268,6 +276,9 @@ func (b *builder) add(k *kind, c *subject, v float64) float64 {
 // addExpr is add with a formula built for this scenario rather than the kind's.
 func (b *builder) addExpr(k *kind, c *subject, expr string, v float64) float64 {
 	if b.describe {
+		if b.target != "" {
+			expr = strings.ReplaceAll(expr, "{team.target_days}", "{"+b.target+"}")
+		}
 		b.qs = append(b.qs, k.instantiate(*c, expr, v))
 		return v
 	}
@@ -281,9 +292,12 @@ func (b *builder) addExpr(k *kind, c *subject, expr string, v float64) float64 {
 // discusses.
 func compute(s *Scenario, hw catalogView, b *builder) {
 	us := s.Units
+	if s.IsProject() {
+		b.target = "project.deadline_days"
+	}
 	processed := dataChain(s, b)
 	tokens := tokenChain(s, b)
-	target := s.Team.TargetDays * Day
+	target := s.target()
 	factors := s.Factors.Resolve()
 	me := s.ModelError
 
@@ -297,7 +311,7 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 		var rate float64
 		if w.MBPerS != nil {
 			rate = b.add(&trainRate, &c, *w.MBPerS*us.MB())
-			b.add(&trainGPUTime, &c, s.Training.Epochs*processed/rate)
+			b.add(&trainGPUTime, &c, s.Epochs()*processed/rate)
 		}
 		model := hw.models[wi]
 		for si, sys := range s.Systems {
@@ -311,12 +325,12 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 				t := hardware.EstimateThroughput(model, d.model(), hardware.Precision(w.Precision), batch, factors)
 				gpuRate = b.modelled(&trainGPURateModelled, &c, me, errThroughput, t.ImagesPerS*w.sampleBytes(s, model)*me.factor(errThroughput))
 			}
-			gpuTime := b.add(&trainGPUTimeOnSystem, &c, s.Training.Epochs*processed/gpuRate)
+			gpuTime := b.add(&trainGPUTimeOnSystem, &c, s.Epochs()*processed/gpuRate)
 
 			r := results.pair(wi, si)
 			r.gpuTime = gpuTime
 			var nodeRead float64
-			if s.Training.Scaling == "modelled" {
+			if s.Scaling() == "modelled" {
 				p := hardware.Precision(w.Precision)
 				speedupAt := func(n int) float64 {
 					return scaledSpeedup(hardware.EstimateScale(model, d.system, d.gpu, n, p, batch, factors).Speedup, n, me.factor(errScaling))
@@ -327,17 +341,19 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 				r.gpusPerJob = b.add(&teamGPUsPerJobModelled, &c, float64(gpus))
 				eff := b.add(&scaleEfficiency, &c, speedup/r.gpusPerJob)
 				r.jobTime = b.add(&trainJobTime, &c, gpuTime/(r.gpusPerJob*eff))
-				b.add(&teamMeetsTarget, &c, flag(r.jobTime <= target*1.000001))
+				if !s.IsProject() { // a project's run meets its deadline with failures (projectSystems)
+					b.add(&teamMeetsTarget, &c, flag(r.jobTime <= target*1.000001))
+				}
 				nodeRead = b.add(&storageNodeReadModelled, &c, gpuRate*sysSpeedup)
 			} else {
 				b.add(&trainSystemTimeLinear, &c, gpuTime/sys.GPUs)
 				r.gpusPerJob = b.add(&teamGPUsPerJobLinear, &c, gpuTime/target)
 				nodeRead = b.add(&storageNodeReadLinear, &c, sys.GPUs*gpuRate)
 			}
-			r.teamSystems = teamSystems(s, b, &c, r, s.Training.Scaling == "modelled")
+			r.teamSystems = teamSystems(s, b, &c, r, s.Scaling() == "modelled")
 			n := r.teamSystems
 			b.add(&teamSystemsToBuy, &c, math.Ceil(n))
-			b.add(&teamSystemsPerMember, &c, n/s.Team.Members)
+			perMember(s, b, &c, r)
 			b.add(&storageClusterRead, &c, nodeRead*n)
 		}
 	}
@@ -351,23 +367,27 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 	for si, sys := range s.Systems {
 		d := hw.devices[si]
 		c, f := subject{s: sys.ID, sName: sys.name(), si: si, g: d.id, base: d.system.ID}, resolveSystem(sys, d, us)
-		ssd := b.add(either(f.localSSD, &storageLocalSSD, &storageLocalSSDCatalog), &c, f.localSSD.value)
-		fits := b.add(&storageDatasetFitsLocal, &c, flag(processed <= ssd))
-		passes := s.Training.Epochs
-		if fits == 1 {
-			passes = 1
+		if s.hasData() {
+			ssd := b.add(either(f.localSSD, &storageLocalSSD, &storageLocalSSDCatalog), &c, f.localSSD.value)
+			fits := b.add(&storageDatasetFitsLocal, &c, flag(processed <= ssd))
+			passes := s.Epochs()
+			if fits == 1 {
+				passes = 1
+			}
+			b.add(&storageSharedReadPerRun, &c, processed*passes)
 		}
-		b.add(&storageSharedReadPerRun, &c, processed*passes)
 		var gpuMem float64
 		if d.isCPU {
 			gpuMem = b.add(&hostGPUMemoryNone, &c, 0)
 		} else {
 			gpuMem = b.add(either(f.gpuMemory, &hostGPUMemory, &hostGPUMemoryCatalog), &c, sys.GPUs*f.gpuMemory.value)
 		}
-		low := b.add(&hostRAMLow, &c, s.Host.RAMFactorLow*gpuMem)
-		b.add(&hostRAMHigh, &c, s.Host.RAMFactorHigh*gpuMem)
-		installed := b.add(either(f.hostRAM, &hostRAMInstalled, &hostRAMInstalledCatalog), &c, f.hostRAM.value)
-		b.add(&hostRAMOK, &c, flag(installed >= low))
+		if s.Host != nil {
+			low := b.add(&hostRAMLow, &c, s.Host.RAMFactorLow*gpuMem)
+			b.add(&hostRAMHigh, &c, s.Host.RAMFactorHigh*gpuMem)
+			installed := b.add(either(f.hostRAM, &hostRAMInstalled, &hostRAMInstalledCatalog), &c, f.hostRAM.value)
+			b.add(&hostRAMOK, &c, flag(installed >= low))
+		}
 		if d.isCPU {
 			continue
 		}
@@ -386,7 +406,7 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 	}
 
 	computePlan(s, hw, results, b)
-	for n := 1; n <= int(s.Growth.Factor); n++ {
+	for n := 1; n <= s.GrowthFactor(); n++ {
 		factor := b.add(&growthComputeFactor, &subject{n: n}, math.Pow(float64(n), s.Growth.Exponent))
 		for wi, w := range s.Workloads {
 			for si, sys := range s.Systems {
@@ -411,6 +431,7 @@ type planBasis struct {
 
 type pairResult struct {
 	gpuTime, gpusPerJob, jobTime, teamSystems float64
+	runTime                                   float64 // a project's run, failures included
 }
 
 func (c *chain) pair(wi, si int) *pairResult { return &c.pairs[wi*c.systems+si] }
@@ -430,6 +451,9 @@ func (b *builder) chain(processed float64, workloads, systems int) *chain {
 // them from the job's GPUs (a sized job) rather than from GPU time.
 func teamSystems(s *Scenario, b *builder, c *subject, r *pairResult, byJob bool) float64 {
 	sys := s.Systems[c.si]
+	if s.IsProject() {
+		return projectSystems(s, b, c, r)
+	}
 	if s.Goodput == nil {
 		if byJob {
 			return b.add(&teamSystemsModelled, c, r.gpusPerJob*s.Team.ConcurrentJobs/sys.GPUs)
@@ -447,6 +471,9 @@ func teamSystems(s *Scenario, b *builder, c *subject, r *pairResult, byJob bool)
 // and compressed, or a fixed dataset.
 func dataChain(s *Scenario, b *builder) float64 {
 	us := s.Units
+	if !s.hasData() {
+		return 0 // a project of transformers given their tokens
+	}
 	if d := s.Dataset; d != nil {
 		return b.add(&dataProcessedFromDataset, &subject{}, d.Samples*d.SampleKB*us.KB())
 	}

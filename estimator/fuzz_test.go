@@ -29,6 +29,13 @@ func FuzzDecodeAndRun(f *testing.F) {
 	f.Add(data, `money.price_per_kwh={"low":0,"low":1,"likely":1,"high":2}`)
 	f.Add(data, "money.network_per_system=-0")
 	f.Add([]byte(`[]`), "a[")
+	// The least a project needs, and its frame's sections set wrongly.
+	project := []byte(`{"schema": "trainscale/v1", "units": "decimal", "project": {"runs": 1, "deadline_days": 90},
+		"workloads": [{"id": "m", "transformer": {"model": "llama-3.1-8b", "tokens": 1e12, "precision": "bf16"}}],
+		"systems": [{"id": "dgx-h100", "gpus": 8}]}`)
+	f.Add(project, "project.runs=3")
+	f.Add(project, `team={"members": 1, "concurrent_jobs": 1, "target_days": 7}`)
+	f.Add(project, "project.deadline_days=null")
 	f.Fuzz(func(t *testing.T, data []byte, set string) {
 		var overrides []estimator.Override
 		if o, err := estimator.ParseOverride(set); err == nil {

@@ -309,6 +309,9 @@ var fieldWords = map[string]words{
 	"team.concurrent_jobs": {dim: Count, unit: Text{"jobs at once", "同時ジョブ"}, label: Text{"Concurrent jobs", "同時実行ジョブ数"}, help: Text{"Jobs running at once; at most the members.", "同時に実行するジョブ数。メンバー数以下。"}},
 	"team.target_days":     {dim: Seconds, unit: Text{"days", "日"}, label: Text{"Target", "目標日数"}, help: Text{"The time one training run may take.", "1 回の学習にかけてよい日数。"}},
 
+	"project.runs":          {dim: Count, unit: Text{"runs", "回"}, label: Text{"Runs", "学習回数"}, help: Text{"Training runs the project makes, one after another on one job's systems (a pre-training run: 1).", "プロジェクトで行う学習の回数。1 ジョブのシステムで順に実行します（事前学習 1 回なら 1）。"}},
+	"project.deadline_days": {dim: Seconds, unit: Text{"days per run", "日/回"}, label: Text{"Deadline per run", "1 回の学習の期限"}, unset: Text{"none: every workload gives its job's GPUs", "なし（すべてのワークロードがジョブの GPU 数を指定）"}, help: Text{"The time one run may take, failures included; the job is the fewest GPUs that meet it.", "障害を含めて 1 回の学習にかけてよい日数。これを満たす最少の GPU 数がジョブになります。"}},
+
 	"host.ram_factor_low":  {dim: Ratio, unit: Text{"x the GPUs' memory", "GPU メモリの倍数"}, label: Text{"RAM factor (low)", "RAM 倍率（下限）"}, help: Text{"Host RAM wanted per byte of GPU memory (the article: 2-3x); at most the high factor.", "GPU メモリ 1 バイトあたりに必要なホスト RAM（記事では 2〜3 倍）。上限以下。"}},
 	"host.ram_factor_high": {dim: Ratio, unit: Text{"x the GPUs' memory", "GPU メモリの倍数"}, label: Text{"RAM factor (high)", "RAM 倍率（上限）"}, help: Text{"Host RAM wanted per byte of GPU memory (the article: 2-3x).", "GPU メモリ 1 バイトあたりに必要なホスト RAM（記事では 2〜3 倍）。"}},
 
@@ -335,6 +338,8 @@ var fieldWords = map[string]words{
 	"money.grid_kg_co2_per_kwh":      {dim: Kilograms, unit: Text{"kg CO2 per kWh", "kg CO2/kWh"}, label: Text{"Grid CO2", "電力の CO2 排出係数"}},
 	"money.ask": {label: Text{"The ask", "依頼する値"}, unset: Text{"point: the point estimate", "point（点推定）"},
 		help: Text{"Which figure the proposal asks for: point (every input at its likely value), p50 or p90 over the scenario's ranges.", "提案書が依頼する値：point（各入力を最も確からしい値とした点推定）、またはシナリオの範囲に対する p50 か p90。"}},
+	"money.residual": {label: Text{"Residual value", "残存価値"}, unset: Text{"kept: the project pays depreciation for its duration", "kept（プロジェクトは期間分の減価償却を負担）"},
+		help: Text{"A project's bought systems: kept (they keep the value not yet depreciated: resold, or used for other work) or none (the project pays the whole capital expense).", "プロジェクトで購入するシステム: kept（まだ償却していない価値が残る。売却するか他の用途に使う）か none（プロジェクトが設備投資額をすべて負担）。"}},
 
 	"goodput.failures_per_gpu_year":     {dim: Count, unit: Text{"failures per GPU-year", "件/GPU 年"}, label: Text{"Failures", "GPU 年あたりの障害数"}},
 	"goodput.checkpoint_interval_hours": {dim: Seconds, unit: Text{"hours", "時間"}, label: Text{"Checkpoint interval", "チェックポイント間隔"}},

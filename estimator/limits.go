@@ -97,17 +97,41 @@ func checkLabel(path, label string, errs *errorList) {
 // arithmetic (TestQuantityCountIsExact holds the two together).
 func QuantityCount(s *Scenario) int {
 	w, sys := len(s.Workloads), len(s.Systems)
-	n := 5 // data.per_car_hour, raw, sampled, reduction, processed
-	if s.Dataset != nil {
+	project, data := s.IsProject(), s.hasData()
+	n := 0
+	switch {
+	case s.Dataset != nil:
 		n = 1 // data.processed
+	case s.Fleet != nil:
+		n = 5 // data.per_car_hour, raw, sampled, reduction, processed
 	}
 	goodput := 0
 	if s.Goodput != nil {
 		goodput = 1 // team.<w>.goodput.<s>
 	}
-	perPair := 9 + goodput // gpu_rate, gpu_time, system_time, gpus_per_job, node_read, systems, to_buy, per_member, cluster_read
-	if s.Training.Scaling == "modelled" {
-		perPair += 4 // system_speedup, efficiency, job_time, meets_target
+	modelled := s.Scaling() == "modelled"
+	// gpu_rate, gpu_time, system_time, gpus_per_job, node_read, systems,
+	// to_buy, cluster_read; a team's per_member, a project's run_time and
+	// gpu_hours.
+	perPair := 8 + goodput + 1
+	if project {
+		perPair++
+	}
+	if modelled {
+		perPair += 3 // system_speedup, efficiency, job_time
+	}
+	// meets_target: a team's under modelled scaling (and every transformer's);
+	// a project's wherever its deadline is given.
+	meets := 0
+	if !project || s.Project.DeadlineDays != nil {
+		meets = 1
+	}
+	if !project && modelled || project {
+		perPair += meets
+	}
+	transformerPair := transformerPerPair - 1 + meets // tp ... systems, to_buy, and per_member or run_time and gpu_hours less one
+	if project {
+		transformerPair++
 	}
 	dataTokens := 0
 	switch {
@@ -121,7 +145,7 @@ func QuantityCount(s *Scenario) int {
 	withModel, gpuSystems := 0, 0
 	for _, wl := range s.Workloads {
 		if wl.Transformer != nil {
-			n += transformerPerWorkload + sys*(transformerPerPair+goodput+dataTokens)
+			n += transformerPerWorkload + sys*(transformerPair+goodput+dataTokens)
 			continue
 		}
 		n += sys * perPair
@@ -137,14 +161,28 @@ func QuantityCount(s *Scenario) int {
 			gpuSystems++
 		}
 	}
-	n += 8 * sys                    // storage.local_ssd, fits, shared_read; host.gpu_memory, ram_low, ram_high, ram_installed, ram_ok
-	n += 2 * withModel * gpuSystems // memory.<w>.per_gpu.<s>, fits
-	factor := int(s.Growth.Factor)
-	n += factor * (1 + w*sys) // compute_factor_n<n>, then systems_n<n> per pair
+	n += sys // host.gpu_memory
+	if data {
+		n += 3 * sys // storage.local_ssd, fits, shared_read
+	}
+	if s.Host != nil {
+		n += 4 * sys // host.ram_low, ram_high, ram_installed, ram_ok
+	}
+	n += 2 * withModel * gpuSystems     // memory.<w>.per_gpu.<s>, fits
+	n += s.GrowthFactor() * (1 + w*sys) // compute_factor_n<n>, then systems_n<n> per pair
 	if s.Money != nil {
-		n += 23 // the cost, energy and CO2 figures of computeMoney
-		if s.Growth.PerYear != nil && s.Growth.Years != nil {
-			n += 4 * int(*s.Growth.Years) // data_factor, systems, capex, opex
+		storage := 0
+		if data {
+			storage = 2 // storage.shared_capacity, cost.storage
+		}
+		switch {
+		case project:
+			n += 18 + storage // the cost, energy and CO2 figures of computeMoney and projectMoney
+		default:
+			n += 21 + storage // those of computeMoney
+			if g := s.Growth; g != nil && g.PerYear != nil && g.Years != nil {
+				n += 4 * int(*g.Years) // data_factor, systems, capex, opex
+			}
 		}
 	}
 	return n
@@ -155,7 +193,7 @@ func QuantityCount(s *Scenario) int {
 // evaluations) for each workload x system pair under modelled scaling.
 func SampleWork(s *Scenario) int {
 	work := QuantityCount(s)
-	if s.Training.Scaling == "modelled" {
+	if s.Scaling() == "modelled" {
 		work += 1000 * len(s.Workloads) * len(s.Systems)
 	}
 	for _, w := range s.Workloads {
@@ -215,6 +253,7 @@ var Bounds = []Bound{
 	{Name: "money", Min: 0, Positive: true, Max: maxMoney},
 	{Name: "gpu_hour_price", Min: 0, Positive: true, Max: 1e6}, // per GPU-hour: 100,000x today's
 	{Name: "people", Int: true, Min: 1, Max: 1e6},              // team members and concurrent jobs
+	{Name: "runs", Int: true, Min: 1, Max: 1e4},                // a project's training runs, one after another
 	{Name: "cars", Int: true, Min: 1, Max: 1e8},
 	{Name: "sensors", Int: true, Min: 1, Max: 1000}, // sensors of one kind, or cameras, per car
 	{Name: "samples", Int: true, Min: 1, Max: 1e15},

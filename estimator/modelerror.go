@@ -71,7 +71,7 @@ var modelKinds = []struct {
 			return metric == hardware.MetricSpeedup || metric == hardware.MetricEfficiency
 		},
 		func(s *Scenario) bool {
-			return s.Training.Scaling == "modelled" && slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer == nil })
+			return s.Scaling() == "modelled" && slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer == nil })
 		},
 		Text{"no network's scaling is modelled (training.scaling modelled)", "スケーリングをモデルで求めるネットワークがありません（training.scaling が modelled）"},
 		ModelErrorWidth{Points: 16, HeldOut: true, P80: 0.05025838205757683}},

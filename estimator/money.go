@@ -36,6 +36,8 @@ var (
 		"{storage.shared_capacity} / TB * {money.storage_per_tb}", &srcMoney, arithmetic}
 	costCapex = kind{"cost.capex", Text{"Capital expense", "設備投資額"}, currencyUnit,
 		"{cost.hardware} + {cost.network} + {cost.storage}", &srcMoney, arithmetic}
+	costCapexNoStorage = kind{"cost.capex", Text{"Capital expense", "設備投資額"}, currencyUnit,
+		"{cost.hardware} + {cost.network}", &srcMoney, arithmetic}
 	costSystemPower = kind{"cost.system_power", Text{"Maximum power of one <s>", "<s> 1 台の最大消費電力"}, Watts,
 		"{systems[<si>].power_kw} * 1000", &srcMoney, arithmetic}
 	costSystemPowerCatalog = kind{"cost.system_power", Text{"Maximum power of one <s>", "<s> 1 台の最大消費電力"}, Watts,
@@ -115,9 +117,12 @@ func computeMoney(s *Scenario, hw catalogView, results *chain, b *builder) {
 	}
 	hardware := b.add(&costHardware, &c, systems*price)
 	network := b.add(&costNetwork, &c, systems*m.NetworkPerSystem)
-	capacity := b.add(&storageSharedCapacity, &c, results.processed*m.StorageReplication)
-	storage := b.add(&costStorage, &c, capacity/s.Units.TB()*m.StoragePerTB)
-	capex := b.add(&costCapex, &c, hardware+network+storage)
+	var storage float64
+	if s.hasData() {
+		capacity := b.add(&storageSharedCapacity, &c, results.processed*m.StorageReplication)
+		storage = b.add(&costStorage, &c, capacity/s.Units.TB()*m.StoragePerTB)
+	}
+	capex := b.add(either2(s.hasData(), &costCapex, &costCapexNoStorage), &c, hardware+network+storage)
 	var sysPower float64
 	if sys.PowerKW != nil {
 		sysPower = b.add(&costSystemPower, &c, *sys.PowerKW*1000)
@@ -125,6 +130,10 @@ func computeMoney(s *Scenario, hw catalogView, results *chain, b *builder) {
 		sysPower = b.add(&costSystemPowerCatalog, &c, d.system.Power)
 	}
 	power := b.add(&energyPower, &c, systems*sysPower*m.LoadFactor*m.PUE)
+	if s.IsProject() {
+		projectMoney(s, b, &c, r, capex, storage, sysPower, power)
+		return
+	}
 	energyYear := b.add(&energyPerYear, &c, power*Year)
 	powerCost := b.add(&costPowerPerYear, &c, energyYear/joulesPerKWh*m.PricePerKWh)
 	support := b.add(&costSupportPerYear, &c, capex*m.SupportPercent/100)
@@ -135,23 +144,29 @@ func computeMoney(s *Scenario, hw catalogView, results *chain, b *builder) {
 	gpuTime := b.add(&costGPUTimePerYear, &c, systems*sys.GPUs*Year*m.Utilisation)
 	b.add(&costCloudPerYear, &c, gpuTime/Hour*m.CloudPerGPUHour)
 	b.add(&costBreakEvenUtilisation, &c, own/(systems*sys.GPUs*Year/Hour*m.CloudPerGPUHour))
-	var runGPUTime float64
-	if s.Training.Scaling == "modelled" {
-		runGPUTime = b.add(&energyGPUTimePerRunModelled, &c, r.gpusPerJob*r.jobTime)
-	} else {
-		runGPUTime = b.add(&energyGPUTimePerRunLinear, &c, r.gpuTime)
-	}
-	energyRun := b.add(&energyPerRun, &c, runGPUTime*sysPower/sys.GPUs*m.LoadFactor*m.PUE)
-	b.add(&co2PerRun, &c, energyRun/joulesPerKWh*m.GridKgCO2PerKWh)
+	runEnergy(s, b, &c, r, sysPower)
 	b.add(&co2PerYear, &c, energyYear/joulesPerKWh*m.GridKgCO2PerKWh)
 	results.plan = planBasis{systems: systems, price: price, storage: storage, opex: opex}
+}
+
+// runEnergy lays out one run's GPU time, energy and CO2 on the priced pair.
+func runEnergy(s *Scenario, b *builder, c *subject, r *pairResult, sysPower float64) {
+	m, sys := s.Money, s.Systems[c.si]
+	var runGPUTime float64
+	if s.Scaling() == "modelled" {
+		runGPUTime = b.add(&energyGPUTimePerRunModelled, c, r.gpusPerJob*r.jobTime)
+	} else {
+		runGPUTime = b.add(&energyGPUTimePerRunLinear, c, r.gpuTime)
+	}
+	energyRun := b.add(&energyPerRun, c, runGPUTime*sysPower/sys.GPUs*m.LoadFactor*m.PUE)
+	b.add(&co2PerRun, c, energyRun/joulesPerKWh*m.GridKgCO2PerKWh)
 }
 
 // computePlan is the yearly plan: the systems the growing data needs each year
 // and what buying and running them costs.
 func computePlan(s *Scenario, hw catalogView, results *chain, b *builder) {
 	m, g := s.Money, s.Growth
-	if m == nil || g.PerYear == nil || g.Years == nil {
+	if m == nil || g == nil || g.PerYear == nil || g.Years == nil {
 		return
 	}
 	wi, si := s.workloadIndex(m.Workload), s.systemIndex(m.System)

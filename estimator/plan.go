@@ -78,6 +78,12 @@ type PlanResult struct {
 	EnergyFrontier []PlanPoint `json:"energy_frontier"`
 	Skipped        []PlanSkip  `json:"skipped,omitempty"`
 	Points         int         `json:"points"` // the plans compared: every option at every count it reached
+	// Horizon is what every total covers, for the totals' column heads:
+	// "over 4 years (depreciation)" for a team, "one run" for a project;
+	// Running is the head of the column of running costs ("per year", or
+	// a project's own).
+	Horizon Text `json:"horizon"`
+	Running Text `json:"running"`
 }
 
 // PlanConstraint is one limit the plans must keep, named by its scenario path.
@@ -189,7 +195,11 @@ func MakePlan(s *Scenario, opt PlanOptions) (*PlanResult, error) {
 		return nil, err
 	}
 	options, skipped := planOptions(s, lim, prices)
-	res := &PlanResult{Workload: s.Workloads[lim.workload].ID, Currency: s.Currency(), AsOf: lim.asOfText, Skipped: skipped}
+	res := &PlanResult{Workload: s.Workloads[lim.workload].ID, Currency: s.Currency(), AsOf: lim.asOfText, Skipped: skipped,
+		Horizon: s.Horizon(), Running: Text{"per year", "年間費用"}}
+	if s.IsProject() {
+		res.Running = Text{"running (electricity and support, or rent)", "運用費（電気代と保守費、または賃料）"}
+	}
 	res.Constraints = lim.constraints(res.Currency)
 	var all, atDeadline []planPoint
 	// The options that rent or buy one catalog system ask the transformer
@@ -214,7 +224,9 @@ func MakePlan(s *Scenario, opt PlanOptions) (*PlanResult, error) {
 	}
 	slices.SortStableFunc(atDeadline, byCost)
 	res.Options = describeAll(atDeadline)
-	breakEven(res.Options)
+	if !s.IsProject() { // a project holds what it buys for its runs alone: no years to break even over
+		breakEven(res.Options)
+	}
 	res.Frontier = describeAll(frontier(all, func(p planPoint) float64 { return p.time }))
 	res.EnergyFrontier = describeAll(frontier(all, func(p planPoint) float64 { return p.energy }))
 	if p, ok := best(all, lim.meetsAll, byCost); ok {
@@ -250,7 +262,7 @@ func planLimitsOf(s *Scenario, prices []hardware.CloudOffer, asOf string) (planL
 	if len(errs) > 0 {
 		return planLimits{}, errs.err()
 	}
-	lim := planLimits{deadline: s.Team.TargetDays * Day, maxGPUs: DefaultMaxGPUs, buy: true, rent: true}
+	lim := planLimits{deadline: s.target(), maxGPUs: DefaultMaxGPUs, buy: true, rent: true}
 	lim.workload = s.workloadIndex(cmp.Or(p.Workload, s.Money.Workload))
 	set := func(dst *float64, v *float64, scale float64) {
 		if v != nil {
@@ -293,6 +305,10 @@ func checkPlan(s *Scenario, errs *errorList) {
 	}
 	if s.Money == nil {
 		errs.add("money", moneyForPlan, nil)
+	}
+	if s.IsProject() && s.Project.DeadlineDays == nil && p.DeadlineDays == nil {
+		errs.add("plan.deadline_days", Text{"is required to plan a project whose jobs are given: each option's job is sized to a deadline",
+			"ジョブが指定されたプロジェクトを計画するには必須です: 各選択肢のジョブは期限から決めます"}, nil)
 	}
 	if p.Workload != "" && s.workloadIndex(p.Workload) < 0 {
 		errs.add("plan.workload", Text{"names no workload of the scenario", "シナリオのどのワークロードも指していません"}, strconv.Quote(p.Workload))
@@ -518,7 +534,18 @@ func deriveScenario(s *Scenario, lim planLimits, o planOption, sys System) (*Sce
 		}
 	}
 	ds.Workloads, ds.Systems, ds.Money = []Workload{w}, []System{sys}, &m
-	ds.Growth = Growth{Factor: 1, Exponent: s.Growth.Exponent}
+	if s.Growth != nil {
+		ds.Growth = &Growth{Factor: 1, Exponent: s.Growth.Exponent}
+	}
+	// The sweep sets the option's own target: its team or project is a copy.
+	if s.Team != nil {
+		t := *s.Team
+		ds.Team = &t
+	}
+	if s.Project != nil {
+		p := *s.Project
+		ds.Project = &p
+	}
 	ds.Ranges, ds.Sources, ds.Plan = nil, nil, nil
 	return &ds, nil
 }
@@ -553,6 +580,7 @@ func firstFieldError(err error) *FieldError {
 // The estimate's quantities a plan reads, per option.
 type planIndex struct {
 	toBuy, needed, capex, tco, opex, cloudYear, storage, sysPrice, sysPower, energyRun, jobTime int
+	own, rent, runTime, duration, electricity, support                                          int // a project's
 }
 
 // planPoint is a plan as the sweep finds it, numbers only: hundreds are
@@ -574,7 +602,7 @@ type planPoint struct {
 // It returns the points, the point at the deadline, or why the option cannot
 // be priced.
 func (o *planOption) sweep(lim planLimits, plans *planCache) ([]planPoint, planPoint, *Text) {
-	o.s.Team.TargetDays = lim.deadline / Day // the layout's own plan is then the deadline's
+	o.s.setTarget(lim.deadline) // the layout's own plan is then the deadline's
 	c, err := prepare(o.s, plans)
 	if err != nil {
 		return nil, planPoint{}, &Text{firstLine(err.Error()), firstLine(errorIn(err, "ja"))}
@@ -588,7 +616,9 @@ func (o *planOption) sweep(lim planLimits, plans *planCache) ([]planPoint, planP
 	}
 	idx := planIndex{toBuy: at("team." + w + ".systems_to_buy." + sys), needed: at("team." + w + ".systems." + sys), capex: at("cost.capex"), tco: at("cost.tco"), opex: at("cost.opex_per_year"),
 		cloudYear: at("cost.cloud_per_year"), storage: at("cost.storage"), sysPrice: at("cost.system_price"), sysPower: at("cost.system_power"), energyRun: at("energy.per_run"),
-		jobTime: at("train." + w + ".job_time." + sys)}
+		jobTime: at("train." + w + ".job_time." + sys),
+		own:     at("cost.own"), rent: at("cost.rent"), runTime: at("project." + w + ".run_time." + sys), duration: at("project.duration"),
+		electricity: at("cost.power_project"), support: at("cost.support_project")}
 	b := &builder{values: make([]float64, len(c.layout)), headlineOnly: true}
 	atDeadline, ok := o.point(c, b, idx, lim.deadline)
 	if !ok {
@@ -606,6 +636,7 @@ func (o *planOption) sweep(lim planLimits, plans *planCache) ([]planPoint, planP
 	}
 	// Longest deadline first: the count grows as the deadline shrinks, so
 	// the first past the GPU limit ends the sweep before the costliest sizes.
+	b.sweep = true
 	for k := len(planGrid) - 1; k >= 0; k-- {
 		p, ok := o.point(c, b, idx, planGrid[k])
 		if !ok || p.gpus > lim.maxGPUs {
@@ -627,25 +658,43 @@ func (o *planOption) sweep(lim planLimits, plans *planCache) ([]planPoint, planP
 // bought either way.
 func (o *planOption) point(c *Calculation, b *builder, idx planIndex, deadline float64) (planPoint, bool) {
 	s := o.s
-	s.Team.TargetDays = deadline / Day
+	s.setTarget(deadline)
 	b.next, b.err = 0, nil
 	compute(s, c.hw, b)
-	v := b.values
 	if b.err != nil || idx.toBuy < 0 || idx.needed < 0 {
 		return planPoint{}, false
 	}
-	for _, i := range []int{idx.toBuy, idx.capex, idx.tco, idx.energyRun} {
-		if math.IsNaN(v[i]) || math.IsInf(v[i], 0) {
+	// val is quantity i's value, 0 where the estimate has none (a project's
+	// storage without data).
+	val := func(i int) float64 {
+		if i < 0 {
+			return 0
+		}
+		return b.values[i]
+	}
+	total, running := idx.tco, idx.opex
+	if s.IsProject() {
+		total, running = idx.own, idx.own
+		if o.acquire != "buy" {
+			total, running = idx.rent, idx.rent
+		}
+	}
+	for _, i := range []int{idx.toBuy, idx.capex, total, idx.energyRun} {
+		if v := val(i); math.IsNaN(v) || math.IsInf(v, 0) {
 			return planPoint{}, false
 		}
 	}
-	count := v[idx.toBuy]
+	count := val(idx.toBuy)
 	p := planPoint{o: o, deadline: deadline, count: count, gpus: count * s.Systems[0].GPUs, time: deadline, // linear scaling meets the target exactly
-		power: count * v[idx.sysPower] * s.Money.PUE, energy: v[idx.energyRun], needed: v[idx.needed],
-		storage: v[idx.storage], unitPrice: v[idx.sysPrice], unitPower: v[idx.sysPower]}
+		power: count * val(idx.sysPower) * s.Money.PUE, energy: val(idx.energyRun), needed: val(idx.needed),
+		storage: val(idx.storage), unitPrice: val(idx.sysPrice), unitPower: val(idx.sysPower)}
 	if idx.jobTime >= 0 {
-		p.time, p.jobTime = v[idx.jobTime], true
+		p.time, p.jobTime = val(idx.jobTime), true
 	}
+	if s.IsProject() {
+		return o.projectPoint(p, val, idx, total, running), true
+	}
+	v := b.values
 	if o.acquire == "buy" {
 		p.capex, p.perYear, p.total = v[idx.capex], v[idx.opex], v[idx.tco]
 	} else {
@@ -653,6 +702,42 @@ func (o *planOption) point(c *Calculation, b *builder, idx planIndex, deadline f
 		p.total = p.capex + p.perYear*s.Money.DepreciationYears
 	}
 	return p, true
+}
+
+// projectPoint prices a project's plan: a run's time with failures; bought,
+// its capital expense and what the project pays for holding and running the
+// systems; rented, the run's GPU-hours at the offer's price (a commitment
+// billing every hour of its term, however short the project), plus the
+// storage bought either way.
+func (o *planOption) projectPoint(p planPoint, val func(int) float64, idx planIndex, total, running int) planPoint {
+	p.time, p.jobTime = val(idx.runTime), true
+	p.total, p.perYear = val(total), val(running)
+	if o.acquire == "buy" {
+		p.capex, p.perYear = val(idx.capex), val(idx.electricity)+val(idx.support)
+		return p
+	}
+	p.capex = p.storage
+	if term := termSeconds(o.term); term > 0 {
+		// A commitment bills its whole term for the instances it holds.
+		hours := p.count * o.s.Systems[0].GPUs * max(val(idx.duration), term) / Hour
+		p.perYear = hours * o.s.Money.CloudPerGPUHour
+		p.total = p.perYear + p.storage
+	} else {
+		p.perYear = p.total - p.storage
+	}
+	return p
+}
+
+// termSeconds is how long a commitment bills, 0 for one that bills the
+// hours used.
+func termSeconds(t hardware.Term) float64 {
+	switch t {
+	case hardware.OneYear:
+		return Year
+	case hardware.ThreeYear:
+		return 3 * Year
+	}
+	return 0
 }
 
 // describe makes a plan the answer shows: every number a quantity, and the
@@ -727,8 +812,29 @@ func (lim planLimits) describe(p planPoint) PlanPoint {
 		}
 	}
 	out.Total.setExpr("{" + out.Capex.ID + "} + {" + out.PerYear.ID + "} * {money.depreciation_years}")
+	if s.IsProject() {
+		projectWords(&out, o, s)
+	}
 	lim.judge(&out, p)
 	return out
+}
+
+// projectWords relabels a project's plan: its costs are the project's, not
+// a year's or a depreciation period's.
+func projectWords(out *PlanPoint, o *planOption, s *Scenario) {
+	runs := s.Project.runsWords()
+	total := Text{"Cost of the project (" + runs.EN + ")", "プロジェクトの費用（" + runs.JA + "）"}
+	out.Total.Label, out.Total.LabelJA, out.Total.Expr, out.Total.Inputs = total.EN, total.JA, "", nil
+	out.PerYear.Expr, out.PerYear.Inputs = "", nil
+	if o.acquire == "buy" {
+		out.Total.Formula = "cost.own: depreciation for the project's duration (money.residual) + its electricity + its support"
+		out.PerYear.Label, out.PerYear.LabelJA = "Electricity and support for the project", "プロジェクトの電気代と保守費"
+		out.PerYear.Formula = "cost.power_project + cost.support_project"
+		return
+	}
+	out.PerYear.Label, out.PerYear.LabelJA = "Rent for the project", "プロジェクトの賃料"
+	out.PerYear.Formula = "project GPU-hours * per_gpu_hour (on demand), or count * gpus_per_system * max(project.duration, the term) / HOUR * per_gpu_hour (a commitment bills its whole term)"
+	out.Total.Formula = "capex (shared storage) + the rent for the project"
 }
 
 // setExpr gives q its expression and the inputs it names, which the

@@ -36,12 +36,13 @@ type Scenario struct {
 	Preprocessing *Preprocessing    `json:"preprocessing,omitempty"` // (with fleet)
 	Dataset       *Dataset          `json:"dataset,omitempty"`       // a fixed dataset instead
 	Tokens        *Tokenizer        `json:"tokens,omitempty"`        // (with fleet) how a video transformer cuts the kept frames into tokens
-	Training      Training          `json:"training"`
+	Training      *Training         `json:"training,omitempty"`      // required but for a project of transformers given their tokens
 	Workloads     []Workload        `json:"workloads" check:"nonempty"`
 	Systems       []System          `json:"systems" check:"nonempty"`
-	Team          Team              `json:"team"`
-	Host          Host              `json:"host"`
-	Growth        Growth            `json:"growth"`
+	Team          *Team             `json:"team,omitempty"`    // a standing team kept busy for years, or
+	Project       *Project          `json:"project,omitempty"` // a fixed number of training runs
+	Host          *Host             `json:"host,omitempty"`    // required with team
+	Growth        *Growth           `json:"growth,omitempty"`  // required with team
 	Money         *Money            `json:"money,omitempty"`   // the budget: buying, running, renting
 	Goodput       *Goodput          `json:"goodput,omitempty"` // time lost to failures at scale
 	Factors       *Factors          `json:"factors,omitempty"` // the hardware models' efficiency factors
@@ -158,6 +159,26 @@ type Money struct {
 	GridKgCO2PerKWh    float64  `json:"grid_kg_co2_per_kwh" check:"ge=0"`
 	// Ask is which figure the proposal asks for (see Answer); unset: the point estimate.
 	Ask *Ask `json:"ask,omitempty" check:"oneof=point|p50|p90"`
+	// Residual is what bought systems keep of their value after a project:
+	// kept (the default: the project pays straight-line depreciation for
+	// the time it holds them) or none (it pays the whole capital expense).
+	Residual *Residual `json:"residual,omitempty" check:"oneof=kept|none"`
+}
+
+// Residual is the rule a project's bought systems are charged by.
+type Residual string
+
+const (
+	ResidualKept Residual = "kept"
+	ResidualNone Residual = "none"
+)
+
+// residual is money.residual, kept when unset.
+func (m *Money) residual() Residual {
+	if m.Residual == nil {
+		return ResidualKept
+	}
+	return *m.Residual
 }
 
 // Plan holds the constraints of the inverse question (trainscale plan): the
@@ -193,6 +214,18 @@ type Team struct {
 	Members        float64 `json:"members" check:"bound=people"`
 	ConcurrentJobs float64 `json:"concurrent_jobs" check:"bound=people"`
 	TargetDays     float64 `json:"target_days" check:"bound=days"`
+}
+
+// Project is what a scenario sizes when it is not a standing team: a fixed
+// number of training runs (a pre-training run, a world model's training
+// campaign), each by a deadline or on a given job, costed for those runs
+// alone. Its frame is the one reverse sizing (trainscale size) answers in.
+type Project struct {
+	Runs float64 `json:"runs" check:"bound=runs"` // run one after another on the job's systems
+	// DeadlineDays is the time one run may take, failures included: the job
+	// is the fewest GPUs that meet it. Required unless every workload gives
+	// its job's GPUs (transformer.gpus).
+	DeadlineDays *float64 `json:"deadline_days,omitempty" check:"bound=days"`
 }
 
 // Host sizes the CPU side of a system: RAM as a multiple of the GPUs' memory.
@@ -382,4 +415,96 @@ func (s *Scenario) MarshalJSON() ([]byte, error) {
 		}
 	}
 	return minjson.Append(nil, tree)
+}
+
+// IsProject reports whether the scenario sizes a project of fixed runs
+// rather than a standing team.
+func (s *Scenario) IsProject() bool { return s.Project != nil }
+
+// target is the time one run may take, in seconds: team.target_days or
+// project.deadline_days; 0 for a project whose jobs are given.
+func (s *Scenario) target() float64 {
+	switch {
+	case s.Team != nil:
+		return s.Team.TargetDays * Day
+	case s.Project != nil && s.Project.DeadlineDays != nil:
+		return *s.Project.DeadlineDays * Day
+	}
+	return 0
+}
+
+// setTarget sets the time a run may take, in seconds, where the scenario
+// states it: team.target_days, or project.deadline_days.
+func (s *Scenario) setTarget(seconds float64) {
+	if s.Team != nil {
+		s.Team.TargetDays = seconds / Day
+		return
+	}
+	days := seconds / Day
+	s.Project.DeadlineDays = &days
+}
+
+// concurrentJobs is the jobs running at once: the team's; a project's runs
+// follow one another on one job's systems.
+func (s *Scenario) concurrentJobs() float64 {
+	if s.Team != nil {
+		return s.Team.ConcurrentJobs
+	}
+	return 1
+}
+
+// Epochs is training.epochs; a project of transformers given their tokens
+// reads no data and has none.
+func (s *Scenario) Epochs() float64 {
+	if s.Training != nil {
+		return s.Training.Epochs
+	}
+	return 1
+}
+
+// Scaling is training.scaling; a project without a training section trains
+// transformers only, whose scaling is always modelled.
+func (s *Scenario) Scaling() string {
+	if s.Training != nil {
+		return s.Training.Scaling
+	}
+	return "modelled"
+}
+
+// GrowthFactor is growth.factor, 0 without a growth section (no table of
+// growing data).
+func (s *Scenario) GrowthFactor() int {
+	if s.Growth == nil {
+		return 0
+	}
+	return int(s.Growth.Factor)
+}
+
+// hasData reports whether the scenario gives training data (a fleet or a
+// dataset); a project of transformers given their tokens needs none.
+func (s *Scenario) hasData() bool { return s.Fleet != nil || s.Dataset != nil }
+
+// Horizon is what the scenario's costs cover, in words for a column's head
+// or a sentence's end: a team's depreciation period ("over 4 years
+// (depreciation)"), a project's runs ("one run", "3 runs").
+func (s *Scenario) Horizon() Text {
+	if s.Project != nil {
+		r := s.Project.runsWords()
+		return Text{"for " + r.EN, r.JA + "分"}
+	}
+	if s.Money == nil {
+		return Text{}
+	}
+	y := strconv.FormatFloat(s.Money.DepreciationYears, 'f', -1, 64)
+	return Text{"over " + y + " years (depreciation)", "償却期間 " + y + " 年"}
+}
+
+// TotalID is the id of the total cost the scenario's answer gives, over its
+// horizon: a team's total cost of ownership over the depreciation period
+// (cost.tco), or what a project costs bought for its runs (cost.own).
+func (s *Scenario) TotalID() string {
+	if s.IsProject() {
+		return "cost.own"
+	}
+	return "cost.tco"
 }

@@ -42,7 +42,7 @@ func (s Sensitivity) LabelIn(lang string) string { return Text{EN: s.Label, JA: 
 // first workload needs on the first system.
 func DefaultTarget(s *Scenario) string {
 	if s.Money != nil {
-		return "cost.tco"
+		return s.TotalID()
 	}
 	return "team." + s.Workloads[0].ID + ".systems." + s.Systems[0].ID
 }

@@ -46,7 +46,7 @@ func SummarizeIn(e *Estimate, lang string) Summary {
 		name = t("Unnamed scenario", "名前のないシナリオ")
 	}
 	sum := Summary{Name: name}
-	modelled := s.Training.Scaling == "modelled"
+	modelled := s.Scaling() == "modelled"
 
 	quantityValue := []string{t("quantity", "数量"), t("value", "値")}
 	network, system := t("network", "ネットワーク"), t("system", "システム")
@@ -56,7 +56,9 @@ func SummarizeIn(e *Estimate, lang string) Summary {
 			data = append(data, []string{q.LabelIn(lang), show(id)})
 		}
 	}
-	sum.Sections = append(sum.Sections, Section{Title: t("Data", "データ"), Rows: data})
+	if len(data) > 1 { // a project of given tokens reads no data
+		sum.Sections = append(sum.Sections, Section{Title: t("Data", "データ"), Rows: data})
+	}
 
 	// A no-break space holds a count to its counter in a narrow column head
 	// ("GPU 1 基"), where a browser would otherwise break after the number.
@@ -87,12 +89,103 @@ func SummarizeIn(e *Estimate, lang string) Summary {
 			times[r+1] = append(times[r+1], text)
 		}
 	}
-	sum.Sections = append(sum.Sections, Section{Title: minfmt.Sprintf(t("Time to train one run (%v epochs)", "学習 1 回の時間（%v エポック）"), s.Training.Epochs), Rows: times})
+	title := t("Time to train one run", "学習 1 回の時間")
+	if s.Training != nil {
+		title = minfmt.Sprintf(t("Time to train one run (%s)", "学習 1 回の時間（%s）"), countWords(s.Training.Epochs, epochWords).In(lang))
+	}
+	sum.Sections = append(sum.Sections, Section{Title: title, Rows: times})
 	if tr := transformerRows(e, lang, show, val); len(tr) > 1 {
 		sum.Sections = append(sum.Sections, Section{Title: t("Transformer training: tokens, FLOPs, layout and utilisation", "Transformer の学習: トークン数、計算量、並列化構成、使用率"), Rows: tr})
 	}
 
-	team := [][]string{{network, system, t("systems", "台数"), t("to buy", "購入台数"), t("per member", "1 人あたり"), t("node reads", "ノードの読み出し")}}
+	if s.IsProject() {
+		sum.Sections = append(sum.Sections, projectSection(e, lang, show, val))
+	} else {
+		sum.Sections = append(sum.Sections, teamSection(e, lang, show, val, has))
+	}
+
+	mem := [][]string{{network, system, t("memory per GPU", "GPU 1\u00a0基あたりのメモリ"), t("fits", "収まるか")}}
+	for _, w := range s.Workloads {
+		for _, sys := range s.Systems {
+			if id := "memory." + w.ID + ".per_gpu." + sys.ID; has(id) {
+				mem = append(mem, []string{w.name(), sys.ID, show(id), show("memory." + w.ID + ".fits." + sys.ID)})
+			}
+		}
+	}
+	if len(mem) > 1 {
+		sum.Sections = append(sum.Sections, Section{Title: t("GPU memory", "GPU メモリ"), Rows: mem})
+	}
+
+	host := [][]string{{system, t("local SSD", "ローカル SSD"), t("dataset fits", "データが収まるか"), t("shared reads per run", "1 回の学習の共有ストレージ読み出し"),
+		t("GPU memory", "GPU メモリ"), t("RAM wanted", "必要なメモリ"), t("RAM installed", "搭載メモリ")}}
+	for _, sys := range s.Systems {
+		if !s.hasData() && s.Host == nil {
+			break // a project of given tokens: no dataset to hold, no host to size
+		}
+		host = append(host, []string{sys.ID,
+			show("storage.local_ssd." + sys.ID),
+			show("storage.dataset_fits_local." + sys.ID),
+			show("storage.shared_read_per_run." + sys.ID),
+			show("host.gpu_memory." + sys.ID),
+			show("host.ram_low."+sys.ID) + " - " + show("host.ram_high."+sys.ID),
+			show("host.ram_installed."+sys.ID) + okMark(val("host.ram_ok."+sys.ID), lang),
+		})
+	}
+	if len(host) > 1 {
+		sum.Sections = append(sum.Sections, Section{Title: t("Storage and host", "ストレージとホスト"), Rows: host})
+	}
+
+	if m := s.Money; m != nil {
+		budget := [][]string{quantityValue}
+		for _, q := range e.Quantities() {
+			group, _, _ := strings.Cut(q.ID, ".")
+			if group == "cost" || group == "energy" || group == "co2" || q.ID == "storage.shared_capacity" {
+				budget = append(budget, []string{q.LabelIn(lang), show(q.ID)})
+			}
+		}
+		title := minfmt.Sprintf(t("Budget: %s on %s, in %s", "予算: %s を %s で（%s）"), m.Workload, m.System, m.currency())
+		if s.IsProject() {
+			title = minfmt.Sprintf(t("Budget of the project (%s): %s on %s, in %s", "プロジェクト（%s）の予算: %s を %s で（%s）"), s.Project.runsWords().In(lang), m.Workload, m.System, m.currency())
+		}
+		sum.Sections = append(sum.Sections, Section{Title: title, Rows: budget})
+		if g := s.Growth; g != nil && g.Years != nil {
+			plan := [][]string{{t("year", "年"), t("data x", "データ倍率"), t("systems", "台数"), t("capital expense", "設備投資額"), t("operating expense", "運用費")}}
+			for y := 1; y <= int(*g.Years); y++ {
+				yearID := func(name string) string { return minfmt.Sprintf("growth.y%d.%s", y, name) }
+				plan = append(plan, []string{strconv.Itoa(y), trim(val(yearID("data_factor")), 2), show(yearID("systems")), show(yearID("capex")), show(yearID("opex"))})
+			}
+			sum.Sections = append(sum.Sections, Section{Title: minfmt.Sprintf(t("%v-year plan (data x%v a year)", "%v 年計画（データは毎年 %v 倍）"), *g.Years, *g.PerYear), Rows: plan})
+		}
+	}
+
+	if s.Growth == nil {
+		return sum
+	}
+	growth := [][]string{{t("data x", "データ倍率"), t("compute x", "計算量倍率")}}
+	for _, w := range s.Workloads {
+		for _, sys := range s.Systems {
+			growth[0] = append(growth[0], w.ID+" / "+sys.ID)
+		}
+	}
+	for n := 1; n <= s.GrowthFactor(); n++ {
+		row := []string{strconv.Itoa(n), trim(val(minfmt.Sprintf("growth.compute_factor_n%d", n)), 2)}
+		for _, w := range s.Workloads {
+			for _, sys := range s.Systems {
+				row = append(row, roundCount(val(minfmt.Sprintf("growth.%s.systems_n%d.%s", w.ID, n, sys.ID))))
+			}
+		}
+		growth = append(growth, row)
+	}
+	sum.Sections = append(sum.Sections, Section{Title: t("Systems when the data grows", "データが増えたときのシステム台数"), Rows: growth})
+	return sum
+}
+
+// teamSection is the article's table: the systems the team needs for each
+// workload on each system.
+func teamSection(e *Estimate, lang string, show func(string) string, val func(string) float64, has func(string) bool) Section {
+	t := func(en, ja string) string { return Text{en, ja}.In(lang) }
+	s := e.Scenario
+	team := [][]string{{t("network", "ネットワーク"), t("system", "システム"), t("systems", "台数"), t("to buy", "購入台数"), t("per member", "1 人あたり"), t("node reads", "ノードの読み出し")}}
 	var misses []string
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
@@ -112,74 +205,40 @@ func SummarizeIn(e *Estimate, lang string) Summary {
 	for _, m := range misses {
 		team = append(team, []string{t("note: ", "注: ") + m})
 	}
-	sum.Sections = append(sum.Sections, Section{
+	return Section{
 		Title: minfmt.Sprintf(t("Systems for the team (%v of %v members submitting, %v-day target)", "チームに必要なシステム（%v / %v 人が同時に投入、目標 %v 日）"),
 			s.Team.ConcurrentJobs, s.Team.Members, s.Team.TargetDays),
 		Rows: team,
-	})
+	}
+}
 
-	mem := [][]string{{network, system, t("memory per GPU", "GPU 1\u00a0基あたりのメモリ"), t("fits", "収まるか")}}
+// projectSection is a project's job for each workload on each system: its
+// GPUs and systems, a run's time with failures and the project's GPU-hours.
+func projectSection(e *Estimate, lang string, show func(string) string, val func(string) float64) Section {
+	t := func(en, ja string) string { return Text{en, ja}.In(lang) }
+	s, p := e.Scenario, e.Scenario.Project
+	rows := [][]string{{t("network", "ネットワーク"), t("system", "システム"), t("GPUs per job", "ジョブの GPU 数"), t("systems", "台数"),
+		t("one run, failures included", "学習 1 回（障害込み）"), t("GPU-hours", "GPU 時間")}}
+	var misses []string
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
-			if id := "memory." + w.ID + ".per_gpu." + sys.ID; has(id) {
-				mem = append(mem, []string{w.name(), sys.ID, show(id), show("memory." + w.ID + ".fits." + sys.ID)})
+			id := func(group, name string) string { return group + "." + w.ID + "." + name + "." + sys.ID }
+			rows = append(rows, []string{w.name(), sys.ID, show(id("team", "gpus_per_job")),
+				strconv.FormatFloat(val(id("team", "systems_to_buy")), 'f', 0, 64), show(id("project", "run_time")), show(id("project", "gpu_hours"))})
+			if p.DeadlineDays != nil && val(id("team", "meets_target")) == 0 {
+				misses = append(misses, minfmt.Sprintf(t("%s on %s: a run takes %s, past the %v-day deadline", "%s（%s）: 学習 1 回に %s かかり、期限の %v 日を過ぎます"),
+					w.name(), sys.ID, show(id("project", "run_time")), *p.DeadlineDays))
 			}
 		}
 	}
-	if len(mem) > 1 {
-		sum.Sections = append(sum.Sections, Section{Title: t("GPU memory", "GPU メモリ"), Rows: mem})
+	for _, m := range misses {
+		rows = append(rows, []string{t("note: ", "注: ") + m})
 	}
-
-	host := [][]string{{system, t("local SSD", "ローカル SSD"), t("dataset fits", "データが収まるか"), t("shared reads per run", "1 回の学習の共有ストレージ読み出し"),
-		t("GPU memory", "GPU メモリ"), t("RAM wanted", "必要なメモリ"), t("RAM installed", "搭載メモリ")}}
-	for _, sys := range s.Systems {
-		host = append(host, []string{sys.ID,
-			show("storage.local_ssd." + sys.ID),
-			show("storage.dataset_fits_local." + sys.ID),
-			show("storage.shared_read_per_run." + sys.ID),
-			show("host.gpu_memory." + sys.ID),
-			show("host.ram_low."+sys.ID) + " - " + show("host.ram_high."+sys.ID),
-			show("host.ram_installed."+sys.ID) + okMark(val("host.ram_ok."+sys.ID), lang),
-		})
+	title := minfmt.Sprintf(t("The project's job (%s)", "プロジェクトのジョブ（%s）"), p.runsWords().In(lang))
+	if d := p.DeadlineDays; d != nil {
+		title = minfmt.Sprintf(t("The project's job (%s, each within %v days)", "プロジェクトのジョブ（%s、各 %v 日以内）"), p.runsWords().In(lang), *d)
 	}
-	sum.Sections = append(sum.Sections, Section{Title: t("Storage and host", "ストレージとホスト"), Rows: host})
-
-	if m := s.Money; m != nil {
-		budget := [][]string{quantityValue}
-		for _, q := range e.Quantities() {
-			group, _, _ := strings.Cut(q.ID, ".")
-			if group == "cost" || group == "energy" || group == "co2" || q.ID == "storage.shared_capacity" {
-				budget = append(budget, []string{q.LabelIn(lang), show(q.ID)})
-			}
-		}
-		sum.Sections = append(sum.Sections, Section{Title: minfmt.Sprintf(t("Budget: %s on %s, in %s", "予算: %s を %s で（%s）"), m.Workload, m.System, m.currency()), Rows: budget})
-		if g := s.Growth; g.Years != nil {
-			plan := [][]string{{t("year", "年"), t("data x", "データ倍率"), t("systems", "台数"), t("capital expense", "設備投資額"), t("operating expense", "運用費")}}
-			for y := 1; y <= int(*g.Years); y++ {
-				yearID := func(name string) string { return minfmt.Sprintf("growth.y%d.%s", y, name) }
-				plan = append(plan, []string{strconv.Itoa(y), trim(val(yearID("data_factor")), 2), show(yearID("systems")), show(yearID("capex")), show(yearID("opex"))})
-			}
-			sum.Sections = append(sum.Sections, Section{Title: minfmt.Sprintf(t("%v-year plan (data x%v a year)", "%v 年計画（データは毎年 %v 倍）"), *g.Years, *g.PerYear), Rows: plan})
-		}
-	}
-
-	growth := [][]string{{t("data x", "データ倍率"), t("compute x", "計算量倍率")}}
-	for _, w := range s.Workloads {
-		for _, sys := range s.Systems {
-			growth[0] = append(growth[0], w.ID+" / "+sys.ID)
-		}
-	}
-	for n := 1; n <= int(s.Growth.Factor); n++ {
-		row := []string{strconv.Itoa(n), trim(val(minfmt.Sprintf("growth.compute_factor_n%d", n)), 2)}
-		for _, w := range s.Workloads {
-			for _, sys := range s.Systems {
-				row = append(row, roundCount(val(minfmt.Sprintf("growth.%s.systems_n%d.%s", w.ID, n, sys.ID))))
-			}
-		}
-		growth = append(growth, row)
-	}
-	sum.Sections = append(sum.Sections, Section{Title: t("Systems when the data grows", "データが増えたときのシステム台数"), Rows: growth})
-	return sum
+	return Section{Title: title, Rows: rows}
 }
 
 // transformerRows is the transformer workloads' plan on each system, one row
@@ -241,7 +300,8 @@ func fitsMark(fits float64, lang string) string {
 func IsHeadline(id string) bool {
 	switch id {
 	case "data.raw", "data.processed", "cost.capex", "cost.opex_per_year", "cost.tco", "cost.per_member",
-		"cost.cloud_per_year", "cost.break_even_utilisation", "energy.per_run", "energy.per_year", "co2.per_run", "co2.per_year":
+		"cost.cloud_per_year", "cost.break_even_utilisation", "energy.per_run", "energy.per_year", "co2.per_run", "co2.per_year",
+		"project.duration", "cost.own", "cost.rent", "energy.project", "co2.project":
 		return true
 	}
 	group, rest, _ := strings.Cut(id, ".")
@@ -253,6 +313,8 @@ func IsHeadline(id string) bool {
 		return name == "gpu_time" || strings.HasPrefix(name, "system_time.") || strings.HasPrefix(name, "job_time.")
 	case group == "team":
 		return strings.HasPrefix(name, "systems.")
+	case group == "project":
+		return strings.HasPrefix(name, "run_time.") || strings.HasPrefix(name, "gpu_hours.")
 	}
 	return false
 }

@@ -192,9 +192,9 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 	if tr.Tokens != nil {
 		tokens = b.add(&trainTokensGiven, &c, *tr.Tokens)
 	} else {
-		tokens = b.add(&trainTokensFromData, &c, s.Training.Epochs*dataTokens)
+		tokens = b.add(&trainTokensFromData, &c, s.Epochs()*dataTokens)
 	}
-	target := s.Team.TargetDays * Day
+	target := s.target()
 	model := transformerModel(tr)
 	var fpt float64
 	if tr.Shape != nil {
@@ -247,16 +247,21 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 
 		r := results.pair(wi, si)
 		r.gpuTime = gpuTime
-		if tr.GPUs != nil {
+		switch {
+		case tr.GPUs != nil:
 			r.gpusPerJob = b.add(&teamGPUsPerJobGiven, &c, *tr.GPUs)
-		} else {
+		case s.IsProject():
+			r.gpusPerJob = b.add(&teamGPUsPerJobProject, &c, float64(j.gpus))
+		default:
 			r.gpusPerJob = b.add(&teamGPUsPerJobSized, &c, float64(j.gpus))
 		}
 		r.jobTime = b.add(&trainJobTimeTokens, &c, gpuTime/r.gpusPerJob)
-		b.add(&teamMeetsTarget, &c, flag(r.jobTime <= target*1.000001))
+		if !s.IsProject() { // a project's run meets its deadline with failures (projectSystems)
+			b.add(&teamMeetsTarget, &c, flag(r.jobTime <= target*1.000001))
+		}
 		r.teamSystems = teamSystems(s, b, &c, r, true)
 		b.add(&teamSystemsToBuy, &c, math.Ceil(r.teamSystems))
-		b.add(&teamSystemsPerMember, &c, r.teamSystems/s.Team.Members)
+		perMember(s, b, &c, r)
 		if dataTokens > 0 { // the data's bytes per token are known
 			nodeRead := b.add(&storageNodeReadTokens, &c, sys.GPUs*rate*results.processed/dataTokens)
 			b.add(&storageClusterRead, &c, nodeRead*r.teamSystems)
@@ -304,10 +309,13 @@ func (pc *planCache) plan(s *Scenario, hw catalogView, wi, si int, model hardwar
 	tr := s.Workloads[wi].Transformer
 	key := hw.jobKey(s, wi, si, model)
 	var j jobPlan
-	if tr.GPUs != nil {
+	switch {
+	case tr.GPUs != nil:
 		key.gpus = int(*tr.GPUs)
 		j = pc.get(key, hw, si)
-	} else {
+	case s.IsProject():
+		j = pc.sizeProject(key, hw, si, s.Systems[si].GPUs, tokens, target, s.Goodput, !b.sweep)
+	default:
 		j = pc.sizeJob(key, hw, si, s.Systems[si].GPUs, tokens, target)
 	}
 	if j.err == nil && tr.Layout != nil && !j.plan.Fits {

@@ -17,6 +17,7 @@ import (
 // changing a Scenario in code.
 func Validate(s *Scenario) error {
 	errs := fieldErrors(reflect.ValueOf(s).Elem(), s.Ranges)
+	checkFrame(s, &errs) // which sections are required reads no value: said with the rest
 	if len(errs) > 0 {
 		return errs.err() // the relations below assume each field is sound
 	}
@@ -132,7 +133,7 @@ var notFinite = Text{"must be a finite number", "有限の数値にしてくだ�
 // crossCheck applies the rules that relate several fields.
 func crossCheck(s *Scenario, errs *errorList) {
 	switch {
-	case s.Fleet == nil && s.Dataset == nil:
+	case s.Fleet == nil && s.Dataset == nil && !s.IsProject():
 		errs.add("fleet", Text{"is required unless dataset gives the training data directly", "dataset で学習データを直接指定しない限り必須です"}, nil)
 	case s.Fleet != nil && s.Dataset != nil:
 		errs.add("dataset", Text{"give fleet (with preprocessing) or dataset, not both", "fleet（と preprocessing）か dataset のどちらか一方を指定してください"}, nil)
@@ -147,8 +148,12 @@ func crossCheck(s *Scenario, errs *errorList) {
 	if p := s.Preprocessing; p != nil {
 		atMost(s, "preprocessing.sampled_fps", p.SampledFPS, "preprocessing.source_fps", p.SourceFPS, errs)
 	}
-	atMost(s, "team.concurrent_jobs", s.Team.ConcurrentJobs, "team.members", s.Team.Members, errs)
-	atMost(s, "host.ram_factor_low", s.Host.RAMFactorLow, "host.ram_factor_high", s.Host.RAMFactorHigh, errs)
+	if s.Team != nil {
+		atMost(s, "team.concurrent_jobs", s.Team.ConcurrentJobs, "team.members", s.Team.Members, errs)
+	}
+	if s.Host != nil {
+		atMost(s, "host.ram_factor_low", s.Host.RAMFactorLow, "host.ram_factor_high", s.Host.RAMFactorHigh, errs)
+	}
 	uniqueIDs("workloads", len(s.Workloads), func(i int) string { return s.Workloads[i].ID }, errs)
 	uniqueIDs("systems", len(s.Systems), func(i int) string { return s.Systems[i].ID }, errs)
 	measured := false
@@ -157,7 +162,7 @@ func crossCheck(s *Scenario, errs *errorList) {
 			checkTransformer(minfmt.Sprintf("workloads[%d]", i), w, s, errs)
 			continue
 		}
-		checkWorkload(minfmt.Sprintf("workloads[%d]", i), w, s.Training.Scaling, errs)
+		checkWorkload(minfmt.Sprintf("workloads[%d]", i), w, s.Scaling(), errs)
 		measured = measured || w.MBPerS != nil
 	}
 	checkTokens(s, errs)
@@ -168,8 +173,63 @@ func crossCheck(s *Scenario, errs *errorList) {
 	if s.Money != nil {
 		checkMoney(s, errs)
 	}
-	if g := s.Growth; (g.PerYear == nil) != (g.Years == nil) {
+	if g := s.Growth; g != nil && (g.PerYear == nil) != (g.Years == nil) {
 		errs.add("growth.years", Text{"give growth.per_year and growth.years together, for a multi-year plan", "複数年の計画には growth.per_year と growth.years を両方指定してください"}, nil)
+	}
+}
+
+// checkFrame applies the rules of what the scenario sizes: a standing team
+// (the article's frame: team, training, host and growth, and the data) or a
+// project of fixed runs (a deadline or every job's GPUs; training and data
+// only where a workload reads them).
+func checkFrame(s *Scenario, errs *errorList) {
+	switch {
+	case s.Team != nil && s.Project != nil:
+		errs.add("project", Text{"give team (a standing team kept busy for years) or project (a fixed number of runs), not both",
+			"team（何年も稼働し続けるチーム）か project（決まった回数の学習）のどちらか一方を指定してください"}, nil)
+		return
+	case s.Team == nil && s.Project == nil:
+		errs.add("team", Text{"is required unless project says the scenario sizes a fixed number of runs instead",
+			"project で決まった回数の学習を見積もると指定しない限り必須です"}, nil)
+		return
+	}
+	if s.Team != nil {
+		for _, sec := range []struct {
+			path  string
+			given bool
+		}{{"training", s.Training != nil}, {"host", s.Host != nil}, {"growth", s.Growth != nil}} {
+			if !sec.given {
+				errs.add(sec.path, Text{"is required with team (only a project may leave it out)", "team と併用するときは必須です（省略できるのは project のときだけ）"}, nil)
+			}
+		}
+		return
+	}
+	if g := s.Growth; g != nil && (g.PerYear != nil || g.Years != nil) {
+		errs.add("growth.per_year", Text{"is a standing team's yearly plan, not a project's", "常設チームの年次計画の項目で、project では使いません"}, nil)
+	}
+	needsData, needsDeadline := false, false
+	for i, w := range s.Workloads {
+		tr := w.Transformer
+		if tr == nil || tr.Tokens == nil {
+			needsData = true
+		}
+		if tr == nil && s.Training == nil {
+			errs.add(minfmt.Sprintf("workloads[%d]", i), Text{"is sized from data and epochs: give training (and fleet or dataset)", "データとエポック数から見積もります: training（と fleet か dataset）を指定してください"}, nil)
+		}
+		if tr == nil || tr.GPUs == nil {
+			needsDeadline = true
+		}
+	}
+	if needsData && !s.hasData() {
+		errs.add("dataset", Text{"is required for a workload that reads the data (give transformer.tokens to size a project without it), or give fleet",
+			"データを読むワークロードには必須です（データなしでプロジェクトを見積もるには transformer.tokens を指定）。または fleet を指定してください"}, nil)
+	}
+	if needsDeadline && s.Project.DeadlineDays == nil {
+		errs.add("project.deadline_days", Text{"is required unless every workload gives its job's GPUs (transformer.gpus): the deadline sizes the job",
+			"すべてのワークロードがジョブの GPU 数（transformer.gpus）を指定しない限り必須です: 期限からジョブの規模を決めます"}, nil)
+	}
+	if s.hasData() && s.Training == nil {
+		errs.add("training", Text{"is required with the data (fleet or dataset): its epochs say how often a run reads it", "データ（fleet か dataset）を指定するときは必須です: エポック数でデータを読む回数が決まります"}, nil)
 	}
 }
 
@@ -335,7 +395,7 @@ func checkSystem(path string, sys System, s *Scenario, measured bool, errs *erro
 		if sys.GPU != "" {
 			errs.add(path+".cpu", Text{"give gpu or cpu, not both", "gpu か cpu のどちらか一方を指定してください"}, nil)
 		}
-		if s.Training.Scaling == "modelled" {
+		if s.Scaling() == "modelled" {
 			errs.add(path+".cpu", Text{"a CPU-only system needs training.scaling linear (the all-reduce model is for GPUs)", "CPU のみのシステムには training.scaling を linear にしてください（all-reduce のモデルは GPU 用です）"}, nil)
 		}
 	}
@@ -343,7 +403,7 @@ func checkSystem(path string, sys System, s *Scenario, measured bool, errs *erro
 	if !hasBase && sys.GPU == "" && sys.CPU == "" && slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.MBPerS == nil }) {
 		errs.add(path+".gpu", Text{"is required for a workload without mb_per_s when the id is not a catalog system", "ID がカタログのシステムでなく、mb_per_s のないワークロードがあるときは必須です"}, nil)
 	}
-	if !hasBase && s.Training.Scaling == "modelled" {
+	if !hasBase && s.Scaling() == "modelled" {
 		errs.add(path+".catalog", knownAs("modelled scaling needs a catalog system for the links", "modelled のスケーリングにはリンクを知るためカタログのシステムが必要です", hardware.SystemIDs()), nil)
 	}
 	checkSystemFacts(path, sys, errs)

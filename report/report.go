@@ -279,7 +279,7 @@ func (b *Bundle) AnswerTable(a *estimator.Answer) (rows [][]string, numbers int)
 		{t("ask.systems.only"), a.Buy.ToBuy},
 		{t("ask.row.systems"), a.Buy.Systems},
 		{t("ask.capex"), *a.Capex},
-		{fmt.Sprintf(t("ask.tco"), b.Estimate.Scenario.Money.DepreciationYears), *a.TCO},
+		{a.TotalCaption(b.Estimate.Scenario).In(b.Lang), *a.TCO},
 		{a.Buy.Time.LabelIn(b.Lang), a.Buy.Time},
 	} {
 		rows = append(rows, append([]string{r.caption}, figure(r.f)...))
@@ -349,8 +349,9 @@ func (b *Bundle) PlanTable() (rows [][]string, stale string) {
 		return nil, ""
 	}
 	t := func(key string) string { return chart.Text(b.Lang, key) }
+	// The totals' head says what they cover: a team's years, a project's runs.
 	rows = [][]string{{t("plan.col.option"), t("plan.col.count"), t("plan.col.time"), t("plan.col.capex"),
-		t("plan.col.per_year"), t("plan.col.total"), t("plan.col.power"), t("plan.col.meets"), t("plan.col.binding")}}
+		res.Running.In(b.Lang), t("plan.col.total") + " (" + res.Horizon.In(b.Lang) + ")", t("plan.col.power"), t("plan.col.meets"), t("plan.col.binding")}}
 	if len(res.Options) == 0 {
 		return rows, ""
 	}

@@ -148,9 +148,13 @@ async function loadNow(page, point) {
   const s = res.scenario;
   const k = s.systems.findIndex((x) => x.id === point.system || x.catalog === point.system);
   s.systems = [k >= 0 ? s.systems[k] : { id: point.system }];
-  s.team = { ...s.team, target_days: point.sized_for_days };
+  // The deadline lives where the scenario states it: a team's target or a
+  // project's deadline.
+  const target = s.project ? 'project.deadline_days' : 'team.target_days';
+  if (s.project) s.project = { ...s.project, deadline_days: point.sized_for_days };
+  else s.team = { ...s.team, target_days: point.sized_for_days };
   s.money = { ...s.money, system: s.systems[0].id };
-  const changed = ['team.target_days', 'money.system'];
+  const changed = [target, 'money.system'];
   if (point.per_gpu_hour != null) {
     s.money.cloud_gpu = point.gpu;
     s.money.cloud_per_gpu_hour = point.per_gpu_hour;

@@ -133,8 +133,8 @@ func writePlanTable(w io.Writer, s *estimator.Scenario, res *estimator.PlanResul
 		if p == nil {
 			return
 		}
-		fmt.Fprintf(&b, "%s: %s: %s systems or instances (%s GPUs, %s used), %s per run, total %s (capex %s, %s a year), power %s, energy %s a run%s\n",
-			title, estimator.Printable(p.Label.EN), show(p.Count), show(p.GPUs), show(p.Utilisation), show(p.TimePerRun), show(p.Total), show(p.Capex), show(p.PerYear), show(p.Power), show(p.EnergyPerRun), staleNote(p))
+		fmt.Fprintf(&b, "%s: %s: %s systems or instances (%s GPUs, %s used), %s per run, total %s %s (capex %s, %s %s), power %s, energy %s a run%s\n",
+			title, estimator.Printable(p.Label.EN), show(p.Count), show(p.GPUs), show(p.Utilisation), show(p.TimePerRun), show(p.Total), res.Horizon.EN, show(p.Capex), res.Running.EN, show(p.PerYear), show(p.Power), show(p.EnergyPerRun), staleNote(p))
 	}
 	describe("Chosen", res.Cheapest)
 	fmt.Fprintf(&b, "Why: %s\n", estimator.Printable(res.Why.EN))
@@ -147,7 +147,7 @@ func writePlanTable(w io.Writer, s *estimator.Scenario, res *estimator.PlanResul
 	}
 
 	fmt.Fprintf(w, "Options considered, each sized for the deadline, cheapest first (%d plans compared in all):\n", res.Points)
-	rows := [][]string{{"option", "count", "utilisation", "time/run", "capex", "per year", "total", "power", "energy/run", "buy beats rent after", "meets all", "binding"}}
+	rows := [][]string{{"option", "count", "utilisation", "time/run", "capex", res.Running.EN, "total, " + res.Horizon.EN, "power", "energy/run", "buy beats rent after", "meets all", "binding"}}
 	for i := range res.Options {
 		p := &res.Options[i]
 		breakEven := "-"

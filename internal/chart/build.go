@@ -45,7 +45,9 @@ func IDs() []string {
 func Carries(s *estimator.Scenario, id string) bool {
 	switch id {
 	case ComputeGrowth:
-		return s.Growth.Factor > 1
+		return s.Growth != nil && s.Growth.Factor > 1
+	case CostBreakdown:
+		return !s.IsProject() // a year by year breakdown; a project's costs are its own table
 	case CPUvsGPU:
 		cnn, _ := Trains(s)
 		return cnn
@@ -163,7 +165,6 @@ func runOnGenerations(v *estimator.Scenario, use func(system string, gpu hardwar
 	}
 	v.Training.Scaling = "modelled"
 	v.Money = nil
-	v.Growth = estimator.Growth{Factor: 1, Exponent: v.Growth.Exponent}
 	return estimator.Run(v)
 }
 
@@ -303,6 +304,16 @@ func (b *builder) dataFunnel() (Spec, error) {
 func variant(s *estimator.Scenario) *estimator.Scenario {
 	v := *s
 	v.Ranges, v.Sources, v.Name, v.Notes = nil, nil, "", ""
+	// The variants set their own scaling, and no growth: copies of the
+	// sections, not the scenario's own (a project may have none).
+	t := estimator.Training{Epochs: 1}
+	if s.Training != nil {
+		t = *s.Training
+	}
+	v.Training = &t
+	if s.Growth != nil {
+		v.Growth = &estimator.Growth{Factor: 1, Exponent: s.Growth.Exponent}
+	}
 	return &v
 }
 
@@ -355,7 +366,6 @@ func (b *builder) scalingCNN(w *estimator.Workload) (Spec, error) {
 	}
 	v.Training.Scaling = "linear"
 	v.Money, v.Goodput = nil, nil
-	v.Growth = estimator.Growth{Factor: 1, Exponent: b.s.Growth.Exponent}
 	one, err := estimator.Run(v)
 	if err != nil {
 		return Spec{}, err

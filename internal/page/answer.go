@@ -141,7 +141,7 @@ func (r *render) purchase() {
 	for _, f := range []struct {
 		label string
 		c     cell
-	}{{t["answer.capex"], p.capex}, {minfmt.Sprintf(t["answer.tco"], num(r.s.Money.DepreciationYears)), p.tco}, {buy.Time.LabelIn(r.lang), p.time}} {
+	}{{t["answer.capex"], p.capex}, {r.a.TotalCaption(r.s).In(r.lang), p.tco}, {buy.Time.LabelIn(r.lang), p.time}} {
 		minfmt.Fprintf(b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(f.label), r.button(f.c))
 	}
 	b.WriteString(`</dl>`)
@@ -174,7 +174,7 @@ func (r *render) spread(a *estimator.Answer) {
 	var rows []row
 	if buy := a.Buy; buy != nil {
 		rows = []row{{t["answer.tobuy"], buy.ToBuy}, {t["answer.before"], buy.Systems},
-			{minfmt.Sprintf(t["answer.tco"], num(r.s.Money.DepreciationYears)), *a.TCO}}
+			{a.TotalCaption(r.s).In(r.lang), *a.TCO}}
 	} else {
 		for _, p := range a.Each {
 			rows = append(rows, row{minfmt.Sprintf(t["answer.pair"], p.WorkloadName, p.SystemName), p.ToBuy})

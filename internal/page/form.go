@@ -12,7 +12,7 @@ import (
 // groups are the form's sections in order: the scenario's top-level fields
 // first (general), then one per section of the format.
 var groups = []string{"general", "fleet", "preprocessing", "dataset", "tokens", "training", "workloads", "systems",
-	"team", "host", "growth", "money", "goodput", "factors", "model_error", "plan"}
+	"team", "project", "host", "growth", "money", "goodput", "factors", "model_error", "plan"}
 
 // general reports the top-level fields the form offers; the schema is not
 // for editing. A switch, not a map: a map literal is built by the package's

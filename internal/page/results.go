@@ -44,7 +44,13 @@ func Layout(est *estimator.Estimate) string {
 		put(q.ID, q.Label)
 	}
 	s := est.Scenario
-	put(s.Name, num(s.Training.Epochs), num(s.Team.ConcurrentJobs), num(s.Team.Members), num(s.Team.TargetDays))
+	put(s.Name, num(s.Epochs()))
+	if s.Team != nil {
+		put(num(s.Team.ConcurrentJobs), num(s.Team.Members), num(s.Team.TargetDays))
+	}
+	if p := s.Project; p != nil {
+		put(p.Describe().EN)
+	}
 	for _, w := range s.Workloads {
 		put(nameOr(w.Label, w.ID))
 	}
@@ -290,7 +296,7 @@ func (r *render) chain() {
 	b.WriteString(`<section class="article" aria-labelledby="h-article"><h2 id="h-article">` + esc(heading) + `</h2>`)
 	r.figures(r.data)
 	minfmt.Fprintf(b, `<table><caption>%s</caption><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
-		esc(minfmt.Sprintf(t["results.time"], num(s.Training.Epochs))), esc(t["col.network"]), esc(t["col.system"]), esc(t["col.gpu"]), esc(t["col.onesystem"]))
+		esc(r.timeCaption()), esc(t["col.network"]), esc(t["col.system"]), esc(t["col.gpu"]), esc(t["col.onesystem"]))
 	for _, rw := range r.runs {
 		minfmt.Fprintf(b, `<tr><th scope="row">%s</th><td>%s</td>%s%s</tr>`, esc(rw.head[0]), esc(rw.head[1]), r.td(rw.cells[0]), r.td(rw.cells[1]))
 	}
@@ -324,10 +330,22 @@ func (r *render) figures(cells []cell) {
 	r.b.WriteString(`</dl>`)
 }
 
+// timeCaption names the table of one run's time, with the epochs where the
+// scenario reads data.
+func (r *render) timeCaption() string {
+	if r.s.Training == nil {
+		return r.t["results.time.tokens"]
+	}
+	return minfmt.Sprintf(r.t["results.time"], num(r.s.Training.Epochs))
+}
+
 // teamCaption names the team table with the inputs it follows: how many of
 // how many members submit at once, and the target. A team of one is said so,
 // not "1 of 1 members".
 func (r *render) teamCaption() string {
+	if p := r.s.Project; p != nil {
+		return minfmt.Sprintf(r.t["results.project"], p.Describe().In(r.lang))
+	}
 	team := r.s.Team
 	if team.Members == 1 {
 		return minfmt.Sprintf(r.t["results.team.one"], num(team.TargetDays))

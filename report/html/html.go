@@ -321,7 +321,9 @@ func assumptions(s *estimator.Scenario, lang string) []assumption {
 		values[path] = strconv.FormatFloat(v, 'g', -1, 64)
 	}
 	values["units"] = string(s.Units)
-	values["training.scaling"] = s.Training.Scaling
+	if s.Training != nil {
+		values["training.scaling"] = s.Training.Scaling
+	}
 	for i, w := range s.Workloads {
 		p := fmt.Sprintf("workloads[%d].", i)
 		values[p+"id"] = w.ID

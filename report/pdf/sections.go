@@ -38,7 +38,12 @@ func (d *doc) cover() {
 
 	d.subheading(d.t("ask"))
 	a := d.answer
-	when := d.tf("ask.when.v", s.Team.TargetDays, s.Team.Members, s.Team.ConcurrentJobs)
+	var when string
+	if s.IsProject() {
+		when = s.Project.Describe().In(d.b.Lang)
+	} else {
+		when = d.tf("ask.when.v", s.Team.TargetDays, s.Team.Members, s.Team.ConcurrentJobs)
+	}
 	headline, basis := d.b.AnswerHeadline(a)
 	if a.Buy == nil {
 		d.para(headline, bodySize)
@@ -114,9 +119,10 @@ func (d *doc) executive() {
 	d.heading(d.t("executive"), true)
 	s := d.b.Estimate.Scenario
 	var bullets []string
-	if s.Fleet != nil {
+	switch {
+	case s.Fleet != nil:
 		bullets = append(bullets, d.tf("exec.data", d.show("data.raw"), d.show("data.processed")))
-	} else {
+	case s.Dataset != nil:
 		bullets = append(bullets, d.tf("exec.dataset", d.show("data.processed")))
 	}
 	sysIdx := 0
@@ -127,7 +133,7 @@ func (d *doc) executive() {
 	for _, w := range s.Workloads {
 		bullets = append(bullets, d.tf("exec.systems", labelOr(w.Label, w.ID), d.show("team."+w.ID+".systems_to_buy."+sys.ID), labelOr(sys.Label, sys.ID)))
 	}
-	if g := s.Growth; g.Factor > 1 {
+	if g := s.Growth; g != nil && g.Factor > 1 {
 		bullets = append(bullets, d.tf("exec.growth", g.Factor, d.show(fmt.Sprintf("growth.compute_factor_n%d", int(g.Factor)))))
 	}
 	if u, sens := d.b.Uncertainty, d.b.Sensitivity; u != nil && sens != nil {

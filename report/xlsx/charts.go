@@ -496,7 +496,7 @@ func (wb *workbook) defaultPlots() []plot {
 			cost.series = append(cost.series, ps)
 		}
 		out = append(out, cost)
-		if s.Growth.Years != nil {
+		if s.Growth != nil && s.Growth.Years != nil {
 			plan := plot{title: wb.tf("xlsx.plot.plan", cur), xTitle: wb.t("xlsx.year"), yTitle: cur, kind: excelize.ColStacked}
 			capex, opex := plotSeries{name: wb.t("ask.capex")}, plotSeries{name: wb.t("xlsx.opex")}
 			for y := 1; y <= int(*s.Growth.Years); y++ {
@@ -513,13 +513,13 @@ func (wb *workbook) defaultPlots() []plot {
 		return out // growth's one point, today, says nothing
 	}
 	growth := plot{title: wb.t("xlsx.plot.growth"), xTitle: wb.t("xlsx.datax"), yTitle: wb.t("systems"), kind: excelize.Line, logY: true}
-	for n := 1; n <= int(s.Growth.Factor); n++ {
+	for n := 1; n <= s.GrowthFactor(); n++ {
 		growth.categories = append(growth.categories, strconv.Itoa(n)+"x")
 	}
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
 			ps := plotSeries{name: wb.tf("xlsx.on", labelOr(w.Label, w.ID), labelOr(sys.Label, sys.ID))}
-			for n := 1; n <= int(s.Growth.Factor); n++ {
+			for n := 1; n <= s.GrowthFactor(); n++ {
 				ps.y = append(ps.y, wb.ref(fmt.Sprintf("growth.%s.systems_n%d.%s", w.ID, n, sys.ID), ""))
 			}
 			growth.series = append(growth.series, ps)

@@ -530,7 +530,7 @@ func (wb *workbook) tables(key string) []table {
 	var out []table
 	switch key {
 	case sheetData:
-		if s.Growth.Factor < 1 {
+		if s.GrowthFactor() < 1 {
 			return nil
 		}
 		// The workloads' systems across, as many workloads to a table as
@@ -552,7 +552,7 @@ func (wb *workbook) tables(key string) []table {
 				w, sys := s.Workloads[p.w], s.Systems[p.sys]
 				t.header = append(t.header, labelOr(w.Label, w.ID)+" / "+labelOr(sys.Label, sys.ID))
 			}
-			for n := 1; n <= int(s.Growth.Factor); n++ {
+			for n := 1; n <= s.GrowthFactor(); n++ {
 				r := []tcell{{text: fmt.Sprint(n)}, {id: fmt.Sprintf("growth.compute_factor_n%d", n)}}
 				for _, p := range part {
 					r = append(r, tcell{id: fmt.Sprintf("growth.%s.systems_n%d.%s", s.Workloads[p.w].ID, n, s.Systems[p.sys].ID)})
@@ -562,7 +562,7 @@ func (wb *workbook) tables(key string) []table {
 			out = append(out, t)
 		}
 	case sheetTraining:
-		modelled := s.Training.Scaling == "modelled"
+		modelled := s.Scaling() == "modelled"
 		t := table{title: wb.t("xlsx.train.title"), header: wb.ts("network", "system", "xlsx.gpu1", "xlsx.system1")}
 		if modelled {
 			t.header = append(t.header, wb.ts("xlsx.gpus.job", "xlsx.efficiency", "xlsx.onejob")...)
@@ -621,7 +621,7 @@ func (wb *workbook) tables(key string) []table {
 		}
 		out = append(out, storage, host)
 	case sheetCost:
-		if s.Money == nil || s.Growth.Years == nil {
+		if s.Money == nil || s.Growth == nil || s.Growth.Years == nil {
 			return nil
 		}
 		money := "money:" + wb.currency()

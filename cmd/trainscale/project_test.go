@@ -1,0 +1,45 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const projectScenario = "../../testdata/project/llama-70b-90-days.json"
+
+// A project of one run reads as one on every surface: the estimate's
+// tables, the planner's totals and the reports' headline all say what the
+// costs cover, and none speaks of a team or of years of ownership.
+func TestProjectOnEverySurface(t *testing.T) {
+	out, errOut, code := trainscale(t, "", "estimate", projectScenario)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "The project's job (one run, each within 90 days)")
+	assert.Contains(t, out, "llama-70b  dgx-h100  1872          234      0.25 years                  4.03 million")
+	assert.Contains(t, out, "Budget of the project (one run): llama-70b on dgx-h100, in USD")
+	assert.Contains(t, out, "Renting the project's GPU-hours                                 USD 10,080,708")
+	assert.NotContains(t, out, "team")
+
+	out, errOut, code = trainscale(t, "", "plan", projectScenario, "--as-of", "2026-12-01")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "Chosen: Buy dgx-h100: 234 systems or instances (1872 GPUs, 100% used)")
+	assert.Contains(t, out, "total USD 9,502,513 for one run")
+	assert.Contains(t, out, "total, for one run")
+	assert.NotContains(t, out, "a year")
+
+	dir := t.TempDir()
+	_, errOut, code = trainscale(t, "", "report", projectScenario, "-o", dir, "--samples", "200", "--date", "2026-12-03")
+	require.Equal(t, 0, code, errOut)
+	page, err := os.ReadFile(filepath.Join(dir, "report.html"))
+	require.NoError(t, err)
+	assert.Contains(t, string(page), "Total cost, for one run")
+	assert.NotContains(t, string(page), "Total cost of ownership over")
+	for _, name := range []string{"plan.xlsx", "proposal.pdf"} {
+		st, err := os.Stat(filepath.Join(dir, name))
+		require.NoError(t, err, name)
+		assert.Greater(t, st.Size(), int64(10000), name)
+	}
+}
