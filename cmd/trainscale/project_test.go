@@ -23,6 +23,14 @@ func TestProjectOnEverySurface(t *testing.T) {
 	assert.Contains(t, out, "Renting the project's GPU-hours                                 USD 10,080,708")
 	assert.NotContains(t, out, "team")
 
+	// The README quotes both.
+	out, errOut, code = trainscale(t, "", "size", "--gpu", "h100-sxm", "--model", "llama-3.1-70b", "--tokens", "15e12", "--days", "90", "--price-per-gpu-hour", "2.5")
+	require.Equal(t, 0, code, errOut)
+	for _, line := range []string{"size.gpus             1872            Fewest GPUs that meet the time",
+		"size.gpu_hours        4.032 M         GPU-hours, failures included", "size.cost             USD 10,080,708  Cost of the GPU-hours"} {
+		assert.Contains(t, out, line)
+	}
+
 	out, errOut, code = trainscale(t, "", "plan", projectScenario, "--as-of", "2026-12-01")
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, "Chosen: Buy dgx-h100: 234 systems or instances (1872 GPUs, 100% used)")
