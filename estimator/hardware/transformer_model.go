@@ -250,9 +250,7 @@ type LayoutError struct {
 
 func (e *LayoutError) Error() string { return "layout: " + e.Msg }
 
-func layoutErr(field, format string, a ...any) *LayoutError {
-	return &LayoutError{Field: field, Msg: minfmt.Sprintf(format, a...)}
-}
+func layoutErr(field, msg string) *LayoutError { return &LayoutError{Field: field, Msg: msg} }
 
 // valid checks a given layout against the job.
 func (j *job) valid(l Layout) error {
@@ -265,24 +263,24 @@ func (j *job) valid(l Layout) error {
 	case l.MicroBatch < 1:
 		return layoutErr("micro_batch", "the micro-batch must be at least 1")
 	case l.DP < 1 || l.TP*l.PP*l.DP*max(l.CP, 1) != j.GPUs:
-		return layoutErr("gpus", "TP x CP x PP x DP = %d x %d x %d x %d is not the job's %d GPUs", l.TP, max(l.CP, 1), l.PP, l.DP, j.GPUs)
+		return layoutErr("gpus", minfmt.Sprintf("TP x CP x PP x DP = %d x %d x %d x %d is not the job's %d GPUs", l.TP, max(l.CP, 1), l.PP, l.DP, j.GPUs))
 	case l.TP > j.domain:
-		return layoutErr("tp", "TP %d spans more than the NVLink domain of %d GPUs", l.TP, j.domain)
+		return layoutErr("tp", minfmt.Sprintf("TP %d spans more than the NVLink domain of %d GPUs", l.TP, j.domain))
 	case m.Heads%l.TP != 0:
-		return layoutErr("tp", "TP %d does not divide the %d attention heads", l.TP, m.Heads)
+		return layoutErr("tp", minfmt.Sprintf("TP %d does not divide the %d attention heads", l.TP, m.Heads))
 	case l.PP > m.Layers:
-		return layoutErr("pp", "PP %d is more stages than the %d layers", l.PP, m.Layers)
+		return layoutErr("pp", minfmt.Sprintf("PP %d is more stages than the %d layers", l.PP, m.Layers))
 	case l.ZeRO < 0 || l.ZeRO > 3:
-		return layoutErr("zero", "ZeRO stage %d is not 0-3", l.ZeRO)
+		return layoutErr("zero", minfmt.Sprintf("ZeRO stage %d is not 0-3", l.ZeRO))
 	case max(l.EP, 1) > 1 && (!m.MoE() || m.Experts%l.EP != 0 || l.DP%l.EP != 0):
-		return layoutErr("ep", "EP %d must divide the experts and DP", l.EP)
+		return layoutErr("ep", minfmt.Sprintf("EP %d must divide the experts and DP", l.EP))
 	case j.overBatch(l.DP, l.MicroBatch):
 		return j.batchErr(l.DP, l.MicroBatch)
 	}
 	switch l.Recompute {
 	case RecomputeNone, RecomputeSelective, RecomputeFull:
 	default:
-		return layoutErr("recompute", "recompute %q is not none, selective or full", string(l.Recompute))
+		return layoutErr("recompute", minfmt.Sprintf("recompute %q is not none, selective or full", string(l.Recompute)))
 	}
 	return nil
 }
@@ -303,8 +301,8 @@ func (j *job) overBatch(dp, mb int) bool {
 }
 
 func (j *job) batchErr(dp, mb int) *LayoutError {
-	return layoutErr("micro_batch", "a micro-batch of %d sequences on each of %d data-parallel replicas is %.4g tokens, more than the %.4g tokens of one step",
-		mb, dp, float64(mb)*float64(dp)*float64(j.seq), j.stepTokens())
+	return layoutErr("micro_batch", minfmt.Sprintf("a micro-batch of %d sequences on each of %d data-parallel replicas is %.4g tokens, more than the %.4g tokens of one step",
+		mb, dp, float64(mb)*float64(dp)*float64(j.seq), j.stepTokens()))
 }
 
 // stages is the layers of the fullest pipeline stage.
@@ -616,8 +614,8 @@ func (j *job) search(fix Layout) (TransformerPlan, error) {
 	case !found && math.IsInf(smallest.Need, 1) && overBatch != nil:
 		return TransformerPlan{}, overBatch
 	case !found && math.IsInf(smallest.Need, 1):
-		return TransformerPlan{}, layoutErr("tp", "TP %d and PP %d leave no layout (TP within the NVLink domain of %d GPUs dividing the %d heads, PP at most the %d layers, TP x PP dividing the %d GPUs)",
-			fix.TP, fix.PP, j.domain, mod.Heads, mod.Layers, j.GPUs)
+		return TransformerPlan{}, layoutErr("tp", minfmt.Sprintf("TP %d and PP %d leave no layout (TP within the NVLink domain of %d GPUs dividing the %d heads, PP at most the %d layers, TP x PP dividing the %d GPUs)",
+			fix.TP, fix.PP, j.domain, mod.Heads, mod.Layers, j.GPUs))
 	case !found:
 		return TransformerPlan{}, smallest
 	}
