@@ -122,7 +122,7 @@ func computeMoney(s *Scenario, hw catalogView, results *chain, b *builder) {
 		capacity := b.add(&storageSharedCapacity, &c, results.processed*m.StorageReplication)
 		storage = b.add(&costStorage, &c, capacity/s.Units.TB()*m.StoragePerTB)
 	}
-	capex := b.add(either2(s.hasData(), &costCapex, &costCapexNoStorage), &c, hardware+network+storage)
+	capex := b.add(kindIf(s.hasData(), &costCapex, &costCapexNoStorage), &c, hardware+network+storage)
 	var sysPower float64
 	if sys.PowerKW != nil {
 		sysPower = b.add(&costSystemPower, &c, *sys.PowerKW*1000)

@@ -50,9 +50,9 @@ func projectSystems(s *Scenario, b *builder, c *subject, r *pairResult) float64 
 	var run float64
 	switch {
 	case linear && s.Workloads[c.wi].Transformer == nil:
-		run = b.add(either2(s.Goodput != nil, &projectRunTimeLinearGoodput, &projectRunTimeLinear), c, r.gpuTime/r.gpusPerJob/g)
+		run = b.add(kindIf(s.Goodput != nil, &projectRunTimeLinearGoodput, &projectRunTimeLinear), c, r.gpuTime/r.gpusPerJob/g)
 	default:
-		run = b.add(either2(s.Goodput != nil, &projectRunTimeGoodput, &projectRunTime), c, r.jobTime/g)
+		run = b.add(kindIf(s.Goodput != nil, &projectRunTimeGoodput, &projectRunTime), c, r.jobTime/g)
 	}
 	r.runTime = run
 	b.add(&projectGPUHours, c, s.Project.Runs*r.gpusPerJob*run/Hour)
@@ -62,8 +62,8 @@ func projectSystems(s *Scenario, b *builder, c *subject, r *pairResult) float64 
 	return systems
 }
 
-// either2 is a when cond, else b.
-func either2(cond bool, a, b *kind) *kind {
+// kindIf is a when cond, else b.
+func kindIf(cond bool, a, b *kind) *kind {
 	if cond {
 		return a
 	}
@@ -112,7 +112,7 @@ func (pc *planCache) sizeProject(key planKey, hw catalogView, si int, perSystem,
 	})
 	switch {
 	case errors.Is(err, hardware.ErrNoGPUCount):
-		return jobPlan{err: minfmt.Errorf("no job of up to %d GPUs runs it within the deadline, failures included", maxJobGPUs)}
+		return jobPlan{err: errDeadline}
 	case err != nil:
 		return jobPlan{err: err}
 	}
@@ -171,10 +171,14 @@ func projectMoney(s *Scenario, b *builder, c *subject, r *pairResult, capex, sto
 	}
 	b.add(&costOwnProject, c, depreciation+electricity+support)
 	gpuHours := s.Project.Runs * r.gpusPerJob * r.runTime / Hour
-	b.add(either2(s.hasData(), &costRentProject, &costRentProjectNoStorage), c, gpuHours*m.CloudPerGPUHour+storage)
+	b.add(kindIf(s.hasData(), &costRentProject, &costRentProjectNoStorage), c, gpuHours*m.CloudPerGPUHour+storage)
 	runEnergy(s, b, c, r, sysPower)
 	b.add(&co2Project, c, energy/joulesPerKWh*m.GridKgCO2PerKWh)
 }
+
+// errDeadline is a project's deadline that no job meets: the fault is the
+// deadline's, and the error names it.
+var errDeadline = minfmt.Errorf("no job of up to %d GPUs runs it within the deadline, failures included", maxJobGPUs)
 
 // rateProject sizes a project's job by its rate, as a team's is sized: the
 // ladder's first count at or past the floor that holds the model (doubling),

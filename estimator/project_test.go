@@ -76,7 +76,13 @@ func TestProjectFrameRules(t *testing.T) {
 			assert.Contains(t, err.Error(), tc.want)
 		})
 	}
-	s, err := decodeProject(t, "project.deadline_days=null", "workloads[0].transformer.gpus=1024")
+	s, err := decodeProject(t, "project.deadline_days=0.01")
+	require.NoError(t, err)
+	_, err = estimator.Run(s)
+	require.Error(t, err, "a deadline no job meets")
+	assert.Contains(t, err.Error(), "project.deadline_days: cannot be trained on systems[0] (dgx-h100): no job of up to 131072 GPUs runs it within the deadline")
+
+	s, err = decodeProject(t, "project.deadline_days=null", "workloads[0].transformer.gpus=1024")
 	require.NoError(t, err, "a job's GPUs given, no deadline is needed")
 	est, err := estimator.Run(s)
 	require.NoError(t, err)

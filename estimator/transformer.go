@@ -329,6 +329,8 @@ func (pc *planCache) plan(s *Scenario, hw catalogView, wi, si int, model hardwar
 			path := minfmt.Sprintf("workloads[%d].transformer", wi)
 			var bad *hardware.LayoutError
 			switch {
+			case errors.Is(j.err, errDeadline):
+				path = "project.deadline_days"
 			case errors.As(j.err, &bad) && bad.Field == "gpus":
 				path += ".gpus"
 			case errors.As(j.err, &bad):
