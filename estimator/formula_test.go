@@ -18,9 +18,23 @@ func TestFormulasReproduceValues(t *testing.T) {
 	for _, f := range estimator.CatalogFacts() {
 		facts[f.Path] = f.Value
 	}
+	estimates := map[string]func(*testing.T) *estimator.Estimate{}
 	for _, name := range examples.Names() {
+		estimates[name] = func(t *testing.T) *estimator.Estimate { return mustEstimate(t, name) }
+	}
+	// A project's figures too, each residual rule.
+	for _, residual := range []string{"kept", "none"} {
+		estimates["project-"+residual] = func(t *testing.T) *estimator.Estimate {
+			s, err := decodeProject(t, "money.residual="+residual, "project.runs=3")
+			require.NoError(t, err)
+			est, err := estimator.Run(s)
+			require.NoError(t, err)
+			return est
+		}
+	}
+	for name, estimate := range estimates {
 		t.Run(name, func(t *testing.T) {
-			est := mustEstimate(t, name)
+			est := estimate(t)
 			inputs := estimator.InputValues(est.Scenario)
 			consts := estimator.Constants(est.Scenario.Units)
 			lookup := func(ref string) (float64, bool) {
