@@ -93,9 +93,19 @@ func (pc *planCache) sizeProject(key planKey, hw catalogView, si int, perSystem,
 	floorJob.Tokens = tokens
 	floor := hardware.MinGPUs(floorJob, deadline)
 	if !exact {
-		return pc.rateProject(key, hw, si, int(perSystem), tokens, deadline, floor, goodput)
+		// The planner's sweep over dozens of deadlines: walking the ladder
+		// to the fewest GPUs at every one would plan thousands of jobs.
+		per := int(perSystem)
+		ladder := func(n float64) int { // the ladder's first count at or past n
+			i := 0
+			for float64(hardware.GPUStep(i, per)) < n && hardware.GPUStep(i, per) < maxJobGPUs {
+				i++
+			}
+			return min(hardware.GPUStep(i, per), maxJobGPUs)
+		}
+		grow := func(n int) int { return ladder(float64(2 * n)) }
+		return pc.rateSize(key, hw, si, ladder(max(floor, 1)), grow, ladder, tokens, deadline, goodput)
 	}
-	var last jobPlan
 	run, _, err := hardware.WalkLadder(int(perSystem), floor, maxJobGPUs, func(n int) (hardware.SizedRun, bool, error) {
 		key.gpus = n
 		j := pc.get(key, hw, si)
@@ -106,7 +116,6 @@ func (pc *planCache) sizeProject(key planKey, hw catalogView, si int, perSystem,
 		case j.err != nil:
 			return hardware.SizedRun{}, false, j.err
 		}
-		last = j
 		wall := tokens / j.plan.TokensPerSecond / goodput(n)
 		return hardware.SizedRun{GPUs: n, Plan: j.plan, WallTime: wall}, wall <= deadline*1.000001, nil
 	})
@@ -116,11 +125,8 @@ func (pc *planCache) sizeProject(key planKey, hw catalogView, si int, perSystem,
 	case err != nil:
 		return jobPlan{err: err}
 	}
-	if last.gpus != run.GPUs {
-		key.gpus = run.GPUs
-		last = pc.get(key, hw, si)
-	}
-	return last
+	key.gpus = run.GPUs
+	return pc.get(key, hw, si) // planned by the walk: a lookup
 }
 
 var (
@@ -179,41 +185,6 @@ func projectMoney(s *Scenario, b *builder, c *subject, r *pairResult, capex, sto
 // errDeadline is a project's deadline that no job meets: the fault is the
 // deadline's, and the error names it.
 var errDeadline = minfmt.Errorf("no job of up to %d GPUs runs it within the deadline, failures included", maxJobGPUs)
-
-// rateProject sizes a project's job by its rate, as a team's is sized: the
-// ladder's first count at or past the floor that holds the model (doubling),
-// then the count the job's rate at that size says meets the deadline, a few
-// times over. A planner's sweep over dozens of deadlines takes it for each:
-// walking the ladder to the fewest GPUs at every one would plan thousands of
-// jobs.
-func (pc *planCache) rateProject(key planKey, hw catalogView, si, per int, tokens, deadline, floor float64, goodput func(int) float64) jobPlan {
-	ladder := func(n float64) int { // the ladder's first count at or past n
-		i := 0
-		for float64(hardware.GPUStep(i, per)) < n && hardware.GPUStep(i, per) < maxJobGPUs {
-			i++
-		}
-		return min(hardware.GPUStep(i, per), maxJobGPUs)
-	}
-	key.gpus = ladder(max(floor, 1))
-	j := pc.get(key, hw, si)
-	for (j.err != nil || !j.plan.Fits) && key.gpus < maxJobGPUs {
-		key.gpus = min(ladder(float64(2*key.gpus)), maxJobGPUs)
-		j = pc.get(key, hw, si)
-	}
-	for range 4 {
-		if j.err != nil {
-			return j
-		}
-		perGPU := j.plan.TokensPerSecond / float64(key.gpus) * goodput(key.gpus)
-		need := ladder(tokens / perGPU / deadline)
-		if need <= key.gpus {
-			return j
-		}
-		key.gpus = need
-		j = pc.get(key, hw, si)
-	}
-	return j
-}
 
 // runsWords says the project's runs as a count a reader says: "one run",
 // "3 runs".

@@ -352,20 +352,32 @@ func (pc *planCache) plan(s *Scenario, hw catalogView, wi, si int, model hardwar
 // the run needs at that job's rate to meet the target, sized again at the
 // rate of the larger job (which scales less than linearly) a few times.
 func (pc *planCache) sizeJob(key planKey, hw catalogView, si int, perSystem, tokens, target float64) jobPlan {
-	n := int(perSystem)
-	key.gpus = n
+	wholeSystems := func(n float64) int { return int(min(math.Ceil(n/perSystem)*perSystem, maxJobGPUs)) }
+	return pc.rateSize(key, hw, si, int(perSystem), func(n int) int { return 2 * n }, wholeSystems, tokens, target, noFailures)
+}
+
+// noFailures is the goodput of a team's job, whose failures add systems
+// rather than time.
+func noFailures(int) float64 { return 1 }
+
+// rateSize sizes a job by its rate: from start GPUs, grown (doubling) until
+// the model fits, then, a few times, the count (round) that the rate of the
+// job at its size, less its failures (goodput), says trains tokens within
+// the deadline. A team's jobs are sized so, and the planner's sweep over a
+// project's deadlines.
+func (pc *planCache) rateSize(key planKey, hw catalogView, si, start int, grow func(int) int, round func(float64) int, tokens, deadline float64, goodput func(int) float64) jobPlan {
+	key.gpus = start
 	j := pc.get(key, hw, si)
-	for (j.err != nil || !j.plan.Fits) && n < maxJobGPUs {
-		n *= 2
-		key.gpus = n
+	for (j.err != nil || !j.plan.Fits) && key.gpus < maxJobGPUs {
+		key.gpus = grow(key.gpus)
 		j = pc.get(key, hw, si)
 	}
 	for range 4 {
 		if j.err != nil {
 			return j
 		}
-		perGPU := j.plan.TokensPerSecond / float64(key.gpus)
-		need := int(min(math.Ceil(tokens/perGPU/target/perSystem)*perSystem, maxJobGPUs))
+		perGPU := j.plan.TokensPerSecond / float64(key.gpus) * goodput(key.gpus)
+		need := round(tokens / perGPU / deadline)
 		if need <= key.gpus {
 			return j
 		}
