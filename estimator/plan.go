@@ -79,7 +79,7 @@ type PlanResult struct {
 	Skipped        []PlanSkip  `json:"skipped,omitempty"`
 	Points         int         `json:"points"` // the plans compared: every option at every count it reached
 	// Horizon is what every total covers, for the totals' column heads:
-	// "over 4 years (depreciation)" for a team, "one run" for a project;
+	// "over 4 years (depreciation)" for a team, "for one run" for a project;
 	// Running is the head of the column of running costs ("per year", or
 	// a project's own).
 	Horizon Text `json:"horizon"`
@@ -672,11 +672,11 @@ func (o *planOption) point(c *Calculation, b *builder, idx planIndex, deadline f
 		}
 		return b.values[i]
 	}
-	total, running := idx.tco, idx.opex
+	total := idx.tco
 	if s.IsProject() {
-		total, running = idx.own, idx.own
+		total = idx.own
 		if o.acquire != "buy" {
-			total, running = idx.rent, idx.rent
+			total = idx.rent
 		}
 	}
 	for _, i := range []int{idx.toBuy, idx.capex, total, idx.energyRun} {
@@ -692,7 +692,7 @@ func (o *planOption) point(c *Calculation, b *builder, idx planIndex, deadline f
 		p.time, p.jobTime = val(idx.jobTime), true
 	}
 	if s.IsProject() {
-		return o.projectPoint(p, val, idx, total, running), true
+		return o.projectPoint(p, val, idx, total), true
 	}
 	v := b.values
 	if o.acquire == "buy" {
@@ -709,9 +709,9 @@ func (o *planOption) point(c *Calculation, b *builder, idx planIndex, deadline f
 // systems; rented, the run's GPU-hours at the offer's price (a commitment
 // billing every hour of its term, however short the project), plus the
 // storage bought either way.
-func (o *planOption) projectPoint(p planPoint, val func(int) float64, idx planIndex, total, running int) planPoint {
+func (o *planOption) projectPoint(p planPoint, val func(int) float64, idx planIndex, total int) planPoint {
 	p.time, p.jobTime = val(idx.runTime), true
-	p.total, p.perYear = val(total), val(running)
+	p.total = val(total)
 	if o.acquire == "buy" {
 		p.capex, p.perYear = val(idx.capex), val(idx.electricity)+val(idx.support)
 		return p
