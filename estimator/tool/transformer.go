@@ -85,7 +85,7 @@ func Transformer(req TransformerRequest) (*Result, error) {
 	var fit *hardware.FitError
 	var bad *hardware.LayoutError
 	switch {
-	case errors.As(err, &bad):
+	case errors.As(err, &bad) && layout != nil: // a part of the layout the request fixed
 		path, got := bad.Field, any(nil)
 		switch bad.Field {
 		case "micro_batch":
