@@ -111,6 +111,9 @@ type Answer struct {
 	// Buy is the purchase money.workload and money.system price; nil when
 	// the scenario has no money section.
 	Buy *Purchase `json:"buy,omitempty"`
+	// Rent is the offer Buy's systems are rented from (money.rent): the
+	// answer then rents them, nil when it buys.
+	Rent *Rent `json:"rent,omitempty"`
 	// Capex and TCO (cost.capex, cost.tco) price Buy; nil without money.
 	Capex *Figure `json:"capex,omitempty"`
 	TCO   *Figure `json:"tco,omitempty"`
@@ -189,7 +192,7 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 		i := s.workloadIndex(m.Workload)*len(s.Systems) + s.systemIndex(m.System)
 		buy := a.Each[i]
 		capex, tco := figure("cost.capex", ""), figure(s.TotalID(), "")
-		a.Buy, a.Capex, a.TCO = &buy, &capex, &tco
+		a.Buy, a.Capex, a.TCO, a.Rent = &buy, &capex, &tco, m.Rent
 	}
 	if missing != nil {
 		return nil, missing
@@ -217,6 +220,9 @@ func (a *Answer) TotalCaption(s *Scenario) Text {
 		return Text{"Total cost, " + h.EN, "総費用（" + h.JA + "）"}
 	}
 	y := strconv.FormatFloat(s.Money.DepreciationYears, 'f', -1, 64)
+	if s.Money.Rent != nil {
+		return Text{"Total cost of renting over " + y + " years", y + " 年間の賃借の総費用"}
+	}
 	return Text{"Total cost of ownership over " + y + " years", y + " 年間の総保有コスト"}
 }
 

@@ -32,6 +32,26 @@ func TestFormulasReproduceValues(t *testing.T) {
 			return est
 		}
 	}
+	// Rented, on demand and committed, as a team and as a project.
+	rent := []string{"money.rent.provider=lambda", "money.rent.instance=8x H100"}
+	for _, term := range []string{"on-demand", "1-year"} {
+		estimates["modern-2026-rent-"+term] = func(t *testing.T) *estimator.Estimate {
+			var os []estimator.Override
+			for _, set := range append(rent, "money.rent.term="+term, "growth.per_year=1.5", "growth.years=3") {
+				o, err := estimator.ParseOverride(set)
+				require.NoError(t, err)
+				os = append(os, o)
+			}
+			return mustEstimate(t, "modern-2026", os...)
+		}
+		estimates["project-rent-"+term] = func(t *testing.T) *estimator.Estimate {
+			s, err := decodeProject(t, append(rent, "money.rent.term="+term)...)
+			require.NoError(t, err)
+			est, err := estimator.Run(s)
+			require.NoError(t, err)
+			return est
+		}
+	}
 	for name, estimate := range estimates {
 		t.Run(name, func(t *testing.T) {
 			est := estimate(t)

@@ -340,6 +340,11 @@ var fieldWords = map[string]words{
 		help: Text{"Which figure the proposal asks for: point (every input at its likely value), p50 or p90 over the scenario's ranges.", "提案書が依頼する値：point（各入力を最も確からしい値とした点推定）、またはシナリオの範囲に対する p50 か p90。"}},
 	"money.residual": {label: Text{"Residual value", "残存価値"}, unset: Text{"kept: the project pays depreciation for its duration", "kept（プロジェクトは期間分の減価償却を負担）"},
 		help: Text{"A project's bought systems: kept (they keep the value not yet depreciated: resold, or used for other work) or none (the project pays the whole capital expense).", "プロジェクトで購入するシステム: kept（まだ償却していない価値が残る。売却するか他の用途に使う）か none（プロジェクトが設備投資額をすべて負担）。"}},
+	"money.rent.provider": {label: Text{"Rented from", "賃借先"}, unset: Text{"bought, not rented", "購入（賃借しない）"},
+		help: Text{"Rent the systems instead of buying them: the provider of the cloud offer, billed at the cloud price.", "システムを購入せずに賃借します: クラウドのオファーの提供元。クラウドの単価で請求されます。"}},
+	"money.rent.instance": {label: Text{"Instance rented", "賃借するインスタンス"}, unset: Text{"bought, not rented", "購入（賃借しない）"}},
+	"money.rent.term": {label: Text{"Rental term", "賃借の契約期間"}, unset: Text{"bought, not rented", "購入（賃借しない）"},
+		help: Text{"on-demand bills the hours used; 1-year and 3-year commitments bill every hour of their term.", "on-demand は使った時間を、1-year と 3-year の期間契約は期間中の全時間を請求します。"}},
 
 	"goodput.failures_per_gpu_year":     {dim: Count, unit: Text{"failures per GPU-year", "件/GPU 年"}, label: Text{"Failures", "GPU 年あたりの障害数"}},
 	"goodput.checkpoint_interval_hours": {dim: Seconds, unit: Text{"hours", "時間"}, label: Text{"Checkpoint interval", "チェックポイント間隔"}},

@@ -75,6 +75,27 @@ var (
 	co2PerYear = kind{"co2.per_year", Text{"CO2 per year", "年間 CO2 排出量"}, Kilograms,
 		"{energy.per_year} / 3600000 * {money.grid_kg_co2_per_kwh}", &srcEnergy, arithmetic}
 
+	// Renting (money.rent): the systems are instances of one offer; what is
+	// bought is the shared storage, and the rent is the running cost.
+	costSystemsRented = kind{"cost.systems", Text{"Instances rented (<w> on <s>)", "賃借するインスタンス数（<w> を <s> で）"}, Count,
+		"{team.<w>.systems_to_buy.<s>}", &srcMoney, arithmetic}
+	costCapexRent = kind{"cost.capex", Text{"Capital expense: the shared storage (the instances are rented)", "設備投資額: 共有ストレージ（インスタンスは賃借）"}, currencyUnit,
+		"{cost.storage}", &srcMoney, arithmetic}
+	costCapexRentNone = kind{"cost.capex", Text{"Capital expense: none (the instances are rented)", "設備投資額: なし（インスタンスは賃借）"}, currencyUnit,
+		"0", &srcMoney, arithmetic}
+	costGPUTimeCommitted = kind{"cost.gpu_time_per_year", Text{"GPU time rented per year (a commitment bills every hour)", "年間に賃借する GPU 時間（期間契約は全時間を請求）"}, Seconds,
+		"{cost.systems} * {systems[<si>].gpus} * 365 * DAY", &srcMoney, arithmetic}
+	costRentPerYear = kind{"cost.cloud_per_year", Text{"Rent per year", "年間賃料"}, currencyUnit,
+		"{cost.gpu_time_per_year} / HOUR * {money.cloud_per_gpu_hour}", &srcMoney, arithmetic}
+	costOpexRent = kind{"cost.opex_per_year", Text{"Operating expense per year: the rent", "年間運用費: 賃料"}, currencyUnit,
+		"{cost.cloud_per_year}", &srcMoney, arithmetic}
+	costTCORent = kind{"cost.tco", Text{"Total cost of renting over the depreciation period", "償却期間の賃借の総費用"}, currencyUnit,
+		"{cost.capex} + {cost.opex_per_year} * {money.depreciation_years}", &srcMoney, arithmetic}
+	growthYearCapexFirstRent = kind{"growth.y<n>.capex", Text{"Year <n>: capital expense (shared storage)", "<n> 年目: 設備投資額（共有ストレージ）"}, currencyUnit,
+		"{cost.storage}", &srcPlan, arithmetic}
+	growthYearCapexRent = kind{"growth.y<n>.capex", Text{"Year <n>: capital expense (shared storage)", "<n> 年目: 設備投資額（共有ストレージ）"}, currencyUnit,
+		"{cost.storage} * ({growth.y<n>.data_factor} - {growth.y<p>.data_factor})", &srcPlan, arithmetic}
+
 	teamGoodput = kind{"team.<w>.goodput.<s>", Text{"<w>: share of a job's time not lost to failures on <s>", "<w>: <s> で障害に失われないジョブ時間の割合"}, Share,
 		"max(0.05, 1 - {team.<w>.gpus_per_job.<s>} * {goodput.failures_per_gpu_year} / (365 * DAY) * ({goodput.restart_hours} + {goodput.checkpoint_interval_hours} / 2) * HOUR - {goodput.checkpoint_write_minutes} / ({goodput.checkpoint_interval_hours} * 60))", &srcGoodput, arithmetic}
 
@@ -105,24 +126,31 @@ func computeMoney(s *Scenario, hw catalogView, results *chain, b *builder) {
 	c := subject{w: w.ID, wName: w.name(), wi: wi, s: sys.ID, sName: sys.name(), si: si, g: d.id, base: d.system.ID, currency: m.currency()}
 	r := results.pair(wi, si)
 
-	systems := b.add(&costSystems, &c, math.Ceil(r.teamSystems))
-	var price float64
-	switch {
-	case sys.Price != nil:
-		price = b.add(&costSystemPrice, &c, *sys.Price)
-	case m.PerUSD != nil:
-		price = b.add(&costSystemPriceCatalog, &c, d.system.PriceUSD**m.PerUSD)
-	default:
-		price = b.add(&costSystemPriceCatalogUSD, &c, d.system.PriceUSD)
+	rent := m.Rent != nil
+	systems := b.add(kindIf(rent, &costSystemsRented, &costSystems), &c, math.Ceil(r.teamSystems))
+	var price, hardware, network, storage float64
+	if !rent {
+		switch {
+		case sys.Price != nil:
+			price = b.add(&costSystemPrice, &c, *sys.Price)
+		case m.PerUSD != nil:
+			price = b.add(&costSystemPriceCatalog, &c, d.system.PriceUSD**m.PerUSD)
+		default:
+			price = b.add(&costSystemPriceCatalogUSD, &c, d.system.PriceUSD)
+		}
+		hardware = b.add(&costHardware, &c, systems*price)
+		network = b.add(&costNetwork, &c, systems*m.NetworkPerSystem)
 	}
-	hardware := b.add(&costHardware, &c, systems*price)
-	network := b.add(&costNetwork, &c, systems*m.NetworkPerSystem)
-	var storage float64
 	if s.hasData() {
 		capacity := b.add(&storageSharedCapacity, &c, results.processed*m.StorageReplication)
 		storage = b.add(&costStorage, &c, capacity/s.Units.TB()*m.StoragePerTB)
 	}
-	capex := b.add(kindIf(s.hasData(), &costCapex, &costCapexNoStorage), &c, hardware+network+storage)
+	var capex float64
+	if rent {
+		capex = b.add(kindIf(s.hasData(), &costCapexRent, &costCapexRentNone), &c, storage)
+	} else {
+		capex = b.add(kindIf(s.hasData(), &costCapex, &costCapexNoStorage), &c, hardware+network+storage)
+	}
 	var sysPower float64
 	if sys.PowerKW != nil {
 		sysPower = b.add(&costSystemPower, &c, *sys.PowerKW*1000)
@@ -131,19 +159,34 @@ func computeMoney(s *Scenario, hw catalogView, results *chain, b *builder) {
 	}
 	power := b.add(&energyPower, &c, systems*sysPower*m.LoadFactor*m.PUE)
 	if s.IsProject() {
-		projectMoney(s, b, &c, r, capex, storage, sysPower, power)
+		projectMoney(s, b, &c, r, systems, capex, storage, sysPower, power)
 		return
 	}
 	energyYear := b.add(&energyPerYear, &c, power*Year)
-	powerCost := b.add(&costPowerPerYear, &c, energyYear/joulesPerKWh*m.PricePerKWh)
-	support := b.add(&costSupportPerYear, &c, capex*m.SupportPercent/100)
-	opex := b.add(&costOpexPerYear, &c, powerCost+support)
-	tco := b.add(&costTCO, &c, capex+opex*m.DepreciationYears)
-	b.add(&costPerMember, &c, tco/s.Team.Members)
-	own := b.add(&costOwnPerYear, &c, capex/m.DepreciationYears+opex)
-	gpuTime := b.add(&costGPUTimePerYear, &c, systems*sys.GPUs*Year*m.Utilisation)
-	b.add(&costCloudPerYear, &c, gpuTime/Hour*m.CloudPerGPUHour)
-	b.add(&costBreakEvenUtilisation, &c, own/(systems*sys.GPUs*Year/Hour*m.CloudPerGPUHour))
+	var opex float64
+	if rent {
+		// The rent pays for the instances' power and support: what runs
+		// them is the rent alone.
+		committed, busy := m.Rent.termSeconds() > 0, m.Utilisation
+		if committed {
+			busy = 1 // a commitment bills every hour, used or not
+		}
+		gpuTime := b.add(kindIf(committed, &costGPUTimeCommitted, &costGPUTimePerYear), &c, systems*sys.GPUs*Year*busy)
+		cloud := b.add(&costRentPerYear, &c, gpuTime/Hour*m.CloudPerGPUHour)
+		opex = b.add(&costOpexRent, &c, cloud)
+		tco := b.add(&costTCORent, &c, capex+opex*m.DepreciationYears)
+		b.add(&costPerMember, &c, tco/s.Team.Members)
+	} else {
+		powerCost := b.add(&costPowerPerYear, &c, energyYear/joulesPerKWh*m.PricePerKWh)
+		support := b.add(&costSupportPerYear, &c, capex*m.SupportPercent/100)
+		opex = b.add(&costOpexPerYear, &c, powerCost+support)
+		tco := b.add(&costTCO, &c, capex+opex*m.DepreciationYears)
+		b.add(&costPerMember, &c, tco/s.Team.Members)
+		own := b.add(&costOwnPerYear, &c, capex/m.DepreciationYears+opex)
+		gpuTime := b.add(&costGPUTimePerYear, &c, systems*sys.GPUs*Year*m.Utilisation)
+		b.add(&costCloudPerYear, &c, gpuTime/Hour*m.CloudPerGPUHour)
+		b.add(&costBreakEvenUtilisation, &c, own/(systems*sys.GPUs*Year/Hour*m.CloudPerGPUHour))
+	}
 	runEnergy(s, b, &c, r, sysPower)
 	b.add(&co2PerYear, &c, energyYear/joulesPerKWh*m.GridKgCO2PerKWh)
 	results.plan = planBasis{systems: systems, price: price, storage: storage, opex: opex}
@@ -179,10 +222,14 @@ func computePlan(s *Scenario, hw catalogView, results *chain, b *builder) {
 		c.n = y
 		data := b.add(&growthYearDataFactor, &c, math.Pow(*g.PerYear, float64(y-1)))
 		need := b.add(&growthYearSystems, &c, math.Ceil(team*math.Pow(data, g.Exponent)))
+		perSystem := price + m.NetworkPerSystem
+		if m.Rent != nil {
+			perSystem = 0 // rented instances cost no capital
+		}
 		if y == 1 {
-			b.add(&growthYearCapexFirst, &c, need*(price+m.NetworkPerSystem)+storage)
+			b.add(kindIf(m.Rent != nil, &growthYearCapexFirstRent, &growthYearCapexFirst), &c, need*perSystem+storage)
 		} else {
-			b.add(&growthYearCapex, &c, math.Max(0, need-prevSystems)*(price+m.NetworkPerSystem)+storage*(data-prevData))
+			b.add(kindIf(m.Rent != nil, &growthYearCapexRent, &growthYearCapex), &c, math.Max(0, need-prevSystems)*perSystem+storage*(data-prevData))
 		}
 		b.add(&growthYearOpex, &c, opex*need/systems)
 		prevSystems, prevData = need, data

@@ -246,6 +246,35 @@ func MakePlan(s *Scenario, opt PlanOptions) (*PlanResult, error) {
 	return res, nil
 }
 
+// PlanScenario is the scenario one of s's plans is: the option (a
+// PlanPoint's Option) sized for the target it was sized for (its SizedFor,
+// in seconds), with what it buys, or the offer it rents (money.rent) at the
+// offer's price. Its estimate gives the figures the planner gave the plan,
+// so a plan loaded on the page, or leading a report, reads as itself. opt
+// must be the options the plan was made with.
+func PlanScenario(s *Scenario, option string, sizedFor float64, opt PlanOptions) (*Scenario, error) {
+	prices := opt.Prices
+	if prices == nil {
+		prices = hardware.CloudOffers()
+	}
+	lim, err := planLimitsOf(s, prices, opt.AsOf)
+	if err != nil {
+		return nil, err
+	}
+	if !(sizedFor > 0) || sizedFor > maxDays*Day {
+		return nil, fieldError("sized_for_days", Text{"must be > 0 and at most " + strconv.Itoa(maxDays) + " days", "0 より大きく " + strconv.Itoa(maxDays) + " 日以下にしてください"}, sizedFor/Day)
+	}
+	options, _ := planOptions(s, lim, prices)
+	for _, o := range options {
+		if o.id == option {
+			ds := *o.s
+			ds.setTarget(sizedFor)
+			return &ds, nil
+		}
+	}
+	return nil, fieldError("option", Text{"is not an option the planner has for this scenario", "このシナリオのプランナーにない選択肢です"}, strconv.Quote(Printable(option)))
+}
+
 // planLimitsOf resolves the plan section against the scenario and checks
 // what relates its fields to the rest.
 func planLimitsOf(s *Scenario, prices []hardware.CloudOffer, asOf string) (planLimits, error) {
@@ -524,14 +553,11 @@ func deriveScenario(s *Scenario, lim planLimits, o planOption, sys System) (*Sce
 	}
 	m := *s.Money
 	m.Workload, m.System = w.ID, sys.ID
+	m.Rent = nil
 	if o.acquire == "rent" {
-		zero := 0.0
-		sys.Price = &zero // what renting costs is the offer's, not a purchase
+		m.Rent = &Rent{Provider: o.offer.Provider, Instance: o.offer.Instance, Term: string(o.term)}
 		m.CloudGPU = o.gpu
 		m.CloudPerGPUHour = o.offer.Price(o.term) * m.perUSD()
-		if o.term != hardware.OnDemand {
-			m.Utilisation = 1 // a commitment bills every hour, used or not
-		}
 	}
 	ds.Workloads, ds.Systems, ds.Money = []Workload{w}, []System{sys}, &m
 	if s.Growth != nil {
@@ -579,8 +605,8 @@ func firstFieldError(err error) *FieldError {
 
 // The estimate's quantities a plan reads, per option.
 type planIndex struct {
-	toBuy, needed, capex, tco, opex, cloudYear, storage, sysPrice, sysPower, energyRun, jobTime int
-	own, rent, runTime, duration, electricity, support                                          int // a project's
+	toBuy, needed, capex, total, opex, storage, sysPrice, sysPower, energyRun, jobTime int
+	runTime, electricity, support                                                      int // a project's
 }
 
 // planPoint is a plan as the sweep finds it, numbers only: hundreds are
@@ -614,10 +640,10 @@ func (o *planOption) sweep(lim planLimits, plans *planCache) ([]planPoint, planP
 		}
 		return -1
 	}
-	idx := planIndex{toBuy: at("team." + w + ".systems_to_buy." + sys), needed: at("team." + w + ".systems." + sys), capex: at("cost.capex"), tco: at("cost.tco"), opex: at("cost.opex_per_year"),
-		cloudYear: at("cost.cloud_per_year"), storage: at("cost.storage"), sysPrice: at("cost.system_price"), sysPower: at("cost.system_power"), energyRun: at("energy.per_run"),
+	idx := planIndex{toBuy: at("team." + w + ".systems_to_buy." + sys), needed: at("team." + w + ".systems." + sys), capex: at("cost.capex"), opex: at("cost.opex_per_year"),
+		storage: at("cost.storage"), sysPrice: at("cost.system_price"), sysPower: at("cost.system_power"), energyRun: at("energy.per_run"),
 		jobTime: at("train." + w + ".job_time." + sys),
-		own:     at("cost.own"), rent: at("cost.rent"), runTime: at("project." + w + ".run_time." + sys), duration: at("project.duration"),
+		total:   at(o.s.TotalID()), runTime: at("project." + w + ".run_time." + sys),
 		electricity: at("cost.power_project"), support: at("cost.support_project")}
 	b := &builder{values: make([]float64, len(c.layout)), headlineOnly: true}
 	atDeadline, ok := o.point(c, b, idx, lim.deadline)
@@ -672,13 +698,7 @@ func (o *planOption) point(c *Calculation, b *builder, idx planIndex, deadline f
 		}
 		return b.values[i]
 	}
-	total := idx.tco
-	if s.IsProject() {
-		total = idx.own
-		if o.acquire != "buy" {
-			total = idx.rent
-		}
-	}
+	total := idx.total
 	for _, i := range []int{idx.toBuy, idx.capex, total, idx.energyRun} {
 		if v := val(i); math.IsNaN(v) || math.IsInf(v, 0) {
 			return planPoint{}, false
@@ -694,21 +714,18 @@ func (o *planOption) point(c *Calculation, b *builder, idx planIndex, deadline f
 	if s.IsProject() {
 		return o.projectPoint(p, val, idx, total), true
 	}
-	v := b.values
 	if o.acquire == "buy" {
-		p.capex, p.perYear, p.total = v[idx.capex], v[idx.opex], v[idx.tco]
+		p.capex, p.perYear, p.total = val(idx.capex), val(idx.opex), val(total)
 	} else {
-		p.capex, p.perYear = p.storage, v[idx.cloudYear]
-		p.total = p.capex + p.perYear*s.Money.DepreciationYears
+		// The rent: per year for a team, the project's for a project.
+		p.capex, p.perYear, p.total = p.storage, val(idx.opex), val(total)
 	}
 	return p, true
 }
 
 // projectPoint prices a project's plan: a run's time with failures; bought,
-// its capital expense and what the project pays for holding and running the
-// systems; rented, the run's GPU-hours at the offer's price (a commitment
-// billing every hour of its term, however short the project), plus the
-// storage bought either way.
+// what the project pays for holding and running the systems; rented, the
+// instances' rent for the project (cost.rent).
 func (o *planOption) projectPoint(p planPoint, val func(int) float64, idx planIndex, total int) planPoint {
 	p.time, p.jobTime = val(idx.runTime), true
 	p.total = val(total)
@@ -716,28 +733,8 @@ func (o *planOption) projectPoint(p planPoint, val func(int) float64, idx planIn
 		p.capex, p.perYear = val(idx.capex), val(idx.electricity)+val(idx.support)
 		return p
 	}
-	p.capex = p.storage
-	if term := termSeconds(o.term); term > 0 {
-		// A commitment bills its whole term for the instances it holds.
-		hours := p.count * o.s.Systems[0].GPUs * max(val(idx.duration), term) / Hour
-		p.perYear = hours * o.s.Money.CloudPerGPUHour
-		p.total = p.perYear + p.storage
-	} else {
-		p.perYear = p.total - p.storage
-	}
+	p.capex, p.perYear = p.storage, p.total-p.storage
 	return p
-}
-
-// termSeconds is how long a commitment bills, 0 for one that bills the
-// hours used.
-func termSeconds(t hardware.Term) float64 {
-	switch t {
-	case hardware.OneYear:
-		return Year
-	case hardware.ThreeYear:
-		return 3 * Year
-	}
-	return 0
 }
 
 // describe makes a plan the answer shows: every number a quantity, and the

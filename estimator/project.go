@@ -148,6 +148,14 @@ var (
 		"{project.<w>.gpu_hours.<s>} * {money.cloud_per_gpu_hour} + {cost.storage}", &srcCloud, arithmetic}
 	costRentProjectNoStorage = kind{"cost.rent", Text{"Renting the project's GPU-hours", "プロジェクトの GPU 時間を借りる費用"}, currencyUnit,
 		"{project.<w>.gpu_hours.<s>} * {money.cloud_per_gpu_hour}", &srcCloud, arithmetic}
+	costRentTerm1 = kind{"cost.rent_term", Text{"Term the commitment bills", "期間契約の請求期間"}, Seconds,
+		"365 * DAY", &srcMoney, arithmetic}
+	costRentTerm3 = kind{"cost.rent_term", Text{"Term the commitment bills", "期間契約の請求期間"}, Seconds,
+		"3 * 365 * DAY", &srcMoney, arithmetic}
+	costRentCommitted = kind{"cost.rent", Text{"Renting the instances for the project (a commitment bills its whole term)", "プロジェクトのインスタンス賃料（期間契約は全期間を請求）"}, currencyUnit,
+		"{cost.systems} * {systems[<si>].gpus} * max({project.duration}, {cost.rent_term}) / HOUR * {money.cloud_per_gpu_hour} + {cost.storage}", &srcMoney, arithmetic}
+	costRentCommittedNoStorage = kind{"cost.rent", Text{"Renting the instances for the project (a commitment bills its whole term)", "プロジェクトのインスタンス賃料（期間契約は全期間を請求）"}, currencyUnit,
+		"{cost.systems} * {systems[<si>].gpus} * max({project.duration}, {cost.rent_term}) / HOUR * {money.cloud_per_gpu_hour}", &srcMoney, arithmetic}
 	co2Project = kind{"co2.project", Text{"CO2 of the project", "プロジェクトの CO2 排出量"}, Kilograms,
 		"{energy.project} / 3600000 * {money.grid_kg_co2_per_kwh}", &srcEnergy, arithmetic}
 )
@@ -163,21 +171,32 @@ var (
 // energy: the runs one after another on the job's systems, bought for the
 // project's duration (with the residual rule the scenario states) or their
 // GPU-hours rented.
-func projectMoney(s *Scenario, b *builder, c *subject, r *pairResult, capex, storage, sysPower, power float64) {
+func projectMoney(s *Scenario, b *builder, c *subject, r *pairResult, systems, capex, storage, sysPower, power float64) {
 	m := s.Money
 	duration := b.add(&projectDuration, c, s.Project.Runs*r.runTime)
 	energy := b.add(&energyProject, c, power*duration)
-	electricity := b.add(&costPowerProject, c, energy/joulesPerKWh*m.PricePerKWh)
-	support := b.add(&costSupportProject, c, capex*m.SupportPercent/100*duration/Year)
-	var depreciation float64
-	if m.residual() == ResidualKept {
-		depreciation = b.add(&costDepreciationKept, c, capex*min(1, duration/(m.DepreciationYears*Year)))
-	} else {
-		depreciation = b.add(&costDepreciationNone, c, capex)
-	}
-	b.add(&costOwnProject, c, depreciation+electricity+support)
 	gpuHours := s.Project.Runs * r.gpusPerJob * r.runTime / Hour
-	b.add(kindIf(s.hasData(), &costRentProject, &costRentProjectNoStorage), c, gpuHours*m.CloudPerGPUHour+storage)
+	switch {
+	case m.Rent == nil:
+		electricity := b.add(&costPowerProject, c, energy/joulesPerKWh*m.PricePerKWh)
+		support := b.add(&costSupportProject, c, capex*m.SupportPercent/100*duration/Year)
+		var depreciation float64
+		if m.residual() == ResidualKept {
+			depreciation = b.add(&costDepreciationKept, c, capex*min(1, duration/(m.DepreciationYears*Year)))
+		} else {
+			depreciation = b.add(&costDepreciationNone, c, capex)
+		}
+		b.add(&costOwnProject, c, depreciation+electricity+support)
+		fallthrough // what renting the same GPU-hours would cost, beside
+	case m.Rent.termSeconds() == 0:
+		b.add(kindIf(s.hasData(), &costRentProject, &costRentProjectNoStorage), c, gpuHours*m.CloudPerGPUHour+storage)
+	default:
+		// A commitment bills its whole term for the instances it holds,
+		// however short the project.
+		term := b.add(kindIf(m.Rent.termSeconds() == Year, &costRentTerm1, &costRentTerm3), c, m.Rent.termSeconds())
+		hours := systems * s.Systems[c.si].GPUs * max(duration, term) / Hour
+		b.add(kindIf(s.hasData(), &costRentCommitted, &costRentCommittedNoStorage), c, hours*m.CloudPerGPUHour+storage)
+	}
 	runEnergy(s, b, c, r, sysPower)
 	b.add(&co2Project, c, energy/joulesPerKWh*m.GridKgCO2PerKWh)
 }

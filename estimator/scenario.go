@@ -163,7 +163,36 @@ type Money struct {
 	// kept (the default: the project pays straight-line depreciation for
 	// the time it holds them) or none (it pays the whole capital expense).
 	Residual *Residual `json:"residual,omitempty" check:"oneof=kept|none"`
+	// Rent, when given, rents the systems instead of buying them: instances
+	// of one cloud offer billed at CloudPerGPUHour. A plan loaded from the
+	// planner keeps its offer this way, so it reopens as the same answer.
+	Rent *Rent `json:"rent,omitempty"`
 }
+
+// Rent is the cloud offer a scenario rents its systems from; the capital
+// expense is then the shared storage alone, and the rent is the running cost.
+type Rent struct {
+	Provider string `json:"provider"`
+	Instance string `json:"instance"`
+	// Term is how the offer bills: on-demand the hours used
+	// (money.utilisation of the year), a commitment every hour of its term.
+	Term string `json:"term" check:"oneof=on-demand|1-year|3-year"`
+}
+
+// termSeconds is how long a commitment bills, 0 for one that bills the
+// hours used.
+func (r *Rent) termSeconds() float64 {
+	switch hardware.Term(r.Term) {
+	case hardware.OneYear:
+		return Year
+	case hardware.ThreeYear:
+		return 3 * Year
+	}
+	return 0
+}
+
+// Describe names the offer: "lambda 8x B200 (on-demand)".
+func (r *Rent) Describe() string { return r.Provider + " " + r.Instance + " (" + r.Term + ")" }
 
 // Residual is the rule a project's bought systems are charged by.
 type Residual string
@@ -504,6 +533,9 @@ func (s *Scenario) Horizon() Text {
 // (cost.tco), or what a project costs bought for its runs (cost.own).
 func (s *Scenario) TotalID() string {
 	if s.IsProject() {
+		if s.Money != nil && s.Money.Rent != nil {
+			return "cost.rent"
+		}
 		return "cost.own"
 	}
 	return "cost.tco"

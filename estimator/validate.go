@@ -325,7 +325,14 @@ func checkMoney(s *Scenario, errs *errorList) {
 	sys := s.Systems[si]
 	base, _ := baseSystem(sys)
 	path := minfmt.Sprintf("systems[%d]", si)
-	if sys.Price == nil && !(base.PriceUSD > 0) {
+	if r := m.Rent; r != nil {
+		for _, f := range []struct{ path, v string }{{"money.rent.provider", r.Provider}, {"money.rent.instance", r.Instance}} {
+			if strings.TrimSpace(f.v) == "" {
+				errs.add(f.path, Text{"is required: the offer rented", "必須です: 賃借するオファー"}, nil)
+			}
+		}
+	}
+	if sys.Price == nil && !(base.PriceUSD > 0) && m.Rent == nil {
 		errs.add(path+".price", Text{"is required: the catalog has no published price for this system", "必須です: カタログにこのシステムの公表価格がありません"}, nil)
 	}
 	if sys.PowerKW == nil && !(base.Power > 0) {

@@ -192,7 +192,12 @@ func (b *Bundle) AnswerHeadline(a *estimator.Answer) (headline, basis string) {
 	}
 	us := b.Estimate.Scenario.Units
 	buy, sys := a.Buy.ToBuy, a.Buy.Systems
-	return fmt.Sprintf(t("ask.systems"), estimator.FormatIn(buy.Asked, buy.Unit, us, b.Lang), a.Buy.SystemName, a.Buy.WorkloadName),
+	count := estimator.FormatIn(buy.Asked, buy.Unit, us, b.Lang)
+	headline = fmt.Sprintf(t("ask.systems"), count, a.Buy.SystemName, a.Buy.WorkloadName)
+	if r := a.Rent; r != nil {
+		headline = fmt.Sprintf(t("ask.rent"), count, r.Instance, r.Provider, r.Term, a.Buy.WorkloadName)
+	}
+	return headline,
 		fmt.Sprintf(t("ask.basis"), a.Ask.Words().In(b.Lang), estimator.FormatIn(sys.Asked, sys.Unit, us, b.Lang))
 }
 
@@ -272,11 +277,15 @@ func (b *Bundle) AnswerTable(a *estimator.Answer) (rows [][]string, numbers int)
 		head[asked] = fmt.Sprintf(t("ask.asked"), head[asked])
 	}
 	rows = [][]string{head}
+	toBuy := t("ask.systems.only")
+	if a.Rent != nil {
+		toBuy = t("ask.rent.only")
+	}
 	for _, r := range []struct {
 		caption string
 		f       estimator.Figure
 	}{
-		{t("ask.systems.only"), a.Buy.ToBuy},
+		{toBuy, a.Buy.ToBuy},
 		{t("ask.row.systems"), a.Buy.Systems},
 		{t("ask.capex"), *a.Capex},
 		{a.TotalCaption(b.Estimate.Scenario).In(b.Lang), *a.TCO},

@@ -129,7 +129,11 @@ func (r *render) purchase() {
 	if p.toBuy.shown() {
 		asked = r.button(p.toBuy)
 	}
-	minfmt.Fprintf(b, `<p class="ask">%s</p>`, minfmt.Sprintf(esc(t["answer.buy"]), `<strong>`+asked+`</strong>`, esc(buy.SystemName), esc(buy.WorkloadName)))
+	if rent := r.a.Rent; rent != nil {
+		minfmt.Fprintf(b, `<p class="ask">%s</p>`, minfmt.Sprintf(esc(t["answer.rent"]), `<strong>`+asked+`</strong>`, esc(rent.Instance), esc(rent.Provider), esc(rent.Term), esc(buy.WorkloadName)))
+	} else {
+		minfmt.Fprintf(b, `<p class="ask">%s</p>`, minfmt.Sprintf(esc(t["answer.buy"]), `<strong>`+asked+`</strong>`, esc(buy.SystemName), esc(buy.WorkloadName)))
+	}
 	switch {
 	case r.pending != "":
 		minfmt.Fprintf(b, `<p class="ask-basis">%s</p>`, esc(minfmt.Sprintf(t["answer.asks.wait"], r.pending.Words().In(r.lang))))
