@@ -3,9 +3,9 @@
 // worker), which answers with the reports' words and table cells and the
 // frontier chart's echarts option; this file only puts them in place and
 // draws the chart with charts.js. A frontier point clicked (or an option's
-// Load button) becomes the page's scenario, as an edit of lists.js does: the scenario on screen with
-// the point's deadline, its system alone and, for a rented plan, its price
-// per GPU-hour; the core checks it and the link carries it.
+// Load button) becomes the page's scenario, as an edit of lists.js does: the
+// core's plan_scenario gives the scenario the plan is (rented plans keep
+// their offer in money.rent), and the link carries it.
 import { tools } from './tools.js';
 
 /** bindPlan wires the Plan section of page (see ui.js), when the root has one. */
@@ -130,50 +130,20 @@ function optionsTable(page, res) {
   return wrap;
 }
 
-// load makes a plan the page's scenario: the scenario on screen, as the core
-// returns it, keeping only the plan's system (the scenario's own item for
-// it, else the catalog's), sized for the plan's deadline and, when rented,
-// at the offer's price (and nothing bought). Sources of what changed go; the kept system's move
-// with it. It runs in turn with the page's other changes (ui.js, page.then).
+// load makes a plan the page's scenario: the core turns it into the
+// scenario it is (what it buys, or the offer it rents, sized for its
+// target), so the page, its answer and its link read as the plan. It runs in
+// turn with the page's other changes (ui.js, page.then).
 function load(page, point) {
   page.then(() => loadNow(page, point));
 }
 
 async function loadNow(page, point) {
-  const res = await page.api.estimate(page.request({ return_scenario: true, compact: true }));
-  if (res.error) {
-    page.showProblems(res.errors);
+  const res = await tools().ask('plan_scenario', page.request({ option: point.option, sized_for_days: point.sized_for_days }));
+  if (!res || res.error) {
+    if (res) page.showProblems(res.errors);
     return;
   }
-  const s = res.scenario;
-  const k = s.systems.findIndex((x) => x.id === point.system || x.catalog === point.system);
-  s.systems = [k >= 0 ? s.systems[k] : { id: point.system }];
-  // The deadline lives where the scenario states it: a team's target or a
-  // project's deadline.
-  const target = s.project ? 'project.deadline_days' : 'team.target_days';
-  if (s.project) s.project = { ...s.project, deadline_days: point.sized_for_days };
-  else s.team = { ...s.team, target_days: point.sized_for_days };
-  s.money = { ...s.money, system: s.systems[0].id };
-  const changed = [target, 'money.system'];
-  if (point.per_gpu_hour != null) {
-    s.money.cloud_gpu = point.gpu;
-    s.money.cloud_per_gpu_hour = point.per_gpu_hour;
-    s.systems[0] = { ...s.systems[0], price: point.system_price };
-    changed.push('money.cloud_gpu', 'money.cloud_per_gpu_hour', 'systems[0].price');
-  }
-  if (s.sources) {
-    const sources = {};
-    const kept = `systems[${k}]`;
-    for (const [from, text] of Object.entries(s.sources)) {
-      let path = from;
-      if (from.startsWith('systems[')) {
-        if (k < 0 || !from.startsWith(kept)) continue; // a system no longer there
-        path = 'systems[0]' + from.slice(kept.length);
-      }
-      if (!changed.some((c) => path === c || path.startsWith(c + '.'))) sources[path] = text;
-    }
-    s.sources = sources;
-  }
-  if ((await page.importScenario(JSON.stringify(s))).error) return;
+  if ((await page.importScenario(JSON.stringify(res.scenario))).error) return;
   page.say(page.t('plan.loaded').replace('%s', point.label));
 }

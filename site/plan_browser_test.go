@@ -92,7 +92,15 @@ func TestPlanSection(t *testing.T) {
 	assert.Equal(t, "7", run[string](p, `document.querySelector('[name="team.target_days"]').value`))
 	assert.Equal(t, "6", run[string](p, `document.querySelector('[name="money.cloud_per_gpu_hour"]').value`))
 	assert.Equal(t, "b200", run[string](p, `document.querySelector('[name="money.cloud_gpu"]').value`))
-	p.systems(1, "dgx-b200") // the plan's system alone
+	p.systems(1, "hyperstack-8x-b200") // the plan's instance alone
+	rented := func() {
+		t.Helper()
+		assert.Equal(t, "Rent 13 × 8x B200 from hyperstack (on-demand) for ViT-B/16.",
+			run[string](p, `document.querySelector('[data-role=answer] .ask').textContent`), "a rented plan stays rented")
+		assert.Equal(t, "hyperstack", run[string](p, `document.querySelector('[name="money.rent.provider"]').value`))
+		assert.Equal(t, "modern-2026 (edited)", run[string](p, `document.querySelector('[data-role=preset]').selectedOptions[0].textContent`))
+	}
+	rented()
 
 	// Another language takes the English plan away.
 	p.pickLang("document", "ja")
@@ -103,8 +111,10 @@ func TestPlanSection(t *testing.T) {
 	p.goTo("/#preset=article-2017")
 	p.systems(2, "dgx-1-p100")
 	p.goTo("/" + link)
-	p.systems(1, "dgx-b200")
+	p.systems(1, "hyperstack-8x-b200")
 	assert.Equal(t, "6", run[string](p, `document.querySelector('[name="money.cloud_per_gpu_hour"]').value`))
+	p.pickLang("document", "en")
+	rented()
 
 	// By keyboard: an option's row loads it, a bought system keeping its price.
 	p.goTo("/#preset=modern-2026")

@@ -256,7 +256,7 @@ function shown(page, keepLink = false) {
 async function reload(page, keepLink = false) {
   const res = await page.rendered(page.request({ render: ['form', 'results'], lang: page.state.lang }));
   if (res.error) return res;
-  if (page.els.preset) page.els.preset.value = page.state.base.preset || '';
+  showPreset(page);
   render(page, res);
   shown(page, keepLink);
   return res;
@@ -286,6 +286,7 @@ async function importScenario(page, text) {
   page.state.from = page.state.base.preset || page.state.from;
   page.state.base = { scenario: text };
   page.state.sets = new Map();
+  showPreset(page);
   render(page, res);
   shown(page);
   return res;
@@ -487,6 +488,24 @@ function bindResults(page) {
   });
 }
 
+// showPreset sets the picker to the preset on screen or, for a scenario
+// edited from one (a plan loaded, an item added, a link to either), to that
+// preset marked as edited: the picker never goes blank on an edit.
+function showPreset(page) {
+  const sel = page.els.preset;
+  if (!sel) return;
+  sel.querySelector('option[data-edited]')?.remove();
+  const { base, from } = page.state;
+  if (base.preset || !from) {
+    sel.value = base.preset || '';
+    return;
+  }
+  const o = new Option(page.t('preset.edited').replace('%s', from), '', true, true);
+  o.dataset.edited = 'true';
+  o.disabled = true;
+  sel.prepend(o);
+}
+
 function bindPickers(page) {
   const { els } = page;
   els.preset?.addEventListener('change', () => {
@@ -539,7 +558,7 @@ async function start(page) {
   if (els.preset && els.preset.options.length === 0) {
     for (const p of presets.presets) els.preset.append(new Option(p.name + ': ' + p.title, p.name));
   }
-  if (els.preset) els.preset.value = page.state.base.preset || '';
+  showPreset(page);
   await translate(page);
   const s = page.state;
   if (!s.problem && page.results.prerendered && s.base.preset === presets.default && s.sets.size === 0 && s.lang === 'en') {

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"time"
@@ -41,21 +42,26 @@ type Plan struct {
 	Rows   []PlanLoad   `json:"rows,omitempty"`
 }
 
-// PlanLoad is one plan as a scenario: keep only System, with
-// team.target_days = SizedForDays and, for a rented plan, money.cloud_gpu =
-// GPU, money.cloud_per_gpu_hour = PerGPUHour (the scenario's currency) and
-// the system's price SystemPrice, 0: what renting costs is the offer's, as
-// the planner prices it (a catalog system without a published price is
-// otherwise refused).
+// PlanLoad names one plan: the method plan_scenario turns it into the
+// scenario it is (estimator.PlanScenario), which the page then shows.
 type PlanLoad struct {
-	Option       string   `json:"option"`
-	Label        string   `json:"label"`
-	Acquire      string   `json:"acquire"` // buy or rent
-	System       string   `json:"system"`
-	GPU          string   `json:"gpu"`
-	SizedForDays float64  `json:"sized_for_days"`
-	PerGPUHour   *float64 `json:"per_gpu_hour,omitempty"`
-	SystemPrice  *float64 `json:"system_price,omitempty"`
+	Option       string  `json:"option"`
+	Label        string  `json:"label"`
+	Acquire      string  `json:"acquire"` // buy or rent
+	System       string  `json:"system"`
+	GPU          string  `json:"gpu"`
+	SizedForDays float64 `json:"sized_for_days"`
+}
+
+// checkDate refuses an as_of that is not a date.
+func checkDate(asOf string) error {
+	if asOf == "" {
+		return nil
+	}
+	if _, err := time.Parse(time.DateOnly, asOf); err != nil {
+		return &estimator.FieldError{Path: "as_of", Rule: "must be a date YYYY-MM-DD", RuleJA: "YYYY-MM-DD の日付にしてください", Got: strconv.Quote(asOf)}
+	}
+	return nil
 }
 
 // MakePlan plans the request's scenario as the reports do (report.Build with
@@ -65,10 +71,8 @@ func MakePlan(req PlanRequest) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	if req.AsOf != "" {
-		if _, err := time.Parse(time.DateOnly, req.AsOf); err != nil {
-			return nil, &estimator.FieldError{Path: "as_of", Rule: "must be a date YYYY-MM-DD", RuleJA: "YYYY-MM-DD の日付にしてください", Got: strconv.Quote(req.AsOf)}
-		}
+	if err := checkDate(req.AsOf); err != nil {
+		return nil, err
 	}
 	est, err := req.Run()
 	if err != nil {
@@ -116,13 +120,8 @@ func MakePlan(req PlanRequest) (*Plan, error) {
 }
 
 func planLoad(p estimator.PlanPoint, lang string) PlanLoad {
-	l := PlanLoad{Option: p.Option, Label: p.Label.In(lang), Acquire: p.Acquire, System: p.System, GPU: p.GPU,
+	return PlanLoad{Option: p.Option, Label: p.Label.In(lang), Acquire: p.Acquire, System: p.System, GPU: p.GPU,
 		SizedForDays: p.SizedFor.Value / estimator.Day}
-	if p.PerGPUHour != nil {
-		v, zero := p.PerGPUHour.Value, 0.0
-		l.PerGPUHour, l.SystemPrice = &v, &zero
-	}
-	return l
 }
 
 func plan(data []byte) (any, error) {
@@ -131,4 +130,49 @@ func plan(data []byte) (any, error) {
 		return nil, err
 	}
 	return MakePlan(req)
+}
+
+// PlanScenarioRequest names one of a scenario's plans (a PlanLoad's option
+// and target) with the request the plan was made for, as_of included.
+type PlanScenarioRequest struct {
+	PlanRequest
+	Option       string  `json:"option"`
+	SizedForDays float64 `json:"sized_for_days"`
+}
+
+// PlanScenarioAnswer is the plan as a scenario, for the page to show and
+// its link to carry: what it buys, or the offer it rents, and its target.
+type PlanScenarioAnswer struct {
+	Scenario json.RawMessage `json:"scenario"`
+}
+
+// PlanScenario is the scenario a plan is (estimator.PlanScenario).
+func PlanScenario(req PlanScenarioRequest) (*PlanScenarioAnswer, error) {
+	if err := checkDate(req.AsOf); err != nil {
+		return nil, err
+	}
+	s, err := req.Load()
+	if err != nil {
+		return nil, err
+	}
+	if s.Money == nil {
+		return nil, &estimator.FieldError{Path: "money", Rule: "is required: a plan prices the scenario's money section", RuleJA: "必須です: プランはシナリオの money の項で費用を見積もります"}
+	}
+	ls, err := estimator.PlanScenario(s, req.Option, req.SizedForDays*estimator.Day, estimator.PlanOptions{AsOf: req.AsOf})
+	if err != nil {
+		return nil, err
+	}
+	data, err := ls.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return &PlanScenarioAnswer{Scenario: data}, nil
+}
+
+func planScenario(data []byte) (any, error) {
+	var req PlanScenarioRequest
+	if err := api.DecodeRequest(data, &req); err != nil {
+		return nil, err
+	}
+	return PlanScenario(req)
 }

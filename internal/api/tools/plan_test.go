@@ -32,7 +32,6 @@ func TestPlanAnswersAsTheReports(t *testing.T) {
 	assert.Equal(t, "buy-dgx-h100", out.Rows[4].Option, out.Table[5][0])
 	assert.Equal(t, "dgx-h100", out.Rows[4].System)
 	assert.InDelta(t, 7, out.Rows[4].SizedForDays, 1e-9)
-	assert.Nil(t, out.Rows[4].PerGPUHour)
 
 	require.NotNil(t, out.Chart)
 	assert.False(t, out.Chart.Empty)
@@ -56,14 +55,8 @@ func TestPlanAnswersAsTheReports(t *testing.T) {
 	assert.Equal(t, "dgx-b200", chosen.System)
 	assert.Equal(t, "b200", chosen.GPU)
 	assert.InDelta(t, 7, chosen.SizedForDays, 1e-9)
-	require.NotNil(t, chosen.PerGPUHour)
-	require.NotNil(t, chosen.SystemPrice)
-	assert.Zero(t, *chosen.SystemPrice, "renting buys nothing")
-	assert.InDelta(t, 6.00, *chosen.PerGPUHour, 1e-9, "the offer's on-demand USD price")
 	for _, l := range out.Points[0] {
 		assert.Equal(t, "buy", l.Acquire)
-		assert.Nil(t, l.PerGPUHour, "%s: a bought plan has no hourly price", l.Option)
-		assert.Nil(t, l.SystemPrice, "%s: a bought system keeps its price", l.Option)
 	}
 
 	var ja tools.Plan
@@ -98,4 +91,54 @@ func BenchmarkPlanCall(b *testing.B) {
 			}
 		})
 	}
+}
+
+// A plan loaded through the API (plan_scenario) is the plan: the chosen
+// rented plan of modern-2026 estimates to its own count and total, renting,
+// and the page's answer says so.
+func TestPlanScenarioLoadsThePlan(t *testing.T) {
+	t.Parallel()
+	a := api.New(tools.Methods(), page.Render)
+	var plan tools.Plan
+	require.NoError(t, json.Unmarshal(a.Call("plan", []byte(`{"preset":"modern-2026","as_of":"2026-12-01"}`)), &plan))
+	chosen := plan.Points[2][0]
+	req, err := json.Marshal(map[string]any{"preset": "modern-2026", "as_of": "2026-12-01", "option": chosen.Option, "sized_for_days": chosen.SizedForDays})
+	require.NoError(t, err)
+	var loaded tools.PlanScenarioAnswer
+	require.NoError(t, json.Unmarshal(a.Call("plan_scenario", req), &loaded))
+	require.NotEmpty(t, loaded.Scenario)
+	var s struct {
+		Money struct {
+			Rent            map[string]string `json:"rent"`
+			CloudPerGPUHour float64           `json:"cloud_per_gpu_hour"`
+		} `json:"money"`
+	}
+	require.NoError(t, json.Unmarshal(loaded.Scenario, &s))
+	assert.Equal(t, map[string]string{"provider": "hyperstack", "instance": "8x B200", "term": "on-demand"}, s.Money.Rent)
+	assert.InDelta(t, 6.00, s.Money.CloudPerGPUHour, 1e-9, "the offer's on-demand USD price")
+
+	est, err := json.Marshal(map[string]any{"scenario": string(loaded.Scenario), "render": []string{"results"}})
+	require.NoError(t, err)
+	var res struct {
+		Quantities []api.Quantity `json:"quantities"`
+		Results    string         `json:"results"`
+	}
+	require.NoError(t, json.Unmarshal(a.Call("estimate", est), &res))
+	got := map[string]float64{}
+	for _, q := range res.Quantities {
+		got[q.ID] = q.Value
+	}
+	assert.Equal(t, 13.0, got["cost.systems"])
+	assert.InDelta(t, 15_357_472, got["cost.tco"], 1, "the plan's total, as its table row gives it")
+	assert.Contains(t, res.Results, "Rent <strong>")
+	assert.Contains(t, res.Results, "× 8x B200 from hyperstack (on-demand)")
+
+	var bad struct {
+		Errors []struct {
+			Path string `json:"path"`
+		} `json:"errors"`
+	}
+	require.NoError(t, json.Unmarshal(a.Call("plan_scenario", []byte(`{"preset":"modern-2026","option":"buy-nothing","sized_for_days":7}`)), &bad))
+	require.Len(t, bad.Errors, 1)
+	assert.Equal(t, "option", bad.Errors[0].Path)
 }

@@ -22,16 +22,17 @@ import (
 // map each call (a caller may add to it).
 func Methods() map[string]api.Method {
 	m := map[string]api.Method{
-		"catalog":     catalog,
-		"throughput":  throughput,
-		"scale":       scale,
-		"memory":      memory,
-		"transformer": transformer,
-		"uncertainty": uncertainty,
-		"sensitivity": sensitivity,
-		"compare":     compare,
-		"charts":      charts,
-		"plan":        plan,
+		"catalog":       catalog,
+		"throughput":    throughput,
+		"scale":         scale,
+		"memory":        memory,
+		"transformer":   transformer,
+		"uncertainty":   uncertainty,
+		"sensitivity":   sensitivity,
+		"compare":       compare,
+		"charts":        charts,
+		"plan":          plan,
+		"plan_scenario": planScenario,
 	}
 	maps.Copy(m, api.PageMethods())
 	return m
