@@ -116,6 +116,13 @@ func TestWrongTypesAreWordedPlainly(t *testing.T) {
 			{`{"as_of":"someday"}`, "as_of", "must be a date YYYY-MM-DD"},
 			{`{"lang":"xx"}`, "lang", "must be en or ja"},
 		},
+		"plan_scenario": {
+			{`{"preset":"modern-2026","option":1,"sized_for_days":7}`, "option", "must be a string"},
+			{`{"preset":"modern-2026","option":"buy-dgx-h100","sized_for_days":"7"}`, "sized_for_days", "must be a number"},
+			{`{"preset":"modern-2026","option":"buy-dgx-h100","sized_for_days":-1}`, "sized_for_days", "must be > 0 and at most 3650 days"},
+			{`{"preset":"modern-2026","option":"buy-dgx-h100","sized_for_days":7,"as_of":"someday"}`, "as_of", "must be a date YYYY-MM-DD"},
+			{`{"preset":"article-2017","set":[{"path":"money","value":"null"}],"option":"buy-dgx-h100","sized_for_days":7}`, "money", "is required"},
+		},
 	}
 	for _, method := range a.Methods() {
 		require.NotEmpty(t, fields[method], "every method has wrong-typed requests here: add %s's", method)
