@@ -475,7 +475,7 @@ func planOptions(s *Scenario, lim planLimits, prices []hardware.CloudOffer) ([]p
 				name := o.Provider + " " + o.Instance + " (" + string(t) + ")"
 				opt := planOption{id: optionID("rent-" + o.Provider + "-" + o.Instance + "-" + string(t)), label: Text{"Rent " + name, name + " を賃借"},
 					acquire: "rent", catalog: o.System, gpu: o.GPU, offer: &o, term: t}
-				sys := System{ID: optionID(o.Provider + "-" + o.Instance), Catalog: o.System, GPU: o.GPU, GPUs: float64(o.GPUs)}
+				sys := System{ID: optionID(o.Provider + "-" + o.Instance), Label: o.Provider + " " + o.Instance, Catalog: o.System, GPU: o.GPU, GPUs: float64(o.GPUs)}
 				// A measured workload runs at the speed-up the scenario gives
 				// its system of the same catalog id.
 				for _, own := range s.Systems {

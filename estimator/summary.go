@@ -321,7 +321,11 @@ func IsHeadline(id string) bool {
 // Headline lists e's headline quantity ids (IsHeadline), in the estimate's order.
 func Headline(e *Estimate) []string {
 	var ids []string
+	rented := e.Scenario.Money != nil && e.Scenario.Money.Rent != nil
 	for _, q := range e.calc.layout {
+		if rented && q.ID == "cost.cloud_per_year" {
+			continue // the rent itself, the operating expense already
+		}
 		if IsHeadline(q.ID) {
 			ids = append(ids, q.ID)
 		}

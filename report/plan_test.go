@@ -38,7 +38,8 @@ func TestBuildPlans(t *testing.T) {
 
 	text := b.PlanText()
 	require.GreaterOrEqual(t, len(text), 4)
-	assert.Equal(t, "Chosen plan: Rent hyperstack 8x B200 (on-demand)", text[0])
+	assert.Equal(t, "Cheapest alternative: Rent hyperstack 8x B200 (on-demand). The scenario's own purchase stays the answer; a plan section in the scenario makes the planner's choice the answer.", text[0],
+		"without a plan section the report keeps the scenario's purchase: the plan is an alternative")
 	assert.Equal(t, "Binding constraint (limit 7 days): Deadline per run binds: 1.7% of it left", text[2])
 
 	rows, stale := b.PlanTable()
@@ -58,8 +59,44 @@ func TestBuildPlans(t *testing.T) {
 	assert.Equal(t, []float64{b.Plan.Cheapest.Total.Value}, f.Series[2].Y)
 	assert.Equal(t, len(b.Plan.Frontier), len(f.Series[0].Y)+len(f.Series[1].Y))
 
-	ja := bundle(t, "modern-2026", "ja", "2026-12-01")
+	ja := bundle(t, "modern-2026", "ja", "2026-12-01", mustSet(t, "plan.deadline_days=7"))
 	assert.Equal(t, "選んだプラン：hyperstack 8x B200 (on-demand) を賃借", ja.PlanText()[0])
+}
+
+func mustSet(t *testing.T, set string) estimator.Override {
+	t.Helper()
+	o, err := estimator.ParseOverride(set)
+	require.NoError(t, err)
+	return o
+}
+
+// A scenario with a plan section makes one recommendation: the planner's
+// choice is the report's estimate and its answer, the scenario's own
+// purchase one of the options; without one, the scenario's purchase leads.
+func TestReportLeadsWithThePlan(t *testing.T) {
+	b := bundle(t, "modern-2026", "en", "2026-12-01", mustSet(t, "plan.deadline_days=7"))
+	require.NotNil(t, b.Forward)
+	a, err := b.Answer()
+	require.NoError(t, err)
+	headline, _ := b.AnswerHeadline(a)
+	assert.Equal(t, "Rent 13 × 8x B200 from hyperstack (on-demand) to train ViT-B/16.", headline)
+	assert.InDelta(t, b.Plan.Cheapest.Total.Value, a.TCO.Value, 1e-6, "the answer's total is the chosen plan's")
+	assert.Equal(t, "Chosen plan: Rent hyperstack 8x B200 (on-demand)", b.PlanText()[0])
+	rows, _ := b.AnswerTable(a)
+	assert.Equal(t, "Instances to rent", rows[1][0])
+	assert.Equal(t, "Total cost of renting over 4 years", rows[4][0])
+	var buy bool
+	for _, o := range b.Plan.Options {
+		buy = buy || o.Option == "buy-dgx-h100"
+	}
+	assert.True(t, buy, "the scenario's own purchase stays one of the options")
+
+	own := bundle(t, "modern-2026", "en", "2026-12-01")
+	assert.Nil(t, own.Forward)
+	a, err = own.Answer()
+	require.NoError(t, err)
+	headline, _ = own.AnswerHeadline(a)
+	assert.Equal(t, "Buy 30 DGX H100 systems to train ViT-B/16.", headline)
 }
 
 // A price more than 12 months older than the report's date is starred, and

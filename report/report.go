@@ -32,6 +32,10 @@ type Bundle struct {
 	Plan     *estimator.PlanResult
 	PlanNote string
 	Frontier *chart.Spec
+	// Forward is the scenario's own estimate when the report leads with
+	// the planner's choice (the scenario has a plan section): Estimate is
+	// then the chosen plan's. Nil otherwise.
+	Forward *estimator.Estimate
 	// Accuracy is the published figures against the models as this
 	// scenario's factors run them (tool.Accuracy): every report's "How
 	// accurate is this?" appendix.
@@ -105,6 +109,13 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 		b.plan()
 		return b, nil
 	}
+	if !opt.ChartsOnly {
+		b.plan()
+		if err := b.lead(); err != nil {
+			return nil, err
+		}
+		est = b.Estimate
+	}
 	s := est.Scenario
 	if len(estimator.RangesOf(s)) > 0 && opt.Samples > 0 {
 		u, err := estimator.RunUncertainty(s, opt.Samples, opt.Seed, 0)
@@ -135,10 +146,29 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 		return nil, err
 	}
 	b.Charts = charts
-	if !opt.ChartsOnly {
-		b.plan()
-	}
 	return b, nil
+}
+
+// lead makes the planner's choice the report's estimate when the scenario
+// asks the planner (it has a plan section) and the planner chose: every
+// section then describes the one plan the report recommends, and the
+// scenario's own purchase is one of the options its plan section lists.
+func (b *Bundle) lead() error {
+	s := b.Estimate.Scenario
+	if s.Plan == nil || b.Plan == nil || b.Plan.Cheapest == nil {
+		return nil
+	}
+	c := b.Plan.Cheapest
+	ls, err := estimator.PlanScenario(s, c.Option, c.SizedFor.Value, estimator.PlanOptions{Prices: hardware.CloudOffers(), AsOf: b.Date})
+	if err != nil {
+		return err
+	}
+	est, err := estimator.Run(ls)
+	if err != nil {
+		return err
+	}
+	b.Forward, b.Estimate = b.Estimate, est
+	return nil
 }
 
 // plan answers what to buy or rent, as of the report's date so the report
@@ -311,7 +341,13 @@ func (b *Bundle) PlanText() []string {
 	}
 	var out []string
 	if c := res.Cheapest; c != nil {
-		out = append(out, fmt.Sprintf(t("plan.chosen"), c.Label.In(b.Lang)), res.Why.In(b.Lang))
+		// Only a scenario that asks the planner (a plan section) has chosen
+		// its plan; another keeps its own purchase, the plan an alternative.
+		chosen := "plan.alternative"
+		if b.Forward != nil || b.Estimate.Scenario.Plan != nil {
+			chosen = "plan.chosen"
+		}
+		out = append(out, fmt.Sprintf(t(chosen), c.Label.In(b.Lang)), res.Why.In(b.Lang))
 		for _, k := range res.Constraints {
 			if k.Path == c.Binding {
 				out = append(out, fmt.Sprintf(t("plan.binding"), show(k.Limit), c.Why.In(b.Lang)))

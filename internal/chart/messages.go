@@ -85,12 +85,13 @@ var messages = map[string]map[string]string{
 		"cpu.note":     "10 epochs of CIFAR-10 at batch 32, roofline model: small networks leave the GPU waiting on per-step overheads while the CPU stays compute-bound, so the GPU's lead grows with the model.",
 
 		// the planner's page (report.Bundle.Plan) and its frontier chart
-		"plan.title":        "Options considered and why this one",
+		"plan.title":        "Buy or rent: the options the planner compared",
 		"plan.refused":      "The planner gives no plan for this scenario: %v",
 		"plan.none":         "The scenario has no money section: nothing to plan.",
 		"plan.buy":          "buy",
 		"plan.rent":         "rent",
 		"plan.chosen":       "Chosen plan: %s",
+		"plan.alternative":  "Cheapest alternative: %s. The scenario's own purchase stays the answer; a plan section in the scenario makes the planner's choice the answer.",
 		"plan.fastest":      "Fastest within the budgets and power: %s, %s per run, %s in total.",
 		"plan.binding":      "Binding constraint (limit %s): %s",
 		"plan.constraints":  "Constraints: %s. Prices as of %s.",
@@ -470,12 +471,13 @@ var messages = map[string]map[string]string{
 		"cpu.note":     "CIFAR-10 を 10 エポック、バッチ 32、ルーフラインモデル：小さなネットワークでは GPU がステップごとのオーバーヘッドを待つ一方 CPU は計算律速のままなので、モデルが大きいほど GPU の優位が広がります。",
 
 		// the planner's page (report.Bundle.Plan) and its frontier chart
-		"plan.title":        "検討した選択肢と選んだ理由",
+		"plan.title":        "購入か賃借か: プランナーが比較した選択肢",
 		"plan.refused":      "このシナリオにはプランを出せません：%v",
 		"plan.none":         "シナリオに費用の項目がないため、プランはありません。",
 		"plan.buy":          "購入",
 		"plan.rent":         "賃借",
 		"plan.chosen":       "選んだプラン：%s",
+		"plan.alternative":  "最も安い代替案：%s。回答はシナリオ自身の購入案のままです。シナリオに plan の項を加えると、プランナーの選択が回答になります。",
 		"plan.fastest":      "予算と電力の範囲で最速：%s、1 回 %s、総額 %s。",
 		"plan.binding":      "制約となる条件（上限 %s）：%s",
 		"plan.constraints":  "制約：%s。価格は %s 時点。",

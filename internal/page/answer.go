@@ -141,6 +141,11 @@ func (r *render) purchase() {
 		minfmt.Fprintf(b, `<p class="ask-basis">%s</p>`, minfmt.Sprintf(esc(t["answer.asks"]), esc(r.a.Ask.Words().In(r.lang)), r.button(p.basis)))
 	}
 	minfmt.Fprintf(b, `<p class="rounding">%s</p>`, minfmt.Sprintf(esc(t["answer.rounding"]), r.button(p.systems), r.button(p.rounded)))
+	if r.s.Plan != nil {
+		// The page plans on request (its Plan section): a scenario that asks
+		// the planner is told where its answer is, so this one is not a second.
+		minfmt.Fprintf(b, `<p class="note" data-role="plan-leads">%s</p>`, esc(t["answer.plan"]))
+	}
 	b.WriteString(`<dl class="headline">`)
 	for _, f := range []struct {
 		label string

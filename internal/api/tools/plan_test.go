@@ -20,7 +20,7 @@ func TestPlanAnswersAsTheReports(t *testing.T) {
 	var out tools.Plan
 	require.NoError(t, json.Unmarshal(a.Call("plan", []byte(`{"preset":"modern-2026","as_of":"2026-12-01"}`)), &out))
 	assert.Empty(t, out.Refused)
-	assert.Equal(t, "Chosen plan: Rent hyperstack 8x B200 (on-demand)", out.Chosen)
+	assert.Equal(t, "Cheapest alternative: Rent hyperstack 8x B200 (on-demand). The scenario's own purchase stays the answer; a plan section in the scenario makes the planner's choice the answer.", out.Chosen)
 	require.GreaterOrEqual(t, len(out.Text), 3)
 	assert.Equal(t, "Binding constraint (limit 7 days): Deadline per run binds: 1.7% of it left", out.Text[1])
 	assert.Equal(t, "Options considered, each sized for the deadline, cheapest first (837 plans compared in all):", out.Options)
@@ -60,8 +60,8 @@ func TestPlanAnswersAsTheReports(t *testing.T) {
 	}
 
 	var ja tools.Plan
-	require.NoError(t, json.Unmarshal(a.Call("plan", []byte(`{"preset":"modern-2026","as_of":"2026-12-01","lang":"ja"}`)), &ja))
-	assert.Equal(t, "選んだプラン：hyperstack 8x B200 (on-demand) を賃借", ja.Chosen)
+	require.NoError(t, json.Unmarshal(a.Call("plan", []byte(`{"preset":"modern-2026","as_of":"2026-12-01","lang":"ja","set":["plan.deadline_days=7"]}`)), &ja))
+	assert.Equal(t, "選んだプラン：hyperstack 8x B200 (on-demand) を賃借", ja.Chosen, "a plan section asks the planner to choose")
 }
 
 // No money, no plan; a date that is none is an error naming as_of.
