@@ -387,7 +387,7 @@ var fieldWords = map[string]words{
 var planWords = map[string]words{
 	"plan.workload": {label: Text{"Workload planned for", "計画するワークロード"}, unset: Text{"money.workload", "money.workload"},
 		help: Text{"The workload whose runs must meet the deadline; its data, tokens and team come from the scenario.", "期限内に学習を終えるべきワークロード。データ・トークン数・チームはシナリオのもの。"}},
-	"plan.deadline_days": {dim: Seconds, unit: Text{"days per run", "日/回"}, label: Text{"Deadline per run", "1 回の学習の期限"}, unset: Text{"team.target_days", "team.target_days"}},
+	"plan.deadline_days": {dim: Seconds, unit: Text{"days per run", "日/回"}, label: Text{"Deadline per run", "1 回の学習の期限"}, unset: Text{"team.target_days or project.deadline_days; for a project whose job is given, that job's run time", "team.target_days または project.deadline_days。ジョブが指定されたプロジェクトではそのジョブの学習時間"}},
 	"plan.capex_budget":  {dim: currencyUnit, unit: Text{"<currency>", "<currency>"}, label: Text{"Capital budget", "設備投資の予算"}, unset: Text{"no limit", "上限なし"}, help: Text{"What buying may cost up front: systems, network and storage.", "購入時に払える額（システム・ネットワーク・ストレージ）。"}},
 	"plan.tco_budget": {dim: currencyUnit, unit: Text{"<currency>", "<currency>"}, label: Text{"Total budget", "総予算"}, unset: Text{"no limit", "上限なし"},
 		help: Text{"What a plan may cost over money.depreciation_years: capex plus opex when buying, rent plus storage when renting.", "money.depreciation_years の期間に払える総額。購入なら設備投資と運用費、借りるなら賃料とストレージ。"}},

@@ -75,10 +75,12 @@ func reshaped(t *testing.T, rng *rand.Rand) *estimator.Scenario {
 			s.Systems = append(s.Systems, sys)
 		}
 	}
-	s.Growth.Factor = float64(1 + rng.IntN(40))
-	s.Growth.PerYear, s.Growth.Years = nil, nil
-	if rng.IntN(2) == 0 {
-		s.Growth.PerYear, s.Growth.Years = ptr(1.5), ptr(float64(1+rng.IntN(30)))
+	if s.Growth != nil { // a project has none
+		s.Growth.Factor = float64(1 + rng.IntN(40))
+		s.Growth.PerYear, s.Growth.Years = nil, nil
+		if rng.IntN(2) == 0 {
+			s.Growth.PerYear, s.Growth.Years = ptr(1.5), ptr(float64(1+rng.IntN(30)))
+		}
 	}
 	if rng.IntN(3) == 0 {
 		s.Goodput = nil

@@ -299,6 +299,17 @@ func planLimitsOf(s *Scenario, prices []hardware.CloudOffer, asOf string) (planL
 		}
 	}
 	set(&lim.deadline, p.DeadlineDays, Day)
+	if lim.deadline == 0 {
+		// A project whose jobs are given: each option is sized to run as
+		// fast as the given job does, failures included.
+		est, err := Run(s)
+		if err != nil {
+			return planLimits{}, err
+		}
+		w, sys := s.Workloads[lim.workload].ID, s.Money.System
+		q, _ := est.Get("project." + w + ".run_time." + sys)
+		lim.deadline = q.Value
+	}
 	set(&lim.capex, p.CapexBudget, 1)
 	set(&lim.tco, p.TCOBudget, 1)
 	set(&lim.power, p.PowerKW, 1000)
@@ -334,10 +345,6 @@ func checkPlan(s *Scenario, errs *errorList) {
 	}
 	if s.Money == nil {
 		errs.add("money", moneyForPlan, nil)
-	}
-	if s.IsProject() && s.Project.DeadlineDays == nil && p.DeadlineDays == nil {
-		errs.add("plan.deadline_days", Text{"is required to plan a project whose jobs are given: each option's job is sized to a deadline",
-			"ジョブが指定されたプロジェクトを計画するには必須です: 各選択肢のジョブは期限から決めます"}, nil)
 	}
 	if p.Workload != "" && s.workloadIndex(p.Workload) < 0 {
 		errs.add("plan.workload", Text{"names no workload of the scenario", "シナリオのどのワークロードも指していません"}, strconv.Quote(p.Workload))

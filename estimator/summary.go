@@ -119,17 +119,25 @@ func SummarizeIn(e *Estimate, lang string) Summary {
 	// A project of given tokens has no dataset to hold and may have no host
 	// to size: then no such table.
 	if s.hasData() || s.Host != nil {
-		host := [][]string{{system, t("local SSD", "ローカル SSD"), t("dataset fits", "データが収まるか"), t("shared reads per run", "1 回の学習の共有ストレージ読み出し"),
-			t("GPU memory", "GPU メモリ"), t("RAM wanted", "必要なメモリ"), t("RAM installed", "搭載メモリ")}}
+		// Without a host section the RAM is not sized: its columns go.
+		head := []string{system, t("local SSD", "ローカル SSD"), t("dataset fits", "データが収まるか"), t("shared reads per run", "1 回の学習の共有ストレージ読み出し"),
+			t("GPU memory", "GPU メモリ")}
+		if s.Host != nil {
+			head = append(head, t("RAM wanted", "必要なメモリ"), t("RAM installed", "搭載メモリ"))
+		}
+		host := [][]string{head}
 		for _, sys := range s.Systems {
-			host = append(host, []string{sys.ID,
+			row := []string{sys.ID,
 				show("storage.local_ssd." + sys.ID),
 				show("storage.dataset_fits_local." + sys.ID),
 				show("storage.shared_read_per_run." + sys.ID),
 				show("host.gpu_memory." + sys.ID),
-				show("host.ram_low."+sys.ID) + " - " + show("host.ram_high."+sys.ID),
-				show("host.ram_installed."+sys.ID) + okMark(val("host.ram_ok."+sys.ID), lang),
-			})
+			}
+			if s.Host != nil {
+				row = append(row, show("host.ram_low."+sys.ID)+" - "+show("host.ram_high."+sys.ID),
+					show("host.ram_installed."+sys.ID)+okMark(val("host.ram_ok."+sys.ID), lang))
+			}
+			host = append(host, row)
 		}
 		sum.Sections = append(sum.Sections, Section{Title: t("Storage and host", "ストレージとホスト"), Rows: host})
 	}

@@ -552,7 +552,7 @@ var files = []file{
 	{"llama-3-405b", `{
   "schema": "trainscale/v1",
   "name": "Llama 3 405B pre-training: 16,384 H100 GPUs, 15.6T tokens",
-  "notes": "Meta's published run (The Llama 3 Herd of Models, 2024): Llama 3.1 405B pre-trained on 15.6T tokens at sequence length 8,192 in BF16 on 16,384 H100 GPUs (2,048 DGX H100-class servers), with 419 unexpected interruptions in a 54-day snapshot. The model card reports 30.84M H100 GPU-hours for the 405B model. The layout and utilisation are modelled (Meta reports TP8 x PP16 and 38-43% MFU); goodput charges failures at Llama 3's rate. The dataset is counted in sequences of 8,192 tokens, about 32 KB of text each.",
+  "notes": "Meta's published run (The Llama 3 Herd of Models, 2024): Llama 3.1 405B pre-trained on 15.6T tokens at sequence length 8,192 in BF16 on 16,384 H100 GPUs (2,048 DGX H100-class servers), with 419 unexpected interruptions in a 54-day snapshot. The model card reports 30.84M H100 GPU-hours for the 405B model. The layout and utilisation are modelled (Meta reports TP8 x PP16 and 38-43% MFU); goodput charges failures at Llama 3's rate. The dataset is counted in sequences of 8,192 tokens, about 32 KB of text each. A project of one run: its cost is the run's (rented GPU-hours, or the depreciation of the systems for the run's duration), not a standing team's.",
   "units": "decimal",
   "dataset": {
     "samples": 1904296875,
@@ -589,18 +589,8 @@ var files = []file{
       }
     }
   ],
-  "team": {
-    "members": 1,
-    "concurrent_jobs": 1,
-    "target_days": 90
-  },
-  "host": {
-    "ram_factor_low": 2,
-    "ram_factor_high": 3
-  },
-  "growth": {
-    "factor": 1,
-    "exponent": 1
+  "project": {
+    "runs": 1
   },
   "money": {
     "workload": "llama-3-405b",
@@ -644,7 +634,6 @@ var files = []file{
     "workloads[0].transformer.gpus": "Dubey et al. 2024, section 3.3.1 and Table 4: up to 16,384 H100 GPUs",
     "workloads[0].transformer.global_batch_tokens": "Dubey et al. 2024, Table 4: 16M tokens per batch at 16,384 GPUs",
     "systems[0].gpus": "Meta's Grand Teton servers: 8 H100 SXM GPUs each, as a DGX H100 (Dubey et al. 2024, section 3.3.1)",
-    "team.target_days": "trainscale assumption: the run took about three months",
     "goodput.checkpoint_interval_hours": "quarter-hourly checkpoints; trainscale assumption, chosen so that Llama 3's failure rate leaves the >90% effective training time Meta reports (Dubey et al. 2024, section 3.3.4)",
     "goodput.restart_hours": "six minutes to detect, replace and restart; trainscale assumption, chosen so that Llama 3's failure rate leaves the >90% effective training time Meta reports (Dubey et al. 2024, section 3.3.4)",
     "goodput.checkpoint_write_minutes": "a 15-second stall per checkpoint; trainscale assumption, chosen so that Llama 3's failure rate leaves the >90% effective training time Meta reports (Dubey et al. 2024, section 3.3.4)",
@@ -654,7 +643,8 @@ var files = []file{
     "money.pue": "a modern liquid-assisted data centre, PUE about 1.3",
     "money.depreciation_years": "trainscale assumption: four-year depreciation",
     "money.grid_kg_co2_per_kwh": "US grid average, 2024: about 0.37 kg CO2 per kWh (EIA)",
-    "systems[0].price": "reported DGX H100 purchase prices (no official list price)"
+    "systems[0].price": "reported DGX H100 purchase prices (no official list price)",
+    "project.runs": "one pre-training run, as Meta reports it: the cost is that run's, not a standing cluster's"
   }
 }
 `},

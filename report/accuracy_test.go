@@ -127,6 +127,8 @@ func TestTheAppendixKeepsTheScenariosKind(t *testing.T) {
 	s, err := estimator.Decode(bytes.NewReader(data))
 	require.NoError(t, err)
 	s.Workloads = append(s.Workloads, estimator.Workload{ID: "resnet-50", Model: "resnet-50", Precision: "mixed"})
+	days := 90.0
+	s.Project.DeadlineDays = &days // the CNN's job is sized to the deadline
 	est, err := estimator.Run(s)
 	require.NoError(t, err)
 	b, err := report.Build(est, report.Options{})

@@ -164,9 +164,11 @@ func TestChartsCarriedByScenario(t *testing.T) {
 		}
 		assert.Equal(t, tc.growth, ids[chart.ComputeGrowth], "%s: growth", tc.scenario)
 		assert.Equal(t, tc.cpu, ids[chart.CPUvsGPU], "%s: cpu-vs-gpu", tc.scenario)
-		for _, id := range []string{chart.DataFunnel, chart.Scaling, chart.SystemsByGeneration, chart.CostBreakdown, chart.UncertaintyRanges, chart.TornadoChart} {
+		for _, id := range []string{chart.DataFunnel, chart.Scaling, chart.SystemsByGeneration, chart.UncertaintyRanges, chart.TornadoChart} {
 			assert.True(t, ids[id], "%s: every scenario carries %s", tc.scenario, id)
 		}
+		// A project's money is the project's, not years of it.
+		assert.Equal(t, tc.scenario != "llama-3-405b", ids[chart.CostBreakdown], "%s: cost-breakdown", tc.scenario)
 	}
 	// Growth set on the LLM run draws it; a CNN added draws the study.
 	est, err := estimator.Run(llamaWith(t, func(m map[string]any) {
@@ -347,6 +349,8 @@ func llamaWith(t *testing.T, change func(m map[string]any)) *estimator.Scenario 
 	var m map[string]any
 	require.NoError(t, json.Unmarshal(data, &m))
 	change(m)
+	// A deadline, for the changes that leave the job to be sized.
+	m["project"].(map[string]any)["deadline_days"] = 90
 	data, err := json.Marshal(m)
 	require.NoError(t, err)
 	s, err := estimator.Decode(bytes.NewReader(data))
@@ -410,7 +414,12 @@ func TestScalingLeavesOutWhatTheToolCannotRun(t *testing.T) {
 // team's 90-day target, so it needs fewer systems.
 func TestGenerationsPlanTheTransformer(t *testing.T) {
 	var gen chart.Spec
-	for _, sp := range build(t, "llama-3-405b", "en") {
+	// The preset's job is given; with a deadline each generation is sized.
+	est, err := estimator.Run(llamaWith(t, func(map[string]any) {}))
+	require.NoError(t, err)
+	specs, err := chart.Build(est, nil, nil, "en")
+	require.NoError(t, err)
+	for _, sp := range specs {
 		if sp.ID == chart.SystemsByGeneration {
 			gen = sp
 		}

@@ -135,6 +135,7 @@ var messagesEN = map[string]string{
 	"qgroup.co2":      "CO2",
 	"qgroup.growth":   "Growth",
 	"qgroup.goodput":  "Goodput",
+	"qgroup.project":  "Project",
 
 	// pdfja: the Japanese PDF's font, fetched when that PDF is asked for.
 	"status.font":   "Loading the Japanese font for the PDF (IPAex Gothic, about 4 MB, once)…",
@@ -272,6 +273,7 @@ var messagesJA = map[string]string{
 	"qgroup.co2":      "CO2",
 	"qgroup.growth":   "データの増加",
 	"qgroup.goodput":  "グッドプット",
+	"qgroup.project":  "プロジェクト",
 
 	// pdfja: the Japanese PDF's font, fetched when that PDF is asked for.
 	"status.font":   "PDF 用の日本語フォント（IPAex ゴシック、約 4 MB、初回のみ）を読み込んでいます…",

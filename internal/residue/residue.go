@@ -40,6 +40,7 @@ var Phrases = []string{
 	"trainscale html --echarts",
 	"trainscale xlsx",
 	"trainscale catalog",
+	"trainscale size",
 	"trainscale accuracy --format csv",
 	"trainscale accuracy --factors",
 	"trainscale calibrate --measurements",

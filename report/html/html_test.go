@@ -198,7 +198,7 @@ func TestTheReportCarriesWhatItsScenarioIsAbout(t *testing.T) {
 		without  []string
 		lead     string
 	}{
-		{"llama-3-405b", []string{chart.ComputeGrowth, chart.CPUvsGPU}, "The CNN figures are left out here"},
+		{"llama-3-405b", []string{chart.ComputeGrowth, chart.CPUvsGPU, chart.CostBreakdown}, "The CNN figures are left out here"}, // a project: no years of cost
 		{"av-world-model-2026", []string{chart.CPUvsGPU}, "The CNN figures are left out here"},
 		{"article-2017", nil, "The transformer runs are left out here"},
 	} {

@@ -366,7 +366,7 @@ func TestAProposalCarriesWhatItsScenarioIsAbout(t *testing.T) {
 		families      []string // in the appendix
 		not           []string // not in it
 	}{
-		{"llama-3-405b", 7, false, false, []string{"Llama", "GPT-style dense transformers"}, []string{"CIFAR-10 CNNs", "AlexNet (ImageNet)"}},
+		{"llama-3-405b", 6, false, false, []string{"Llama", "GPT-style dense transformers"}, []string{"CIFAR-10 CNNs", "AlexNet (ImageNet)"}},
 		{"av-world-model-2026", 8, true, false, []string{"Llama", "Nemotron"}, []string{"CIFAR-10 CNNs", "ResNet (ImageNet)"}},
 		{"article-2017", 9, true, true, []string{"AlexNet (ImageNet)", "CIFAR-10 CNNs"}, []string{"GPT-style dense transformers", "Nemotron"}},
 	} {
