@@ -584,16 +584,21 @@ func (b *builder) costBreakdown() (Spec, error) {
 	for y := 1; y <= years; y++ {
 		sp.X.Categories = append(sp.X.Categories, b.tf("cost.year", y))
 	}
-	for _, part := range []struct {
+	type part struct {
 		key, id string
 		yearly  bool
-	}{
+	}
+	parts := []part{
 		{"cost.hardware", "cost.hardware", false},
 		{"cost.network", "cost.network", false},
 		{"cost.storage", "cost.storage", false},
 		{"cost.power", "cost.power_per_year", true},
 		{"cost.support", "cost.support_per_year", true},
-	} {
+	}
+	if m.Rent != nil { // the storage is bought; the rent pays the rest
+		parts = []part{{"cost.storage", "cost.storage", false}, {"cost.rent", "cost.cloud_per_year", true}}
+	}
+	for _, part := range parts {
 		v, _ := b.value(part.id)
 		se := Series{Name: b.t(part.key)}
 		for i := range sp.X.Categories {

@@ -508,3 +508,29 @@ func TestAxisRoundsAsItShows(t *testing.T) {
 		assert.Equal(t, tc.want, tc.axis.Round(tc.v), "%v", tc.v)
 	}
 }
+
+// A rented scenario's money: the storage bought up front, then the rent.
+func TestCostBreakdownOfARentedScenario(t *testing.T) {
+	data, ok := examples.Read("modern-2026")
+	require.True(t, ok)
+	var sets []estimator.Override
+	for _, set := range []string{"money.rent.provider=lambda", "money.rent.instance=8x H100", "money.rent.term=on-demand"} {
+		o, err := estimator.ParseOverride(set)
+		require.NoError(t, err)
+		sets = append(sets, o)
+	}
+	s, err := estimator.Decode(bytes.NewReader(data), sets...)
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	specs, err := chart.Build(est, nil, nil, "en")
+	require.NoError(t, err)
+	sp := specOf(t, specs, chart.CostBreakdown)
+	require.Len(t, sp.Series, 2)
+	assert.Equal(t, "storage", sp.Series[0].Name)
+	assert.Equal(t, "rent", sp.Series[1].Name)
+	rent, _ := est.Get("cost.cloud_per_year")
+	storage, _ := est.Get("cost.storage")
+	assert.Equal(t, []float64{storage.Value, 0, 0, 0, 0}, sp.Series[0].Y)
+	assert.Equal(t, []float64{0, rent.Value, rent.Value, rent.Value, rent.Value}, sp.Series[1].Y)
+}
