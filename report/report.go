@@ -154,21 +154,32 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 // section then describes the one plan the report recommends, and the
 // scenario's own purchase is one of the options its plan section lists.
 func (b *Bundle) lead() error {
-	s := b.Estimate.Scenario
-	if s.Plan == nil || b.Plan == nil || b.Plan.Cheapest == nil {
-		return nil
-	}
-	c := b.Plan.Cheapest
-	ls, err := estimator.PlanScenario(s, c.Option, c.SizedFor.Value, estimator.PlanOptions{Prices: hardware.CloudOffers(), AsOf: b.Date})
-	if err != nil {
-		return err
-	}
-	est, err := estimator.Run(ls)
-	if err != nil {
+	est, err := b.Chosen()
+	if est == nil || err != nil {
 		return err
 	}
 	b.Forward, b.Estimate = b.Estimate, est
 	return nil
+}
+
+// Chosen is the planner's choice as the estimate of its own scenario
+// (estimator.PlanScenario), when the scenario asks the planner (it has a
+// plan section) and the planner chose; nil otherwise. The page's answer
+// leads with it as the reports do.
+func (b *Bundle) Chosen() (*estimator.Estimate, error) {
+	if b.Forward != nil {
+		return b.Estimate, nil
+	}
+	s := b.Estimate.Scenario
+	if s.Plan == nil || b.Plan == nil || b.Plan.Cheapest == nil {
+		return nil, nil
+	}
+	c := b.Plan.Cheapest
+	ls, err := estimator.PlanScenario(s, c.Option, c.SizedFor.Value, estimator.PlanOptions{Prices: hardware.CloudOffers(), AsOf: b.Date})
+	if err != nil {
+		return nil, err
+	}
+	return estimator.Run(ls)
 }
 
 // plan answers what to buy or rent, as of the report's date so the report

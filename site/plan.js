@@ -10,6 +10,12 @@ import { tools } from './tools.js';
 
 /** bindPlan wires the Plan section of page (see ui.js), when the root has one. */
 export function bindPlan(page) {
+  // The answer of a scenario with a plan section leads with the planner's
+  // choice (results.js), whose button makes it the scenario.
+  page.root.addEventListener('click', (ev) => {
+    const b = ev.target.closest?.('[data-action=plan-lead-load]');
+    if (b) load(page, { option: b.dataset.option, label: b.dataset.label, sized_for_days: Number(b.dataset.days) });
+  });
   const section = page.root.querySelector('[data-role=plan]');
   if (!section) return;
   const button = section.querySelector('button[data-action=plan]');

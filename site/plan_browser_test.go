@@ -42,8 +42,8 @@ func TestPlanSection(t *testing.T) {
 	for _, tc := range []struct {
 		lang, chosen, button string
 	}{
-		{"ja", "選んだプラン：hyperstack 8x B200 (on-demand) を賃借", "計画: 何を買うか借りるか"},
-		{"en", "Chosen plan: Rent hyperstack 8x B200 (on-demand)", "Plan: what to buy or rent"},
+		{"ja", "最も安い代替案：hyperstack 8x B200 (on-demand) を賃借。回答はシナリオ自身の購入案のままです。シナリオに plan の項を加えると、プランナーの選択が回答になります。", "計画: 何を買うか借りるか"},
+		{"en", "Cheapest alternative: Rent hyperstack 8x B200 (on-demand). The scenario's own purchase stays the answer; a plan section in the scenario makes the planner's choice the answer.", "Plan: what to buy or rent"},
 	} {
 		for _, width := range []int64{390, 1280} {
 			p.viewport(width)
@@ -126,4 +126,27 @@ func TestPlanSection(t *testing.T) {
 	assert.Equal(t, "Loaded the plan Buy DGX H100 as the scenario; the link carries it.", p.status())
 	p.systems(1, "dgx-h100")
 	assert.Equal(t, "dgx-h100", run[string](p, `document.querySelector('[name="money.system"]').value`))
+}
+
+// A scenario with a plan section leads its answer with the planner's
+// choice, which its button makes the scenario; the scenario's own purchase
+// stays below it as one of the options.
+func TestPlanLeadsTheAnswer(t *testing.T) {
+	t.Parallel()
+	p := open(t)
+	p.goTo("/#preset=modern-2026&set=plan.deadline_days=7")
+	p.ready("body")
+	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`document.querySelector('[data-role=plan-lead] .ask') !== null`, chromedp.WithPollingTimeout(20*time.Second)))
+	require.NoError(t, err)
+	assert.Equal(t, "Rent 13 × 8x B200 from hyperstack (on-demand) for ViT-B/16.", run[string](p, `document.querySelector('[data-role=plan-lead] .ask').textContent`))
+	assert.Equal(t, "The scenario's own purchase, one of the options the planner compared", run[string](p, `document.querySelector('[data-role=answer] h3.own').textContent`))
+	if shots := os.Getenv("PLAN_SHOTS"); shots != "" {
+		png, err := chromedp.Run(p.ctx, chromedp.Screenshot(chromedp.CSS(`[data-role=answer]`)))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(shots, "plan-lead.png"), png, 0o644))
+	}
+	p.press("[data-action=plan-lead-load]")
+	assert.Equal(t, "Loaded the plan Rent hyperstack 8x B200 (on-demand) as the scenario; the link carries it.", p.status())
+	assert.Equal(t, "Rent 13 × 8x B200 from hyperstack (on-demand) for ViT-B/16.", run[string](p, `document.querySelector('[data-role=answer] .ask').textContent`))
+	assert.Zero(t, run[int](p, `document.querySelectorAll('[data-role=plan-lead]').length`), "the loaded plan is the answer itself")
 }

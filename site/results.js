@@ -61,8 +61,10 @@ export function resultsView(el, full) {
       q.setAttribute('aria-label', labels.get(s.id) + ': ' + text);
       s.text = text;
     });
-    // The spread was the last scenario's: hidden until the new one comes.
+    // The spread was the last scenario's: hidden until the new one comes;
+    // the planner's choice too is the last one's until then.
     for (const s of el.querySelectorAll('[data-role=spread]')) s.hidden ||= true;
+    for (const s of el.querySelectorAll('[data-role=plan-lead]')) s.dataset.stale = 'true';
   }
 
   return {
@@ -80,11 +82,15 @@ export function resultsView(el, full) {
      * (the charts' Monte Carlo run) in place of the one shown; it has the
      * same value elements, in the same order.
      */
-    answer(html) {
+    answer(html, lead) {
       const old = el.querySelector('[data-role=answer]');
       if (!old || !html) return;
       const t = document.createElement('template');
       t.innerHTML = html;
+      // A scenario with a plan section: the planner's choice (text, no
+      // values to update) goes where the answer leads.
+      const box = lead && t.content.querySelector('[data-role=plan-lead]');
+      if (box) box.innerHTML = lead;
       old.replaceWith(t.content);
       reindex();
     },

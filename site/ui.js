@@ -419,7 +419,7 @@ function chartScheduler(page) {
     }
     try {
       if (!res || res.error) return;
-      page.results.answer(res.answer); // its P10, P50 and P90, from the same run
+      page.results.answer(res.answer, res.lead); // its P10, P50 and P90, from the same run; the planner's choice leading it
       await wanted;
       const m = await import('./charts.js');
       if (n !== asked || !(await m.draw(page.els.charts, res.charts, () => n !== asked))) return;

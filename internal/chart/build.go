@@ -164,7 +164,7 @@ func runOnGenerations(v *estimator.Scenario, use func(system string, gpu hardwar
 		}
 	}
 	v.Training.Scaling = "modelled"
-	v.Money = nil
+	v.Money, v.Plan = nil, nil // a plan prices the money left out
 	return estimator.Run(v)
 }
 
@@ -365,7 +365,7 @@ func (b *builder) scalingCNN(w *estimator.Workload) (Spec, error) {
 		v.Systems = append(v.Systems, estimator.System{ID: sys, GPUs: float64(hs.GPUs)})
 	}
 	v.Training.Scaling = "linear"
-	v.Money, v.Goodput = nil, nil
+	v.Money, v.Goodput, v.Plan = nil, nil, nil
 	one, err := estimator.Run(v)
 	if err != nil {
 		return Spec{}, err

@@ -1,6 +1,9 @@
 package page
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/minfmt"
 )
@@ -86,6 +89,13 @@ func (r *render) answer() {
 	a, t, b := r.a, r.t, &r.b
 	minfmt.Fprintf(b, `<section class="answer" data-role="answer" aria-labelledby="h-answer"><h2 id="h-answer">%s</h2>`, esc(t["answer"]))
 	if r.buy != nil {
+		if r.s.Plan != nil {
+			// The scenario asks the planner: its choice leads (the tools
+			// module fills it in, Lead), the scenario's own purchase below
+			// it one of the options the planner compared.
+			minfmt.Fprintf(b, `<div class="plan-lead" data-role="plan-lead"><p class="note">%s</p></div><h3 class="own">%s</h3>`,
+				esc(t["answer.plan.wait"]), esc(t["answer.own"]))
+		}
 		r.purchase()
 	} else {
 		r.each()
@@ -141,11 +151,6 @@ func (r *render) purchase() {
 		minfmt.Fprintf(b, `<p class="ask-basis">%s</p>`, minfmt.Sprintf(esc(t["answer.asks"]), esc(r.a.Ask.Words().In(r.lang)), r.button(p.basis)))
 	}
 	minfmt.Fprintf(b, `<p class="rounding">%s</p>`, minfmt.Sprintf(esc(t["answer.rounding"]), r.button(p.systems), r.button(p.rounded)))
-	if r.s.Plan != nil {
-		// The page plans on request (its Plan section): a scenario that asks
-		// the planner is told where its answer is, so this one is not a second.
-		minfmt.Fprintf(b, `<p class="note" data-role="plan-leads">%s</p>`, esc(t["answer.plan"]))
-	}
 	b.WriteString(`<dl class="headline">`)
 	for _, f := range []struct {
 		label string
@@ -234,4 +239,44 @@ func (r *render) spread(a *estimator.Answer) {
 // estimate, as the core shows one.
 func (r *render) format(v float64, u estimator.Unit) string {
 	return estimator.FormatIn(v, u, r.s.Units, r.lang)
+}
+
+// Lead renders the planner's choice for a scenario with a plan section (est
+// nil: it chose none, and why says why, or that it refused): the
+// chosen plan's answer (est is the plan's scenario, estimator.PlanScenario),
+// what it costs and how long a run takes, why the planner chose it, and a
+// button that loads it. Its figures are text, not the page's live values:
+// they are the plan's, which the page's own estimate does not hold.
+func Lead(est *estimator.Estimate, why, option, label string, sizedForDays float64, lang string) (string, error) {
+	if est == nil { // the planner chose nothing: why stands alone
+		return `<p class="note">` + esc(why) + `</p>`, nil
+	}
+	a, err := estimator.AnswerFor(est, nil)
+	if err != nil {
+		return "", err
+	}
+	if a.Buy == nil {
+		return "", minfmt.Errorf("page: the plan's scenario has no purchase")
+	}
+	t, s := texts(lang), est.Scenario
+	show := func(f estimator.Figure) string { return esc(estimator.FormatIn(f.Value, f.Unit, s.Units, lang)) }
+	var b strings.Builder
+	count := `<strong>` + show(a.Buy.ToBuy) + `</strong>`
+	if rent := a.Rent; rent != nil {
+		minfmt.Fprintf(&b, `<p class="ask">%s</p>`, minfmt.Sprintf(esc(t["answer.rent"]), count, esc(rent.Instance), esc(rent.Provider), esc(rent.Term), esc(a.Buy.WorkloadName)))
+	} else {
+		minfmt.Fprintf(&b, `<p class="ask">%s</p>`, minfmt.Sprintf(esc(t["answer.buy"]), count, esc(a.Buy.SystemName), esc(a.Buy.WorkloadName)))
+	}
+	b.WriteString(`<dl class="headline">`)
+	for _, f := range []struct {
+		label string
+		f     estimator.Figure
+	}{{t["answer.capex"], *a.Capex}, {a.TotalCaption(s).In(lang), *a.TCO}, {a.Buy.Time.LabelIn(lang), a.Buy.Time}} {
+		minfmt.Fprintf(&b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(f.label), show(f.f))
+	}
+	b.WriteString(`</dl>`)
+	minfmt.Fprintf(&b, `<p class="note">%s</p>`, esc(why))
+	minfmt.Fprintf(&b, `<button type="button" data-action="plan-lead-load" data-option="%s" data-label="%s" data-days="%s">%s</button>`,
+		esc(option), esc(label), strconv.FormatFloat(sizedForDays, 'g', -1, 64), esc(t["answer.plan.load"]))
+	return b.String(), nil
 }

@@ -142,3 +142,30 @@ func TestPlanScenarioLoadsThePlan(t *testing.T) {
 	require.Len(t, bad.Errors, 1)
 	assert.Equal(t, "option", bad.Errors[0].Path)
 }
+
+// A scenario with a plan section: the page's answer leads with the
+// planner's choice (the charts request brings it), the scenario's own
+// purchase below it as one of the options; without one, no lead.
+func TestTheAnswerLeadsWithThePlan(t *testing.T) {
+	t.Parallel()
+	a := api.New(tools.Methods(), page.Render)
+	var res struct {
+		Results string `json:"results"`
+	}
+	require.NoError(t, json.Unmarshal(a.Call("estimate", []byte(`{"preset":"modern-2026","set":["plan.deadline_days=7"],"render":["results"]}`)), &res))
+	assert.Contains(t, res.Results, `<div class="plan-lead" data-role="plan-lead"><p class="note">This scenario asks the planner (its plan section): its choice comes here in a moment.</p></div><h3 class="own">The scenario&#39;s own purchase, one of the options the planner compared</h3>`)
+
+	var charts tools.ChartsAnswer
+	require.NoError(t, json.Unmarshal(a.Call("charts", []byte(`{"preset":"modern-2026","set":["plan.deadline_days=7"]}`)), &charts))
+	assert.Contains(t, charts.Lead, `<p class="ask">Rent <strong>13</strong> × 8x B200 from hyperstack (on-demand) for ViT-B/16.</p>`)
+	assert.Contains(t, charts.Lead, `<dt>Total cost of renting over 4 years</dt><dd>USD 15,357,472</dd>`)
+	assert.Contains(t, charts.Lead, `data-option="rent-hyperstack-8x-b200-on-demand"`)
+
+	var ja tools.ChartsAnswer
+	require.NoError(t, json.Unmarshal(a.Call("charts", []byte(`{"preset":"modern-2026","set":["plan.deadline_days=7"],"lang":"ja"}`)), &ja))
+	assert.Contains(t, ja.Lead, `ViT-B/16 のために hyperstack の 8x B200（on-demand）を <strong>13</strong> 台賃借します。`)
+
+	var plain tools.ChartsAnswer
+	require.NoError(t, json.Unmarshal(a.Call("charts", []byte(`{"preset":"modern-2026"}`)), &plain))
+	assert.Empty(t, plain.Lead)
+}
