@@ -51,3 +51,23 @@ func TestProjectOnEverySurface(t *testing.T) {
 		assert.Greater(t, st.Size(), int64(10000), name)
 	}
 }
+
+// The README's figures for the llama-3-405b preset as a project: its plan
+// runs as fast as Meta's job, and edited to the 70B question it charges
+// checkpoint stalls, so its job differs from size's by that alone.
+func TestLlamaPresetIsAProject(t *testing.T) {
+	out, errOut, code := trainscale(t, "", "plan", "--scenario", "llama-3-405b", "--as-of", "2026-12-01")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "Chosen: Rent hyperstack 8x B200 (on-demand): 660 systems or instances (5280 GPUs, 100% used)")
+	assert.Contains(t, out, "total USD 67,603,286 for one run")
+
+	out, errOut, code = trainscale(t, "", "estimate", "--scenario", "llama-3-405b", "--set", "workloads[0].transformer.model=llama-3.1-70b",
+		"--set", "dataset.tokens=15e12", "--set", "workloads[0].transformer.gpus=null", "--set", "project.deadline_days=90")
+	require.Equal(t, 0, code, errOut)
+	assert.Regexp(t, `dgx-h100  1904 +238 +0.25 years`, out)
+	out, errOut, code = trainscale(t, "", "estimate", "--scenario", "llama-3-405b", "--set", "workloads[0].transformer.model=llama-3.1-70b",
+		"--set", "dataset.tokens=15e12", "--set", "workloads[0].transformer.gpus=null", "--set", "project.deadline_days=90",
+		"--set", "goodput.checkpoint_write_minutes=0", "--set", "goodput.failures_per_gpu_year=0.17285947446469907")
+	require.Equal(t, 0, code, errOut)
+	assert.Regexp(t, `dgx-h100  1872 +234 +0.25 years`, out, "without checkpoint stalls and at the same failure rate, size's job")
+}
