@@ -206,7 +206,8 @@ func movedRange(old, val any, checks []string) any {
 // so --set name=Plan and --set fleet.cars=37 both work. JSON with a key given
 // twice, or nested too deep, is an error, as it is in a file.
 // For a numeric field, full-width digits, point and signs ("１．５", "－３",
-// typed with a Japanese input method) read as their ASCII forms.
+// typed with a Japanese input method) read as their ASCII forms, and a
+// count's suffix as its multiplier (ParseCount: 15T, 405B).
 func parseValue(path, s string, numeric bool) (any, error) {
 	if numeric {
 		s = ASCIIDigits(s)
@@ -217,6 +218,9 @@ func parseValue(path, s string, numeric bool) (any, error) {
 		return nil, TooDeep(path)
 	}
 	if err != nil || len(rest) > 0 {
+		if v, ok := ParseCount(s); numeric && ok {
+			return minjson.Number(strconv.FormatFloat(v, 'g', -1, 64)), nil // 15T, 405B: a count as people write it
+		}
 		return s, nil
 	}
 	if errs := duplicateKeys(repeated); len(errs) > 0 {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"math"
@@ -117,5 +118,30 @@ func checkAll(checks ...checker) error {
 			return err
 		}
 	}
+	return nil
+}
+
+// countFlag is a count as people write it (estimator.ParseCount): --tokens
+// 15T, 1.5e13 and 15e12 are the same.
+type countFlag struct{ value *float64 }
+
+// addCount declares the count flag name on fs, writing into p.
+func addCount(fs *flag.FlagSet, p *float64, name, usage string) {
+	fs.Var(countFlag{p}, name, usage)
+}
+
+func (f countFlag) String() string {
+	if f.value == nil {
+		return "0"
+	}
+	return strconv.FormatFloat(*f.value, 'g', -1, 64)
+}
+
+func (f countFlag) Set(s string) error {
+	v, ok := estimator.ParseCount(s)
+	if !ok {
+		return errors.New("must be a number, such as 15T, 1.5e13 or 15e12 (suffixes k, M, B, T, P)")
+	}
+	*f.value = v
 	return nil
 }

@@ -33,8 +33,8 @@ func runSize(e *env, args []string) error {
 	fs.StringVar(&req.Precision, "precision", "bf16", "`PRECISION`: bf16, fp8 or fp4")
 	fs.StringVar(&req.Family, "family", "", "catalog dense transformer `id` whose proportions a size outside the catalog takes (default: llama-3.1-8b)")
 	fs.StringVar(&req.Model, "model", "", "catalog transformer `id`: asks for the fewest GPUs instead")
-	fs.Float64Var(&req.Params, "params", 0, "`N` parameters in the family's proportions: asks for the fewest GPUs instead")
-	fs.Float64Var(&req.Tokens, "tokens", 0, "`N` training tokens of --model or --params (default: 20 per parameter)")
+	addCount(fs, &req.Params, "params", "`N` parameters in the family's proportions, such as 70B: asks for the fewest GPUs instead")
+	addCount(fs, &req.Tokens, "tokens", "`N` training tokens of --model or --params, such as 15T (default: 20 per parameter)")
 	if _, err := tf.parse(fs, args, 0); err != nil {
 		return err
 	}
