@@ -9,6 +9,17 @@
 // values, in grey, with a comment saying so: editing the inputs they depend on
 // needs a new run of trainscale.
 //
+// # Job sizes
+//
+// A transformer job that trainscale sizes to meet the team's target stays
+// live: the Job sizes sheet lists the model's plan (layout, memory, MFU,
+// tokens per second per GPU) at every whole number of systems from the
+// fewest that hold the model to four times the job (estimator.JobLadder),
+// and walks them as the estimator does, with formulas over the run's tokens
+// and the target. The job's GPUs are the walk's last size and its layout,
+// memory and MFU lookups (INDEX/MATCH) at that size, so an edit of the data,
+// the tokens or the target picks the job the CLI would pick with --set.
+//
 // # Defined names
 //
 // Formulas read defined names, not cell addresses, so a person can audit
@@ -65,6 +76,7 @@
 // The tests compare every named cell of every example scenario and of 200+
 // random valid scenarios, evaluated by excelize and recalculated by
 // LibreOffice, with the estimator to a relative 1e-9; and they edit input
-// cells of written workbooks, recalculate them in LibreOffice and compare
+// cells of written workbooks (among them the data, the tokens and the
+// target of every example), recalculate them in LibreOffice and compare
 // the results with the estimator run with the same --set overrides.
 package xlsx

@@ -392,7 +392,15 @@ func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 	display := estimator.Choose(q.Unit, wb.s.Units, q.Value, estimator.Article)
 	wb.wrapped(sh, 1, row, q.LabelIn(wb.b.Lang))
 	wb.text(sh, 2, row, q.ID)
-	if q.Expr != "" {
+	if f, ok := wb.lookups[q.ID]; ok {
+		wb.formula(sh, 3, row, f)
+		wb.style(sh, 3, row, shownIn(valueStyle(stValue, q.Unit), display, q.Value))
+		how := "xlsx.jobs.looked"
+		if strings.HasPrefix(q.ID, "team.") {
+			how = "xlsx.jobs.walked"
+		}
+		wb.wrapped(sh, 7, row, wb.tf(how, wb.tab(sheetJobs), q.Formula))
+	} else if q.Expr != "" {
 		f, ok := wb.formulaOf(q)
 		if !ok {
 			return

@@ -26,6 +26,7 @@ const (
 	sheetData        = "Data volume"
 	sheetTraining    = "Training time"
 	sheetTeam        = "Team and cluster"
+	sheetJobs        = "Job sizes"
 	sheetScaling     = "Scaling"
 	sheetMemory      = "Memory"
 	sheetStorage     = "Storage and host"
@@ -39,7 +40,7 @@ const (
 
 // Sheets lists the workbook's sheets in order, as an English workbook names
 // them; a Japanese one names them in Japanese (chart.Text "xlsx.sheet.<name>").
-var Sheets = []string{sheetCover, sheetAssumptions, sheetCatalog, sheetData, sheetTraining, sheetTeam,
+var Sheets = []string{sheetCover, sheetAssumptions, sheetCatalog, sheetData, sheetTraining, sheetTeam, sheetJobs,
 	sheetScaling, sheetMemory, sheetStorage, sheetCost, sheetScenarios, sheetUncertainty, sheetPlan, sheetCharts, sheetSources}
 
 // sheetOf is the sheet that lists a quantity, by its id's group.
@@ -178,21 +179,29 @@ type workbook struct {
 	layouts map[string]*layout
 	pending []pendingChart // the Charts sheet's charts, placed after fit
 	notes   []int          // the Charts sheet's rows of notes, wrapped after fit
+	// ladders are the sized transformer jobs the Job sizes sheet keeps
+	// live; lookups the formulas of the quantities they give, by id.
+	ladders []estimator.JobLadder
+	lookups map[string]string
 	err     error
 }
 
 func build(b *report.Bundle) (*workbook, error) {
+	e := b.Estimate
+	ladders := e.JobLadders()
 	wb := &workbook{
 		f:       excelize.NewFile(),
 		b:       b,
-		est:     b.Estimate,
-		s:       b.Estimate.Scenario,
-		names:   layoutNames(b.Estimate),
-		read:    formulaRefs(b.Estimate),
+		est:     e,
+		s:       e.Scenario,
+		names:   layoutNames(e, ladders),
+		read:    formulaRefs(e),
 		styles:  map[string]int{},
 		layouts: map[string]*layout{},
+		ladders: ladders,
 	}
-	wb.sourceKeys, wb.sourceOrder = sourceKeys(b.Estimate)
+	wb.lookups = wb.ladderFormulas()
+	wb.sourceKeys, wb.sourceOrder = sourceKeys(e)
 	wb.check(wb.f.SetSheetName("Sheet1", wb.tab(sheetCover)))
 	for _, name := range Sheets[1:] {
 		_, err := wb.f.NewSheet(wb.tab(name))
@@ -203,6 +212,7 @@ func build(b *report.Bundle) (*workbook, error) {
 	wb.assumptions()
 	wb.catalog()
 	wb.quantitySheets()
+	wb.jobSizes()
 	wb.scenarios()
 	wb.uncertainty()
 	wb.plan()
@@ -274,6 +284,13 @@ func cellName(col, row int) string {
 func absolute(sheet string, col, row int) string {
 	c, _ := excelize.CoordinatesToCellName(col, row, true)
 	return "'" + strings.ReplaceAll(sheet, "'", "''") + "'!" + c
+}
+
+// absoluteRange is the reference a defined name of a column's cells from
+// row first to last points to: 'Sheet'!$A$5:$A$9.
+func absoluteRange(sheet string, col, first, last int) string {
+	c, _ := excelize.CoordinatesToCellName(col, last, true)
+	return absolute(sheet, col, first) + ":" + c
 }
 
 // text writes user or fixed text as text: never a formula, whatever it
