@@ -390,10 +390,10 @@ var messages = map[string]map[string]string{
 		"xlsx.plot.plan":              "Yearly plan (%s)",
 		"xlsx.plot.growth":            "Systems as the data grows (log scale)",
 		"xlsx.on":                     "%s on %s",
-		// the Job sizes sheet
+		// the Job sizes sheet and the re-run marker
 		"xlsx.sheet.Job sizes": "Job sizes",
 		"xlsx.about.Job sizes": "the transformer model's plan at each job size, and the walk that picks the job from the tokens and the target",
-		"xlsx.jobs.intro":      "How trainscale sizes each transformer job for the target. Its model planned the job at every whole number of systems from the fewest that hold the model to four times the job: the grey rows (layout, memory, MFU, tokens per second per GPU) are its values. The walk above each table picks the job from those rows as trainscale does, with formulas over the run's tokens and the target: edit the data, the tokens or the target on the %s sheet and the job, its layout and MFU and every result after them follow. A job beyond a table, or an edit of what the model plans (the model, its sequence, a system's GPUs), needs a new run of trainscale.",
+		"xlsx.jobs.intro":      "How trainscale sizes each transformer job for the target. Its model planned the job at every whole number of systems from the fewest that hold the model to four times the job: the grey rows (layout, memory, MFU, tokens per second per GPU) are its values. The walk above each table picks the job from those rows as trainscale does, with formulas over the run's tokens and the target: edit the data, the tokens or the target on the %s sheet and the job, its layout and MFU and every result after them follow. A job beyond a table, or an edit of what the model plans (the model, its sequence, a system's GPUs), needs a new run of trainscale: the red line at the top then says so.",
 		"xlsx.jobs.none":       "No job in this scenario is sized by trainscale's transformer model for the team's target (no transformer workload, its GPUs given, or a project sized with its failures): there is no job size for the formulas to choose.",
 		"xlsx.jobs.walk":       "The walk: start at %s GPUs, the fewest (whole systems, doubling) that hold the model. At each step the run needs its tokens / (tokens per second per GPU at the size reached x the target) GPUs, rounded up to whole systems of %s; when that is more, the next step tries it. The size the last step reaches is the job.",
 		"xlsx.jobs.step":       "step",
@@ -411,6 +411,10 @@ var messages = map[string]map[string]string{
 		"xlsx.jobs.chosen":     "◀ the job",
 		"xlsx.jobs.looked":     "the %s sheet's row at the job's GPUs (model: %s)",
 		"xlsx.jobs.walked":     "the job the walk on the %s sheet reaches (model: %s)",
+		"xlsx.rerun":           "An edit reaches past what this workbook's formulas follow: an input trainscale's models read has changed (its row on the %s or %s sheet says so), or a job needs more GPUs than the %s sheet lists. Run trainscale again with the new values.",
+		"xlsx.rerun.col":       "after an edit",
+		"xlsx.rerun.changed":   "changed: run trainscale again",
+		"xlsx.rerun.note":      "trainscale's models read this input too: the formulas follow a change, the models' values (grey) do not. After a change, run trainscale again; the cell at the right of this row says so.",
 	},
 	"ja": {
 		"growth.title": "データ増加に伴う計算量",
@@ -794,7 +798,7 @@ var messages = map[string]map[string]string{
 		"xlsx.on":                     "%s（%s）",
 		"xlsx.sheet.Job sizes":        "ジョブ規模",
 		"xlsx.about.Job sizes":        "ジョブ規模ごとの Transformer モデルの計画と、トークン数と目標期間からジョブを選ぶ手順",
-		"xlsx.jobs.intro":             "trainscale が目標期間に合わせて各 Transformer ジョブの規模を決める方法です。モデルは、モデルが収まる最少のシステム台数からジョブの 4 倍まで、システム台数ごとにジョブを計画しました。灰色の行（並列化の構成、メモリ、MFU、GPU あたりのトークン/秒）はその値です。各表の上の手順は、学習のトークン数と目標期間に対する数式で、trainscale と同じようにこれらの行からジョブを選びます。「%s」シートでデータ、トークン数、目標期間を変えると、ジョブ、その構成と MFU、それ以降のすべての結果が追従します。表を超える規模のジョブや、モデルが計画する内容（モデル、系列長、システムの GPU 数）の変更には trainscale の再実行が必要です。",
+		"xlsx.jobs.intro":             "trainscale が目標期間に合わせて各 Transformer ジョブの規模を決める方法です。モデルは、モデルが収まる最少のシステム台数からジョブの 4 倍まで、システム台数ごとにジョブを計画しました。灰色の行（並列化の構成、メモリ、MFU、GPU あたりのトークン/秒）はその値です。各表の上の手順は、学習のトークン数と目標期間に対する数式で、trainscale と同じようにこれらの行からジョブを選びます。「%s」シートでデータ、トークン数、目標期間を変えると、ジョブ、その構成と MFU、それ以降のすべての結果が追従します。表を超える規模のジョブや、モデルが計画する内容（モデル、系列長、システムの GPU 数）の変更には trainscale の再実行が必要で、そのときは上部の赤い行がそう示します。",
 		"xlsx.jobs.none":              "このシナリオには、チームの目標期間に合わせて trainscale の Transformer モデルが規模を決めるジョブがありません（Transformer のワークロードがない、GPU 数が指定されている、または障害込みで規模を決めるプロジェクトです）。数式で選ぶジョブ規模はありません。",
 		"xlsx.jobs.walk":              "手順：モデルが収まる最少の GPU 数（システム単位で倍々に増やす）%s 基から始めます。各段階で、学習に要る GPU 数 = トークン数 /（その規模での GPU あたりのトークン/秒 × 目標期間）を、%s 基のシステム単位に切り上げます。それが多ければ次の段階でその規模を試します。最後の段階の規模がジョブです。",
 		"xlsx.jobs.step":              "段階",
@@ -812,6 +816,10 @@ var messages = map[string]map[string]string{
 		"xlsx.jobs.chosen":            "◀ ジョブ",
 		"xlsx.jobs.looked":            "「%s」シートのジョブの GPU 数の行（モデル：%s）",
 		"xlsx.jobs.walked":            "「%s」シートの手順が行き着くジョブ（モデル：%s）",
+		"xlsx.rerun":                  "このブックの数式が追従できる範囲を超える変更があります。trainscale のモデルが使う入力が変更された（「%s」または「%s」シートのその行に表示されます）か、ジョブに「%s」シートの一覧より多くの GPU が必要です。新しい値で trainscale を再実行してください。",
+		"xlsx.rerun.col":              "編集後",
+		"xlsx.rerun.changed":          "変更あり：trainscale を再実行",
+		"xlsx.rerun.note":             "trainscale のモデルもこの入力を使います。変更すると数式は追従しますが、モデルの値（灰色）は追従しません。変更後は trainscale を再実行してください。この行の右のセルがそれを示します。",
 	},
 }
 

@@ -145,6 +145,7 @@ func (wb *workbook) jobSizes() {
 	}
 	wb.wrappedAcross(sh, 1, jobColMemory, 2, wb.tf("xlsx.jobs.intro", wb.tab(sheetAssumptions)))
 	wb.style(sh, 1, 2, stNoteWrap)
+	wb.rerunLine(sh, 3)
 	row := 5
 	for i, l := range wb.ladders {
 		if i > 0 {

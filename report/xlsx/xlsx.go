@@ -183,22 +183,35 @@ type workbook struct {
 	// live; lookups the formulas of the quantities they give, by id.
 	ladders []estimator.JobLadder
 	lookups map[string]string
-	err     error
+	// rerun are the inputs whose change needs a new run (rerunOrder, in
+	// order); written the literal each input and catalog cell was written with.
+	rerun      map[string]bool
+	rerunOrder []string
+	rerunRows  map[string]int // the re-run line's row, by sheet
+	written    map[string]string
+	err        error
 }
 
 func build(b *report.Bundle) (*workbook, error) {
 	e := b.Estimate
-	ladders := e.JobLadders()
+	ladders, rerun := jobsOf(e)
 	wb := &workbook{
-		f:       excelize.NewFile(),
-		b:       b,
-		est:     e,
-		s:       e.Scenario,
-		names:   layoutNames(e, ladders),
-		read:    formulaRefs(e),
-		styles:  map[string]int{},
-		layouts: map[string]*layout{},
-		ladders: ladders,
+		f:          excelize.NewFile(),
+		b:          b,
+		est:        e,
+		s:          e.Scenario,
+		names:      layoutNames(e, ladders, rerun),
+		read:       formulaRefs(e),
+		styles:     map[string]int{},
+		layouts:    map[string]*layout{},
+		ladders:    ladders,
+		rerun:      map[string]bool{},
+		rerunOrder: rerun,
+		rerunRows:  map[string]int{},
+		written:    written(e),
+	}
+	for _, p := range rerun {
+		wb.rerun[p] = true
 	}
 	wb.lookups = wb.ladderFormulas()
 	wb.sourceKeys, wb.sourceOrder = sourceKeys(e)
@@ -399,6 +412,7 @@ const (
 	stFlag       = "flag"  // 1 or 0, shown as yes or no
 	stPercent    = "percent"
 	stComputed   = "computed" // a value trainscale computed elsewhere (uncertainty, scenarios)
+	stRerun      = "rerun"    // says, once an input changes, that the models' values need a new run
 )
 
 const (
@@ -470,6 +484,9 @@ func (wb *workbook) styleID(full string) (int, error) {
 		st.CustomNumFmt = ptr("0.0%")
 	case stComputed, "computed-money":
 		st.Fill = fill(fillComputed)
+	case stRerun:
+		st.Font = &excelize.Font{Bold: true, Color: "C00000"}
+		st.Alignment = &excelize.Alignment{WrapText: true, Vertical: "top"}
 	default:
 		return 0, fmt.Errorf("xlsx: unknown style %q", key)
 	}

@@ -144,7 +144,8 @@ func TestNameCollisions(t *testing.T) {
 	assert.Equal(t, len(e.Quantities()), checked)
 }
 
-// No formula cell of any sheet evaluates to an error.
+// No formula cell of any sheet evaluates to an error: each is a number, or
+// empty text (a line that says a change needs a new run, before a change).
 func TestNoErrorValues(t *testing.T) {
 	for _, name := range examples.Names() {
 		f := open(t, write(t, fullBundle(t, name)))
@@ -155,12 +156,16 @@ func TestNoErrorValues(t *testing.T) {
 			for i, r := range rows {
 				for j := range r {
 					c, _ := excelize.CoordinatesToCellName(j+1, i+1)
-					if formula, _ := f.GetCellFormula(sh, c); formula == "" {
+					formula, _ := f.GetCellFormula(sh, c)
+					if formula == "" {
 						continue
 					}
 					n++
 					v, err := f.CalcCellValue(sh, c, excelize.Options{RawCellValue: true})
 					assert.NoError(t, err, "%s %s!%s", name, sh, c)
+					if v == "" && (strings.HasSuffix(formula, `,"")`) || formula == "trainscale_rerun") {
+						continue
+					}
 					_, perr := strconv.ParseFloat(v, 64)
 					assert.NoError(t, perr, "%s %s!%s = %q", name, sh, c, v)
 				}
