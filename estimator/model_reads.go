@@ -66,6 +66,9 @@ func (e *Estimate) modelReads() *modelReads {
 				m.under("catalog.transformers." + tr.Model + ".")
 			}
 			m.add("model_error.transformer")
+			if s.IsProject() {
+				m.under("goodput.") // a project's job is sized with its failures
+			}
 			for si, sys := range s.Systems {
 				g := "catalog.gpus." + resolveDevice(sys).id + "."
 				m.add(minfmt.Sprintf("systems[%d].gpus", si), minfmt.Sprintf("systems[%d].gpu_memory_gb", si), g+"memory", g+tr.Precision)

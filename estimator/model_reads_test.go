@@ -3,11 +3,13 @@ package estimator_test
 import (
 	"bytes"
 	"math"
+	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
@@ -15,20 +17,32 @@ import (
 
 // RerunInputs is sound: an input whose change moves a modelled quantity,
 // or a job ladder's row, is one it lists. Every numeric input of every
-// example is moved by a quarter (integers by one more), within its rules.
+// example, and of a project, is doubled (integers and one more), within
+// its rules: a smaller move can leave a job of whole systems as it was.
 func TestRerunInputsCoverWhatModelsRead(t *testing.T) {
+	scenarios := map[string][]byte{}
 	for _, name := range examples.Names() {
-		base := mustEstimate(t, name)
+		scenarios[name], _ = examples.Read(name)
+	}
+	project, err := os.ReadFile(projectFile)
+	require.NoError(t, err)
+	scenarios["a project"] = project
+	for name, data := range scenarios {
+		base, ok := doubled(data, estimator.InputSpec{})
+		require.True(t, ok, name)
 		var held []string
 		for _, q := range base.Quantities() {
 			if q.Expr == "" {
 				held = append(held, q.ID)
 			}
 		}
-		rerun := base.RerunInputs(held...)
+		rerun, ladders := base.RerunInputs(held...), base.JobLadders()
 		moved := 0
 		for _, in := range estimator.InputSpecs(base.Scenario) {
-			est, ok := moved25(t, name, in)
+			if in.IsText {
+				continue
+			}
+			est, ok := doubled(data, in)
 			if !ok {
 				continue
 			}
@@ -39,7 +53,7 @@ func TestRerunInputsCoverWhatModelsRead(t *testing.T) {
 					changed = append(changed, id)
 				}
 			}
-			if !laddersAgree(base.JobLadders(), est.JobLadders()) {
+			if !laddersAgree(ladders, est.JobLadders()) {
 				changed = append(changed, "a job ladder")
 			}
 			if len(changed) > 0 {
@@ -64,18 +78,19 @@ func TestRerunInputsOfALadder(t *testing.T) {
 	assert.Empty(t, mustEstimate(t, "article-2017").RerunInputs(), "nothing modelled")
 }
 
-// moved25 is the example's estimate with one numeric input a quarter larger
-// (an integer one more than that), or false where that breaks a rule.
-func moved25(t *testing.T, name string, in estimator.InputSpec) (*estimator.Estimate, bool) {
-	if in.IsText {
-		return nil, false
+// doubled is the scenario's estimate with one numeric input doubled (an
+// integer and one more), or false where that breaks a rule; with no
+// input's path, the scenario's own.
+func doubled(data []byte, in estimator.InputSpec) (*estimator.Estimate, bool) {
+	var sets []estimator.Override
+	if in.Path != "" {
+		v := in.Number * 2
+		if slices.Contains(in.Rules, "int") {
+			v = math.Round(v + 1)
+		}
+		sets = append(sets, set(in.Path, v))
 	}
-	v := in.Number * 1.25
-	if slices.Contains(in.Rules, "int") {
-		v = math.Round(v + 1)
-	}
-	data, _ := examples.Read(name)
-	s, err := estimator.Decode(bytes.NewReader(data), set(in.Path, v))
+	s, err := estimator.Decode(bytes.NewReader(data), sets...)
 	if err != nil {
 		return nil, false
 	}
