@@ -7,7 +7,27 @@
 // the workbook in Excel, LibreOffice or excelize. Quantities that come from
 // trainscale's hardware models (throughput, scaling, memory) are written as
 // values, in grey, with a comment saying so: editing the inputs they depend on
-// needs a new run of trainscale.
+// needs a new run of trainscale, and the workbook says so (below).
+//
+// # Job sizes
+//
+// A transformer job that trainscale sizes to meet the team's target stays
+// live: the Job sizes sheet lists the model's plan (layout, memory, MFU,
+// tokens per second per GPU) at every whole number of systems from the
+// fewest that hold the model to four times the job (estimator.JobLadder),
+// and walks them as the estimator does, with formulas over the run's tokens
+// and the target. The job's GPUs are the walk's last size and its layout,
+// memory and MFU lookups (INDEX/MATCH) at that size, so an edit of the data,
+// the tokens or the target picks the job the CLI would pick with --set.
+//
+// # Edits that need a new run
+//
+// Each input or catalog figure that a value the workbook holds as a number
+// reads (estimator.RerunInputs) has, in its row, a cell that turns red
+// ("changed: run trainscale again") once it no longer holds the value it
+// was written with; a red line at the top of the Assumptions, Catalog,
+// Job sizes and every result sheet (defined name trainscale_rerun) says so
+// too, and also when a job walks past its ladder.
 //
 // # Defined names
 //
@@ -65,6 +85,8 @@
 // The tests compare every named cell of every example scenario and of 200+
 // random valid scenarios, evaluated by excelize and recalculated by
 // LibreOffice, with the estimator to a relative 1e-9; and they edit input
-// cells of written workbooks, recalculate them in LibreOffice and compare
-// the results with the estimator run with the same --set overrides.
+// cells of written workbooks (among them the data, the tokens and the
+// target of every example), recalculate them in LibreOffice and compare
+// the results with the estimator run with the same --set overrides, or
+// find the red line where the workbook cannot follow.
 package xlsx

@@ -113,7 +113,7 @@ func (wb *workbook) restyled(sh string, col, row int, key string) {
 	key, _, _ = strings.Cut(key, "#")
 	kind, _, _ := strings.Cut(key, ":")
 	switch {
-	case kind == stTitle || kind == stHeading || kind == stNote || kind == stNoteWrap:
+	case kind == stTitle || kind == stHeading || kind == stNote || kind == stNoteWrap || kind == stRerun:
 		delete(l.need, at)
 	case kind == stWrap:
 		if w, ok := l.need[at]; ok {
@@ -173,6 +173,7 @@ func (wb *workbook) fit() {
 			total += w
 			last = c
 		}
+		wb.spanRerun(sh, l, last)
 		wb.rowHeights(sh, l)
 		wb.printSetup(sh, l, total, last)
 	}

@@ -61,14 +61,31 @@ func (n *namer) add(ref, base string) string {
 // Names returns the defined name of every cell Write names for the estimate,
 // keyed by what the cell holds: a scenario path (every input the scenario
 // sets), a unit constant ("TB", "DAY", ...), a catalog fact's path (those the
-// formulas read) or a quantity id.
+// formulas read), a quantity id, a column of a job ladder on the Job sizes
+// sheet or its job ("jobs.<workload>.<system>.<column>", "...job": cells
+// jobs_<workload>_<system>_gpus ...), and the line that says a change needs
+// a new run ("rerun": trainscale_rerun), where the workbook has one.
 func Names(e *estimator.Estimate) map[string]string {
-	return layoutNames(e).byRef
+	return namesOf(e).byRef
+}
+
+// namesOf is layoutNames for an estimate alone.
+func namesOf(e *estimator.Estimate) *namer {
+	ladders, rerun := jobsOf(e)
+	return layoutNames(e, ladders, rerun)
+}
+
+// jobsOf is what the Job sizes sheet keeps live, and the inputs whose change
+// needs a new run.
+func jobsOf(e *estimator.Estimate) (ladders []estimator.JobLadder, rerun []string) {
+	ladders = e.JobLadders()
+	return ladders, rerunPaths(e, ladders)
 }
 
 // layoutNames names the cells in the order the workbook lists them: inputs,
-// unit constants, catalog facts, quantities.
-func layoutNames(e *estimator.Estimate) *namer {
+// unit constants, catalog facts, quantities; then the ladders' cells and the
+// re-run line, which come later than any quantity's name.
+func layoutNames(e *estimator.Estimate, ladders []estimator.JobLadder, rerun []string) *namer {
 	n := newNamer()
 	for _, in := range inputs(e.Scenario) {
 		n.add(in.Path, definedName(in.Path))
@@ -84,6 +101,10 @@ func layoutNames(e *estimator.Estimate) *namer {
 	}
 	for _, q := range e.Quantities() {
 		n.add(q.ID, definedName(q.ID))
+	}
+	nameLadders(n, ladders)
+	if hasRerunLine(ladders, rerun) {
+		n.add(rerunRef, "trainscale_rerun")
 	}
 	return n
 }

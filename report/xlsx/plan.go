@@ -41,7 +41,7 @@ func PlanNames(b *report.Bundle) map[string]string {
 	if b.Plan == nil {
 		return out
 	}
-	n := layoutNames(b.Estimate)
+	n := namesOf(b.Estimate)
 	for _, p := range b.Plan.Options {
 		for _, c := range planCells(p) {
 			out[c.q.ID] = n.add(c.q.ID, definedName(c.q.ID))

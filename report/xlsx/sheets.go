@@ -66,8 +66,13 @@ func (wb *workbook) assumptions() {
 	wb.style(sh, 1, 1, stTitle)
 	wb.text(sh, 1, 2, wb.t("xlsx.assumptions.note"))
 	wb.style(sh, 1, 2, stNote)
+	wb.rerunLine(sh, 3)
 	row := 4
-	wb.header(sh, row, wb.ts("input", "value", "unit", "xlsx.rule", "xlsx.range", "xlsx.name", "source", "xlsx.path")...)
+	header := wb.ts("input", "value", "unit", "xlsx.rule", "xlsx.range", "xlsx.name", "source", "xlsx.path")
+	if len(wb.rerunOrder) > 0 {
+		header = append(header, wb.t("xlsx.rerun.col"))
+	}
+	wb.header(sh, row, header...)
 	section := ""
 	for _, in := range inputs(wb.s) {
 		if head, _, _ := strings.Cut(in.Path, "."); head != section {
@@ -179,6 +184,10 @@ func (wb *workbook) input(sh string, row int, in estimator.InputSpec) {
 	}
 	wb.text(sh, 6, row, name)
 	wb.wrapped(sh, 7, row, in.Source)
+	wb.rerunCell(sh, 9, row, in.Path)
+	if wb.rerun[in.Path] {
+		notes = append(notes, wb.t("xlsx.rerun.note"))
+	}
 	if len(notes) > 0 {
 		wb.comment(sh, 2, row, strings.Join(notes, "\n"))
 	}
@@ -252,8 +261,13 @@ func (wb *workbook) catalog() {
 	wb.style(sh, 1, 1, stTitle)
 	wb.text(sh, 1, 2, wb.t("xlsx.catalog.note"))
 	wb.style(sh, 1, 2, stNote)
+	wb.rerunLine(sh, 3)
 	row := 4
-	wb.header(sh, row, wb.ts("xlsx.fact", "value", "unit", "xlsx.shown", "xlsx.in", "xlsx.label", "xlsx.name", "source", "xlsx.asof")...)
+	header := wb.ts("xlsx.fact", "value", "unit", "xlsx.shown", "xlsx.in", "xlsx.label", "xlsx.name", "source", "xlsx.asof")
+	if slices.ContainsFunc(wb.rerunOrder, func(p string) bool { return strings.HasPrefix(p, "catalog.") }) {
+		header = append(header, wb.t("xlsx.rerun.col"))
+	}
+	wb.header(sh, row, header...)
 	n := 0
 	for _, f := range estimator.CatalogFacts() {
 		name, ok := wb.name(f.Path)
@@ -271,6 +285,10 @@ func (wb *workbook) catalog() {
 		wb.text(sh, 7, row, name)
 		wb.wrapped(sh, 8, row, f.Source)
 		wb.text(sh, 9, row, f.AsOf)
+		wb.rerunCell(sh, 10, row, f.Path)
+		if wb.rerun[f.Path] {
+			wb.comment(sh, 2, row, wb.t("xlsx.rerun.note"))
+		}
 		wb.define(name, sh, 2, row)
 		dv := excelize.NewDataValidation(false)
 		dv.Sqref = cellName(2, row)
@@ -353,6 +371,9 @@ func (wb *workbook) quantitySheets() {
 		wb.style(sh, 1, 1, stTitle)
 		wb.text(sh, 1, 2, wb.t("xlsx.intro."+key))
 		wb.style(sh, 1, 2, stNote)
+		if len(bySheet[key]) > 0 { // a sheet of results, not a note that it has none
+			wb.rerunLine(sh, 3)
+		}
 		row := 4
 		for _, t := range wb.tables(key) {
 			row = wb.table(sh, row, t) + 2
@@ -392,7 +413,15 @@ func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 	display := estimator.Choose(q.Unit, wb.s.Units, q.Value, estimator.Article)
 	wb.wrapped(sh, 1, row, q.LabelIn(wb.b.Lang))
 	wb.text(sh, 2, row, q.ID)
-	if q.Expr != "" {
+	if f, ok := wb.lookups[q.ID]; ok {
+		wb.formula(sh, 3, row, f)
+		wb.style(sh, 3, row, shownIn(valueStyle(stValue, q.Unit), display, q.Value))
+		how := "xlsx.jobs.looked"
+		if strings.HasPrefix(q.ID, "team.") {
+			how = "xlsx.jobs.walked"
+		}
+		wb.wrapped(sh, 7, row, wb.tf(how, wb.tab(sheetJobs), q.Formula))
+	} else if q.Expr != "" {
 		f, ok := wb.formulaOf(q)
 		if !ok {
 			return

@@ -26,6 +26,7 @@ const (
 	sheetData        = "Data volume"
 	sheetTraining    = "Training time"
 	sheetTeam        = "Team and cluster"
+	sheetJobs        = "Job sizes"
 	sheetScaling     = "Scaling"
 	sheetMemory      = "Memory"
 	sheetStorage     = "Storage and host"
@@ -39,7 +40,7 @@ const (
 
 // Sheets lists the workbook's sheets in order, as an English workbook names
 // them; a Japanese one names them in Japanese (chart.Text "xlsx.sheet.<name>").
-var Sheets = []string{sheetCover, sheetAssumptions, sheetCatalog, sheetData, sheetTraining, sheetTeam,
+var Sheets = []string{sheetCover, sheetAssumptions, sheetCatalog, sheetData, sheetTraining, sheetTeam, sheetJobs,
 	sheetScaling, sheetMemory, sheetStorage, sheetCost, sheetScenarios, sheetUncertainty, sheetPlan, sheetCharts, sheetSources}
 
 // sheetOf is the sheet that lists a quantity, by its id's group.
@@ -178,21 +179,42 @@ type workbook struct {
 	layouts map[string]*layout
 	pending []pendingChart // the Charts sheet's charts, placed after fit
 	notes   []int          // the Charts sheet's rows of notes, wrapped after fit
-	err     error
+	// ladders are the sized transformer jobs the Job sizes sheet keeps
+	// live; lookups the formulas of the quantities they give, by id.
+	ladders []estimator.JobLadder
+	lookups map[string]string
+	// rerun are the inputs whose change needs a new run (rerunOrder, in
+	// order); written the literal each input and catalog cell was written with.
+	rerun      map[string]bool
+	rerunOrder []string
+	rerunRows  map[string]int // the re-run line's row, by sheet
+	written    map[string]string
+	err        error
 }
 
 func build(b *report.Bundle) (*workbook, error) {
+	e := b.Estimate
+	ladders, rerun := jobsOf(e)
 	wb := &workbook{
-		f:       excelize.NewFile(),
-		b:       b,
-		est:     b.Estimate,
-		s:       b.Estimate.Scenario,
-		names:   layoutNames(b.Estimate),
-		read:    formulaRefs(b.Estimate),
-		styles:  map[string]int{},
-		layouts: map[string]*layout{},
+		f:          excelize.NewFile(),
+		b:          b,
+		est:        e,
+		s:          e.Scenario,
+		names:      layoutNames(e, ladders, rerun),
+		read:       formulaRefs(e),
+		styles:     map[string]int{},
+		layouts:    map[string]*layout{},
+		ladders:    ladders,
+		rerun:      map[string]bool{},
+		rerunOrder: rerun,
+		rerunRows:  map[string]int{},
+		written:    written(e),
 	}
-	wb.sourceKeys, wb.sourceOrder = sourceKeys(b.Estimate)
+	for _, p := range rerun {
+		wb.rerun[p] = true
+	}
+	wb.lookups = wb.ladderFormulas()
+	wb.sourceKeys, wb.sourceOrder = sourceKeys(e)
 	wb.check(wb.f.SetSheetName("Sheet1", wb.tab(sheetCover)))
 	for _, name := range Sheets[1:] {
 		_, err := wb.f.NewSheet(wb.tab(name))
@@ -203,6 +225,7 @@ func build(b *report.Bundle) (*workbook, error) {
 	wb.assumptions()
 	wb.catalog()
 	wb.quantitySheets()
+	wb.jobSizes()
 	wb.scenarios()
 	wb.uncertainty()
 	wb.plan()
@@ -274,6 +297,13 @@ func cellName(col, row int) string {
 func absolute(sheet string, col, row int) string {
 	c, _ := excelize.CoordinatesToCellName(col, row, true)
 	return "'" + strings.ReplaceAll(sheet, "'", "''") + "'!" + c
+}
+
+// absoluteRange is the reference a defined name of a column's cells from
+// row first to last points to: 'Sheet'!$A$5:$A$9.
+func absoluteRange(sheet string, col, first, last int) string {
+	c, _ := excelize.CoordinatesToCellName(col, last, true)
+	return absolute(sheet, col, first) + ":" + c
 }
 
 // text writes user or fixed text as text: never a formula, whatever it
@@ -382,6 +412,7 @@ const (
 	stFlag       = "flag"  // 1 or 0, shown as yes or no
 	stPercent    = "percent"
 	stComputed   = "computed" // a value trainscale computed elsewhere (uncertainty, scenarios)
+	stRerun      = "rerun"    // says, once an input changes, that the models' values need a new run
 )
 
 const (
@@ -453,6 +484,9 @@ func (wb *workbook) styleID(full string) (int, error) {
 		st.CustomNumFmt = ptr("0.0%")
 	case stComputed, "computed-money":
 		st.Fill = fill(fillComputed)
+	case stRerun:
+		st.Font = &excelize.Font{Bold: true, Color: "C00000"}
+		st.Alignment = &excelize.Alignment{WrapText: true, Vertical: "top"}
 	default:
 		return 0, fmt.Errorf("xlsx: unknown style %q", key)
 	}
