@@ -178,7 +178,7 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 		for _, sys := range s.Systems {
 			pair := func(group, name string) string { return group + "." + w.ID + "." + name + "." + sys.ID }
 			a.Each = append(a.Each, Purchase{
-				Workload: w.ID, System: sys.ID, WorkloadName: w.name(), SystemName: sys.name(),
+				Workload: w.ID, System: sys.ID, WorkloadName: w.Name(), SystemName: sys.Name(),
 				Systems: figure(pair("team", "systems"), ""),
 				ToBuy:   figure(pair("team", "systems_to_buy"), pair("team", "systems")),
 				Time:    figure(runTime(e, pair("project", "run_time"), pair("train", "job_time"), pair("train", "system_time")), ""),

@@ -108,3 +108,26 @@ func catalogValue(path string) (float64, bool) {
 	}
 	return 0, false
 }
+
+// catalogModel is what the catalog says of one model: its name and where
+// its figures come from.
+type catalogModel struct{ name, source string }
+
+// modelIn looks id up in the transformer catalog, or in the catalog of
+// networks measured in images (transformer false).
+func modelIn(transformer bool, id string) (catalogModel, bool) {
+	if transformer {
+		m, ok := hardware.TransformerModelByID(id)
+		return catalogModel{m.Name, m.Source}, ok
+	}
+	m, ok := hardware.ModelByID(id)
+	return catalogModel{m.Name, m.Source}, ok
+}
+
+// catalogModel is the catalog model the workload trains, if it names one.
+func (w Workload) catalogModel() (catalogModel, bool) {
+	if w.Transformer != nil {
+		return modelIn(true, w.Transformer.Model)
+	}
+	return modelIn(false, w.Model)
+}
