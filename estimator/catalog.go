@@ -131,3 +131,16 @@ func (w Workload) catalogModel() (catalogModel, bool) {
 	}
 	return modelIn(false, w.Model)
 }
+
+// modelNote is the catalog's note on the model a model field names: where
+// its figures come from, for a form to show under a field whose value the
+// scenario's sources say nothing of (the workload's name already says which
+// model it is). "" for any other field, or an id the catalog lacks.
+func modelNote(generic, id string) string {
+	transformer := generic == "workloads[].transformer.model"
+	if !transformer && generic != "workloads[].model" {
+		return ""
+	}
+	m, _ := modelIn(transformer, id)
+	return m.source
+}

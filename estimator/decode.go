@@ -36,7 +36,9 @@ func DecodeTree(tree any, overrides ...Override) (*Scenario, error) {
 	for _, o := range overrides {
 		if err := o.apply(&tree); err != nil {
 			errs = append(errs, err)
+			continue
 		}
+		o.dropSources(tree)
 	}
 	if len(errs) > 0 {
 		return nil, errs.err()

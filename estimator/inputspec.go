@@ -189,6 +189,9 @@ func Inputs(s *Scenario) []InputSpec {
 			in := InputSpec{Path: p, Field: f, Set: set, Absent: absent, IsText: f.IsText, Rules: f.Rules, Source: s.Sources[p]}
 			if f.IsText {
 				in.Text = fv.String()
+				if in.Source == "" {
+					in.Source = modelNote(genericPath(p), in.Text)
+				}
 			} else {
 				in.Number = fv.Float()
 				in.Unit, in.Money = f.UnitIn("en", currency), f.Money()

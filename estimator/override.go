@@ -118,6 +118,32 @@ func (o Override) apply(tree *any) error {
 	return nil
 }
 
+// dropSources removes the tree's sources entries for the path the override
+// set and every path under it: they said where the file's values came from,
+// and the override put its own in their place (so an edited model shows the
+// catalog's note, not the file's on the model it replaced). An override of a
+// sources entry is the user's own note: set after the field, it stays.
+func (o Override) dropSources(tree any) {
+	if under(o.Path, "sources") {
+		return
+	}
+	root, _ := tree.(map[string]any)
+	sources, _ := root["sources"].(map[string]any)
+	for path := range sources {
+		if under(path, o.Path) {
+			delete(sources, path)
+		}
+	}
+}
+
+// under reports whether path is p or lies inside it: workloads[0] holds
+// workloads[0].transformer.model; workloads[0].model holds no
+// workloads[0].model_x.
+func under(path, p string) bool {
+	rest, ok := strings.CutPrefix(path, p)
+	return ok && (rest == "" || rest[0] == '.' || rest[0] == '[')
+}
+
 // checkPath walks the scenario's type along the path so a typo fails with the
 // list of valid names instead of an "unknown field" far from the flag. It
 // returns what it learnt of the field the path ends at.

@@ -81,6 +81,7 @@ func (c *Calculation) Set(o Override) (bool, error) {
 		}
 		return true, err
 	}
+	delete(c.s.Sources, o.Path) // as Decode drops it (Override.dropSources); a number holds no path under it
 	return true, nil
 }
 
