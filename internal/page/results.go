@@ -52,10 +52,10 @@ func Layout(est *estimator.Estimate) string {
 		put(p.Describe().EN)
 	}
 	for _, w := range s.Workloads {
-		put(nameOr(w.Label, w.ID))
+		put(w.Name())
 	}
 	for _, sys := range s.Systems {
-		put(nameOr(sys.Label, sys.ID))
+		put(sys.Name())
 	}
 	if m := s.Money; m != nil {
 		put(m.Workload, m.System, num(m.DepreciationYears))
@@ -215,7 +215,7 @@ func (sh *sheet) chainCells() {
 	for i, w := range s.Workloads {
 		for j, sys := range s.Systems {
 			k := i*len(s.Systems) + j
-			sh.runs = append(sh.runs, row{head: []string{nameOr(w.Label, w.ID), nameOr(sys.Label, sys.ID)},
+			sh.runs = append(sh.runs, row{head: []string{w.Name(), sys.Name()},
 				cells: []cell{sh.inColumn(gpuIDs[k], gpu), sh.inColumn(systemIDs[k], one)}})
 		}
 	}
@@ -228,7 +228,7 @@ func (sh *sheet) chainCells() {
 		columns[j] = sh.column(ids)
 	}
 	for _, w := range s.Workloads {
-		rw := row{head: []string{nameOr(w.Label, w.ID)}}
+		rw := row{head: []string{w.Name()}}
 		for j, sys := range s.Systems {
 			rw.cells = append(rw.cells, sh.inColumn("team."+w.ID+".systems."+sys.ID, columns[j]))
 		}
@@ -303,7 +303,7 @@ func (r *render) chain() {
 	b.WriteString(`</tbody></table>`)
 	minfmt.Fprintf(b, `<table><caption>%s</caption><thead><tr><th scope="col">%s</th>`, esc(r.teamCaption()), esc(t["col.network"]))
 	for _, sys := range s.Systems {
-		minfmt.Fprintf(b, `<th scope="col">%s</th>`, esc(nameOr(sys.Label, sys.ID)))
+		minfmt.Fprintf(b, `<th scope="col">%s</th>`, esc(sys.Name()))
 	}
 	b.WriteString(`</tr></thead><tbody>`)
 	for _, rw := range r.team {
@@ -375,10 +375,3 @@ func (r *render) every() {
 // isArticle reports whether s is the article's own scenario (by its name,
 // examples.IsArticle), whose chain the article prints.
 func isArticle(s *estimator.Scenario) bool { return examples.IsArticle(s.Name) }
-
-func nameOr(label, id string) string {
-	if label != "" {
-		return label
-	}
-	return id
-}
