@@ -45,6 +45,39 @@ func inputSource(t *testing.T, s *estimator.Scenario, path string) string {
 	return ""
 }
 
+// Issue 26, item 8: Llama 3 405B with its model changed to the 70B reads as
+// the 70B in the answer and the quantities, and the field's note is the
+// catalog's on the 70B, not the preset's on the 405B.
+func TestEditedModelReadsAsEdited(t *testing.T) {
+	const model = "workloads[0].transformer.model"
+	for _, tc := range []struct {
+		what string
+		set  []estimator.Override
+		name string
+		note string
+	}{
+		{"as published", nil, "Llama 3.1 405B",
+			"Llama 3.1 405B: 126 layers, d_model 16,384, 128 heads, 8 KV heads, FFN 53,248, vocabulary 128,256 (Dubey et al. 2024, Table 3)"},
+		{"edited", []estimator.Override{{Path: model, Value: "llama-3.1-70b"}}, "Llama 3.1 70B",
+			"Dubey et al. 2024, The Llama 3 Herd of Models, arXiv 2407.21783, Table 3 (shape, 70B)"},
+	} {
+		est := mustEstimate(t, "llama-3-405b", tc.set...)
+		a, err := estimator.AnswerFor(est, nil)
+		require.NoError(t, err, tc.what)
+		require.NotNil(t, a.Buy, tc.what)
+		assert.Equal(t, tc.name, a.Buy.WorkloadName, tc.what)
+		q, ok := est.Get("train.llama-3-405b.flops")
+		require.True(t, ok)
+		assert.Equal(t, tc.name+": training FLOPs of one run", q.Label, tc.what)
+		assert.Equal(t, tc.note, inputSource(t, est.Scenario, model), tc.what)
+		if tc.set != nil {
+			for _, in := range estimator.Inputs(est.Scenario) {
+				assert.NotContains(t, in.Source, "405B", "%s: the note under %s", tc.what, in.Path)
+			}
+		}
+	}
+}
+
 // An override drops the file's notes on the value it replaces and on every
 // value inside it; the other notes, and a note the override sets itself,
 // stay.
