@@ -281,7 +281,7 @@ func (f *formWriter) field(in estimator.InputSpec) {
 	case path == "notes":
 		minfmt.Fprintf(&f.b, `<textarea %s rows="3">%s</textarea>`, attrs, escValue(value))
 	default:
-		if list := datalistFor(lastName(path)); list != "" {
+		if list := datalistFor(path); list != "" {
 			attrs += ` list="` + list + `"`
 		}
 		mode := ""
@@ -339,10 +339,14 @@ func selected(b bool) string {
 	return ""
 }
 
-// datalistFor names the catalog list an id field can pick from.
-func datalistFor(name string) string {
-	switch name {
+// datalistFor names the catalog list an id field can pick from: a
+// transformer's model is one of the transformer catalog, not a network.
+func datalistFor(path string) string {
+	switch lastName(path) {
 	case "model":
+		if strings.HasSuffix(path, ".transformer.model") {
+			return "dl-transformers"
+		}
 		return "dl-models"
 	case "gpu", "cloud_gpu":
 		return "dl-gpus"
@@ -360,7 +364,7 @@ func Datalists() string {
 	for _, l := range []struct {
 		id  string
 		ids []string
-	}{{"dl-models", hardware.ModelIDs()}, {"dl-gpus", hardware.GPUIDs()}, {"dl-cpus", hardware.CPUIDs()}, {"dl-systems", hardware.SystemIDs()}} {
+	}{{"dl-models", hardware.ModelIDs()}, {"dl-transformers", hardware.TransformerModelIDs()}, {"dl-gpus", hardware.GPUIDs()}, {"dl-cpus", hardware.CPUIDs()}, {"dl-systems", hardware.SystemIDs()}} {
 		minfmt.Fprintf(&b, `<datalist id="%s">`, l.id)
 		for _, id := range l.ids {
 			minfmt.Fprintf(&b, `<option value="%s">`, esc(id))

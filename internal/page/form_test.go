@@ -138,6 +138,8 @@ func TestFormNestsATransformerWorkload(t *testing.T) {
 		{"en", []string{
 			`<fieldset class="item"><legend>Workload 1: Llama 3.1 405B</legend><button type="button" class="item-remove"`,
 			`<fieldset class="sub" id="g-workloads-0-transformer"><legend>Transformer</legend><div class="field" data-field="workloads[0].transformer.model"><label for="f-workloads-0-transformer-model">Transformer model</label>`,
+			// It offers the transformer catalog's ids, not the networks'.
+			`list="dl-transformers"`,
 			`value="llama-3.1-405b"`,
 			// The model comes from the catalog: no shape of its own, a closed box.
 			`<details class="sub absent" id="g-workloads-0-transformer-shape"><summary>Shape <span class="hint">(not in this scenario; setting a field adds the section)</span></summary><div class="field" data-field="workloads[0].transformer.shape.layers">`,
