@@ -2,6 +2,7 @@ package page
 
 import (
 	"hash/fnv"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -111,6 +112,7 @@ type sheet struct {
 	pairs   []row
 
 	data   []cell  // the article's data chain
+	steps  []steps // each transformer workload from its data to its GPU time
 	runs   []row   // one training run per workload and system: GPU time, time on one system
 	team   []row   // the systems the team needs, per workload: one cell per system
 	money  []cell  // the headline's money, energy and CO2
@@ -131,6 +133,20 @@ func (c cell) shown() bool { return c.q.ID != "" }
 type row struct {
 	head  []string
 	cells []cell
+}
+
+// steps is one transformer workload's chain, step by step.
+type steps struct {
+	name string // the workload's
+	list []step
+}
+
+// step is one step of a chain: its values (one quantity, or a layout's
+// three) and, for a layout, the system it is on. Its formula is its first
+// value's.
+type step struct {
+	cells  []cell
+	layout string // the system's name, for a layout
 }
 
 // group is the quantities whose ids start with name, in the estimate's order.
@@ -204,6 +220,7 @@ func (sh *sheet) values(ids []string) []cell {
 func (sh *sheet) chainCells() {
 	s := sh.s
 	sh.data = sh.values(articleChain)
+	sh.transformerSteps()
 	var gpuIDs, systemIDs []string
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
@@ -235,6 +252,42 @@ func (sh *sheet) chainCells() {
 		sh.team = append(sh.team, rw)
 	}
 	sh.money = sh.values(headlineMoney(sh.est))
+}
+
+// transformerSteps is each transformer workload's chain, the point of a
+// scenario that trains one: the frames kept and the tokens each makes (for
+// a fleet's video), the data's tokens, the tokens and FLOPs of one run
+// (each step's formula reads the one before), then on each system
+// the layout and the GPU time of one run (the GPU-hours of the project's
+// runs, for a project). A step the estimate lacks is left out.
+func (sh *sheet) transformerSteps() {
+	for _, w := range sh.s.Workloads {
+		if w.Transformer == nil {
+			continue
+		}
+		st := steps{name: w.Name()}
+		has := func(id string) bool { _, ok := sh.est.Get(id); return ok }
+		// the first of ids the estimate has
+		one := func(ids ...string) {
+			if i := slices.IndexFunc(ids, has); i >= 0 {
+				st.list = append(st.list, step{cells: sh.values(ids[i : i+1])})
+			}
+		}
+		one("data.frames")
+		one("data.tokens_per_frame")
+		one("data.tokens")
+		one("train." + w.ID + ".tokens")
+		one("train." + w.ID + ".flops")
+		for _, sys := range sh.s.Systems {
+			id := func(group, name string) string { return group + "." + w.ID + "." + name + "." + sys.ID }
+			// All three or none: each cell a step shows is one of the sheet's texts.
+			if tp, pp, dp := id("train", "tp"), id("train", "pp"), id("train", "dp"); has(tp) && has(pp) && has(dp) {
+				st.list = append(st.list, step{cells: sh.values([]string{tp, pp, dp}), layout: sys.Name()})
+			}
+			one(id("project", "gpu_hours"), id("train", "gpu_time"))
+		}
+		sh.steps = append(sh.steps, st)
+	}
 }
 
 // groupCells is every quantity, by the group its id starts with, in the
@@ -295,6 +348,7 @@ func (r *render) chain() {
 	}
 	b.WriteString(`<section class="article" aria-labelledby="h-article"><h2 id="h-article">` + esc(heading) + `</h2>`)
 	r.figures(r.data)
+	r.transformerSteps()
 	minfmt.Fprintf(b, `<table><caption>%s</caption><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
 		esc(r.timeCaption()), esc(t["col.network"]), esc(t["col.system"]), esc(t["col.gpu"]), esc(t["col.onesystem"]))
 	for _, rw := range r.runs {
@@ -316,6 +370,26 @@ func (r *render) chain() {
 	b.WriteString(`</tbody></table>`)
 	r.figures(r.money)
 	b.WriteString(`</section>`)
+}
+
+// transformerSteps writes each transformer workload's chain as a numbered
+// list: each step's label, its value and the formula it comes from.
+func (r *render) transformerSteps() {
+	b := &r.b
+	for _, st := range r.steps {
+		minfmt.Fprintf(b, `<h3>%s</h3><ol class="steps">`, esc(minfmt.Sprintf(r.t["steps.title"], st.name)))
+		for _, s := range st.list {
+			first := s.cells[0]
+			if s.layout == "" {
+				minfmt.Fprintf(b, `<li><span class="step">%s</span> %s`, esc(first.q.LabelIn(r.lang)), r.button(first))
+			} else {
+				minfmt.Fprintf(b, `<li><span class="step">%s</span> TP %s × PP %s × DP %s`,
+					esc(minfmt.Sprintf(r.t["steps.layout"], s.layout)), r.button(first), r.button(s.cells[1]), r.button(s.cells[2]))
+			}
+			minfmt.Fprintf(b, ` <code class="formula">%s</code></li>`, esc(first.q.Formula))
+		}
+		b.WriteString(`</ol>`)
+	}
 }
 
 // figures writes cells as a list of label and value.
