@@ -55,3 +55,26 @@ func TestEditedModelReadsAsEdited(t *testing.T) {
 	assert.Equal(t, "ワークロード 1: Llama 3.1 70B", run[string](p, `document.querySelector('#g-workloads fieldset.item > legend').textContent`))
 	assert.Empty(t, p.note("s-workloads-0-transformer-seq"))
 }
+
+// The world model's chain reads step by step, and its values follow a change.
+func TestWorldModelStepByStep(t *testing.T) {
+	t.Parallel()
+	p := open(t)
+	p.goTo("/#preset=av-world-model-2026")
+	p.ready("body")
+	steps := `[...document.querySelectorAll('ol.steps > li')].map((li) => li.querySelector('.step').textContent + ': ' + [...li.querySelectorAll('button')].map((b) => b.textContent).join(' '))`
+	assert.Equal(t, []string{
+		"Camera frames kept per year: 59.9 billion",
+		"Tokens per kept frame: 196",
+		"Training data, in tokens: 11.74 trillion",
+		"Video world model: tokens of one training run: 23.48 trillion",
+		"Video world model: training FLOPs of one run: 6.45e+22 FLOP",
+		"Layout on DGX B200 (tensor × pipeline × data parallel): 1 1 104",
+		"Video world model: one training run on one DGX B200 GPU: 1.99 years",
+		"Layout on DGX H100 (tensor × pipeline × data parallel): 1 1 240",
+		"Video world model: one training run on one DGX H100 GPU: 4.56 years",
+	}, run[[]string](p, steps))
+	p.set("document", "fleet.cars", "200")
+	sameFigures(t, p.values("document"), coreEstimate(t, "av-world-model-2026", estimator.Override{Path: "fleet.cars", Value: "200"}))
+	assert.Equal(t, "Camera frames kept per year: 119.81 billion", run[[]string](p, steps)[0])
+}
