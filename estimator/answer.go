@@ -83,7 +83,7 @@ type Figure struct {
 type Purchase struct {
 	Workload     string `json:"workload"`      // id
 	System       string `json:"system"`        // id
-	WorkloadName string `json:"workload_name"` // the scenario's label, else the id
+	WorkloadName string `json:"workload_name"` // Workload.Name: the label, else the catalog model's name, else the id
 	SystemName   string `json:"system_name"`
 	// Systems is team.<w>.systems.<s>, unrounded: the article's figure (355.88).
 	Systems Figure `json:"systems"`
