@@ -109,27 +109,15 @@ func catalogValue(path string) (float64, bool) {
 	return 0, false
 }
 
-// catalogModel is what the catalog says of one model: its name and where
-// its figures come from.
-type catalogModel struct{ name, source string }
-
-// modelIn looks id up in the transformer catalog, or in the catalog of
-// networks measured in images (transformer false).
-func modelIn(transformer bool, id string) (catalogModel, bool) {
+// modelIn is the name and source of model id in the transformer catalog,
+// or in the catalog of networks measured in images (transformer false).
+func modelIn(transformer bool, id string) (name, source string, ok bool) {
 	if transformer {
 		m, ok := hardware.TransformerModelByID(id)
-		return catalogModel{m.Name, m.Source}, ok
+		return m.Name, m.Source, ok
 	}
 	m, ok := hardware.ModelByID(id)
-	return catalogModel{m.Name, m.Source}, ok
-}
-
-// catalogModel is the catalog model the workload trains, if it names one.
-func (w Workload) catalogModel() (catalogModel, bool) {
-	if w.Transformer != nil {
-		return modelIn(true, w.Transformer.Model)
-	}
-	return modelIn(false, w.Model)
+	return m.Name, m.Source, ok
 }
 
 // modelNote is the catalog's note on the model a model field names: where
@@ -141,6 +129,6 @@ func modelNote(generic, id string) string {
 	if !transformer && generic != "workloads[].model" {
 		return ""
 	}
-	m, _ := modelIn(transformer, id)
-	return m.source
+	_, source, _ := modelIn(transformer, id)
+	return source
 }

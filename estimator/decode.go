@@ -36,9 +36,7 @@ func DecodeTree(tree any, overrides ...Override) (*Scenario, error) {
 	for _, o := range overrides {
 		if err := o.apply(&tree); err != nil {
 			errs = append(errs, err)
-			continue
 		}
-		o.dropSources(tree)
 	}
 	if len(errs) > 0 {
 		return nil, errs.err()
@@ -46,6 +44,9 @@ func DecodeTree(tree any, overrides ...Override) (*Scenario, error) {
 	s := &Scenario{Ranges: map[string]Dist{}}
 	if err := decodeTree(tree, s, s.Ranges); err != nil {
 		return nil, err
+	}
+	for _, o := range overrides {
+		s.dropSources(o.Path, overrides)
 	}
 	if err := Validate(s); err != nil {
 		return nil, err

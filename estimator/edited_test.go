@@ -79,7 +79,7 @@ func TestEditedModelReadsAsEdited(t *testing.T) {
 }
 
 // An override drops the file's notes on the value it replaces and on every
-// value inside it; the other notes, and a note the override sets itself,
+// value inside it; the other notes, and a note an override sets itself,
 // stay.
 func TestOverrideDropsTheNotesOfWhatItReplaces(t *testing.T) {
 	data, ok := examples.Read("llama-3-405b")
@@ -102,7 +102,8 @@ func TestOverrideDropsTheNotesOfWhatItReplaces(t *testing.T) {
 			map[string]string{gpus: "Meta's Grand Teton servers: 8 H100 SXM GPUs each, as a DGX H100 (Dubey et al. 2024, section 3.3.1)"}},
 		{"a value, then its note", []estimator.Override{{Path: seq, Value: "4096"}, {Path: "sources." + seq, Value: "our run"}}, nil,
 			map[string]string{seq: "our run"}},
-		{"a note, then its value", []estimator.Override{{Path: "sources." + seq, Value: "our run"}, {Path: seq, Value: "4096"}}, []string{seq}, nil},
+		{"a note, then its value", []estimator.Override{{Path: "sources." + seq, Value: "our run"}, {Path: seq, Value: "4096"}}, nil,
+			map[string]string{seq: "our run"}},
 		{"a field whose name starts another's", []estimator.Override{{Path: "systems[0].gpu", Value: "h100-sxm"}}, nil,
 			map[string]string{gpus: "Meta's Grand Teton servers: 8 H100 SXM GPUs each, as a DGX H100 (Dubey et al. 2024, section 3.3.1)"}},
 	} {

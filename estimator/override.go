@@ -118,21 +118,23 @@ func (o Override) apply(tree *any) error {
 	return nil
 }
 
-// dropSources removes the tree's sources entries for the path the override
-// set and every path under it: they said where the file's values came from,
-// and the override put its own in their place (so an edited model shows the
-// catalog's note, not the file's on the model it replaced). An override of a
-// sources entry is the user's own note: set after the field, it stays.
-func (o Override) dropSources(tree any) {
-	if under(o.Path, "sources") {
-		return
-	}
-	root, _ := tree.(map[string]any)
-	sources, _ := root["sources"].(map[string]any)
-	for path := range sources {
-		if under(path, o.Path) {
-			delete(sources, path)
+// dropSources removes the scenario's sources entries for path and every path
+// inside it: they said where the file's values came from, and an override
+// put its own in their place (so an edited model shows the catalog's note,
+// not the file's on the model it replaced). An entry one of set writes
+// itself ("sources.<path>") is the user's own note and stays.
+func (s *Scenario) dropSources(path string, set []Override) {
+next:
+	for p := range s.Sources {
+		if !under(p, path) {
+			continue
 		}
+		for _, o := range set {
+			if o.Path == "sources."+p {
+				continue next
+			}
+		}
+		delete(s.Sources, p)
 	}
 }
 

@@ -353,8 +353,12 @@ func (w Workload) Name() string {
 	if w.Label != "" {
 		return w.Label
 	}
-	if m, ok := w.catalogModel(); ok {
-		return m.name
+	id := w.Model
+	if w.Transformer != nil {
+		id = w.Transformer.Model
+	}
+	if name, _, ok := modelIn(w.Transformer != nil, id); ok {
+		return name
 	}
 	return w.ID
 }
