@@ -2,7 +2,6 @@ package page
 
 import (
 	"hash/fnv"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -142,11 +141,11 @@ type steps struct {
 }
 
 // step is one step of a chain: its values (one quantity, or a layout's
-// three) and, for a layout, the system it is on. Its formula is its first
-// value's.
+// three) and the name of the system it is on, if it is on one. Its formula
+// is its first value's.
 type step struct {
 	cells  []cell
-	layout string // the system's name, for a layout
+	system string
 }
 
 // group is the quantities whose ids start with name, in the estimate's order.
@@ -256,35 +255,35 @@ func (sh *sheet) chainCells() {
 
 // transformerSteps is each transformer workload's chain, the point of a
 // scenario that trains one: the frames kept and the tokens each makes (for
-// a fleet's video), the data's tokens, the tokens and FLOPs of one run
-// (each step's formula reads the one before), then on each system
-// the layout and the GPU time of one run (the GPU-hours of the project's
-// runs, for a project). A step the estimate lacks is left out.
+// a fleet's video), the data's tokens, one run's tokens and FLOPs (each
+// step's formula reads the one before), then on each system the layout,
+// one run's GPU time and a project's GPU-hours (failures included). A step
+// the estimate lacks is left out.
 func (sh *sheet) transformerSteps() {
 	for _, w := range sh.s.Workloads {
 		if w.Transformer == nil {
 			continue
 		}
 		st := steps{name: w.Name()}
-		has := func(id string) bool { _, ok := sh.est.Get(id); return ok }
-		// the first of ids the estimate has
-		one := func(ids ...string) {
-			if i := slices.IndexFunc(ids, has); i >= 0 {
-				st.list = append(st.list, step{cells: sh.values(ids[i : i+1])})
+		// All of a step's quantities or none: each cell a step shows is
+		// one of the sheet's texts.
+		add := func(system string, ids ...string) {
+			for _, id := range ids {
+				if _, ok := sh.est.Get(id); !ok {
+					return
+				}
 			}
+			st.list = append(st.list, step{cells: sh.values(ids), system: system})
 		}
-		one("data.frames")
-		one("data.tokens_per_frame")
-		one("data.tokens")
-		one("train." + w.ID + ".tokens")
-		one("train." + w.ID + ".flops")
+		train := "train." + w.ID + "."
+		for _, id := range []string{"data.frames", "data.tokens_per_frame", "data.tokens", train + "tokens", train + "flops"} {
+			add("", id)
+		}
 		for _, sys := range sh.s.Systems {
-			id := func(group, name string) string { return group + "." + w.ID + "." + name + "." + sys.ID }
-			// All three or none: each cell a step shows is one of the sheet's texts.
-			if tp, pp, dp := id("train", "tp"), id("train", "pp"), id("train", "dp"); has(tp) && has(pp) && has(dp) {
-				st.list = append(st.list, step{cells: sh.values([]string{tp, pp, dp}), layout: sys.Name()})
-			}
-			one(id("project", "gpu_hours"), id("train", "gpu_time"))
+			on, name := "."+sys.ID, sys.Name()
+			add(name, train+"tp"+on, train+"pp"+on, train+"dp"+on)
+			add(name, train+"gpu_time"+on)
+			add(name, "project."+w.ID+".gpu_hours"+on)
 		}
 		sh.steps = append(sh.steps, st)
 	}
@@ -380,11 +379,11 @@ func (r *render) transformerSteps() {
 		minfmt.Fprintf(b, `<h3>%s</h3><ol class="steps">`, esc(minfmt.Sprintf(r.t["steps.title"], st.name)))
 		for _, s := range st.list {
 			first := s.cells[0]
-			if s.layout == "" {
+			if len(s.cells) == 1 {
 				minfmt.Fprintf(b, `<li><span class="step">%s</span> %s`, esc(first.q.LabelIn(r.lang)), r.button(first))
 			} else {
 				minfmt.Fprintf(b, `<li><span class="step">%s</span> <span class="layout">TP %s × PP %s × DP %s</span>`,
-					esc(minfmt.Sprintf(r.t["steps.layout"], s.layout)), r.button(first), r.button(s.cells[1]), r.button(s.cells[2]))
+					esc(minfmt.Sprintf(r.t["steps.layout"], s.system)), r.button(first), r.button(s.cells[1]), r.button(s.cells[2]))
 			}
 			minfmt.Fprintf(b, ` <code class="formula">%s</code></li>`, esc(first.q.Formula))
 		}

@@ -63,7 +63,7 @@ func TestOneUnitPerColumn(t *testing.T) {
 // shownStep is a step of a transformer's chain as the page shows it.
 type shownStep struct {
 	ids, texts []string
-	layout     string // the system, for a layout
+	system     string // the one it is on, if any
 }
 
 func shownSteps(st steps) []shownStep {
@@ -73,7 +73,7 @@ func shownSteps(st steps) []shownStep {
 		for _, c := range s.cells {
 			sh.ids, sh.texts = append(sh.ids, c.q.ID), append(sh.texts, c.text)
 		}
-		sh.layout = s.layout
+		sh.system = s.system
 		out = append(out, sh)
 	}
 	return out
@@ -93,10 +93,10 @@ func TestWorldModelStepByStep(t *testing.T) {
 		{ids: []string{"data.tokens"}, texts: []string{"11.74 trillion"}},
 		{ids: []string{"train.world-model.tokens"}, texts: []string{"23.48 trillion"}},
 		{ids: []string{"train.world-model.flops"}, texts: []string{"6.45e+22 FLOP"}},
-		{ids: []string{"train.world-model.tp.dgx-b200", "train.world-model.pp.dgx-b200", "train.world-model.dp.dgx-b200"}, texts: []string{"1", "1", "104"}, layout: "DGX B200"},
-		{ids: []string{"train.world-model.gpu_time.dgx-b200"}, texts: []string{"1.99 years"}},
-		{ids: []string{"train.world-model.tp.dgx-h100", "train.world-model.pp.dgx-h100", "train.world-model.dp.dgx-h100"}, texts: []string{"1", "1", "240"}, layout: "DGX H100"},
-		{ids: []string{"train.world-model.gpu_time.dgx-h100"}, texts: []string{"4.56 years"}},
+		{ids: []string{"train.world-model.tp.dgx-b200", "train.world-model.pp.dgx-b200", "train.world-model.dp.dgx-b200"}, texts: []string{"1", "1", "104"}, system: "DGX B200"},
+		{ids: []string{"train.world-model.gpu_time.dgx-b200"}, texts: []string{"1.99 years"}, system: "DGX B200"},
+		{ids: []string{"train.world-model.tp.dgx-h100", "train.world-model.pp.dgx-h100", "train.world-model.dp.dgx-h100"}, texts: []string{"1", "1", "240"}, system: "DGX H100"},
+		{ids: []string{"train.world-model.gpu_time.dgx-h100"}, texts: []string{"4.56 years"}, system: "DGX H100"},
 	}, shownSteps(sh.steps[0]))
 
 	// The values are the scenario's arithmetic: 100 cars x 8 hours x 260
@@ -132,8 +132,7 @@ func TestWorldModelStepByStep(t *testing.T) {
 }
 
 // A project's chain ends in the GPU-hours of its runs, failures included,
-// rather than one run's time on one GPU; a run given its tokens starts
-// from them.
+// after one run's time on one GPU; a run given its tokens starts from them.
 func TestProjectStepByStep(t *testing.T) {
 	data, err := os.ReadFile("../../testdata/project/llama-70b-90-days.json")
 	require.NoError(t, err)
@@ -143,12 +142,13 @@ func TestProjectStepByStep(t *testing.T) {
 	require.NoError(t, err)
 	sh := resultsSheet(est, "en")
 	require.Len(t, sh.steps, 1)
-	var ids []string
+	var ids, texts []string
 	for _, st := range shownSteps(sh.steps[0]) {
-		ids = append(ids, st.ids[0])
+		ids, texts = append(ids, st.ids[0]), append(texts, st.texts[0])
 	}
-	require.Equal(t, []string{"train.llama-70b.tokens", "train.llama-70b.flops", "train.llama-70b.tp.dgx-h100", "project.llama-70b.gpu_hours.dgx-h100"}, ids)
-	assert.Equal(t, []string{"4.03 million"}, shownSteps(sh.steps[0])[3].texts)
+	assert.Equal(t, []string{"train.llama-70b.tokens", "train.llama-70b.flops", "train.llama-70b.tp.dgx-h100",
+		"train.llama-70b.gpu_time.dgx-h100", "project.llama-70b.gpu_hours.dgx-h100"}, ids)
+	assert.Equal(t, []string{"15 trillion", "6.74e+24 FLOP", "4", "456.48 years", "4.03 million"}, texts)
 	assert.Equal(t, "Llama 3.1 70B", sh.steps[0].name)
 	assert.Empty(t, resultsSheet(presetEstimate(t, "modern-2026"), "en").steps, "no transformer, no steps")
 }
