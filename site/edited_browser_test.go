@@ -74,6 +74,12 @@ func TestWorldModelStepByStep(t *testing.T) {
 		"Layout on DGX H100 (tensor × pipeline × data parallel): 1 1 240",
 		"Video world model: one training run on one DGX H100 GPU: 4.56 years",
 	}, run[[]string](p, steps))
+	// On a 390 px phone a layout reads on one line: "TP 1 × PP 1 × DP 104".
+	p.viewport(390)
+	tops := run[[]float64](p, `[...document.querySelectorAll('ol.steps .parallelism')[0].querySelectorAll('button')].map((b) => b.getBoundingClientRect().top)`)
+	require.Len(t, tops, 3)
+	assert.Equal(t, tops[0], tops[1])
+	assert.Equal(t, tops[0], tops[2])
 	p.set("document", "fleet.cars", "200")
 	sameFigures(t, p.values("document"), coreEstimate(t, "av-world-model-2026", estimator.Override{Path: "fleet.cars", Value: "200"}))
 	assert.Equal(t, "Camera frames kept per year: 119.81 billion", run[[]string](p, steps)[0])

@@ -382,7 +382,7 @@ func (r *render) transformerSteps() {
 			if len(s.cells) == 1 {
 				minfmt.Fprintf(b, `<li><span class="step">%s</span> %s`, esc(first.q.LabelIn(r.lang)), r.button(first))
 			} else {
-				minfmt.Fprintf(b, `<li><span class="step">%s</span> <span class="layout">TP %s × PP %s × DP %s</span>`,
+				minfmt.Fprintf(b, `<li><span class="step">%s</span> <span class="parallelism">TP %s × PP %s × DP %s</span>`,
 					esc(minfmt.Sprintf(r.t["steps.layout"], s.system)), r.button(first), r.button(s.cells[1]), r.button(s.cells[2]))
 			}
 			minfmt.Fprintf(b, ` <code class="formula">%s</code></li>`, esc(first.q.Formula))

@@ -123,7 +123,7 @@ func TestWorldModelStepByStep(t *testing.T) {
 		`<h3>Video world model: from the data to the GPU time</h3><ol class="steps"><li><span class="step">Camera frames kept per year</span> <button type="button" class="q" data-quantity="data.frames"`,
 		`<code class="formula">data.frames * data.tokens_per_frame</code>`,
 		`<code class="formula">training.epochs * data.tokens</code>`,
-		`<span class="step">Layout on DGX B200 (tensor × pipeline × data parallel)</span> <span class="layout">TP <button type="button" class="q" data-quantity="train.world-model.tp.dgx-b200"`,
+		`<span class="step">Layout on DGX B200 (tensor × pipeline × data parallel)</span> <span class="parallelism">TP <button type="button" class="q" data-quantity="train.world-model.tp.dgx-b200"`,
 		`<code class="formula">train.world-model.tokens / train.world-model.tokens_per_s.dgx-b200</code></li>`,
 	} {
 		assert.Contains(t, html, want)
