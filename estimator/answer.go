@@ -83,7 +83,7 @@ type Figure struct {
 type Purchase struct {
 	Workload     string `json:"workload"`      // id
 	System       string `json:"system"`        // id
-	WorkloadName string `json:"workload_name"` // the scenario's label, else the id
+	WorkloadName string `json:"workload_name"` // Workload.Name: the label, else the catalog model's name, else the id
 	SystemName   string `json:"system_name"`
 	// Systems is team.<w>.systems.<s>, unrounded: the article's figure (355.88).
 	Systems Figure `json:"systems"`
@@ -181,7 +181,7 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 		for _, sys := range s.Systems {
 			pair := func(group, name string) string { return group + "." + w.ID + "." + name + "." + sys.ID }
 			a.Each = append(a.Each, Purchase{
-				Workload: w.ID, System: sys.ID, WorkloadName: w.name(), SystemName: sys.name(),
+				Workload: w.ID, System: sys.ID, WorkloadName: w.Name(), SystemName: sys.Name(),
 				Systems: figure(pair("team", "systems"), ""),
 				ToBuy:   figure(pair("team", "systems_to_buy"), pair("team", "systems")),
 				Time:    figure(runTime(e, pair("project", "run_time"), pair("train", "job_time"), pair("train", "system_time")), ""),

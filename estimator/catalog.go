@@ -108,3 +108,27 @@ func catalogValue(path string) (float64, bool) {
 	}
 	return 0, false
 }
+
+// modelIn is the name and source of model id in the transformer catalog,
+// or in the catalog of networks measured in images (transformer false).
+func modelIn(transformer bool, id string) (name, source string, ok bool) {
+	if transformer {
+		m, ok := hardware.TransformerModelByID(id)
+		return m.Name, m.Source, ok
+	}
+	m, ok := hardware.ModelByID(id)
+	return m.Name, m.Source, ok
+}
+
+// modelNote is the catalog's note on the model a model field names: where
+// its figures come from, for a form to show under a field whose value the
+// scenario's sources say nothing of (the workload's name already says which
+// model it is). "" for any other field, or an id the catalog lacks.
+func modelNote(generic, id string) string {
+	transformer := generic == "workloads[].transformer.model"
+	if !transformer && generic != "workloads[].model" {
+		return ""
+	}
+	_, source, _ := modelIn(transformer, id)
+	return source
+}

@@ -45,6 +45,9 @@ func DecodeTree(tree any, overrides ...Override) (*Scenario, error) {
 	if err := decodeTree(tree, s, s.Ranges); err != nil {
 		return nil, err
 	}
+	for _, o := range overrides {
+		s.dropSources(o.Path, overrides)
+	}
 	if err := Validate(s); err != nil {
 		return nil, err
 	}

@@ -307,7 +307,7 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 			computeTransformer(s, hw, b, wi, tokens, results)
 			continue
 		}
-		c := subject{w: w.ID, wName: w.name(), wi: wi}
+		c := subject{w: w.ID, wName: w.Name(), wi: wi}
 		var rate float64
 		if w.MBPerS != nil {
 			rate = b.add(&trainRate, &c, *w.MBPerS*us.MB())
@@ -316,7 +316,7 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 		model := hw.models[wi]
 		for si, sys := range s.Systems {
 			d := hw.devices[si]
-			c.s, c.sName, c.si, c.g = sys.ID, sys.name(), si, d.id
+			c.s, c.sName, c.si, c.g = sys.ID, sys.Name(), si, d.id
 			batch := w.batch(model, d, factors)
 			var gpuRate float64
 			if w.MBPerS != nil {
@@ -366,7 +366,7 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 	}
 	for si, sys := range s.Systems {
 		d := hw.devices[si]
-		c, f := subject{s: sys.ID, sName: sys.name(), si: si, g: d.id, base: d.system.ID}, resolveSystem(sys, d, us)
+		c, f := subject{s: sys.ID, sName: sys.Name(), si: si, g: d.id, base: d.system.ID}, resolveSystem(sys, d, us)
 		if s.hasData() {
 			ssd := b.add(either(f.localSSD, &storageLocalSSD, &storageLocalSSDCatalog), &c, f.localSSD.value)
 			fits := b.add(&storageDatasetFitsLocal, &c, flag(processed <= ssd))
@@ -397,7 +397,7 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 				continue
 			}
 			cw := c
-			cw.w, cw.wName, cw.wi = w.ID, w.name(), wi
+			cw.w, cw.wName, cw.wi = w.ID, w.Name(), wi
 			batch := w.batch(model, d, factors)
 			m := hardware.EstimateMemory(model, d.gpu, batch, hardware.Precision(w.Precision), w.optimizer(), 1, 0, factors)
 			perGPU := b.modelled(&memoryPerGPU, &cw, s.ModelError, errMemory, m.Total*s.ModelError.factor(errMemory))
@@ -410,7 +410,7 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 		factor := b.add(&growthComputeFactor, &subject{n: n}, math.Pow(float64(n), s.Growth.Exponent))
 		for wi, w := range s.Workloads {
 			for si, sys := range s.Systems {
-				b.add(&growthSystems, &subject{w: w.ID, wName: w.name(), wi: wi, s: sys.ID, sName: sys.name(), si: si, n: n}, results.pair(wi, si).teamSystems*factor)
+				b.add(&growthSystems, &subject{w: w.ID, wName: w.Name(), wi: wi, s: sys.ID, sName: sys.Name(), si: si, n: n}, results.pair(wi, si).teamSystems*factor)
 			}
 		}
 	}

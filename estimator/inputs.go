@@ -18,7 +18,7 @@ type InputSpec struct {
 	Rules  []string // Field.Rules: gt0, ge=X, le=X, max=X (a limit of sanity, see Bound), int, oneof=a|b, id
 	Unit   string   // Field's unit in English with the scenario's currency; "" for text
 	Money  bool     // the number is an amount of the scenario's currency (Unit names it)
-	Source string   // the scenario's sources entry for the path, if any
+	Source string   // the scenario's sources entry for the path, else the catalog's note on a model it names
 	Range  *Dist    // the range the scenario gives, if any
 }
 

@@ -189,6 +189,9 @@ func Inputs(s *Scenario) []InputSpec {
 			in := InputSpec{Path: p, Field: f, Set: set, Absent: absent, IsText: f.IsText, Rules: f.Rules, Source: s.Sources[p]}
 			if f.IsText {
 				in.Text = fv.String()
+				if in.Source == "" {
+					in.Source = modelNote(genericPath(p), in.Text)
+				}
 			} else {
 				in.Number = fv.Float()
 				in.Unit, in.Money = f.UnitIn("en", currency), f.Money()
@@ -252,7 +255,7 @@ var fieldWords = map[string]words{
 		help: Text{"linear: n GPUs are n times as fast (the article); modelled: all-reduce over the system's links.", "linear は GPU n 基で n 倍速（記事の仮定）、modelled はシステムのリンク上の all-reduce をモデル化します。"}},
 
 	"workloads[].id":        {label: Text{"ID", "ID"}, help: Text{"Names the network in quantity ids; unique among workloads.", "数量 ID でネットワークを表す名前。ワークロード間で一意。"}},
-	"workloads[].label":     {label: Text{"Label", "表示名"}, unset: Text{"the id", "ID"}},
+	"workloads[].label":     {label: Text{"Label", "表示名"}, unset: Text{"the catalog model's name, else the id", "カタログのモデル名（なければ ID）"}},
 	"workloads[].mb_per_s":  {dim: BytesPerSecond, unit: Text{"MB/s on one reference GPU", "MB/s（基準 GPU 1 基）"}, label: Text{"Throughput", "基準 GPU 1 基のスループット"}, unset: Text{"modelled from the catalog model", "カタログのモデルから算出"}, help: Text{"Measured training throughput of one reference GPU (the article's Pascal P100); or give model.", "基準 GPU 1 基（記事の Pascal P100）で測った学習スループット。代わりに model を指定できます。"}},
 	"workloads[].model":     {label: Text{"Catalog model", "カタログのモデル"}, unset: Text{"none: mb_per_s gives the throughput", "なし（mb_per_s でスループットを指定）"}, help: Text{"Its throughput comes from the roofline model for each system's GPU.", "各システムの GPU についてルーフラインモデルでスループットを求めます。"}},
 	"workloads[].precision": {label: Text{"Precision", "精度"}, help: Text{"fp32, tf32 or mixed; with a catalog model.", "fp32、tf32、mixed のいずれか。カタログのモデルと併用します。"}},

@@ -123,7 +123,7 @@ func computeMoney(s *Scenario, hw catalogView, results *chain, b *builder) {
 	m := s.Money
 	wi, si := s.workloadIndex(m.Workload), s.systemIndex(m.System)
 	w, sys, d := s.Workloads[wi], s.Systems[si], hw.devices[si]
-	c := subject{w: w.ID, wName: w.name(), wi: wi, s: sys.ID, sName: sys.name(), si: si, g: d.id, base: d.system.ID, currency: m.currency()}
+	c := subject{w: w.ID, wName: w.Name(), wi: wi, s: sys.ID, sName: sys.Name(), si: si, g: d.id, base: d.system.ID, currency: m.currency()}
 	r := results.pair(wi, si)
 
 	rent := m.Rent != nil
@@ -214,7 +214,7 @@ func computePlan(s *Scenario, hw catalogView, results *chain, b *builder) {
 	}
 	wi, si := s.workloadIndex(m.Workload), s.systemIndex(m.System)
 	w, sys, d := s.Workloads[wi], s.Systems[si], hw.devices[si]
-	c := subject{w: w.ID, wName: w.name(), wi: wi, s: sys.ID, sName: sys.name(), si: si, g: d.id, base: d.system.ID, currency: m.currency()}
+	c := subject{w: w.ID, wName: w.Name(), wi: wi, s: sys.ID, sName: sys.Name(), si: si, g: d.id, base: d.system.ID, currency: m.currency()}
 	team := results.pair(wi, si).teamSystems
 	systems, price, storage, opex := results.plan.systems, results.plan.price, results.plan.storage, results.plan.opex
 	var prevSystems, prevData float64

@@ -118,6 +118,34 @@ func (o Override) apply(tree *any) error {
 	return nil
 }
 
+// dropSources removes the scenario's sources entries for path and every path
+// inside it: they said where the file's values came from, and an override
+// put its own in their place (so an edited model shows the catalog's note,
+// not the file's on the model it replaced). An entry one of set writes
+// itself ("sources.<path>") is the user's own note and stays.
+func (s *Scenario) dropSources(path string, set []Override) {
+next:
+	for p := range s.Sources {
+		if !under(p, path) {
+			continue
+		}
+		for _, o := range set {
+			if o.Path == "sources."+p {
+				continue next
+			}
+		}
+		delete(s.Sources, p)
+	}
+}
+
+// under reports whether path is p or lies inside it: workloads[0] holds
+// workloads[0].transformer.model; workloads[0].model holds no
+// workloads[0].model_x.
+func under(path, p string) bool {
+	rest, ok := strings.CutPrefix(path, p)
+	return ok && (rest == "" || rest[0] == '.' || rest[0] == '[')
+}
+
 // checkPath walks the scenario's type along the path so a typo fails with the
 // list of valid names instead of an "unknown field" far from the flag. It
 // returns what it learnt of the field the path ends at.

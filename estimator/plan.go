@@ -459,11 +459,11 @@ func planOptions(s *Scenario, lim planLimits, prices []hardware.CloudOffer) ([]p
 			}
 			d := resolveDevice(sys)
 			if d.isCPU {
-				skipped = append(skipped, PlanSkip{Option: "buy-" + sys.ID, Label: Text{"Buy " + sys.name(), sys.name() + " を購入"},
+				skipped = append(skipped, PlanSkip{Option: "buy-" + sys.ID, Label: Text{"Buy " + sys.Name(), sys.Name() + " を購入"},
 					Reason: Text{"a CPU-only system: the planner sizes GPU systems", "CPU のみのシステムです。プランナーは GPU システムを対象とします"}})
 				continue
 			}
-			add(planOption{id: "buy-" + sys.ID, label: Text{"Buy " + sys.name(), sys.name() + " を購入"}, acquire: "buy", catalog: base.ID, gpu: d.id}, sys)
+			add(planOption{id: "buy-" + sys.ID, label: Text{"Buy " + sys.Name(), sys.Name() + " を購入"}, acquire: "buy", catalog: base.ID, gpu: d.id}, sys)
 		}
 		for _, cs := range hardware.Systems() {
 			if have[cs.ID] {

@@ -107,7 +107,7 @@ type Training struct {
 // throughput, modelled scaling and memory).
 type Workload struct {
 	ID        string   `json:"id" check:"id"`
-	Label     string   `json:"label,omitempty"`
+	Label     string   `json:"label,omitempty"`                     // default: the catalog model's name, else the id
 	MBPerS    *float64 `json:"mb_per_s,omitempty" check:"gt0"`      // in the scenario's MB
 	Model     string   `json:"model,omitempty"`                     // catalog model id
 	Precision string   `json:"precision,omitempty"`                 // fp32, tf32 or mixed; with model

@@ -81,6 +81,7 @@ func (c *Calculation) Set(o Override) (bool, error) {
 		}
 		return true, err
 	}
+	c.s.dropSources(o.Path, nil) // as Decode does; a note set by an earlier override (no page sets one) is not known here
 	return true, nil
 }
 

@@ -55,6 +55,9 @@ func TestSetMatchesDecode(t *testing.T) {
 					got, err := c.Estimate()
 					require.NoError(t, err, "%s %s=%s", name, path, value)
 					assert.Equal(t, full.Quantities(), got.Quantities(), "%s %s=%s", name, path, value)
+					// The file's note on the value goes with it, as Decode drops it.
+					assert.NotContains(t, got.Scenario.Sources, path, "%s %s=%s", name, path, value)
+					assert.Len(t, got.Scenario.Sources, len(full.Scenario.Sources), "%s %s=%s", name, path, value)
 				}
 			}
 		})

@@ -76,7 +76,7 @@ func SummarizeIn(e *Estimate, lang string) Summary {
 	ids := make([][]string, len(columns)) // per column, per row
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
-			times = append(times, []string{w.name(), sys.ID})
+			times = append(times, []string{w.Name(), sys.ID})
 			for c, name := range columns {
 				// "train.gpu_time" -> "train.<w>.gpu_time.<s>"
 				group, rest, _ := strings.Cut(name, ".")
@@ -108,7 +108,7 @@ func SummarizeIn(e *Estimate, lang string) Summary {
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
 			if id := "memory." + w.ID + ".per_gpu." + sys.ID; has(id) {
-				mem = append(mem, []string{w.name(), sys.ID, show(id), show("memory." + w.ID + ".fits." + sys.ID)})
+				mem = append(mem, []string{w.Name(), sys.ID, show(id), show("memory." + w.ID + ".fits." + sys.ID)})
 			}
 		}
 	}
@@ -197,7 +197,7 @@ func teamSection(e *Estimate, lang string, show func(string) string, val func(st
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
 			n := val("team." + w.ID + ".systems." + sys.ID)
-			team = append(team, []string{w.name(), sys.ID, roundCount(n),
+			team = append(team, []string{w.Name(), sys.ID, roundCount(n),
 				strconv.FormatFloat(val("team."+w.ID+".systems_to_buy."+sys.ID), 'f', 0, 64),
 				trim(val("team."+w.ID+".systems_per_member."+sys.ID), 1),
 				show("storage." + w.ID + ".node_read_rate." + sys.ID),
@@ -205,7 +205,7 @@ func teamSection(e *Estimate, lang string, show func(string) string, val func(st
 			if id := "team." + w.ID + ".meets_target." + sys.ID; has(id) && val(id) == 0 {
 				misses = append(misses, minfmt.Sprintf(t("%s on %s: no job size meets the %v-day target; the best takes %s",
 					"%s（%s）: %v 日の目標を満たすジョブ規模がありません。最速で %s かかります"),
-					w.name(), sys.ID, s.Team.TargetDays, show("train."+w.ID+".job_time."+sys.ID)))
+					w.Name(), sys.ID, s.Team.TargetDays, show("train."+w.ID+".job_time."+sys.ID)))
 			}
 		}
 	}
@@ -230,11 +230,11 @@ func projectSection(e *Estimate, lang string, show func(string) string, val func
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
 			id := func(group, name string) string { return group + "." + w.ID + "." + name + "." + sys.ID }
-			rows = append(rows, []string{w.name(), sys.ID, show(id("team", "gpus_per_job")),
+			rows = append(rows, []string{w.Name(), sys.ID, show(id("team", "gpus_per_job")),
 				strconv.FormatFloat(val(id("team", "systems_to_buy")), 'f', 0, 64), show(id("project", "run_time")), show(id("project", "gpu_hours"))})
 			if p.DeadlineDays != nil && val(id("team", "meets_target")) == 0 {
 				misses = append(misses, minfmt.Sprintf(t("%s on %s: a run takes %s, past the %v-day deadline", "%s（%s）: 学習 1 回に %s かかり、期限の %v 日を過ぎます"),
-					w.name(), sys.ID, show(id("project", "run_time")), *p.DeadlineDays))
+					w.Name(), sys.ID, show(id("project", "run_time")), *p.DeadlineDays))
 			}
 		}
 	}
@@ -262,7 +262,7 @@ func transformerRows(e *Estimate, lang string, show func(string) string, val fun
 		for _, sys := range s.Systems {
 			id := func(group, name string) string { return group + "." + w.ID + "." + name + "." + sys.ID }
 			layout := minfmt.Sprintf("TP%v x PP%v x DP%v", val(id("train", "tp")), val(id("train", "pp")), val(id("train", "dp")))
-			rows = append(rows, []string{w.name(), sys.ID, show("train." + w.ID + ".tokens"), show("train." + w.ID + ".flops"), layout,
+			rows = append(rows, []string{w.Name(), sys.ID, show("train." + w.ID + ".tokens"), show("train." + w.ID + ".flops"), layout,
 				show(id("train", "memory_per_gpu")) + fitsMark(val(id("train", "fits")), lang), show(id("train", "mfu")),
 				trim(val(id("train", "tokens_per_s")), 1), show(id("team", "gpus_per_job")), show(id("train", "job_time"))})
 		}
@@ -357,13 +357,28 @@ func okMark(v float64, lang string) string {
 	return Text{" (too little)", "（不足）"}.In(lang)
 }
 
-func (w Workload) name() string { return labelOr(w.Label, w.ID) }
-
-func (s System) name() string { return labelOr(s.Label, s.ID) }
-
-func labelOr(label, id string) string {
-	if label != "" {
-		return label
+// Name is how people read the workload: its label, else the name of the
+// catalog model it trains, else its id. A label names what the scenario's
+// author meant; without one the name follows the model, so a workload whose
+// model is edited does not go on reading as the model it was.
+func (w Workload) Name() string {
+	if w.Label != "" {
+		return w.Label
 	}
-	return id
+	id := w.Model
+	if w.Transformer != nil {
+		id = w.Transformer.Model
+	}
+	if name, _, ok := modelIn(w.Transformer != nil, id); ok {
+		return name
+	}
+	return w.ID
+}
+
+// Name is how people read the system: its label, else its id.
+func (s System) Name() string {
+	if s.Label != "" {
+		return s.Label
+	}
+	return s.ID
 }

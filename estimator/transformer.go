@@ -187,7 +187,7 @@ func cameraCount(s *Scenario, describe bool) (float64, string) {
 func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTokens float64, results *chain) {
 	w := s.Workloads[wi]
 	tr := w.Transformer
-	c := subject{w: w.ID, wName: w.name(), wi: wi}
+	c := subject{w: w.ID, wName: w.Name(), wi: wi}
 	var tokens float64
 	if tr.Tokens != nil {
 		tokens = b.add(&trainTokensGiven, &c, *tr.Tokens)
@@ -222,7 +222,7 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 	}
 	for si, sys := range s.Systems {
 		d := hw.devices[si]
-		c.s, c.sName, c.si, c.g = sys.ID, sys.name(), si, d.id
+		c.s, c.sName, c.si, c.g = sys.ID, sys.Name(), si, d.id
 		j := hw.plans.plan(s, hw, wi, si, model, tokens/mfuError, target, b)
 		p := j.plan
 		b.add(&trainTP, &c, float64(p.Layout.TP))

@@ -370,7 +370,7 @@ var files = []file{
   "workloads": [
     {
       "id": "world-model",
-      "label": "Video world model (VideoMAE ViT-L)",
+      "label": "Video world model",
       "transformer": {
         "model": "videomae-vit-l",
         "seq": 3136,
@@ -487,21 +487,18 @@ var files = []file{
   "workloads": [
     {
       "id": "cifar-small",
-      "label": "Small CNN (0.5 M)",
       "model": "cifar-small",
       "precision": "fp32",
       "batch": 32
     },
     {
       "id": "resnet-18",
-      "label": "ResNet-18",
       "model": "resnet-18-cifar",
       "precision": "fp32",
       "batch": 32
     },
     {
       "id": "resnet-50",
-      "label": "ResNet-50",
       "model": "resnet-50-cifar",
       "precision": "fp32",
       "batch": 32
@@ -566,7 +563,6 @@ var files = []file{
   "workloads": [
     {
       "id": "llama-3-405b",
-      "label": "Llama 3 405B",
       "transformer": {
         "model": "llama-3.1-405b",
         "seq": 8192,
@@ -672,19 +668,16 @@ var files = []file{
   "workloads": [
     {
       "id": "resnet-50",
-      "label": "ResNet-50",
       "model": "resnet-50",
       "precision": "mixed"
     },
     {
       "id": "inception-v3",
-      "label": "Inception-v3",
       "model": "inception-v3",
       "precision": "mixed"
     },
     {
       "id": "vit-b-16",
-      "label": "ViT-B/16",
       "model": "vit-b-16",
       "precision": "mixed"
     }

@@ -1,6 +1,7 @@
 // form.js reads the form's inputs as overrides (what the CLI's --set takes)
-// and shows the core's errors next to the fields they name. It checks no
-// value itself: the core's message is shown as the core wrote it.
+// and shows the core's errors next to the fields they name, and its notes
+// and item titles as they follow an edit. It checks no value itself: the
+// core's message is shown as the core wrote it.
 
 /** overrideOf is the override an input stands for: {path, value}, value as JSON text. */
 export function overrideOf(el) {
@@ -84,6 +85,52 @@ export function anyErrors(form) {
 /** movesRange reports whether el is the point value of an input with a range, which the core moves with it. */
 export function movesRange(form, el) {
   return !el.dataset.rangeOf && form.querySelector(`fieldset[data-range-of="${CSS.escape(el.name)}"]`) !== null;
+}
+
+/**
+ * movesNotes reports whether the change el stands for can move what the core
+ * writes around the inputs: a note under a field (the core drops the file's
+ * note on a value once it is edited, and notes a catalog model by the
+ * catalog), or an item's title (a workload reads as its label, else its
+ * model). So: el's field shows a note, or el is a text field of a list item
+ * (its id, label or model).
+ */
+export function movesNotes(form, el) {
+  const { path } = overrideOf(el);
+  if (form.querySelector(`.field[data-field="${CSS.escape(path)}"] > .source`)) return true;
+  return el.dataset.kind !== 'number' && el.closest('fieldset.item') !== null;
+}
+
+/**
+ * showNotes puts the notes under the fields and the items' titles of the
+ * core's form (render: ['form']) in place of the form's, leaving every input
+ * as it is: the one being typed in keeps its value, caret and focus.
+ */
+export function showNotes(form, html) {
+  if (!html) return;
+  const t = document.createElement('template');
+  t.innerHTML = html;
+  const fresh = t.content;
+  const twins = new Map([...fresh.querySelectorAll('.field[data-field]')].map((f) => [f.dataset.field, f]));
+  for (const field of form.querySelectorAll('.field[data-field]')) {
+    const twin = twins.get(field.dataset.field);
+    const note = field.querySelector(':scope > .source'), now = twin?.querySelector(':scope > .source');
+    if (!twin || note?.textContent === now?.textContent) continue;
+    if (note && now) note.replaceWith(now);
+    else if (now) field.querySelector(':scope > .error').before(now);
+    else note.remove();
+    // The input's description lists its note's element, or no longer does.
+    field.querySelector('[name]').setAttribute('aria-describedby', twin.querySelector('[name]').getAttribute('aria-describedby'));
+  }
+  // Items keep their order: only a list's Add and Remove change it, and they render the form anew.
+  const titles = fresh.querySelectorAll('fieldset.item > legend, fieldset.item > .item-remove');
+  form.querySelectorAll('fieldset.item > legend, fieldset.item > .item-remove').forEach((el, i) => {
+    const twin = titles[i];
+    if (!twin) return;
+    if (el.textContent !== twin.textContent) el.textContent = twin.textContent;
+    const label = twin.getAttribute('aria-label');
+    if (label !== null && el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
+  });
 }
 
 /** showRanges puts the core's ranges group (render: ['ranges']) in place of the form's. */

@@ -29,8 +29,9 @@ async function current(page) {
 // addItem appends a copy of the list's last item under a new id: a
 // sensible start that the scenario already holds valid (a transformer
 // workload's shape, a system's prices). The copy drops the label, so the form
-// and the results name it by that id; the last item's sources come along,
-// since the copy keeps its values.
+// and the results name it as the core names an unlabelled item (a workload
+// by its catalog model, else by that id); the last item's sources come
+// along, since the copy keeps its values.
 async function addItem(page, list) {
   const s = await current(page);
   if (!s) return;

@@ -22,7 +22,7 @@
 import { estimator, asset } from './trainscale.js';
 import { tools } from './tools.js';
 import { readHash, writeHash, hashKeeper } from './hash.js';
-import { overrideOf, showErrors, clearErrors, anyErrors, movesRange, showRanges } from './form.js';
+import { overrideOf, showErrors, clearErrors, anyErrors, movesRange, showRanges, movesNotes, showNotes } from './form.js';
 import { resultsView } from './results.js';
 import { bindExports } from './exports.js';
 import { bindLists } from './lists.js';
@@ -304,10 +304,12 @@ async function recompute(page, el, t0 = performance.now(), stale = () => false) 
   sets.set(o.path, o.value);
   const tAsked = performance.now();
   // A point value with a range moves it: the ranges group comes back to show
-  // where, rendered by the tools module; any other keystroke stays with the
-  // estimator module.
+  // where. A change that moves a note or an item's title brings the form, for
+  // them alone. Both are rendered by the tools module; any other keystroke
+  // stays with the estimator module.
   const req = { ...page.state.base, set: setList(sets), compact: true, lang: page.state.lang };
-  const res = await (movesRange(els.form, el) ? page.rendered({ ...req, render: ['ranges'] }) : page.api.estimate(req));
+  const render = [...(movesRange(els.form, el) ? ['ranges'] : []), ...(movesNotes(els.form, el) ? ['form'] : [])];
+  const res = await (render.length ? page.rendered({ ...req, render }) : page.api.estimate(req));
   const coreMs = performance.now() - tAsked; // the worker's round trip
   if (stale()) return res;
   if (res.error) {
@@ -319,6 +321,7 @@ async function recompute(page, el, t0 = performance.now(), stale = () => false) 
     clearErrors(els.form, el, o.path);
     await page.results.update(res);
     showRanges(els.form, res.ranges);
+    showNotes(els.form, res.form);
     if (anyErrors(els.form)) page.setStatus('status.error', true);
     else page.setStatus('status.ready');
     page.hash.soon();

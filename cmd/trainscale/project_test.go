@@ -18,7 +18,8 @@ func TestProjectOnEverySurface(t *testing.T) {
 	out, errOut, code := trainscale(t, "", "estimate", projectScenario)
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, "The project's job (one run, each within 90 days)")
-	assert.Contains(t, out, "llama-70b  dgx-h100  1872          234      0.25 years                  4.03 million")
+	// The workload has no label: it reads as the catalog model it trains.
+	assert.Contains(t, out, "Llama 3.1 70B  dgx-h100  1872          234      0.25 years                  4.03 million")
 	assert.Contains(t, out, "Budget of the project (one run): llama-70b on dgx-h100, in USD")
 	assert.Contains(t, out, "Renting the project's GPU-hours                                 USD 10,080,708")
 	assert.NotContains(t, out, "team")

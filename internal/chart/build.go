@@ -100,7 +100,8 @@ func (b *builder) cnnGenerations() (generationSeries, error) {
 			}
 			model = w.ID
 		}
-		nw := estimator.Workload{ID: w.ID, Label: w.Label, Model: model, Precision: w.Precision,
+		// Named as the scenario's workload reads, not as a model taken from its id.
+		nw := estimator.Workload{ID: w.ID, Label: w.Name(), Model: model, Precision: w.Precision,
 			Batch: w.Batch, Optimizer: w.Optimizer, SampleKB: w.SampleKB}
 		if nw.Precision == "" {
 			nw.Precision = "mixed"
@@ -137,7 +138,7 @@ func (b *builder) transformerGenerations() generationSeries {
 		tr := *w.Transformer
 		tr.GPUs, tr.Layout = nil, nil
 		w.Transformer = &tr
-		se := Series{Name: labelOr(w.Label, w.ID), Y: make([]float64, len(generations))}
+		se := Series{Name: w.Name(), Y: make([]float64, len(generations))}
 		for i, g := range generations {
 			v := variant(b.s)
 			v.Workloads = []estimator.Workload{w}
@@ -171,7 +172,7 @@ func runOnGenerations(v *estimator.Scenario, use func(system string, gpu hardwar
 // generationBars is w's systems for the team on each generation; 0 (not
 // drawn on the log axis) where e did not estimate that generation.
 func generationBars(e *estimator.Estimate, w estimator.Workload) Series {
-	se := Series{Name: labelOr(w.Label, w.ID)}
+	se := Series{Name: w.Name()}
 	for _, g := range generations {
 		q, _ := e.Get("team." + w.ID + ".systems." + g.system)
 		se.Y = append(se.Y, q.Value)
@@ -432,7 +433,7 @@ func (b *builder) scalingTransformer(w estimator.Workload) (Spec, error) {
 		req.GlobalBatchTokens = *tr.GlobalBatchTokens
 	}
 	top := b.transformerTop(w.ID)
-	sp := Spec{ID: Scaling, Title: b.tf("scaling.title", labelOr(w.Label, w.ID)), Kind: Line,
+	sp := Spec{ID: Scaling, Title: b.tf("scaling.title", w.Name()), Kind: Line,
 		X: Axis{Label: b.t("scaling.x"), Unit: estimator.Count, Log: true},
 		Y: Axis{Label: b.t("scaling.y"), Unit: estimator.Seconds, Log: true}}
 	var from []string   // the systems whose points start above 1 GPU, or are none
@@ -501,7 +502,10 @@ func (b *builder) transformerSystems() []hardware.System {
 	var out []hardware.System
 	seen := map[string]bool{}
 	for _, sys := range b.s.Systems {
-		id := labelOr(sys.Catalog, sys.ID)
+		id := sys.Catalog
+		if id == "" {
+			id = sys.ID
+		}
 		if hs, ok := hardware.SystemByID(id); ok && !seen[id] {
 			seen[id] = true
 			out = append(out, hs)
@@ -638,7 +642,7 @@ func (b *builder) uncertainty(u *estimator.Uncertainty) Spec {
 			if !ok {
 				continue
 			}
-			sp.X.Categories = append(sp.X.Categories, labelOr(w.Label, w.ID)+" / "+sys.ID)
+			sp.X.Categories = append(sp.X.Categories, w.Name()+" / "+sys.ID)
 			se.Low, se.Y, se.High, se.IDs = append(se.Low, q.P10), append(se.Y, q.P50), append(se.High, q.P90), append(se.IDs, id)
 		}
 	}
@@ -687,10 +691,10 @@ func (b *builder) inputName(path string) string {
 		return label
 	case list == "workloads" && i < len(b.s.Workloads):
 		w := b.s.Workloads[i]
-		return labelOr(w.Label, w.ID) + ": " + label
+		return w.Name() + ": " + label
 	case list == "systems" && i < len(b.s.Systems):
 		sys := b.s.Systems[i]
-		return labelOr(sys.Label, sys.ID) + ": " + label
+		return sys.Name() + ": " + label
 	}
 	return label
 }
@@ -749,11 +753,4 @@ func (b *builder) scaleAxisTo(a *Axis, top float64) {
 	if a.Suffix == "" {
 		a.Suffix = d.Suffix(b.lang)
 	}
-}
-
-func labelOr(label, id string) string {
-	if label != "" {
-		return label
-	}
-	return id
 }

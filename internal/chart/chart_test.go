@@ -275,7 +275,7 @@ func seriesNamed(t *testing.T, sp chart.Spec, name string) chart.Series {
 
 func TestScalingDrawsTheTransformer(t *testing.T) {
 	sp := scalingOf(t, "llama-3-405b", "en")
-	assert.Equal(t, "Time to train against the number of GPUs: Llama 3 405B", sp.Title)
+	assert.Equal(t, "Time to train against the number of GPUs: Llama 3.1 405B", sp.Title)
 	assert.Contains(t, sp.Note, "Llama 3.1 405B at bf16 on the run's 15.6 T tokens")
 	// The scenario names one system, dgx-h100: an ideal and a modelled line.
 	require.Len(t, sp.Series, 2)
@@ -323,7 +323,7 @@ func TestScalingDrawsTheTransformer(t *testing.T) {
 
 func TestScalingTransformerOnEverySystem(t *testing.T) {
 	sp := scalingOf(t, "av-world-model-2026", "ja")
-	assert.Equal(t, "GPU 数と学習時間：Video world model (VideoMAE ViT-L)", sp.Title)
+	assert.Equal(t, "GPU 数と学習時間：Video world model", sp.Title)
 	// Both of the scenario's systems, in its order.
 	var names []string
 	for _, se := range sp.Series {
@@ -368,7 +368,7 @@ func TestScalingTrainsTheFirstWorkloadItCanModel(t *testing.T) {
 	}{
 		{"transformer first", func(m map[string]any) {
 			m["workloads"] = append(m["workloads"].([]any), resnet)
-		}, "Llama 3 405B", "the layout searched at each size"},
+		}, "Llama 3.1 405B", "the layout searched at each size"},
 		{"CNN first", func(m map[string]any) {
 			m["workloads"] = append([]any{resnet}, m["workloads"].([]any)...)
 		}, "ResNet-50 v1.5", "the gradient all-reduce"},
@@ -426,7 +426,7 @@ func TestGenerationsPlanTheTransformer(t *testing.T) {
 	}
 	require.Len(t, gen.Series, 1)
 	y := gen.Series[0].Y
-	assert.Equal(t, "Llama 3 405B", gen.Series[0].Name)
+	assert.Equal(t, "Llama 3.1 405B", gen.Series[0].Name)
 	assert.Equal(t, []float64{0, 0}, y[:2], "P100 and V100 have no BF16")
 	assert.Greater(t, y[2], y[3], "A100 needs more systems than H100")
 	assert.Greater(t, y[3], y[4], "H100 more than B200")

@@ -103,7 +103,7 @@ func TestAnswerWithoutMoney(t *testing.T) {
 	html := Answer(est, nil, "en")
 	assert.Contains(t, html, "The scenario prices no purchase (no money section)")
 	// A row per network and system.
-	assert.Regexp(t, `<tr><th scope="row">ResNet-50</th><td>The same desktop&#39;s CPU</td><td><button `+valueRE("team.resnet-50.systems_to_buy.i7-desktop", "1")+`</td><td><button `+valueRE("team.resnet-50.systems.i7-desktop", "0.063")+`</td><td><button `+valueRE("train.resnet-50.system_time.i7-desktop", "1.5 hours"), html)
+	assert.Regexp(t, `<tr><th scope="row">ResNet-50 on 32x32 input</th><td>The same desktop&#39;s CPU</td><td><button `+valueRE("team.resnet-50.systems_to_buy.i7-desktop", "1")+`</td><td><button `+valueRE("team.resnet-50.systems.i7-desktop", "0.063")+`</td><td><button `+valueRE("train.resnet-50.system_time.i7-desktop", "1.5 hours"), html)
 	// The throughputs are modelled: their model error gives the figures a spread.
 	assert.Contains(t, html, "P10, P50 and P90 of these figures follow once the scenario&#39;s ranges are sampled")
 	exact := presetEstimate(t, "cifar10-cpu-vs-gpu", estimator.Override{Path: "model_error.defaults", Value: "off"})

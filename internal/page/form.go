@@ -29,7 +29,7 @@ func general(path string) bool {
 // is. Each input carries name="<scenario path>"; ranged inputs add a fieldset
 // in the ranges group whose inputs are named "<path>.low" and so on.
 func Form(s *estimator.Scenario, lang string) string {
-	f := &formWriter{t: texts(lang), lang: lang, currency: s.Currency()}
+	f := &formWriter{s: s, t: texts(lang), lang: lang, currency: s.Currency()}
 	byGroup := map[string][]estimator.InputSpec{}
 	for _, in := range estimator.Inputs(s) {
 		g := section(in.Path)
@@ -52,7 +52,7 @@ func Form(s *estimator.Scenario, lang string) string {
 // Ranges renders the form's ranges group alone (id g-ranges): what a page
 // puts in place of its own when a point value has moved its range.
 func Ranges(s *estimator.Scenario, lang string) string {
-	f := &formWriter{t: texts(lang), lang: lang, currency: s.Currency()}
+	f := &formWriter{s: s, t: texts(lang), lang: lang, currency: s.Currency()}
 	f.ranges(s)
 	return f.b.String()
 }
@@ -78,6 +78,7 @@ func section(path string) string {
 }
 
 type formWriter struct {
+	s        *estimator.Scenario
 	b        strings.Builder
 	t        map[string]string
 	lang     string
@@ -211,21 +212,21 @@ func listIndex(item string) (string, int, bool) {
 	return list, n, ok && err == nil
 }
 
-// itemTitle names a list item: "Workload 2: ResNet-50", "Sensor 1: camera".
+// itemTitle names a list item: "Workload 2: ResNet-50 v1.5", "Sensor 1:
+// camera". A workload or a system reads as it does everywhere (its Name).
 func (f *formWriter) itemTitle(item string, ins []estimator.InputSpec) string {
 	list, n, _ := listIndex(item)
 	title := f.t["item."+lastName(list)] + " " + strconv.Itoa(n+1)
-	text := map[string]string{}
+	switch {
+	case list == "workloads" && n < len(f.s.Workloads):
+		return title + ": " + f.s.Workloads[n].Name()
+	case list == "systems" && n < len(f.s.Systems):
+		return title + ": " + f.s.Systems[n].Name()
+	}
 	for _, in := range ins {
-		if name, ok := strings.CutPrefix(in.Path, item+"."); ok && in.IsText {
-			text[name] = in.Text
+		if in.Path == item+".kind" {
+			return title + ": " + in.Text
 		}
-	}
-	if id, ok := text["id"]; ok {
-		return title + ": " + nameOr(text["label"], id)
-	}
-	if kind, ok := text["kind"]; ok {
-		return title + ": " + kind
 	}
 	return title
 }
@@ -280,7 +281,7 @@ func (f *formWriter) field(in estimator.InputSpec) {
 	case path == "notes":
 		minfmt.Fprintf(&f.b, `<textarea %s rows="3">%s</textarea>`, attrs, escValue(value))
 	default:
-		if list := datalistFor(lastName(path)); list != "" {
+		if list := datalistFor(path); list != "" {
 			attrs += ` list="` + list + `"`
 		}
 		mode := ""
@@ -338,10 +339,14 @@ func selected(b bool) string {
 	return ""
 }
 
-// datalistFor names the catalog list an id field can pick from.
-func datalistFor(name string) string {
-	switch name {
+// datalistFor names the catalog list an id field can pick from: a
+// transformer's model is one of the transformer catalog, not a network.
+func datalistFor(path string) string {
+	switch lastName(path) {
 	case "model":
+		if strings.HasSuffix(path, ".transformer.model") {
+			return "dl-transformers"
+		}
 		return "dl-models"
 	case "gpu", "cloud_gpu":
 		return "dl-gpus"
@@ -359,7 +364,7 @@ func Datalists() string {
 	for _, l := range []struct {
 		id  string
 		ids []string
-	}{{"dl-models", hardware.ModelIDs()}, {"dl-gpus", hardware.GPUIDs()}, {"dl-cpus", hardware.CPUIDs()}, {"dl-systems", hardware.SystemIDs()}} {
+	}{{"dl-models", hardware.ModelIDs()}, {"dl-transformers", hardware.TransformerModelIDs()}, {"dl-gpus", hardware.GPUIDs()}, {"dl-cpus", hardware.CPUIDs()}, {"dl-systems", hardware.SystemIDs()}} {
 		minfmt.Fprintf(&b, `<datalist id="%s">`, l.id)
 		for _, id := range l.ids {
 			minfmt.Fprintf(&b, `<option value="%s">`, esc(id))

@@ -66,7 +66,7 @@ func TestFormOffersAddAndRemoveForWorkloadsAndSystems(t *testing.T) {
 		want []button
 	}{
 		{"en", []button{
-			{"g-workloads", "remove-item", "workloads", "0", "Remove Workload 1: ResNet-50", "Remove"},
+			{"g-workloads", "remove-item", "workloads", "0", "Remove Workload 1: ResNet-50 v1.5", "Remove"},
 			{"g-workloads", "remove-item", "workloads", "1", "Remove Workload 2: Inception-v3", "Remove"},
 			{"g-workloads", "remove-item", "workloads", "2", "Remove Workload 3: ViT-B/16", "Remove"},
 			{"g-workloads", "add-item", "workloads", "", "", "Add workload"},
@@ -76,7 +76,7 @@ func TestFormOffersAddAndRemoveForWorkloadsAndSystems(t *testing.T) {
 			{"g-systems", "add-item", "systems", "", "", "Add system"},
 		}},
 		{"ja", []button{
-			{"g-workloads", "remove-item", "workloads", "0", "ワークロード 1: ResNet-50 を削除", "削除"},
+			{"g-workloads", "remove-item", "workloads", "0", "ワークロード 1: ResNet-50 v1.5 を削除", "削除"},
 			{"g-workloads", "remove-item", "workloads", "1", "ワークロード 2: Inception-v3 を削除", "削除"},
 			{"g-workloads", "remove-item", "workloads", "2", "ワークロード 3: ViT-B/16 を削除", "削除"},
 			{"g-workloads", "add-item", "workloads", "", "", "ワークロードを追加"},
@@ -136,8 +136,10 @@ func TestFormNestsATransformerWorkload(t *testing.T) {
 		want []string // in this order
 	}{
 		{"en", []string{
-			`<fieldset class="item"><legend>Workload 1: Llama 3 405B</legend><button type="button" class="item-remove"`,
+			`<fieldset class="item"><legend>Workload 1: Llama 3.1 405B</legend><button type="button" class="item-remove"`,
 			`<fieldset class="sub" id="g-workloads-0-transformer"><legend>Transformer</legend><div class="field" data-field="workloads[0].transformer.model"><label for="f-workloads-0-transformer-model">Transformer model</label>`,
+			// It offers the transformer catalog's ids, not the networks'.
+			`list="dl-transformers"`,
 			`value="llama-3.1-405b"`,
 			// The model comes from the catalog: no shape of its own, a closed box.
 			`<details class="sub absent" id="g-workloads-0-transformer-shape"><summary>Shape <span class="hint">(not in this scenario; setting a field adds the section)</span></summary><div class="field" data-field="workloads[0].transformer.shape.layers">`,

@@ -52,10 +52,10 @@ func Layout(est *estimator.Estimate) string {
 		put(p.Describe().EN)
 	}
 	for _, w := range s.Workloads {
-		put(nameOr(w.Label, w.ID))
+		put(w.Name())
 	}
 	for _, sys := range s.Systems {
-		put(nameOr(sys.Label, sys.ID))
+		put(sys.Name())
 	}
 	if m := s.Money; m != nil {
 		put(m.Workload, m.System, num(m.DepreciationYears))
@@ -111,6 +111,7 @@ type sheet struct {
 	pairs   []row
 
 	data   []cell  // the article's data chain
+	steps  []steps // each transformer workload from its data to its GPU time
 	runs   []row   // one training run per workload and system: GPU time, time on one system
 	team   []row   // the systems the team needs, per workload: one cell per system
 	money  []cell  // the headline's money, energy and CO2
@@ -131,6 +132,20 @@ func (c cell) shown() bool { return c.q.ID != "" }
 type row struct {
 	head  []string
 	cells []cell
+}
+
+// steps is one transformer workload's chain, step by step.
+type steps struct {
+	name string // the workload's
+	list []step
+}
+
+// step is one step of a chain: its values (one quantity, or a layout's
+// three) and the name of the system it is on, if it is on one. Its formula
+// is its first value's.
+type step struct {
+	cells  []cell
+	system string
 }
 
 // group is the quantities whose ids start with name, in the estimate's order.
@@ -204,6 +219,7 @@ func (sh *sheet) values(ids []string) []cell {
 func (sh *sheet) chainCells() {
 	s := sh.s
 	sh.data = sh.values(articleChain)
+	sh.transformerSteps()
 	var gpuIDs, systemIDs []string
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
@@ -215,7 +231,7 @@ func (sh *sheet) chainCells() {
 	for i, w := range s.Workloads {
 		for j, sys := range s.Systems {
 			k := i*len(s.Systems) + j
-			sh.runs = append(sh.runs, row{head: []string{nameOr(w.Label, w.ID), nameOr(sys.Label, sys.ID)},
+			sh.runs = append(sh.runs, row{head: []string{w.Name(), sys.Name()},
 				cells: []cell{sh.inColumn(gpuIDs[k], gpu), sh.inColumn(systemIDs[k], one)}})
 		}
 	}
@@ -228,13 +244,49 @@ func (sh *sheet) chainCells() {
 		columns[j] = sh.column(ids)
 	}
 	for _, w := range s.Workloads {
-		rw := row{head: []string{nameOr(w.Label, w.ID)}}
+		rw := row{head: []string{w.Name()}}
 		for j, sys := range s.Systems {
 			rw.cells = append(rw.cells, sh.inColumn("team."+w.ID+".systems."+sys.ID, columns[j]))
 		}
 		sh.team = append(sh.team, rw)
 	}
 	sh.money = sh.values(headlineMoney(sh.est))
+}
+
+// transformerSteps is each transformer workload's chain, the point of a
+// scenario that trains one: the frames kept and the tokens each makes (for
+// a fleet's video), the data's tokens, one run's tokens and FLOPs (each
+// step's formula reads the one before), then on each system the layout,
+// one run's GPU time and a project's GPU-hours (failures included). A step
+// the estimate lacks is left out.
+func (sh *sheet) transformerSteps() {
+	for _, w := range sh.s.Workloads {
+		if w.Transformer == nil {
+			continue
+		}
+		st := steps{name: w.Name()}
+		// All of a step's quantities or none: each cell a step shows is
+		// one of the sheet's texts.
+		add := func(system string, ids ...string) {
+			for _, id := range ids {
+				if _, ok := sh.est.Get(id); !ok {
+					return
+				}
+			}
+			st.list = append(st.list, step{cells: sh.values(ids), system: system})
+		}
+		train := "train." + w.ID + "."
+		for _, id := range []string{"data.frames", "data.tokens_per_frame", "data.tokens", train + "tokens", train + "flops"} {
+			add("", id)
+		}
+		for _, sys := range sh.s.Systems {
+			on, name := "."+sys.ID, sys.Name()
+			add(name, train+"tp"+on, train+"pp"+on, train+"dp"+on)
+			add(name, train+"gpu_time"+on)
+			add(name, "project."+w.ID+".gpu_hours"+on)
+		}
+		sh.steps = append(sh.steps, st)
+	}
 }
 
 // groupCells is every quantity, by the group its id starts with, in the
@@ -295,6 +347,7 @@ func (r *render) chain() {
 	}
 	b.WriteString(`<section class="article" aria-labelledby="h-article"><h2 id="h-article">` + esc(heading) + `</h2>`)
 	r.figures(r.data)
+	r.transformerSteps()
 	minfmt.Fprintf(b, `<table><caption>%s</caption><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
 		esc(r.timeCaption()), esc(t["col.network"]), esc(t["col.system"]), esc(t["col.gpu"]), esc(t["col.onesystem"]))
 	for _, rw := range r.runs {
@@ -303,7 +356,7 @@ func (r *render) chain() {
 	b.WriteString(`</tbody></table>`)
 	minfmt.Fprintf(b, `<table><caption>%s</caption><thead><tr><th scope="col">%s</th>`, esc(r.teamCaption()), esc(t["col.network"]))
 	for _, sys := range s.Systems {
-		minfmt.Fprintf(b, `<th scope="col">%s</th>`, esc(nameOr(sys.Label, sys.ID)))
+		minfmt.Fprintf(b, `<th scope="col">%s</th>`, esc(sys.Name()))
 	}
 	b.WriteString(`</tr></thead><tbody>`)
 	for _, rw := range r.team {
@@ -316,6 +369,26 @@ func (r *render) chain() {
 	b.WriteString(`</tbody></table>`)
 	r.figures(r.money)
 	b.WriteString(`</section>`)
+}
+
+// transformerSteps writes each transformer workload's chain as a numbered
+// list: each step's label, its value and the formula it comes from.
+func (r *render) transformerSteps() {
+	b := &r.b
+	for _, st := range r.steps {
+		minfmt.Fprintf(b, `<h3>%s</h3><ol class="steps">`, esc(minfmt.Sprintf(r.t["steps.title"], st.name)))
+		for _, s := range st.list {
+			first := s.cells[0]
+			if len(s.cells) == 1 {
+				minfmt.Fprintf(b, `<li><span class="step">%s</span> %s`, esc(first.q.LabelIn(r.lang)), r.button(first))
+			} else {
+				minfmt.Fprintf(b, `<li><span class="step">%s</span> <span class="parallelism">TP %s × PP %s × DP %s</span>`,
+					esc(minfmt.Sprintf(r.t["steps.layout"], s.system)), r.button(first), r.button(s.cells[1]), r.button(s.cells[2]))
+			}
+			minfmt.Fprintf(b, ` <code class="formula">%s</code></li>`, esc(first.q.Formula))
+		}
+		b.WriteString(`</ol>`)
+	}
 }
 
 // figures writes cells as a list of label and value.
@@ -375,10 +448,3 @@ func (r *render) every() {
 // isArticle reports whether s is the article's own scenario (by its name,
 // examples.IsArticle), whose chain the article prints.
 func isArticle(s *estimator.Scenario) bool { return examples.IsArticle(s.Name) }
-
-func nameOr(label, id string) string {
-	if label != "" {
-		return label
-	}
-	return id
-}

@@ -1,6 +1,8 @@
 package page
 
 import (
+	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -56,4 +58,97 @@ func TestOneUnitPerColumn(t *testing.T) {
 	assert.Equal(t, []string{"1.15 years", "0.46 years", "6.18 years", "2.47 years", "9.1 years", "3.64 years"}, gpu)
 	assert.Equal(t, []string{"0.14 years", "0.058 years", "0.77 years", "0.31 years", "1.14 years", "0.46 years"}, one)
 	assert.Contains(t, Results(est, "ja"), ">0.058 年</button>")
+}
+
+// shownStep is a step of a transformer's chain as the page shows it.
+type shownStep struct {
+	ids, texts []string
+	system     string // the one it is on, if any
+}
+
+func shownSteps(st steps) []shownStep {
+	var out []shownStep
+	for _, s := range st.list {
+		var sh shownStep
+		for _, c := range s.cells {
+			sh.ids, sh.texts = append(sh.ids, c.q.ID), append(sh.texts, c.text)
+		}
+		sh.system = s.system
+		out = append(out, sh)
+	}
+	return out
+}
+
+// Issue 26, item 8: the world model's chain, which is the point of that
+// scenario, reads step by step: frames kept, tokens per frame, a run's
+// tokens and FLOPs, and on each system the layout and one run's GPU time.
+func TestWorldModelStepByStep(t *testing.T) {
+	est := presetEstimate(t, "av-world-model-2026")
+	sh := resultsSheet(est, "en")
+	require.Len(t, sh.steps, 1)
+	assert.Equal(t, "Video world model", sh.steps[0].name)
+	assert.Equal(t, []shownStep{
+		{ids: []string{"data.frames"}, texts: []string{"59.9 billion"}},
+		{ids: []string{"data.tokens_per_frame"}, texts: []string{"196"}},
+		{ids: []string{"data.tokens"}, texts: []string{"11.74 trillion"}},
+		{ids: []string{"train.world-model.tokens"}, texts: []string{"23.48 trillion"}},
+		{ids: []string{"train.world-model.flops"}, texts: []string{"6.45e+22 FLOP"}},
+		{ids: []string{"train.world-model.tp.dgx-b200", "train.world-model.pp.dgx-b200", "train.world-model.dp.dgx-b200"}, texts: []string{"1", "1", "104"}, system: "DGX B200"},
+		{ids: []string{"train.world-model.gpu_time.dgx-b200"}, texts: []string{"1.99 years"}, system: "DGX B200"},
+		{ids: []string{"train.world-model.tp.dgx-h100", "train.world-model.pp.dgx-h100", "train.world-model.dp.dgx-h100"}, texts: []string{"1", "1", "240"}, system: "DGX H100"},
+		{ids: []string{"train.world-model.gpu_time.dgx-h100"}, texts: []string{"4.56 years"}, system: "DGX H100"},
+	}, shownSteps(sh.steps[0]))
+
+	// The values are the scenario's arithmetic: 100 cars x 8 hours x 260
+	// days x 10 kept frames a second x 8 cameras; (448/16) x (224/16) / 2
+	// tokens a frame; 2 epochs of them; the FLOPs of each token; whole
+	// DGX systems, 8 GPUs each, of data-parallel replicas.
+	frames := 100 * 8 * 260 * 3600 * 10 * 8.0
+	value := func(id string) float64 {
+		q, ok := est.Get(id)
+		require.True(t, ok, id)
+		return q.Value
+	}
+	assert.Equal(t, frames, value("data.frames"))
+	assert.Equal(t, 196.0, value("data.tokens_per_frame"))
+	assert.Equal(t, 196*frames, value("data.tokens"))
+	assert.Equal(t, 2*196*frames, value("train.world-model.tokens"))
+	assert.InEpsilon(t, 2*196*frames*value("train.world-model.flops_per_token"), value("train.world-model.flops"), 1e-12)
+	assert.Equal(t, 13*8.0, value("train.world-model.dp.dgx-b200"))
+	assert.Equal(t, 30*8.0, value("train.world-model.dp.dgx-h100"))
+	assert.InEpsilon(t, value("train.world-model.tokens")/value("train.world-model.tokens_per_s.dgx-b200"), value("train.world-model.gpu_time.dgx-b200"), 1e-12)
+
+	html := Results(est, "en")
+	for _, want := range []string{
+		`<h3>Video world model: from the data to the GPU time</h3><ol class="steps"><li><span class="step">Camera frames kept per year</span> <button type="button" class="q" data-quantity="data.frames"`,
+		`<code class="formula">data.frames * data.tokens_per_frame</code>`,
+		`<code class="formula">training.epochs * data.tokens</code>`,
+		`<span class="step">Layout on DGX B200 (tensor × pipeline × data parallel)</span> <span class="parallelism">TP <button type="button" class="q" data-quantity="train.world-model.tp.dgx-b200"`,
+		`<code class="formula">train.world-model.tokens / train.world-model.tokens_per_s.dgx-b200</code></li>`,
+	} {
+		assert.Contains(t, html, want)
+	}
+	assert.Contains(t, Results(est, "ja"), `<h3>Video world model: データから GPU 時間まで</h3>`)
+}
+
+// A project's chain ends in the GPU-hours of its runs, failures included,
+// after one run's time on one GPU; a run given its tokens starts from them.
+func TestProjectStepByStep(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/project/llama-70b-90-days.json")
+	require.NoError(t, err)
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	sh := resultsSheet(est, "en")
+	require.Len(t, sh.steps, 1)
+	var ids, texts []string
+	for _, st := range shownSteps(sh.steps[0]) {
+		ids, texts = append(ids, st.ids[0]), append(texts, st.texts[0])
+	}
+	assert.Equal(t, []string{"train.llama-70b.tokens", "train.llama-70b.flops", "train.llama-70b.tp.dgx-h100",
+		"train.llama-70b.gpu_time.dgx-h100", "project.llama-70b.gpu_hours.dgx-h100"}, ids)
+	assert.Equal(t, []string{"15 trillion", "6.74e+24 FLOP", "4", "456.48 years", "4.03 million"}, texts)
+	assert.Equal(t, "Llama 3.1 70B", sh.steps[0].name)
+	assert.Empty(t, resultsSheet(presetEstimate(t, "modern-2026"), "en").steps, "no transformer, no steps")
 }

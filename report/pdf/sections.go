@@ -131,7 +131,7 @@ func (d *doc) executive() {
 	}
 	sys := s.Systems[sysIdx]
 	for _, w := range s.Workloads {
-		bullets = append(bullets, d.tf("exec.systems", labelOr(w.Label, w.ID), d.show("team."+w.ID+".systems_to_buy."+sys.ID), labelOr(sys.Label, sys.ID)))
+		bullets = append(bullets, d.tf("exec.systems", w.Name(), d.show("team."+w.ID+".systems_to_buy."+sys.ID), sys.Name()))
 	}
 	if g := s.Growth; g != nil && g.Factor > 1 {
 		bullets = append(bullets, d.tf("exec.growth", g.Factor, d.show(fmt.Sprintf("growth.compute_factor_n%d", int(g.Factor)))))
@@ -337,11 +337,4 @@ func (d *doc) fieldLabel(path string) string {
 		return f.Label.In(d.lang)
 	}
 	return path
-}
-
-func labelOr(label, id string) string {
-	if label != "" {
-		return label
-	}
-	return id
 }

@@ -420,10 +420,10 @@ func (wb *workbook) defaultPlots() []plot {
 
 	systems := plot{title: wb.t("xlsx.plot.systems"), xTitle: wb.t("network"), yTitle: wb.t("systems"), kind: excelize.Col}
 	for _, w := range s.Workloads {
-		systems.categories = append(systems.categories, labelOr(w.Label, w.ID))
+		systems.categories = append(systems.categories, w.Name())
 	}
 	for _, sys := range s.Systems {
-		ps := plotSeries{name: labelOr(sys.Label, sys.ID)}
+		ps := plotSeries{name: sys.Name()}
 		for _, w := range s.Workloads {
 			ps.y = append(ps.y, wb.ref("team."+w.ID+".systems."+sys.ID, ""))
 		}
@@ -439,7 +439,7 @@ func (wb *workbook) defaultPlots() []plot {
 			}
 		}
 	}
-	scaling := plot{title: wb.tf("xlsx.plot.scaling", labelOr(w.Label, w.ID)), xTitle: wb.t("scaling.x"), yTitle: wb.t("xlsx.days"), kind: excelize.Scatter, logX: true, logY: true}
+	scaling := plot{title: wb.tf("xlsx.plot.scaling", w.Name()), xTitle: wb.t("scaling.x"), yTitle: wb.t("xlsx.days"), kind: excelize.Scatter, logX: true, logY: true}
 	for si, sys := range s.Systems {
 		gpuTime, ok := wb.name("train." + w.ID + ".gpu_time." + sys.ID)
 		perJob, ok2 := wb.name("team." + w.ID + ".gpus_per_job." + sys.ID)
@@ -462,8 +462,8 @@ func (wb *workbook) defaultPlots() []plot {
 		}
 		steps = append(steps, step{x: point{formula: perJob}, at: q.Value, modelled: job})
 		sort.SliceStable(steps, func(i, j int) bool { return steps[i].at < steps[j].at })
-		modelled := plotSeries{name: wb.tf("scaling.model", labelOr(sys.Label, sys.ID))}
-		ideal := plotSeries{name: wb.tf("scaling.ideal", labelOr(sys.Label, sys.ID))}
+		modelled := plotSeries{name: wb.tf("scaling.model", sys.Name())}
+		ideal := plotSeries{name: wb.tf("scaling.ideal", sys.Name())}
 		for _, st := range steps {
 			modelled.x = append(modelled.x, st.x)
 			modelled.y = append(modelled.y, st.modelled)
@@ -518,7 +518,7 @@ func (wb *workbook) defaultPlots() []plot {
 	}
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {
-			ps := plotSeries{name: wb.tf("xlsx.on", labelOr(w.Label, w.ID), labelOr(sys.Label, sys.ID))}
+			ps := plotSeries{name: wb.tf("xlsx.on", w.Name(), sys.Name())}
 			for n := 1; n <= s.GrowthFactor(); n++ {
 				ps.y = append(ps.y, wb.ref(fmt.Sprintf("growth.%s.systems_n%d.%s", w.ID, n, sys.ID), ""))
 			}

@@ -159,7 +159,7 @@ func (wb *workbook) jobSizes() {
 // jobLadder writes one ladder from row on and returns its last row.
 func (wb *workbook) jobLadder(sh string, row int, l estimator.JobLadder) int {
 	w, s := wb.workload(l.Workload), wb.system(l.System)
-	wb.text(sh, 1, row, wb.tf("xlsx.on", labelOr(w.Label, w.ID), labelOr(s.Label, s.ID)))
+	wb.text(sh, 1, row, wb.tf("xlsx.on", w.Name(), s.Name()))
 	wb.style(sh, 1, row, stHeading)
 	row++
 	wb.wrappedAcross(sh, 1, jobColMemory, row, wb.tf("xlsx.jobs.walk", num(l.Start), num(l.PerSystem)))

@@ -475,7 +475,7 @@ func (wb *workbook) transformerTables(c func(string) string, years string) []tab
 		}
 		for _, sys := range s.Systems {
 			p := func(group, name string) tcell { return tcell{id: pair(group, name, w.ID, sys.ID)} }
-			names := []tcell{{text: labelOr(w.Label, w.ID)}, {text: sys.ID}}
+			names := []tcell{{text: w.Name()}, {text: sys.ID}}
 			layout.rows = append(layout.rows, append(slices.Clone(names), tcell{id: "train." + w.ID + ".tokens"}, tcell{id: "train." + w.ID + ".flops"},
 				p("train", "tp"), p("train", "pp"), p("train", "dp")))
 			job.rows = append(job.rows, append(slices.Clone(names), tcell{id: pair("train", "memory_per_gpu", w.ID, sys.ID), div: c("GB")},
@@ -579,7 +579,7 @@ func (wb *workbook) tables(key string) []table {
 			t := table{title: wb.t("xlsx.growth.title"), header: wb.ts("xlsx.datax", "xlsx.computex")}
 			for _, p := range part {
 				w, sys := s.Workloads[p.w], s.Systems[p.sys]
-				t.header = append(t.header, labelOr(w.Label, w.ID)+" / "+labelOr(sys.Label, sys.ID))
+				t.header = append(t.header, w.Name()+" / "+sys.Name())
 			}
 			for n := 1; n <= s.GrowthFactor(); n++ {
 				r := []tcell{{text: fmt.Sprint(n)}, {id: fmt.Sprintf("growth.compute_factor_n%d", n)}}
@@ -598,7 +598,7 @@ func (wb *workbook) tables(key string) []table {
 		}
 		for _, w := range s.Workloads {
 			for _, sys := range s.Systems {
-				r := []tcell{{text: labelOr(w.Label, w.ID)}, {text: sys.ID},
+				r := []tcell{{text: w.Name()}, {text: sys.ID},
 					{id: pair("train", "gpu_time", w.ID, sys.ID), div: years}, {id: pair("train", "system_time", w.ID, sys.ID), div: years}}
 				if modelled {
 					r = append(r, tcell{id: pair("team", "gpus_per_job", w.ID, sys.ID)},
@@ -614,7 +614,7 @@ func (wb *workbook) tables(key string) []table {
 		t := table{title: wb.t("systems.table"), header: wb.ts("network", "system", "systems", "to.buy", "xlsx.per.member", "xlsx.node.reads", "xlsx.meets")}
 		for _, w := range s.Workloads {
 			for _, sys := range s.Systems {
-				t.rows = append(t.rows, []tcell{{text: labelOr(w.Label, w.ID)}, {text: sys.ID},
+				t.rows = append(t.rows, []tcell{{text: w.Name()}, {text: sys.ID},
 					{id: pair("team", "systems", w.ID, sys.ID)}, {id: pair("team", "systems_to_buy", w.ID, sys.ID), style: stValue},
 					{id: pair("team", "systems_per_member", w.ID, sys.ID)}, {id: pair("storage", "node_read_rate", w.ID, sys.ID), div: c("MB")},
 					{id: pair("team", "meets_target", w.ID, sys.ID), style: stFlag}})
@@ -626,7 +626,7 @@ func (wb *workbook) tables(key string) []table {
 		for _, w := range s.Workloads {
 			for _, sys := range s.Systems {
 				if _, ok := wb.est.Get(pair("memory", "per_gpu", w.ID, sys.ID)); ok {
-					t.rows = append(t.rows, []tcell{{text: labelOr(w.Label, w.ID)}, {text: sys.ID},
+					t.rows = append(t.rows, []tcell{{text: w.Name()}, {text: sys.ID},
 						{id: pair("memory", "per_gpu", w.ID, sys.ID), div: c("GB")}, {id: pair("memory", "fits", w.ID, sys.ID), style: stFlag}})
 				}
 			}
@@ -663,13 +663,6 @@ func (wb *workbook) tables(key string) []table {
 		out = append(out, t)
 	}
 	return out
-}
-
-func labelOr(label, id string) string {
-	if label != "" {
-		return label
-	}
-	return id
 }
 
 // inputLabel is the written label of an input path, in the workbook's
