@@ -46,7 +46,7 @@ func TestAnswerLeadsTheResults(t *testing.T) {
 	}{
 		{"article-2017", "en", "Buy 143 DGX-1 (Volta) for Inception-v3.", "team.inception-v3.systems_to_buy.dgx-1-v100"},
 		{"article-2017", "ja", "Inception-v3 のために DGX-1 (Volta) を 143 台購入します。", "team.inception-v3.systems_to_buy.dgx-1-v100"},
-		{"llama-3-405b", "en", "Buy 2250 DGX H100 for Llama 3.1 405B.", "team.llama-3-405b.systems_to_buy.dgx-h100"},
+		{"llama-3-405b", "en", "Buy 2048 DGX H100 for Llama 3.1 405B.", "team.llama-3-405b.systems_to_buy.dgx-h100"}, // a project: its given job, 16,384 GPUs
 	} {
 		p.goTo("/#preset=" + tc.preset + "&lang=" + tc.lang)
 		p.ready("body")
