@@ -41,14 +41,19 @@ func Frontier(res *estimator.PlanResult, s *estimator.Scenario, lang string) Spe
 		}
 	}
 	if c := res.Cheapest; c != nil {
-		chosen := Series{Name: b.t("plan.chart.chosen"), Marked: true}
+		// Only a scenario with a plan section has chosen it (report.PlanText).
+		name, note := "plan.chart.alt", "plan.chart.note.alt"
+		if s.Plan != nil {
+			name, note = "plan.chart.chosen", "plan.chart.note"
+		}
+		chosen := Series{Name: b.t(name), Marked: true}
 		add(&chosen, *c)
 		sp.Series = append(sp.Series, chosen)
-		sp.Note = b.tf("plan.chart.note", len(res.Frontier), res.Points)
+		sp.Note = b.tf(note, len(res.Frontier), res.Points)
 	} else {
 		sp.Note = b.tf("plan.chart.none", len(res.Frontier), res.Points)
 	}
-	sp.Y = Axis{Label: b.t("plan.chart.y"), Unit: unit}
+	sp.Y = Axis{Label: b.tf("plan.chart.y", res.Horizon.In(lang)), Unit: unit}
 	for _, a := range []struct {
 		axis *Axis
 		of   func(Series) []float64

@@ -246,7 +246,7 @@ func TestFrontierOption(t *testing.T) {
 		assert.Equal(t, "scatter", se.Type)
 	}
 	chosen := o.Series[2]
-	assert.Equal(t, "chosen plan", chosen.Name)
+	assert.Equal(t, "cheapest alternative", chosen.Name, "modern-2026 has no plan section: its own purchase is the answer")
 	require.Len(t, chosen.Data, 1)
 	assert.Equal(t, 16, chosen.Data[0].SymbolSize)
 	assert.Equal(t, "Rent hyperstack 8x B200 (on-demand), 13 systems or instances", chosen.Data[0].Name)

@@ -28,7 +28,7 @@ func TestPlanSection(t *testing.T) {
 
 	plain := write(t, b, nil)
 	assert.NotContains(t, plain, `draw("chart-plan-frontier"`)
-	assert.Contains(t, plain, "<td>chosen plan: Rent hyperstack 8x B200 (on-demand), 13 systems or instances</td>")
+	assert.Contains(t, plain, "<td>cheapest alternative: Rent hyperstack 8x B200 (on-demand), 13 systems or instances</td>")
 
 	article := write(t, bundle(t, "article-2017", "ja", ""), nil)
 	assert.Contains(t, article, `<section id="plan"`, "the article's scenario has money too")
