@@ -73,6 +73,8 @@ func TestTransformerCatalogIntegrity(t *testing.T) {
 			assert.Positive(t, v, m.ID)
 		}
 		assert.Zero(t, m.Heads%m.KVHeads, "%s: query heads come in whole groups per key/value head", m.ID)
+		assert.NotEqual(t, m.Hidden, m.HeadDim*m.Heads, "%s: a head as wide as hidden/heads is written 0", m.ID)
+		assert.NotEmpty(t, m.Family, m.ID)
 		assert.Equal(t, m.Modality == "text", m.Vocab > 0, "%s: text models embed tokens, vision models patches", m.ID)
 		assert.Equal(t, m.Modality != "text", m.Patch > 0, m.ID)
 		if m.MoE() {
