@@ -89,10 +89,10 @@ var transformerModels = []TransformerModel{
 		PublishedParams: 7.3e9, PublishedActive: 7.3e9,
 		Source: "Jiang et al. 2023, Mistral 7B, arXiv 2310.06825, Table 1 (shape, 8,192-token context) and abstract (7.3B)", AsOf: asOf},
 	{ID: "mixtral-8x22b", Name: "Mixtral 8x22B", Family: "Mistral", Modality: "text",
-		Layers: 56, Hidden: 6144, Heads: 48, KVHeads: 8, FFN: 16384, GatedFFN: true, Vocab: 32000, Seq: 65536,
+		Layers: 56, Hidden: 6144, Heads: 48, KVHeads: 8, FFN: 16384, GatedFFN: true, Vocab: 32000, Seq: 8192,
 		Experts: 8, ExpertsPerToken: 2, ExpertFFN: 16384,
 		PublishedParams: 141e9, PublishedActive: 39e9,
-		Source: "Mistral AI 2024-04-17, Cheaper, Better, Faster, Stronger (141B total, 39B active, 64K-token context); shape from the released configuration", AsOf: asOf},
+		Source: "Mistral AI 2024-04-17, Cheaper, Better, Faster, Stronger (141B total, 39B active, 64K-token context); shape from the released configuration; the training length is not published: 8,192, as for a config's context (trainscale transformer --config)", AsOf: asOf},
 	{ID: "qwen1.5-moe-a2.7b", Name: "Qwen1.5-MoE-A2.7B", Family: "Qwen", Modality: "text",
 		Layers: 24, Hidden: 2048, Heads: 16, KVHeads: 16, FFN: 5632, GatedFFN: true, Vocab: 151936, Seq: 8192,
 		Experts: 60, ExpertsPerToken: 4, SharedExperts: 4, ExpertFFN: 1408, // one shared expert of 5,632 = 4 x 1,408
