@@ -566,6 +566,26 @@ func checkTransformer(path string, w Workload, s *Scenario, errs *errorList) {
 	}
 }
 
+// ShapeModel reads shape, a transformer's shape in the scenario's form
+// (workloads[].transformer.shape) as minjson.Read reads it, under the
+// scenario's rules; each problem goes to errs under "shape". The model's Seq
+// is 0: a shape has none.
+func ShapeModel(errs *ErrorList, shape any) (hardware.TransformerModel, bool) {
+	var file struct {
+		Shape TransformerShape `json:"shape"`
+	}
+	if err := decodeTree(map[string]any{"shape": shape}, &file, nil); err != nil {
+		errs.join(err)
+		return hardware.TransformerModel{}, false
+	}
+	var own errorList
+	file.Shape.check("shape", &own)
+	for _, e := range own {
+		errs.join(e)
+	}
+	return file.Shape.Model(), len(own) == 0
+}
+
 // check applies the rules relating a shape's fields; sp is its path.
 func (sh *TransformerShape) check(sp string, errs *errorList) {
 	if math.Mod(sh.Hidden, sh.Heads) != 0 {
