@@ -42,56 +42,60 @@ type configPart func(r *configReader, m *hardware.TransformerModel)
 // its own parts, and the keys its published configs leave to the class's
 // defaults.
 type configFamily struct {
-	keys     configKeys
-	gated    bool // a SwiGLU or GeGLU block: three matrices, not two
-	tied     bool
-	parts    []configPart
-	defaults map[string]any
+	modelType string
+	keys      *configKeys
+	gated     bool // a SwiGLU or GeGLU block: three matrices, not two
+	tied      bool
+	parts     []configPart
+	defaults  []configDefault
 }
 
-var (
-	llamaParts    = []configPart{groupedQuery, intermediate}
-	deepseekParts = []configPart{latentAttention, intermediate, deepseekExperts}
-	qwenMoEParts  = []configPart{groupedQuery, intermediate, qwenExperts}
-)
+// configDefault is a key's value where a config leaves it out.
+type configDefault struct {
+	key   string
+	value any
+}
 
-var configFamilies = map[string]configFamily{
-	"llama":       {keys: hfKeys, gated: true, parts: llamaParts}, // Llama 2 and 3.x
-	"mistral":     {keys: hfKeys, gated: true, parts: llamaParts},
-	"mixtral":     {keys: hfKeys, gated: true, parts: []configPart{groupedQuery, intermediate, mixtralExperts}},
-	"qwen2":       {keys: hfKeys, gated: true, parts: llamaParts}, // Qwen2 and Qwen2.5
-	"qwen2_moe":   {keys: hfKeys, gated: true, parts: qwenMoEParts},
-	"qwen3":       {keys: hfKeys, gated: true, parts: llamaParts},
-	"qwen3_moe":   {keys: hfKeys, gated: true, parts: qwenMoEParts},
-	"gemma":       {keys: hfKeys, gated: true, tied: true, parts: llamaParts},
-	"gemma2":      {keys: hfKeys, gated: true, tied: true, parts: llamaParts},
-	"gemma3_text": {keys: hfKeys, gated: true, tied: true, parts: llamaParts, defaults: gemma3Defaults},
-	"phi3":        {keys: hfKeys, gated: true, parts: llamaParts}, // Phi-3 and Phi-4
-	"olmo":        {keys: hfKeys, gated: true, parts: llamaParts},
-	"olmo2":       {keys: hfKeys, gated: true, parts: llamaParts},
-	"starcoder2":  {keys: hfKeys, tied: true, parts: llamaParts},
-	"gpt_neox":    {keys: hfKeys, parts: llamaParts}, // GPT-NeoX-20B and Pythia
-	"deepseek_v2": {keys: hfKeys, gated: true, parts: deepseekParts},
-	"deepseek_v3": {keys: hfKeys, gated: true, parts: deepseekParts},
-	"falcon":      {keys: hfKeys, tied: true, parts: []configPart{falconAttention, falconFFN}},
-	"gpt2":        {keys: gpt2Keys, tied: true, parts: []configPart{everyHead, innerFFN}},
-	"gpt_bigcode": {keys: gpt2Keys, tied: true, parts: []configPart{multiQuery, innerFFN}}, // StarCoder
-	"mpt":         {keys: mptKeys, tied: true, parts: []configPart{mptBlocks}},
+// configFamilies, sorted by model_type. A list, not a map: the page's module
+// carries no code to build it.
+var configFamilies = []configFamily{
+	{modelType: "deepseek_v2", keys: &hfKeys, gated: true, parts: []configPart{latentAttention, intermediate, deepseekExperts}},
+	{modelType: "deepseek_v3", keys: &hfKeys, gated: true, parts: []configPart{latentAttention, intermediate, deepseekExperts}},
+	{modelType: "falcon", keys: &hfKeys, tied: true, parts: []configPart{falconAttention, falconFFN}},
+	{modelType: "gemma", keys: &hfKeys, gated: true, tied: true, parts: []configPart{groupedQuery, intermediate}},
+	{modelType: "gemma2", keys: &hfKeys, gated: true, tied: true, parts: []configPart{groupedQuery, intermediate}},
+	// Gemma 3 4B and larger are "gemma3", their text model its text_config.
+	{modelType: "gemma3_text", keys: &hfKeys, gated: true, tied: true, parts: []configPart{groupedQuery, intermediate}, defaults: gemma3Defaults},
+	{modelType: "gpt2", keys: &gpt2Keys, tied: true, parts: []configPart{everyHead, innerFFN}},
+	{modelType: "gpt_bigcode", keys: &gpt2Keys, tied: true, parts: []configPart{multiQuery, innerFFN}}, // StarCoder
+	{modelType: "gpt_neox", keys: &hfKeys, parts: []configPart{groupedQuery, intermediate}},            // GPT-NeoX-20B and Pythia
+	{modelType: "llama", keys: &hfKeys, gated: true, parts: []configPart{groupedQuery, intermediate}},  // Llama 2 and 3.x
+	{modelType: "mistral", keys: &hfKeys, gated: true, parts: []configPart{groupedQuery, intermediate}},
+	{modelType: "mixtral", keys: &hfKeys, gated: true, parts: []configPart{groupedQuery, intermediate, mixtralExperts}},
+	{modelType: "mpt", keys: &mptKeys, tied: true, parts: []configPart{mptBlocks}},
+	{modelType: "olmo", keys: &hfKeys, gated: true, parts: []configPart{groupedQuery, intermediate}},
+	{modelType: "olmo2", keys: &hfKeys, gated: true, parts: []configPart{groupedQuery, intermediate}},
+	{modelType: "phi3", keys: &hfKeys, gated: true, parts: []configPart{groupedQuery, intermediate}},  // Phi-3 and Phi-4
+	{modelType: "qwen2", keys: &hfKeys, gated: true, parts: []configPart{groupedQuery, intermediate}}, // Qwen2 and Qwen2.5
+	{modelType: "qwen2_moe", keys: &hfKeys, gated: true, parts: []configPart{groupedQuery, intermediate, qwenExperts}},
+	{modelType: "qwen3", keys: &hfKeys, gated: true, parts: []configPart{groupedQuery, intermediate}},
+	{modelType: "qwen3_moe", keys: &hfKeys, gated: true, parts: []configPart{groupedQuery, intermediate, qwenExperts}},
+	{modelType: "starcoder2", keys: &hfKeys, tied: true, parts: []configPart{groupedQuery, intermediate}},
 }
 
 // gemma3Defaults are the keys Gemma 3's published configs leave to
 // Gemma3TextConfig's defaults (the transformers library, v4.50, March 2025):
 // the 4B's text_config gives only its widths and layers.
-var gemma3Defaults = map[string]any{"vocab_size": minjson.Number("262208"), "num_attention_heads": minjson.Number("8"),
-	"num_key_value_heads": minjson.Number("4"), "head_dim": minjson.Number("256"),
-	"max_position_embeddings": minjson.Number("131072"), "tie_word_embeddings": true}
+var gemma3Defaults = []configDefault{{"vocab_size", minjson.Number("262208")}, {"num_attention_heads", minjson.Number("8")},
+	{"num_key_value_heads", minjson.Number("4")}, {"head_dim", minjson.Number("256")},
+	{"max_position_embeddings", minjson.Number("131072")}, {"tie_word_embeddings", true}}
 
 // ConfigTypes lists the model_type values a config may name, sorted: each
-// family of configFamilies, and gemma3, whose text model is its text_config.
+// family's, and gemma3, whose text model is its text_config.
 func ConfigTypes() []string {
 	types := []string{"gemma3"}
-	for t := range configFamilies {
-		types = append(types, t)
+	for _, f := range configFamilies {
+		types = append(types, f.modelType)
 	}
 	slices.Sort(types)
 	return types
@@ -124,17 +128,18 @@ func configModel(config any, path string, errs *errorList) hardware.TransformerM
 		}
 		mt = "gemma3_text"
 	}
-	fam, known := configFamilies[mt]
+	i := slices.IndexFunc(configFamilies, func(f configFamily) bool { return f.modelType == mt })
 	switch {
 	case len(*errs) > 0:
 		return hardware.TransformerModel{}
 	case mt == "":
 		errs.add(join(path, "model_type"), knownAs("is required: the model's family", "必須です: モデルの系統", ConfigTypes()), nil)
 		return hardware.TransformerModel{}
-	case !known:
+	case i < 0:
 		errs.add(join(path, "model_type"), knownAs("unknown model_type", "未対応の model_type です", ConfigTypes()), strconv.Quote(mt))
 		return hardware.TransformerModel{}
 	}
+	fam := configFamilies[i]
 	r.family, r.defaults = mt, fam.defaults
 	k := fam.keys
 	m := hardware.TransformerModel{ID: "config", Name: "config.json (" + mt + ")", Modality: "text",
@@ -171,7 +176,7 @@ type configReader struct {
 	obj      map[string]any
 	path     string // of obj: "config", "workloads[0].transformer.config.text_config"
 	family   string // model_type, for the words of a missing key
-	defaults map[string]any
+	defaults []configDefault
 	errs     *errorList
 }
 
@@ -193,7 +198,12 @@ func (r *configReader) value(key string) any {
 	if v := r.obj[key]; v != nil {
 		return v
 	}
-	return r.defaults[key]
+	for _, d := range r.defaults {
+		if d.key == key {
+			return d.value
+		}
+	}
+	return nil
 }
 
 // object is a reader over the object at key: an empty one where the config
@@ -333,6 +343,9 @@ func falconFFN(r *configReader, m *hardware.TransformerModel) {
 	m.FFN = r.wholeOr("ffn_hidden_size", "ffn", 4*m.Hidden)
 }
 
+// The kinds of attention and feed-forward block an MPT config may name.
+var mptAttention, mptFFN = []string{"multihead_attention", "multiquery_attention", "grouped_query_attention"}, []string{"mptmlp", "mptglu"}
+
 // mptBlocks: MPT's attn_config (multi-head, multi-query or grouped-query
 // attention) and its feed-forward block, expansion_ratio x d_model wide
 // (ffn_config.ffn_hidden_size where given), gated when ffn_config says
@@ -350,7 +363,7 @@ func mptBlocks(r *configReader, m *hardware.TransformerModel) {
 				attn.missing("kv_n_heads")
 			}
 		default:
-			attn.errs.add(attn.at("attn_type"), oneOf([]string{"multihead_attention", "multiquery_attention", "grouped_query_attention"}), strconv.Quote(kind))
+			attn.errs.add(attn.at("attn_type"), oneOf(mptAttention), strconv.Quote(kind))
 		}
 	}
 	ffn, ok := r.object("ffn_config", false)
@@ -362,7 +375,7 @@ func mptBlocks(r *configReader, m *hardware.TransformerModel) {
 	case "mptglu":
 		m.GatedFFN = true
 	default:
-		ffn.errs.add(ffn.at("ffn_type"), oneOf([]string{"mptmlp", "mptglu"}), strconv.Quote(kind))
+		ffn.errs.add(ffn.at("ffn_type"), oneOf(mptFFN), strconv.Quote(kind))
 	}
 	if ffn.value("ffn_hidden_size") != nil {
 		m.FFN = ffn.wholeOr("ffn_hidden_size", "ffn", 0)
