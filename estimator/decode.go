@@ -18,7 +18,7 @@ import (
 // the result. Every problem of the file is reported at once, joined; each is a
 // *FieldError naming the field path, or a *SyntaxError locating broken JSON.
 func Decode(r io.Reader, overrides ...Override) (*Scenario, error) {
-	tree, err := parseTree(r)
+	tree, err := ReadTree(r, "scenario")
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +76,7 @@ func copyTree(v any) any {
 // DecodeFactors reads a scenario fragment holding only a factors section,
 // {"factors": {...}}, as `trainscale calibrate --out` writes it.
 func DecodeFactors(r io.Reader) (*Factors, error) {
-	tree, err := parseTree(r)
+	tree, err := ReadTree(r, "scenario")
 	if err != nil {
 		return nil, err
 	}
@@ -111,15 +111,18 @@ func decodeTree(tree any, dst any, ranges map[string]Dist) error {
 	return errs.err()
 }
 
-// parseTree reads JSON into plain maps, slices and minjson.Numbers, so the typed
-// decoding below can report every wrong or unknown field, not just the first.
-func parseTree(r io.Reader) (any, error) {
+// ReadTree reads one JSON value of at most 1 MiB (a scenario, a model's
+// config.json, a transformer's shape) into plain maps, slices and
+// minjson.Numbers, so the typed decoding can report every wrong or unknown
+// field, not just the first. It refuses broken JSON, a key given twice and
+// deep nesting; name is what the errors call the input ("config").
+func ReadTree(r io.Reader, name string) (any, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxScenarioBytes+1))
 	if err != nil {
-		return nil, minfmt.Errorf("reading scenario: %w", err)
+		return nil, minfmt.Errorf("reading %s: %w", name, err)
 	}
 	if len(data) > MaxScenarioBytes {
-		return nil, fieldError("scenario", Text{minfmt.Sprintf("must be at most %d bytes (1 MiB)", MaxScenarioBytes), minfmt.Sprintf("%d バイト（1 MiB）以下にしてください", MaxScenarioBytes)}, "a larger file")
+		return nil, fieldError(name, Text{minfmt.Sprintf("must be at most %d bytes (1 MiB)", MaxScenarioBytes), minfmt.Sprintf("%d バイト（1 MiB）以下にしてください", MaxScenarioBytes)}, "a larger file")
 	}
 	// Editors on Windows save UTF-8 with a byte-order mark; the CSV reader
 	// strips it too.
@@ -131,12 +134,12 @@ func parseTree(r io.Reader) (any, error) {
 	case errors.As(err, &se):
 		return nil, syntaxError(data, se.Offset, se.Msg)
 	case errors.As(err, &de):
-		return nil, TooDeep("scenario")
+		return nil, TooDeep(name)
 	case err != nil:
 		return nil, err
 	}
 	if len(rest) > 0 {
-		return nil, syntaxError(data, len(data)-len(rest), "unexpected data after the scenario object")
+		return nil, syntaxError(data, len(data)-len(rest), "unexpected data after the "+name+" object")
 	}
 	if errs := duplicateKeys(repeated); len(errs) > 0 {
 		return nil, errs.err()
@@ -153,6 +156,21 @@ func duplicateKeys(repeated []string) errorList {
 		errs.add(path, Text{"must appear only once in its object (a duplicate key)", "オブジェクト内で 1 回だけにしてください（キーが重複しています）"}, nil)
 	}
 	return errs
+}
+
+// treeNumber reads a tree's number as a finite float64, or says at path
+// why it is none.
+func treeNumber(path string, src any, errs *errorList) (float64, bool) {
+	n, ok := src.(minjson.Number)
+	if !ok {
+		errs.add(path, Text{"must be a number", "数値にしてください"}, describe(src))
+		return 0, false
+	}
+	f, ok := parseNumber(n)
+	if !ok {
+		errs.add(path, Text{"must be a finite number", "有限の数値にしてください"}, string(n))
+	}
+	return f, ok
 }
 
 // parseNumber reads a JSON number as a finite float64. It turns -0 into 0: a
@@ -244,17 +262,13 @@ func (d *treeDecoder) value(path string, src any, dst reflect.Value) {
 			}
 			return
 		}
-		n, ok := src.(minjson.Number)
-		if !ok {
-			d.errs.add(path, Text{"must be a number", "数値にしてください"}, describe(src))
-			return
+		if f, ok := treeNumber(path, src, &d.errs); ok {
+			dst.SetFloat(f)
 		}
-		f, ok := parseNumber(n)
-		if !ok {
-			d.errs.add(path, Text{"must be a finite number", "有限の数値にしてください"}, string(n))
-			return
+	case reflect.Interface:
+		if src != nil { // null leaves it unset
+			dst.Set(reflect.ValueOf(copyTree(src))) // a JSON value kept whole (transformer.config)
 		}
-		dst.SetFloat(f)
 	case reflect.String:
 		s, ok := src.(string)
 		if !ok {

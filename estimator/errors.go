@@ -160,6 +160,21 @@ func (l *ErrorList) Add(path string, rule Text, got any) {
 	l.dropped++
 }
 
+// join records each problem err joins, under the same cap as Add.
+func (l *ErrorList) join(err error) {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			l.join(e)
+		}
+		return
+	}
+	if len(l.kept) < MaxErrors {
+		l.kept = append(l.kept, err)
+		return
+	}
+	l.dropped++
+}
+
 // Len is the number of problems recorded.
 func (l *ErrorList) Len() int { return len(l.kept) + l.dropped }
 

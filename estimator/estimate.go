@@ -178,19 +178,23 @@ type Calculation struct {
 // catalogView is what the scenario's ids resolve to in the hardware catalog,
 // looked up once per Calculation.
 type catalogView struct {
-	devices []device         // per system
-	models  []hardware.Model // per workload; zero when it names none
-	plans   *planCache       // the transformer workloads' plans
+	devices []device                    // per system
+	models  []hardware.Model            // per workload; zero when it names none
+	configs []hardware.TransformerModel // per workload: its transformer.config's model, mapped once
+	plans   *planCache                  // the transformer workloads' plans
 }
 
 func viewOf(s *Scenario) catalogView {
 	v := catalogView{devices: make([]device, len(s.Systems)), models: make([]hardware.Model, len(s.Workloads)),
-		plans: &planCache{plans: map[planKey]jobPlan{}}}
+		configs: make([]hardware.TransformerModel, len(s.Workloads)), plans: &planCache{plans: map[planKey]jobPlan{}}}
 	for i, sys := range s.Systems {
 		v.devices[i] = resolveDevice(sys)
 	}
 	for i, w := range s.Workloads {
 		v.models[i], _ = hardware.ModelByID(w.Model)
+		if w.Transformer != nil && w.Transformer.Config != nil {
+			v.configs[i] = configModel(w.Transformer.Config, "", &errorList{}) // validated: no errors
+		}
 	}
 	return v
 }

@@ -24,6 +24,11 @@ func TestFieldsCoverTheFormat(t *testing.T) {
 			assert.Empty(t, f.Unit, "a unit for the text field %s", f.Path)
 			continue
 		}
+		if f.Object { // a JSON object: its unit says so, and it measures nothing
+			assert.Equal(t, Text{"JSON object", "JSON オブジェクト"}, f.Unit, f.Path)
+			assert.Empty(t, f.Dim, f.Path)
+			continue
+		}
 		assert.NotEmpty(t, f.Unit.EN, "no English unit for %s", f.Path)
 		assert.NotEmpty(t, f.Unit.JA, "no Japanese unit for %s", f.Path)
 		assert.NotEmpty(t, f.Dim, "no dimension for %s", f.Path)

@@ -37,7 +37,8 @@ func (t Text) With(en, ja string) Text { return Text{EN: t.EN + en, JA: t.JA + j
 // from the table below.
 type Field struct {
 	Path     string   `json:"path"`               // generic: "workloads[].mb_per_s"
-	IsText   bool     `json:"text,omitempty"`     // a string; else a number
+	IsText   bool     `json:"text,omitempty"`     // a string; else a number, unless Object
+	Object   bool     `json:"object,omitempty"`   // a JSON object taken whole (transformer.config)
 	Optional bool     `json:"optional,omitempty"` // a scenario may leave it out (Unset says what that means)
 	Rules    []string `json:"rules,omitempty"`    // the check tags: gt0, ge=X, le=X, max=X (a limit of sanity, see Bound), int, oneof=a|b, id
 	Bound    string   `json:"bound,omitempty"`    // the row of Bounds the rules come from, if any
@@ -119,7 +120,9 @@ func buildFields() ([]Field, map[string]Field) {
 				visit(p+"[]", ft.Elem())
 				continue
 			case reflect.Map:
-				continue // sources: notes on the other fields
+				if ft.Elem().Kind() != reflect.Interface {
+					continue // sources: notes on the other fields
+				}
 			}
 			words, ok := fieldWords[p]
 			if !ok {
@@ -128,7 +131,7 @@ func buildFields() ([]Field, map[string]Field) {
 			if !ok {
 				panic("estimator: no words for input " + p) // TestFieldsCoverTheFormat says which
 			}
-			f := Field{Path: p, IsText: ft.Kind() == reflect.String, Optional: !sf.required, Rules: sf.checks, Bound: sf.bound,
+			f := Field{Path: p, IsText: ft.Kind() == reflect.String, Object: ft.Kind() == reflect.Map, Optional: !sf.required, Rules: sf.checks, Bound: sf.bound,
 				Dim: words.dim, Unit: words.unit, Label: words.label, Unset: words.unset, Help: words.help}
 			for _, r := range sf.checks {
 				if list, ok := strings.CutPrefix(r, "oneof="); ok {
@@ -265,7 +268,7 @@ var fieldWords = map[string]words{
 	"workloads[].sample_kb": {dim: Bytes, unit: Text{"KB per sample", "KB/サンプル"}, label: Text{"Sample size", "1 サンプルの大きさ"},
 		unset: Text{"dataset.sample_kb, else the model's (an ImageNet JPEG, ~110 KiB)", "dataset.sample_kb、なければモデルの値（ImageNet の JPEG で約 110 KiB）"}},
 
-	"workloads[].transformer.model": {label: Text{"Transformer model", "Transformer モデル"}, unset: Text{"transformer.shape gives the shape", "transformer.shape で形状を指定"},
+	"workloads[].transformer.model": {label: Text{"Transformer model", "Transformer モデル"}, unset: Text{"transformer.shape or transformer.config gives the shape", "transformer.shape か transformer.config で形状を指定"},
 		help: Text{"A catalog transformer (trainscale catalog transformers); its FLOPs, memory and layout are modelled for each system.", "カタログの Transformer（trainscale catalog transformers）。FLOPs、メモリ、並列化をシステムごとにモデル化します。"}},
 	"workloads[].transformer.shape.layers":            {dim: Count, unit: Text{"layers", "層"}, label: Text{"Layers", "層数"}},
 	"workloads[].transformer.shape.hidden":            {dim: Count, unit: Text{"width", "次元"}, label: Text{"Hidden size", "隠れ層の次元"}, help: Text{"d_model; a multiple of the heads.", "d_model。ヘッド数の倍数。"}},
@@ -279,8 +282,11 @@ var fieldWords = map[string]words{
 	"workloads[].transformer.shape.shared_experts":    {dim: Count, unit: Text{"experts", "エキスパート"}, label: Text{"Shared experts", "共有エキスパート数"}, unset: Text{"0", "0"}},
 	"workloads[].transformer.shape.expert_ffn":        {dim: Count, unit: Text{"width", "次元"}, label: Text{"Expert feed-forward size", "エキスパートの FFN の次元"}, unset: Text{"a dense model", "密なモデル"}},
 	"workloads[].transformer.shape.dense_layers":      {dim: Count, unit: Text{"layers", "層"}, label: Text{"Dense layers", "密な層の数"}, unset: Text{"0: every layer routes", "0（全層が MoE）"}},
-	"workloads[].transformer.seq":                     {dim: Count, unit: Text{"tokens", "トークン"}, label: Text{"Sequence length", "系列長"}, unset: Text{"the catalog model's", "カタログのモデルの値"}},
-	"workloads[].transformer.precision":               {label: Text{"Precision", "精度"}, help: Text{"The matrix multiplies' precision: bf16, fp8 (Hopper and later) or fp4 (Blackwell), at the GPU's dense peak.", "行列積の精度。bf16、fp8（Hopper 以降）、fp4（Blackwell）。GPU の密なピーク性能で計算します。"}},
+	"workloads[].transformer.config": {unit: Text{"JSON object", "JSON オブジェクト"}, label: Text{"Hugging Face config.json", "Hugging Face の config.json"}, unset: Text{"transformer.model or transformer.shape gives the model", "transformer.model か transformer.shape でモデルを指定"},
+		help: Text{"A model's config.json as published, pasted whole; its model_type (llama, qwen3_moe, deepseek_v3, ...: trainscale transformer --help lists them) says which keys give the shape, and other keys are ignored.",
+			"公開されている config.json をそのまま貼り付けます。model_type（llama、qwen3_moe、deepseek_v3 など。一覧は trainscale transformer --help）で形状を読むキーが決まり、それ以外のキーは無視します。"}},
+	"workloads[].transformer.seq":       {dim: Count, unit: Text{"tokens", "トークン"}, label: Text{"Sequence length", "系列長"}, unset: Text{"the catalog model's, or the config's context length up to 8,192", "カタログのモデルの値、または config のコンテキスト長（上限 8,192）"}},
+	"workloads[].transformer.precision": {label: Text{"Precision", "精度"}, help: Text{"The matrix multiplies' precision: bf16, fp8 (Hopper and later) or fp4 (Blackwell), at the GPU's dense peak.", "行列積の精度。bf16、fp8（Hopper 以降）、fp4（Blackwell）。GPU の密なピーク性能で計算します。"}},
 	"workloads[].transformer.tokens": {dim: Count, unit: Text{"tokens", "トークン"}, label: Text{"Training tokens", "学習トークン数"}, unset: Text{"epochs x the data's tokens", "エポック数 × データのトークン数"},
 		help: Text{"Tokens one training run processes (Llama 3 405B: 15.6e12).", "1 回の学習で処理するトークン数（Llama 3 405B は 15.6e12）。"}},
 	"workloads[].transformer.gpus": {dim: Count, unit: Text{"GPUs per job", "GPU/ジョブ"}, label: Text{"GPUs per job", "ジョブあたりの GPU 数"}, unset: Text{"whole systems enough to meet the target", "目標日数に間に合う台数のシステム"},

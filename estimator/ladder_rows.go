@@ -68,7 +68,7 @@ func (e *Estimate) JobLadders() []JobLadder {
 		if tr.MFU == nil {
 			mfuError = s.ModelError.factor(errTransformer)
 		}
-		model := transformerModel(tr)
+		model := hw.transformerModel(tr, wi)
 		for si, sys := range s.Systems {
 			job, ok := e.Get("team." + w.ID + ".gpus_per_job." + sys.ID)
 			if !ok {

@@ -46,7 +46,7 @@ type priceEntry struct {
 // planned with). With neither date the plan is dated by the newest price,
 // and no entry is later.
 func DecodePrices(r io.Reader, s *Scenario, asOf string) ([]hardware.CloudOffer, error) {
-	tree, err := parseTree(r)
+	tree, err := ReadTree(r, "scenario")
 	if err != nil {
 		return nil, err
 	}

@@ -13,14 +13,17 @@ import (
 )
 
 // Transformer makes a workload a transformer sized in tokens. It splits a
-// run as Calculon does: the model (a catalog id, or a shape), then how it is
+// run as Calculon does: the model (a catalog id, a shape, or a Hugging Face
+// config.json), then how it is
 // trained (sequence, precision, tokens, job size, batch, layout); the
 // hardware is the scenario's systems.
 type Transformer struct {
-	Model     string            `json:"model,omitempty"`                 // catalog transformer id, or
-	Shape     *TransformerShape `json:"shape,omitempty"`                 // a shape of one's own
-	Seq       *float64          `json:"seq,omitempty" check:"bound=seq"` // tokens per sequence; default: the catalog model's
-	Precision string            `json:"precision" check:"oneof=bf16|fp8|fp4"`
+	Model string            `json:"model,omitempty"` // catalog transformer id, or
+	Shape *TransformerShape `json:"shape,omitempty"` // a shape of one's own, or
+	// Config is a model's config.json as published, read by ConfigModel.
+	Config    map[string]any `json:"config,omitempty"`
+	Seq       *float64       `json:"seq,omitempty" check:"bound=seq"` // tokens per sequence; default: the catalog model's, or the config's context (at most 8,192)
+	Precision string         `json:"precision" check:"oneof=bf16|fp8|fp4"`
 	// Tokens is one run's training tokens; default: training.epochs x the
 	// data's tokens (dataset.tokens, or the fleet's frames cut into tokens).
 	Tokens *float64 `json:"tokens,omitempty" check:"bound=tokens"`
@@ -101,7 +104,7 @@ var (
 	trainFLOPsPerTokenCatalog = kind{"train.<w>.flops_per_token", Text{"<w>: training FLOPs per token", "<w>: 1 トークンあたりの学習計算量（FLOPs）"}, FLOPs,
 		"", &srcFLOPs, arithmetic} // the formula names the catalog model
 	trainFLOPsPerTokenShape = kind{"train.<w>.flops_per_token", Text{"<w>: training FLOPs per token", "<w>: 1 トークンあたりの学習計算量（FLOPs）"}, FLOPs,
-		"6 x active parameters in matrix multiplies (logits in) + attention 12 x layers x seq x d_attn, halved when causal, of workloads[<wi>].transformer.shape", &srcFLOPs, modelled}
+		"6 x active parameters in matrix multiplies (logits in) + attention 12 x layers x seq x d_attn, halved when causal, of " + shapeOfWorkload, &srcFLOPs, modelled}
 	trainFLOPs = kind{"train.<w>.flops", Text{"<w>: training FLOPs of one run", "<w>: 学習 1 回の計算量（FLOPs）"}, FLOPs,
 		"{train.<w>.tokens} * {train.<w>.flops_per_token}", &srcFLOPs, arithmetic}
 
@@ -134,6 +137,10 @@ var (
 	trainJobTimeTokens = kind{"train.<w>.job_time.<s>", Text{"<w>: one training run on the job's <s> GPUs", "<w>: ジョブの <s> GPU 群での学習 1 回の時間"}, Seconds,
 		"{train.<w>.gpu_time.<s>} / {team.<w>.gpus_per_job.<s>}", &srcTransformer, arithmetic}
 )
+
+// shapeOfWorkload is where a workload gives its model's shape; a config's
+// workload names its config instead.
+const shapeOfWorkload = "workloads[<wi>].transformer.shape"
 
 // transformerQuantities counts what computeTransformer lays out: per
 // workload and per system (the latter without goodput, and without the two
@@ -195,10 +202,17 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 		tokens = b.add(&trainTokensFromData, &c, s.Epochs()*dataTokens)
 	}
 	target := s.target()
-	model := transformerModel(tr)
+	model := hw.transformerModel(tr, wi)
 	var fpt float64
-	if tr.Shape != nil {
-		fpt = b.add(&trainFLOPsPerTokenShape, &c, model.ModelFLOPsPerToken(model.Seq))
+	if tr.Model == "" {
+		var expr string
+		if b.describe {
+			expr = trainFLOPsPerTokenShape.expr
+			if tr.Config != nil {
+				expr = strings.Replace(expr, shapeOfWorkload, "workloads[<wi>].transformer.config", 1)
+			}
+		}
+		fpt = b.addExpr(&trainFLOPsPerTokenShape, &c, expr, model.ModelFLOPsPerToken(model.Seq))
 	} else {
 		var expr string
 		if b.describe {
@@ -411,7 +425,7 @@ func (hw catalogView) jobKey(s *Scenario, wi, si int, model hardware.Transformer
 	tr := s.Workloads[wi].Transformer
 	sys := s.Systems[si]
 	d := hw.devices[si]
-	model.Name, model.Source, model.AsOf = "", "", ""
+	model.Name, model.Family, model.Source, model.AsOf = "", "", "", ""
 	k := planKey{model: model, gpuMemory: d.gpu.Memory, system: d.system.ID, precision: hardware.Precision(tr.Precision), factors: s.Factors.Resolve()}
 	if sys.GPUMemoryGB != nil {
 		k.gpuMemory = *sys.GPUMemoryGB * s.Units.GB()
@@ -452,16 +466,27 @@ func (hw catalogView) job(k planKey, si int) hardware.TransformerJob {
 	return job
 }
 
-// transformerModel is the workload's model: the catalog's, or its shape.
-func transformerModel(tr *Transformer) hardware.TransformerModel {
-	if tr.Shape == nil {
-		m, _ := hardware.TransformerModelByID(tr.Model)
-		if tr.Seq != nil {
-			m.Seq = int(*tr.Seq)
-		}
-		return m
+// transformerModel is workload wi's model: the catalog's, its shape, or its
+// config's (mapped once, by viewOf); transformer.seq replaces its sequence.
+func (hw catalogView) transformerModel(tr *Transformer, wi int) hardware.TransformerModel {
+	var m hardware.TransformerModel
+	switch {
+	case tr.Shape != nil:
+		m = tr.Shape.Model()
+	case tr.Config != nil:
+		m = hw.configs[wi]
+	default:
+		m, _ = hardware.TransformerModelByID(tr.Model)
 	}
-	sh := tr.Shape
+	if tr.Seq != nil {
+		m.Seq = int(*tr.Seq)
+	}
+	return m
+}
+
+// Model is the shape as the transformer model takes it; its Seq is 0, the
+// workload's to give.
+func (sh *TransformerShape) Model() hardware.TransformerModel {
 	opt := func(v *float64, unset float64) int {
 		if v == nil {
 			return int(unset)
@@ -474,9 +499,6 @@ func transformerModel(tr *Transformer) hardware.TransformerModel {
 		SharedExperts: opt(sh.SharedExperts, 0), ExpertFFN: opt(sh.ExpertFFN, 0), DenseLayers: opt(sh.DenseLayers, 0)}
 	if m.Vocab == 0 {
 		m.Modality = "video"
-	}
-	if tr.Seq != nil {
-		m.Seq = int(*tr.Seq)
 	}
 	m.PublishedParams, m.PublishedActive = m.Params()
 	return m
@@ -491,17 +513,36 @@ func checkTransformer(path string, w Workload, s *Scenario, errs *errorList) {
 			errs.add(path+"."+name, Text{"is not used with transformer (a transformer workload is sized in tokens; give " + tp + ".* instead)", "transformer と併用しません（transformer ワークロードはトークン数で見積もります。代わりに " + tp + ".* を指定してください）"}, nil)
 		}
 	}
+	ways := 0
+	for _, given := range []bool{tr.Model != "", tr.Shape != nil, tr.Config != nil} {
+		if given {
+			ways++
+		}
+	}
 	switch {
-	case tr.Model != "" && tr.Shape != nil:
-		errs.add(tp+".shape", Text{"give " + tp + ".model or " + tp + ".shape, not both", tp + ".model か " + tp + ".shape のどちらか一方を指定してください"}, nil)
-	case tr.Model == "" && tr.Shape == nil:
-		errs.add(tp+".model", Text{"is required unless " + tp + ".shape gives the model's shape (known models: " + strings.Join(hardware.TransformerModelIDs(), ", ") + ")", tp + ".shape でモデルの形状を指定しない限り必須です（既知のモデル: " + strings.Join(hardware.TransformerModelIDs(), ", ") + "）"}, nil)
+	case ways > 1:
+		second := tp + ".shape"
+		if tr.Config != nil {
+			second = tp + ".config"
+		}
+		errs.add(second, Text{"give one of " + tp + ".model, .shape or .config, not two", tp + ".model、.shape、.config のうち 1 つだけを指定してください"}, nil)
+	case ways == 0:
+		known := strings.Join(hardware.TransformerModelIDs(), ", ")
+		errs.add(tp+".model", Text{"is required unless " + tp + ".shape or .config gives the model's shape (known models: " + known + ")",
+			tp + ".shape か .config でモデルの形状を指定しない限り必須です（既知のモデル: " + known + "）"}, nil)
 	case tr.Model != "":
 		if _, ok := hardware.TransformerModelByID(tr.Model); !ok {
 			errs.add(tp+".model", knownAs("unknown catalog transformer", "カタログにない Transformer です", hardware.TransformerModelIDs()), strconv.Quote(tr.Model))
 		}
+	case tr.Shape != nil:
+		if tr.Seq == nil {
+			errs.add(tp+".seq", Text{"is required with " + tp + ".shape (a catalog model brings its own)", tp + ".shape を指定するときは必須です（カタログのモデルには値があります）"}, nil)
+		}
+		tr.Shape.check(tp+".shape", errs)
 	default:
-		checkShape(tp, tr, errs)
+		if m := configModel(tr.Config, tp+".config", errs); m.Layers > 0 && m.Seq == 0 && tr.Seq == nil {
+			errs.add(tp+".seq", Text{"is required: " + tp + ".config gives no context length", tp + ".config にコンテキスト長がないため必須です"}, nil)
+		}
 	}
 	hasDataTokens := s.Tokens != nil || s.Dataset != nil && s.Dataset.Tokens != nil
 	if tr.Tokens == nil && !hasDataTokens {
@@ -525,11 +566,28 @@ func checkTransformer(path string, w Workload, s *Scenario, errs *errorList) {
 	}
 }
 
-func checkShape(tp string, tr *Transformer, errs *errorList) {
-	sh, sp := tr.Shape, tp+".shape"
-	if tr.Seq == nil {
-		errs.add(tp+".seq", Text{"is required with " + sp + " (a catalog model brings its own)", sp + " を指定するときは必須です（カタログのモデルには値があります）"}, nil)
+// ShapeModel reads shape, a transformer's shape in the scenario's form
+// (workloads[].transformer.shape) as minjson.Read reads it, under the
+// scenario's rules; each problem goes to errs under "shape". The model's Seq
+// is 0: a shape has none.
+func ShapeModel(errs *ErrorList, shape any) (hardware.TransformerModel, bool) {
+	var file struct {
+		Shape TransformerShape `json:"shape"`
 	}
+	if err := decodeTree(map[string]any{"shape": shape}, &file, nil); err != nil {
+		errs.join(err)
+		return hardware.TransformerModel{}, false
+	}
+	var own errorList
+	file.Shape.check("shape", &own)
+	for _, e := range own {
+		errs.join(e)
+	}
+	return file.Shape.Model(), len(own) == 0
+}
+
+// check applies the rules relating a shape's fields; sp is its path.
+func (sh *TransformerShape) check(sp string, errs *errorList) {
 	if math.Mod(sh.Hidden, sh.Heads) != 0 {
 		errs.add(sp+".hidden", Text{minfmt.Sprintf("must be a multiple of %s.heads (%v)", sp, sh.Heads), minfmt.Sprintf("%s.heads（%v）の倍数にしてください", sp, sh.Heads)}, sh.Hidden)
 	}

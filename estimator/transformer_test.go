@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -47,10 +50,34 @@ func TestTransformerBadInput(t *testing.T) {
 		{"unknown model", func(m map[string]any) { transformerOf(m)["model"] = "gpt-5" },
 			"workloads[0].transformer.model", "unknown catalog transformer (known: "},
 		{"neither model nor shape", func(m map[string]any) { delete(transformerOf(m), "model") },
-			"workloads[0].transformer.model", "is required unless workloads[0].transformer.shape gives the model's shape"},
+			"workloads[0].transformer.model", "is required unless workloads[0].transformer.shape or .config gives the model's shape"},
 		{"model and shape", func(m map[string]any) {
 			transformerOf(m)["shape"] = map[string]any{"layers": 2.0, "hidden": 64.0, "heads": 4.0, "ffn": 256.0, "activation": "gelu", "vocab": 0.0}
-		}, "workloads[0].transformer.shape", "give workloads[0].transformer.model or workloads[0].transformer.shape, not both"},
+		}, "workloads[0].transformer.shape", "give one of workloads[0].transformer.model, .shape or .config, not two"},
+		{"model and config", func(m map[string]any) { transformerOf(m)["config"] = configJSON(t, "llama-3.1-8b") },
+			"workloads[0].transformer.config", "give one of workloads[0].transformer.model, .shape or .config, not two"},
+		{"a config of an unknown family", func(m map[string]any) {
+			tr := transformerOf(m)
+			delete(tr, "model")
+			tr["config"] = map[string]any{"model_type": "bert", "hidden_size": 768.0}
+		}, "workloads[0].transformer.config.model_type", "unknown model_type (known: deepseek_v2, "},
+		{"a config without a key", func(m map[string]any) {
+			tr := transformerOf(m)
+			delete(tr, "model")
+			tr["config"] = configJSON(t, "llama-3.1-8b")
+			delete(tr["config"].(map[string]any), "num_attention_heads")
+		}, "workloads[0].transformer.config.num_attention_heads", "is required for model_type llama"},
+		{"a config without a context, and no seq", func(m map[string]any) {
+			tr := transformerOf(m)
+			delete(tr, "model")
+			delete(tr, "seq")
+			tr["config"] = configJSON(t, "falcon-7b")
+		}, "workloads[0].transformer.seq", "is required: workloads[0].transformer.config gives no context length"},
+		{"a config that is no object", func(m map[string]any) {
+			tr := transformerOf(m)
+			delete(tr, "model")
+			tr["config"] = "llama"
+		}, "workloads[0].transformer.config", "must be an object"},
 		{"bad precision", func(m map[string]any) { transformerOf(m)["precision"] = "fp16" },
 			"workloads[0].transformer.precision", "must be one of bf16, fp8, fp4"},
 		{"fp4 on Hopper", func(m map[string]any) { transformerOf(m)["precision"] = "fp4" },
@@ -88,6 +115,55 @@ func TestTransformerBadInput(t *testing.T) {
 			assert.True(t, found, "no error names %s in %v", tc.path, err)
 		})
 	}
+}
+
+// configJSON is the published config of a catalog model, as a scenario
+// holds it.
+func configJSON(t testing.TB, id string) map[string]any {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(configDir, id+".json"))
+	require.NoError(t, err)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(data, &m))
+	return m
+}
+
+// TestTransformerConfigWorkload: a workload given a model's published
+// config.json is estimated as the catalog model it maps onto, and reads
+// back from its own export.
+func TestTransformerConfigWorkload(t *testing.T) {
+	edit := func(change func(tr map[string]any)) []byte {
+		return llamaEdit(t, func(m map[string]any) {
+			tr := transformerOf(m)
+			tr["gpus"] = 1024.0
+			delete(tr, "seq")
+			change(tr)
+		})
+	}
+	byID := edit(func(tr map[string]any) { tr["model"] = "llama-3.1-8b" })
+	byConfig := edit(func(tr map[string]any) {
+		delete(tr, "model")
+		tr["config"] = configJSON(t, "llama-3.1-8b")
+	})
+	want, got := mustRun(t, byID), mustRun(t, byConfig)
+	require.Len(t, got.Quantities(), len(want.Quantities()))
+	for i, q := range want.Quantities() {
+		assert.Equal(t, q.ID, got.Quantities()[i].ID)
+		assert.InDelta(t, q.Value, got.Quantities()[i].Value, 1e-12*math.Abs(q.Value), q.ID)
+	}
+	fpt, ok := got.Get("train.llama-3-405b.flops_per_token")
+	require.True(t, ok)
+	assert.Contains(t, fpt.Formula, "of workloads[0].transformer.config")
+	checkRoundTrip(t, byConfig, nil)
+}
+
+func mustRun(t *testing.T, data []byte) *estimator.Estimate {
+	t.Helper()
+	s, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	est, err := estimator.Run(s)
+	require.NoError(t, err)
+	return est
 }
 
 // fieldErrors unpacks the joined field errors of err.

@@ -122,6 +122,10 @@ func TestCatalogCommand(t *testing.T) {
 	out, _, _ = trainscale(t, "", "catalog", "models")
 	// Large counts take a decimal prefix, as a catalog reader expects.
 	assert.Regexp(t, `cifar-small +482 k `, out)
+	// Issue 27's open models, each with its family and its counts.
+	out, _, _ = trainscale(t, "", "catalog", "transformers")
+	assert.Regexp(t, `\nqwen3-30b-a3b +Qwen +text +48 +2048 +32/4 +6144 +128 x 768 \+ 0 shared, 8 active +151936 +4096 +30.53 G +3.353 G +2026-11 +Qwen team 2025, Qwen3 Technical Report`, out)
+	assert.Regexp(t, `\npythia-12b +GPT-NeoX +text +36 +5120 +40/40 +20480 +- +50688 +2048 +11.84 G +11.84 G `, out)
 }
 
 func TestThroughputCommand(t *testing.T) {

@@ -1,12 +1,17 @@
 package main
 
-// The transformer command: what training a catalog transformer takes on GPUs
-// of one kind. The model, its checks and its formulas live in estimator/tool
-// (Transformer) and estimator/hardware (PlanTransformer).
+// The transformer command: what training a transformer (a catalog model, a
+// Hugging Face config.json or a shape) takes on GPUs of one kind. The model,
+// its checks and its formulas live in estimator/tool (Transformer),
+// estimator (ConfigModel) and estimator/hardware (PlanTransformer).
 
 import (
 	"flag"
+	"io"
+	"os"
+	"strings"
 
+	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/tool"
 )
 
@@ -16,12 +21,16 @@ func runTransformer(e *env, args []string) error {
 		mfu         float64
 		tp, pp, mb  int
 		calibration bool
+		config      string
+		shape       string
 		flags       *flag.FlagSet
 	)
 	return runTool(e, args, "transformer", "",
 		func(fs *flag.FlagSet) {
 			flags = fs
 			fs.StringVar(&req.Model, "model", "", "catalog transformer `id` (trainscale catalog transformers)")
+			fs.StringVar(&config, "config", "", "instead, a model's Hugging Face config.json `FILE` as published (- reads standard input); model_type one of "+strings.Join(estimator.ConfigTypes(), ", "))
+			fs.StringVar(&shape, "shape", "", "instead, a JSON `FILE` holding a shape as a scenario's workloads[].transformer.shape (layers, hidden, heads, ffn, activation, vocab, ...); needs --seq")
 			fs.StringVar(&req.GPU, "gpu", "", "catalog GPU `id`")
 			fs.StringVar(&req.System, "system", "", "catalog system `id` (default: the first that holds the GPU)")
 			fs.IntVar(&req.GPUs, "gpus", 0, "`N` GPUs in the job")
@@ -40,6 +49,13 @@ func runTransformer(e *env, args []string) error {
 				return tool.TransformerCalibration(f)
 			}
 			req.Factors = f
+			var err error
+			if req.Config, err = readTreeFile(e, config, "config"); err != nil {
+				return nil, err
+			}
+			if req.Shape, err = readTreeFile(e, shape, "shape"); err != nil {
+				return nil, err
+			}
 			// A flag left out is nil, so that an explicit 0 is an error.
 			flags.Visit(func(fl *flag.Flag) {
 				switch fl.Name {
@@ -55,4 +71,29 @@ func runTransformer(e *env, args []string) error {
 			})
 			return tool.Transformer(req)
 		})
+}
+
+// readTreeFile reads the JSON file a flag names (- is standard input) into
+// the tree the estimator takes; nil without the flag. Its problems name the
+// file.
+func readTreeFile(e *env, file, name string) (any, error) {
+	var r io.Reader
+	switch file {
+	case "":
+		return nil, nil
+	case "-":
+		r = e.stdin
+	default:
+		f, err := os.Open(file)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	tree, err := estimator.ReadTree(r, name)
+	if err != nil {
+		return nil, &sourceError{file, err}
+	}
+	return tree, nil
 }

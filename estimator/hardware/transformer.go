@@ -20,6 +20,9 @@ const (
 type TransformerModel struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
+	// Family is the line of models it belongs to ("Llama", "Qwen"), by
+	// which a picker groups the catalog.
+	Family string `json:"family"`
 	// Modality is "text", "image" or "video": what one token is.
 	Modality string `json:"modality"`
 	Layers   int    `json:"layers"`

@@ -73,6 +73,8 @@ func TestTransformerCatalogIntegrity(t *testing.T) {
 			assert.Positive(t, v, m.ID)
 		}
 		assert.Zero(t, m.Heads%m.KVHeads, "%s: query heads come in whole groups per key/value head", m.ID)
+		assert.NotEqual(t, m.Hidden, m.HeadDim*m.Heads, "%s: a head as wide as hidden/heads is written 0", m.ID)
+		assert.NotEmpty(t, m.Family, m.ID)
 		assert.Equal(t, m.Modality == "text", m.Vocab > 0, "%s: text models embed tokens, vision models patches", m.ID)
 		assert.Equal(t, m.Modality != "text", m.Patch > 0, m.ID)
 		if m.MoE() {
@@ -90,6 +92,28 @@ func TestTransformerCatalogIntegrity(t *testing.T) {
 	assert.Len(t, TransformerModelIDs(), len(TransformerModels()))
 	_, ok := TransformerModelByID("gpt-5")
 	assert.False(t, ok)
+}
+
+// Issue 27: the open models people train and fine-tune in 2026 are in the
+// catalog, at least 40 of them, each of a family.
+func TestTransformerCatalogOpenModels(t *testing.T) {
+	for _, id := range []string{"llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b", "llama-3.2-1b", "llama-3.2-3b",
+		"qwen2.5-0.5b", "qwen2.5-1.5b", "qwen2.5-3b", "qwen2.5-7b", "qwen2.5-14b", "qwen2.5-32b", "qwen2.5-72b",
+		"qwen3-0.6b", "qwen3-8b", "qwen3-32b", "qwen3-30b-a3b", "qwen3-235b-a22b", "mistral-7b", "mixtral-8x22b",
+		"gemma-2-9b", "gemma-2-27b", "gemma-3-4b", "gemma-3-27b", "phi-3-mini", "phi-3-medium", "phi-4-mini", "phi-4",
+		"deepseek-v2", "deepseek-v3", "olmo-2-32b", "falcon-7b", "falcon-180b", "starcoder2-7b", "gpt-neox-20b", "pythia-12b"} {
+		_, ok := TransformerModelByID(id)
+		assert.True(t, ok, id)
+	}
+	open := 0
+	for _, m := range TransformerModels() {
+		// GPT-3 is closed (and GPT-2 counted with it), Megatron-LM's shapes
+		// are research runs, and ViT and VideoMAE see images.
+		if !slices.Contains([]string{"GPT", "Megatron-LM", "ViT", "VideoMAE"}, m.Family) {
+			open++
+		}
+	}
+	assert.GreaterOrEqual(t, open, 40)
 }
 
 func TestTransformerRunsIntegrity(t *testing.T) {

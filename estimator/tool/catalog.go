@@ -66,14 +66,14 @@ func Catalog(table string) (*Listing, error) {
 		}
 		l.Entries = hardware.Models()
 	case "transformers":
-		row("id", "modality", "layers", "hidden", "heads/kv", "ffn", "experts", "vocab", "seq", "params", "active", "as of", "source")
+		row("id", "family", "modality", "layers", "hidden", "heads/kv", "ffn", "experts", "vocab", "seq", "params", "active", "as of", "source")
 		for _, m := range hardware.TransformerModels() {
 			total, active := m.Params()
 			experts := "-"
 			if m.MoE() {
 				experts = fmt.Sprintf("%d x %d + %d shared, %d active", m.Experts, m.ExpertFFN, m.SharedExperts, m.ExpertsPerToken)
 			}
-			row(m.ID, m.Modality, strconv.Itoa(m.Layers), strconv.Itoa(m.Hidden), fmt.Sprintf("%d/%d", m.Heads, m.KVHeads),
+			row(m.ID, m.Family, m.Modality, strconv.Itoa(m.Layers), strconv.Itoa(m.Hidden), fmt.Sprintf("%d/%d", m.Heads, m.KVHeads),
 				publishedText(float64(m.FFN), strconv.Itoa(m.FFN)), experts, publishedText(float64(m.Vocab), strconv.Itoa(m.Vocab)),
 				strconv.Itoa(m.Seq), count(total), count(active), m.AsOf, m.Source)
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
@@ -22,10 +23,16 @@ var (
 		"Llama 3 の障害率で 16,384 GPU の実効学習時間が 90% を超えるように選んだ値")
 )
 
-// TransformerRequest asks what training a catalog transformer on GPUs of one
-// kind takes.
+// TransformerRequest asks what training a transformer on GPUs of one kind
+// takes. The model is one of Model, Config and Shape.
 type TransformerRequest struct {
-	Model     string  // catalog transformer id
+	Model string // catalog transformer id, or
+	// Config is a Hugging Face config.json as published, read into a tree
+	// (estimator.ReadTree; a request object's "config"), or
+	Config any
+	// Shape is a shape in the scenario's form (workloads[].transformer.shape),
+	// read likewise; Seq is then required.
+	Shape     any
 	GPU       string  // catalog GPU id
 	System    string  // catalog system id; "": the first catalog system with the GPU
 	GPUs      int     // >= 1
@@ -47,7 +54,7 @@ type TransformerRequest struct {
 // GPU-hours and wall time with failures.
 func Transformer(req TransformerRequest) (*Result, error) {
 	var errs estimator.ErrorList
-	m, okM := lookup(&errs, "model", req.Model, hardware.TransformerModelByID, hardware.TransformerModelIDs)
+	m, okM := transformerOf(&errs, req)
 	dev, okG := lookupGPU(&errs, "gpu", req.GPU)
 	g := dev.gpu
 	required(&errs, "gpus", req.GPUs != 0, text("the job's GPUs; to find the fewest that meet a deadline, ask trainscale size", "ジョブの GPU 数。期限に間に合う最少の GPU 数は trainscale size で求めます"))
@@ -59,8 +66,13 @@ func Transformer(req TransformerRequest) (*Result, error) {
 		estimator.CheckBound(&errs, "tokens", "tokens", req.Tokens)
 	}
 	p := transformerPrecision(&errs, req.Precision, g, okG)
-	if req.Seq != 0 { // 0: the model's
+	switch {
+	case req.Seq != 0: // 0: the model's
 		estimator.CheckBound(&errs, "seq", "seq", float64(req.Seq))
+	case okM && m.Seq == 0 && req.Shape != nil:
+		errs.Add("seq", text("is required with shape: a shape has no sequence length", "shape を指定するときは必須です（形状には系列長がありません）"), nil)
+	case okM && m.Seq == 0:
+		errs.Add("seq", text("is required: the config gives no context length", "必須です: config にコンテキスト長がありません"), nil)
 	}
 	if req.GlobalBatchTokens != 0 { // 0: the default
 		estimator.CheckBound(&errs, "global_batch_tokens", "batch_tokens", req.GlobalBatchTokens)
@@ -112,6 +124,31 @@ func Transformer(req TransformerRequest) (*Result, error) {
 		seq = m.Seq
 	}
 	return transformerResult(req, tj, plan, seq, f)
+}
+
+// transformerOf is the request's model: its catalog entry, its config's or
+// its shape's, exactly one of them.
+func transformerOf(errs *estimator.ErrorList, req TransformerRequest) (hardware.TransformerModel, bool) {
+	given := 0
+	for _, g := range []bool{req.Model != "", req.Config != nil, req.Shape != nil} {
+		if g {
+			given++
+		}
+	}
+	switch {
+	case given > 1:
+		errs.Add("model", text("give one of model, config or shape, not two", "model、config、shape のうち 1 つだけを指定してください"), nil)
+		return hardware.TransformerModel{}, false
+	case req.Config != nil:
+		return estimator.ConfigModel(errs, "config", req.Config)
+	case req.Shape != nil:
+		return estimator.ShapeModel(errs, req.Shape)
+	case req.Model == "":
+		errs.Add("model", text("is required unless config or shape gives the model (known: "+strings.Join(hardware.TransformerModelIDs(), ", ")+")",
+			"config か shape でモデルを指定しない限り必須です（既知: "+strings.Join(hardware.TransformerModelIDs(), ", ")+"）"), nil)
+		return hardware.TransformerModel{}, false
+	}
+	return lookup(errs, "model", req.Model, hardware.TransformerModelByID, hardware.TransformerModelIDs)
 }
 
 // systemFor is the request's system, or the first catalog system with the GPU.
@@ -181,8 +218,13 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 	b.input("transformer.tokens", text("Training tokens", "学習トークン数"), estimator.Count, req.Tokens, srcInput)
 	b.input("transformer.seq", text("Sequence length", "系列長"), estimator.Count, float64(seq), srcInput.With(" or the model's", "またはモデルの値"))
 	total, active := m.Params()
-	b.addWords("transformer.params", text("Parameters (total)", "パラメータ数（合計）"), estimator.Count, total, "counted from the model's shape: embeddings, attention, feed-forward blocks, every expert", nil, cite(m.Source))
-	b.addWords("transformer.active_params", text("Parameters active per token", "1 トークンで使われるパラメータ数"), estimator.Count, active, "counted from the model's shape: the shared and routed experts a token visits", nil, cite(m.Source))
+	modelSource, modelName, headline := cite(m.Source), m.ID, []string(nil)
+	if req.Model == "" { // a config's or a shape's: the count is the news
+		modelSource, modelName = text("the "+m.Name+" given", "指定の "+m.Name), m.Name
+		headline = []string{"transformer.params", "transformer.active_params"}
+	}
+	b.addWords("transformer.params", text("Parameters (total)", "パラメータ数（合計）"), estimator.Count, total, "counted from the model's shape: embeddings, attention, feed-forward blocks, every expert", nil, modelSource)
+	b.addWords("transformer.active_params", text("Parameters active per token", "1 トークンで使われるパラメータ数"), estimator.Count, active, "counted from the model's shape: the shared and routed experts a token visits", nil, modelSource)
 	attn := m.AttentionFLOPsPerToken(seq)
 	b.addWords("transformer.attention_flops_per_token", text("Attention FLOPs per token", "1 トークンあたりのアテンション計算量"), estimator.FLOPs, attn,
 		"6 x layers x seq x d_attn (causal: half of the full square; 12 x ... for a vision encoder)", []string{"transformer.seq"}, srcFLOPs)
@@ -247,7 +289,10 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 		"{transformer.wall_time} * {transformer.gpus} / HOUR", srcFailures)
 	b.add("transformer.gpu_hours_failure_free", text("GPU-hours without failures", "GPU 時間（障害なし）"), estimator.Count, plan.GPUHours,
 		"{transformer.tokens} / {transformer.tokens_per_s} * {transformer.gpus} / HOUR", srcTransformer)
-	b.note("model", cite(m.ID))
+	b.note("model", cite(modelName))
+	if req.Model == "" {
+		b.note("shape", shapeWords(m))
+	}
 	b.note("gpu", cite(g.ID))
 	b.note("system", cite(tj.System.ID))
 	b.note("precision", cite(string(tj.Precision)))
@@ -265,8 +310,35 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 		over := (mem.Total - mem.Capacity) / (1 << 30)
 		b.note("verdict", text(fmt.Sprintf("does not fit: %.1f GiB per GPU more than the GPU holds", over), fmt.Sprintf("収まらない: GPU 1 基あたり %.1f GiB が GPU の容量を超える", over)))
 	}
-	return b.finish([]string{"transformer.flops", "transformer.mfu", "transformer.tokens_per_s", "transformer.gpu_hours",
-		"transformer.wall_time", "transformer.memory_per_gpu", "transformer.fits", "transformer.tp", "transformer.pp", "transformer.dp"})
+	return b.finish(append(headline, "transformer.flops", "transformer.mfu", "transformer.tokens_per_s", "transformer.gpu_hours",
+		"transformer.wall_time", "transformer.memory_per_gpu", "transformer.fits", "transformer.tp", "transformer.pp", "transformer.dp"))
+}
+
+// shapeWords says a model's shape, as a config or a shape gave it.
+func shapeWords(m hardware.TransformerModel) estimator.Text {
+	head := m.HeadDim
+	if head == 0 {
+		head = m.Hidden / m.Heads
+	}
+	ffn, ffnJA := "plain", "通常"
+	if m.GatedFFN {
+		ffn, ffnJA = "gated", "ゲート付き"
+	}
+	tied, tiedJA := "untied", "入出力で別"
+	if m.TiedEmbeddings {
+		tied, tiedJA = "tied", "入出力で共有"
+	}
+	t := text(fmt.Sprintf("%d layers, hidden %d, %d heads of %d (%d key/value), feed-forward %d (%s), vocabulary %d (%s)", m.Layers, m.Hidden, m.Heads, head, m.KVHeads, m.FFN, ffn, m.Vocab, tied),
+		fmt.Sprintf("%d 層、隠れ次元 %d、ヘッド %d 個 × %d（キー・バリュー %d 個）、FFN %d（%s）、語彙 %d（埋め込みは%s）", m.Layers, m.Hidden, m.Heads, head, m.KVHeads, m.FFN, ffnJA, m.Vocab, tiedJA))
+	if m.KVRank > 0 {
+		t = t.With(fmt.Sprintf("; latent attention, ranks %d (queries) and %d (keys and values)", m.QRank, m.KVRank),
+			fmt.Sprintf("。潜在アテンション（ランク: クエリ %d、キー・バリュー %d）", m.QRank, m.KVRank))
+	}
+	if m.MoE() {
+		t = t.With(fmt.Sprintf("; %d experts of %d, %d per token, %d shared, %d dense layers", m.Experts, m.ExpertFFN, m.ExpertsPerToken, m.SharedExperts, m.DenseLayers),
+			fmt.Sprintf("。エキスパート %d 個（幅 %d）、トークンあたり %d 個、共有 %d 個、密な層 %d", m.Experts, m.ExpertFFN, m.ExpertsPerToken, m.SharedExperts, m.DenseLayers))
+	}
+	return t
 }
 
 // layoutSource says where the layout came from.

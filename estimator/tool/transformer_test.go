@@ -1,10 +1,16 @@
 package tool
 
 import (
+	"bytes"
+	"errors"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
 func TestTransformer(t *testing.T) {
@@ -30,4 +36,78 @@ func TestTransformer(t *testing.T) {
 		assert.NotEmpty(t, q.Source, id)
 		assert.NotEmpty(t, q.Formula, id)
 	}
+}
+
+// A config.json or a shape given as a tree answers as the catalog model of
+// that shape; their problems name the key, in both languages.
+func TestTransformerFromConfigAndShape(t *testing.T) {
+	data, err := os.ReadFile("../testdata/hfconfig/mixtral-8x22b.json")
+	require.NoError(t, err)
+	config, err := estimator.ReadTree(bytes.NewReader(data), "config")
+	require.NoError(t, err)
+	job := TransformerRequest{GPU: "h100-sxm", GPUs: 512, Tokens: 1e12}
+	byConfig, byID := job, job
+	byConfig.Config, byID.Model = config, "mixtral-8x22b"
+	got, err := Transformer(byConfig)
+	require.NoError(t, err)
+	want, err := Transformer(byID)
+	require.NoError(t, err)
+	for _, id := range []string{"transformer.params", "transformer.active_params", "transformer.flops", "transformer.gpu_hours"} {
+		g, _ := got.Get(id)
+		w, _ := want.Get(id)
+		assert.Equal(t, w.Value, g.Value, id)
+	}
+	params, _ := got.Get("transformer.params")
+	assert.Equal(t, 140_619_939_840.0, params.Value)
+	assert.Equal(t, "the config.json (mixtral) given", params.Source)
+	assert.Equal(t, "指定の config.json (mixtral)", params.SourceJA)
+
+	shape := job
+	shape.Shape = map[string]any{"layers": minjson.Number("2"), "hidden": minjson.Number("64"), "heads": minjson.Number("4"),
+		"ffn": minjson.Number("256"), "activation": "gelu", "vocab": minjson.Number("100")}
+	shape.Seq = 128
+	res, err := Transformer(shape)
+	require.NoError(t, err)
+	q, _ := res.Get("transformer.params")
+	// 2 x 100 x 64 embedding and output; 2 layers of 4 x 64^2 + 2 x 64 x 256.
+	assert.Equal(t, 2*100*64+2*(4*64*64+2*64*256.0), q.Value)
+
+	for _, c := range []struct {
+		req        func(r *TransformerRequest)
+		path, rule string
+	}{
+		{func(r *TransformerRequest) { r.Config = []any{} }, "config", "must be an object"},
+		{func(r *TransformerRequest) { r.Config = map[string]any{"model_type": "t5"} }, "config.model_type", "unknown model_type"},
+		{func(r *TransformerRequest) { r.Config, r.Shape = config, shape.Shape }, "model", "give one of model, config or shape, not two"},
+		{func(r *TransformerRequest) { r.Shape = map[string]any{"layers": "2"} }, "shape.layers", "must be a number"},
+		{func(r *TransformerRequest) {}, "model", "is required unless config or shape gives the model (known: "},
+	} {
+		r := job
+		c.req(&r)
+		_, err := Transformer(r)
+		var found bool
+		for _, fe := range fieldErrorsOf(err) {
+			if fe.Path == c.path {
+				found = true
+				assert.Contains(t, fe.Rule, c.rule)
+				assert.NotEmpty(t, fe.RuleJA, c.path)
+			}
+		}
+		assert.True(t, found, "no error names %s in %v", c.path, err)
+	}
+}
+
+func fieldErrorsOf(err error) []*estimator.FieldError {
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []*estimator.FieldError
+		for _, e := range joined.Unwrap() {
+			out = append(out, fieldErrorsOf(e)...)
+		}
+		return out
+	}
+	var fe *estimator.FieldError
+	if errors.As(err, &fe) {
+		return []*estimator.FieldError{fe}
+	}
+	return nil
 }

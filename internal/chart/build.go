@@ -320,12 +320,12 @@ func variant(s *estimator.Scenario) *estimator.Scenario {
 
 // scalingWorkload is the workload the scaling chart trains: the scenario's
 // first that the tools can model, a CNN with a catalog model or a transformer
-// of the transformer catalog, in the scenario's order. A transformer given by
-// its shape has no catalog id for tool.Transformer and is passed over. Nil:
-// none, and AlexNet stands in.
+// of the transformer catalog or of a config.json, in the scenario's order. A
+// transformer given by its shape is passed over. Nil: none, and AlexNet
+// stands in.
 func (b *builder) scalingWorkload() *estimator.Workload {
 	for i, w := range b.s.Workloads {
-		if w.Model != "" || (w.Transformer != nil && w.Transformer.Model != "") {
+		if w.Model != "" || (w.Transformer != nil && (w.Transformer.Model != "" || w.Transformer.Config != nil)) {
 			return &b.s.Workloads[i]
 		}
 	}
@@ -426,6 +426,10 @@ func (b *builder) scalingTransformer(w estimator.Workload) (Spec, error) {
 	tokens, _ := b.value("train." + w.ID + ".tokens")
 	factors := b.s.Factors.Resolve()
 	req := tool.TransformerRequest{Model: tr.Model, Tokens: tokens, Precision: tr.Precision, Factors: tool.Factors{Values: &factors}}
+	if tr.Config != nil {
+		req.Config = tr.Config
+		m, _ = estimator.ConfigModel(&estimator.ErrorList{}, "", tr.Config) // validated with the scenario
+	}
 	if tr.Seq != nil {
 		req.Seq = int(*tr.Seq)
 	}
@@ -455,7 +459,7 @@ func (b *builder) scalingTransformer(w estimator.Workload) (Spec, error) {
 				continue // too few GPUs to hold the model at any layout
 			}
 			if err != nil {
-				return Spec{}, fmt.Errorf("%s on %d GPUs of %s: %w", tr.Model, n, hs.ID, err)
+				return Spec{}, fmt.Errorf("%s on %d GPUs of %s: %w", m.Name, n, hs.ID, err)
 			}
 			if held == nil {
 				mfu, _ := run.Get("transformer.mfu")
@@ -467,7 +471,7 @@ func (b *builder) scalingTransformer(w estimator.Workload) (Spec, error) {
 			req.MFU = held
 			flat, err := tool.Transformer(req)
 			if err != nil {
-				return Spec{}, fmt.Errorf("%s on %d GPUs of %s at an MFU of %g: %w", tr.Model, n, hs.ID, *held, err)
+				return Spec{}, fmt.Errorf("%s on %d GPUs of %s at an MFU of %g: %w", m.Name, n, hs.ID, *held, err)
 			}
 			wall, _ := run.Get("transformer.wall_time")
 			flatWall, _ := flat.Get("transformer.wall_time")

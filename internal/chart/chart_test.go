@@ -372,6 +372,13 @@ func TestScalingTrainsTheFirstWorkloadItCanModel(t *testing.T) {
 		{"CNN first", func(m map[string]any) {
 			m["workloads"] = append([]any{resnet}, m["workloads"].([]any)...)
 		}, "ResNet-50 v1.5", "the gradient all-reduce"},
+		// A config.json the tool reads as the scenario does.
+		{"transformer config", func(m map[string]any) {
+			tr := m["workloads"].([]any)[0].(map[string]any)["transformer"].(map[string]any)
+			delete(tr, "model")
+			tr["config"] = map[string]any{"model_type": "llama", "num_hidden_layers": 126, "hidden_size": 16384, "num_attention_heads": 128,
+				"num_key_value_heads": 8, "intermediate_size": 53248, "vocab_size": 128256, "max_position_embeddings": 131072, "rope_theta": 500000}
+		}, "llama-3-405b", "config.json (llama) at bf16 on the run's 15.6 T tokens"},
 		// A shape has no catalog id for tool.Transformer: AlexNet stands in.
 		{"transformer shape", func(m map[string]any) {
 			tr := m["workloads"].([]any)[0].(map[string]any)["transformer"].(map[string]any)

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"maps"
 	"strconv"
+	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/minjson"
@@ -166,6 +167,8 @@ func memory(data []byte) (any, error) {
 func transformer(data []byte) (any, error) {
 	var req struct {
 		Model             string     `json:"model"`
+		Config            any        `json:"config,omitempty"` // a config.json as published: an object, or its text
+		Shape             any        `json:"shape,omitempty"`  // a shape in the scenario's form, likewise
 		GPU               string     `json:"gpu"`
 		System            string     `json:"system,omitempty"`
 		GPUs              *api.Whole `json:"gpus"`
@@ -190,7 +193,13 @@ func transformer(data []byte) (any, error) {
 			return nil, err
 		}
 	}
-	r := tool.TransformerRequest{Model: req.Model, GPU: req.GPU, System: req.System, Tokens: req.Tokens, Precision: req.Precision,
+	if req.Config, err = jsonField("config", req.Config); err != nil {
+		return nil, err
+	}
+	if req.Shape, err = jsonField("shape", req.Shape); err != nil {
+		return nil, err
+	}
+	r := tool.TransformerRequest{Model: req.Model, Config: req.Config, Shape: req.Shape, GPU: req.GPU, System: req.System, Tokens: req.Tokens, Precision: req.Precision,
 		GlobalBatchTokens: req.GlobalBatchTokens, MFU: req.MFU, TP: got["tp"], PP: got["pp"], MicroBatch: got["micro_batch"], Factors: tf}
 	if got["gpus"] != nil {
 		r.GPUs = *got["gpus"]
@@ -199,6 +208,21 @@ func transformer(data []byte) (any, error) {
 		r.Seq = *got["seq"]
 	}
 	return tool.Transformer(r)
+}
+
+// jsonField is a request field that holds JSON as an object, or as the text
+// of a file, as a page reads it from a paste or an upload.
+func jsonField(path string, v any) (any, error) {
+	text, ok := v.(string)
+	if !ok {
+		return v, nil
+	}
+	tree, err := estimator.ReadTree(strings.NewReader(text), path)
+	if se := (*estimator.SyntaxError)(nil); errors.As(err, &se) {
+		at, atJA := "line "+strconv.Itoa(se.Line)+", column "+strconv.Itoa(se.Column), strconv.Itoa(se.Line)+" 行 "+strconv.Itoa(se.Column)+" 列"
+		return nil, &estimator.FieldError{Path: path, Rule: "must be valid JSON (" + at + "): " + se.Msg, RuleJA: "正しい JSON にしてください（" + atJA + "）: " + se.Msg}
+	}
+	return tree, err
 }
 
 // optionalInt is a tool's optional whole-number field, nil when left out. The

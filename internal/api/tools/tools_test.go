@@ -36,6 +36,9 @@ func TestErrorsNameTheField(t *testing.T) {
 		{"catalog", `{"table":"nope"}`, "table"},
 		{"transformer", `{"model":"llama-3.1-405b","gpu":"h100-sxm","gpus":8,"tokens":1e9}`, "gpus"},
 		{"transformer", `{"model":"llama-3.1-8b","gpu":"h100-sxm","gpus":8,"tokens":1e9,"precision":"fp4"}`, "precision"},
+		{"transformer", `{"config":{"model_type":"bert"},"gpu":"h100-sxm","gpus":8,"tokens":1e9}`, "config.model_type"},
+		{"transformer", `{"config":"{\"model_type\": ","gpu":"h100-sxm","gpus":8,"tokens":1e9}`, "config"},
+		{"transformer", `{"shape":{"layers":2},"gpu":"h100-sxm","gpus":8,"tokens":1e9,"seq":64}`, "shape.hidden"},
 		{"nope", `{}`, "method"},
 	} {
 		out := call(t, a, tc.method, tc.req)
@@ -59,6 +62,8 @@ func TestEveryMethodAnswers(t *testing.T) {
 		{"scale", `{"model":"resnet-50","system":"dgx-1-v100","gpus":16,"sweep":true}`, "quantities"},
 		{"memory", `{"model":"resnet-50","gpu":"v100-sxm2-16gb","batch":64}`, "quantities"},
 		{"transformer", `{"model":"llama-3.1-8b","gpu":"h100-sxm","gpus":64,"tokens":1e12,"tp":2,"pp":1}`, "quantities"},
+		{"transformer", `{"config":{"model_type":"qwen2","hidden_size":896,"num_hidden_layers":24,"num_attention_heads":14,"num_key_value_heads":2,"intermediate_size":4864,"vocab_size":151936,"max_position_embeddings":32768,"tie_word_embeddings":true},"gpu":"h100-sxm","gpus":8,"tokens":1e9}`, "quantities"},
+		{"transformer", `{"shape":"{\"layers\": 2, \"hidden\": 64, \"heads\": 4, \"ffn\": 256, \"activation\": \"gelu\", \"vocab\": 100}","seq":128,"gpu":"h100-sxm","gpus":8,"tokens":1e9}`, "quantities"},
 		{"uncertainty", `{"samples":500}`, "quantities"},
 		{"sensitivity", `{}`, "swings"},
 		{"compare", `{"scenarios":[{"preset":"article-2017"},{"preset":"modern-2026"}]}`, "quantities"},
