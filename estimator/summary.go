@@ -253,7 +253,8 @@ func projectSection(e *Estimate, lang string, show func(string) string, val func
 func transformerRows(e *Estimate, lang string, show func(string) string, val func(string) float64) [][]string {
 	t := func(en, ja string) string { return Text{en, ja}.In(lang) }
 	rows := [][]string{{t("network", "ネットワーク"), t("system", "システム"), t("tokens", "トークン数"), t("FLOPs", "計算量"), t("layout", "並列化構成"),
-		t("memory per GPU", "GPU 1\u00a0基あたりのメモリ"), "MFU", t("tokens/s per GPU", "GPU 1\u00a0基の毎秒トークン数"), t("GPUs per job", "ジョブの GPU 数"), t("one job", "1 ジョブ")}}
+		t("memory per GPU", "GPU 1\u00a0基あたりのメモリ"), "MFU", t("tokens/s per GPU", "GPU 1\u00a0基の毎秒トークン数"), t("GPUs per job", "ジョブの GPU 数"), t("one job", "1 ジョブ"),
+		t("GPU-hours", "GPU 時間")}}
 	s := e.Scenario
 	for _, w := range s.Workloads {
 		if w.Transformer == nil {
@@ -261,10 +262,9 @@ func transformerRows(e *Estimate, lang string, show func(string) string, val fun
 		}
 		for _, sys := range s.Systems {
 			id := func(group, name string) string { return group + "." + w.ID + "." + name + "." + sys.ID }
-			layout := minfmt.Sprintf("TP%v x PP%v x DP%v", val(id("train", "tp")), val(id("train", "pp")), val(id("train", "dp")))
-			rows = append(rows, []string{w.Name(), sys.ID, show("train." + w.ID + ".tokens"), show("train." + w.ID + ".flops"), layout,
+			rows = append(rows, []string{w.Name(), sys.ID, show("train." + w.ID + ".tokens"), show("train." + w.ID + ".flops"), layoutWords(lang, func(name string) float64 { return val(id("train", name)) }),
 				show(id("train", "memory_per_gpu")) + fitsMark(val(id("train", "fits")), lang), show(id("train", "mfu")),
-				trim(val(id("train", "tokens_per_s")), 1), show(id("team", "gpus_per_job")), show(id("train", "job_time"))})
+				trim(val(id("train", "tokens_per_s")), 1), show(id("team", "gpus_per_job")), show(id("train", "job_time")), show(id("train", "gpu_hours"))})
 		}
 	}
 	return rows
@@ -381,4 +381,24 @@ func (s System) Name() string {
 		return s.Label
 	}
 	return s.ID
+}
+
+// layoutWords is a transformer's whole layout as the tables print it, from
+// its quantities (part names it: tp, pp, dp, ep, cp, interleave,
+// micro_batch, zero, recompute): "TP4 x PP4 x DP1024, mb 1, ZeRO-1,
+// selective recompute", expert and context parallelism and interleaving
+// where they are used.
+func layoutWords(lang string, part func(name string) float64) string {
+	out := minfmt.Sprintf("TP%v", part("tp"))
+	for _, p := range []struct{ name, label string }{{"cp", "CP"}, {"pp", "PP"}, {"dp", "DP"}, {"ep", "EP"}} {
+		if v := part(p.name); v > 1 || p.name == "pp" || p.name == "dp" {
+			out += minfmt.Sprintf(" x %s%v", p.label, v)
+		}
+	}
+	if v := part("interleave"); v > 1 {
+		out += Text{minfmt.Sprintf(" (%v chunks a stage)", v), minfmt.Sprintf("（段あたり %v チャンク）", v)}.In(lang)
+	}
+	recompute := [3]Text{{"no recompute", "再計算なし"}, {"selective recompute", "選択的再計算"}, {"full recompute", "全体を再計算"}}
+	r := int(part("recompute"))
+	return out + minfmt.Sprintf(", mb %v, ZeRO-%v, %s", part("micro_batch"), part("zero"), recompute[min(max(r, 0), 2)].In(lang))
 }

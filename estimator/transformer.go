@@ -109,11 +109,29 @@ var (
 		"{train.<w>.tokens} * {train.<w>.flops_per_token}", &srcFLOPs, arithmetic}
 
 	trainTP = kind{"train.<w>.tp.<s>", Text{"<w>: tensor-parallel GPUs on <s>", "<w>: <s> でのテンソル並列 GPU 数"}, Count,
-		"the fastest layout that fits <g>'s memory (or workloads[<wi>].transformer.layout)", &srcTransformer, modelled}
+		layoutFormula, &srcTransformer, modelled}
 	trainPP = kind{"train.<w>.pp.<s>", Text{"<w>: pipeline stages on <s>", "<w>: <s> でのパイプライン段数"}, Count,
-		"the fastest layout that fits <g>'s memory (or workloads[<wi>].transformer.layout)", &srcTransformer, modelled}
+		layoutFormula, &srcTransformer, modelled}
 	trainDP = kind{"train.<w>.dp.<s>", Text{"<w>: data-parallel replicas on <s>", "<w>: <s> でのデータ並列数"}, Count,
 		"{team.<w>.gpus_per_job.<s>} / (tp x pp) of the layout", &srcTransformer, modelled}
+	trainEP = kind{"train.<w>.ep.<s>", Text{"<w>: expert-parallel GPUs on <s>", "<w>: <s> でのエキスパート並列 GPU 数"}, Count,
+		layoutFormula, &srcTransformer, modelled}
+	trainCP = kind{"train.<w>.cp.<s>", Text{"<w>: context-parallel GPUs on <s>", "<w>: <s> でのコンテキスト並列 GPU 数"}, Count,
+		layoutFormula, &srcTransformer, modelled}
+	trainInterleave = kind{"train.<w>.interleave.<s>", Text{"<w>: model chunks per pipeline stage on <s> (interleaved schedule)", "<w>: <s> でのパイプライン段あたりのモデルチャンク数（インターリーブ）"}, Count,
+		layoutFormula, &srcTransformer, modelled}
+	trainMicroBatch = kind{"train.<w>.micro_batch.<s>", Text{"<w>: sequences per micro-batch on <s>", "<w>: <s> でのマイクロバッチの系列数"}, Count,
+		layoutFormula, &srcTransformer, modelled}
+	trainZeRO = kind{"train.<w>.zero.<s>", Text{"<w>: ZeRO stage on <s>", "<w>: <s> での ZeRO ステージ"}, Count,
+		layoutFormula, &srcTransformer, modelled}
+	trainRecompute = kind{"train.<w>.recompute.<s>", Text{"<w>: activation recomputation on <s> (0 none, 1 selective, 2 full)", "<w>: <s> での活性化の再計算（0 なし、1 選択的、2 全体）"}, Count,
+		layoutFormula, &srcTransformer, modelled}
+	trainGPUHoursFailureFree = kind{"train.<w>.gpu_hours_failure_free.<s>", Text{"<w>: GPU-hours of one run on <s>, without failures", "<w>: <s> での学習 1 回の GPU 時間（障害なし）"}, Count,
+		"{train.<w>.gpu_time.<s>} / HOUR", &srcTransformer, arithmetic}
+	trainGPUHoursGoodput = kind{"train.<w>.gpu_hours.<s>", Text{"<w>: GPU-hours of one run on <s>, failures included", "<w>: <s> での学習 1 回の GPU 時間（障害込み）"}, Count,
+		"{train.<w>.gpu_hours_failure_free.<s>} / {team.<w>.goodput.<s>}", &srcGoodput, arithmetic}
+	trainGPUHoursNoFailures = kind{"train.<w>.gpu_hours.<s>", Text{"<w>: GPU-hours of one run on <s> (no goodput section: no failures charged)", "<w>: <s> での学習 1 回の GPU 時間（goodput の項がなく障害は計上しない）"}, Count,
+		"{train.<w>.gpu_hours_failure_free.<s>}", &srcTransformer, arithmetic}
 	trainMemoryPerGPU = kind{"train.<w>.memory_per_gpu.<s>", Text{"<w>: training memory per <s> GPU", "<w>: <s> の GPU 1 基あたりの学習メモリ"}, Bytes,
 		"weights + gradients + optimizer state (ZeRO) + activations (Korthikanti et al. 2022) + workspace, at the layout", &srcTransformer, modelled}
 	trainFits = kind{"train.<w>.fits.<s>", Text{"<w>: the layout fits one <s> GPU's memory", "<w>: 並列化構成が <s> の GPU 1 基のメモリに収まるか"}, Flag,
@@ -138,6 +156,12 @@ var (
 		"{train.<w>.gpu_time.<s>} / {team.<w>.gpus_per_job.<s>}", &srcTransformer, arithmetic}
 )
 
+// layoutFormula is how each part of a transformer's layout is found.
+const layoutFormula = "the fastest layout that fits <g>'s memory (or workloads[<wi>].transformer.layout)"
+
+// recomputeLevels number the recomputation as its quantity shows it.
+var recomputeLevels = map[hardware.Recompute]float64{hardware.RecomputeNone: 0, hardware.RecomputeSelective: 1, hardware.RecomputeFull: 2}
+
 // shapeOfWorkload is where a workload gives its model's shape; a config's
 // workload names its config instead.
 const shapeOfWorkload = "workloads[<wi>].transformer.shape"
@@ -145,7 +169,7 @@ const shapeOfWorkload = "workloads[<wi>].transformer.shape"
 // transformerQuantities counts what computeTransformer lays out: per
 // workload and per system (the latter without goodput, and without the two
 // storage reads it adds when the data's tokens are known).
-const transformerPerWorkload, transformerPerPair = 3, 15
+const transformerPerWorkload, transformerPerPair = 3, 23
 
 // tokenChain computes the training data in tokens, where the scenario gives
 // them: dataset.tokens, or the kept frames of the fleet's cameras cut into
@@ -242,6 +266,12 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 		b.add(&trainTP, &c, float64(p.Layout.TP))
 		b.add(&trainPP, &c, float64(p.Layout.PP))
 		b.add(&trainDP, &c, float64(p.Layout.DP))
+		b.add(&trainEP, &c, float64(max(p.Layout.EP, 1)))
+		b.add(&trainCP, &c, float64(max(p.Layout.CP, 1)))
+		b.add(&trainInterleave, &c, float64(max(p.Layout.Interleave, 1)))
+		b.add(&trainMicroBatch, &c, float64(p.Layout.MicroBatch))
+		b.add(&trainZeRO, &c, float64(p.Layout.ZeRO))
+		b.add(&trainRecompute, &c, recomputeLevels[p.Layout.Recompute])
 		b.add(&trainMemoryPerGPU, &c, p.Memory.Total)
 		b.add(&trainFits, &c, flag(p.Fits))
 		var mfu float64
@@ -274,6 +304,15 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 			b.add(&teamMeetsTarget, &c, flag(r.jobTime <= target*1.000001))
 		}
 		r.teamSystems = teamSystems(s, b, &c, r, true)
+		// The GPU-hours people quote: failures included where the scenario
+		// prices them (the goodput teamSystems laid out), the failure-free
+		// figure beside them.
+		ideal := b.add(&trainGPUHoursFailureFree, &c, gpuTime/Hour)
+		if s.Goodput != nil {
+			b.add(&trainGPUHoursGoodput, &c, ideal/goodputFactor(s.Goodput, r.gpusPerJob))
+		} else {
+			b.add(&trainGPUHoursNoFailures, &c, ideal)
+		}
 		b.add(&teamSystemsToBuy, &c, math.Ceil(r.teamSystems))
 		perMember(s, b, &c, r)
 		if dataTokens > 0 { // the data's bytes per token are known

@@ -35,6 +35,12 @@ var jobColumns = []jobColumn{
 	{jobColFits, "fits", func(r estimator.JobRow) float64 { return r.Fits }, "train.fits"},
 	{jobColMFU, "mfu", func(r estimator.JobRow) float64 { return r.MFU }, "train.mfu"},
 	{jobColMemory, "memory", func(r estimator.JobRow) float64 { return r.MemoryPerGPU }, "train.memory_per_gpu"},
+	{jobColEP, "ep", func(r estimator.JobRow) float64 { return r.EP }, "train.ep"},
+	{jobColCP, "cp", func(r estimator.JobRow) float64 { return r.CP }, "train.cp"},
+	{jobColInterleave, "interleave", func(r estimator.JobRow) float64 { return r.Interleave }, "train.interleave"},
+	{jobColMicroBatch, "micro_batch", func(r estimator.JobRow) float64 { return r.MicroBatch }, "train.micro_batch"},
+	{jobColZeRO, "zero", func(r estimator.JobRow) float64 { return r.ZeRO }, "train.zero"},
+	{jobColRecompute, "recompute", func(r estimator.JobRow) float64 { return r.Recompute }, "train.recompute"},
 }
 
 // Ladder table columns: what the walk reads (the job's mark in the
@@ -55,6 +61,12 @@ const (
 	jobColFits
 	jobColMFU
 	jobColMemory
+	jobColEP
+	jobColCP
+	jobColInterleave
+	jobColMicroBatch
+	jobColZeRO
+	jobColRecompute
 )
 
 // Walk table columns.
@@ -212,7 +224,8 @@ func (wb *workbook) jobLadder(sh string, row int, l estimator.JobLadder) int {
 
 	row += 2
 	wb.header(sh, row, wb.ts("xlsx.jobs.gpus", "xlsx.jobs.job", "xlsx.tt.rate", "xlsx.jobs.days", "xlsx.jobs.meets", "xlsx.jobs.systems",
-		"xlsx.tt.tp", "xlsx.tt.pp", "xlsx.tt.dp", "xlsx.jobs.gb", "xlsx.fits", "xlsx.tt.mfu", "xlsx.jobs.bytes")...)
+		"xlsx.tt.tp", "xlsx.tt.pp", "xlsx.tt.dp", "xlsx.jobs.gb", "xlsx.fits", "xlsx.tt.mfu", "xlsx.jobs.bytes",
+		"xlsx.tt.ep", "xlsx.tt.cp", "xlsx.tt.interleave", "xlsx.tt.mb", "xlsx.tt.zero", "xlsx.tt.recompute")...)
 	first := row + 1
 	gb, _ := wb.name("GB")
 	for _, r := range l.Rows {
