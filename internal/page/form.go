@@ -1,6 +1,7 @@
 package page
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -358,18 +359,27 @@ func datalistFor(path string) string {
 	return ""
 }
 
-// Datalists renders the catalog ids the form's id fields suggest.
+// Datalists renders the catalog ids the form's id fields suggest; the
+// transformers by family, each labelled "Family: Name", so a picker lists
+// Qwen's sizes together.
 func Datalists() string {
 	var b strings.Builder
 	for _, l := range []struct {
 		id  string
 		ids []string
-	}{{"dl-models", hardware.ModelIDs()}, {"dl-transformers", hardware.TransformerModelIDs()}, {"dl-gpus", hardware.GPUIDs()}, {"dl-cpus", hardware.CPUIDs()}, {"dl-systems", hardware.SystemIDs()}} {
+	}{{"dl-models", hardware.ModelIDs()}, {"dl-gpus", hardware.GPUIDs()}, {"dl-cpus", hardware.CPUIDs()}, {"dl-systems", hardware.SystemIDs()}} {
 		minfmt.Fprintf(&b, `<datalist id="%s">`, l.id)
 		for _, id := range l.ids {
 			minfmt.Fprintf(&b, `<option value="%s">`, esc(id))
 		}
 		b.WriteString(`</datalist>`)
 	}
+	models := hardware.TransformerModels()
+	slices.SortStableFunc(models, func(a, b hardware.TransformerModel) int { return strings.Compare(a.Family, b.Family) })
+	b.WriteString(`<datalist id="dl-transformers">`)
+	for _, m := range models {
+		minfmt.Fprintf(&b, `<option value="%s" label="%s">`, esc(m.ID), esc(m.Family+": "+m.Name))
+	}
+	b.WriteString(`</datalist>`)
 	return b.String()
 }

@@ -2,6 +2,7 @@ package page
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -201,4 +202,23 @@ func TestFormSaysAMovedRangeMoved(t *testing.T) {
 	assert.Contains(t, Form(s, "en"), `<small class="source">`+why+`moved with the value set, keeping its relative spread</small>`)
 	assert.Contains(t, Form(s, "ja"), `<small class="source">`+why+`設定値に合わせて相対的な幅を保ったまま移動</small>`)
 	assert.Contains(t, Form(s, "ja"), `value="32.3"`)
+}
+
+// The transformer picker lists the catalog by family, each option labelled
+// with its family and name; every family's models sit together.
+func TestTransformerPickerByFamily(t *testing.T) {
+	out := Datalists()
+	i := strings.Index(out, `<datalist id="dl-transformers">`)
+	require.GreaterOrEqual(t, i, 0)
+	list := out[i : i+strings.Index(out[i:], `</datalist>`)]
+	assert.Contains(t, list, `<option value="qwen3-8b" label="Qwen: Qwen3 8B">`)
+	assert.Contains(t, list, `<option value="llama-3.1-70b" label="Llama: Llama 3.1 70B">`)
+	var families []string
+	for _, m := range regexp.MustCompile(`label="([^:]+):`).FindAllStringSubmatch(list, -1) {
+		if len(families) == 0 || families[len(families)-1] != m[1] {
+			assert.NotContains(t, families, m[1], "the %s models sit together", m[1])
+			families = append(families, m[1])
+		}
+	}
+	assert.GreaterOrEqual(t, len(families), 15)
 }
