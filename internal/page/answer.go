@@ -55,7 +55,9 @@ func (sh *sheet) answerCells(u *estimator.Uncertainty) {
 			p.basis = sh.value(buy.ToBuy.Quantity)
 		}
 		sys := buy.Systems.Quantity
-		p.systems, p.rounded = sh.value(sys), sh.show(sys, sh.articleRounding(sys))
+		if !sh.s.IsProject() { // a project's job is whole GPUs: nothing rounded, the article's rounding moot
+			p.systems, p.rounded = sh.value(sys), sh.show(sys, sh.articleRounding(sys))
+		}
 		p.capex, p.tco, p.time = sh.value(a.Capex.Quantity), sh.value(a.TCO.Quantity), sh.value(buy.Time.Quantity)
 		sh.buy = p
 		return
@@ -150,7 +152,9 @@ func (r *render) purchase() {
 	case p.basis.shown():
 		minfmt.Fprintf(b, `<p class="ask-basis">%s</p>`, minfmt.Sprintf(esc(t["answer.asks"]), esc(r.a.Ask.Words().In(r.lang)), r.button(p.basis)))
 	}
-	minfmt.Fprintf(b, `<p class="rounding">%s</p>`, minfmt.Sprintf(esc(t["answer.rounding"]), r.button(p.systems), r.button(p.rounded)))
+	if p.systems.shown() {
+		minfmt.Fprintf(b, `<p class="rounding">%s</p>`, minfmt.Sprintf(esc(t["answer.rounding"]), r.button(p.systems), r.button(p.rounded)))
+	}
 	b.WriteString(`<dl class="headline">`)
 	for _, f := range []struct {
 		label string

@@ -202,3 +202,15 @@ func TestRangesShowAMovedRange(t *testing.T) {
 	assert.Contains(t, html, "moved with the value set, keeping its relative spread")
 	assert.Contains(t, Ranges(est.Scenario, "ja"), `value="38"`)
 }
+
+// A project's answer buys its job's whole systems: no rounding line, no
+// article's rounding; its values still follow the elements.
+func TestProjectAnswerRoundsNothing(t *testing.T) {
+	est := presetEstimate(t, "llama-3-405b")
+	for _, lang := range []string{"en", "ja"} {
+		html := Results(est, lang)
+		assert.NotContains(t, html, `class="rounding"`, lang)
+		assert.Equal(t, strings.Count(html, "data-quantity="), len(Cells(est, lang)), lang)
+	}
+	assert.Contains(t, Results(presetEstimate(t, "modern-2026"), "en"), `class="rounding"`, "a team's count is rounded up")
+}
