@@ -147,7 +147,7 @@ func (wb *workbook) mustName(ref string) string {
 // jobSizes writes the Job sizes sheet: each ladder's walk, then its rows.
 func (wb *workbook) jobSizes() {
 	sh := wb.tab(sheetJobs)
-	wb.widths(sh, 16, 12, 16, 12, 16, 12, 10, 10, 14, 12, 12, 12, 18)
+	wb.widths(sh, 16, 12, 16, 12, 16, 12, 10, 10, 14, 12, 12, 12, 18, 6, 6, 8, 8, 7, 10)
 	wb.text(sh, 1, 1, sh+": "+wb.scenarioName())
 	wb.style(sh, 1, 1, stTitle)
 	if len(wb.ladders) == 0 {
