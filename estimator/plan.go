@@ -705,8 +705,7 @@ func (o *planOption) point(c *Calculation, b *builder, idx planIndex, deadline f
 		}
 		return b.values[i]
 	}
-	total := idx.total
-	for _, i := range []int{idx.toBuy, idx.capex, total, idx.energyRun} {
+	for _, i := range []int{idx.toBuy, idx.capex, idx.total, idx.energyRun} {
 		if v := val(i); math.IsNaN(v) || math.IsInf(v, 0) {
 			return planPoint{}, false
 		}
@@ -718,29 +717,26 @@ func (o *planOption) point(c *Calculation, b *builder, idx planIndex, deadline f
 	if idx.jobTime >= 0 {
 		p.time, p.jobTime = val(idx.jobTime), true
 	}
+	// Bought or rented (money.rent: capex the storage, opex the rent), the
+	// estimate's own figures.
+	p.capex, p.total = val(idx.capex), val(idx.total)
 	if s.IsProject() {
-		return o.projectPoint(p, val, idx, total), true
+		return o.projectPoint(p, val, idx), true
 	}
-	if o.acquire == "buy" {
-		p.capex, p.perYear, p.total = val(idx.capex), val(idx.opex), val(total)
-	} else {
-		// The rent: per year for a team, the project's for a project.
-		p.capex, p.perYear, p.total = p.storage, val(idx.opex), val(total)
-	}
+	p.perYear = val(idx.opex)
 	return p, true
 }
 
 // projectPoint prices a project's plan: a run's time with failures; bought,
 // what the project pays for holding and running the systems; rented, the
 // instances' rent for the project (cost.rent).
-func (o *planOption) projectPoint(p planPoint, val func(int) float64, idx planIndex, total int) planPoint {
+func (o *planOption) projectPoint(p planPoint, val func(int) float64, idx planIndex) planPoint {
 	p.time, p.jobTime = val(idx.runTime), true
-	p.total = val(total)
 	if o.acquire == "buy" {
-		p.capex, p.perYear = val(idx.capex), val(idx.electricity)+val(idx.support)
-		return p
+		p.perYear = val(idx.electricity) + val(idx.support)
+	} else {
+		p.perYear = p.total - p.capex
 	}
-	p.capex, p.perYear = p.storage, p.total-p.storage
 	return p
 }
 
