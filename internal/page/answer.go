@@ -141,11 +141,7 @@ func (r *render) purchase() {
 	if p.toBuy.shown() {
 		asked = r.button(p.toBuy)
 	}
-	if rent := r.a.Rent; rent != nil {
-		minfmt.Fprintf(b, `<p class="ask">%s</p>`, minfmt.Sprintf(esc(t["answer.rent"]), `<strong>`+asked+`</strong>`, esc(rent.Instance), esc(rent.Provider), esc(rent.Term), esc(buy.WorkloadName)))
-	} else {
-		minfmt.Fprintf(b, `<p class="ask">%s</p>`, minfmt.Sprintf(esc(t["answer.buy"]), `<strong>`+asked+`</strong>`, esc(buy.SystemName), esc(buy.WorkloadName)))
-	}
+	writeAsk(b, t, r.a, asked)
 	switch {
 	case r.pending != "":
 		minfmt.Fprintf(b, `<p class="ask-basis">%s</p>`, esc(minfmt.Sprintf(t["answer.asks.wait"], r.pending.Words().In(r.lang))))
@@ -265,12 +261,7 @@ func Lead(est *estimator.Estimate, why, option, label string, sizedForDays float
 	t, s := texts(lang), est.Scenario
 	show := func(f estimator.Figure) string { return esc(estimator.FormatIn(f.Value, f.Unit, s.Units, lang)) }
 	var b strings.Builder
-	count := `<strong>` + show(a.Buy.ToBuy) + `</strong>`
-	if rent := a.Rent; rent != nil {
-		minfmt.Fprintf(&b, `<p class="ask">%s</p>`, minfmt.Sprintf(esc(t["answer.rent"]), count, esc(rent.Instance), esc(rent.Provider), esc(rent.Term), esc(a.Buy.WorkloadName)))
-	} else {
-		minfmt.Fprintf(&b, `<p class="ask">%s</p>`, minfmt.Sprintf(esc(t["answer.buy"]), count, esc(a.Buy.SystemName), esc(a.Buy.WorkloadName)))
-	}
+	writeAsk(&b, t, a, show(a.Buy.ToBuy))
 	b.WriteString(`<dl class="headline">`)
 	for _, f := range []struct {
 		label string
@@ -283,4 +274,15 @@ func Lead(est *estimator.Estimate, why, option, label string, sizedForDays float
 	minfmt.Fprintf(&b, `<button type="button" data-action="plan-lead-load" data-option="%s" data-label="%s" data-days="%s">%s</button>`,
 		esc(option), esc(label), strconv.FormatFloat(sizedForDays, 'g', -1, 64), esc(t["answer.plan.load"]))
 	return b.String(), nil
+}
+
+// writeAsk writes an answer's sentence: rent or buy count (HTML, as shown)
+// of the system for the workload.
+func writeAsk(b *strings.Builder, t map[string]string, a *estimator.Answer, count string) {
+	count = `<strong>` + count + `</strong>`
+	if rent := a.Rent; rent != nil {
+		minfmt.Fprintf(b, `<p class="ask">%s</p>`, minfmt.Sprintf(esc(t["answer.rent"]), count, esc(rent.Instance), esc(rent.Provider), esc(rent.Term), esc(a.Buy.WorkloadName)))
+		return
+	}
+	minfmt.Fprintf(b, `<p class="ask">%s</p>`, minfmt.Sprintf(esc(t["answer.buy"]), count, esc(a.Buy.SystemName), esc(a.Buy.WorkloadName)))
 }
