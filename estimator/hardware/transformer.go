@@ -122,6 +122,8 @@ type TransformerJob struct {
 	// a Recompute fixes only its TP, PP and MicroBatch (where not 0) and the
 	// search picks the rest.
 	Layout *Layout
+	// Tuning is what the run trains; zero: pre-training.
+	Tuning Tuning
 }
 
 // TransformerMemory is one GPU's training memory, bytes.

@@ -159,9 +159,19 @@ var ErrNoPrecision = errors.New("the GPU has no dense tensor path at this precis
 // job is a TransformerJob's invariants, worked out once for the search.
 type job struct {
 	TransformerJob
-	seq              int
-	params, expert   float64 // total and routed-expert parameters
-	modelFLOPs       float64 // per token
+	seq            int
+	params, expert float64 // total and routed-expert parameters
+	// What trains, in parameters, and what stays frozen, in bytes, all and
+	// on routed experts: every weight trains unless the run has adapters.
+	train, trainExpert   float64
+	frozen, frozenExpert float64
+	// One layer's adapted matrices: attention's, a dense feed-forward
+	// block's and one expert's (none without adapters, or when LoRA adapts
+	// attention only).
+	attnAdapters, ffnAdapters, expertAdapters []matrix
+	quantized, quantizedExpert                float64 // 4-bit weights (QLoRA), all and on routed experts
+	modelFLOPs           float64  // per token, as the run's MFU counts them
+	forwardFLOPs         float64  // per token, the whole model's forward pass
 	peak, matmulRate float64 // FLOP/s: the precision's peak and what matrix multiplies reach
 	attnRate         float64 // attention's products run in BF16 whatever the precision
 	memRate          float64 // bytes/s of element-wise traffic
@@ -222,7 +232,20 @@ func newJob(tj TransformerJob, f Factors) (*job, error) {
 	j.memRate = tj.GPU.MemBandwidth * f.MemoryEfficiency
 	j.params, _ = m.Params()
 	j.expert = m.expertParams()
-	j.modelFLOPs = m.ModelFLOPsPerToken(j.seq)
+	j.train, j.trainExpert = j.params, j.expert
+	if tj.Tuning.Adapters() {
+		j.train, _, j.trainExpert = m.Adapters(tj.Tuning)
+		j.frozen, j.frozenExpert = m.frozenBytes(tj.Tuning)
+		j.attnAdapters = m.attentionMatrices()
+		if tj.Tuning.Mode == QLoRA {
+			j.quantized, j.quantizedExpert = j.params-m.embeddingParams(), j.expert
+		}
+		if tj.Tuning.targets() == TargetAll {
+			j.ffnAdapters, j.expertAdapters = m.ffnMatrices(m.FFN), m.ffnMatrices(m.ExpertFFN)
+		}
+	}
+	j.modelFLOPs = m.TrainingFLOPsPerToken(j.seq, tj.Tuning)
+	j.forwardFLOPs = m.ModelFLOPsPerToken(j.seq) / 3
 	j.domain = tj.System.NVLinkGPUs()
 	j.nvlink = tj.IntraLink.Bandwidth * f.CommEfficiency
 	j.fabric = tj.Fabric.Bandwidth * float64(tj.System.NetworkPorts) / float64(max(tj.System.GPUs, 1)) * f.CommEfficiency
@@ -325,22 +348,21 @@ func (j *job) memory(l Layout, m int) TransformerMemory {
 	mod := j.Model
 	ep := max(l.EP, 1)
 	mp := float64(l.TP * l.PP)
-	dense := (j.params - j.expert) / mp
-	expert := j.expert / mp / float64(ep)
 	// ZeRO partitions over the GPUs holding the same weights, the
 	// data-parallel and context-parallel ones; the experts' over the 1/EP of
-	// them that hold the same experts.
+	// them that hold the same experts. ZeRO-3 partitions frozen weights too.
 	dp := l.DP * max(l.CP, 1)
-	part := func(stage int) float64 {
+	part := func(stage int, all, expert float64) float64 {
+		dense, expert := (all-expert)/mp, expert/mp/float64(ep)
 		if l.ZeRO < stage {
 			return dense + expert
 		}
 		return dense/float64(dp) + expert/float64(dp/ep)
 	}
 	var mem TransformerMemory
-	mem.Weights = stateWeightBytes * part(3)
-	mem.Gradients = stateGradientBytes * part(2)
-	mem.Optimizer = stateOptimizerBytes * part(1)
+	mem.Weights = stateWeightBytes*part(3, j.train, j.trainExpert) + part(3, j.frozen, j.frozenExpert)
+	mem.Gradients = stateGradientBytes * part(2, j.train, j.trainExpert)
+	mem.Optimizer = stateOptimizerBytes * part(1, j.train, j.trainExpert)
 	// The first stage keeps min(m, p) micro-batches in flight under 1F1B,
 	// (1 + (p-1)/(p*v)) times more when interleaved (Korthikanti et al.
 	// 2022, section 4.2.3).
@@ -399,18 +421,20 @@ func (j *job) time(l Layout, m int) stepParts {
 	tp := float64(l.TP)
 	h := float64(mod.Hidden)
 	// One layer's forward pass on one GPU: the attention projections (as
-	// one matrix multiply as wide as all of them), attention's products, the
-	// feed-forward block and the element-wise work (norms, activations:
-	// ~34sbh/tp bytes, Korthikanti).
-	attn := j.matmul(t, h, mod.attentionParams()/h/tp) +
-		mod.AttentionFLOPsPerToken(j.seq)/3/float64(mod.Layers)*t/tp/j.attnRate
-	elem := 34 * t * h / tp / j.memRate
+	// one matrix multiply as wide as all of them) and the feed-forward
+	// block, whose weights the backward pass differentiates; attention's
+	// products and the element-wise work (norms, activations: ~34sbh/tp
+	// bytes, Korthikanti), which have none.
+	proj := j.matmul(t, h, mod.attentionParams()/h/tp)
+	rest := mod.AttentionFLOPsPerToken(j.seq)/3/float64(mod.Layers)*t/tp/j.attnRate + 34*t*h/tp/j.memRate
 	ffn := func(width, tokens float64) float64 {
 		return j.matmul(tokens, h, mod.ffnParams(int(width))/h/tp)
 	}
-	denseLayer := attn + elem + ffn(float64(mod.FFN), t)
 	layers := float64(j.stages(l.PP))
-	fwd := layers * denseLayer
+	dense := proj + ffn(float64(mod.FFN), t)
+	weights := layers * dense // forward time of the matrices with weights
+	attnAdapters := j.adapterTime(t, tp, j.attnAdapters)
+	adapters := layers * (attnAdapters + j.adapterTime(t, tp, j.ffnAdapters))
 	var ep float64
 	if mod.MoE() {
 		// Each GPU holds Experts/EP experts and runs the tokens that all EP
@@ -418,10 +442,11 @@ func (j *job) time(l Layout, m int) stepParts {
 		e := float64(mod.Experts)
 		k := float64(mod.ExpertsPerToken)
 		perExpert := t * k * float64(max(l.EP, 1)) / e
-		moe := attn + elem + float64(mod.SharedExperts)*ffn(float64(mod.ExpertFFN), t) +
+		moe := proj + float64(mod.SharedExperts)*ffn(float64(mod.ExpertFFN), t) +
 			e/float64(max(l.EP, 1))*ffn(float64(mod.ExpertFFN), perExpert) + j.matmul(t, h, e)
 		moeLayers := layers * float64(mod.Layers-mod.DenseLayers) / float64(mod.Layers)
-		fwd = (layers-moeLayers)*denseLayer + moeLayers*moe
+		weights = (layers-moeLayers)*dense + moeLayers*moe
+		adapters += moeLayers * ((k+float64(mod.SharedExperts))*j.adapterTime(t, tp, j.expertAdapters) - j.adapterTime(t, tp, j.ffnAdapters))
 		// Dispatch and combine, forward and backward: 4 all-to-alls of the
 		// routed tokens' hidden states; (EP-1)/EP of them leave the GPU.
 		if l.EP > 1 {
@@ -434,9 +459,28 @@ func (j *job) time(l Layout, m int) stepParts {
 	}
 	// The logit layer runs on the last stage; Llama 3 gives the first and
 	// last stages fewer layers to balance it, so it spreads over the stages.
-	fwd += j.logits(t, tp) / float64(l.PP)
-	re := recomputeForward(mod, j.seq, l.Recompute) / j.modelFLOPs
-	micro := fwd * (3 + re*3)
+	weights += j.logits(t, tp) / float64(l.PP)
+	fwd := weights + layers*rest + adapters
+	// The backward pass takes twice the forward's time: input and weight
+	// gradients; frozen weights need only the first. Recomputation runs
+	// again the share of the forward pass it drops.
+	back := 2 * weights
+	if j.Tuning.Adapters() {
+		back = weights
+	}
+	re := recomputeForward(mod, j.seq, l.Recompute) / j.forwardFLOPs
+	micro := fwd*(1+re) + back + 2*(layers*rest+adapters)
+	if j.quantized > 0 {
+		// Each pass over the stage (forward, backward, recomputation)
+		// reads its 4-bit weights and writes them out at 16 bits for the
+		// matrix multiplies (bitsandbytes dequantizes per call).
+		n := ((j.quantized-j.quantizedExpert)+j.quantizedExpert/float64(max(l.EP, 1)))/(tp*float64(l.PP))
+		passes := 2.0
+		if l.Recompute == RecomputeFull {
+			passes = 3
+		}
+		micro += passes * n * (nf4Bits/8 + 2) / j.memRate
+	}
 	// Tensor parallel with sequence parallelism: per layer an all-gather and
 	// a reduce-scatter before and after attention and the feed-forward
 	// block, forward and backward: the volume of 4 all-reduces of t*h*2
@@ -480,16 +524,32 @@ func (j *job) time(l Layout, m int) stepParts {
 		bw = j.nvlink
 	}
 	dpAll := l.DP * cp // the GPUs holding the same weights
-	dpTime := ringAllReduce(2*(j.params-j.expert)/mp, dpAll, bw, j.latency) +
-		ringAllReduce(2*j.expert/mp/float64(max(l.EP, 1)), dpAll/max(l.EP, 1), bw, j.latency)
+	reduce := func(bytes, expert float64) float64 {
+		return ringAllReduce((bytes-expert)/mp, dpAll, bw, j.latency) +
+			ringAllReduce(expert/mp/float64(max(l.EP, 1)), dpAll/max(l.EP, 1), bw, j.latency)
+	}
+	dpTime := reduce(stateGradientBytes*j.train, stateGradientBytes*j.trainExpert)
 	if l.ZeRO == 3 {
-		// The weights are gathered again for every micro-batch's forward and
-		// backward pass: an all-gather is half an all-reduce.
-		dpTime *= 1 + float64(2*m-1)/2
+		// The weights, frozen ones too, are gathered again for every
+		// micro-batch's forward and backward pass: an all-gather is half an
+		// all-reduce.
+		dpTime += float64(2*m-1) / 2 * reduce(stateWeightBytes*j.train+j.frozen, stateWeightBytes*j.trainExpert+j.frozenExpert)
 	}
 	dp := math.Max(0, dpTime-j.f.Overlap*compute*2/3)
 	return stepParts{micro: micro, comm: comm, dp: dp, step: compute + dp + j.f.StepOverhead,
 		bubble: PipelineBubble(l.PP, m, v), hwFLOPs: j.modelFLOPs + recomputeForward(mod, j.seq, l.Recompute)}
+}
+
+// adapterTime is the forward time of LoRA adapters on the matrices ms for
+// t tokens, tensor parallel over tp GPUs: down to the rank and back up, two
+// thin matrix multiplies whose roofline is mostly their reads and writes.
+func (j *job) adapterTime(t, tp float64, ms []matrix) float64 {
+	r := float64(j.Tuning.rank())
+	var s float64
+	for _, x := range ms {
+		s += j.matmul(t, x.in, r) + j.matmul(t, r, x.out/tp)
+	}
+	return s
 }
 
 // logits is the forward time of the logit layer for t tokens, or of a
