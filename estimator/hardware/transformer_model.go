@@ -170,16 +170,16 @@ type job struct {
 	// attention only).
 	attnAdapters, ffnAdapters, expertAdapters []matrix
 	quantized, quantizedExpert                float64 // 4-bit weights (QLoRA), all and on routed experts
-	modelFLOPs           float64  // per token, as the run's MFU counts them
-	forwardFLOPs         float64  // per token, the whole model's forward pass
-	peak, matmulRate float64 // FLOP/s: the precision's peak and what matrix multiplies reach
-	attnRate         float64 // attention's products run in BF16 whatever the precision
-	memRate          float64 // bytes/s of element-wise traffic
-	width            float64 // bytes per matrix element at the precision
-	domain           int     // GPUs one NVLink fabric joins
-	nvlink, fabric   float64 // bytes/s per GPU an all-reduce reaches, inside and across the domain
-	latency          float64 // s per hop across the fabric
-	f                Factors
+	modelFLOPs                                float64 // per token, as the run's MFU counts them
+	forwardFLOPs                              float64 // per token, the whole model's forward pass
+	peak, matmulRate                          float64 // FLOP/s: the precision's peak and what matrix multiplies reach
+	attnRate                                  float64 // attention's products run in BF16 whatever the precision
+	memRate                                   float64 // bytes/s of element-wise traffic
+	width                                     float64 // bytes per matrix element at the precision
+	domain                                    int     // GPUs one NVLink fabric joins
+	nvlink, fabric                            float64 // bytes/s per GPU an all-reduce reaches, inside and across the domain
+	latency                                   float64 // s per hop across the fabric
+	f                                         Factors
 }
 
 // PlanTransformer plans job: the fastest layout that fits (or job.Layout),
@@ -474,7 +474,7 @@ func (j *job) time(l Layout, m int) stepParts {
 		// Each pass over the stage (forward, backward, recomputation)
 		// reads its 4-bit weights and writes them out at 16 bits for the
 		// matrix multiplies (bitsandbytes dequantizes per call).
-		n := ((j.quantized-j.quantizedExpert)+j.quantizedExpert/float64(max(l.EP, 1)))/(tp*float64(l.PP))
+		n := ((j.quantized - j.quantizedExpert) + j.quantizedExpert/float64(max(l.EP, 1))) / (tp * float64(l.PP))
 		passes := 2.0
 		if l.Recompute == RecomputeFull {
 			passes = 3
