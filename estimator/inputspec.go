@@ -300,6 +300,13 @@ var fieldWords = map[string]words{
 	"workloads[].transformer.layout.micro_batch": {dim: Count, unit: Text{"sequences", "系列"}, label: Text{"Micro-batch", "マイクロバッチ"}},
 	"workloads[].transformer.layout.recompute":   {label: Text{"Recomputation", "再計算"}, help: Text{"none, selective (attention only) or full activation recomputation (Korthikanti et al. 2022).", "none、selective（アテンションのみ）、full（活性化の全再計算、Korthikanti ら 2022）。"}},
 	"workloads[].transformer.layout.zero":        {dim: Count, unit: Text{"stage", "段階"}, label: Text{"ZeRO stage", "ZeRO ステージ"}, help: Text{"0-3: how far the data-parallel replicas partition optimizer state, gradients and weights.", "0〜3。データ並列でオプティマイザ状態・勾配・重みをどこまで分割するか。"}},
+	"workloads[].transformer.mode": {label: Text{"Training mode", "学習の種類"}, unset: Text{"pretrain", "pretrain（事前学習）"},
+		help: Text{"pretrain, full (fine-tuning every weight: as pre-training per token), lora (adapters beside frozen 16-bit weights, Hu et al. 2021) or qlora (beside 4-bit NF4 weights, Dettmers et al. 2023).",
+			"pretrain（事前学習）、full（全重みのファインチューニング。トークンあたりは事前学習と同じ）、lora（凍結した 16 ビットの重みにアダプタを付ける。Hu ら 2021）、qlora（4 ビット NF4 の重みに付ける。Dettmers ら 2023）。"}},
+	"workloads[].transformer.lora.rank": {dim: Count, unit: Text{"rank", "ランク"}, label: Text{"LoRA rank", "LoRA のランク"},
+		help: Text{"The adapters' rank r: r x (inputs + outputs) parameters per adapted matrix (QLoRA used 64).", "アダプタのランク r。適用する行列 1 つあたり r ×（入力 + 出力）個のパラメータ（QLoRA は 64）。"}},
+	"workloads[].transformer.lora.targets": {label: Text{"LoRA targets", "LoRA の適用先"}, unset: Text{"all", "all（すべて）"},
+		help: Text{"all: every matrix of every block, feed-forward and experts included (QLoRA's choice); attention: the attention projections only.", "all: 全ブロックのすべての行列（FFN とエキスパートを含む。QLoRA の選択）。attention: アテンションの射影のみ。"}},
 
 	"systems[].id":            {label: Text{"ID", "ID"}, help: Text{"A catalog system (dgx-1-p100 ... dgx-b200, pcie-server) or your own; unique among systems.", "カタログのシステム（dgx-1-p100 … dgx-b200、pcie-server）または独自のもの。システム間で一意。"}},
 	"systems[].label":         {label: Text{"Label", "表示名"}, unset: Text{"the id", "ID"}},

@@ -271,6 +271,7 @@ var Bounds = []Bound{
 	{Name: "pixels", Int: true, Min: 1, Max: 1 << 16}, // a frame's width or height
 	{Name: "patch", Int: true, Min: 1, Max: 4096},
 	{Name: "tubelet", Int: true, Min: 1, Max: 1024},
+	{Name: "lora_rank", Int: true, Min: 1, Max: 1 << 16}, // LoRA's rank: QLoRA used 64
 }
 
 // BoundOf is the bound with the given name; it panics on a name the table

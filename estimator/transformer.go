@@ -33,6 +33,39 @@ type Transformer struct {
 	GlobalBatchTokens *float64           `json:"global_batch_tokens,omitempty" check:"bound=batch_tokens"`
 	MFU               *float64           `json:"mfu,omitempty" check:"ge=0.001,le=1"` // replaces the modelled utilisation
 	Layout            *TransformerLayout `json:"layout,omitempty"`                    // replaces the layout search
+	// Mode is what a run trains: pretrain (default), full fine-tuning of
+	// every weight, or lora and qlora adapters beside frozen weights.
+	Mode *string `json:"mode,omitempty" check:"oneof=pretrain|full|lora|qlora"`
+	LoRA *LoRA   `json:"lora,omitempty"` // the adapters of mode lora or qlora; default rank 16 on every matrix
+}
+
+// LoRA is a LoRA or QLoRA run's adapters.
+type LoRA struct {
+	Rank    float64 `json:"rank" check:"bound=lora_rank"`
+	Targets *string `json:"targets,omitempty" check:"oneof=all|attention"` // default: all
+}
+
+// trainableExpr is trainable_params' formula for the mode.
+func trainableExpr(t hardware.Tuning) string {
+	if !t.Adapters() {
+		return "every parameter of " + modelOfWorkload
+	}
+	return "rank x (inputs + outputs) of each adapted matrix of every layer (experts: each), of " + modelOfWorkload
+}
+
+// tuning is what the workload trains, as the model takes it.
+func (tr *Transformer) tuning() hardware.Tuning {
+	var t hardware.Tuning
+	if tr.Mode != nil {
+		t.Mode = hardware.Mode(*tr.Mode)
+	}
+	if l := tr.LoRA; l != nil {
+		t.Rank = int(l.Rank)
+		if l.Targets != nil {
+			t.Targets = hardware.LoRATargets(*l.Targets)
+		}
+	}
+	return t
 }
 
 // TransformerShape is a transformer given by its shape rather than a catalog
@@ -82,9 +115,11 @@ var (
 	srcFLOPs       = Text{"6 x active parameters + attention per token (Kaplan et al. 2020, Table 1; Narayanan et al. 2021, eq. 3)", "1 トークンあたり 6 × 有効パラメータ数 + アテンション（Kaplan ら 2020 年の表 1、Narayanan ら 2021 年の式 3）"}
 	srcTransformer = Text{"trainscale transformer model (estimator/hardware): layout search, roofline of the matrix multiplies, exposed communication, pipeline bubble", "trainscale の Transformer モデル（estimator/hardware）: 並列化構成の探索、行列積のルーフライン、隠しきれない通信、パイプラインの空き時間"}
 	srcWorkload    = Text{"the scenario's transformer workload", "シナリオの Transformer ワークロード"}
-	srcMFU         = Text{"MFU = model FLOP/s per GPU / dense peak (Chowdhery et al. 2022, PaLM, appendix B)", "MFU = GPU 1 基あたりのモデル FLOP/s / 密行列ピーク性能（Chowdhery ら 2022 年、PaLM の付録 B）"}
-	srcEpochs      = Text{"one run reads the data's tokens training.epochs times", "学習 1 回でデータのトークンを training.epochs 回読む"}
-	srcTokenReads  = srcStorage.With(" (bytes per token: the data's bytes over its tokens)", "（トークンあたりのバイト数: データのバイト数 / トークン数）")
+	// SourceTuning cites fine-tuning's rules; the transformer tool cites it too.
+	SourceTuning  = Text{"LoRA: r x (inputs + outputs) parameters per adapted matrix, frozen weights without gradients or optimizer state (Hu et al. 2021, section 4.1); QLoRA: frozen weights at 4.127 bits (Dettmers et al. 2023, section 3)", "LoRA: 適用する行列 1 つあたり r ×（入力 + 出力）個のパラメータ。凍結した重みには勾配もオプティマイザ状態もない（Hu ら 2021 年、4.1 節）。QLoRA: 凍結した重みは 4.127 ビット（Dettmers ら 2023 年、3 節）"}
+	srcMFU        = Text{"MFU = model FLOP/s per GPU / dense peak (Chowdhery et al. 2022, PaLM, appendix B)", "MFU = GPU 1 基あたりのモデル FLOP/s / 密行列ピーク性能（Chowdhery ら 2022 年、PaLM の付録 B）"}
+	srcEpochs     = Text{"one run reads the data's tokens training.epochs times", "学習 1 回でデータのトークンを training.epochs 回読む"}
+	srcTokenReads = srcStorage.With(" (bytes per token: the data's bytes over its tokens)", "（トークンあたりのバイト数: データのバイト数 / トークン数）")
 )
 
 var (
@@ -105,6 +140,10 @@ var (
 		"", &srcFLOPs, arithmetic} // the formula names the catalog model
 	trainFLOPsPerTokenShape = kind{"train.<w>.flops_per_token", Text{"<w>: training FLOPs per token", "<w>: 1 トークンあたりの学習計算量（FLOPs）"}, FLOPs,
 		"6 x active parameters in matrix multiplies (logits in) + attention 12 x layers x seq x d_attn, halved when causal, of " + shapeOfWorkload, &srcFLOPs, modelled}
+	trainFLOPsPerTokenAdapters = kind{"train.<w>.flops_per_token", Text{"<w>: training FLOPs per token", "<w>: 1 トークンあたりの学習計算量（FLOPs）"}, FLOPs,
+		"4 x the active matrix parameters (frozen: no weight gradients) + 6 x the active adapter parameters + attention, of " + modelOfWorkload, &SourceTuning, modelled}
+	trainTrainableParams = kind{"train.<w>.trainable_params", Text{"<w>: parameters the run trains", "<w>: 学習で更新するパラメータ数"}, Count,
+		"", &SourceTuning, modelled} // the formula follows the mode
 	trainFLOPs = kind{"train.<w>.flops", Text{"<w>: training FLOPs of one run", "<w>: 学習 1 回の計算量（FLOPs）"}, FLOPs,
 		"{train.<w>.tokens} * {train.<w>.flops_per_token}", &srcFLOPs, arithmetic}
 
@@ -166,10 +205,13 @@ var recomputeLevels = map[hardware.Recompute]float64{hardware.RecomputeNone: 0, 
 // workload names its config instead.
 const shapeOfWorkload = "workloads[<wi>].transformer.shape"
 
+// modelOfWorkload is the workload's model, whichever way it is given.
+const modelOfWorkload = "the model of workloads[<wi>].transformer"
+
 // transformerQuantities counts what computeTransformer lays out: per
 // workload and per system (the latter without goodput, and without the two
 // storage reads it adds when the data's tokens are known).
-const transformerPerWorkload, transformerPerPair = 3, 23
+const transformerPerWorkload, transformerPerPair = 4, 23
 
 // tokenChain computes the training data in tokens, where the scenario gives
 // them: dataset.tokens, or the kept frames of the fleet's cameras cut into
@@ -227,8 +269,13 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 	}
 	target := s.target()
 	model := hw.transformerModel(tr, wi)
+	tuning := tr.tuning()
+	b.addExpr(&trainTrainableParams, &c, trainableExpr(tuning), model.TrainableParams(tuning))
 	var fpt float64
-	if tr.Model == "" {
+	switch {
+	case tuning.Adapters():
+		fpt = b.add(&trainFLOPsPerTokenAdapters, &c, model.TrainingFLOPsPerToken(model.Seq, tuning))
+	case tr.Model == "":
 		var expr string
 		if b.describe {
 			expr = trainFLOPsPerTokenShape.expr
@@ -237,7 +284,7 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 			}
 		}
 		fpt = b.addExpr(&trainFLOPsPerTokenShape, &c, expr, model.ModelFLOPsPerToken(model.Seq))
-	} else {
+	default:
 		var expr string
 		if b.describe {
 			cat := "{catalog.transformers." + tr.Model + "."
@@ -342,6 +389,7 @@ type planKey struct {
 	mfu       float64         // 0: modelled
 	layout    hardware.Layout // zero: searched
 	factors   hardware.Factors
+	tuning    hardware.Tuning
 }
 
 // jobPlan is a plan with the job size it was made for.
@@ -465,7 +513,8 @@ func (hw catalogView) jobKey(s *Scenario, wi, si int, model hardware.Transformer
 	sys := s.Systems[si]
 	d := hw.devices[si]
 	model.Name, model.Family, model.Source, model.AsOf = "", "", "", ""
-	k := planKey{model: model, gpuMemory: d.gpu.Memory, system: d.system.ID, precision: hardware.Precision(tr.Precision), factors: s.Factors.Resolve()}
+	k := planKey{model: model, gpuMemory: d.gpu.Memory, system: d.system.ID, precision: hardware.Precision(tr.Precision),
+		factors: s.Factors.Resolve(), tuning: tr.tuning()}
 	if sys.GPUMemoryGB != nil {
 		k.gpuMemory = *sys.GPUMemoryGB * s.Units.GB()
 	}
@@ -492,7 +541,7 @@ func (hw catalogView) job(k planKey, si int) hardware.TransformerJob {
 	gpu := d.gpu
 	gpu.Memory = k.gpuMemory
 	job := hardware.TransformerJob{Model: k.model, GPU: gpu, System: d.system, IntraLink: intra, Fabric: fabric,
-		GPUs: k.gpus, Precision: k.precision, GlobalBatchTokens: k.batch}
+		GPUs: k.gpus, Precision: k.precision, GlobalBatchTokens: k.batch, Tuning: k.tuning}
 	if k.mfu > 0 {
 		mfu := k.mfu
 		job.MFU = &mfu
@@ -582,6 +631,11 @@ func checkTransformer(path string, w Workload, s *Scenario, errs *errorList) {
 		if m := configModel(tr.Config, tp+".config", errs); m.Layers > 0 && m.Seq == 0 && tr.Seq == nil {
 			errs.add(tp+".seq", Text{"is required: " + tp + ".config gives no context length", tp + ".config にコンテキスト長がないため必須です"}, nil)
 		}
+	}
+	if t := tr.tuning(); tr.LoRA != nil && !t.Adapters() {
+		errs.add(tp+".lora", Text{"is only used with " + tp + ".mode lora or qlora", tp + ".mode が lora か qlora のときだけ使います"}, nil)
+	} else if t.Mode == hardware.QLoRA && tr.Precision != string(hardware.BF16) {
+		errs.add(tp+".precision", Text{"must be bf16 with mode qlora (its 4-bit weights are computed on in bf16)", "mode が qlora のときは bf16 にしてください（4 ビットの重みは bf16 に戻して計算します）"}, strconv.Quote(tr.Precision))
 	}
 	hasDataTokens := s.Tokens != nil || s.Dataset != nil && s.Dataset.Tokens != nil
 	if tr.Tokens == nil && !hasDataTokens {

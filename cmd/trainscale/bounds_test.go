@@ -48,6 +48,8 @@ var flagBounds = []flagBound{
 		"transformer", map[string]any{"model": "llama-3.1-8b", "gpu": "h100-sxm", "gpus": 8, "tokens": 1e12}, "global_batch_tokens"},
 	{"batch", []string{"transformer", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "1e12", "--tp", "1", "--pp", "1"}, "--micro-batch",
 		"transformer", map[string]any{"model": "llama-3.1-8b", "gpu": "h100-sxm", "gpus": 8, "tokens": 1e12, "tp": 1, "pp": 1}, "micro_batch"},
+	{"lora_rank", []string{"transformer", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--tokens", "1e9", "--mode", "lora"}, "--lora-rank",
+		"transformer", map[string]any{"model": "llama-3.1-8b", "gpu": "h100-sxm", "gpus": 8, "tokens": 1e9, "mode": "lora"}, "lora_rank"},
 	{"gpus", []string{"scale", "--model", "alexnet", "--system", "dgx-1-v100"}, "--gpus",
 		"scale", map[string]any{"model": "alexnet", "system": "dgx-1-v100"}, "gpus"},
 	{"batch", []string{"throughput", "--model", "alexnet", "--gpu", "rtx-3050"}, "--batch",

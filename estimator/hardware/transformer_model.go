@@ -312,20 +312,42 @@ func (j *job) valid(l Layout) error {
 // global batch: past a million sequences per GPU no step fits any memory.
 const maxMicroBatch = 1 << 20
 
-// stepTokens is the global batch the job's micro-batches split: its own, or
-// the default (the search never sizes a micro-batch past it).
-func (j *job) stepTokens() float64 { return math.Max(j.GlobalBatchTokens, DefaultGlobalBatchTokens) }
+// FineTuneBatchSequences is a fine-tuning step's sequences when a job gives
+// no global batch: Llama 2-Chat's supervised fine-tuning, 64 sequences of
+// 4,096 (Touvron et al. 2023, "Llama 2", section 3.1).
+const FineTuneBatchSequences = 64
+
+// defaultBatchTokens is the global batch of a job that gives none:
+// pre-training's DefaultGlobalBatchTokens, a fine-tune's
+// FineTuneBatchSequences, and at least a sequence per replica of dp.
+func (j *job) defaultBatchTokens(dp int) float64 {
+	tokens := float64(DefaultGlobalBatchTokens)
+	if m := j.Tuning.Mode; m != "" && m != Pretrain {
+		tokens = FineTuneBatchSequences * float64(j.seq)
+	}
+	return math.Max(tokens, float64(dp)*float64(j.seq))
+}
+
+// stepTokens is the global batch the job's micro-batches split over dp
+// replicas: its own (at least the pre-training default: the search never
+// sizes a micro-batch past it), or the default.
+func (j *job) stepTokens(dp int) float64 {
+	if j.GlobalBatchTokens == 0 {
+		return j.defaultBatchTokens(dp)
+	}
+	return math.Max(j.GlobalBatchTokens, DefaultGlobalBatchTokens)
+}
 
 // overBatch says that DP replicas of micro-batches of mb sequences hold more
 // tokens than one step: such a micro-batch is never full. In floating point,
 // as the product of a user's values may not fit an int.
 func (j *job) overBatch(dp, mb int) bool {
-	return mb > maxMicroBatch || float64(mb)*float64(dp)*float64(j.seq) > j.stepTokens()
+	return mb > maxMicroBatch || float64(mb)*float64(dp)*float64(j.seq) > j.stepTokens(dp)
 }
 
 func (j *job) batchErr(dp, mb int) *LayoutError {
 	return layoutErr("micro_batch", minfmt.Sprintf("a micro-batch of %d sequences on each of %d data-parallel replicas is %.4g tokens, more than the %.4g tokens of one step",
-		mb, dp, float64(mb)*float64(dp)*float64(j.seq), j.stepTokens()))
+		mb, dp, float64(mb)*float64(dp)*float64(j.seq), j.stepTokens(dp)))
 }
 
 // stages is the layers of the fullest pipeline stage.
@@ -336,7 +358,7 @@ func (j *job) stages(pp int) int { return (j.Model.Layers + pp - 1) / pp }
 func (j *job) batch(dp, mb int) int {
 	seqs := j.GlobalBatchTokens / float64(j.seq)
 	if j.GlobalBatchTokens == 0 {
-		seqs = math.Max(DefaultGlobalBatchTokens/float64(j.seq), float64(dp))
+		seqs = j.defaultBatchTokens(dp) / float64(j.seq)
 	}
 	// The callers bound the global batch (1e12 tokens), so the count fits an int.
 	return max(int(math.Ceil(seqs/float64(dp)/float64(mb))), 1)

@@ -1,5 +1,7 @@
 package hardware
 
+import "errors"
+
 // Fine-tuning: what a run trains of a transformer, and what that costs in
 // memory and time beside pre-training.
 
@@ -40,6 +42,18 @@ type Tuning struct {
 
 // Adapters reports whether the run trains adapters beside frozen weights.
 func (t Tuning) Adapters() bool { return t.Mode == LoRA || t.Mode == QLoRA }
+
+// Resolve fills the defaults a run with adapters leaves out: the rank and
+// the targets. Pre-training is Pretrain.
+func (t Tuning) Resolve() Tuning {
+	if t.Mode == "" {
+		t.Mode = Pretrain
+	}
+	if t.Adapters() {
+		t.Rank, t.Targets = t.rank(), t.targets()
+	}
+	return t
+}
 
 func (t Tuning) rank() int {
 	if t.Rank > 0 {
@@ -183,4 +197,31 @@ func (m TransformerModel) TrainableParams(t Tuning) float64 {
 	}
 	total, _ := m.Params()
 	return total
+}
+
+// maxFewestGPUs bounds FewestGPUs' search: a job past it is no fine-tune.
+const maxFewestGPUs = 1 << 17
+
+// FewestGPUs is the fewest GPUs of the job's kind whose memory holds it at
+// some layout, doubling from one (then whole systems, doubling): the
+// answer to "does it fit on N of them?". The job's layout and GPUs are
+// ignored; it returns the plan at that count, or the last *FitError.
+func FewestGPUs(tj TransformerJob, f Factors) (int, TransformerPlan, error) {
+	tj.Layout = nil
+	var err error
+	for n := 1; n <= maxFewestGPUs; n *= 2 {
+		if per := tj.System.GPUs; n > per && per > 0 && n%per != 0 {
+			n = per // past one system, whole systems
+		}
+		tj.GPUs = n
+		var p TransformerPlan
+		if p, err = PlanTransformer(tj, f); err == nil {
+			return n, p, nil
+		}
+		var fit *FitError
+		if !errors.As(err, &fit) {
+			return 0, TransformerPlan{}, err
+		}
+	}
+	return 0, TransformerPlan{}, err
 }

@@ -91,20 +91,42 @@ func TestTuningFLOPsAndTime(t *testing.T) {
 	_, active, _ := m.Adapters(Tuning{Mode: LoRA})
 	assert.Equal(t, 4*n+6*active+attn, m.TrainingFLOPsPerToken(8192, Tuning{Mode: LoRA}))
 
-	// The same job trained three ways on 1,024 H100s: LoRA skips the base's
-	// weight gradients and their all-reduce, so a token costs less than
-	// full fine-tuning's, but more than 2/3 of it (the adapters and
-	// attention's products run in full); QLoRA adds dequantization.
+	// The same job and layout trained three ways on 1,024 H100s: LoRA
+	// skips the base's weight gradients and their all-reduce, so a token
+	// costs less than full fine-tuning's, but more than 2/3 of it (the
+	// adapters and attention's products run in full); QLoRA adds
+	// dequantization.
 	hours := map[Mode]float64{}
 	for _, mode := range []Mode{FullTune, LoRA, QLoRA} {
 		tj := jobOn(t, m, 1024)
 		tj.Tokens = 1e9
 		tj.Tuning = Tuning{Mode: mode}
+		tj.Layout = &Layout{TP: 8, PP: 16, DP: 8, MicroBatch: 1, Recompute: RecomputeFull, ZeRO: 1}
 		p, err := PlanTransformer(tj, DefaultFactors())
 		require.NoError(t, err, mode)
 		hours[mode] = p.GPUHours
+		// A fine-tune's step is Llama 2-Chat's 64 sequences.
+		assert.Equal(t, 64*8192.0, p.GlobalBatchTokens, mode)
 	}
 	assert.Less(t, hours[LoRA], hours[FullTune])
 	assert.Greater(t, hours[LoRA], hours[FullTune]*2/3)
 	assert.Greater(t, hours[QLoRA], hours[LoRA])
+}
+
+func TestFewestGPUs(t *testing.T) {
+	m, ok := TransformerModelByID("llama-3.1-70b")
+	require.True(t, ok)
+	for _, c := range []struct {
+		mode Mode
+		want int
+	}{{QLoRA, 1}, {LoRA, 2}, {FullTune, 16}} {
+		tj := jobOn(t, m, 8)
+		tj.Seq = 4096
+		tj.Tuning = Tuning{Mode: c.mode}
+		n, p, err := FewestGPUs(tj, DefaultFactors())
+		require.NoError(t, err, c.mode)
+		assert.Equal(t, c.want, n, c.mode)
+		assert.True(t, p.Fits, c.mode)
+		assert.Equal(t, n, p.Layout.TP*p.Layout.PP*p.Layout.DP*p.Layout.CP, c.mode)
+	}
 }

@@ -3,6 +3,7 @@ package tool
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -19,6 +20,7 @@ var (
 		"Rajbhandari ら 2020 年（ZeRO）: 分割前はパラメータあたり 16 バイト。Korthikanti ら 2022 年: 層あたりの活性化 s*b*h*(34 + 5as/h)/t")
 	srcFailures = text("first-order goodput as the scenario's: failures x (restart + half a checkpoint interval) + checkpoint stalls; Llama 3's rate, 419 interruptions in 54 days on 16,384 H100 (Dubey et al. 2024, section 3.3.4)",
 		"シナリオと同じ一次近似のグッドプット: 障害回数 ×（再起動 + チェックポイント間隔の半分）+ チェックポイント書き込みの停止。障害率は Llama 3 のもの、H100 16,384 基で 54 日間に 419 回の中断（Dubey ら 2024 年、3.3.4 節）")
+	srcTuning    = estimator.SourceTuning
 	srcLlamaTime = text("chosen so Llama 3's rate gives its >90% effective training time at 16,384 GPUs",
 		"Llama 3 の障害率で 16,384 GPU の実効学習時間が 90% を超えるように選んだ値")
 )
@@ -46,7 +48,13 @@ type TransformerRequest struct {
 	// TP and PP fix the layout (both or neither); MicroBatch its micro-batch
 	// (default 1 when TP and PP are given).
 	TP, PP, MicroBatch *int
-	Factors            Factors // zero: the calibrated defaults
+	// Mode is what the run trains: pretrain (default), full, lora or qlora;
+	// LoRARank (0: 16) and LoRATargets (all or attention; "": all) its
+	// adapters, read with lora and qlora only.
+	Mode        string
+	LoRARank    int
+	LoRATargets string
+	Factors     Factors // zero: the calibrated defaults
 }
 
 // Transformer answers a TransformerRequest: the run's FLOPs, the layout the
@@ -80,6 +88,7 @@ func Transformer(req TransformerRequest) (*Result, error) {
 	if req.MFU != nil && !(*req.MFU >= 0.001 && *req.MFU <= 1) {
 		errs.Add("mfu", text("must be in [0.001, 1]", "0.001 以上 1 以下にしてください"), *req.MFU)
 	}
+	tuning := tuningOf(&errs, req, p)
 	sys, okS := systemFor(&errs, req.System, g, okG)
 	layout := layoutOf(&errs, req, m, okM)
 	if layout != nil && okS && layout.TP > sys.NVLinkGPUs() {
@@ -92,8 +101,9 @@ func Transformer(req TransformerRequest) (*Result, error) {
 	in, _ := hardware.NetworkByID(sys.IntraLink)
 	fab, _ := hardware.NetworkByID(sys.Network)
 	tj := hardware.TransformerJob{Model: m, GPU: g, System: sys, IntraLink: in, Fabric: fab, GPUs: req.GPUs,
-		Tokens: req.Tokens, Seq: req.Seq, Precision: p, GlobalBatchTokens: req.GlobalBatchTokens, MFU: req.MFU, Layout: layout}
+		Tokens: req.Tokens, Seq: req.Seq, Precision: p, GlobalBatchTokens: req.GlobalBatchTokens, MFU: req.MFU, Layout: layout, Tuning: tuning}
 	plan, err := hardware.PlanTransformer(tj, f)
+	fewest, _, fewestErr := hardware.FewestGPUs(tj, f)
 	var fit *hardware.FitError
 	var bad *hardware.LayoutError
 	switch {
@@ -113,9 +123,12 @@ func Transformer(req TransformerRequest) (*Result, error) {
 	case errors.As(err, &fit) && layout != nil:
 		return nil, &estimator.FieldError{Path: "tp", Rule: fmt.Sprintf("must leave a layout that fits with pp: %s", fit.Error()),
 			RuleJA: fmt.Sprintf("pp と合わせて収まる並列化構成にしてください: %s", fit.Error()), Got: *req.TP}
+	case errors.As(err, &fit) && fewestErr == nil:
+		return nil, &estimator.FieldError{Path: "gpus", Rule: fmt.Sprintf("must hold the model at some layout, at least %d %s: %s", fewest, g.ID, fit.Error()),
+			RuleJA: fmt.Sprintf("いずれかの並列化構成でモデルが収まる GPU 数（%s を %d 基以上）にしてください: %s", g.ID, fewest, fit.Error()), Got: req.GPUs}
 	case errors.As(err, &fit):
-		return nil, &estimator.FieldError{Path: "gpus", Rule: fmt.Sprintf("must hold the model at some layout: %s", fit.Error()),
-			RuleJA: fmt.Sprintf("いずれかの並列化構成でモデルが収まる GPU 数にしてください: %s", fit.Error()), Got: req.GPUs}
+		return nil, &estimator.FieldError{Path: "gpus", Rule: fmt.Sprintf("must hold the model at some layout, which no count of %s does: %s", g.ID, fit.Error()),
+			RuleJA: fmt.Sprintf("いずれかの並列化構成でモデルが収まる GPU 数にしてください（%s では何基でも収まりません）: %s", g.ID, fit.Error()), Got: req.GPUs}
 	case err != nil:
 		return nil, err
 	}
@@ -123,7 +136,37 @@ func Transformer(req TransformerRequest) (*Result, error) {
 	if seq == 0 {
 		seq = m.Seq
 	}
-	return transformerResult(req, tj, plan, seq, f)
+	return transformerResult(req, tj, plan, seq, fewest, f)
+}
+
+// tuningOf is what the request trains: its mode and, for lora and qlora,
+// the adapters.
+func tuningOf(errs *estimator.ErrorList, req TransformerRequest, p hardware.Precision) hardware.Tuning {
+	t := hardware.Tuning{Mode: hardware.Mode(req.Mode), Rank: req.LoRARank, Targets: hardware.LoRATargets(req.LoRATargets)}.Resolve()
+	if !slices.Contains(hardware.Modes(), t.Mode) {
+		errs.Add("mode", text("must be one of pretrain, full, lora, qlora", "pretrain、full、lora、qlora のいずれかにしてください"), strconv.Quote(req.Mode))
+		return hardware.Tuning{}
+	}
+	if !t.Adapters() {
+		for path, given := range map[string]bool{"lora_rank": req.LoRARank != 0, "lora_targets": req.LoRATargets != ""} {
+			if given {
+				errs.Add(path, text("is only read with mode lora or qlora", "mode が lora か qlora のときだけ読みます"), nil)
+			}
+		}
+		return t
+	}
+	if req.LoRARank != 0 {
+		estimator.CheckBound(errs, "lora_rank", "lora_rank", float64(req.LoRARank))
+	}
+	switch t.Targets {
+	case "", hardware.TargetAll, hardware.TargetAttention:
+	default:
+		errs.Add("lora_targets", text("must be all or attention", "all か attention にしてください"), strconv.Quote(req.LoRATargets))
+	}
+	if t.Mode == hardware.QLoRA && p != hardware.BF16 {
+		errs.Add("precision", text("must be bf16 with mode qlora (its 4-bit weights are computed on in bf16)", "mode が qlora のときは bf16 にしてください（4 ビットの重みは bf16 に戻して計算します）"), strconv.Quote(string(p)))
+	}
+	return t
 }
 
 // transformerOf is the request's model: its catalog entry, its config's or
@@ -209,7 +252,7 @@ func layoutOf(errs *estimator.ErrorList, req TransformerRequest, m hardware.Tran
 	return &hardware.Layout{TP: tp, PP: pp, MicroBatch: mb}
 }
 
-func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan hardware.TransformerPlan, seq int, f hardware.Factors) (*Result, error) {
+func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan hardware.TransformerPlan, seq, fewest int, f hardware.Factors) (*Result, error) {
 	m, g, l := tj.Model, tj.GPU, plan.Layout
 	b := newBuilder(req.Factors, f)
 	b.title(text(fmt.Sprintf("%s on %d x %s (%s), %s, %.4g tokens", m.Name, req.GPUs, g.Name, tj.System.ID, tj.Precision, req.Tokens),
@@ -228,10 +271,22 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 	attn := m.AttentionFLOPsPerToken(seq)
 	b.addWords("transformer.attention_flops_per_token", text("Attention FLOPs per token", "1 トークンあたりのアテンション計算量"), estimator.FLOPs, attn,
 		"6 x layers x seq x d_attn (causal: half of the full square; 12 x ... for a vision encoder)", []string{"transformer.seq"}, srcFLOPs)
-	b.addWords("transformer.matrix_params", text("Active parameters in matrix multiplies", "行列積で使われるパラメータ数"), estimator.Count, (plan.ModelFLOPsPerToken-attn)/6,
+	b.addWords("transformer.matrix_params", text("Active parameters in matrix multiplies", "行列積で使われるパラメータ数"), estimator.Count, m.ModelFLOPsPerToken(0)/6,
 		"active parameters less the input embedding, a lookup", []string{"transformer.active_params"}, srcFLOPs)
-	b.add("transformer.flops_per_token", text("Training FLOPs per token (model)", "1 トークンあたりの学習計算量（モデル）"), estimator.FLOPs, plan.ModelFLOPsPerToken,
-		"6 * {transformer.matrix_params} + {transformer.attention_flops_per_token}", srcFLOPs)
+	tuning := tj.Tuning
+	if tuning.Adapters() {
+		trainable, activeAdapters, _ := m.Adapters(tuning)
+		b.addWords("transformer.trainable_params", text("Parameters trained (adapters)", "学習するパラメータ数（アダプタ）"), estimator.Count, trainable,
+			fmt.Sprintf("rank %d x (inputs + outputs) of each adapted matrix (%s), every layer, every expert", tuning.Rank, tuning.Targets), nil, srcTuning)
+		b.addWords("transformer.active_adapter_params", text("Adapter parameters active per token", "1 トークンで使われるアダプタのパラメータ数"), estimator.Count, activeAdapters,
+			"the adapters of the experts a token visits", []string{"transformer.trainable_params"}, srcTuning)
+		b.add("transformer.flops_per_token", text("Training FLOPs per token (model)", "1 トークンあたりの学習計算量（モデル）"), estimator.FLOPs, plan.ModelFLOPsPerToken,
+			"4 * {transformer.matrix_params} + 6 * {transformer.active_adapter_params} + {transformer.attention_flops_per_token}", srcTuning)
+	} else {
+		b.add("transformer.trainable_params", text("Parameters trained", "学習するパラメータ数"), estimator.Count, total, "{transformer.params}", srcFLOPs)
+		b.add("transformer.flops_per_token", text("Training FLOPs per token (model)", "1 トークンあたりの学習計算量（モデル）"), estimator.FLOPs, plan.ModelFLOPsPerToken,
+			"6 * {transformer.matrix_params} + {transformer.attention_flops_per_token}", srcFLOPs)
+	}
 	b.add("transformer.flops", text("Training FLOPs (model)", "学習計算量（モデル）"), estimator.FLOPs, plan.TotalFLOPs,
 		"{transformer.flops_per_token} * {transformer.tokens}", srcFLOPs)
 	b.addWords("transformer.hardware_flops_per_token", text("FLOPs per token the GPUs run (recomputation included)", "GPU が実行する 1 トークンあたりの計算量（再計算込み）"), estimator.FLOPs, plan.HardwareFLOPsPerToken,
@@ -243,12 +298,22 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 	b.input("transformer.micro_batch", text("Sequences per micro-batch", "マイクロバッチあたりの系列数"), estimator.Count, float64(l.MicroBatch), layoutSource(req))
 	b.input("transformer.interleave", text("Model chunks per pipeline stage", "パイプライン段あたりのモデルチャンク数"), estimator.Count, float64(l.Interleave), layoutSource(req))
 	b.input("transformer.zero", text("ZeRO stage", "ZeRO のステージ"), estimator.Count, float64(l.ZeRO), layoutSource(req))
-	b.input("transformer.global_batch_tokens", text("Tokens per optimizer step", "オプティマイザ 1 ステップのトークン数"), estimator.Count, plan.GlobalBatchTokens,
-		text("given, or Llama 3's 16M tokens (Dubey et al. 2024, Table 4), at least a sequence per replica, in whole micro-batches", "指定値、または Llama 3 の 16M トークン（Dubey ら 2024 年の表 4）。複製ごとに 1 系列以上、マイクロバッチ単位"))
+	batchSource := text("given, or Llama 3's 16M tokens (Dubey et al. 2024, Table 4), at least a sequence per replica, in whole micro-batches", "指定値、または Llama 3 の 16M トークン（Dubey ら 2024 年の表 4）。複製ごとに 1 系列以上、マイクロバッチ単位")
+	if tuning.Mode != hardware.Pretrain {
+		batchSource = text("given, or a fine-tune's 64 sequences as Llama 2-Chat's (Touvron et al. 2023, section 3.1), at least a sequence per replica, in whole micro-batches", "指定値、またはファインチューニングの 64 系列（Llama 2-Chat と同じ。Touvron ら 2023 年の 3.1 節）。複製ごとに 1 系列以上、マイクロバッチ単位")
+	}
+	b.input("transformer.global_batch_tokens", text("Tokens per optimizer step", "オプティマイザ 1 ステップのトークン数"), estimator.Count, plan.GlobalBatchTokens, batchSource)
 	mem := plan.Memory
-	b.addWords("transformer.memory_weights", text("Weights per GPU", "GPU 1 基あたりの重み"), estimator.Bytes, mem.Weights, "2 bytes x parameters / (TP x PP) (experts also / EP); / DP under ZeRO-3", nil, srcTMemory)
-	b.addWords("transformer.memory_gradients", text("Gradients per GPU", "GPU 1 基あたりの勾配"), estimator.Bytes, mem.Gradients, "2 bytes x parameters / (TP x PP) (experts also / EP); / DP under ZeRO-2 and 3", nil, srcTMemory)
-	b.addWords("transformer.memory_optimizer", text("Optimizer state per GPU", "GPU 1 基あたりのオプティマイザ状態"), estimator.Bytes, mem.Optimizer, "12 bytes x parameters / (TP x PP) (experts also / EP); / DP under ZeRO 1-3", nil, srcTMemory)
+	weights, trained := "2 bytes x parameters", "parameters"
+	switch tuning.Mode {
+	case hardware.LoRA:
+		weights, trained = "2 bytes x (parameters + adapters)", "adapters"
+	case hardware.QLoRA:
+		weights, trained = "(4.127 bits x block weights + 2 bytes x (embeddings + adapters))", "adapters"
+	}
+	b.addWords("transformer.memory_weights", text("Weights per GPU", "GPU 1 基あたりの重み"), estimator.Bytes, mem.Weights, weights+" / (TP x PP) (experts also / EP); / DP under ZeRO-3", nil, srcTMemory)
+	b.addWords("transformer.memory_gradients", text("Gradients per GPU", "GPU 1 基あたりの勾配"), estimator.Bytes, mem.Gradients, "2 bytes x "+trained+" / (TP x PP) (experts also / EP); / DP under ZeRO-2 and 3", nil, srcTMemory)
+	b.addWords("transformer.memory_optimizer", text("Optimizer state per GPU", "GPU 1 基あたりのオプティマイザ状態"), estimator.Bytes, mem.Optimizer, "12 bytes x "+trained+" / (TP x PP) (experts also / EP); / DP under ZeRO 1-3", nil, srcTMemory)
 	b.addWords("transformer.memory_activations", text("Activations per GPU (first pipeline stage)", "GPU 1 基あたりの活性化（パイプライン初段）"), estimator.Bytes, mem.Activations,
 		"s*b*h*(34 + 5as/h)/TP per layer (selective: 34; full: 2) x the stage's layers x the micro-batches in flight (1F1B: PP)", nil, srcTMemory)
 	b.add("transformer.memory_workspace", text("Workspace and allocator slack", "ワークスペースとアロケータの余裕"), estimator.Bytes, mem.Workspace,
@@ -257,6 +322,8 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 		"{transformer.memory_weights} + {transformer.memory_gradients} + {transformer.memory_optimizer} + {transformer.memory_activations} + {transformer.memory_workspace}", srcTMemory)
 	b.input("transformer.capacity", text("GPU memory", "GPU メモリ"), estimator.Bytes, mem.Capacity, cite(g.Source))
 	b.add("transformer.fits", text("Fits the GPU's memory", "GPU メモリに収まるか"), estimator.Flag, flag(plan.Fits), "if({transformer.memory_per_gpu} <= {transformer.capacity}, 1, 0)", srcTMemory)
+	b.addWords("transformer.fewest_gpus", text("Fewest of these GPUs that hold the run", "この GPU で学習が収まる最少の基数"), estimator.Count, float64(fewest),
+		"the first of 1, 2, 4, ... GPUs (then whole systems, doubling) at which some layout fits", []string{"transformer.capacity"}, srcTMemory)
 	b.input("transformer.peak", text("Dense peak per GPU at the precision", "その精度での GPU 1 基の密行列ピーク性能"), estimator.FLOPS, g.Peak(tj.Precision), cite(g.Source))
 	b.add("transformer.bubble", text("Pipeline bubble", "パイプラインのバブル"), estimator.Share, plan.Bubble,
 		"({transformer.pp} - 1) / ({transformer.interleave} * {transformer.global_batch_tokens} / ({transformer.dp} * {transformer.micro_batch} * {transformer.seq}) + {transformer.pp} - 1)",
@@ -296,6 +363,7 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 	b.note("gpu", cite(g.ID))
 	b.note("system", cite(tj.System.ID))
 	b.note("precision", cite(string(tj.Precision)))
+	b.note("mode", cite(string(tuning.Mode)))
 	b.note("recompute", cite(string(l.Recompute)))
 	layout := cite(fmt.Sprintf("TP %d x PP %d x DP %d", l.TP, l.PP, l.DP))
 	if l.EP > 1 {
@@ -306,12 +374,17 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 		layout = layout.With(fmt.Sprintf(", %d model chunks per stage", l.Interleave), fmt.Sprintf("、段あたりモデルチャンク %d 個", l.Interleave))
 	}
 	b.note("layout", layout)
+	gib := float64(1 << 30)
 	if !plan.Fits {
-		over := (mem.Total - mem.Capacity) / (1 << 30)
-		b.note("verdict", text(fmt.Sprintf("does not fit: %.1f GiB per GPU more than the GPU holds", over), fmt.Sprintf("収まらない: GPU 1 基あたり %.1f GiB が GPU の容量を超える", over)))
+		over := (mem.Total - mem.Capacity) / gib
+		b.note("verdict", text(fmt.Sprintf("does not fit: %.1f GiB per GPU more than the GPU holds; %d %s hold it", over, fewest, g.ID),
+			fmt.Sprintf("収まらない: GPU 1 基あたり %.1f GiB が GPU の容量を超える。%s %d 基なら収まる", over, g.ID, fewest)))
+	} else {
+		b.note("verdict", text(fmt.Sprintf("fits: %.1f of %.1f GiB per GPU; the fewest %s that hold it: %d", mem.Total/gib, mem.Capacity/gib, g.ID, fewest),
+			fmt.Sprintf("収まる: GPU 1 基あたり %.1f / %.1f GiB。収まる最少の %s は %d 基", mem.Total/gib, mem.Capacity/gib, g.ID, fewest)))
 	}
 	return b.finish(append(headline, "transformer.flops", "transformer.mfu", "transformer.tokens_per_s", "transformer.gpu_hours",
-		"transformer.wall_time", "transformer.memory_per_gpu", "transformer.fits", "transformer.tp", "transformer.pp", "transformer.dp"))
+		"transformer.wall_time", "transformer.memory_per_gpu", "transformer.fits", "transformer.fewest_gpus", "transformer.tp", "transformer.pp", "transformer.dp"))
 }
 
 // shapeWords says a model's shape, as a config or a shape gave it.

@@ -111,3 +111,46 @@ func fieldErrorsOf(err error) []*estimator.FieldError {
 	}
 	return nil
 }
+
+// "Does a 70B fine-tune fit on 8 H100s?" (issue 27): the answer says how
+// many GPUs of the kind hold each mode, and the adapters' own figures.
+func TestTransformerFineTuning(t *testing.T) {
+	job := TransformerRequest{Model: "llama-3.1-70b", GPU: "h100-sxm", GPUs: 8, Tokens: 1e9, Seq: 4096}
+	for _, c := range []struct {
+		mode      string
+		fewest    float64
+		trainable float64
+	}{
+		// Rank 16 on every matrix of 80 layers: attention 16 x (2 x
+		// (8,192 + 8,192) + 2 x (8,192 + 1,024)), feed-forward 16 x 3 x
+		// (8,192 + 28,672).
+		{"lora", 2, 80 * 16 * (2*16384 + 2*9216 + 3*36864.0)},
+		{"qlora", 1, 80 * 16 * (2*16384 + 2*9216 + 3*36864.0)},
+	} {
+		req := job
+		req.Mode = c.mode
+		res, err := Transformer(req)
+		require.NoError(t, err, c.mode)
+		v := func(id string) float64 {
+			q, ok := res.Get(id)
+			require.True(t, ok, id)
+			return q.Value
+		}
+		assert.Equal(t, c.fewest, v("transformer.fewest_gpus"), c.mode)
+		assert.Equal(t, c.trainable, v("transformer.trainable_params"), c.mode)
+		assert.Equal(t, 1.0, v("transformer.fits"), c.mode)
+		assert.Equal(t, 4*v("transformer.matrix_params")+6*v("transformer.active_adapter_params")+v("transformer.attention_flops_per_token"),
+			v("transformer.flops_per_token"), c.mode)
+		assert.Equal(t, 64*4096.0, v("transformer.global_batch_tokens"), "a fine-tune's 64 sequences")
+		assert.Equal(t, c.mode, res.Note("mode"))
+		assert.Contains(t, res.Note("verdict"), "the fewest h100-sxm that hold it")
+	}
+	req := job
+	req.Mode = "full"
+	_, err := Transformer(req)
+	var fe *estimator.FieldError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "gpus", fe.Path)
+	assert.Contains(t, fe.Rule, "at least 16 h100-sxm")
+	assert.Contains(t, fe.RuleJA, "h100-sxm を 16 基以上")
+}

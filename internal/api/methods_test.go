@@ -92,6 +92,8 @@ func TestWrongTypesAreWordedPlainly(t *testing.T) {
 		"transformer": {
 			{`{"model":"llama-3.1-8b","gpu":"h100-sxm","gpus":"8","tokens":1e9}`, "gpus", "must be a whole number"},
 			{`{"model":"llama-3.1-8b","gpu":"h100-sxm","gpus":8,"tokens":"x"}`, "tokens", "must be a number"},
+			{`{"model":"llama-3.1-8b","gpu":"h100-sxm","gpus":8,"tokens":1e9,"mode":"lora","lora_rank":"16"}`, "lora_rank", "must be a whole number"},
+			{`{"model":"llama-3.1-8b","gpu":"h100-sxm","gpus":8,"tokens":1e9,"mode":1}`, "mode", "must be a string"},
 		},
 		"uncertainty": {
 			{`{"samples":"x"}`, "samples", "must be a whole number"},

@@ -23,7 +23,7 @@ import (
 var Names = words(`
 	trainscale echarts
 	Grzywaczewski Goodfellow Kaplan Narayanan Chowdhery Arnab Korthikanti Rajbhandari Dubey Rhu
-	NVIDIA Meta Llama PaLM ViViT ZeRO Megatron
+	NVIDIA Meta Llama PaLM ViViT ZeRO Megatron LoRA QLoRA
 	Developer Blog
 	Transformer all-reduce Volta Pascal Tesla PCIe Ethernet InfiniBand NVLink
 	Maxwell Ampere Hopper Blackwell Nemotron

@@ -180,15 +180,18 @@ func transformer(data []byte) (any, error) {
 		TP                *api.Whole `json:"tp,omitempty"`
 		PP                *api.Whole `json:"pp,omitempty"`
 		MicroBatch        *api.Whole `json:"micro_batch,omitempty"`
+		Mode              string     `json:"mode,omitempty"`
+		LoRARank          *api.Whole `json:"lora_rank,omitempty"`
+		LoRATargets       string     `json:"lora_targets,omitempty"`
 		factorsField
 	}
 	tf, err := decodeTool(data, &req)
 	if err != nil {
 		return nil, err
 	}
-	ints := map[string]**api.Whole{"gpus": &req.GPUs, "seq": &req.Seq, "tp": &req.TP, "pp": &req.PP, "micro_batch": &req.MicroBatch}
+	ints := map[string]**api.Whole{"gpus": &req.GPUs, "seq": &req.Seq, "tp": &req.TP, "pp": &req.PP, "micro_batch": &req.MicroBatch, "lora_rank": &req.LoRARank}
 	got := map[string]*int{}
-	for _, name := range []string{"gpus", "seq", "tp", "pp", "micro_batch"} {
+	for _, name := range []string{"gpus", "seq", "tp", "pp", "micro_batch", "lora_rank"} {
 		if got[name], err = optionalInt(name, *ints[name]); err != nil {
 			return nil, err
 		}
@@ -200,7 +203,11 @@ func transformer(data []byte) (any, error) {
 		return nil, err
 	}
 	r := tool.TransformerRequest{Model: req.Model, Config: req.Config, Shape: req.Shape, GPU: req.GPU, System: req.System, Tokens: req.Tokens, Precision: req.Precision,
-		GlobalBatchTokens: req.GlobalBatchTokens, MFU: req.MFU, TP: got["tp"], PP: got["pp"], MicroBatch: got["micro_batch"], Factors: tf}
+		GlobalBatchTokens: req.GlobalBatchTokens, MFU: req.MFU, TP: got["tp"], PP: got["pp"], MicroBatch: got["micro_batch"],
+		Mode: req.Mode, LoRATargets: req.LoRATargets, Factors: tf}
+	if got["lora_rank"] != nil {
+		r.LoRARank = *got["lora_rank"]
+	}
 	if got["gpus"] != nil {
 		r.GPUs = *got["gpus"]
 	}
