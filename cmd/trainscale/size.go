@@ -17,6 +17,7 @@ func runSize(e *env, args []string) error {
 		tf            toolFlags
 		req           tool.SizeRequest
 		budget, price float64
+		config        string
 	)
 	tf.register(fs, "", true)
 	// The shared flags offer table and json; the answer is quantities, so
@@ -33,8 +34,10 @@ func runSize(e *env, args []string) error {
 	fs.StringVar(&req.Precision, "precision", "bf16", "`PRECISION`: bf16, fp8 or fp4")
 	fs.StringVar(&req.Family, "family", "", "catalog dense transformer `id` whose proportions a size outside the catalog takes (default: llama-3.1-8b)")
 	fs.StringVar(&req.Model, "model", "", "catalog transformer `id`: asks for the fewest GPUs instead")
+	fs.StringVar(&config, "config", "", "a model's Hugging Face config.json `FILE` (- reads standard input): asks for the fewest GPUs instead")
+	addTuning(fs, &req.Tuning)
 	addCount(fs, &req.Params, "params", "`N` parameters in the family's proportions, such as 70B: asks for the fewest GPUs instead")
-	addCount(fs, &req.Tokens, "tokens", "`N` training tokens of --model or --params, such as 15T (default: 20 per parameter)")
+	addCount(fs, &req.Tokens, "tokens", "`N` training tokens of --model, --config or --params, such as 15T (default: 20 per parameter; required to fine-tune)")
 	if _, err := tf.parse(fs, args, 0); err != nil {
 		return err
 	}
@@ -43,6 +46,9 @@ func runSize(e *env, args []string) error {
 		return err
 	}
 	req.Factors = f
+	if req.Config, err = readTreeFile(e, config, "config"); err != nil {
+		return err
+	}
 	// A money flag left out is nil, so that an explicit 0 is an error.
 	fs.Visit(func(fl *flag.Flag) {
 		switch fl.Name {

@@ -42,9 +42,7 @@ func runTransformer(e *env, args []string) error {
 			fs.IntVar(&tp, "tp", 0, "`N` tensor-parallel GPUs, to fix the layout (with --pp)")
 			fs.IntVar(&pp, "pp", 0, "`N` pipeline stages, to fix the layout (with --tp)")
 			fs.IntVar(&mb, "micro-batch", 0, "`N` sequences per micro-batch of a fixed layout (default 1)")
-			fs.StringVar(&req.Mode, "mode", "pretrain", "`MODE`: pretrain, full (fine-tuning every weight), lora or qlora (adapters beside frozen 16-bit or 4-bit weights)")
-			fs.IntVar(&req.LoRARank, "lora-rank", 0, "`R`, the adapters' rank with --mode lora or qlora (default 16)")
-			fs.StringVar(&req.LoRATargets, "lora-targets", "", "`WHICH` matrices carry adapters: all (every matrix of every block, the default) or attention")
+			addTuning(fs, &req.Tuning)
 			fs.BoolVar(&calibration, "calibration", false, "instead, the model against every published training run, with its error")
 		},
 		func(_ *int, f tool.Factors) (*tool.Result, error) {
@@ -74,6 +72,14 @@ func runTransformer(e *env, args []string) error {
 			})
 			return tool.Transformer(req)
 		})
+}
+
+// addTuning registers the flags of what a run trains, which transformer
+// and size share.
+func addTuning(fs *flag.FlagSet, t *tool.Tuning) {
+	fs.StringVar(&t.Mode, "mode", "pretrain", "`MODE`: pretrain, full (fine-tuning every weight), lora or qlora (adapters beside frozen 16-bit or 4-bit weights)")
+	fs.IntVar(&t.LoRARank, "lora-rank", 0, "`R`, the adapters' rank with --mode lora or qlora (default 16)")
+	fs.StringVar(&t.LoRATargets, "lora-targets", "", "`WHICH` matrices carry adapters: all (every matrix of every block, the default) or attention")
 }
 
 // readTreeFile reads the JSON file a flag names (- is standard input) into

@@ -343,9 +343,8 @@ func MinGPUs(job TransformerJob, seconds float64) float64 {
 	if job.MFU != nil {
 		rate = math.Max(rate, *job.MFU)
 	}
-	floor := job.Tokens * m.ModelFLOPsPerToken(seq) / (rate * job.GPU.Peak(job.Precision) * seconds)
-	params, _ := m.Params()
-	return math.Max(floor, params*stateBytesPerParam/job.GPU.Memory)
+	floor := job.Tokens * m.TrainingFLOPsPerToken(seq, job.Tuning) / (rate * job.GPU.Peak(job.Precision) * seconds)
+	return math.Max(floor, m.StateBytes(job.Tuning)/job.GPU.Memory)
 }
 
 // WalkLadder is the first count on GPUStep's ladder (per GPUs to a system),

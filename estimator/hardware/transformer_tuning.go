@@ -1,6 +1,10 @@
 package hardware
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/trainscale/trainscale/estimator/minfmt"
+)
 
 // Fine-tuning: what a run trains of a transformer, and what that costs in
 // memory and time beside pre-training.
@@ -199,29 +203,39 @@ func (m TransformerModel) TrainableParams(t Tuning) float64 {
 	return total
 }
 
-// maxFewestGPUs bounds FewestGPUs' search: a job past it is no fine-tune.
-const maxFewestGPUs = 1 << 17
+// StateBytes is the training state the run keeps however it is laid out,
+// before activations: the frozen weights and 16 bytes per trained
+// parameter (weights, gradients, Adam's FP32 copies).
+func (m TransformerModel) StateBytes(t Tuning) float64 {
+	frozen, _ := m.frozenBytes(t)
+	return frozen + stateBytesPerParam*m.TrainableParams(t)
+}
 
-// FewestGPUs is the fewest GPUs of the job's kind whose memory holds it at
-// some layout, doubling from one (then whole systems, doubling): the
-// answer to "does it fit on N of them?". The job's layout and GPUs are
-// ignored; it returns the plan at that count, or the last *FitError.
-func FewestGPUs(tj TransformerJob, f Factors) (int, TransformerPlan, error) {
+// maxHoldGPUs bounds FewestGPUsToHold's ladder: the largest job (the gpus
+// bound).
+const maxHoldGPUs = 1 << 17
+
+// FewestGPUsToHold is the fewest GPUs of the job's kind, on GPUStep's
+// ladder (powers of two to a system, then whole systems), whose memory
+// holds it at some layout: the answer to "does it fit on N of them?". The
+// job's GPUs and layout are not read. It returns the plan at that count,
+// or the last *FitError (wrapped) when no count holds it.
+func FewestGPUsToHold(tj TransformerJob, f Factors) (int, TransformerPlan, error) {
 	tj.Layout = nil
-	var err error
-	for n := 1; n <= maxFewestGPUs; n *= 2 {
-		if per := tj.System.GPUs; n > per && per > 0 && n%per != 0 {
-			n = per // past one system, whole systems
-		}
+	floor := tj.Model.StateBytes(tj.Tuning) / tj.GPU.Memory
+	var last error
+	run, _, err := WalkLadder(max(tj.System.GPUs, 1), floor, maxHoldGPUs, func(n int) (SizedRun, bool, error) {
 		tj.GPUs = n
-		var p TransformerPlan
-		if p, err = PlanTransformer(tj, f); err == nil {
-			return n, p, nil
-		}
+		p, err := PlanTransformer(tj, f)
 		var fit *FitError
-		if !errors.As(err, &fit) {
-			return 0, TransformerPlan{}, err
+		if errors.As(err, &fit) {
+			last = err
+			return SizedRun{GPUs: n}, false, nil
 		}
+		return SizedRun{GPUs: n, Plan: p}, err == nil, err
+	})
+	if errors.Is(err, ErrNoGPUCount) && last != nil {
+		return 0, TransformerPlan{}, minfmt.Errorf("%w: %w", err, last)
 	}
-	return 0, TransformerPlan{}, err
+	return run.GPUs, run.Plan, err
 }

@@ -113,7 +113,7 @@ func TestTuningFLOPsAndTime(t *testing.T) {
 	assert.Greater(t, hours[QLoRA], hours[LoRA])
 }
 
-func TestFewestGPUs(t *testing.T) {
+func TestFewestGPUsToHold(t *testing.T) {
 	m, ok := TransformerModelByID("llama-3.1-70b")
 	require.True(t, ok)
 	for _, c := range []struct {
@@ -123,7 +123,7 @@ func TestFewestGPUs(t *testing.T) {
 		tj := jobOn(t, m, 8)
 		tj.Seq = 4096
 		tj.Tuning = Tuning{Mode: c.mode}
-		n, p, err := FewestGPUs(tj, DefaultFactors())
+		n, p, err := FewestGPUsToHold(tj, DefaultFactors())
 		require.NoError(t, err, c.mode)
 		assert.Equal(t, c.want, n, c.mode)
 		assert.True(t, p.Fits, c.mode)

@@ -54,13 +54,17 @@ type SizeRequest struct {
 	Family string
 	// GPUs is the GPUs of the compute-optimal question, in [1, 131072].
 	GPUs int
-	// Model (a catalog transformer id) or Params (a size in the family's
-	// proportions) asks the fewest-GPUs question instead.
+	// Model (a catalog transformer id), Config (a Hugging Face config.json
+	// read into a tree) or Params (a size in the family's proportions) asks
+	// the fewest-GPUs question instead.
 	Model  string
+	Config any
 	Params float64
 	// Tokens the model trains on in the fewest-GPUs question; 0: 20 per
-	// parameter (Hoffmann et al. 2022).
-	Tokens  float64
+	// parameter (Hoffmann et al. 2022), which a fine-tune must replace.
+	Tokens float64
+	// Tuning is what the fewest-GPUs question's run trains.
+	Tuning
 	Factors Factors
 }
 
@@ -102,13 +106,18 @@ func Size(req SizeRequest) (*Result, error) {
 	if !estimator.Unit(currency).IsCurrency() { // as the money section checks it
 		errs.Add("currency", text("must be a three-letter ISO 4217 code such as USD or JPY", "USD や JPY のような 3 文字の ISO 4217 コードにしてください"), strconv.Quote(req.Currency))
 	}
-	fewest := req.Model != "" || req.Params != 0
+	fewest := req.Model != "" || req.Params != 0 || req.Config != nil
 	var m hardware.TransformerModel
 	okM := true
 	switch {
 	case req.Model != "" && req.Params != 0:
 		errs.Add("params", text("is given instead of model, not with it", "model の代わりに指定し、同時には指定しないでください"), req.Params)
 		okM = false
+	case req.Config != nil && (req.Model != "" || req.Params != 0):
+		errs.Add("config", text("is given instead of model or params, not with them", "model や params の代わりに指定し、同時には指定しないでください"), nil)
+		okM = false
+	case req.Config != nil:
+		m, okM = estimator.ConfigModel(&errs, "config", req.Config)
 	case req.Model != "":
 		m, okM = lookup(&errs, "model", req.Model, hardware.TransformerModelByID, hardware.TransformerModelIDs)
 	case req.Params != 0:
@@ -132,6 +141,13 @@ func Size(req SizeRequest) (*Result, error) {
 	case req.Tokens != 0: // 0: 20 per parameter
 		estimator.CheckBound(&errs, "tokens", "tokens", req.Tokens)
 	}
+	tuning := req.Tuning.check(&errs, p)
+	switch {
+	case !fewest && tuning.Mode != hardware.Pretrain:
+		errs.Add("mode", text("is only read with a model (model, config or params): the compute-optimal model is pre-trained", "モデル（model、config、params）を指定したときだけ読みます: 計算最適なモデルは事前学習です"), strconv.Quote(req.Mode))
+	case tuning.Mode != hardware.Pretrain && req.Tokens == 0:
+		required(&errs, "tokens", false, text("a fine-tune's tokens are its dataset's, not 20 per parameter", "ファインチューニングのトークン数はデータセットのもので、パラメータあたり 20 ではありません"))
+	}
 	f := checkFactors(&errs, req.Factors)
 	if errs.Len() > 0 {
 		return nil, errs.Err()
@@ -141,10 +157,10 @@ func Size(req SizeRequest) (*Result, error) {
 	}
 	in, _ := hardware.NetworkByID(sys.IntraLink)
 	fab, _ := hardware.NetworkByID(sys.Network)
-	s := hardware.Sizing{Job: hardware.TransformerJob{GPU: g, System: sys, IntraLink: in, Fabric: fab, GPUs: req.GPUs, Precision: p},
+	s := hardware.Sizing{Job: hardware.TransformerJob{GPU: g, System: sys, IntraLink: in, Fabric: fab, GPUs: req.GPUs, Precision: p, Tuning: tuning},
 		Family: fam, Failures: hardware.LlamaFailures, Factors: f}
 	b := newBuilder(req.Factors, f)
-	sb := &sizeBuilder{builder: b, req: req, currency: estimator.Unit(currency), sys: sys}
+	sb := &sizeBuilder{builder: b, req: req, currency: estimator.Unit(currency), sys: sys, tuning: tuning}
 	if fewest && okM && okS {
 		return sb.fewest(s, m)
 	}
@@ -186,6 +202,7 @@ type sizeBuilder struct {
 	req      SizeRequest
 	currency estimator.Unit
 	sys      hardware.System
+	tuning   hardware.Tuning // resolved
 }
 
 // limits lays out the days, the price and the budget, and size.time, the
@@ -214,15 +231,22 @@ func (b *sizeBuilder) run(r hardware.SizedRun) {
 	m := r.Model
 	total, _ := m.Params()
 	src := cite(m.Source)
-	if m.PublishedParams == 0 {
+	switch {
+	case b.req.Config != nil:
+		src = text("the "+m.Name+" given", "指定の "+m.Name)
+	case m.PublishedParams == 0:
 		src = srcScaleModel
 	}
 	b.addWords("size.params", text("Parameters of the model", "モデルのパラメータ数"), estimator.Count, total, "counted from the model's shape", nil, src)
 	b.input("size.layers", text("Layers", "層数"), estimator.Count, float64(m.Layers), src)
 	b.input("size.hidden", text("Hidden size (d_model)", "隠れ次元（d_model）"), estimator.Count, float64(m.Hidden), src)
 	b.input("size.heads", text("Attention heads", "アテンションヘッド数"), estimator.Count, float64(m.Heads), src)
+	flopsWords, flopsSrc := "6 x active matrix parameters + attention, as trainscale transformer counts them", srcFLOPs
+	if b.tuning.Adapters() {
+		flopsWords, flopsSrc = "4 x active matrix parameters (frozen) + 6 x active adapter parameters + attention, as trainscale transformer counts them", srcTuning
+	}
 	b.addWords("size.flops_per_token", text("Training FLOPs per token (model)", "1 トークンあたりの学習計算量（モデル）"), estimator.FLOPs, r.Plan.ModelFLOPsPerToken,
-		"6 x active matrix parameters + attention, as trainscale transformer counts them", nil, srcFLOPs)
+		flopsWords, nil, flopsSrc)
 	b.addWords("size.mfu", text("Model FLOPs utilisation at the layout found", "探索した並列化構成でのモデル FLOPs 使用率"), estimator.Share, r.Plan.MFU,
 		"PlanTransformer: the fastest layout that fits, as trainscale transformer plans it", nil, srcTransformer)
 	b.addWords("size.goodput", text("Share of time not lost to failures", "障害に失われない時間の割合"), estimator.Share, r.Goodput,
@@ -356,8 +380,9 @@ func (b *sizeBuilder) fewest(s hardware.Sizing, m hardware.TransformerModel) (*R
 				"PlanTransformer at the step below, failures included", nil, srcTransformer)
 		}
 	}
-	if m.PublishedParams == 0 {
+	if m.PublishedParams == 0 && b.req.Config == nil {
 		b.note("family", cite(s.Family.ID))
 	}
+	b.note("mode", cite(string(b.tuning.Mode)))
 	return b.finish([]string{"size.gpus", "size.tokens", "size.wall_time", "size.meets_time", "size.mfu", "size.gpu_hours", "size.cost", "size.within_budget", "size.below.gpus", "size.below.wall_time"})
 }

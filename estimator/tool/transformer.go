@@ -48,13 +48,17 @@ type TransformerRequest struct {
 	// TP and PP fix the layout (both or neither); MicroBatch its micro-batch
 	// (default 1 when TP and PP are given).
 	TP, PP, MicroBatch *int
-	// Mode is what the run trains: pretrain (default), full, lora or qlora;
-	// LoRARank (0: 16) and LoRATargets (all or attention; "": all) its
-	// adapters, read with lora and qlora only.
+	Tuning
+	Factors Factors // zero: the calibrated defaults
+}
+
+// Tuning is what a requested run trains: Mode pretrain (""), full, lora or
+// qlora; LoRARank (0: 16) and LoRATargets (all or attention; "": all) its
+// adapters, read with lora and qlora only.
+type Tuning struct {
 	Mode        string
 	LoRARank    int
 	LoRATargets string
-	Factors     Factors // zero: the calibrated defaults
 }
 
 // Transformer answers a TransformerRequest: the run's FLOPs, the layout the
@@ -88,7 +92,7 @@ func Transformer(req TransformerRequest) (*Result, error) {
 	if req.MFU != nil && !(*req.MFU >= 0.001 && *req.MFU <= 1) {
 		errs.Add("mfu", text("must be in [0.001, 1]", "0.001 以上 1 以下にしてください"), *req.MFU)
 	}
-	tuning := tuningOf(&errs, req, p)
+	tuning := req.Tuning.check(&errs, p)
 	sys, okS := systemFor(&errs, req.System, g, okG)
 	layout := layoutOf(&errs, req, m, okM)
 	if layout != nil && okS && layout.TP > sys.NVLinkGPUs() {
@@ -103,7 +107,7 @@ func Transformer(req TransformerRequest) (*Result, error) {
 	tj := hardware.TransformerJob{Model: m, GPU: g, System: sys, IntraLink: in, Fabric: fab, GPUs: req.GPUs,
 		Tokens: req.Tokens, Seq: req.Seq, Precision: p, GlobalBatchTokens: req.GlobalBatchTokens, MFU: req.MFU, Layout: layout, Tuning: tuning}
 	plan, err := hardware.PlanTransformer(tj, f)
-	fewest, _, fewestErr := hardware.FewestGPUs(tj, f)
+	fewest, _, fewestErr := hardware.FewestGPUsToHold(tj, f)
 	var fit *hardware.FitError
 	var bad *hardware.LayoutError
 	switch {
@@ -139,9 +143,9 @@ func Transformer(req TransformerRequest) (*Result, error) {
 	return transformerResult(req, tj, plan, seq, fewest, f)
 }
 
-// tuningOf is what the request trains: its mode and, for lora and qlora,
-// the adapters.
-func tuningOf(errs *estimator.ErrorList, req TransformerRequest, p hardware.Precision) hardware.Tuning {
+// check is what the request trains, its rules applied: the mode and, for
+// lora and qlora, the adapters.
+func (req Tuning) check(errs *estimator.ErrorList, p hardware.Precision) hardware.Tuning {
 	t := hardware.Tuning{Mode: hardware.Mode(req.Mode), Rank: req.LoRARank, Targets: hardware.LoRATargets(req.LoRATargets)}.Resolve()
 	if !slices.Contains(hardware.Modes(), t.Mode) {
 		errs.Add("mode", text("must be one of pretrain, full, lora, qlora", "pretrain、full、lora、qlora のいずれかにしてください"), strconv.Quote(req.Mode))

@@ -154,3 +154,39 @@ func TestTransformerFineTuning(t *testing.T) {
 	assert.Contains(t, fe.Rule, "at least 16 h100-sxm")
 	assert.Contains(t, fe.RuleJA, "h100-sxm を 16 基以上")
 }
+
+// The fewest-GPUs question takes a config.json and a fine-tuning mode
+// (issue 27): a QLoRA fine-tune of Qwen2.5 72B from its own config on
+// H100s, whose tokens must be given.
+func TestSizeFineTuneFromConfig(t *testing.T) {
+	data, err := os.ReadFile("../testdata/hfconfig/qwen2.5-72b.json")
+	require.NoError(t, err)
+	config, err := estimator.ReadTree(bytes.NewReader(data), "config")
+	require.NoError(t, err)
+	req := SizeRequest{GPU: "h100-sxm", Config: config, Days: 2, Tokens: 5e8, Tuning: Tuning{Mode: "qlora"}}
+	res, err := Size(req)
+	require.NoError(t, err)
+	q, _ := res.Get("size.gpus")
+	assert.Equal(t, 4.0, q.Value)
+	q, _ = res.Get("size.params")
+	assert.Equal(t, "the config.json (qwen2) given", q.Source)
+	assert.Equal(t, "qlora", res.Note("mode"))
+	q, _ = res.Get("size.flops_per_token")
+	assert.Contains(t, q.Formula, "6 x active adapter parameters")
+
+	for _, c := range []struct {
+		req  func(r *SizeRequest)
+		path string
+	}{
+		{func(r *SizeRequest) { r.Tokens = 0 }, "tokens"},
+		{func(r *SizeRequest) { r.Config, r.Tokens, r.GPUs = nil, 0, 8 }, "mode"},
+		{func(r *SizeRequest) { r.Model = "llama-3.1-8b" }, "config"},
+	} {
+		bad := req
+		c.req(&bad)
+		_, err := Size(bad)
+		var fe *estimator.FieldError
+		require.ErrorAs(t, err, &fe, c.path)
+		assert.Equal(t, c.path, fe.Path)
+	}
+}

@@ -204,7 +204,7 @@ func transformer(data []byte) (any, error) {
 	}
 	r := tool.TransformerRequest{Model: req.Model, Config: req.Config, Shape: req.Shape, GPU: req.GPU, System: req.System, Tokens: req.Tokens, Precision: req.Precision,
 		GlobalBatchTokens: req.GlobalBatchTokens, MFU: req.MFU, TP: got["tp"], PP: got["pp"], MicroBatch: got["micro_batch"],
-		Mode: req.Mode, LoRATargets: req.LoRATargets, Factors: tf}
+		Tuning: tool.Tuning{Mode: req.Mode, LoRATargets: req.LoRATargets}, Factors: tf}
 	if got["lora_rank"] != nil {
 		r.LoRARank = *got["lora_rank"]
 	}
