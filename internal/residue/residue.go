@@ -22,7 +22,7 @@ import (
 // reports' own (a heading, a unit word, a note) never does.
 var Names = words(`
 	trainscale echarts
-	Grzywaczewski Goodfellow Kaplan Narayanan Chowdhery Arnab Korthikanti Rajbhandari Dubey Rhu
+	Grzywaczewski Goodfellow Kaplan Narayanan Chowdhery Arnab Korthikanti Rajbhandari Dubey Rhu Dettmers Touvron
 	NVIDIA Meta Llama PaLM ViViT ZeRO Megatron LoRA QLoRA
 	Developer Blog
 	Transformer all-reduce Volta Pascal Tesla PCIe Ethernet InfiniBand NVLink
