@@ -82,6 +82,7 @@ var (
 	srcFLOPs       = Text{"6 x active parameters + attention per token (Kaplan et al. 2020, Table 1; Narayanan et al. 2021, eq. 3)", "1 トークンあたり 6 × 有効パラメータ数 + アテンション（Kaplan ら 2020 年の表 1、Narayanan ら 2021 年の式 3）"}
 	srcTransformer = Text{"trainscale transformer model (estimator/hardware): layout search, roofline of the matrix multiplies, exposed communication, pipeline bubble", "trainscale の Transformer モデル（estimator/hardware）: 並列化構成の探索、行列積のルーフライン、隠しきれない通信、パイプラインの空き時間"}
 	srcWorkload    = Text{"the scenario's transformer workload", "シナリオの Transformer ワークロード"}
+	srcParams      = Text{"the model's matrices counted from its shape (estimator/hardware), which reproduces the catalog models' published counts", "形状から数えたモデルの行列のパラメータ数（estimator/hardware）。カタログのモデルの公表値を再現します"}
 	srcMFU         = Text{"MFU = model FLOP/s per GPU / dense peak (Chowdhery et al. 2022, PaLM, appendix B)", "MFU = GPU 1 基あたりのモデル FLOP/s / 密行列ピーク性能（Chowdhery ら 2022 年、PaLM の付録 B）"}
 	srcEpochs      = Text{"one run reads the data's tokens training.epochs times", "学習 1 回でデータのトークンを training.epochs 回読む"}
 	srcTokenReads  = srcStorage.With(" (bytes per token: the data's bytes over its tokens)", "（トークンあたりのバイト数: データのバイト数 / トークン数）")
@@ -105,6 +106,10 @@ var (
 		"", &srcFLOPs, arithmetic} // the formula names the catalog model
 	trainFLOPsPerTokenShape = kind{"train.<w>.flops_per_token", Text{"<w>: training FLOPs per token", "<w>: 1 トークンあたりの学習計算量（FLOPs）"}, FLOPs,
 		"6 x active parameters in matrix multiplies (logits in) + attention 12 x layers x seq x d_attn, halved when causal, of " + shapeOfWorkload, &srcFLOPs, modelled}
+	trainParams = kind{"train.<w>.params", Text{"<w>: parameters", "<w>: パラメータ数"}, Count,
+		"embeddings + layers x (attention + feed-forward), every expert counted, of " + shapeOfWorkload, &srcParams, modelled}
+	trainActiveParams = kind{"train.<w>.active_params", Text{"<w>: parameters active per token", "<w>: 1 トークンあたりの有効パラメータ数"}, Count,
+		"embeddings + layers x (attention + feed-forward), the experts a token is routed to, of " + shapeOfWorkload, &srcParams, modelled}
 	trainFLOPs = kind{"train.<w>.flops", Text{"<w>: training FLOPs of one run", "<w>: 学習 1 回の計算量（FLOPs）"}, FLOPs,
 		"{train.<w>.tokens} * {train.<w>.flops_per_token}", &srcFLOPs, arithmetic}
 
@@ -169,7 +174,7 @@ const shapeOfWorkload = "workloads[<wi>].transformer.shape"
 // transformerQuantities counts what computeTransformer lays out: per
 // workload and per system (the latter without goodput, and without the two
 // storage reads it adds when the data's tokens are known).
-const transformerPerWorkload, transformerPerPair = 3, 23
+const transformerPerWorkload, transformerPerPair = 5, 23
 
 // tokenChain computes the training data in tokens, where the scenario gives
 // them: dataset.tokens, or the kept frames of the fleet's cameras cut into
@@ -227,14 +232,18 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 	}
 	target := s.target()
 	model := hw.transformerModel(tr, wi)
+	total, active := model.Params()
+	var modelOf string
+	if b.describe {
+		modelOf = "workloads[<wi>].transformer." + tr.given()
+	}
+	b.addExpr(&trainParams, &c, strings.Replace(trainParams.expr, shapeOfWorkload, modelOf, 1), total)
+	b.addExpr(&trainActiveParams, &c, strings.Replace(trainActiveParams.expr, shapeOfWorkload, modelOf, 1), active)
 	var fpt float64
 	if tr.Model == "" {
 		var expr string
 		if b.describe {
-			expr = trainFLOPsPerTokenShape.expr
-			if tr.Config != nil {
-				expr = strings.Replace(expr, shapeOfWorkload, "workloads[<wi>].transformer.config", 1)
-			}
+			expr = strings.Replace(trainFLOPsPerTokenShape.expr, shapeOfWorkload, modelOf, 1)
 		}
 		fpt = b.addExpr(&trainFLOPsPerTokenShape, &c, expr, model.ModelFLOPsPerToken(model.Seq))
 	} else {
@@ -503,6 +512,17 @@ func (hw catalogView) job(k planKey, si int) hardware.TransformerJob {
 		job.Layout = &l
 	}
 	return job
+}
+
+// given names the field that gives the model: model, shape or config.
+func (tr *Transformer) given() string {
+	switch {
+	case tr.Shape != nil:
+		return "shape"
+	case tr.Config != nil:
+		return "config"
+	}
+	return "model"
 }
 
 // transformerModel is workload wi's model: the catalog's, its shape, or its

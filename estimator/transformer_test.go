@@ -367,3 +367,43 @@ func TestTransformerBesideCNNs(t *testing.T) {
 		assert.Equal(t, 1.0, value(t, est, "team.llm.meets_target."+sys), sys)
 	}
 }
+
+// qwenConfig is Qwen2.5-0.5B's config.json as published (the keys the
+// mapper reads, and a few it ignores).
+const qwenConfig = `{"architectures": ["Qwen2ForCausalLM"], "hidden_act": "silu", "hidden_size": 896, "intermediate_size": 4864,
+	"max_position_embeddings": 32768, "model_type": "qwen2", "num_attention_heads": 14, "num_hidden_layers": 24,
+	"num_key_value_heads": 2, "tie_word_embeddings": true, "vocab_size": 151936}`
+
+// TestTransformerParams: every transformer workload reports its parameters
+// and those a token passes through, whichever way it gives its model; a
+// config given by override (as the page sends it) replaces the catalog
+// model the override clears.
+func TestTransformerParams(t *testing.T) {
+	data, _ := examples.Read("llama-3-405b")
+	for _, tc := range []struct {
+		name           string
+		set            []estimator.Override
+		total, active  float64 // as published, to their printed precision
+		prec           float64
+		formulaNamesIt string
+	}{
+		{"catalog", nil, 405e9, 405e9, 1e9, "of workloads[0].transformer.model"},
+		{"catalog MoE", []estimator.Override{{Path: "workloads[0].transformer.model", Value: `"deepseek-v3"`}}, 671e9, 37e9, 1e9, "of workloads[0].transformer.model"},
+		{"config", []estimator.Override{{Path: "workloads[0].transformer.model", Value: "null"}, {Path: "workloads[0].transformer.config", Value: qwenConfig}},
+			0.49e9, 0.49e9, 0.005e9, "of workloads[0].transformer.config"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := estimator.Decode(bytes.NewReader(data), tc.set...)
+			require.NoError(t, err)
+			est, err := estimator.Run(s)
+			require.NoError(t, err)
+			params, ok := est.Get("train.llama-3-405b.params")
+			require.True(t, ok)
+			assert.InDelta(t, tc.total, params.Value, tc.prec)
+			assert.InDelta(t, tc.active, value(t, est, "train.llama-3-405b.active_params"), tc.prec)
+			assert.Equal(t, estimator.Count, params.Unit)
+			assert.Contains(t, params.Formula, tc.formulaNamesIt)
+			assert.True(t, strings.HasSuffix(params.LabelIn("ja"), ": パラメータ数"), params.LabelIn("ja"))
+		})
+	}
+}
