@@ -407,3 +407,27 @@ func TestTransformerParams(t *testing.T) {
 		})
 	}
 }
+
+// TestTransformerConfigOverrideRefuses: a config that is not JSON, or not
+// one the mapper knows, is refused on the config's path, in both languages.
+func TestTransformerConfigOverrideRefuses(t *testing.T) {
+	data, _ := examples.Read("llama-3-405b")
+	clear := estimator.Override{Path: "workloads[0].transformer.model", Value: "null"}
+	for _, tc := range []struct {
+		value, path, en, ja string
+	}{
+		{`{"model_type": "qwen2",`, "workloads[0].transformer.config", "must be a JSON object: invalid JSON at line 1, column 24: unexpected end of input", "JSON オブジェクトにしてください: JSON として正しくありません（1 行 24 列）"},
+		{`{"model_type": "qwen2"} x`, "workloads[0].transformer.config", "invalid character 'x' after top-level value", "JSON オブジェクトにしてください"},
+		{`{"model_type": "bert"}`, "workloads[0].transformer.config.model_type", "unknown model_type", "model_type"},
+	} {
+		_, err := estimator.Decode(bytes.NewReader(data), clear, estimator.Override{Path: "workloads[0].transformer.config", Value: tc.value})
+		errs := fieldErrors(err)
+		require.NotEmpty(t, errs, tc.value)
+		assert.Equal(t, tc.path, errs[0].Path, tc.value)
+		assert.Contains(t, errs[0].Rule, tc.en, tc.value)
+		assert.Contains(t, errs[0].RuleJA, tc.ja, tc.value)
+	}
+	// Without clearing the catalog model, two ways to give the model.
+	_, err := estimator.Decode(bytes.NewReader(data), estimator.Override{Path: "workloads[0].transformer.config", Value: qwenConfig})
+	assert.ErrorContains(t, err, "workloads[0].transformer.config: give one of workloads[0].transformer.model, .shape or .config, not two")
+}
