@@ -271,7 +271,7 @@ func parseValue(path, s string, field target) (any, error) {
 
 // notJSON is an object field's value that is not JSON, located.
 func notJSON(path string, se *SyntaxError) error {
-	return fieldError(path, Text{"must be a JSON object: " + se.In("en"), "JSON オブジェクトにしてください: " + se.In("ja")}, nil)
+	return fieldError(path, Text{"must be an object: " + se.In("en"), "オブジェクトにしてください: " + se.In("ja")}, nil)
 }
 
 // ASCIIDigits replaces the full-width forms of the characters a number is

@@ -416,8 +416,8 @@ func TestTransformerConfigOverrideRefuses(t *testing.T) {
 	for _, tc := range []struct {
 		value, path, en, ja string
 	}{
-		{`{"model_type": "qwen2",`, "workloads[0].transformer.config", "must be a JSON object: invalid JSON at line 1, column 24: unexpected end of input", "JSON オブジェクトにしてください: JSON として正しくありません（1 行 24 列）"},
-		{`{"model_type": "qwen2"} x`, "workloads[0].transformer.config", "invalid character 'x' after top-level value", "JSON オブジェクトにしてください"},
+		{`{"model_type": "qwen2",`, "workloads[0].transformer.config", "must be an object: invalid JSON at line 1, column 24: unexpected end of input", "オブジェクトにしてください: JSON として正しくありません（1 行 24 列）"},
+		{`{"model_type": "qwen2"} x`, "workloads[0].transformer.config", "invalid character 'x' after top-level value", "オブジェクトにしてください"},
 		{`{"model_type": "bert"}`, "workloads[0].transformer.config.model_type", "unknown model_type", "model_type"},
 	} {
 		_, err := estimator.Decode(bytes.NewReader(data), clear, estimator.Override{Path: "workloads[0].transformer.config", Value: tc.value})
