@@ -293,7 +293,7 @@ func (f *formWriter) field(in estimator.InputSpec) {
 		minfmt.Fprintf(&f.b, `<textarea %s rows="3">%s</textarea>`, attrs, escValue(value))
 	case spec.Object:
 		// Pasted, or read from a file in the page (form.js): nothing is sent anywhere.
-		minfmt.Fprintf(&f.b, `<textarea %s rows="8" spellcheck="false" autocomplete="off" placeholder="%s">%s</textarea>`, attrs, esc(f.t["object.paste"]), escValue(value))
+		minfmt.Fprintf(&f.b, `<textarea %s rows="6" spellcheck="false" autocomplete="off" placeholder="%s">%s</textarea>`, attrs, esc(f.t["object.paste"]), escValue(value))
 		minfmt.Fprintf(&f.b, `<button type="button" class="file-open" data-action="open-file" data-for="%s">%s</button><input type="file" accept="application/json,.json" hidden tabindex="-1" data-loads="%s">`,
 			id, esc(f.t["object.open"]), id)
 	default:
