@@ -291,6 +291,9 @@ func (d *treeDecoder) object(path string, src any, dst reflect.Value) {
 		v, present := m[f.name]
 		p := join(path, f.name)
 		switch {
+		case present && v == nil && !f.required:
+			// An explicit null leaves an optional field unset, whatever its
+			// kind: the page clears a label, or the model a config replaces.
 		case present:
 			d.value(p, v, dst.Field(f.index))
 		case f.required:

@@ -14,7 +14,7 @@ type InputSpec struct {
 	Absent bool     // the field's section is not in the scenario (money, say)
 	IsText bool     // a string field; Text holds it, else Number
 	Number float64  // the value; a ranged input's likely value (or median)
-	Text   string   // string fields
+	Text   string   // string fields; an object's JSON, indented, keys sorted
 	Rules  []string // Field.Rules: gt0, ge=X, le=X, max=X (a limit of sanity, see Bound), int, oneof=a|b, id
 	Unit   string   // Field's unit in English with the scenario's currency; "" for text
 	Money  bool     // the number is an amount of the scenario's currency (Unit names it)
@@ -23,11 +23,12 @@ type InputSpec struct {
 }
 
 // InputSpecs lists every number and every non-empty string the scenario sets,
-// in the order of the scenario format.
+// in the order of the scenario format: the cells of a sheet, which an object
+// (transformer.config) is not.
 func InputSpecs(s *Scenario) []InputSpec {
 	var out []InputSpec
 	for _, in := range Inputs(s) {
-		if in.Set && (!in.IsText || in.Text != "") {
+		if in.Set && !in.Field.Object && (!in.IsText || in.Text != "") {
 			out = append(out, in)
 		}
 	}

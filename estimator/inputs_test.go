@@ -157,3 +157,51 @@ func joinedWords() map[string]words {
 	}
 	return all
 }
+
+// TestInputsListAConfig: a transformer's config is one input, an object,
+// written as a person reads it (indented, keys sorted); it replaces the
+// model and the shape, and is no cell of a sheet. A workload that gives a
+// catalog model lists the config unset.
+func TestInputsListAConfig(t *testing.T) {
+	data, _ := examples.Read("llama-3-405b")
+	byModel, err := Decode(strings.NewReader(string(data)))
+	require.NoError(t, err)
+	byConfig, err := Decode(strings.NewReader(string(data)), Override{Path: "workloads[0].transformer.model", Value: "null"},
+		Override{Path: "workloads[0].transformer.config", Value: `{"vocab_size": 151936, "model_type": "qwen2", "hidden_size": 896, "num_hidden_layers": 24,
+			"num_attention_heads": 14, "num_key_value_heads": 2, "intermediate_size": 4864, "tie_word_embeddings": true, "max_position_embeddings": 32768, "architectures": ["Qwen2ForCausalLM"]}`})
+	require.NoError(t, err)
+	find := func(s *Scenario, path string) InputSpec {
+		for _, in := range Inputs(s) {
+			if in.Path == path {
+				return in
+			}
+		}
+		t.Fatalf("no input %s", path)
+		return InputSpec{}
+	}
+	unset := find(byModel, "workloads[0].transformer.config")
+	assert.True(t, unset.Field.Object)
+	assert.False(t, unset.Set)
+	assert.Empty(t, unset.Text)
+	assert.Equal(t, []string{"model", "shape"}, unset.Field.Replaces)
+	assert.Equal(t, []string{"shape", "config"}, find(byModel, "workloads[0].transformer.model").Field.Replaces)
+	cfg := find(byConfig, "workloads[0].transformer.config")
+	assert.True(t, cfg.Set)
+	assert.Equal(t, `{
+  "architectures": [
+    "Qwen2ForCausalLM"
+  ],
+  "hidden_size": 896,
+  "intermediate_size": 4864,
+  "max_position_embeddings": 32768,
+  "model_type": "qwen2",
+  "num_attention_heads": 14,
+  "num_hidden_layers": 24,
+  "num_key_value_heads": 2,
+  "tie_word_embeddings": true,
+  "vocab_size": 151936
+}`, cfg.Text)
+	for _, in := range InputSpecs(byConfig) {
+		assert.NotEqual(t, cfg.Path, in.Path, "a config is no cell")
+	}
+}

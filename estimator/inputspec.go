@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/estimator/minjson"
 )
 
 // Text is one piece of text a user reads, in every language the surfaces
@@ -48,6 +49,10 @@ type Field struct {
 	Label    Text     `json:"label"`
 	Unset    Text     `json:"unset,omitzero"` // what leaving an optional field out means, where it means something
 	Help     Text     `json:"help,omitzero"`  // one more sentence, where the label and unit do not say enough
+	// Replaces names the fields beside it that give the same thing another
+	// way (the model: a catalog id, a shape or a config); giving this one
+	// leaves them out, as Validate wants one of them.
+	Replaces []string `json:"replaces,omitempty"`
 }
 
 // Money reports whether the field is an amount of the scenario's currency.
@@ -132,7 +137,7 @@ func buildFields() ([]Field, map[string]Field) {
 				panic("estimator: no words for input " + p) // TestFieldsCoverTheFormat says which
 			}
 			f := Field{Path: p, IsText: ft.Kind() == reflect.String, Object: ft.Kind() == reflect.Map, Optional: !sf.required, Rules: sf.checks, Bound: sf.bound,
-				Dim: words.dim, Unit: words.unit, Label: words.label, Unset: words.unset, Help: words.help}
+				Dim: words.dim, Unit: words.unit, Label: words.label, Unset: words.unset, Help: words.help, Replaces: words.replaces}
 			for _, r := range sf.checks {
 				if list, ok := strings.CutPrefix(r, "oneof="); ok {
 					f.Choices = strings.Split(list, "|")
@@ -186,16 +191,26 @@ func Inputs(s *Scenario) []InputSpec {
 				}
 				continue
 			case reflect.Map:
-				continue
+				if fv.Type().Elem().Kind() != reflect.Interface {
+					continue // sources: notes on the other fields
+				}
 			}
 			f := byPath[genericPath(p)]
 			in := InputSpec{Path: p, Field: f, Set: set, Absent: absent, IsText: f.IsText, Rules: f.Rules, Source: s.Sources[p]}
-			if f.IsText {
+			switch {
+			case f.Object:
+				// As a person reads it: indented, keys in order.
+				in.Set = set && !fv.IsNil()
+				if in.Set {
+					b, _ := minjson.Append(nil, fv.Interface()) // a decoded tree: no NaN, nothing unwritable
+					in.Text = string(minjson.Indent(b, "  "))
+				}
+			case f.IsText:
 				in.Text = fv.String()
 				if in.Source == "" {
 					in.Source = modelNote(genericPath(p), in.Text)
 				}
-			} else {
+			default:
 				in.Number = fv.Float()
 				in.Unit, in.Money = f.UnitIn("en", currency), f.Money()
 			}
@@ -213,6 +228,7 @@ func Inputs(s *Scenario) []InputSpec {
 type words struct {
 	dim                      Unit
 	unit, label, unset, help Text
+	replaces                 []string // Field.Replaces, by name
 }
 
 // fieldWords is the one table of the inputs' words, by generic path. A new
@@ -268,7 +284,7 @@ var fieldWords = map[string]words{
 	"workloads[].sample_kb": {dim: Bytes, unit: Text{"KB per sample", "KB/サンプル"}, label: Text{"Sample size", "1 サンプルの大きさ"},
 		unset: Text{"dataset.sample_kb, else the model's (an ImageNet JPEG, ~110 KiB)", "dataset.sample_kb、なければモデルの値（ImageNet の JPEG で約 110 KiB）"}},
 
-	"workloads[].transformer.model": {label: Text{"Transformer model", "Transformer モデル"}, unset: Text{"transformer.shape or transformer.config gives the shape", "transformer.shape か transformer.config で形状を指定"},
+	"workloads[].transformer.model": {label: Text{"Transformer model", "Transformer モデル"}, unset: Text{"transformer.shape or transformer.config gives the shape", "transformer.shape か transformer.config で形状を指定"}, replaces: []string{"shape", "config"},
 		help: Text{"A catalog transformer (trainscale catalog transformers); its FLOPs, memory and layout are modelled for each system.", "カタログの Transformer（trainscale catalog transformers）。FLOPs、メモリ、並列化をシステムごとにモデル化します。"}},
 	"workloads[].transformer.shape.layers":            {dim: Count, unit: Text{"layers", "層"}, label: Text{"Layers", "層数"}},
 	"workloads[].transformer.shape.hidden":            {dim: Count, unit: Text{"width", "次元"}, label: Text{"Hidden size", "隠れ層の次元"}, help: Text{"d_model; a multiple of the heads.", "d_model。ヘッド数の倍数。"}},
@@ -282,7 +298,7 @@ var fieldWords = map[string]words{
 	"workloads[].transformer.shape.shared_experts":    {dim: Count, unit: Text{"experts", "エキスパート"}, label: Text{"Shared experts", "共有エキスパート数"}, unset: Text{"0", "0"}},
 	"workloads[].transformer.shape.expert_ffn":        {dim: Count, unit: Text{"width", "次元"}, label: Text{"Expert feed-forward size", "エキスパートの FFN の次元"}, unset: Text{"a dense model", "密なモデル"}},
 	"workloads[].transformer.shape.dense_layers":      {dim: Count, unit: Text{"layers", "層"}, label: Text{"Dense layers", "密な層の数"}, unset: Text{"0: every layer routes", "0（全層が MoE）"}},
-	"workloads[].transformer.config": {unit: Text{"JSON object", "JSON オブジェクト"}, label: Text{"Hugging Face config.json", "Hugging Face の config.json"}, unset: Text{"transformer.model or transformer.shape gives the model", "transformer.model か transformer.shape でモデルを指定"},
+	"workloads[].transformer.config": {unit: Text{"JSON object", "JSON オブジェクト"}, label: Text{"Hugging Face config.json", "Hugging Face の config.json"}, unset: Text{"transformer.model or transformer.shape gives the model", "transformer.model か transformer.shape でモデルを指定"}, replaces: []string{"model", "shape"},
 		help: Text{"A model's config.json as published, pasted whole; its model_type (llama, qwen3_moe, deepseek_v3, ...: trainscale transformer --help lists them) says which keys give the shape, and other keys are ignored.",
 			"公開されている config.json をそのまま貼り付けます。model_type（llama、qwen3_moe、deepseek_v3 など。一覧は trainscale transformer --help）で形状を読むキーが決まり、それ以外のキーは無視します。"}},
 	"workloads[].transformer.seq":       {dim: Count, unit: Text{"tokens", "トークン"}, label: Text{"Sequence length", "系列長"}, unset: Text{"the catalog model's, or the config's context length up to 8,192", "カタログのモデルの値、または config のコンテキスト長（上限 8,192）"}},

@@ -72,7 +72,7 @@ func (o Override) apply(tree *any) error {
 	if err != nil {
 		return err
 	}
-	val, err := parseValue(o.Path, o.Value, field.numeric)
+	val, err := parseValue(o.Path, o.Value, field)
 	if err != nil {
 		return err
 	}
@@ -187,14 +187,17 @@ func checkPath(full string, segs []segment, t reflect.Type) (target, error) {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	return target{checks: checks, numeric: t.Kind() == reflect.Float64 || t.Kind() == reflect.Int}, nil
+	return target{checks: checks, numeric: t.Kind() == reflect.Float64 || t.Kind() == reflect.Int,
+		object: t.Kind() == reflect.Map && t.Elem().Kind() == reflect.Interface}, nil
 }
 
-// target is the field a --set path ends at: its rules, and whether it holds a
-// number (so full-width digits typed for it are read as digits).
+// target is the field a --set path ends at: its rules, whether it holds a
+// number (so full-width digits typed for it are read as digits) and whether
+// a JSON object taken whole (transformer.config: broken JSON is no string).
 type target struct {
 	checks  []string
 	numeric bool
+	object  bool
 }
 
 // movedRange is what a --set value writes over the file's value old: a point
@@ -235,8 +238,10 @@ func movedRange(old, val any, checks []string) any {
 // twice, or nested too deep, is an error, as it is in a file.
 // For a numeric field, full-width digits, point and signs ("１．５", "－３",
 // typed with a Japanese input method) read as their ASCII forms, and a
-// count's suffix as its multiplier (ParseCount: 15T, 405B).
-func parseValue(path, s string, numeric bool) (any, error) {
+// count's suffix as its multiplier (ParseCount: 15T, 405B). For an object
+// field, JSON that does not parse is said where it breaks, as a file's is.
+func parseValue(path, s string, field target) (any, error) {
+	numeric := field.numeric
 	if numeric {
 		s = ASCIIDigits(s)
 	}
@@ -244,6 +249,13 @@ func parseValue(path, s string, numeric bool) (any, error) {
 	var de *minjson.DepthError
 	if errors.As(err, &de) {
 		return nil, TooDeep(path)
+	}
+	var se *minjson.SyntaxError
+	switch {
+	case field.object && errors.As(err, &se):
+		return nil, notJSON(path, syntaxError([]byte(s), se.Offset, se.Msg))
+	case field.object && err == nil && len(rest) > 0:
+		return nil, notJSON(path, syntaxError([]byte(s), len(s)-len(rest), "invalid character "+strconv.QuoteRune(rune(rest[0]))+" after top-level value"))
 	}
 	if err != nil || len(rest) > 0 {
 		if v, ok := ParseCount(s); numeric && ok {
@@ -255,6 +267,11 @@ func parseValue(path, s string, numeric bool) (any, error) {
 		return nil, errs.err()
 	}
 	return v, nil
+}
+
+// notJSON is an object field's value that is not JSON, located.
+func notJSON(path string, se *SyntaxError) error {
+	return fieldError(path, Text{"must be an object: " + se.In("en"), "オブジェクトにしてください: " + se.In("ja")}, nil)
 }
 
 // ASCIIDigits replaces the full-width forms of the characters a number is

@@ -30,7 +30,7 @@ func (c *Calculation) Set(o Override) (bool, error) {
 	}
 	old := *f.ptr
 	oldDist, wasRanged := c.s.Ranges[o.Path]
-	value, err := parseValue(o.Path, o.Value, true)
+	value, err := parseValue(o.Path, o.Value, target{numeric: true})
 	if err != nil {
 		return true, err
 	}

@@ -48,7 +48,7 @@ type LoRA struct {
 // trainableExpr is trainable_params' formula for the mode.
 func trainableExpr(t hardware.Tuning) string {
 	if !t.Adapters() {
-		return "every parameter of " + modelOfWorkload
+		return "{train.<w>.params}"
 	}
 	return "rank x (inputs + outputs) of each adapted matrix of every layer (experts: each), of " + modelOfWorkload
 }
@@ -117,6 +117,7 @@ var (
 	srcWorkload    = Text{"the scenario's transformer workload", "シナリオの Transformer ワークロード"}
 	// SourceTuning cites fine-tuning's rules; the transformer tool cites it too.
 	SourceTuning  = Text{"LoRA: r x (inputs + outputs) parameters per adapted matrix, frozen weights without gradients or optimizer state (Hu et al. 2021, section 4.1); QLoRA: frozen weights at 4.127 bits (Dettmers et al. 2023, section 3)", "LoRA: 適用する行列 1 つあたり r ×（入力 + 出力）個のパラメータ。凍結した重みには勾配もオプティマイザ状態もない（Hu ら 2021 年、4.1 節）。QLoRA: 凍結した重みは 4.127 ビット（Dettmers ら 2023 年、3 節）"}
+	srcParams     = Text{"the model's matrices counted from its shape (estimator/hardware), which reproduces the catalog models' published counts", "形状から数えたモデルの行列のパラメータ数（estimator/hardware）。カタログのモデルの公表値を再現します"}
 	srcMFU        = Text{"MFU = model FLOP/s per GPU / dense peak (Chowdhery et al. 2022, PaLM, appendix B)", "MFU = GPU 1 基あたりのモデル FLOP/s / 密行列ピーク性能（Chowdhery ら 2022 年、PaLM の付録 B）"}
 	srcEpochs     = Text{"one run reads the data's tokens training.epochs times", "学習 1 回でデータのトークンを training.epochs 回読む"}
 	srcTokenReads = srcStorage.With(" (bytes per token: the data's bytes over its tokens)", "（トークンあたりのバイト数: データのバイト数 / トークン数）")
@@ -140,6 +141,10 @@ var (
 		"", &srcFLOPs, arithmetic} // the formula names the catalog model
 	trainFLOPsPerTokenShape = kind{"train.<w>.flops_per_token", Text{"<w>: training FLOPs per token", "<w>: 1 トークンあたりの学習計算量（FLOPs）"}, FLOPs,
 		"6 x active parameters in matrix multiplies (logits in) + attention 12 x layers x seq x d_attn, halved when causal, of " + shapeOfWorkload, &srcFLOPs, modelled}
+	trainParams = kind{"train.<w>.params", Text{"<w>: parameters", "<w>: パラメータ数"}, Count,
+		"embeddings + layers x (attention + feed-forward), every expert counted, of " + shapeOfWorkload, &srcParams, modelled}
+	trainActiveParams = kind{"train.<w>.active_params", Text{"<w>: parameters active per token", "<w>: 1 トークンあたりの有効パラメータ数"}, Count,
+		"embeddings + layers x (attention + feed-forward), the experts a token is routed to, of " + shapeOfWorkload, &srcParams, modelled}
 	trainFLOPsPerTokenAdapters = kind{"train.<w>.flops_per_token", Text{"<w>: training FLOPs per token", "<w>: 1 トークンあたりの学習計算量（FLOPs）"}, FLOPs,
 		"4 x the active matrix parameters (frozen: no weight gradients) + 6 x the active adapter parameters + attention, of " + modelOfWorkload, &SourceTuning, modelled}
 	trainTrainableParams = kind{"train.<w>.trainable_params", Text{"<w>: parameters the run trains", "<w>: 学習で更新するパラメータ数"}, Count,
@@ -211,7 +216,7 @@ const modelOfWorkload = "the model of workloads[<wi>].transformer"
 // transformerQuantities counts what computeTransformer lays out: per
 // workload and per system (the latter without goodput, and without the two
 // storage reads it adds when the data's tokens are known).
-const transformerPerWorkload, transformerPerPair = 4, 23
+const transformerPerWorkload, transformerPerPair = 6, 23
 
 // tokenChain computes the training data in tokens, where the scenario gives
 // them: dataset.tokens, or the kept frames of the fleet's cameras cut into
@@ -269,6 +274,13 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 	}
 	target := s.target()
 	model := hw.transformerModel(tr, wi)
+	total, active := model.Params()
+	var modelOf string
+	if b.describe {
+		modelOf = "workloads[<wi>].transformer." + tr.given()
+	}
+	b.addExpr(&trainParams, &c, strings.Replace(trainParams.expr, shapeOfWorkload, modelOf, 1), total)
+	b.addExpr(&trainActiveParams, &c, strings.Replace(trainActiveParams.expr, shapeOfWorkload, modelOf, 1), active)
 	tuning := tr.tuning()
 	b.addExpr(&trainTrainableParams, &c, trainableExpr(tuning), model.TrainableParams(tuning))
 	var fpt float64
@@ -278,10 +290,7 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 	case tr.Model == "":
 		var expr string
 		if b.describe {
-			expr = trainFLOPsPerTokenShape.expr
-			if tr.Config != nil {
-				expr = strings.Replace(expr, shapeOfWorkload, "workloads[<wi>].transformer.config", 1)
-			}
+			expr = strings.Replace(trainFLOPsPerTokenShape.expr, shapeOfWorkload, modelOf, 1)
 		}
 		fpt = b.addExpr(&trainFLOPsPerTokenShape, &c, expr, model.ModelFLOPsPerToken(model.Seq))
 	default:
@@ -552,6 +561,17 @@ func (hw catalogView) job(k planKey, si int) hardware.TransformerJob {
 		job.Layout = &l
 	}
 	return job
+}
+
+// given names the field that gives the model: model, shape or config.
+func (tr *Transformer) given() string {
+	switch {
+	case tr.Shape != nil:
+		return "shape"
+	case tr.Config != nil:
+		return "config"
+	}
+	return "model"
 }
 
 // transformerModel is workload wi's model: the catalog's, its shape, or its

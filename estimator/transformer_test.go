@@ -367,3 +367,67 @@ func TestTransformerBesideCNNs(t *testing.T) {
 		assert.Equal(t, 1.0, value(t, est, "team.llm.meets_target."+sys), sys)
 	}
 }
+
+// qwenConfig is Qwen2.5-0.5B's config.json as published (the keys the
+// mapper reads, and a few it ignores).
+const qwenConfig = `{"architectures": ["Qwen2ForCausalLM"], "hidden_act": "silu", "hidden_size": 896, "intermediate_size": 4864,
+	"max_position_embeddings": 32768, "model_type": "qwen2", "num_attention_heads": 14, "num_hidden_layers": 24,
+	"num_key_value_heads": 2, "tie_word_embeddings": true, "vocab_size": 151936}`
+
+// TestTransformerParams: every transformer workload reports its parameters
+// and those a token passes through, whichever way it gives its model; a
+// config given by override (as the page sends it) replaces the catalog
+// model the override clears.
+func TestTransformerParams(t *testing.T) {
+	data, _ := examples.Read("llama-3-405b")
+	for _, tc := range []struct {
+		name           string
+		set            []estimator.Override
+		total, active  float64 // as published, to their printed precision
+		prec           float64
+		formulaNamesIt string
+	}{
+		{"catalog", nil, 405e9, 405e9, 1e9, "of workloads[0].transformer.model"},
+		{"catalog MoE", []estimator.Override{{Path: "workloads[0].transformer.model", Value: `"deepseek-v3"`}}, 671e9, 37e9, 1e9, "of workloads[0].transformer.model"},
+		{"config", []estimator.Override{{Path: "workloads[0].transformer.model", Value: "null"}, {Path: "workloads[0].transformer.config", Value: qwenConfig}},
+			0.49e9, 0.49e9, 0.005e9, "of workloads[0].transformer.config"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := estimator.Decode(bytes.NewReader(data), tc.set...)
+			require.NoError(t, err)
+			est, err := estimator.Run(s)
+			require.NoError(t, err)
+			params, ok := est.Get("train.llama-3-405b.params")
+			require.True(t, ok)
+			assert.InDelta(t, tc.total, params.Value, tc.prec)
+			assert.InDelta(t, tc.active, value(t, est, "train.llama-3-405b.active_params"), tc.prec)
+			assert.Equal(t, estimator.Count, params.Unit)
+			assert.Contains(t, params.Formula, tc.formulaNamesIt)
+			assert.True(t, strings.HasSuffix(params.LabelIn("ja"), ": パラメータ数"), params.LabelIn("ja"))
+		})
+	}
+}
+
+// TestTransformerConfigOverrideRefuses: a config that is not JSON, or not
+// one the mapper knows, is refused on the config's path, in both languages.
+func TestTransformerConfigOverrideRefuses(t *testing.T) {
+	data, _ := examples.Read("llama-3-405b")
+	clear := estimator.Override{Path: "workloads[0].transformer.model", Value: "null"}
+	for _, tc := range []struct {
+		value, path, en, ja string
+	}{
+		{`{"model_type": "qwen2",`, "workloads[0].transformer.config", "must be an object: invalid JSON at line 1, column 24: unexpected end of input", "オブジェクトにしてください: JSON として正しくありません（1 行 24 列）"},
+		{`{"model_type": "qwen2"} x`, "workloads[0].transformer.config", "invalid character 'x' after top-level value", "オブジェクトにしてください"},
+		{`{"model_type": "bert"}`, "workloads[0].transformer.config.model_type", "unknown model_type", "model_type"},
+	} {
+		_, err := estimator.Decode(bytes.NewReader(data), clear, estimator.Override{Path: "workloads[0].transformer.config", Value: tc.value})
+		errs := fieldErrors(err)
+		require.NotEmpty(t, errs, tc.value)
+		assert.Equal(t, tc.path, errs[0].Path, tc.value)
+		assert.Contains(t, errs[0].Rule, tc.en, tc.value)
+		assert.Contains(t, errs[0].RuleJA, tc.ja, tc.value)
+	}
+	// Without clearing the catalog model, two ways to give the model.
+	_, err := estimator.Decode(bytes.NewReader(data), estimator.Override{Path: "workloads[0].transformer.config", Value: qwenConfig})
+	assert.ErrorContains(t, err, "workloads[0].transformer.config: give one of workloads[0].transformer.model, .shape or .config, not two")
+}

@@ -64,6 +64,7 @@ func TestWorldModelStepByStep(t *testing.T) {
 	p.ready("body")
 	steps := `[...document.querySelectorAll('ol.steps > li')].map((li) => li.querySelector('.step').textContent + ': ' + [...li.querySelectorAll('button')].map((b) => b.textContent).join(' '))`
 	assert.Equal(t, []string{
+		"Video world model: parameters: 303.56 million",
 		"Camera frames kept per year: 59.9 billion",
 		"Tokens per kept frame: 196",
 		"Training data, in tokens: 11.74 trillion",
@@ -82,5 +83,5 @@ func TestWorldModelStepByStep(t *testing.T) {
 	assert.Equal(t, tops[0], tops[2])
 	p.set("document", "fleet.cars", "200")
 	sameFigures(t, p.values("document"), coreEstimate(t, "av-world-model-2026", estimator.Override{Path: "fleet.cars", Value: "200"}))
-	assert.Equal(t, "Camera frames kept per year: 119.81 billion", run[[]string](p, steps)[0])
+	assert.Equal(t, "Camera frames kept per year: 119.81 billion", run[[]string](p, steps)[1])
 }

@@ -10,6 +10,8 @@ export function overrideOf(el) {
   const path = el.name;
   const text = el.value.trim();
   if (text === '' && el.hasAttribute('data-optional')) return { path, value: 'null' };
+  // An object (a config.json) goes as pasted: the core reads it, and says where JSON that is not breaks.
+  if (el.dataset.kind === 'object') return { path, value: text };
   if (el.dataset.kind !== 'number') return { path, value: JSON.stringify(el.value) };
   // A ranged input's own field sends its point value: the core moves the range with it.
   return { path, value: text };
@@ -140,4 +142,39 @@ export function showRanges(form, html) {
   const t = document.createElement('template');
   t.innerHTML = html;
   old.replaceWith(t.content);
+}
+
+/**
+ * replacedBy lists the paths an override of el to value leaves out: the
+ * fields beside it that give the same thing another way (a config.json
+ * replaces the catalog model and the shape; internal/page renders them as
+ * data-replaces), those that hold something in the form or in sets.
+ * Clearing el replaces nothing.
+ */
+export function replacedBy(form, el, value, sets) {
+  if (value === 'null') return [];
+  const under = (p) => (k) => k === p || k.startsWith(p + '.');
+  return (el.dataset.replaces || '').split(' ').filter((p) => p && ([...sets.keys()].some(under(p)) ||
+    [...form.querySelectorAll('[name]')].some((f) => under(p)(f.name) && f.value.trim() !== '')));
+}
+
+/** clearReplaced empties the inputs of the replaced paths (a box's included) and their errors. */
+export function clearReplaced(form, paths) {
+  for (const p of paths) {
+    for (const f of form.querySelectorAll(`[name="${CSS.escape(p)}"], [name^="${CSS.escape(p + '.')}"]`)) {
+      if (f.tagName === 'SELECT') f.selectedIndex = 0;
+      else f.value = '';
+      setError(f, '');
+    }
+  }
+}
+
+/** openFile puts the text of the file chosen in input (a config.json, read here: nothing is sent) into its field, as if pasted. */
+export async function openFile(form, input) {
+  const file = input.files[0];
+  input.value = ''; // the same file chosen again is read again
+  const field = file && form.querySelector('#' + CSS.escape(input.dataset.loads));
+  if (!field) return;
+  field.value = await file.text();
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }

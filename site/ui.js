@@ -22,7 +22,7 @@
 import { estimator, asset } from './trainscale.js';
 import { tools } from './tools.js';
 import { readHash, writeHash, hashKeeper } from './hash.js';
-import { overrideOf, showErrors, clearErrors, anyErrors, movesRange, showRanges, movesNotes, showNotes } from './form.js';
+import { overrideOf, showErrors, clearErrors, anyErrors, movesRange, showRanges, movesNotes, showNotes, replacedBy, clearReplaced, openFile } from './form.js';
 import { resultsView } from './results.js';
 import { bindExports } from './exports.js';
 import { bindLists } from './lists.js';
@@ -301,6 +301,13 @@ async function recompute(page, el, t0 = performance.now(), stale = () => false) 
   const o = overrideOf(el);
   const sets = new Map(page.state.sets);
   sets.delete(o.path);
+  // A field that replaces others (a config.json, the catalog model) leaves
+  // them out, with every edit made inside them.
+  const replaced = replacedBy(els.form, el, o.value, sets);
+  for (const p of replaced) {
+    for (const k of sets.keys()) if (k === p || k.startsWith(p + '.')) sets.delete(k);
+    sets.set(p, 'null');
+  }
   sets.set(o.path, o.value);
   const tAsked = performance.now();
   // A point value with a range moves it: the ranges group comes back to show
@@ -319,6 +326,7 @@ async function recompute(page, el, t0 = performance.now(), stale = () => false) 
   } else {
     page.state.sets = sets;
     clearErrors(els.form, el, o.path);
+    clearReplaced(els.form, replaced);
     await page.results.update(res);
     showRanges(els.form, res.ranges);
     showNotes(els.form, res.form);
@@ -465,6 +473,14 @@ function bindForm(page) {
     if (ev.target.matches('input[name], select[name], textarea[name]')) page.typed(ev.target);
   });
   form.addEventListener('submit', (ev) => ev.preventDefault());
+  // A field's Open button (a config.json) opens its file input, which reads the file into the field.
+  form.addEventListener('click', (ev) => {
+    const b = ev.target.closest('button[data-action=open-file]');
+    if (b) form.querySelector(`input[data-loads="${CSS.escape(b.dataset.for)}"]`)?.click();
+  });
+  form.addEventListener('change', (ev) => {
+    if (ev.target.matches('input[type=file][data-loads]')) openFile(form, ev.target);
+  });
 }
 
 // A figure clicked (or Enter on it) shows its formula with the numbers put

@@ -689,3 +689,51 @@ func isEmpty(v reflect.Value) bool {
 	}
 	return false
 }
+
+// Indent is the compact JSON src (as Append writes it) with each element of
+// an object or array on a line of its own, indented by indent per level, as
+// encoding/json.Indent writes it; an empty object or array stays {} or [].
+func Indent(src []byte, indent string) []byte {
+	var out []byte
+	depth, inString, escaped := 0, false, false
+	newline := func() {
+		out = append(out, '\n')
+		for range depth {
+			out = append(out, indent...)
+		}
+	}
+	for i, c := range src {
+		if inString {
+			out = append(out, c)
+			inString = escaped || c != '"'
+			escaped = !escaped && c == '\\'
+			continue
+		}
+		switch c {
+		case '"':
+			inString = true
+			out = append(out, c)
+		case '{', '[':
+			out = append(out, c)
+			if i+1 < len(src) && (src[i+1] == '}' || src[i+1] == ']') {
+				continue
+			}
+			depth++
+			newline()
+		case '}', ']':
+			if i > 0 && src[i-1] != '{' && src[i-1] != '[' {
+				depth--
+				newline()
+			}
+			out = append(out, c)
+		case ',':
+			out = append(out, c)
+			newline()
+		case ':':
+			out = append(out, ':', ' ')
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}

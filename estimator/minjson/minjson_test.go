@@ -217,3 +217,18 @@ func FuzzAppendString(f *testing.F) {
 		assert.Equal(t, string(want), string(got))
 	})
 }
+
+// Indent writes compact JSON as encoding/json.Indent does, strings with
+// brackets, commas, colons and escaped quotes in them included.
+func TestIndentAsEncodingJSON(t *testing.T) {
+	for _, src := range []string{
+		`{}`, `[]`, `1`, `"a"`,
+		`{"a":1,"b":[1,2,{"c":null}],"d":{},"e":[]}`,
+		`{"s":"{[,:]}","q":"say \"hi\", \\","u":"\u003c"}`,
+		`[[[]],{"x":{"y":true}}]`,
+	} {
+		var want bytes.Buffer
+		require.NoError(t, json.Indent(&want, []byte(src), "", "  "), src)
+		assert.Equal(t, want.String(), string(minjson.Indent([]byte(src), "  ")), src)
+	}
+}

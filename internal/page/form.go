@@ -237,7 +237,10 @@ func (f *formWriter) field(in estimator.InputSpec) {
 	path, spec := in.Path, in.Field
 	id := domID("f", path)
 	kind, value := "string", in.Text
-	if !spec.IsText {
+	switch {
+	case spec.Object:
+		kind = "object"
+	case !spec.IsText:
 		kind, value = "number", ""
 		if in.Set || !spec.Optional {
 			value = num(in.Number)
@@ -247,8 +250,12 @@ func (f *formWriter) field(in estimator.InputSpec) {
 	if !spec.IsText {
 		unit = spec.UnitIn(f.lang, f.currency)
 	}
+	cls := "field"
+	if spec.Object {
+		cls = "field object"
+	}
 	var describedBy []string
-	minfmt.Fprintf(&f.b, `<div class="field" data-field="%s"><label for="%s">%s`, esc(path), id, esc(spec.Label.In(f.lang)))
+	minfmt.Fprintf(&f.b, `<div class="%s" data-field="%s"><label for="%s">%s`, cls, esc(path), id, esc(spec.Label.In(f.lang)))
 	if unit != "" {
 		minfmt.Fprintf(&f.b, ` <span class="unit">(%s)</span>`, esc(unit))
 	}
@@ -258,6 +265,9 @@ func (f *formWriter) field(in estimator.InputSpec) {
 		attrs += ` data-optional=""`
 	} else {
 		attrs += ` required`
+	}
+	if len(spec.Replaces) > 0 {
+		attrs += ` data-replaces="` + esc(strings.Join(siblings(path, spec.Replaces), " ")) + `"`
 	}
 	if in.Range != nil {
 		describedBy = append(describedBy, domID("r", path))
@@ -281,6 +291,11 @@ func (f *formWriter) field(in estimator.InputSpec) {
 		f.b.WriteString(`</select>`)
 	case path == "notes":
 		minfmt.Fprintf(&f.b, `<textarea %s rows="3">%s</textarea>`, attrs, escValue(value))
+	case spec.Object:
+		// Pasted, or read from a file in the page (form.js): nothing is sent anywhere.
+		minfmt.Fprintf(&f.b, `<textarea %s rows="6" spellcheck="false" autocomplete="off" placeholder="%s">%s</textarea>`, attrs, esc(f.t["object.paste"]), escValue(value))
+		minfmt.Fprintf(&f.b, `<button type="button" class="file-open" data-action="open-file" data-for="%s">%s</button><input type="file" accept="application/json,.json" hidden tabindex="-1" data-loads="%s">`,
+			id, esc(f.t["object.open"]), id)
 	default:
 		if list := datalistFor(path); list != "" {
 			attrs += ` list="` + list + `"`
@@ -307,6 +322,17 @@ func (f *formWriter) field(in estimator.InputSpec) {
 		minfmt.Fprintf(&f.b, `<small class="source" id="%s">%s</small>`, srcID, esc(in.Source))
 	}
 	minfmt.Fprintf(&f.b, `<span class="error" id="%s" role="alert" hidden></span></div>`, errID)
+}
+
+// siblings are the paths of the named fields beside path, in its object:
+// workloads[0].transformer.model for workloads[0].transformer.config and model.
+func siblings(path string, names []string) []string {
+	parent := path[:strings.LastIndexByte(path, '.')+1]
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = parent + n
+	}
+	return out
 }
 
 // rangeFields renders one ranged input's low, likely and high (or median and P90).

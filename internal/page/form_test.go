@@ -29,8 +29,9 @@ type button struct {
 	group, action, list, index, label, text string
 }
 
-// listButtons finds every data-action button of a form with the group
-// (fieldset id) it lies in.
+// listButtons finds every list button (Add, Remove) of a form with the
+// group (fieldset id) it lies in; every button of the form must be no
+// submit button.
 func listButtons(t *testing.T, form string) []button {
 	t.Helper()
 	nodes, err := html.ParseFragment(strings.NewReader(form), &html.Node{Type: html.ElementNode, Data: "form", DataAtom: atom.Form})
@@ -50,6 +51,9 @@ func listButtons(t *testing.T, form string) []button {
 				continue
 			}
 			assert.Equal(t, "button", attr(n, "type"), "a button that would submit the form")
+			if attr(n, "data-list") == "" {
+				continue
+			}
 			b := button{group: attr(top, "id"), action: attr(n, "data-action"), list: attr(n, "data-list"), index: attr(n, "data-index"), label: attr(n, "aria-label")}
 			if n.FirstChild != nil {
 				b.text = n.FirstChild.Data
@@ -144,7 +148,12 @@ func TestFormNestsATransformerWorkload(t *testing.T) {
 			`value="llama-3.1-405b"`,
 			// The model comes from the catalog: no shape of its own, a closed box.
 			`<details class="sub absent" id="g-workloads-0-transformer-shape"><summary>Shape <span class="hint">(not in this scenario; setting a field adds the section)</span></summary><div class="field" data-field="workloads[0].transformer.shape.layers">`,
-			`</div></details><div class="field" data-field="workloads[0].transformer.seq">`,
+			// Or from a config.json pasted or opened, which replaces the catalog model and the shape.
+			`</div></details><div class="field object" data-field="workloads[0].transformer.config"><label for="f-workloads-0-transformer-config">Hugging Face config.json <span class="unit">(JSON object)</span></label>`,
+			`<textarea id="f-workloads-0-transformer-config" name="workloads[0].transformer.config" data-kind="object" data-optional="" data-replaces="workloads[0].transformer.model workloads[0].transformer.shape"`,
+			`placeholder="Paste a model&#39;s config.json here, or open the file"></textarea>`,
+			`<button type="button" class="file-open" data-action="open-file" data-for="f-workloads-0-transformer-config">Open config.json…</button><input type="file" accept="application/json,.json" hidden tabindex="-1" data-loads="f-workloads-0-transformer-config">`,
+			`<div class="field" data-field="workloads[0].transformer.seq">`,
 			`value="8192"`,
 			`<details class="sub absent" id="g-workloads-0-transformer-layout"><summary>Layout (parallelism) `,
 			`</div></details></fieldset></fieldset><button type="button" class="item-add" data-action="add-item" data-list="workloads">Add workload</button>`,
@@ -152,6 +161,9 @@ func TestFormNestsATransformerWorkload(t *testing.T) {
 		{"ja", []string{
 			`<legend>Transformer</legend>`,
 			`<summary>形状 <span class="hint">`,
+			`<label for="f-workloads-0-transformer-config">Hugging Face の config.json <span class="unit">(JSON オブジェクト)</span></label>`,
+			`placeholder="モデルの config.json をここに貼り付けるか、ファイルを開いてください"`,
+			`>config.json を開く…</button>`,
 			`<summary>並列化の配置 <span class="hint">`,
 			`ワークロードを追加`,
 		}},
@@ -221,4 +233,31 @@ func TestTransformerPickerByFamily(t *testing.T) {
 		}
 	}
 	assert.GreaterOrEqual(t, len(families), 15)
+}
+
+// A scenario's config shows as its JSON, indented and in key order, in the
+// config's box; the catalog model it replaced shows empty, and each of the
+// two says what giving it clears.
+func TestFormShowsAConfig(t *testing.T) {
+	data, _ := examples.Read("llama-3-405b")
+	s, err := estimator.Decode(bytes.NewReader(data), estimator.Override{Path: "workloads[0].transformer.model", Value: "null"},
+		estimator.Override{Path: "workloads[0].transformer.config", Value: `{"num_hidden_layers": 24, "model_type": "qwen2", "hidden_size": 896, "num_attention_heads": 14,
+			"num_key_value_heads": 2, "intermediate_size": 4864, "vocab_size": 151936, "tie_word_embeddings": true, "max_position_embeddings": 32768, "note": "<b>"}`})
+	require.NoError(t, err)
+	form := Form(s, "en")
+	for _, want := range []string{
+		`name="workloads[0].transformer.config" data-kind="object" data-optional="" data-replaces="workloads[0].transformer.model workloads[0].transformer.shape"`,
+		`placeholder="Paste a model&#39;s config.json here, or open the file">{
+  &#34;hidden_size&#34;: 896,
+  &#34;intermediate_size&#34;: 4864,
+  &#34;max_position_embeddings&#34;: 32768,
+  &#34;model_type&#34;: &#34;qwen2&#34;,
+  &#34;note&#34;: &#34;\u003cb\u003e&#34;,
+  &#34;num_attention_heads&#34;: 14,`,
+		`name="workloads[0].transformer.model" data-kind="string" data-optional="" data-replaces="workloads[0].transformer.shape workloads[0].transformer.config"`,
+		`list="dl-transformers" placeholder="transformer.shape or transformer.config gives the shape" value="">`,
+	} {
+		assert.True(t, strings.Contains(form, want), want)
+	}
+	assert.Contains(t, form, `<legend>Workload 1: llama-3-405b</legend>`, "no catalog model names it: its id does")
 }

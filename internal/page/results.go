@@ -254,7 +254,8 @@ func (sh *sheet) chainCells() {
 }
 
 // transformerSteps is each transformer workload's chain, the point of a
-// scenario that trains one: the frames kept and the tokens each makes (for
+// scenario that trains one: the model's parameters (and those active per
+// token, for a mixture of experts), the frames kept and the tokens each makes (for
 // a fleet's video), the data's tokens, one run's tokens and FLOPs (each
 // step's formula reads the one before), then on each system the layout,
 // one run's GPU time and a project's GPU-hours (failures included). A step
@@ -276,6 +277,12 @@ func (sh *sheet) transformerSteps() {
 			st.list = append(st.list, step{cells: sh.values(ids), system: system})
 		}
 		train := "train." + w.ID + "."
+		add("", train+"params")
+		// The parameters a token passes through, where experts make them fewer.
+		total, _ := sh.est.Get(train + "params")
+		if active, _ := sh.est.Get(train + "active_params"); active.Value < total.Value {
+			add("", train+"active_params")
+		}
 		for _, id := range []string{"data.frames", "data.tokens_per_frame", "data.tokens", train + "tokens", train + "flops"} {
 			add("", id)
 		}

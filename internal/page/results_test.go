@@ -80,7 +80,7 @@ func shownSteps(st steps) []shownStep {
 }
 
 // Issue 26, item 8: the world model's chain, which is the point of that
-// scenario, reads step by step: frames kept, tokens per frame, a run's
+// scenario, reads step by step: the model's parameters, frames kept, tokens per frame, a run's
 // tokens and FLOPs, and on each system the layout and one run's GPU time.
 func TestWorldModelStepByStep(t *testing.T) {
 	est := presetEstimate(t, "av-world-model-2026")
@@ -88,6 +88,7 @@ func TestWorldModelStepByStep(t *testing.T) {
 	require.Len(t, sh.steps, 1)
 	assert.Equal(t, "Video world model", sh.steps[0].name)
 	assert.Equal(t, []shownStep{
+		{ids: []string{"train.world-model.params"}, texts: []string{"303.56 million"}},
 		{ids: []string{"data.frames"}, texts: []string{"59.9 billion"}},
 		{ids: []string{"data.tokens_per_frame"}, texts: []string{"196"}},
 		{ids: []string{"data.tokens"}, texts: []string{"11.74 trillion"}},
@@ -120,7 +121,8 @@ func TestWorldModelStepByStep(t *testing.T) {
 
 	html := Results(est, "en")
 	for _, want := range []string{
-		`<h3>Video world model: from the data to the GPU time</h3><ol class="steps"><li><span class="step">Camera frames kept per year</span> <button type="button" class="q" data-quantity="data.frames"`,
+		`<h3>Video world model: from the data to the GPU time</h3><ol class="steps"><li><span class="step">Video world model: parameters</span> <button type="button" class="q" data-quantity="train.world-model.params"`,
+		`<code class="formula">embeddings + layers x (attention + feed-forward), every expert counted, of workloads[0].transformer.model</code></li><li><span class="step">Camera frames kept per year</span> <button type="button" class="q" data-quantity="data.frames"`,
 		`<code class="formula">data.frames * data.tokens_per_frame</code>`,
 		`<code class="formula">training.epochs * data.tokens</code>`,
 		`<span class="step">Layout on DGX B200 (tensor × pipeline × data parallel)</span> <span class="parallelism">TP <button type="button" class="q" data-quantity="train.world-model.tp.dgx-b200"`,
@@ -146,9 +148,33 @@ func TestProjectStepByStep(t *testing.T) {
 	for _, st := range shownSteps(sh.steps[0]) {
 		ids, texts = append(ids, st.ids[0]), append(texts, st.texts[0])
 	}
-	assert.Equal(t, []string{"train.llama-70b.tokens", "train.llama-70b.flops", "train.llama-70b.tp.dgx-h100",
+	assert.Equal(t, []string{"train.llama-70b.params", "train.llama-70b.tokens", "train.llama-70b.flops", "train.llama-70b.tp.dgx-h100",
 		"train.llama-70b.gpu_time.dgx-h100", "project.llama-70b.gpu_hours.dgx-h100"}, ids)
-	assert.Equal(t, []string{"15 trillion", "6.74e+24 FLOP", "4", "456.48 years", "4.03 million"}, texts)
+	assert.Equal(t, []string{"70.55 billion", "15 trillion", "6.74e+24 FLOP", "4", "456.48 years", "4.03 million"}, texts)
 	assert.Equal(t, "Llama 3.1 70B", sh.steps[0].name)
 	assert.Empty(t, resultsSheet(presetEstimate(t, "modern-2026"), "en").steps, "no transformer, no steps")
+}
+
+// A mixture of experts shows the parameters a token passes through beside
+// its total; a config.json model names its parameters as any other does.
+func TestStepsShowAModelsParameters(t *testing.T) {
+	data, _ := examples.Read("llama-3-405b")
+	for _, tc := range []struct {
+		set   []estimator.Override
+		texts []string
+	}{
+		{[]estimator.Override{{Path: "workloads[0].transformer.model", Value: `"deepseek-v3"`}}, []string{"671.03 billion", "37.55 billion"}},
+		{[]estimator.Override{{Path: "workloads[0].transformer.model", Value: "null"}, {Path: "workloads[0].transformer.config",
+			Value: `{"model_type": "qwen2", "hidden_size": 896, "num_hidden_layers": 24, "num_attention_heads": 14, "num_key_value_heads": 2,
+				"intermediate_size": 4864, "vocab_size": 151936, "tie_word_embeddings": true, "max_position_embeddings": 32768}`}}, []string{"493.96 million", "15.6 trillion"}},
+	} {
+		s, err := estimator.Decode(bytes.NewReader(data), tc.set...)
+		require.NoError(t, err)
+		est, err := estimator.Run(s)
+		require.NoError(t, err)
+		steps := shownSteps(resultsSheet(est, "en").steps[0])
+		require.GreaterOrEqual(t, len(steps), 2)
+		assert.Equal(t, tc.texts, []string{steps[0].texts[0], steps[1].texts[0]})
+		assert.Equal(t, "train.llama-3-405b.params", steps[0].ids[0])
+	}
 }

@@ -31,11 +31,13 @@ var Names = words(`
 	AlexNet ResNet Inception ImageNet VideoMAE
 `)
 
-// Phrases are the titles quoted as published and the commands a reader
-// types as they are.
+// Phrases are the titles quoted as published, the names of more than one
+// word (a word of which alone is English) and the commands a reader types
+// as they are.
 var Phrases = []string{
 	"Training AI for Self-Driving Vehicles: the Challenge of Scale",
 	"NVIDIA Developer Blog",
+	"Hugging Face",
 	"npm ci",
 	"trainscale html --echarts",
 	"trainscale xlsx",
