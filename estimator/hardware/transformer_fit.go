@@ -69,10 +69,6 @@ const (
 	ChangeGPU       FitChange = "gpu"       // a catalog GPU with more memory
 )
 
-// maxGPUDoublings bounds the GPUs the advice tries: up to 2^10 times the
-// job's. A model that needs more is told no single change fits.
-const maxGPUDoublings = 10
-
 // FitAdvice is the advice for a job that does not fit.
 type FitAdvice struct {
 	// Memory is one GPU's memory at the layout that does not fit: the given
@@ -85,8 +81,10 @@ type FitAdvice struct {
 	Change FitChange
 	Job    TransformerJob
 	Plan   TransformerPlan
-	// Tried is the changes the job allowed, in the order tried.
-	Tried []FitChange
+	// Tried is the changes the job allowed, in the order tried; MostGPUs
+	// the most GPUs tried.
+	Tried    []FitChange
+	MostGPUs int
 }
 
 // AdviseFit advises job tj, which does not fit its GPUs at its layout (a
@@ -98,7 +96,7 @@ type FitAdvice struct {
 // changes that fit, the one with the fewest GPU-hours wins (GPU-seconds per
 // token, where the job has no tokens); ties go to the first tried.
 // PlanTransformer's other errors are returned.
-func AdviseFit(tj TransformerJob, f Factors) (FitAdvice, error) {
+func AdviseFit(tj TransformerJob, f Factors, maxGPUs int) (FitAdvice, error) {
 	var a FitAdvice
 	whole := tj.Layout != nil && tj.Layout.Recompute != ""
 	p, err := PlanTransformer(tj, f)
@@ -163,8 +161,11 @@ func AdviseFit(tj TransformerJob, f Factors) (FitAdvice, error) {
 			}
 		}
 	}
-	a.Tried = append(a.Tried, ChangeGPUs)
-	for i, gpus := 0, tj.GPUs*2; i < maxGPUDoublings; i, gpus = i+1, gpus*2 {
+	if tj.GPUs*2 <= maxGPUs {
+		a.Tried = append(a.Tried, ChangeGPUs)
+	}
+	for gpus := tj.GPUs * 2; gpus <= maxGPUs; gpus *= 2 {
+		a.MostGPUs = gpus
 		job := tj
 		job.GPUs = gpus
 		if whole {

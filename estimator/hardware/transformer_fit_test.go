@@ -63,7 +63,7 @@ func TestAdviseFit(t *testing.T) {
 		gpus: 128, gpu: "h100-sxm", hoursGT: 2.9e7,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			a, err := AdviseFit(tc.job, DefaultFactors())
+			a, err := AdviseFit(tc.job, DefaultFactors(), 1<<17)
 			require.NoError(t, err)
 			assert.Equal(t, tc.part, a.Part)
 			assert.InDelta(t, tc.need, a.Memory.Total/gib, 0.01)
@@ -86,7 +86,7 @@ func TestAdviseFitCheapest(t *testing.T) {
 	// 70B on 64 A100s of 40 GiB, TP 8 and no pipeline: 16.4 GiB of weights,
 	// as much of gradients, 12.3 of Adam's state under ZeRO 1.
 	job := jobOnA100(t, 64, 8192, Layout{TP: 8, PP: 1, DP: 8, MicroBatch: 1, Recompute: RecomputeFull, ZeRO: 1})
-	a, err := AdviseFit(job, DefaultFactors())
+	a, err := AdviseFit(job, DefaultFactors(), 1<<17)
 	require.NoError(t, err)
 	require.NotEmpty(t, a.Change)
 	for _, c := range []Layout{{ZeRO: 2}, {ZeRO: 3}} {
@@ -104,11 +104,12 @@ func TestAdviseFitCheapest(t *testing.T) {
 
 func TestAdviseFitNone(t *testing.T) {
 	// 256k-token sequences: one layer's scores alone outgrow every GPU.
-	a, err := AdviseFit(jobOnA100(t, 64, 1<<18, Layout{TP: 8, PP: 8, DP: 1, MicroBatch: 1, Recompute: RecomputeFull, ZeRO: 3}), DefaultFactors())
+	a, err := AdviseFit(jobOnA100(t, 64, 1<<18, Layout{TP: 8, PP: 8, DP: 1, MicroBatch: 1, Recompute: RecomputeFull, ZeRO: 3}), DefaultFactors(), 1<<17)
 	require.NoError(t, err)
 	assert.Equal(t, PartActivations, a.Part)
 	assert.Empty(t, a.Change)
 	assert.Equal(t, []FitChange{ChangeTP, ChangeZeRO, ChangeRecompute, ChangeGPUs, ChangeGPU}, a.Tried)
+	assert.Equal(t, 1<<17, a.MostGPUs)
 }
 
 func TestMemoryLargest(t *testing.T) {
