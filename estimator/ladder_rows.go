@@ -36,9 +36,11 @@ type JobRow struct {
 	// Interleave at least 1, Recompute 0 none, 1 selective, 2 full.
 	EP, CP, Interleave, MicroBatch, ZeRO, Recompute float64
 	MemoryPerGPU                                    float64 // bytes
-	Fits                                            float64 // 1 when the layout fits one GPU's memory
-	MFU                                             float64
-	TokensPerSecond                                 float64 // per GPU: the rate the walk divides the tokens by
+	// The memory's parts per GPU, bytes, as MemoryParts orders them.
+	Weights, Gradients, Optimizer, Activations, Workspace float64
+	Fits                                                  float64 // 1 when the layout fits one GPU's memory
+	MFU                                                   float64
+	TokensPerSecond                                       float64 // per GPU: the rate the walk divides the tokens by
 }
 
 // ladderReach is how far above the estimate's job a ladder's rows go: a
@@ -104,5 +106,6 @@ func jobRow(j jobPlan) JobRow {
 	return JobRow{GPUs: float64(j.gpus), TP: float64(l.TP), PP: float64(l.PP), DP: float64(l.DP),
 		EP: float64(max(l.EP, 1)), CP: float64(max(l.CP, 1)), Interleave: float64(max(l.Interleave, 1)), MicroBatch: float64(l.MicroBatch),
 		ZeRO: float64(l.ZeRO), Recompute: recomputeLevels[l.Recompute],
-		MemoryPerGPU: p.Memory.Total, Fits: flag(p.Fits), MFU: p.MFU, TokensPerSecond: p.TokensPerSecond / float64(j.gpus)}
+		MemoryPerGPU: p.Memory.Total, Weights: p.Memory.Weights, Gradients: p.Memory.Gradients, Optimizer: p.Memory.Optimizer,
+		Activations: p.Memory.Activations, Workspace: p.Memory.Workspace, Fits: flag(p.Fits), MFU: p.MFU, TokensPerSecond: p.TokensPerSecond / float64(j.gpus)}
 }

@@ -68,6 +68,8 @@ func TestJobLadderPicksTheEstimatesJob(t *testing.T) {
 			assert.Equal(t, pair("train", "pp"), r.PP, msg)
 			assert.Equal(t, pair("train", "dp"), r.DP, msg)
 			assert.Equal(t, pair("train", "memory_per_gpu"), r.MemoryPerGPU, msg)
+			assert.Equal(t, pair("train", "memory.weights"), r.Weights, msg)
+			assert.Equal(t, pair("train", "memory.activations"), r.Activations, msg)
 			assert.Equal(t, pair("train", "fits"), r.Fits, msg)
 			assert.Equal(t, pair("train", "mfu"), r.MFU*l.MFUError, msg)
 		}

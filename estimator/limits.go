@@ -129,7 +129,7 @@ func QuantityCount(s *Scenario) int {
 	if !project && modelled || project {
 		perPair += meets
 	}
-	transformerPair := transformerPerPair - 1 + meets // tp ... systems, to_buy, and per_member or run_time and gpu_hours less one
+	transformerPair := transformerPerPair + memoryPerPair - 1 + meets // tp ... systems, to_buy, and per_member or run_time and gpu_hours less one
 	if project {
 		transformerPair++
 	}

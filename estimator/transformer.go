@@ -329,6 +329,7 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 		b.add(&trainZeRO, &c, float64(p.Layout.ZeRO))
 		b.add(&trainRecompute, &c, recomputeLevels[p.Layout.Recompute])
 		b.add(&trainMemoryPerGPU, &c, p.Memory.Total)
+		addMemory(s, b, &c, p.Memory)
 		b.add(&trainFits, &c, flag(p.Fits))
 		var mfu float64
 		if tr.MFU != nil {
@@ -431,8 +432,7 @@ func (pc *planCache) plan(s *Scenario, hw catalogView, wi, si int, model hardwar
 	if j.err == nil && tr.Layout != nil && !j.plan.Fits {
 		// A layout given whole is not searched, so nothing else stops a
 		// run that does not fit from being bought and priced.
-		m := j.plan.Memory
-		j.err = minfmt.Errorf("the layout needs %.1f GiB per GPU, more than the GPU's %.1f GiB", m.Total/(1<<30), m.Capacity/(1<<30))
+		j.err = errLayoutTooLarge
 	}
 	if j.err != nil {
 		if b.err == nil {
@@ -448,9 +448,10 @@ func (pc *planCache) plan(s *Scenario, hw catalogView, wi, si int, model hardwar
 			case tr.Layout != nil && !j.plan.Fits:
 				path += ".layout"
 			}
+			why := hw.fitError(s, key, si, j, tokens)
 			b.err = fieldError(path, Text{
-				minfmt.Sprintf("cannot be trained on systems[%d] (%s): %v", si, s.Systems[si].ID, j.err),
-				minfmt.Sprintf("systems[%d]（%s）では学習できません: %v", si, s.Systems[si].ID, j.err)}, nil)
+				minfmt.Sprintf("cannot be trained on systems[%d] (%s): %s", si, s.Systems[si].ID, why.EN),
+				minfmt.Sprintf("systems[%d]（%s）では学習できません: %s", si, s.Systems[si].ID, why.JA)}, nil)
 		}
 		j.plan.MFU, j.plan.ModelFLOPsPerToken = math.NaN(), math.NaN()
 	}

@@ -18,6 +18,7 @@ const (
 	ComputeGrowth       = "compute-growth"
 	DataFunnel          = "data-funnel"
 	Scaling             = "scaling"
+	Memory              = "memory"
 	SystemsByGeneration = "systems-by-generation"
 	CostBreakdown       = "cost-breakdown"
 	UncertaintyRanges   = "uncertainty"
@@ -27,7 +28,7 @@ const (
 
 // IDs lists every chart id in Build's order.
 func IDs() []string {
-	return []string{ComputeGrowth, DataFunnel, Scaling, SystemsByGeneration, CostBreakdown, UncertaintyRanges, TornadoChart, CPUvsGPU}
+	return []string{ComputeGrowth, DataFunnel, Scaling, Memory, SystemsByGeneration, CostBreakdown, UncertaintyRanges, TornadoChart, CPUvsGPU}
 }
 
 // Carries reports whether a report of s carries the chart id: a chart that
@@ -39,6 +40,9 @@ func IDs() []string {
 //     at today's compute and says nothing. Any scenario that projects
 //     growth, transformer or CNN, carries it: its growth.* quantities are
 //     the chart's points (av-world-model-2026's 4-fold data at n^2).
+//   - memory stacks a transformer's memory per GPU, part by part: a CNN's
+//     is one figure of the estimate, and a scenario without a transformer
+//     has nothing to stack.
 //   - cpu-vs-gpu is a fixed study of CNNs on CIFAR-10, an RTX 3050 against
 //     a desktop CPU, whatever the scenario: context for a scenario that
 //     trains a CNN, noise in an LLM's proposal.
@@ -51,6 +55,9 @@ func Carries(s *estimator.Scenario, id string) bool {
 	case CPUvsGPU:
 		cnn, _ := Trains(s)
 		return cnn
+	case Memory:
+		_, transformer := Trains(s)
+		return transformer
 	}
 	return true
 }
@@ -213,7 +220,7 @@ var cpuStudy = struct {
 func Build(est *estimator.Estimate, u *estimator.Uncertainty, sens *estimator.Sensitivity, lang string) ([]Spec, error) {
 	b := &builder{est: est, s: est.Scenario, lang: lang}
 	steps := []func() (Spec, error){
-		b.computeGrowth, b.dataFunnel, b.scaling, b.systemsByGeneration, b.costBreakdown,
+		b.computeGrowth, b.dataFunnel, b.scaling, b.memory, b.systemsByGeneration, b.costBreakdown,
 		func() (Spec, error) { return b.uncertainty(u), nil },
 		func() (Spec, error) { return b.tornado(sens), nil },
 		b.cpuVsGPU,
@@ -538,6 +545,75 @@ func (b *builder) transformerTop(w string) int {
 		top *= 2
 	}
 	return top
+}
+
+// memory stacks each transformer workload's memory per GPU on each system,
+// weights to workspace, against a mark at the GPU's memory: where the memory
+// goes and the room left. (A job that does not fit never reaches a report:
+// its error names the part that overflows and the change that fits.)
+func (b *builder) memory() (Spec, error) {
+	sp := Spec{ID: Memory, Title: b.t("memory.title"), Kind: StackedBar,
+		X: Axis{Label: b.t("memory.x")},
+		Y: Axis{Label: b.t("memory.y"), Unit: estimator.Bytes}}
+	var parts []Series
+	limit := Series{Name: b.t("memory.limit"), Limit: true}
+	// One workload names the chart, and its bars are its systems': a
+	// category of both turns on a phone and runs off the plot.
+	var transformers []estimator.Workload
+	for _, w := range b.s.Workloads {
+		if w.Transformer != nil {
+			transformers = append(transformers, w)
+		}
+	}
+	if len(transformers) == 1 {
+		sp.Title = b.tf("memory.title1", transformers[0].Name())
+		sp.X.Label = b.t("memory.x1")
+	}
+	category := func(w estimator.Workload, sys estimator.System) string {
+		if len(transformers) == 1 {
+			return sys.ID
+		}
+		return w.Name() + " / " + sys.ID
+	}
+	tightest, tight := "", -1.0 // the pair with the least room, which the note names
+	for _, w := range transformers {
+		for _, sys := range b.s.Systems {
+			ids, capacity := estimator.MemoryParts(w.ID, sys.ID)
+			held, ok := b.value(capacity)
+			if !ok {
+				continue
+			}
+			if parts == nil {
+				for _, p := range ids {
+					parts = append(parts, Series{Name: p.Name.In(b.lang)})
+				}
+			}
+			sp.X.Categories = append(sp.X.Categories, category(w, sys))
+			for i, p := range ids {
+				v, _ := b.value(p.ID)
+				parts[i].Y, parts[i].IDs = append(parts[i].Y, v), append(parts[i].IDs, p.ID)
+			}
+			limit.Y, limit.IDs = append(limit.Y, held), append(limit.IDs, capacity)
+			if used, _ := b.value("train." + w.ID + ".memory_per_gpu." + sys.ID); used/held > tight {
+				tightest, tight = w.Name()+" / "+sys.ID, used/held
+				sp.Note = b.tf("memory.note", tightest, b.format("train."+w.ID+".memory_per_gpu."+sys.ID), b.format(capacity), b.largest(ids))
+			}
+		}
+	}
+	sp.Series = append(parts, limit)
+	b.scaleAxis(&sp.Y, sp.Series)
+	return sp, nil
+}
+
+// largest names the largest of a GPU's memory parts with its figure.
+func (b *builder) largest(parts []estimator.MemoryPart) string {
+	best, most := parts[0], -1.0
+	for _, p := range parts {
+		if v, _ := b.value(p.ID); v > most {
+			best, most = p, v
+		}
+	}
+	return b.tf("memory.part", best.Name.In(b.lang), b.format(best.ID))
 }
 
 func (b *builder) systemsByGeneration() (Spec, error) {

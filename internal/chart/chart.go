@@ -16,7 +16,7 @@ type Kind string
 const (
 	Line       Kind = "line"        // y against numeric x
 	Bar        Kind = "bar"         // y per category, series side by side
-	StackedBar Kind = "stacked-bar" // y per category, series stacked
+	StackedBar Kind = "stacked-bar" // y per category, series stacked (a Limit series marked across them)
 	Range      Kind = "range"       // Low..High per X category with Y marked (P10, P50, P90)
 	Tornado    Kind = "tornado"     // Low and High per Y category around Base, values on the X axis
 	Scatter    Kind = "scatter"     // points of y against numeric x, unjoined
@@ -109,6 +109,10 @@ type Series struct {
 	Names     []string // Scatter: what each point is (a plan's option), for its tooltip
 	Dashed    bool     // a reference line (ideal scaling), drawn dashed
 	Marked    bool     // the chosen point (a plan), drawn larger
+	// Limit marks what each stacked bar is held against (a GPU's memory):
+	// drawn as a mark across its bar, never stacked. (Left out of JSON when
+	// false, so the other charts' goldens read as before.)
+	Limit bool `json:",omitempty"`
 }
 
 // Palette is the series colours every adapter uses, in order, so a series

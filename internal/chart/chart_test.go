@@ -169,6 +169,9 @@ func TestChartsCarriedByScenario(t *testing.T) {
 		}
 		// A project's money is the project's, not years of it.
 		assert.Equal(t, tc.scenario != "llama-3-405b", ids[chart.CostBreakdown], "%s: cost-breakdown", tc.scenario)
+		// Memory parts are a transformer's.
+		_, transformer := chart.Trains(specsScenario(t, tc.scenario))
+		assert.Equal(t, transformer, ids[chart.Memory], "%s: memory", tc.scenario)
 	}
 	// Growth set on the LLM run draws it; a CNN added draws the study.
 	est, err := estimator.Run(llamaWith(t, func(m map[string]any) {
@@ -540,4 +543,60 @@ func TestCostBreakdownOfARentedScenario(t *testing.T) {
 	storage, _ := est.Get("cost.storage")
 	assert.Equal(t, []float64{storage.Value, 0, 0, 0, 0}, sp.Series[0].Y)
 	assert.Equal(t, []float64{0, rent.Value, rent.Value, rent.Value, rent.Value}, sp.Series[1].Y)
+}
+
+// The memory chart stacks each transformer workload's memory per GPU on each
+// system, the estimate's parts as they are, against the GPU's memory.
+func TestMemoryStacksThePartsAgainstTheGPU(t *testing.T) {
+	est := mustRun(t, "av-world-model-2026")
+	for _, lang := range []string{"en", "ja"} {
+		specs, err := chart.Build(est, nil, nil, lang)
+		require.NoError(t, err)
+		sp := specOf(t, specs, chart.Memory)
+		assert.Equal(t, chart.StackedBar, sp.Kind)
+		require.Len(t, sp.Series, 6)
+		limit := sp.Series[5]
+		assert.True(t, limit.Limit)
+		for _, se := range sp.Series[:5] {
+			assert.False(t, se.Limit, se.Name)
+		}
+		var w estimator.Workload
+		for _, wl := range est.Scenario.Workloads {
+			if wl.Transformer != nil {
+				w = wl
+			}
+		}
+		require.Len(t, sp.X.Categories, len(est.Scenario.Systems))
+		for i, sys := range est.Scenario.Systems {
+			assert.Equal(t, sys.ID, sp.X.Categories[i], "one workload: its systems")
+			parts, capacity := estimator.MemoryParts(w.ID, sys.ID)
+			var sum float64
+			for k, p := range parts {
+				q, _ := est.Get(p.ID)
+				assert.Equal(t, q.Value, sp.Series[k].Y[i], p.ID)
+				assert.Equal(t, p.ID, sp.Series[k].IDs[i])
+				assert.Equal(t, p.Name.In(lang), sp.Series[k].Name)
+				sum += q.Value
+			}
+			held, _ := est.Get(capacity)
+			assert.Equal(t, held.Value, limit.Y[i])
+			total, _ := est.Get("train." + w.ID + ".memory_per_gpu." + sys.ID)
+			assert.InEpsilon(t, total.Value, sum, 1e-12)
+			assert.LessOrEqual(t, sum, held.Value, "a plan that fits")
+		}
+		assert.Contains(t, sp.Note, w.Name())
+		assert.Contains(t, sp.Title, w.Name())
+	}
+	specs, err := chart.Build(est, nil, nil, "ja")
+	require.NoError(t, err)
+	sp := specOf(t, specs, chart.Memory)
+	assert.Equal(t, "GPU メモリ", sp.Series[5].Name)
+	assert.Equal(t, "重み", sp.Series[0].Name)
+}
+
+func mustRun(t *testing.T, name string) *estimator.Estimate {
+	t.Helper()
+	est, err := estimator.Run(specsScenario(t, name))
+	require.NoError(t, err)
+	return est
 }

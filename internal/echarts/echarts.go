@@ -56,6 +56,30 @@ func Option(sp chart.Spec, lang string) (json.RawMessage, error) {
 		// axis' own precision, not a log axis' "3.0000000000".
 		merge(o, "xAxis", map[string]any{"axisPointer": map[string]any{"label": map[string]any{"precision": sp.X.Digits}}})
 	}
+	if sp.Kind == chart.StackedBar && hasLimit(sp) {
+		// go-echarts sizes a symbol by one number, a dash needs two, and
+		// knows no bar's largest width: one or two bars would fill the plot.
+		list, _ := o["series"].([]any)
+		for _, se := range list {
+			switch se, _ := se.(map[string]any); se["type"] {
+			case "scatter":
+				se["symbolSize"] = []int{limitMark, 3}
+				se["z"] = 3
+			case "bar":
+				se["barMaxWidth"] = limitBar
+			}
+		}
+		// The legend draws a limit as the dash it is, not the scatter's dot.
+		var items []any
+		for _, se := range sp.Series {
+			if se.Limit {
+				items = append(items, map[string]any{"name": se.Name, "icon": "path://M0,9H25V12H0Z"})
+			} else {
+				items = append(items, se.Name)
+			}
+		}
+		merge(o, "legend", map[string]any{"data": items})
+	}
 	if sp.Kind == chart.Range {
 		list, _ := o["series"].([]any)
 		for _, se := range list {
@@ -182,7 +206,12 @@ func bar(sp chart.Spec, common []charts.GlobalOpts) built {
 		charts.WithXAxisOpts(categoryX(sp.X)),
 		charts.WithYAxisOpts(y))...)
 	b.SetXAxis(sp.X.Categories)
+	var limits []chart.Series
 	for _, se := range sp.Series {
+		if se.Limit {
+			limits = append(limits, se)
+			continue
+		}
 		data := make([]opts.BarData, len(se.Y))
 		for i, v := range se.Y {
 			data[i] = opts.BarData{Value: show(sp.Y, v)}
@@ -193,7 +222,38 @@ func bar(sp chart.Spec, common []charts.GlobalOpts) built {
 		}
 		b.AddSeries(se.Name, data, so...)
 	}
+	if len(limits) > 0 {
+		// A limit is a dash across each bar (limitMark sizes it), over the
+		// stack it holds.
+		marks := charts.NewScatter()
+		marks.SetXAxis(sp.X.Categories)
+		for _, se := range limits {
+			data := make([]opts.ScatterData, len(se.Y))
+			for i, v := range se.Y {
+				data[i] = opts.ScatterData{Value: show(sp.Y, v), Symbol: "rect"}
+			}
+			marks.AddSeries(se.Name, data, charts.WithItemStyleOpts(opts.ItemStyle{Color: limitColor}))
+		}
+		b.Overlap(marks)
+	}
 	return b
+}
+
+// A stacked bar's limit is drawn as a dash limitMark px wide and 3 high, in
+// limitColor, across bars at most limitBar px wide.
+const (
+	limitBar   = 64
+	limitMark  = limitBar + 16
+	limitColor = "#333333"
+)
+
+func hasLimit(sp chart.Spec) bool {
+	for _, se := range sp.Series {
+		if se.Limit {
+			return true
+		}
+	}
+	return false
 }
 
 // ranges draws P10..P90 as a candlestick body per category with P50 as a dot

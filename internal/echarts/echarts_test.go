@@ -352,3 +352,47 @@ func decimalsOf(v float64) int {
 	_, frac, _ := strings.Cut(strconv.FormatFloat(v, 'f', -1, 64), ".")
 	return len(frac)
 }
+
+// The memory chart stacks the parts in bars at most limitBar wide and
+// marks the GPU's memory with a dash across each, over the stack.
+func TestMemoryOption(t *testing.T) {
+	sp := specs(t, "llama-3-405b", "en")[chart.Memory]
+	raw, err := echarts.Option(sp, "en")
+	require.NoError(t, err)
+	var o struct {
+		Legend struct {
+			Data []any `json:"data"`
+		} `json:"legend"`
+		Series []struct {
+			Type        string `json:"type"`
+			Name        string `json:"name"`
+			Stack       string `json:"stack"`
+			BarMaxWidth int    `json:"barMaxWidth"`
+			SymbolSize  []int  `json:"symbolSize"`
+			Symbol      string `json:"symbol"`
+			Data        []struct {
+				Value  float64 `json:"value"`
+				Symbol string  `json:"symbol"`
+			} `json:"data"`
+		} `json:"series"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &o))
+	require.Len(t, o.Series, 6)
+	for _, se := range o.Series[:5] {
+		assert.Equal(t, "bar", se.Type, se.Name)
+		assert.Equal(t, "total", se.Stack, se.Name)
+		assert.Equal(t, 64, se.BarMaxWidth, se.Name)
+	}
+	mark := o.Series[5]
+	assert.Equal(t, "scatter", mark.Type)
+	assert.Equal(t, "GPU memory", mark.Name)
+	assert.Empty(t, mark.Stack)
+	assert.Equal(t, []int{80, 3}, mark.SymbolSize)
+	assert.Equal(t, "rect", mark.Data[0].Symbol)
+	// 80 GiB in the scenario's decimal GB, as the axis shows them.
+	assert.Equal(t, 85.9, mark.Data[0].Value)
+	assert.Equal(t, 50.73, o.Series[0].Data[0].Value, "the weights, 47.2 GiB")
+	require.Len(t, o.Legend.Data, 6)
+	assert.Equal(t, "Weights", o.Legend.Data[0])
+	assert.Equal(t, map[string]any{"name": "GPU memory", "icon": "path://M0,9H25V12H0Z"}, o.Legend.Data[5], "a dash, as drawn")
+}

@@ -168,7 +168,9 @@ func (d *doc) chart(sp chart.Spec) {
 		for i := range sp.X.Categories {
 			var sum float64
 			for _, se := range sp.Series {
-				sum += valueAxis.Show(se.Y[i])
+				if !se.Limit {
+					sum += valueAxis.Show(se.Y[i])
+				}
 			}
 			vals = append(vals, sum)
 		}
@@ -250,7 +252,7 @@ func (d *doc) chart(sp chart.Spec) {
 			x, y = left, y+4
 		}
 		r, g, b := color(i)
-		if sp.Kind == chart.Range && i == len(names)-1 {
+		if sp.Kind == chart.Range && i == len(names)-1 || i < len(sp.Series) && sp.Series[i].Limit {
 			r, g, b = 0x33, 0x33, 0x33
 		}
 		p.SetFillColor(r, g, b)
@@ -345,15 +347,30 @@ func (d *doc) bars(sp chart.Spec, vs scale, left, right, bottom float64) {
 		switch sp.Kind {
 		case chart.StackedBar:
 			y := base
+			// At most 25 mm wide: one or two bars would fill the plot.
+			bw := math.Min(slot*0.6, 25)
+			bx := x0 + (slot-bw)/2
 			for si, se := range sp.Series {
+				if se.Limit {
+					continue
+				}
 				h := base - vs.at(sp.Y.Show(se.Y[i]))
 				if h <= 0 {
 					continue
 				}
 				r, g, b := color(si)
 				p.SetFillColor(r, g, b)
-				p.Rect(x0+slot*0.2, y-h, slot*0.6, h, "F")
+				p.Rect(bx, y-h, bw, h, "F")
 				y -= h
+			}
+			// A limit is a dash across the bar, over the stack.
+			for _, se := range sp.Series {
+				if se.Limit {
+					p.SetDrawColor(0x33, 0x33, 0x33)
+					p.SetLineWidth(0.8)
+					at := vs.at(sp.Y.Show(se.Y[i]))
+					p.Line(bx-2, at, bx+bw+2, at)
+				}
 			}
 		case chart.Range:
 			for si, se := range sp.Series {

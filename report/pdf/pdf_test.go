@@ -358,7 +358,7 @@ func TestControlAndBidiCharactersPrintEscaped(t *testing.T) {
 // keeps all eight.
 func TestAProposalCarriesWhatItsScenarioIsAbout(t *testing.T) {
 	t.Parallel()
-	const growth, study = "Compute when the data grows", "GPU speed-up over the CPU by model size"
+	const growth, study, memory = "Compute when the data grows", "GPU speed-up over the CPU by model size", "Memory per GPU"
 	for _, tc := range []struct {
 		scenario      string
 		figures       int
@@ -366,8 +366,8 @@ func TestAProposalCarriesWhatItsScenarioIsAbout(t *testing.T) {
 		families      []string // in the appendix
 		not           []string // not in it
 	}{
-		{"llama-3-405b", 6, false, false, []string{"Llama", "GPT-style dense transformers"}, []string{"CIFAR-10 CNNs", "AlexNet (ImageNet)"}},
-		{"av-world-model-2026", 8, true, false, []string{"Llama", "Nemotron"}, []string{"CIFAR-10 CNNs", "ResNet (ImageNet)"}},
+		{"llama-3-405b", 7, false, false, []string{"Llama", "GPT-style dense transformers"}, []string{"CIFAR-10 CNNs", "AlexNet (ImageNet)"}},
+		{"av-world-model-2026", 9, true, false, []string{"Llama", "Nemotron"}, []string{"CIFAR-10 CNNs", "ResNet (ImageNet)"}},
 		{"article-2017", 9, true, true, []string{"AlexNet (ImageNet)", "CIFAR-10 CNNs"}, []string{"GPT-style dense transformers", "Nemotron"}},
 	} {
 		b := bundle(t, tc.scenario, "en", "")
@@ -377,6 +377,7 @@ func TestAProposalCarriesWhatItsScenarioIsAbout(t *testing.T) {
 		assert.NotRegexp(t, fmt.Sprintf(`Figure %d: `, tc.figures+1), out, tc.scenario)
 		assert.Equal(t, tc.growth, regexp.MustCompile(`Figure \d+: `+growth).MatchString(out), "%s: %s", tc.scenario, growth)
 		assert.Equal(t, tc.study, regexp.MustCompile(`Figure \d+: `+study).MatchString(out), "%s: %s", tc.scenario, study)
+		assert.Equal(t, !tc.study, regexp.MustCompile(`Figure \d+: `+memory).MatchString(out), "%s: %s", tc.scenario, memory)
 		appendix := out[strings.Index(out, "How accurate is this?"):]
 		for _, f := range tc.families {
 			assert.Regexp(t, `model family\s+`+regexp.QuoteMeta(f), appendix, tc.scenario)

@@ -579,6 +579,9 @@ func (wb *workbook) fromSpec(sp chart.Spec) plot {
 	}
 	for _, s := range sp.Series {
 		parts := []part{{name: s.Name, ys: s.Y}}
+		if s.Limit {
+			parts[0].draw = drawMarker // over the stack it holds, not on it
+		}
 		switch sp.Kind {
 		case chart.Range:
 			// A floating bar from P10 to P90 with a marker at P50: the

@@ -41,6 +41,11 @@ var jobColumns = []jobColumn{
 	{jobColMicroBatch, "micro_batch", func(r estimator.JobRow) float64 { return r.MicroBatch }, "train.micro_batch"},
 	{jobColZeRO, "zero", func(r estimator.JobRow) float64 { return r.ZeRO }, "train.zero"},
 	{jobColRecompute, "recompute", func(r estimator.JobRow) float64 { return r.Recompute }, "train.recompute"},
+	{jobColWeights, "weights", func(r estimator.JobRow) float64 { return r.Weights }, "train.memory.weights"},
+	{jobColGradients, "gradients", func(r estimator.JobRow) float64 { return r.Gradients }, "train.memory.gradients"},
+	{jobColOptimizer, "optimizer", func(r estimator.JobRow) float64 { return r.Optimizer }, "train.memory.optimizer"},
+	{jobColActivations, "activations", func(r estimator.JobRow) float64 { return r.Activations }, "train.memory.activations"},
+	{jobColWorkspace, "workspace", func(r estimator.JobRow) float64 { return r.Workspace }, "train.memory.workspace"},
 }
 
 // Ladder table columns: what the walk reads (the job's mark in the
@@ -67,6 +72,11 @@ const (
 	jobColMicroBatch
 	jobColZeRO
 	jobColRecompute
+	jobColWeights // the memory's parts, bytes per GPU (estimator.MemoryParts' order)
+	jobColGradients
+	jobColOptimizer
+	jobColActivations
+	jobColWorkspace
 )
 
 // Walk table columns.
@@ -223,9 +233,14 @@ func (wb *workbook) jobLadder(sh string, row int, l estimator.JobLadder) int {
 	wb.define(job, sh, walkColGPUs, row)
 
 	row += 2
-	wb.header(sh, row, wb.ts("xlsx.jobs.gpus", "xlsx.jobs.job", "xlsx.tt.rate", "xlsx.jobs.days", "xlsx.jobs.meets", "xlsx.jobs.systems",
+	cols := wb.ts("xlsx.jobs.gpus", "xlsx.jobs.job", "xlsx.tt.rate", "xlsx.jobs.days", "xlsx.jobs.meets", "xlsx.jobs.systems",
 		"xlsx.tt.tp", "xlsx.tt.pp", "xlsx.tt.dp", "xlsx.jobs.gb", "xlsx.fits", "xlsx.tt.mfu", "xlsx.jobs.bytes",
-		"xlsx.tt.ep", "xlsx.tt.cp", "xlsx.tt.interleave", "xlsx.tt.mb", "xlsx.tt.zero", "xlsx.tt.recompute")...)
+		"xlsx.tt.ep", "xlsx.tt.cp", "xlsx.tt.interleave", "xlsx.tt.mb", "xlsx.tt.zero", "xlsx.tt.recompute")
+	parts, _ := estimator.MemoryParts(l.Workload, l.System)
+	for _, p := range parts { // bytes per GPU, as the memory column
+		cols = append(cols, p.Name.In(wb.b.Lang))
+	}
+	wb.header(sh, row, cols...)
 	first := row + 1
 	gb, _ := wb.name("GB")
 	for _, r := range l.Rows {

@@ -83,7 +83,8 @@ func TestEveryCellIsNamed(t *testing.T) {
 			laddered := map[string]bool{}
 			for _, l := range e.JobLadders() {
 				laddered["team."+l.Workload+".gpus_per_job."+l.System] = true
-				for _, name := range []string{"tp", "pp", "dp", "memory_per_gpu", "fits", "mfu", "ep", "cp", "interleave", "micro_batch", "zero", "recompute"} {
+				for _, name := range []string{"tp", "pp", "dp", "memory_per_gpu", "fits", "mfu", "ep", "cp", "interleave", "micro_batch", "zero", "recompute",
+					"memory.weights", "memory.gradients", "memory.optimizer", "memory.activations", "memory.workspace"} {
 					laddered["train."+l.Workload+"."+name+"."+l.System] = true
 				}
 			}
