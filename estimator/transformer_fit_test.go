@@ -44,6 +44,8 @@ func TestTransformerMemoryParts(t *testing.T) {
 	// sharded (0.05 and 0.28 GiB).
 	assert.InDelta(t, 47.2, value(t, est, parts[0].ID)/(1<<30), 0.05)
 	assert.InDelta(t, 0.28, value(t, est, parts[2].ID)/(1<<30), 0.005)
+	assert.InDelta(t, 15.16, value(t, est, parts[3].ID)/(1<<30), 0.005, "activations, as the README quotes them")
+	assert.InDelta(t, 65.9, sum/(1<<30), 0.05)
 	assert.Equal(t, 80.0*(1<<30), value(t, est, capacity))
 }
 
