@@ -117,19 +117,48 @@ func recomputeForward(m TransformerModel, seq int, r Recompute) float64 {
 
 // ActivationBytesPerLayer is what one layer keeps for the backward pass for
 // a micro-batch of b sequences of s tokens, 16-bit activations, tensor and
-// sequence parallel over tp GPUs (Korthikanti et al. 2022, eq. 2 and
-// Table 2): s*b*h*(34 + 5*a*s/h)/tp without recomputation; selective
-// recomputation drops the 5as/h of the attention scores; full keeps only the
-// layer's input, 2sbh/tp.
+// sequence parallel over tp GPUs: s*b*h*activationWidths()/tp (Korthikanti
+// et al. 2022's accounting, eq. 2, for today's kernels: see
+// activationWidths); full recomputation keeps only the layer's input,
+// 2sbh/tp. Selective recomputation (attention's core) keeps as much as none:
+// FlashAttention already keeps no scores and recomputes them backward.
 func (m TransformerModel) ActivationBytesPerLayer(s, b, tp int, r Recompute) float64 {
 	sbh := float64(s) * float64(b) * float64(m.Hidden)
-	switch r {
-	case RecomputeFull:
+	if r == RecomputeFull {
 		return 2 * sbh / float64(tp)
-	case RecomputeSelective:
-		return 34 * sbh / float64(tp)
 	}
-	return sbh * (34 + 5*float64(m.Heads)*float64(s)/float64(m.Hidden)) / float64(tp)
+	return sbh * m.activationWidths() / float64(tp)
+}
+
+// activationWidths is the 16-bit tensors one layer keeps for its backward
+// pass, in units of s*b*h bytes, averaged over the layers (a mixture of
+// experts' routed layers differ from its dense ones). Korthikanti et al.
+// 2022 count 34 + 5as/h for GPT-3's layer (Table 2); today's runs keep less:
+// FlashAttention stores no s x s scores (Dao et al. 2022), and Llama-style
+// models train without dropout, whose masks were 2 of the 34. What stays:
+// the two norms' inputs (4), attention's input, queries and output (6), its
+// keys and values (4 x kv/h, grouped-query attention), the feed-forward
+// block's input (2) and its hidden tensors: 4 x f/h for a plain block (the
+// first matrix's output and the activation's), 6 x f/h for a gated one (the
+// gate's and up projection's outputs and their product; the fused SwiGLU
+// recomputes the activation). GPT-3's layer: 32, Korthikanti's 34 less the
+// dropout masks; Llama 3.1 405B's: 31.75.
+func (m TransformerModel) activationWidths() float64 {
+	h := float64(m.Hidden)
+	hidden := func(width int) float64 {
+		if m.GatedFFN {
+			return 6 * float64(width) / h
+		}
+		return 4 * float64(width) / h
+	}
+	base := 12 + 4*m.kvWidth()/h
+	if !m.MoE() {
+		return base + hidden(m.FFN)
+	}
+	// A routed layer's tokens pass through the experts they visit.
+	routed := float64(m.ExpertsPerToken+m.SharedExperts) * hidden(m.ExpertFFN)
+	dense := float64(m.DenseLayers) / float64(m.Layers)
+	return base + dense*hidden(m.FFN) + (1-dense)*routed
 }
 
 // PipelineBubble is the idle share of a pipeline's step: (p-1)/(v*m+p-1) for
@@ -353,6 +382,18 @@ func (j *job) batchErr(dp, mb int) *LayoutError {
 // stages is the layers of the fullest pipeline stage.
 func (j *job) stages(pp int) int { return (j.Model.Layers + pp - 1) / pp }
 
+// firstStage is the layers of the first pipeline stage, which holds the
+// most activations in flight: Llama 3 gives the first and last stages one
+// layer fewer than the rest (Dubey et al. 2024, section 3.3.2; 405B on 16
+// stages: 7, 14 x 8, 7), so the middle stages hold stages(pp) each and the
+// two ends share what is left.
+func (j *job) firstStage(pp int) int {
+	if pp < 2 {
+		return j.Model.Layers
+	}
+	return max(1, min(j.stages(pp), (j.Model.Layers-(pp-2)*j.stages(pp))/2))
+}
+
 // batch is the micro-batches per step for DP replicas of micro-batches of mb
 // sequences: the global batch split evenly, rounded up to whole micro-batches.
 func (j *job) batch(dp, mb int) int {
@@ -395,7 +436,7 @@ func (j *job) memory(l Layout, m int) TransformerMemory {
 	// Context parallelism splits every activation, the scores included.
 	cp := float64(max(l.CP, 1))
 	layer := mod.ActivationBytesPerLayer(j.seq, l.MicroBatch, l.TP, l.Recompute) / cp
-	mem.Activations = layer * float64(j.stages(l.PP)) * inflight
+	mem.Activations = layer * float64(j.firstStage(l.PP)) * inflight
 	if l.Recompute == RecomputeFull {
 		// The layer being recomputed holds its whole working set.
 		mem.Activations += mod.ActivationBytesPerLayer(j.seq, l.MicroBatch, l.TP, RecomputeNone) / cp

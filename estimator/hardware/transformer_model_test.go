@@ -64,13 +64,23 @@ func TestTransformerMemory(t *testing.T) {
 	mem = j.memory(l, 16)
 	assert.InEpsilon(t, 16*total/128/128, mem.Weights+mem.Gradients+mem.Optimizer, 1e-12)
 	gpt3, _ := TransformerModelByID("gpt-3-175b")
-	// Korthikanti et al. 2022, GPT-3 175B (s 2048, h 12288, a 96), t = 8,
-	// b = 1: sbh = 25,165,824; no recomputation 25,165,824 x (34 + 5 x 96 x
-	// 2048 / 12288 = 80) / 8 = 358,612,992 bytes per layer; selective
-	// 34 sbh / 8 = 106,954,752; full 2 sbh / 8 = 6,291,456.
-	assert.Equal(t, 358612992.0, gpt3.ActivationBytesPerLayer(2048, 1, 8, RecomputeNone))
-	assert.Equal(t, 106954752.0, gpt3.ActivationBytesPerLayer(2048, 1, 8, RecomputeSelective))
+	// GPT-3 175B (s 2048, h 12288, 96 heads, a plain 4h feed-forward), t =
+	// 8, b = 1: sbh = 25,165,824. Korthikanti et al. 2022 count 34 + 5as/h
+	// = 114 widths without recomputation; FlashAttention keeps no scores and
+	// no dropout keeps no masks: 12 + 4 (keys and values) + 16 (the
+	// feed-forward block's two 4h tensors) = 32, 100,663,296 bytes per
+	// layer, selective the same; full 2 sbh / 8 = 6,291,456.
+	assert.Equal(t, 32.0, gpt3.activationWidths())
+	assert.Equal(t, 100663296.0, gpt3.ActivationBytesPerLayer(2048, 1, 8, RecomputeNone))
+	assert.Equal(t, 100663296.0, gpt3.ActivationBytesPerLayer(2048, 1, 8, RecomputeSelective))
 	assert.Equal(t, 6291456.0, gpt3.ActivationBytesPerLayer(2048, 1, 8, RecomputeFull))
+	// Llama 3.1 405B: 12 + 4 x 1,024 / 16,384 + 6 x 53,248 / 16,384 = 31.75.
+	assert.Equal(t, 31.75, m.activationWidths())
+	// Its first of 16 stages holds 7 layers, the middle ones 8 (Llama 3's
+	// balancing); one stage holds them all.
+	assert.Equal(t, 7, j.firstStage(16))
+	assert.Equal(t, 8, j.stages(16))
+	assert.Equal(t, 126, j.firstStage(1))
 }
 
 func TestPipelineBubble(t *testing.T) {
@@ -80,14 +90,16 @@ func TestPipelineBubble(t *testing.T) {
 }
 
 // A layout that fixes TP and PP leaves the rest to the search: Llama 3's
-// own fits only with full recomputation under Korthikanti's activations.
+// own fits without recomputation, as Meta trained it at 8K sequences (Dubey
+// et al. 2024, section 3.3.2).
 func TestTransformerFixedTPPP(t *testing.T) {
 	j := jobOn(t, llama405(t), 8192)
 	j.Layout = &Layout{TP: 8, PP: 16}
 	p, err := PlanTransformer(j, DefaultFactors())
 	require.NoError(t, err)
-	assert.Equal(t, Layout{TP: 8, PP: 16, DP: 64, EP: 1, MicroBatch: 1, Recompute: RecomputeFull, ZeRO: 1, Interleave: 8, CP: 1}, p.Layout)
+	assert.Equal(t, Layout{TP: 8, PP: 16, DP: 64, EP: 1, MicroBatch: 1, Recompute: RecomputeNone, ZeRO: 1, Interleave: 8, CP: 1}, p.Layout)
 	assert.True(t, p.Fits)
+	assert.InDelta(t, 0.43, p.MFU, 0.01, "Meta: 43% at 8,192 GPUs")
 	// 16M tokens over 64 replicas of one-sequence micro-batches: m = 32;
 	// with 8 chunks per stage the bubble is 15 / (8 x 32 + 15).
 	assert.Equal(t, 15.0/271, p.Bubble)
@@ -115,7 +127,7 @@ func TestTransformerSearch(t *testing.T) {
 	assert.True(t, p.Fits)
 	assert.Equal(t, 16384, p.Layout.TP*p.Layout.PP*p.Layout.DP)
 	assert.LessOrEqual(t, p.Layout.TP, 8)
-	assert.InDelta(t, 0.37, p.MFU, 0.05)
+	assert.InDelta(t, 0.41, p.MFU, 0.02, "Meta: 41% at 16,384 GPUs")
 }
 
 // Every published figure beside the model's, with its relative error (the
@@ -133,11 +145,11 @@ func TestTransformerCalibration(t *testing.T) {
 		"nemo-h100-gpt3-175b-fp8/tokens_per_s_per_gpu":  -0.224,
 		"nemo-b200-llama3-70b-fp8/tokens_per_s_per_gpu": 0.274,
 		// Held out.
-		"llama3.1-405b-gpu-hours/gpu_hours": 0.115,
-		"llama3.1-70b-gpu-hours/gpu_hours":  -0.423, // GPU count not published: 2,048 assumed
-		"llama3.1-8b-gpu-hours/gpu_hours":   -0.670, // the same; Meta's figure is 16% MFU
-		"llama2-70b-gpu-hours/gpu_hours":    -0.108,
-		"llama2-7b-gpu-hours/gpu_hours":     -0.163,
+		"llama3.1-405b-gpu-hours/gpu_hours": -0.095,
+		"llama3.1-70b-gpu-hours/gpu_hours":  -0.436, // GPU count not published: 2,048 assumed
+		"llama3.1-8b-gpu-hours/gpu_hours":   -0.684, // the same; Meta's figure is 16% MFU
+		"llama2-70b-gpu-hours/gpu_hours":    -0.119,
+		"llama2-7b-gpu-hours/gpu_hours":     -0.185,
 		"opt-175b/flops_per_gpu":            0.059,
 		"bloom-176b/flops_per_gpu":          0.028, "bloom-176b/gpu_hours": -0.348,
 		"megatron-18b-256-gpus/flops_per_gpu":                      0.042,

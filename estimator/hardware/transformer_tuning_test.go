@@ -70,11 +70,11 @@ func TestQLoRAFitsOne48GBGPU(t *testing.T) {
 	assert.InEpsilon(t, 64760053760*nf4Bits/8+524288000*2+2*adapters, m.Weights, 1e-12)
 	assert.InEpsilon(t, 2*adapters, m.Gradients, 1e-12)
 	assert.InEpsilon(t, 12*adapters, m.Optimizer, 1e-12)
-	assert.InDelta(t, 47.08, m.Total/gib, 0.01)
+	assert.InDelta(t, 46.99, m.Total/gib, 0.01)
 
 	// LoRA keeps the base at 16 bits: 130.6 GB, no 48 GB or 80 GB GPU's;
 	// full fine-tuning keeps 16 bytes per parameter, 1 TB.
-	for mode, want := range map[Mode]float64{LoRA: 141.07, FullTune: 1022.33} {
+	for mode, want := range map[Mode]float64{LoRA: 140.98, FullTune: 1022.24} {
 		p, err := PlanTransformer(qloraJob(t, mode), DefaultFactors())
 		require.NoError(t, err, mode)
 		assert.False(t, p.Fits, mode)

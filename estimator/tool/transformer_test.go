@@ -190,3 +190,21 @@ func TestSizeFineTuneFromConfig(t *testing.T) {
 		assert.Equal(t, c.path, fe.Path)
 	}
 }
+
+// Llama 3's own layout fits 80 GB H100s without recomputation, as Meta
+// trained it at 8K sequences, at about its published 41% MFU (issue 28):
+// the README's figures.
+func TestLlama3LayoutFitsWithoutRecomputation(t *testing.T) {
+	tp, pp := 8, 16
+	res, err := Transformer(TransformerRequest{Model: "llama-3.1-405b", GPU: "h100-sxm", GPUs: 16384, Tokens: 15.6e12, TP: &tp, PP: &pp})
+	require.NoError(t, err)
+	v := func(id string) float64 {
+		q, ok := res.Get(id)
+		require.True(t, ok, id)
+		return q.Value
+	}
+	assert.Equal(t, "none", res.Note("recompute"))
+	assert.InDelta(t, 0.403, v("transformer.mfu"), 0.0005)
+	assert.InDelta(t, 29.57e6, v("transformer.gpu_hours"), 0.005e6)
+	assert.InDelta(t, 77.87, v("transformer.memory_per_gpu")/(1<<30), 0.005)
+}

@@ -391,7 +391,7 @@ func TestMemoryOption(t *testing.T) {
 	assert.Equal(t, "rect", mark.Data[0].Symbol)
 	// 80 GiB in the scenario's decimal GB, as the axis shows them.
 	assert.Equal(t, 85.9, mark.Data[0].Value)
-	assert.Equal(t, 50.73, o.Series[0].Data[0].Value, "the weights, 47.2 GiB")
+	assert.Equal(t, 12.68, o.Series[0].Data[0].Value, "the weights, 11.8 GiB")
 	require.Len(t, o.Legend.Data, 6)
 	assert.Equal(t, "Weights", o.Legend.Data[0])
 	assert.Equal(t, map[string]any{"name": "GPU memory", "icon": "path://M0,9H25V12H0Z"}, o.Legend.Data[5], "a dash, as drawn")

@@ -95,9 +95,9 @@ func TestWorldModelStepByStep(t *testing.T) {
 		{ids: []string{"train.world-model.tokens"}, texts: []string{"23.48 trillion"}},
 		{ids: []string{"train.world-model.flops"}, texts: []string{"6.45e+22 FLOP"}},
 		{ids: []string{"train.world-model.tp.dgx-b200", "train.world-model.pp.dgx-b200", "train.world-model.dp.dgx-b200"}, texts: []string{"1", "1", "104"}, system: "DGX B200"},
-		{ids: []string{"train.world-model.gpu_time.dgx-b200"}, texts: []string{"1.99 years"}, system: "DGX B200"},
+		{ids: []string{"train.world-model.gpu_time.dgx-b200"}, texts: []string{"1.98 years"}, system: "DGX B200"},
 		{ids: []string{"train.world-model.tp.dgx-h100", "train.world-model.pp.dgx-h100", "train.world-model.dp.dgx-h100"}, texts: []string{"1", "1", "240"}, system: "DGX H100"},
-		{ids: []string{"train.world-model.gpu_time.dgx-h100"}, texts: []string{"4.56 years"}, system: "DGX H100"},
+		{ids: []string{"train.world-model.gpu_time.dgx-h100"}, texts: []string{"4.54 years"}, system: "DGX H100"},
 	}, shownSteps(sh.steps[0]))
 
 	// The values are the scenario's arithmetic: 100 cars x 8 hours x 260
@@ -150,7 +150,7 @@ func TestProjectStepByStep(t *testing.T) {
 	}
 	assert.Equal(t, []string{"train.llama-70b.params", "train.llama-70b.tokens", "train.llama-70b.flops", "train.llama-70b.tp.dgx-h100",
 		"train.llama-70b.gpu_time.dgx-h100", "project.llama-70b.gpu_hours.dgx-h100"}, ids)
-	assert.Equal(t, []string{"70.55 billion", "15 trillion", "6.74e+24 FLOP", "4", "456.48 years", "4.03 million"}, texts)
+	assert.Equal(t, []string{"70.55 billion", "15 trillion", "6.74e+24 FLOP", "4", "446.8 years", "3.95 million"}, texts)
 	assert.Equal(t, "Llama 3.1 70B", sh.steps[0].name)
 	assert.Empty(t, resultsSheet(presetEstimate(t, "modern-2026"), "en").steps, "no transformer, no steps")
 }
