@@ -189,8 +189,11 @@ func (wb *workbook) printSetup(sh string, l *layout, width float64, lastCol int)
 		tall = 1 // the cover is one page
 	}
 	wide := 1
-	if sh == wb.tab(sheetPlan) {
+	switch sh {
+	case wb.tab(sheetPlan):
 		wide = 2 // its options and their unit figures side by side: one page wide would print at 30%
+	case wb.tab(sheetJobs):
+		wide = 2 // the ladder's layout and memory columns: one page wide would print at 35%
 	}
 	wb.check(wb.f.SetSheetProps(sh, &excelize.SheetPropsOptions{FitToPage: ptr(true)}))
 	wb.check(wb.f.SetPageLayout(sh, &excelize.PageLayoutOptions{

@@ -177,7 +177,7 @@ func TestPrintedByLibreOffice(t *testing.T) {
 		t.Logf("%s: %d pages, smallest scale %.0f%% (%s)", name, pages, 100*smallest, strings.Join(scales, " "))
 		assert.Positive(t, pages, name)
 		assert.GreaterOrEqual(t, smallest, 0.395, name) // 40% as printed: the ratio of two heights lands a hair under
-		assert.Less(t, pages, 35, name)                 // modern-2026 prints 34 since the Plan sheet (2 pages wide, 2 down) and the Job sizes sheet
+		assert.Less(t, pages, 40, name)                 // av-world-model-2026 prints 37 since the Job sizes sheet, like the Plan sheet, prints two pages wide
 		if name == "plan" {
 			for _, want := range []string{"operating expense", "Total cost of ownership", "USD 23,127,000", "34.6%"} {
 				assert.True(t, strings.Contains(string(text), want), want)
