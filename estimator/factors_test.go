@@ -27,7 +27,7 @@ func TestFactorsFollowTheSpecs(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, `{"fp32_efficiency":0.573,"tf32_efficiency":0.1475,"mixed_efficiency":0.35,"cpu_efficiency":0.04,`+
 		`"memory_efficiency":0.78,"step_overhead_s":0.009,"comm_efficiency":0.8,"overlap":0.65,`+
-		`"host_input_bytes_per_core_s":30000000,"host_decode_share":1,"host_loader_processes_per_gpu":0,"workspace_fraction":0.05}`, string(b))
+		`"host_input_bytes_per_core_s":30000000,"host_decode_share":1,"host_loader_processes_per_gpu":16,"workspace_fraction":0.05}`, string(b))
 	assert.Equal(t, hardware.DefaultFactors(), estimator.FactorsOf(hardware.DefaultFactors()).Resolve())
 	assert.Equal(t, hardware.DefaultFactors(), (*estimator.Factors)(nil).Resolve())
 	overlap := 0.0

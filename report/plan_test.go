@@ -40,12 +40,12 @@ func TestBuildPlans(t *testing.T) {
 	require.GreaterOrEqual(t, len(text), 4)
 	assert.Equal(t, "Cheapest alternative: Rent hyperstack 8x B200 (on-demand). The scenario's own purchase stays the answer; a plan section in the scenario makes the planner's choice the answer.", text[0],
 		"without a plan section the report keeps the scenario's purchase: the plan is an alternative")
-	assert.Equal(t, "Binding constraint (limit 7 days): Deadline per run binds: 1.7% of it left", text[2])
+	assert.Equal(t, "Binding constraint (limit 7 days): Deadline per run binds: 1.4% of it left", text[2])
 
 	rows, stale := b.PlanTable()
 	assert.Empty(t, stale)
 	require.Len(t, rows, len(b.Plan.Options)+1)
-	assert.Equal(t, []string{"Rent hyperstack 8x B200 (on-demand)", "13", "6.9 days", "USD 52,000", "USD 3,826,368", "USD 15,357,472", "0.24 MW", "yes", "Deadline per run binds: 1.7% of it left"}, rows[1])
+	assert.Equal(t, []string{"Rent hyperstack 8x B200 (on-demand)", "13", "6.9 days", "USD 52,000", "USD 3,826,368", "USD 15,357,472", "0.24 MW", "yes", "Deadline per run binds: 1.4% of it left"}, rows[1])
 
 	require.NotNil(t, b.Frontier)
 	f := *b.Frontier

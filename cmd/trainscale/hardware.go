@@ -186,17 +186,30 @@ func runThroughput(e *env, args []string) error {
 }
 
 func runScale(e *env, args []string) error {
-	var req tool.ScaleRequest
+	var (
+		req     tool.ScaleRequest
+		loaders int
+		flags   *flag.FlagSet
+	)
 	return runTool(e, args, "scale", "`N` samples per GPU per step (default: the largest power of two up to 256 that fits the GPU's memory)",
 		func(fs *flag.FlagSet) {
+			flags = fs
 			fs.StringVar(&req.Model, "model", "", "catalog model `id`")
 			fs.StringVar(&req.System, "system", "", "catalog system `id` (trainscale catalog systems)")
 			fs.IntVar(&req.GPUs, "gpus", 0, "`N` GPUs in the job; more than one system's worth spans systems")
 			fs.StringVar(&req.Precision, "precision", "fp32", "`PRECISION`: fp32, tf32 or mixed")
 			fs.BoolVar(&req.Sweep, "sweep", false, "also print the curve from 1 GPU to --gpus")
+			fs.IntVar(&loaders, "loader-processes", 0, "`N` host decoding processes per GPU, 0 for every host core (default: --factors' host_loader_processes_per_gpu, else 16, torchvision's reference script's --workers)")
+			fs.StringVar(&req.Decode, "decode", "", "where the images are decoded: `host` (a CPU loader, PyTorch's DataLoader; the default) or gpu (NVIDIA DALI-style, so the host caps nothing)")
 		},
 		func(batch *int, f tool.Factors) (*tool.Result, error) {
 			req.Batch, req.Factors = batch, f
+			// Left out, the factors' loader holds; an explicit 0 is every core.
+			flags.Visit(func(fl *flag.Flag) {
+				if fl.Name == "loader-processes" {
+					req.LoaderProcesses = &loaders
+				}
+			})
 			return tool.Scale(req)
 		})
 }

@@ -46,7 +46,7 @@ func commands() []command {
 		{"fields", "[--lang en|ja] [--format table|markdown|json]", "list every scenario path (what --set takes) with its unit, rule and default", runFields},
 		{"catalog", "gpus|cpus|systems|models|networks|datasets [--format table|json]", "list a hardware or model catalog with sources", runCatalog},
 		{"throughput", "--model M --gpu G|--cpu C [--precision P] [--batch B] [--factors FILE] [--format table|json]", "images/s of one device training one model (roofline)", runThroughput},
-		{"scale", "--model M --system S --gpus N [--precision P] [--batch B] [--sweep] [--factors FILE] [--format table|json]", "speed-up and efficiency of data-parallel training on N GPUs", runScale},
+		{"scale", "--model M --system S --gpus N [--precision P] [--batch B] [--sweep] [--loader-processes N] [--decode host|gpu] [--factors FILE] [--format table|json]", "speed-up and efficiency of data-parallel training on N GPUs", runScale},
 		{"memory", "--model M --gpu G --batch B [--precision P] [--optimizer sgd|adam] [--density D] [--block-size K] [--factors FILE] [--format table|json]", "GPU memory of a training step, and whether it fits", runMemory},
 		{"devices", "--model M --gpu G --cpu C --epochs E [--dataset cifar10|imagenet] [--precision P] [--batch B] [--factors FILE] [--format table|json]", "time of a training run on a GPU and on a CPU", runDevices},
 		{"transformer", "(--model ID | --config FILE | --shape FILE) --gpu ID --gpus N --tokens T [--precision bf16|fp8|fp4] [--seq L] [--system S] [--mfu U] [--tp T --pp P [--micro-batch B]] [--factors FILE] [--format table|json] | --calibration", "FLOPs, layout, memory, MFU and GPU-hours of training a transformer", runTransformer},

@@ -51,7 +51,9 @@
 // article's warning that eight GPUs can saturate a server's CPUs. A loader
 // with fewer processes than the calibration host's 1.6 per core
 // (host_loader_processes_per_gpu) decodes as many cores' worth as its
-// processes do. Below the cap, InputExposed of that work still lands on every
+// processes do; the default is the common setup's, torchvision's reference
+// script with 16 per GPU (DefaultLoaderProcesses), which leaves a DGX A100's
+// 128 cores 80 cores' work. Below the cap, InputExposed of that work still lands on every
 // step (copies and contention the step cannot hide), which costs most where
 // the step is short. Where the GPUs decode (host_decode_share 0, NVIDIA DALI)
 // the host adds nothing. Limits: the exposed share is one constant, though

@@ -359,6 +359,7 @@ func TestOverheadHidesBehindDeviceWork(t *testing.T) {
 // further where the step is short (mixed precision).
 func TestInputExposedShare(t *testing.T) {
 	f := DefaultFactors()
+	f.LoaderProcesses = 0 // every core decodes: 16 processes per GPU barely keep up
 	m, sys := mustModel(t, "resnet-50"), mustSystem(t, "dgx-a100-640gb")
 	g := mustGPU(t, sys.GPU)
 	s := EstimateScale(m, sys, g, 8, Mixed, 256, f)
@@ -454,17 +455,21 @@ func TestGPUDecodeDropsTheHostTerm(t *testing.T) {
 // calibration host's 1.6 per core: the DGX-1's 8 per GPU leave it as its
 // cores had it, the DGX A100's 16 per GPU do 80 cores' work, not 128, and its
 // held-out PyTorch mixed-precision speed-up comes out at 6.80 (6.72
-// published), where counting cores gave 7.20.
+// published), where counting cores gave 7.20. The default loader is the
+// common setup's 16 per GPU (torchvision's reference script).
 func TestLoaderProcessesCapDecoding(t *testing.T) {
 	m := mustModel(t, "resnet-50")
 	f := DefaultFactors()
+	assert.Equal(t, 16.0, f.LoaderProcesses)
 	withProcs := func(n float64) Factors { g := f; g.LoaderProcesses = n; return g }
 	dgx1 := mustSystem(t, "dgx-1-v100")
-	assert.Equal(t, EstimateScale(m, dgx1, mustGPU(t, dgx1.GPU), 8, Mixed, 256, f),
+	assert.Equal(t, EstimateScale(m, dgx1, mustGPU(t, dgx1.GPU), 8, Mixed, 256, withProcs(0)),
 		EstimateScale(m, dgx1, mustGPU(t, dgx1.GPU), 8, Mixed, 256, withProcs(8)), "the calibration host: as its cores")
+	assert.Equal(t, EstimateScale(m, dgx1, mustGPU(t, dgx1.GPU), 8, Mixed, 256, withProcs(0)),
+		EstimateScale(m, dgx1, mustGPU(t, dgx1.GPU), 8, Mixed, 256, f), "the default loader leaves the DGX-1 as its cores")
 	a100 := mustSystem(t, "dgx-a100-640gb")
 	g := mustGPU(t, a100.GPU)
-	cores, procs := EstimateScale(m, a100, g, 8, Mixed, 256, f), EstimateScale(m, a100, g, 8, Mixed, 256, withProcs(16))
+	cores, procs := EstimateScale(m, a100, g, 8, Mixed, 256, withProcs(0)), EstimateScale(m, a100, g, 8, Mixed, 256, f)
 	assert.InEpsilon(t, 128.0/80, procs.InputTime/cores.InputTime, 1e-12)
 	assert.InDelta(t, 7.197, cores.Speedup, 0.001)
 	assert.InDelta(t, 6.803, procs.Speedup, 0.001)
@@ -478,6 +483,14 @@ func TestLoaderProcessesCapDecoding(t *testing.T) {
 		}
 	}
 	t.Fatal("no DGX A100 PyTorch mixed speed-up")
+}
+
+// Every published point runs with the loader it published (or every core,
+// where it names none), so the default loader moves no row of the table.
+func TestDefaultLoaderMovesNoPoint(t *testing.T) {
+	f := DefaultFactors()
+	f.LoaderProcesses, f.HostDecodeShare = 0, 0.5
+	assert.Equal(t, Calibrate(f), Calibrate(DefaultFactors()))
 }
 
 // The known held-out misses stay where the README says they are: a change

@@ -43,15 +43,24 @@ type Factors struct {
 	// decoding is not charged: no calibration point decodes on the GPUs.
 	HostDecodeShare float64 `json:"host_decode_share"`
 	// LoaderProcesses is the decoding processes per GPU a loader runs
-	// (PyTorch's DataLoader workers); 0 leaves it unset: the host's cores
-	// decode, however many processes share them.
+	// (PyTorch's DataLoader workers); 0: the host's cores decode, however
+	// many processes share them (a threaded loader such as tf.data).
 	LoaderProcesses float64 `json:"host_loader_processes_per_gpu"`
 	// WorkspaceFraction is scratch and allocator slack on top of the memory
 	// a step needs.
 	WorkspaceFraction float64 `json:"workspace_fraction"`
 }
 
-// DefaultFactors returns the factors calibrated against Measurements.
+// DefaultLoaderProcesses is the loader DefaultFactors assumes: the common
+// setup, PyTorch with torchvision's reference ImageNet script, one process
+// per GPU whose DataLoader runs --workers (-j) processes decoding JPEGs with
+// PIL on the host; pytorch/vision references/classification/train.py sets
+// its default to 16 ("number of data loading workers (default: 16)").
+// Calibration predicts each published point with the loader it ran.
+const DefaultLoaderProcesses = 16
+
+// DefaultFactors returns the factors calibrated against Measurements, with
+// the common framework's loader (DefaultLoaderProcesses, host decoding).
 func DefaultFactors() Factors {
 	return Factors{
 		FP32Efficiency:    0.573,
@@ -64,6 +73,7 @@ func DefaultFactors() Factors {
 		Overlap:           0.65,
 		HostInputRate:     30e6,
 		HostDecodeShare:   1,
+		LoaderProcesses:   DefaultLoaderProcesses,
 		WorkspaceFraction: 0.05,
 	}
 }

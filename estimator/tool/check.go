@@ -80,11 +80,16 @@ func checkFactors(errs *estimator.ErrorList, tf Factors) hardware.Factors {
 	}
 	f := *tf.Values
 	for _, s := range hardware.FactorSpecs {
-		if v := *s.Field(&f); !s.Allows(v) {
-			errs.Add("factors."+s.Name, text(s.Rule(), inRangeJA(s.LowIncluded, s.Low, s.High)), v)
-		}
+		checkFactor(errs, "factors."+s.Name, s, *s.Field(&f))
 	}
 	return f
+}
+
+// checkFactor applies the range of factor s to v, a value for it given at path.
+func checkFactor(errs *estimator.ErrorList, path string, s hardware.FactorSpec, v float64) {
+	if !s.Allows(v) {
+		errs.Add(path, text(s.Rule(), inRangeJA(s.LowIncluded, s.Low, s.High)), v)
+	}
 }
 
 // required records that a request leaves out a field it needs (given is

@@ -3,6 +3,7 @@ package tool
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,7 +27,17 @@ type ScaleRequest struct {
 	// run's time at each count, ideal and modelled.
 	RunGPUTime float64
 	Factors    Factors // zero: the calibrated defaults
+	// LoaderProcesses, when set, is the host decoding processes per GPU
+	// (factors.host_loader_processes_per_gpu; 0: every host core decodes).
+	LoaderProcesses *int
+	// Decode, when set, is where the images are decoded: "host" (a CPU
+	// loader, factors.host_decode_share 1) or "gpu" (NVIDIA DALI-style, 0).
+	Decode string
 }
+
+// Decodes are the places ScaleRequest.Decode names, with the host's share
+// of the decoding each means.
+var Decodes = map[string]float64{"host": 1, "gpu": 0}
 
 // Scale answers a ScaleRequest with the step at req.GPUs, its
 // speed-up and efficiency over one GPU of the same system, and optionally
@@ -41,6 +52,7 @@ func Scale(req ScaleRequest) (*Result, error) {
 	}
 	p := precisionOf(&errs, req.Precision)
 	f := checkFactors(&errs, req.Factors)
+	set := loaderOf(&errs, req, &f)
 	batch, batchSrc := batchOf(&errs, "batch", req.Batch)
 	var gpu hardware.GPU
 	if okS {
@@ -57,6 +69,9 @@ func Scale(req ScaleRequest) (*Result, error) {
 	}
 	s := hardware.EstimateScale(m, sys, gpu, req.GPUs, p, batch, f)
 	b := newBuilder(req.Factors, f)
+	for _, name := range set {
+		b.factorSources[name] = srcInput
+	}
 	b.title(text(fmt.Sprintf("%s on %d GPUs of %s (%s), %s, batch %d per GPU", m.Name, req.GPUs, sys.Name, gpu.ID, p, batch),
 		fmt.Sprintf("%s を %s（%s）の GPU %d 基で、%s、GPU 1 基あたりバッチ %d", m.Name, sys.Name, gpu.ID, req.GPUs, p, batch)))
 	b.input("scale.gpus", text("GPUs in the job", "ジョブの GPU 数"), estimator.Count, float64(req.GPUs), srcInput)
@@ -116,6 +131,7 @@ func Scale(req ScaleRequest) (*Result, error) {
 	b.note("system", cite(sys.ID))
 	b.note("gpu", cite(gpu.ID))
 	b.note("precision", cite(string(p)))
+	b.note("loader", loaderNote(f))
 	b.note("bottleneck", bottleneck(s))
 	headline := []string{"scale.speedup", "scale.efficiency", "scale.images_per_s", "scale.step_time",
 		"scale.comm_time", "scale.exposed_comm_time", "scale.input_time", "scale.systems"}
@@ -175,6 +191,52 @@ func (b *builder) ring(id string, label estimator.Text, membersID, linkID string
 	}
 	return b.add(id, label, estimator.Seconds, v,
 		fmt.Sprintf("%s / (%sbandwidth} * %s * {factors.comm_efficiency}) + 2 * (%s - 1) * %slatency}", volume, np, portsExpr, n, np), src)
+}
+
+// loaderOf checks the request's loader fields, each by the rule of the
+// factor it sets, writes them into f, and returns the names of the factors
+// they set.
+func loaderOf(errs *estimator.ErrorList, req ScaleRequest, f *hardware.Factors) []string {
+	var set []string
+	if n := req.LoaderProcesses; n != nil {
+		const name = "host_loader_processes_per_gpu"
+		spec := hardware.FactorSpecs[slices.IndexFunc(hardware.FactorSpecs, func(s hardware.FactorSpec) bool { return s.Name == name })]
+		checkFactor(errs, "loader_processes", spec, float64(*n))
+		f.LoaderProcesses = float64(*n)
+		set = append(set, name)
+	}
+	if req.Decode != "" {
+		share, ok := Decodes[req.Decode]
+		if !ok {
+			errs.Add("decode", text("must be host or gpu", "host か gpu にしてください"), strconv.Quote(req.Decode))
+		}
+		f.HostDecodeShare = share
+		set = append(set, "host_decode_share")
+	}
+	return set
+}
+
+// loaderNote says which loader the figures assume and how to change it.
+func loaderNote(f hardware.Factors) estimator.Text {
+	const change, changeJA = "; --loader-processes N, --decode gpu to change", "。変えるには --loader-processes N、--decode gpu"
+	if f.HostDecodeShare == 0 {
+		return text("the GPUs decode (NVIDIA DALI-style), so the host caps nothing; --decode host to change",
+			"GPU がデコード（NVIDIA DALI など）するため、ホストは上限になりません。変えるには --decode host")
+	}
+	share, shareJA := "", ""
+	if f.HostDecodeShare < 1 {
+		pct := estimator.FormatToolValue(100*f.HostDecodeShare, estimator.Ratio)
+		share, shareJA = ", the host doing "+pct+"% of the decoding", "。デコードの "+pct+"% をホストが担当"
+	}
+	if f.LoaderProcesses == 0 {
+		return text("every host core decodes (a threaded loader, as tf.data)"+share+change, "ホストの全コアがデコード（tf.data のようなスレッドのローダー）"+shareJA+changeJA)
+	}
+	n := estimator.FormatToolValue(f.LoaderProcesses, estimator.Count)
+	en, ja := n+" host decoding processes per GPU", "GPU あたり "+n+" 個のホストのデコードプロセス"
+	if f.LoaderProcesses == hardware.DefaultLoaderProcesses {
+		en, ja = en+" (torchvision's reference script default)", ja+"（torchvision の参照スクリプトの既定値）"
+	}
+	return text(en+share+change, ja+shareJA+changeJA)
 }
 
 func bottleneck(s hardware.Scale) estimator.Text {

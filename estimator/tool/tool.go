@@ -108,18 +108,30 @@ type builder struct {
 	factors       hardware.Factors
 	factorsSource estimator.Text
 	factorsGiven  bool // the request's own factors, not the defaults
+	// factorSources replace factorsSource for single factors, by name: the
+	// default loader's, which is no calibration, and those a request's own
+	// fields set.
+	factorSources map[string]estimator.Text
 	refs          map[string]bool
 }
 
+// srcLoader is where the default loader comes from (hardware.DefaultLoaderProcesses).
+var srcLoader = text("default: the common setup, PyTorch with torchvision's reference ImageNet script, --workers 16 per GPU (hardware.DefaultLoaderProcesses)",
+	"既定値: よくある構成、PyTorch と torchvision の ImageNet 参照スクリプト、GPU あたり --workers 16（hardware.DefaultLoaderProcesses）")
+
 func newBuilder(tf Factors, f hardware.Factors) *builder {
 	src := text(tf.Source, tf.Source)
+	sources := map[string]estimator.Text{}
 	if tf.Source == "" {
 		src = text("calibrated defaults (hardware.DefaultFactors)", "較正済みの既定値（hardware.DefaultFactors）")
 		if tf.Values != nil {
 			src = text("given factors", "指定された係数")
 		}
 	}
-	return &builder{res: &Result{}, factors: f, factorsSource: src, factorsGiven: tf.Values != nil, refs: map[string]bool{}}
+	if tf.Values == nil {
+		sources["host_loader_processes_per_gpu"] = srcLoader
+	}
+	return &builder{res: &Result{}, factors: f, factorsSource: src, factorsGiven: tf.Values != nil, factorSources: sources, refs: map[string]bool{}}
 }
 
 // add appends a quantity whose expr, in the formula grammar, reproduces v.
@@ -191,7 +203,11 @@ func (b *builder) valueOf(id string) float64 {
 func (b *builder) finish(headline []string) (*Result, error) {
 	for _, s := range hardware.FactorSpecs {
 		if id := "factors." + s.Name; b.refs[id] {
-			b.input(id, text(s.LabelEn, s.LabelJa), estimator.Unit(s.Unit), *s.Field(&b.factors), text("efficiency factor: ", "効率係数: ").With(b.factorsSource.EN, b.factorsSource.JA))
+			src := text("efficiency factor: ", "効率係数: ").With(b.factorsSource.EN, b.factorsSource.JA)
+			if own, ok := b.factorSources[s.Name]; ok {
+				src = own
+			}
+			b.input(id, text(s.LabelEn, s.LabelJa), estimator.Unit(s.Unit), *s.Field(&b.factors), src)
 		}
 	}
 	for _, q := range b.res.Quantities {

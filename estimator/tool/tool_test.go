@@ -63,6 +63,15 @@ func results(t *testing.T) map[string]*tool.Result {
 		res, err = tool.Scale(tool.ScaleRequest{Model: "resnet-50", System: "dgx-a100-640gb", GPUs: 8, Precision: "mixed", Batch: ptr(256), Factors: tool.Factors{Values: &f}})
 		add(fmt.Sprintf("scale resnet-50 dgx-a100 %+v", f), res, err)
 	}
+	// So do the request's own loader fields.
+	for name, req := range map[string]tool.ScaleRequest{
+		"every core": {LoaderProcesses: ptr(0)}, "8 processes": {LoaderProcesses: ptr(8)},
+		"gpu": {Decode: "gpu"}, "host, 1024 processes": {Decode: "host", LoaderProcesses: ptr(1024)},
+	} {
+		req.Model, req.System, req.GPUs, req.Precision = "resnet-50", "dgx-a100", 8, "mixed"
+		res, err = tool.Scale(req)
+		add("scale resnet-50 dgx-a100 loader "+name, res, err)
+	}
 	res, err = tool.Scale(tool.ScaleRequest{Model: "resnet-50", System: "dgx-h100", GPUs: 64, Sweep: true, RunGPUTime: 3e7})
 	add("scale resnet-50 64 run time", res, err)
 	for _, m := range []tool.MemoryRequest{
@@ -276,6 +285,9 @@ func TestToolsRejectBadInput(t *testing.T) {
 		{"negative gpus", func() (*tool.Result, error) {
 			return tool.Scale(tool.ScaleRequest{Model: "alexnet", System: "dgx-1-v100", GPUs: -3})
 		}, []string{"gpus: must be > 0, got -3"}},
+		{"loader", func() (*tool.Result, error) {
+			return tool.Scale(tool.ScaleRequest{Model: "alexnet", System: "dgx-1-v100", GPUs: 8, LoaderProcesses: ptr(1025), Decode: "cpu"})
+		}, []string{"loader_processes: must be in [0, 1024], got 1025", `decode: must be host or gpu, got "cpu"`}},
 		{"density", func() (*tool.Result, error) {
 			return tool.Memory(tool.MemoryRequest{Model: "vgg-16", GPU: "titan-x-maxwell", Batch: ptr(1), Density: ptr(1.5)})
 		}, []string{"density: must be in (0, 1], got 1.5"}},

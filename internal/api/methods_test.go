@@ -84,6 +84,9 @@ func TestWrongTypesAreWordedPlainly(t *testing.T) {
 			{`{"model":"resnet-50","system":"dgx-1-v100","gpus":"8"}`, "gpus", "must be a whole number"},
 			{`{"model":"resnet-50","system":"dgx-1-v100","gpus":1e30}`, "gpus", "must be a whole number from"},
 			{`{"model":"resnet-50","system":"dgx-1-v100","gpus":8,"sweep":1}`, "sweep", "must be true or false"},
+			{`{"model":"resnet-50","system":"dgx-a100","gpus":8,"loader_processes":"16"}`, "loader_processes", "must be a whole number"},
+			{`{"model":"resnet-50","system":"dgx-a100","gpus":8,"loader_processes":1.5}`, "loader_processes", "must be a whole number"},
+			{`{"model":"resnet-50","system":"dgx-a100","gpus":8,"decode":0}`, "decode", "must be a string"},
 		},
 		"memory": {
 			{`{"model":"resnet-50","gpu":"v100-sxm2-16gb","batch":64,"density":"x"}`, "density", "must be a number"},

@@ -250,7 +250,7 @@ func TestFrontierOption(t *testing.T) {
 	require.Len(t, chosen.Data, 1)
 	assert.Equal(t, 16, chosen.Data[0].SymbolSize)
 	assert.Equal(t, "Rent hyperstack 8x B200 (on-demand), 13 systems or instances", chosen.Data[0].Name)
-	assert.Equal(t, []any{6.88, 0.0154}, chosen.Data[0].Value, "6.88 days, 0.0154 billion USD: the axis counts in billions, up to the fastest plan")
+	assert.Equal(t, []any{6.9, 0.0154}, chosen.Data[0].Value, "6.9 days, 0.0154 billion USD: the axis counts in billions, up to the fastest plan")
 	assert.Equal(t, 7, o.Series[0].Data[0].SymbolSize)
 }
 

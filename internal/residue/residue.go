@@ -27,7 +27,7 @@ var Names = words(`
 	Developer Blog
 	Transformer all-reduce Volta Pascal Tesla PCIe Ethernet InfiniBand NVLink
 	Maxwell Ampere Hopper Blackwell Nemotron
-	JavaScript IPAex
+	JavaScript IPAex PyTorch torchvision
 	AlexNet ResNet Inception ImageNet VideoMAE
 `)
 

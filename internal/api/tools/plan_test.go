@@ -22,11 +22,11 @@ func TestPlanAnswersAsTheReports(t *testing.T) {
 	assert.Empty(t, out.Refused)
 	assert.Equal(t, "Cheapest alternative: Rent hyperstack 8x B200 (on-demand). The scenario's own purchase stays the answer; a plan section in the scenario makes the planner's choice the answer.", out.Chosen)
 	require.GreaterOrEqual(t, len(out.Text), 3)
-	assert.Equal(t, "Binding constraint (limit 7 days): Deadline per run binds: 1.7% of it left", out.Text[1])
+	assert.Equal(t, "Binding constraint (limit 7 days): Deadline per run binds: 1.4% of it left", out.Text[1])
 	assert.Equal(t, "Options considered, each sized for the deadline, cheapest first (837 plans compared in all):", out.Options)
 	require.Greater(t, len(out.Table), 1)
 	assert.Equal(t, "option", out.Table[0][0])
-	assert.Equal(t, []string{"Rent hyperstack 8x B200 (on-demand)", "13", "6.9 days", "USD 52,000", "USD 3,826,368", "USD 15,357,472", "0.24 MW", "yes", "Deadline per run binds: 1.7% of it left"}, out.Table[1])
+	assert.Equal(t, []string{"Rent hyperstack 8x B200 (on-demand)", "13", "6.9 days", "USD 52,000", "USD 3,826,368", "USD 15,357,472", "0.24 MW", "yes", "Deadline per run binds: 1.4% of it left"}, out.Table[1])
 
 	require.Len(t, out.Rows, len(out.Table)-1, "a load for every option row")
 	assert.Equal(t, "buy-dgx-h100", out.Rows[4].Option, out.Table[5][0])

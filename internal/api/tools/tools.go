@@ -121,6 +121,10 @@ func scale(data []byte) (any, error) {
 		Precision string     `json:"precision,omitempty"`
 		Batch     *api.Whole `json:"batch,omitempty"`
 		Sweep     bool       `json:"sweep,omitempty"` // its size follows gpus, which the estimator bounds
+		// The loader, as the CLI's --loader-processes and --decode; the
+		// estimator checks both.
+		LoaderProcesses *api.Whole `json:"loader_processes,omitempty"`
+		Decode          string     `json:"decode,omitempty"`
 		factorsField
 	}
 	tf, err := decodeTool(data, &req)
@@ -135,7 +139,12 @@ func scale(data []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return tool.Scale(tool.ScaleRequest{Model: req.Model, System: req.System, GPUs: gpus, Precision: req.Precision, Batch: batch, Sweep: req.Sweep, Factors: tf})
+	loaders, err := optionalInt("loader_processes", req.LoaderProcesses)
+	if err != nil {
+		return nil, err
+	}
+	return tool.Scale(tool.ScaleRequest{Model: req.Model, System: req.System, GPUs: gpus, Precision: req.Precision, Batch: batch, Sweep: req.Sweep, Factors: tf,
+		LoaderProcesses: loaders, Decode: req.Decode})
 }
 
 func memory(data []byte) (any, error) {
