@@ -192,6 +192,6 @@ func TestAnswerTimesTheJob(t *testing.T) {
 	require.NoError(t, err)
 	require.NotNil(t, a.Buy)
 	assert.Equal(t, "train."+a.Buy.Workload+".job_time."+a.Buy.System, a.Buy.Time.ID)
-	assert.Equal(t, 30.0, a.Buy.ToBuy.Asked)
+	assert.Equal(t, 31.0, a.Buy.ToBuy.Asked)
 	assert.Equal(t, estimator.PointUnknown, a.Buy.ToBuy.Falls, "ranged, but no uncertainty was run")
 }

@@ -464,7 +464,7 @@ func teamSystems(s *Scenario, b *builder, c *subject, r *pairResult, byJob bool)
 		}
 		return b.add(&teamSystemsLinear, c, r.gpuTime/sys.GPUs/(s.Team.TargetDays*Day)*s.Team.ConcurrentJobs)
 	}
-	g := b.add(&teamGoodput, c, goodputFactor(s.Goodput, r.gpusPerJob))
+	g := addGoodput(s, b, c, r.gpusPerJob)
 	if byJob {
 		return b.add(&teamSystemsModelledGoodput, c, r.gpusPerJob*s.Team.ConcurrentJobs/sys.GPUs/g)
 	}

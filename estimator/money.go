@@ -2,6 +2,7 @@ package estimator
 
 import (
 	"math"
+	"strings"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
 )
@@ -96,8 +97,8 @@ var (
 	growthYearCapexRent = kind{"growth.y<n>.capex", Text{"Year <n>: capital expense (shared storage)", "<n> 年目: 設備投資額（共有ストレージ）"}, currencyUnit,
 		"{cost.storage} * ({growth.y<n>.data_factor} - {growth.y<p>.data_factor})", &srcPlan, arithmetic}
 
-	teamGoodput = kind{"team.<w>.goodput.<s>", Text{"<w>: share of a job's time not lost to failures on <s>", "<w>: <s> で障害に失われないジョブ時間の割合"}, Share,
-		"max(0.05, 1 - {team.<w>.gpus_per_job.<s>} * {goodput.failures_per_gpu_year} / (365 * DAY) * ({goodput.restart_hours} + {goodput.checkpoint_interval_hours} / 2) * HOUR - {goodput.checkpoint_write_minutes} / ({goodput.checkpoint_interval_hours} * 60))", &srcGoodput, arithmetic}
+	teamGoodput = kind{"team.<w>.goodput.<s>", Text{"<w>: share of a run's time training at the steady rate on <s> (failures, stalls and ramps aside)", "<w>: <s> で定常の速度で学習している時間の割合（障害・停止・立ち上がりを除く）"}, Share,
+		"", &srcGoodput, arithmetic} // the formula names the overheads given or their defaults (goodputExpr)
 
 	growthYearDataFactor = kind{"growth.y<n>.data_factor", Text{"Year <n>: data against year 1", "<n> 年目: 1 年目に対するデータ量の倍率"}, Ratio,
 		"{growth.per_year} ^ (<n> - 1)", &srcPlan, arithmetic}
@@ -111,11 +112,30 @@ var (
 		"{cost.opex_per_year} * {growth.y<n>.systems} / {cost.systems}", &srcPlan, arithmetic}
 )
 
-// goodputFactor is teamGoodput's arithmetic: the failure model the
-// transformer tool uses too, in the scenario's hours and minutes.
-func goodputFactor(g *Goodput, gpusPerJob float64) float64 {
+// failures is the goodput section as the model takes it, in seconds: the
+// failure model and the run's overheads the transformer tool uses too.
+func (g *Goodput) failures() hardware.Failures {
+	o, _ := g.overheadShares()
 	return hardware.Failures{PerGPUYear: g.FailuresPerGPUYear, RestartS: g.RestartHours * Hour,
-		CheckpointIntervalS: g.CheckpointHours * Hour, CheckpointWriteS: g.CheckpointMinutes * Minute}.Goodput(gpusPerJob)
+		CheckpointIntervalS: g.CheckpointHours * Hour, CheckpointWriteS: g.CheckpointMinutes * Minute, Overheads: o}
+}
+
+// goodputFactor is teamGoodput's arithmetic: the share of a run's time
+// spent at the steady rate.
+func goodputFactor(g *Goodput, gpusPerJob float64) float64 {
+	return g.failures().RunShare(gpusPerJob)
+}
+
+// addGoodput lays out teamGoodput for a job of gpusPerJob, its formula
+// naming the overheads the scenario gives and the defaults of the others.
+func addGoodput(s *Scenario, b *builder, c *subject, gpusPerJob float64) float64 {
+	var expr string
+	if b.describe {
+		_, shares := s.Goodput.overheadShares()
+		expr = "max(0.05, 1 - {team.<w>.gpus_per_job.<s>} * {goodput.failures_per_gpu_year} / (365 * DAY) * ({goodput.restart_hours} + {goodput.checkpoint_interval_hours} / 2) * HOUR - {goodput.checkpoint_write_minutes} / ({goodput.checkpoint_interval_hours} * 60)) / (1 + " +
+			strings.Join(shares[:], " + ") + ")"
+	}
+	return b.addExpr(&teamGoodput, c, expr, goodputFactor(s.Goodput, gpusPerJob))
 }
 
 // money prices the plan: money.workload on money.system.

@@ -70,7 +70,9 @@ func TestGoodput(t *testing.T) {
 	on := mustEstimate(t, "modern-2026")
 	g := value(t, on, "team.vit-b-16.goodput.dgx-h100")
 	n := value(t, on, "team.vit-b-16.gpus_per_job.dgx-h100")
-	want := 1 - n*0.173/(365*24)*(0.5+0.5) - 1.0/60
+	// Failures and checkpoint stalls, then the run's default overheads:
+	// 4.5% of the steady time (evaluation, ramp, stragglers, data stalls).
+	want := (1 - n*0.173/(365*24)*(0.5+0.5) - 1.0/60) / 1.045
 	assert.InEpsilon(t, want, g, 1e-12)
 	assert.Less(t, g, 1.0)
 	assert.InEpsilon(t, n*6/8/g, value(t, on, "team.vit-b-16.systems.dgx-h100"), 1e-12)

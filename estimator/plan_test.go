@@ -339,7 +339,7 @@ func TestPlanGenerations(t *testing.T) {
 	}
 	require.NotNil(t, res.Cheapest)
 	assert.Equal(t, "rent-hyperstack-8x-h200-sxm-on-demand", res.Cheapest.Option)
-	assert.Equal(t, 21.0, res.Cheapest.Count.Value)
+	assert.Equal(t, 22.0, res.Cheapest.Count.Value)
 }
 
 // The answer is the same every time: no map order, no clock.

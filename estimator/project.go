@@ -44,7 +44,7 @@ func projectSystems(s *Scenario, b *builder, c *subject, r *pairResult) float64 
 	linear := s.Scaling() != "modelled"
 	g := 1.0
 	if s.Goodput != nil {
-		g = b.add(&teamGoodput, c, goodputFactor(s.Goodput, r.gpusPerJob))
+		g = addGoodput(s, b, c, r.gpusPerJob)
 	}
 	systems := b.add(&projectSystemsKind, c, r.gpusPerJob/sys.GPUs)
 	var run float64

@@ -104,9 +104,9 @@ func TestProjectCosts(t *testing.T) {
 		return q.Value
 	}
 	duration := v("project.duration")
-	assert.InDelta(t, 89.75, duration/estimator.Day, 0.01)
+	assert.InDelta(t, 89.90, duration/estimator.Day, 0.01)
 	capex := v("cost.capex")
-	assert.Equal(t, 229*(400000.0+40000), capex, "229 systems and their network; no data, no storage")
+	assert.Equal(t, 239*(400000.0+40000), capex, "239 systems and their network; no data, no storage")
 	assert.InEpsilon(t, capex*duration/(4*estimator.Year), v("cost.depreciation"), 1e-12)
 	assert.InEpsilon(t, v("cost.depreciation")+v("cost.power_project")+v("cost.support_project"), v("cost.own"), 1e-12)
 	assert.InEpsilon(t, v("project.llama-70b.gpu_hours.dgx-h100")*2.5, v("cost.rent"), 1e-12)

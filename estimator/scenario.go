@@ -236,6 +236,34 @@ type Goodput struct {
 	CheckpointHours    float64 `json:"checkpoint_interval_hours" check:"gt0"`
 	RestartHours       float64 `json:"restart_hours" check:"ge=0"`
 	CheckpointMinutes  float64 `json:"checkpoint_write_minutes" check:"ge=0"` // time each checkpoint stalls training
+	// A whole run's other parts, each a share of its steady time; default
+	// hardware.DefaultOverheads.
+	EvaluationShare *float64 `json:"evaluation_share,omitempty" check:"ge=0,le=1"`
+	RampShare       *float64 `json:"ramp_share,omitempty" check:"ge=0,le=1"`
+	StragglerShare  *float64 `json:"straggler_share,omitempty" check:"ge=0,le=1"`
+	DataStallShare  *float64 `json:"data_stall_share,omitempty" check:"ge=0,le=1"`
+}
+
+// overheadShares are the goodput section's shares of a run's steady time,
+// each with the expression a formula writes for it: the field where the
+// scenario gives it, else the default as a number.
+func (g *Goodput) overheadShares() (hardware.Overheads, [4]string) {
+	d := hardware.DefaultOverheads
+	o := d
+	var exprs [4]string
+	for i, f := range []struct {
+		given *float64
+		into  *float64
+		path  string
+	}{{g.EvaluationShare, &o.Evaluation, "evaluation_share"}, {g.RampShare, &o.Ramp, "ramp_share"},
+		{g.StragglerShare, &o.Stragglers, "straggler_share"}, {g.DataStallShare, &o.DataStalls, "data_stall_share"}} {
+		exprs[i] = strconv.FormatFloat(*f.into, 'g', -1, 64)
+		if f.given != nil {
+			*f.into = *f.given
+			exprs[i] = "{goodput." + f.path + "}"
+		}
+	}
+	return o, exprs
 }
 
 // Team is who submits training jobs and how fast they must get results.

@@ -213,6 +213,44 @@ const shapeOfWorkload = "workloads[<wi>].transformer.shape"
 // modelOfWorkload is the workload's model, whichever way it is given.
 const modelOfWorkload = "the model of workloads[<wi>].transformer"
 
+// RunPartWords are the names of a whole run's parts (hardware.RunParts),
+// in its order, for every surface that names them.
+var RunPartWords = []Text{{"steady training", "定常の学習"}, {"failures and restarts", "障害と再起動"}, {"checkpoint stalls", "チェックポイントの停止"},
+	{"evaluation", "評価"}, {"batch ramp and warm-up", "バッチの立ち上げとウォームアップ"}, {"stragglers", "遅いノード"}, {"data stalls", "データ待ち"}}
+
+// trainRunPart is one part of a whole run's GPU-hours.
+var trainRunPart = kind{"train.<w>.run_hours.<p>.<s>", Text{"<w>: GPU-hours of one run on <s>: <p>", "<w>: <s> での学習 1 回の GPU 時間: <p>"}, Count,
+	"", &srcGoodput, arithmetic} // the formula is the part's (addRunParts)
+
+// addRunParts splits a run's GPU-hours on the job's GPUs into its named
+// parts: the steady hours, each overhead's share of them, the checkpoint
+// stalls' share of the whole, and failures the rest.
+func addRunParts(s *Scenario, b *builder, c *subject, steady, gpusPerJob float64) {
+	parts := s.Goodput.failures().RunParts(steady, gpusPerJob)
+	_, shares := s.Goodput.overheadShares()
+	const ideal, whole = "{train.<w>.gpu_hours_failure_free.<s>}", "{train.<w>.gpu_hours.<s>}"
+	exprs := []string{ideal, "", whole + " * {goodput.checkpoint_write_minutes} / ({goodput.checkpoint_interval_hours} * 60)",
+		ideal + " * " + shares[0], ideal + " * " + shares[1], ideal + " * " + shares[2], ideal + " * " + shares[3]}
+	var rest []string
+	for i, p := range parts {
+		if i != 1 {
+			rest = append(rest, "{train.<w>.run_hours."+p.Name+".<s>}")
+		}
+	}
+	exprs[1] = whole + " - (" + strings.Join(rest, " + ") + ")"
+	// The failures' formula names the other parts: they come first.
+	for _, i := range []int{0, 2, 3, 4, 5, 6, 1} {
+		p := parts[i]
+		k := trainRunPart
+		k.id = strings.Replace(k.id, "<p>", p.Name, 1)
+		k.label = Text{strings.Replace(k.label.EN, "<p>", RunPartWords[i].EN, 1), strings.Replace(k.label.JA, "<p>", RunPartWords[i].JA, 1)}
+		b.addExpr(&k, c, exprs[i], p.Hours)
+	}
+}
+
+// runParts is the named parts of a whole run (addRunParts).
+const runParts = 7
+
 // transformerQuantities counts what computeTransformer lays out: per
 // workload and per system (the latter without goodput, and without the two
 // storage reads it adds when the data's tokens are known).
@@ -367,6 +405,7 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 		ideal := b.add(&trainGPUHoursFailureFree, &c, gpuTime/Hour)
 		if s.Goodput != nil {
 			b.add(&trainGPUHoursGoodput, &c, ideal/goodputFactor(s.Goodput, r.gpusPerJob))
+			addRunParts(s, b, &c, ideal, r.gpusPerJob)
 		} else {
 			b.add(&trainGPUHoursNoFailures, &c, ideal)
 		}

@@ -98,7 +98,7 @@ func TestReportLeadsWithThePlan(t *testing.T) {
 	a, err = own.Answer()
 	require.NoError(t, err)
 	headline, _ = own.AnswerHeadline(a)
-	assert.Equal(t, "Buy 30 DGX H100 systems to train ViT-B/16.", headline)
+	assert.Equal(t, "Buy 31 DGX H100 systems to train ViT-B/16.", headline)
 }
 
 // A price more than 12 months older than the report's date is starred, and

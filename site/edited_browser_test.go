@@ -71,9 +71,9 @@ func TestWorldModelStepByStep(t *testing.T) {
 		"Video world model: tokens of one training run: 23.48 trillion",
 		"Video world model: training FLOPs of one run: 6.45e+22 FLOP",
 		"Layout on DGX B200 (tensor × pipeline × data parallel): 1 1 104",
-		"Video world model: one training run on one DGX B200 GPU: 1.99 years",
+		"Video world model: one training run on one DGX B200 GPU: 1.98 years",
 		"Layout on DGX H100 (tensor × pipeline × data parallel): 1 1 240",
-		"Video world model: one training run on one DGX H100 GPU: 4.56 years",
+		"Video world model: one training run on one DGX H100 GPU: 4.54 years",
 	}, run[[]string](p, steps))
 	// On a 390 px phone a layout reads on one line: "TP 1 × PP 1 × DP 104".
 	p.viewport(390)

@@ -36,7 +36,7 @@ func TestPlanJSONAndCSV(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &doc))
 	assert.Equal(t, "rent-hyperstack-8x-h100-sxm-on-demand", doc.Cheapest.Option)
-	assert.Equal(t, 30.0, doc.Cheapest.Count.Value)
+	assert.Equal(t, 31.0, doc.Cheapest.Count.Value)
 	assert.NotEmpty(t, doc.Frontier)
 	assert.Equal(t, 5, len(doc.Options)) // DGX H100 bought, and the four H100 offers
 
@@ -51,7 +51,7 @@ func TestPlanJSONAndCSV(t *testing.T) {
 		ids[r[0]] = true
 	}
 	assert.True(t, ids["plan.limit.deadline_days"])
-	assert.True(t, ids["plan.buy-dgx-h100.n30.total"])
+	assert.True(t, ids["plan.buy-dgx-h100.n31.total"])
 }
 
 // Bad constraints and bad prices exit 2 naming the field; a stale price is

@@ -143,7 +143,7 @@ func (s Sizing) Run(m TransformerModel, tokens float64, gpus int) (SizedRun, err
 	if err != nil {
 		return SizedRun{}, err
 	}
-	g := s.Failures.Goodput(float64(gpus))
+	g := s.Failures.RunShare(float64(gpus))
 	return SizedRun{Model: m, Tokens: tokens, GPUs: gpus, Plan: p, Goodput: g, WallTime: p.WallTime / g}, nil
 }
 
@@ -188,7 +188,7 @@ const minUtilisation = 1e-3
 func (s Sizing) Optimal(seconds float64) (OptimalRun, error) {
 	gpus := s.Job.GPUs
 	peak := s.Job.GPU.Peak(s.Job.Precision)
-	g := s.Failures.Goodput(float64(gpus))
+	g := s.Failures.RunShare(float64(gpus))
 	try := func(u float64) (OptimalRun, float64, error) {
 		c := float64(gpus) * peak * u * seconds * g
 		n, d := ComputeOptimal(c)

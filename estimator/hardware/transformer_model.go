@@ -754,6 +754,7 @@ type Failures struct {
 	RestartS            float64 // s
 	CheckpointIntervalS float64 // s
 	CheckpointWriteS    float64 // s a checkpoint stalls training
+	Overheads                   // the run's other parts (whole_run.go)
 }
 
 // LlamaFailures is Llama 3's published rate, 419 unexpected interruptions in
@@ -761,7 +762,7 @@ type Failures struct {
 // 6-minute restart and a 15-minute checkpoint interval written
 // asynchronously: at 16,384 GPUs it gives 93% goodput, the ">90% effective
 // training time" the report states.
-var LlamaFailures = Failures{PerGPUYear: 419.0 / (16384 * 54) * 365, RestartS: 360, CheckpointIntervalS: 900}
+var LlamaFailures = Failures{PerGPUYear: 419.0 / (16384 * 54) * 365, RestartS: 360, CheckpointIntervalS: 900, Overheads: DefaultOverheads}
 
 // Goodput is the share of a job's time on gpus GPUs not lost to failures,
 // never below 5% (past that the first-order model no longer holds).
@@ -823,7 +824,7 @@ func CalibrateTransformers(f Factors) ([]TransformerCalibrationRow, error) {
 			{MetricMFU, r.PublishedMFU, p.MFU},
 			{MetricFLOPsPerGPU, published, flops},
 			{MetricTokensPerGPU, r.PublishedTokensPerGPU, perGPU},
-			{MetricGPUHours, r.PublishedGPUHours, p.GPUHours / LlamaFailures.Goodput(float64(tj.GPUs))},
+			{MetricGPUHours, r.PublishedGPUHours, p.GPUHours / LlamaFailures.RunShare(float64(tj.GPUs))},
 		} {
 			if c.published > 0 {
 				rows = append(rows, TransformerCalibrationRow{Run: r, Plan: p, Metric: c.metric,

@@ -21,6 +21,8 @@ var (
 	srcFailures = text("first-order goodput as the scenario's: failures x (restart + half a checkpoint interval) + checkpoint stalls; Llama 3's rate, 419 interruptions in 54 days on 16,384 H100 (Dubey et al. 2024, section 3.3.4)",
 		"シナリオと同じ一次近似のグッドプット: 障害回数 ×（再起動 + チェックポイント間隔の半分）+ チェックポイント書き込みの停止。障害率は Llama 3 のもの、H100 16,384 基で 54 日間に 419 回の中断（Dubey ら 2024 年、3.3.4 節）")
 	srcTuning    = estimator.SourceTuning
+	srcOverheads = text("a whole run's parts beyond steady training (hardware.DefaultOverheads): evaluation, the batch ramp and warm-up (Llama 3's batch schedule, Dubey et al. 2024, section 3.4.1), stragglers (its 1-2% daily swing, section 3.3.4) and data stalls, each a share of the steady time; failures and checkpoint stalls as goodput",
+		"定常の学習以外の実行全体の部分（hardware.DefaultOverheads）: 評価、バッチの立ち上げとウォームアップ（Llama 3 のバッチの段階的な拡大。Dubey ら 2024 年、3.4.1 節）、遅いノード（1 日 1〜2% の変動、3.3.4 節）、データ待ち。いずれも定常の時間に対する割合。障害とチェックポイントの停止はグッドプットとして")
 	srcLlamaTime = text("chosen so Llama 3's rate gives its >90% effective training time at 16,384 GPUs",
 		"Llama 3 の障害率で 16,384 GPU の実効学習時間が 90% を超えるように選んだ値")
 )
@@ -354,12 +356,30 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 	b.input("transformer.checkpoint_write", text("Training stalled per checkpoint", "チェックポイントごとに学習が止まる時間"), estimator.Seconds, fl.CheckpointWriteS, text("asynchronous checkpoints", "非同期チェックポイント"))
 	b.add("transformer.goodput", text("Share of time not lost to failures", "障害に失われない時間の割合"), estimator.Share, fl.Goodput(float64(req.GPUs)),
 		"max(0.05, 1 - {transformer.gpus} * {transformer.failures_per_gpu_year} / (365 * DAY) * ({transformer.restart_time} + {transformer.checkpoint_interval} / 2) - {transformer.checkpoint_write} / {transformer.checkpoint_interval})", srcFailures)
-	wall := b.add("transformer.wall_time", text("Wall time, failures included", "経過時間（障害込み）"), estimator.Seconds, plan.WallTime/b.valueOf("transformer.goodput"),
-		"{transformer.tokens} / {transformer.tokens_per_s} / {transformer.goodput}", srcFailures)
-	b.add("transformer.gpu_hours", text("GPU-hours, failures included", "GPU 時間（障害込み）"), estimator.Count, wall*float64(req.GPUs)/3600,
-		"{transformer.wall_time} * {transformer.gpus} / HOUR", srcFailures)
+	o := fl.Overheads
+	b.input("transformer.evaluation_share", text("Evaluation, a share of the steady time", "評価（定常の時間に対する割合）"), estimator.Share, o.Evaluation, srcOverheads)
+	b.input("transformer.ramp_share", text("Batch ramp and warm-up, a share of the steady time", "バッチの立ち上げとウォームアップ（定常の時間に対する割合）"), estimator.Share, o.Ramp, srcOverheads)
+	b.input("transformer.straggler_share", text("Stragglers, a share of the steady time", "遅いノード（定常の時間に対する割合）"), estimator.Share, o.Stragglers, srcOverheads)
+	b.input("transformer.data_stall_share", text("Data stalls, a share of the steady time", "データ待ち（定常の時間に対する割合）"), estimator.Share, o.DataStalls, srcOverheads)
+	b.add("transformer.run_share", text("Share of the run's time training at the steady rate", "定常の速度で学習している時間の割合"), estimator.Share, fl.RunShare(float64(req.GPUs)),
+		"{transformer.goodput} / (1 + {transformer.evaluation_share} + {transformer.ramp_share} + {transformer.straggler_share} + {transformer.data_stall_share})", srcOverheads)
+	wall := b.add("transformer.wall_time", text("Wall time of the whole run", "実行全体の経過時間"), estimator.Seconds, plan.WallTime/b.valueOf("transformer.run_share"),
+		"{transformer.tokens} / {transformer.tokens_per_s} / {transformer.run_share}", srcOverheads)
+	b.add("transformer.gpu_hours", text("GPU-hours of the whole run", "実行全体の GPU 時間"), estimator.Count, wall*float64(req.GPUs)/3600,
+		"{transformer.wall_time} * {transformer.gpus} / HOUR", srcOverheads)
 	b.add("transformer.gpu_hours_failure_free", text("GPU-hours without failures", "GPU 時間（障害なし）"), estimator.Count, plan.GPUHours,
 		"{transformer.tokens} / {transformer.tokens_per_s} * {transformer.gpus} / HOUR", srcTransformer)
+	// The whole run's parts, as a scenario's goodput section lays them out.
+	shares := []string{"", "", "{transformer.gpu_hours} * {transformer.checkpoint_write} / {transformer.checkpoint_interval}",
+		"{transformer.gpu_hours_failure_free} * {transformer.evaluation_share}", "{transformer.gpu_hours_failure_free} * {transformer.ramp_share}",
+		"{transformer.gpu_hours_failure_free} * {transformer.straggler_share}", "{transformer.gpu_hours_failure_free} * {transformer.data_stall_share}"}
+	shares[0] = "{transformer.gpu_hours_failure_free}"
+	shares[1] = "{transformer.gpu_hours} - ({transformer.run_hours.steady} + {transformer.run_hours.checkpoints} + {transformer.run_hours.evaluation} + {transformer.run_hours.ramp} + {transformer.run_hours.stragglers} + {transformer.run_hours.data_stalls})"
+	parts := fl.RunParts(plan.GPUHours, float64(req.GPUs))
+	for _, i := range []int{0, 2, 3, 4, 5, 6, 1} { // the failures' formula names the others
+		w := estimator.RunPartWords[i]
+		b.add("transformer.run_hours."+parts[i].Name, text("GPU-hours of the whole run: "+w.EN, "実行全体の GPU 時間: "+w.JA), estimator.Count, parts[i].Hours, shares[i], srcOverheads)
+	}
 	b.note("model", cite(modelName))
 	if req.Model == "" {
 		b.note("shape", shapeWords(m))

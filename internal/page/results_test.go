@@ -150,7 +150,7 @@ func TestProjectStepByStep(t *testing.T) {
 	}
 	assert.Equal(t, []string{"train.llama-70b.params", "train.llama-70b.tokens", "train.llama-70b.flops", "train.llama-70b.tp.dgx-h100",
 		"train.llama-70b.gpu_time.dgx-h100", "project.llama-70b.gpu_hours.dgx-h100"}, ids)
-	assert.Equal(t, []string{"70.55 billion", "15 trillion", "6.74e+24 FLOP", "4", "446.8 years", "3.95 million"}, texts)
+	assert.Equal(t, []string{"70.55 billion", "15 trillion", "6.74e+24 FLOP", "4", "446.8 years", "4.13 million"}, texts)
 	assert.Equal(t, "Llama 3.1 70B", sh.steps[0].name)
 	assert.Empty(t, resultsSheet(presetEstimate(t, "modern-2026"), "en").steps, "no transformer, no steps")
 }

@@ -23,7 +23,7 @@ func TestPlanAnswersAsTheReports(t *testing.T) {
 	assert.Equal(t, "Cheapest alternative: Rent hyperstack 8x B200 (on-demand). The scenario's own purchase stays the answer; a plan section in the scenario makes the planner's choice the answer.", out.Chosen)
 	require.GreaterOrEqual(t, len(out.Text), 3)
 	assert.Equal(t, "Binding constraint (limit 7 days): Deadline per run binds: 1.4% of it left", out.Text[1])
-	assert.Equal(t, "Options considered, each sized for the deadline, cheapest first (837 plans compared in all):", out.Options)
+	assert.Equal(t, "Options considered, each sized for the deadline, cheapest first (847 plans compared in all):", out.Options)
 	require.Greater(t, len(out.Table), 1)
 	assert.Equal(t, "option", out.Table[0][0])
 	assert.Equal(t, []string{"Rent hyperstack 8x B200 (on-demand)", "13", "6.9 days", "USD 52,000", "USD 3,826,368", "USD 15,357,472", "0.24 MW", "yes", "Deadline per run binds: 1.4% of it left"}, out.Table[1])
@@ -47,7 +47,7 @@ func TestPlanAnswersAsTheReports(t *testing.T) {
 		assert.Len(t, loads, len(opt.Series[i].Data), "series %d: one load per point", i)
 		total += len(loads)
 	}
-	assert.Equal(t, 68+1, total, "the frontier's 68 plans and the chosen one")
+	assert.Equal(t, 65+1, total, "the frontier's 65 plans and the chosen one")
 
 	chosen := out.Points[2][0]
 	assert.Equal(t, "rent-hyperstack-8x-b200-on-demand", chosen.Option)
