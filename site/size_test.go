@@ -11,14 +11,15 @@ import (
 )
 
 // TestEstimatorModuleSize holds the page's size budget for the module the page
-// loads first, as make site ships it: 746 KB brotli and 1,013 KB gzip today, after one bounds table,
+// loads first, as make site ships it: 749 KB brotli and 1,019 KB gzip today, after one bounds table,
 // the refusal of deep requests, the project frame, rented plans and notes
 // that follow edits (issues 25 and 26: +24 KB brotli over the 689 KB of issue
 // 14), then counts read as people write them, a scenario's
 // transformer.config read by the config.json mapper and 49 more catalog
 // transformers (issue 27: +12 KB brotli, 5 of them the catalog's), then
 // fine-tuning, the pasted config.json, the memory parts and their fit
-// advice, and the loader's defaults (issues 27 and 28: +19 KB). The budget
+// advice, the loader's defaults and a whole run's named parts (issues 27
+// and 28: +22 KB). The budget
 // is a few KB above today's (README, "Module size"): a change of a few KB of
 // code has moved brotli by up to 5 KB either way. Issue 31 asks for fewer
 // bytes before live; this only keeps the module from growing unseen.
@@ -32,8 +33,8 @@ func TestEstimatorModuleSize(t *testing.T) {
 	require.NoError(t, err)
 	br, gz := Brotli(data), Gzip(data)
 	t.Logf("estimator.wasm: %d B raw, %d B gzip, %d B brotli", len(data), len(gz), len(br))
-	assert.Less(t, len(br), 750_000, "estimator.wasm, brotli")
-	assert.Less(t, len(gz), 1_017_000, "estimator.wasm, gzip")
+	assert.Less(t, len(br), 753_000, "estimator.wasm, brotli")
+	assert.Less(t, len(gz), 1_022_000, "estimator.wasm, gzip")
 }
 
 // The module the page loads first links none of these: each costs KBs to
