@@ -302,14 +302,7 @@ var transformerModelIndex = index(len(transformerModels), func(i int) string { r
 // catalog model).
 func (m TransformerModel) Params() (total, active float64) {
 	h := float64(m.Hidden)
-	embed := float64(m.Vocab) * h
-	if !m.TiedEmbeddings {
-		embed *= 2
-	}
-	if m.Patch > 0 {
-		// A tubelet of Tubelet frames of Patch x Patch pixels, projected to Hidden.
-		embed += float64(m.Patch*m.Patch*max(m.Tubelet, 1)*imageChannels) * h
-	}
+	embed := m.embeddingParams()
 	attn := m.attentionParams()
 	denseLayers := m.Layers
 	total, active = embed, embed
@@ -333,32 +326,79 @@ func (m TransformerModel) headDim() int {
 	return m.Hidden / m.Heads
 }
 
-// attentionParams is one layer's attention projections. Plain attention:
+// matrix is one weight matrix's input and output widths.
+type matrix struct{ in, out float64 }
+
+// matrices is a layer's few matrices of one kind, held in place: the
+// sizing's bisections count parameters thousands of times.
+type matrices struct {
+	m [5]matrix
+	n int
+}
+
+func (ms *matrices) add(x ...matrix) {
+	for _, v := range x {
+		ms.m[ms.n] = v
+		ms.n++
+	}
+}
+
+func (ms *matrices) list() []matrix { return ms.m[:ms.n] }
+
+// size is the parameters of the matrices.
+func (ms *matrices) size() float64 {
+	var n float64
+	for _, x := range ms.list() {
+		n += x.in * x.out
+	}
+	return n
+}
+
+// attentionMatrices is one layer's attention projections. Plain attention:
 // queries and output Heads x HeadDim wide, keys and values KVHeads x HeadDim
 // (grouped-query attention). Latent attention (DeepSeek-V2, arXiv 2405.04434,
 // section 2.1): Hidden to QRank and up to Heads x (HeadDim + RopeDim) for
-// queries; Hidden to KVRank + RopeDim, and KVRank up to Heads x HeadDim each
-// for keys and values; the output Heads x HeadDim back to Hidden.
-func (m TransformerModel) attentionParams() float64 {
+// queries (Hidden straight to the latter without QRank, DeepSeek-V2-Lite);
+// Hidden to KVRank + RopeDim, and KVRank up to Heads x HeadDim each for keys
+// and values; the output Heads x HeadDim back to Hidden.
+func (m TransformerModel) attentionMatrices() matrices {
 	h, heads, hd := float64(m.Hidden), float64(m.Heads), float64(m.headDim())
-	out := heads * hd * h
+	var ms matrices
 	if m.KVRank > 0 {
-		q := h * heads * (hd + float64(m.RopeDim)) // uncompressed queries (DeepSeek-V2-Lite)
-		if m.QRank > 0 {
-			q = h*float64(m.QRank) + float64(m.QRank)*heads*(hd+float64(m.RopeDim))
+		rope, r := float64(m.RopeDim), float64(m.KVRank)
+		if q := float64(m.QRank); q > 0 {
+			ms.add(matrix{h, q}, matrix{q, heads * (hd + rope)})
+		} else {
+			ms.add(matrix{h, heads * (hd + rope)})
 		}
-		kv := h*float64(m.KVRank+m.RopeDim) + float64(m.KVRank)*heads*2*hd
-		return q + kv + out
+		ms.add(matrix{h, r + rope}, matrix{r, heads * 2 * hd})
+	} else {
+		kv := float64(m.KVHeads) * hd
+		ms.add(matrix{h, heads * hd}, matrix{h, kv}, matrix{h, kv})
 	}
-	return h*heads*hd + 2*h*float64(m.KVHeads)*hd + out
+	ms.add(matrix{heads * hd, h})
+	return ms
 }
 
-// ffnParams is one feed-forward block of the given width: up and down
+// ffnMatrices is one feed-forward block of the given width: up and down
 // projections, and a gate beside the up projection when gated.
-func (m TransformerModel) ffnParams(width int) float64 {
-	mats := 2.0
+func (m TransformerModel) ffnMatrices(width int) matrices {
+	h, w := float64(m.Hidden), float64(width)
+	var ms matrices
 	if m.GatedFFN {
-		mats = 3
+		ms.add(matrix{h, w})
 	}
-	return mats * float64(m.Hidden) * float64(width)
+	ms.add(matrix{h, w}, matrix{w, h})
+	return ms
+}
+
+// attentionParams and ffnParams are the parameters of those matrices.
+func (m TransformerModel) attentionParams() float64 {
+	ms := m.attentionMatrices()
+	return ms.size()
+}
+
+func (m TransformerModel) ffnParams(width int) float64 {
+	ms := m.ffnMatrices(width)
+	return ms.size()
 }

@@ -103,14 +103,16 @@ func (m TransformerModel) ModelFLOPsPerToken(seq int) float64 {
 }
 
 // recomputeForward is the FLOPs per token that recomputation runs again in
-// the backward pass: the whole forward pass under full recomputation,
-// attention's products under selective (Korthikanti et al. 2022).
-func recomputeForward(m TransformerModel, seq int, r Recompute) float64 {
+// the backward pass, of a model whose forward pass is forward FLOPs per
+// token and whose attention in training (ModelFLOPsPerToken's share) is
+// attention: the whole forward pass under full recomputation, attention's
+// products under selective (Korthikanti et al. 2022).
+func recomputeForward(forward, attention float64, r Recompute) float64 {
 	switch r {
 	case RecomputeFull:
-		return m.ModelFLOPsPerToken(seq) / 3
+		return forward
 	case RecomputeSelective:
-		return m.AttentionFLOPsPerToken(seq) / 3
+		return attention / 3
 	}
 	return 0
 }
@@ -197,18 +199,22 @@ type job struct {
 	// One layer's adapted matrices: attention's, a dense feed-forward
 	// block's and one expert's (none without adapters, or when LoRA adapts
 	// attention only).
-	attnAdapters, ffnAdapters, expertAdapters []matrix
+	attnAdapters, ffnAdapters, expertAdapters matrices
 	quantized, quantizedExpert                float64 // 4-bit weights (QLoRA), all and on routed experts
 	modelFLOPs                                float64 // per token, as the run's MFU counts them
 	forwardFLOPs                              float64 // per token, the whole model's forward pass
-	peak, matmulRate                          float64 // FLOP/s: the precision's peak and what matrix multiplies reach
-	attnRate                                  float64 // attention's products run in BF16 whatever the precision
-	memRate                                   float64 // bytes/s of element-wise traffic
-	width                                     float64 // bytes per matrix element at the precision
-	domain                                    int     // GPUs one NVLink fabric joins
-	nvlink, fabric                            float64 // bytes/s per GPU an all-reduce reaches, inside and across the domain
-	latency                                   float64 // s per hop across the fabric
-	f                                         Factors
+	attentionFLOPs                            float64 // per token, attention's products in training
+	// One layer's attention projections and feed-forward blocks, dense and
+	// one expert's, in parameters: the step's time reads them per layout.
+	attnParams, ffnParams, expertFFNParams float64
+	peak, matmulRate                       float64 // FLOP/s: the precision's peak and what matrix multiplies reach
+	attnRate                               float64 // attention's products run in BF16 whatever the precision
+	memRate                                float64 // bytes/s of element-wise traffic
+	width                                  float64 // bytes per matrix element at the precision
+	domain                                 int     // GPUs one NVLink fabric joins
+	nvlink, fabric                         float64 // bytes/s per GPU an all-reduce reaches, inside and across the domain
+	latency                                float64 // s per hop across the fabric
+	f                                      Factors
 }
 
 // PlanTransformer plans job: the fastest layout that fits (or job.Layout),
@@ -275,6 +281,8 @@ func newJob(tj TransformerJob, f Factors) (*job, error) {
 	}
 	j.modelFLOPs = m.TrainingFLOPsPerToken(j.seq, tj.Tuning)
 	j.forwardFLOPs = m.ModelFLOPsPerToken(j.seq) / 3
+	j.attentionFLOPs = m.AttentionFLOPsPerToken(j.seq)
+	j.attnParams, j.ffnParams, j.expertFFNParams = m.attentionParams(), m.ffnParams(m.FFN), m.ffnParams(m.ExpertFFN)
 	j.domain = tj.System.NVLinkGPUs()
 	j.nvlink = tj.IntraLink.Bandwidth * f.CommEfficiency
 	j.fabric = tj.Fabric.Bandwidth * float64(tj.System.NetworkPorts) / float64(max(tj.System.GPUs, 1)) * f.CommEfficiency
@@ -488,16 +496,16 @@ func (j *job) time(l Layout, m int) stepParts {
 	// block, whose weights the backward pass differentiates; attention's
 	// products and the element-wise work (norms, activations: ~34sbh/tp
 	// bytes, Korthikanti), which have none.
-	proj := j.matmul(t, h, mod.attentionParams()/h/tp)
-	rest := mod.AttentionFLOPsPerToken(j.seq)/3/float64(mod.Layers)*t/tp/j.attnRate + 34*t*h/tp/j.memRate
-	ffn := func(width, tokens float64) float64 {
-		return j.matmul(tokens, h, mod.ffnParams(int(width))/h/tp)
+	proj := j.matmul(t, h, j.attnParams/h/tp)
+	rest := j.attentionFLOPs/3/float64(mod.Layers)*t/tp/j.attnRate + 34*t*h/tp/j.memRate
+	ffn := func(params, tokens float64) float64 {
+		return j.matmul(tokens, h, params/h/tp)
 	}
 	layers := float64(j.stages(l.PP))
-	dense := proj + ffn(float64(mod.FFN), t)
+	dense := proj + ffn(j.ffnParams, t)
 	weights := layers * dense // forward time of the matrices with weights
-	attnAdapters := j.adapterTime(t, tp, j.attnAdapters)
-	adapters := layers * (attnAdapters + j.adapterTime(t, tp, j.ffnAdapters))
+	attnAdapters := j.adapterTime(t, tp, &j.attnAdapters)
+	adapters := layers * (attnAdapters + j.adapterTime(t, tp, &j.ffnAdapters))
 	var ep float64
 	if mod.MoE() {
 		// Each GPU holds Experts/EP experts and runs the tokens that all EP
@@ -505,11 +513,11 @@ func (j *job) time(l Layout, m int) stepParts {
 		e := float64(mod.Experts)
 		k := float64(mod.ExpertsPerToken)
 		perExpert := t * k * float64(max(l.EP, 1)) / e
-		moe := proj + float64(mod.SharedExperts)*ffn(float64(mod.ExpertFFN), t) +
-			e/float64(max(l.EP, 1))*ffn(float64(mod.ExpertFFN), perExpert) + j.matmul(t, h, e)
+		moe := proj + float64(mod.SharedExperts)*ffn(j.expertFFNParams, t) +
+			e/float64(max(l.EP, 1))*ffn(j.expertFFNParams, perExpert) + j.matmul(t, h, e)
 		moeLayers := layers * float64(mod.Layers-mod.DenseLayers) / float64(mod.Layers)
 		weights = (layers-moeLayers)*dense + moeLayers*moe
-		adapters += moeLayers * ((k+float64(mod.SharedExperts))*j.adapterTime(t, tp, j.expertAdapters) - j.adapterTime(t, tp, j.ffnAdapters))
+		adapters += moeLayers * ((k+float64(mod.SharedExperts))*j.adapterTime(t, tp, &j.expertAdapters) - j.adapterTime(t, tp, &j.ffnAdapters))
 		// Dispatch and combine, forward and backward: 4 all-to-alls of the
 		// routed tokens' hidden states; (EP-1)/EP of them leave the GPU.
 		if l.EP > 1 {
@@ -531,7 +539,7 @@ func (j *job) time(l Layout, m int) stepParts {
 	if j.Tuning.Adapters() {
 		back = weights
 	}
-	re := recomputeForward(mod, j.seq, l.Recompute) / j.forwardFLOPs
+	re := recomputeForward(j.forwardFLOPs, j.attentionFLOPs, l.Recompute) / j.forwardFLOPs
 	micro := fwd*(1+re) + back + 2*(layers*rest+adapters)
 	if j.quantized > 0 {
 		// Each pass over the stage (forward, backward, recomputation)
@@ -600,16 +608,16 @@ func (j *job) time(l Layout, m int) stepParts {
 	}
 	dp := math.Max(0, dpTime-j.f.Overlap*compute*2/3)
 	return stepParts{micro: micro, comm: comm, dp: dp, step: compute + dp + j.f.StepOverhead,
-		bubble: PipelineBubble(l.PP, m, v), hwFLOPs: j.modelFLOPs + recomputeForward(mod, j.seq, l.Recompute)}
+		bubble: PipelineBubble(l.PP, m, v), hwFLOPs: j.modelFLOPs + recomputeForward(j.forwardFLOPs, j.attentionFLOPs, l.Recompute)}
 }
 
 // adapterTime is the forward time of LoRA adapters on the matrices ms for
 // t tokens, tensor parallel over tp GPUs: down to the rank and back up, two
 // thin matrix multiplies whose roofline is mostly their reads and writes.
-func (j *job) adapterTime(t, tp float64, ms []matrix) float64 {
+func (j *job) adapterTime(t, tp float64, ms *matrices) float64 {
 	r := float64(j.Tuning.rank())
 	var s float64
-	for _, x := range ms {
+	for _, x := range ms.list() {
 		s += j.matmul(t, x.in, r) + j.matmul(t, r, x.out/tp)
 	}
 	return s

@@ -47,7 +47,7 @@ func TestTransformerFLOPs(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, 1061877915648.0, gpt3.ModelFLOPsPerToken(2048))
 	// Full recomputation runs the forward pass again: 8N + 4/3 attention.
-	assert.InEpsilon(t, 2523955986432.0*4/3, m.ModelFLOPsPerToken(8192)+recomputeForward(m, 8192, RecomputeFull), 1e-12)
+	assert.InEpsilon(t, 2523955986432.0*4/3, m.ModelFLOPsPerToken(8192)+recomputeForward(m.ModelFLOPsPerToken(8192)/3, m.AttentionFLOPsPerToken(8192), RecomputeFull), 1e-12)
 }
 
 func TestTransformerMemory(t *testing.T) {

@@ -79,42 +79,11 @@ func (t Tuning) targets() LoRATargets {
 // al. 2023, section 3, "Double Quantization").
 const nf4Bits = 4 + 8.0/64 + 32.0/(64*256)
 
-// matrix is one weight matrix's input and output widths.
-type matrix struct{ in, out float64 }
-
-// attentionMatrices is one layer's attention projections, as
-// attentionParams counts them.
-func (m TransformerModel) attentionMatrices() []matrix {
-	h, heads, hd := float64(m.Hidden), float64(m.Heads), float64(m.headDim())
-	o := matrix{heads * hd, h}
-	if m.KVRank > 0 {
-		rope, r := float64(m.RopeDim), float64(m.KVRank)
-		kv := []matrix{{h, r + rope}, {r, heads * 2 * hd}, o}
-		if m.QRank > 0 {
-			q := float64(m.QRank)
-			return append([]matrix{{h, q}, {q, heads * (hd + rope)}}, kv...)
-		}
-		return append([]matrix{{h, heads * (hd + rope)}}, kv...)
-	}
-	kv := float64(m.KVHeads) * hd
-	return []matrix{{h, heads * hd}, {h, kv}, {h, kv}, o}
-}
-
-// ffnMatrices is one feed-forward block of the given width, as ffnParams
-// counts it.
-func (m TransformerModel) ffnMatrices(width int) []matrix {
-	h, w := float64(m.Hidden), float64(width)
-	if m.GatedFFN {
-		return []matrix{{h, w}, {h, w}, {w, h}}
-	}
-	return []matrix{{h, w}, {w, h}}
-}
-
 // adapterParams is the parameters of rank-r adapters on the matrices:
 // r x (in + out) each (Hu et al. 2021, section 4.1).
-func adapterParams(ms []matrix, r int) float64 {
+func (ms *matrices) adapterParams(r int) float64 {
 	var n float64
-	for _, x := range ms {
+	for _, x := range ms.list() {
 		n += float64(r) * (x.in + x.out)
 	}
 	return n
@@ -131,11 +100,12 @@ func (m TransformerModel) Adapters(t Tuning) (total, active, expert float64) {
 		return 0, 0, 0
 	}
 	r := t.rank()
-	attn := adapterParams(m.attentionMatrices(), r)
+	attnMs := m.attentionMatrices()
+	attn := attnMs.adapterParams(r)
 	var ffn, perExpert float64
 	if t.targets() == TargetAll {
-		ffn = adapterParams(m.ffnMatrices(m.FFN), r)
-		perExpert = adapterParams(m.ffnMatrices(m.ExpertFFN), r)
+		dense, expertMs := m.ffnMatrices(m.FFN), m.ffnMatrices(m.ExpertFFN)
+		ffn, perExpert = dense.adapterParams(r), expertMs.adapterParams(r)
 	}
 	denseLayers := float64(m.Layers)
 	if m.MoE() {
@@ -151,7 +121,8 @@ func (m TransformerModel) Adapters(t Tuning) (total, active, expert float64) {
 
 // embeddingParams is the weights outside the blocks' matrices: the token
 // embedding and output layer (once when tied) or a vision model's patch
-// projection. Quantization leaves them at 16 bits, as bitsandbytes does.
+// projection, a tubelet of Tubelet frames of Patch x Patch pixels projected
+// to Hidden. Quantization leaves them at 16 bits, as bitsandbytes does.
 func (m TransformerModel) embeddingParams() float64 {
 	embed := float64(m.Vocab) * float64(m.Hidden)
 	if !m.TiedEmbeddings {
