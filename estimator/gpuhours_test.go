@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/hardware"
 )
 
 // The GPU-hours people quote are a quantity, failures included beside the
@@ -35,7 +36,9 @@ func TestGPUHoursAndLayoutAreQuantities(t *testing.T) {
 // 25.9M hours, its failures, and the default overheads' shares.
 func TestRunPartsAddUp(t *testing.T) {
 	id := func(part string) string { return "train.llama-3-405b.run_hours." + part + ".dgx-h100" }
-	parts := []string{"steady", "failures", "checkpoints", "evaluation", "ramp", "stragglers", "data_stalls"}
+	parts := hardware.RunPartNames
+	assert.Equal(t, []string{"steady", "failures", "checkpoints", "evaluation", "ramp", "stragglers", "data_stalls"}, parts)
+	assert.Len(t, estimator.RunPartWords, len(parts), "a name in both languages for each part")
 	sum := func(est *estimator.Estimate) float64 {
 		var s float64
 		for _, p := range parts {

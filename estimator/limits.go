@@ -145,7 +145,7 @@ func QuantityCount(s *Scenario) int {
 	withModel, gpuSystems := 0, 0
 	for _, wl := range s.Workloads {
 		if wl.Transformer != nil {
-			n += transformerPerWorkload + sys*(transformerPair+goodput*(1+runParts)+dataTokens)
+			n += transformerPerWorkload + sys*(transformerPair+goodput*(1+len(RunPartWords))+dataTokens)
 			continue
 		}
 		n += sys * perPair

@@ -223,33 +223,50 @@ var trainRunPart = kind{"train.<w>.run_hours.<p>.<s>", Text{"<w>: GPU-hours of o
 	"", &srcGoodput, arithmetic} // the formula is the part's (addRunParts)
 
 // addRunParts splits a run's GPU-hours on the job's GPUs into its named
-// parts: the steady hours, each overhead's share of them, the checkpoint
-// stalls' share of the whole, and failures the rest.
+// parts (RunPartFormulas).
 func addRunParts(s *Scenario, b *builder, c *subject, steady, gpusPerJob float64) {
 	parts := s.Goodput.failures().RunParts(steady, gpusPerJob)
-	_, shares := s.Goodput.overheadShares()
-	const ideal, whole = "{train.<w>.gpu_hours_failure_free.<s>}", "{train.<w>.gpu_hours.<s>}"
-	exprs := []string{ideal, "", whole + " * {goodput.checkpoint_write_minutes} / ({goodput.checkpoint_interval_hours} * 60)",
-		ideal + " * " + shares[0], ideal + " * " + shares[1], ideal + " * " + shares[2], ideal + " * " + shares[3]}
-	var rest []string
-	for i, p := range parts {
-		if i != 1 {
-			rest = append(rest, "{train.<w>.run_hours."+p.Name+".<s>}")
-		}
+	var exprs []string
+	if b.describe {
+		_, shares := s.Goodput.overheadShares()
+		exprs = RunPartFormulas("{train.<w>.gpu_hours_failure_free.<s>}", "{train.<w>.gpu_hours.<s>}",
+			"{goodput.checkpoint_write_minutes} / ({goodput.checkpoint_interval_hours} * 60)", shares,
+			func(name string) string { return "{train.<w>.run_hours." + name + ".<s>}" })
 	}
-	exprs[1] = whole + " - (" + strings.Join(rest, " + ") + ")"
-	// The failures' formula names the other parts: they come first.
-	for _, i := range []int{0, 2, 3, 4, 5, 6, 1} {
-		p := parts[i]
+	for _, i := range RunPartOrder {
 		k := trainRunPart
-		k.id = strings.Replace(k.id, "<p>", p.Name, 1)
+		k.id = strings.Replace(k.id, "<p>", parts[i].Name, 1)
 		k.label = Text{strings.Replace(k.label.EN, "<p>", RunPartWords[i].EN, 1), strings.Replace(k.label.JA, "<p>", RunPartWords[i].JA, 1)}
-		b.addExpr(&k, c, exprs[i], p.Hours)
+		var expr string
+		if exprs != nil {
+			expr = exprs[i]
+		}
+		b.addExpr(&k, c, expr, parts[i].Hours)
 	}
 }
 
-// runParts is the named parts of a whole run (addRunParts).
-const runParts = 7
+// RunPartOrder is the order a whole run's parts are laid out in: failures,
+// whose formula names the others, last.
+var RunPartOrder = []int{0, 2, 3, 4, 5, 6, 1}
+
+// RunPartFormulas are the formulas of a whole run's parts, in
+// hardware.RunParts' order, for every surface that lays them out: the steady
+// hours, the checkpoint stalls' share of the whole, each overhead's share of
+// the steady hours, and failures the rest. steady and whole name the two
+// GPU-hours, checkpoint the checkpoint stalls' share, shares the overheads'
+// (in hardware.Overheads' order) and part each part's own quantity.
+func RunPartFormulas(steady, whole, checkpoint string, shares [4]string, part func(name string) string) []string {
+	exprs := []string{steady, "", whole + " * " + checkpoint,
+		steady + " * " + shares[0], steady + " * " + shares[1], steady + " * " + shares[2], steady + " * " + shares[3]}
+	var rest []string
+	for i, name := range hardware.RunPartNames {
+		if i != 1 {
+			rest = append(rest, part(name))
+		}
+	}
+	exprs[1] = whole + " - (" + strings.Join(rest, " + ") + ")"
+	return exprs
+}
 
 // transformerQuantities counts what computeTransformer lays out: per
 // workload and per system (the latter without goodput, and without the two

@@ -42,9 +42,12 @@ func (fl Failures) RunShare(gpus float64) float64 { return fl.Goodput(gpus) / fl
 
 // RunPart is one named part of a whole run's GPU-hours.
 type RunPart struct {
-	Name  string // steady, failures, checkpoints, evaluation, ramp, stragglers, data_stalls
+	Name  string // one of RunPartNames
 	Hours float64
 }
+
+// RunPartNames are a whole run's parts, in RunParts' order.
+var RunPartNames = []string{"steady", "failures", "checkpoints", "evaluation", "ramp", "stragglers", "data_stalls"}
 
 // RunParts splits a whole run of steady GPU-hours on gpus GPUs into its
 // parts, which add up to steady / RunShare: the overheads are their shares
@@ -53,11 +56,13 @@ type RunPart struct {
 func (fl Failures) RunParts(steady, gpus float64) []RunPart {
 	whole := steady / fl.RunShare(gpus)
 	o := fl.Overheads
-	parts := []RunPart{{"steady", steady}, {"failures", 0}, {"checkpoints", whole * fl.CheckpointWriteS / fl.CheckpointIntervalS},
-		{"evaluation", steady * o.Evaluation}, {"ramp", steady * o.Ramp}, {"stragglers", steady * o.Stragglers}, {"data_stalls", steady * o.DataStalls}}
+	hours := []float64{steady, 0, whole * fl.CheckpointWriteS / fl.CheckpointIntervalS,
+		steady * o.Evaluation, steady * o.Ramp, steady * o.Stragglers, steady * o.DataStalls}
+	parts := make([]RunPart, len(hours))
 	rest := whole
-	for _, p := range parts {
-		rest -= p.Hours
+	for i, h := range hours {
+		parts[i] = RunPart{RunPartNames[i], h}
+		rest -= h
 	}
 	parts[1].Hours = rest
 	return parts

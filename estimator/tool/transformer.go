@@ -370,15 +370,14 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 	b.add("transformer.gpu_hours_failure_free", text("GPU-hours without failures", "GPU 時間（障害なし）"), estimator.Count, plan.GPUHours,
 		"{transformer.tokens} / {transformer.tokens_per_s} * {transformer.gpus} / HOUR", srcTransformer)
 	// The whole run's parts, as a scenario's goodput section lays them out.
-	shares := []string{"", "", "{transformer.gpu_hours} * {transformer.checkpoint_write} / {transformer.checkpoint_interval}",
-		"{transformer.gpu_hours_failure_free} * {transformer.evaluation_share}", "{transformer.gpu_hours_failure_free} * {transformer.ramp_share}",
-		"{transformer.gpu_hours_failure_free} * {transformer.straggler_share}", "{transformer.gpu_hours_failure_free} * {transformer.data_stall_share}"}
-	shares[0] = "{transformer.gpu_hours_failure_free}"
-	shares[1] = "{transformer.gpu_hours} - ({transformer.run_hours.steady} + {transformer.run_hours.checkpoints} + {transformer.run_hours.evaluation} + {transformer.run_hours.ramp} + {transformer.run_hours.stragglers} + {transformer.run_hours.data_stalls})"
+	shares := [4]string{"{transformer.evaluation_share}", "{transformer.ramp_share}", "{transformer.straggler_share}", "{transformer.data_stall_share}"}
+	exprs := estimator.RunPartFormulas("{transformer.gpu_hours_failure_free}", "{transformer.gpu_hours}",
+		"{transformer.checkpoint_write} / {transformer.checkpoint_interval}", shares,
+		func(name string) string { return "{transformer.run_hours." + name + "}" })
 	parts := fl.RunParts(plan.GPUHours, float64(req.GPUs))
-	for _, i := range []int{0, 2, 3, 4, 5, 6, 1} { // the failures' formula names the others
+	for _, i := range estimator.RunPartOrder {
 		w := estimator.RunPartWords[i]
-		b.add("transformer.run_hours."+parts[i].Name, text("GPU-hours of the whole run: "+w.EN, "実行全体の GPU 時間: "+w.JA), estimator.Count, parts[i].Hours, shares[i], srcOverheads)
+		b.add("transformer.run_hours."+parts[i].Name, text("GPU-hours of the whole run: "+w.EN, "実行全体の GPU 時間: "+w.JA), estimator.Count, parts[i].Hours, exprs[i], srcOverheads)
 	}
 	b.note("model", cite(modelName))
 	if req.Model == "" {
