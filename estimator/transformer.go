@@ -53,6 +53,10 @@ func trainableExpr(t hardware.Tuning) string {
 	return "rank x (inputs + outputs) of each adapted matrix of every layer (experts: each), of " + modelOfWorkload
 }
 
+// QLoRAPrecisionRule is the precision a QLoRA run takes, as the scenario
+// and the transformer tool refuse another.
+var QLoRAPrecisionRule = Text{"must be bf16 with mode qlora (its 4-bit weights are computed on in bf16)", "mode が qlora のときは bf16 にしてください（4 ビットの重みは bf16 に戻して計算します）"}
+
 // tuning is what the workload trains, as the model takes it.
 func (tr *Transformer) tuning() hardware.Tuning {
 	var t hardware.Tuning
@@ -712,7 +716,7 @@ func checkTransformer(path string, w Workload, s *Scenario, errs *errorList) {
 	if t := tr.tuning(); tr.LoRA != nil && !t.Adapters() {
 		errs.add(tp+".lora", Text{"is only used with " + tp + ".mode lora or qlora", tp + ".mode が lora か qlora のときだけ使います"}, nil)
 	} else if t.Mode == hardware.QLoRA && tr.Precision != string(hardware.BF16) {
-		errs.add(tp+".precision", Text{"must be bf16 with mode qlora (its 4-bit weights are computed on in bf16)", "mode が qlora のときは bf16 にしてください（4 ビットの重みは bf16 に戻して計算します）"}, strconv.Quote(tr.Precision))
+		errs.add(tp+".precision", QLoRAPrecisionRule, strconv.Quote(tr.Precision))
 	}
 	hasDataTokens := s.Tokens != nil || s.Dataset != nil && s.Dataset.Tokens != nil
 	if tr.Tokens == nil && !hasDataTokens {

@@ -170,7 +170,7 @@ func (req Tuning) check(errs *estimator.ErrorList, p hardware.Precision) hardwar
 		errs.Add("lora_targets", text("must be all or attention", "all か attention にしてください"), strconv.Quote(req.LoRATargets))
 	}
 	if t.Mode == hardware.QLoRA && p != hardware.BF16 {
-		errs.Add("precision", text("must be bf16 with mode qlora (its 4-bit weights are computed on in bf16)", "mode が qlora のときは bf16 にしてください（4 ビットの重みは bf16 に戻して計算します）"), strconv.Quote(string(p)))
+		errs.Add("precision", estimator.QLoRAPrecisionRule, strconv.Quote(string(p)))
 	}
 	return t
 }
