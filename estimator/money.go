@@ -115,9 +115,8 @@ var (
 // failures is the goodput section as the model takes it, in seconds: the
 // failure model and the run's overheads the transformer tool uses too.
 func (g *Goodput) failures() hardware.Failures {
-	o, _ := g.overheadShares()
 	return hardware.Failures{PerGPUYear: g.FailuresPerGPUYear, RestartS: g.RestartHours * Hour,
-		CheckpointIntervalS: g.CheckpointHours * Hour, CheckpointWriteS: g.CheckpointMinutes * Minute, Overheads: o}
+		CheckpointIntervalS: g.CheckpointHours * Hour, CheckpointWriteS: g.CheckpointMinutes * Minute, Overheads: g.overheads()}
 }
 
 // goodputFactor is teamGoodput's arithmetic: the share of a run's time
@@ -131,7 +130,7 @@ func goodputFactor(g *Goodput, gpusPerJob float64) float64 {
 func addGoodput(s *Scenario, b *builder, c *subject, gpusPerJob float64) float64 {
 	var expr string
 	if b.describe {
-		_, shares := s.Goodput.overheadShares()
+		shares := s.Goodput.overheadExprs()
 		expr = "max(0.05, 1 - {team.<w>.gpus_per_job.<s>} * {goodput.failures_per_gpu_year} / (365 * DAY) * ({goodput.restart_hours} + {goodput.checkpoint_interval_hours} / 2) * HOUR - {goodput.checkpoint_write_minutes} / ({goodput.checkpoint_interval_hours} * 60)) / (1 + " +
 			strings.Join(shares[:], " + ") + ")"
 	}

@@ -244,26 +244,44 @@ type Goodput struct {
 	DataStallShare  *float64 `json:"data_stall_share,omitempty" check:"ge=0,le=1"`
 }
 
-// overheadShares are the goodput section's shares of a run's steady time,
-// each with the expression a formula writes for it: the field where the
-// scenario gives it, else the default as a number.
-func (g *Goodput) overheadShares() (hardware.Overheads, [4]string) {
-	d := hardware.DefaultOverheads
-	o := d
-	var exprs [4]string
-	for i, f := range []struct {
-		given *float64
-		into  *float64
-		path  string
-	}{{g.EvaluationShare, &o.Evaluation, "evaluation_share"}, {g.RampShare, &o.Ramp, "ramp_share"},
-		{g.StragglerShare, &o.Stragglers, "straggler_share"}, {g.DataStallShare, &o.DataStalls, "data_stall_share"}} {
-		exprs[i] = strconv.FormatFloat(*f.into, 'g', -1, 64)
+// overheadField is one of the goodput section's overhead shares: the value
+// the scenario gives (nil: the default), the share of o it sets, its name.
+type overheadField struct {
+	given, into *float64
+	name        string
+}
+
+// overheadFields are the goodput section's overhead shares over o, in
+// hardware.Overheads' order.
+func (g *Goodput) overheadFields(o *hardware.Overheads) [4]overheadField {
+	return [4]overheadField{{g.EvaluationShare, &o.Evaluation, "evaluation_share"}, {g.RampShare, &o.Ramp, "ramp_share"},
+		{g.StragglerShare, &o.Stragglers, "straggler_share"}, {g.DataStallShare, &o.DataStalls, "data_stall_share"}}
+}
+
+// overheads are the shares of a run's steady time the section gives, the
+// defaults where it gives none.
+func (g *Goodput) overheads() hardware.Overheads {
+	o := hardware.DefaultOverheads
+	for _, f := range g.overheadFields(&o) {
 		if f.given != nil {
 			*f.into = *f.given
-			exprs[i] = "{goodput." + f.path + "}"
 		}
 	}
-	return o, exprs
+	return o
+}
+
+// overheadExprs are the overheads as a formula writes them: the field where
+// the scenario gives it, else the default as a number.
+func (g *Goodput) overheadExprs() [4]string {
+	o := hardware.DefaultOverheads
+	var exprs [4]string
+	for i, f := range g.overheadFields(&o) {
+		exprs[i] = strconv.FormatFloat(*f.into, 'g', -1, 64)
+		if f.given != nil {
+			exprs[i] = "{goodput." + f.name + "}"
+		}
+	}
+	return exprs
 }
 
 // Team is who submits training jobs and how fast they must get results.

@@ -232,7 +232,7 @@ func addRunParts(s *Scenario, b *builder, c *subject, steady, gpusPerJob float64
 	parts := s.Goodput.failures().RunParts(steady, gpusPerJob)
 	var exprs []string
 	if b.describe {
-		_, shares := s.Goodput.overheadShares()
+		shares := s.Goodput.overheadExprs()
 		exprs = RunPartFormulas("{train.<w>.gpu_hours_failure_free.<s>}", "{train.<w>.gpu_hours.<s>}",
 			"{goodput.checkpoint_write_minutes} / ({goodput.checkpoint_interval_hours} * 60)", shares,
 			func(name string) string { return "{train.<w>.run_hours." + name + ".<s>}" })
