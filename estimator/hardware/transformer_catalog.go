@@ -38,6 +38,18 @@ var transformerModels = []TransformerModel{
 		Layers: 32, Hidden: 4096, Heads: 32, KVHeads: 32, FFN: 11008, GatedFFN: true, Vocab: 32000, Seq: 4096,
 		PublishedParams: 6.7e9, PublishedActive: 6.7e9,
 		Source: "Touvron et al. 2023, Llama 2, arXiv 2307.09288, Table 1 (7B, 4k context, no GQA); the shape is LLaMA 7B's, 6.7B in Touvron et al. 2023, LLaMA, arXiv 2302.13971, Table 2", AsOf: asOf},
+	{ID: "llama-1-13b", Name: "LLaMA 13B", Family: "Llama", Modality: "text",
+		Layers: 40, Hidden: 5120, Heads: 40, KVHeads: 40, FFN: 13824, GatedFFN: true, Vocab: 32000, Seq: 2048,
+		PublishedParams: 13.0e9, PublishedActive: 13.0e9,
+		Source: llama1Table2, AsOf: asOf},
+	{ID: "llama-1-33b", Name: "LLaMA 33B", Family: "Llama", Modality: "text",
+		Layers: 60, Hidden: 6656, Heads: 52, KVHeads: 52, FFN: 17920, GatedFFN: true, Vocab: 32000, Seq: 2048,
+		PublishedParams: 32.5e9, PublishedActive: 32.5e9,
+		Source: llama1Table2, AsOf: asOf},
+	{ID: "llama-1-65b", Name: "LLaMA 65B", Family: "Llama", Modality: "text",
+		Layers: 80, Hidden: 8192, Heads: 64, KVHeads: 64, FFN: 22016, GatedFFN: true, Vocab: 32000, Seq: 2048,
+		PublishedParams: 65.2e9, PublishedActive: 65.2e9,
+		Source: llama1Table2, AsOf: asOf},
 	{ID: "llama-2-70b", Name: "Llama 2 70B", Family: "Llama", Modality: "text",
 		Layers: 80, Hidden: 8192, Heads: 64, KVHeads: 8, FFN: 28672, GatedFFN: true, Vocab: 32000, Seq: 4096,
 		PublishedParams: 70e9, PublishedActive: 70e9, // the shape gives 69.0B: "70B" is a rounded name
@@ -402,3 +414,7 @@ func (m TransformerModel) ffnParams(width int) float64 {
 	ms := m.ffnMatrices(width)
 	return ms.size()
 }
+
+// llama1Table2: LLaMA's shapes (dimension, heads, layers) and sizes; the
+// feed-forward width is 2/3 of 4 x dimension rounded up to 256, as released.
+const llama1Table2 = "Touvron et al. 2023, LLaMA: Open and Efficient Foundation Language Models, arXiv 2302.13971, Table 2 (shapes, 2k context) and the released configurations (feed-forward widths)"

@@ -150,6 +150,10 @@ func TestTransformerCalibration(t *testing.T) {
 		"llama3.1-8b-gpu-hours/gpu_hours":   -0.670, // the same; Meta's figure is 16% MFU
 		"llama2-70b-gpu-hours/gpu_hours":    -0.079,
 		"llama2-7b-gpu-hours/gpu_hours":     -0.148,
+		"llama1-65b-gpu-hours/gpu_hours":    -0.007, // steady-rate hours (380 tokens/s per GPU for 21 days)
+		"llama1-33b-gpu-hours/gpu_hours":    -0.021,
+		"llama1-13b-gpu-hours/gpu_hours":    0.066,
+		"llama1-7b-gpu-hours/gpu_hours":     -0.081,
 		"opt-175b/flops_per_gpu":            0.059,
 		"bloom-176b/flops_per_gpu":          0.028, "bloom-176b/gpu_hours": -0.318,
 		"megatron-18b-256-gpus/flops_per_gpu":                      0.042,

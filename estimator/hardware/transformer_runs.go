@@ -60,6 +60,10 @@ const (
 	llama31Card = "Meta, Llama 3.1 model card (2024): training GPU-hours on H100-80GB, ~15T pre-training tokens; GPU count not given"
 	// llama2Table2: GPU-hours on A100-80GB, 2.0T tokens, 4M tokens per step.
 	llama2Table2 = "Touvron et al. 2023, Llama 2, arXiv 2307.09288, Table 2 (GPU-hours) and section 2.2 (2.0T tokens, 4M-token batches); GPU count not given"
+	// llama1Table15: LLaMA's GPU-hours on A100-80GB; section 2.4's 380
+	// tokens/s per GPU for 65B on 2,048 GPUs gives 21 days for 1.4T tokens,
+	// so these are steady-rate hours, the kindest kind of whole-run figure.
+	llama1Table15 = "Touvron et al. 2023, LLaMA, arXiv 2302.13971, Table 15 (GPU-hours on A100-80GB), Table 2 (1.0T tokens for 7B and 13B, 1.4T for 33B and 65B, 4M-token batches) and section 2.4 (2,048 GPUs for 65B)"
 	// NVIDIA's NeMo pre-training benchmarks, FP8 with current scaling. Their
 	// model FLOPs count attention without causal halving: 932 TFLOP/s over
 	// 866 tokens/s is 1.076 TFLOP per token for GPT-3 175B, which is 6 x
@@ -115,6 +119,18 @@ var transformerRuns = []TransformerRun{
 	{ID: "llama2-7b-gpu-hours", Model: "llama-2-7b", GPU: "a100-sxm4-80gb", System: "dgx-a100-640gb", Seq: 4096,
 		Precision: BF16, Tokens: 2e12, GlobalBatchTokens: 4 << 20, PublishedGPUHours: 184320, HeldOut: true,
 		Source: llama2Table2, AsOf: asOf},
+	{ID: "llama1-65b-gpu-hours", Model: "llama-1-65b", GPU: "a100-sxm4-80gb", System: "dgx-a100-640gb", GPUs: 2048, Seq: 2048,
+		Precision: BF16, Tokens: 1.4e12, GlobalBatchTokens: 4 << 20, PublishedGPUHours: 1022362, HeldOut: true,
+		Source: llama1Table15, AsOf: asOf},
+	{ID: "llama1-33b-gpu-hours", Model: "llama-1-33b", GPU: "a100-sxm4-80gb", System: "dgx-a100-640gb", Seq: 2048,
+		Precision: BF16, Tokens: 1.4e12, GlobalBatchTokens: 4 << 20, PublishedGPUHours: 530432, HeldOut: true,
+		Source: llama1Table15, AsOf: asOf},
+	{ID: "llama1-13b-gpu-hours", Model: "llama-1-13b", GPU: "a100-sxm4-80gb", System: "dgx-a100-640gb", Seq: 2048,
+		Precision: BF16, Tokens: 1e12, GlobalBatchTokens: 4 << 20, PublishedGPUHours: 135168, HeldOut: true,
+		Source: llama1Table15, AsOf: asOf},
+	{ID: "llama1-7b-gpu-hours", Model: "llama-2-7b", GPU: "a100-sxm4-80gb", System: "dgx-a100-640gb", Seq: 2048,
+		Precision: BF16, Tokens: 1e12, GlobalBatchTokens: 4 << 20, PublishedGPUHours: 82432, HeldOut: true,
+		Source: llama1Table15 + "; LLaMA 7B has Llama 2 7B's shape", AsOf: asOf},
 	{ID: "opt-175b", Model: "gpt-3-175b", GPU: "a100-sxm4-80gb", System: "dgx-a100-640gb", GPUs: 992, Seq: 2048,
 		Precision: BF16, Tokens: 180e9, GlobalBatchTokens: 2 << 20, Layout: PublishedLayout{TP: 8, PP: 1, DP: 124}, // FSDP and tensor parallelism, no pipeline
 		PublishedFLOPsPerGPU: 147e12, HeldOut: true,
