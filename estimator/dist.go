@@ -55,6 +55,37 @@ func (d Dist) Center() float64 {
 	return d.Likely
 }
 
+// triangleThrough is the triangular distribution of mode likely whose P10
+// and P90 are p10 and p90 (p10 < likely < p90 or near): the shape of a
+// range that is most likely at a point but leans to one side. Each end is
+// found by bisection: for a low end, the high end that puts the P90 at p90;
+// the low end then moves the P10 monotonically.
+func triangleThrough(likely, p10, p90 float64) Dist {
+	highFor := func(low float64) float64 {
+		lo, hi := max(likely, p90), 2*p90-low+1
+		for range 100 {
+			mid := (lo + hi) / 2
+			if (Dist{Low: low, Likely: likely, High: mid}).Quantile(0.9) < p90 {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		return (lo + hi) / 2
+	}
+	lo, hi := 0.0, min(likely, p10)
+	for range 100 {
+		mid := (lo + hi) / 2
+		if (Dist{Low: mid, Likely: likely, High: highFor(mid)}).Quantile(0.1) < p10 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	low := (lo + hi) / 2
+	return Dist{Low: low, Likely: likely, High: highFor(low)}
+}
+
 // z90 is the standard normal's 90th percentile.
 const z90 = 1.2815515655446004
 

@@ -131,15 +131,29 @@ type Estimate struct {
 	Scenario *Scenario
 	calc     *Calculation
 	values   []float64 // in layout order; kept apart so estimating allocates no pointers
+	// low and high are every value at the whole run's model error's P10
+	// and P90 (wholeRunBand); nil where the scenario takes no such default.
+	low, high []float64
 }
 
 // Quantities lists every quantity with its value, in a stable order.
 func (e *Estimate) Quantities() []Quantity {
 	qs := slices.Clone(e.calc.layout)
 	for i := range qs {
-		qs[i].Value = e.values[i]
+		e.fill(&qs[i], i)
 	}
 	return qs
+}
+
+// fill sets the i-th quantity's value, and its P10 and P90 where the whole
+// run's model error moves it. A run's parts keep their modelled values:
+// the model's miss is no part's.
+func (e *Estimate) fill(q *Quantity, i int) {
+	q.Value = e.values[i]
+	if e.low == nil || e.low[i] == e.high[i] || strings.Contains(q.ID, ".run_hours.") {
+		return
+	}
+	q.P10, q.P90 = min(e.low[i], e.high[i]), max(e.low[i], e.high[i])
 }
 
 // Get returns the quantity with the given id.
@@ -149,7 +163,7 @@ func (e *Estimate) Get(id string) (Quantity, bool) {
 		return Quantity{}, false
 	}
 	q := e.calc.layout[i]
-	q.Value = e.values[i]
+	e.fill(&q, i)
 	return q, true
 }
 
@@ -244,7 +258,45 @@ func (c *Calculation) Estimate() (*Estimate, error) {
 	if len(errs) > 0 {
 		return nil, errs.err()
 	}
-	return &Estimate{Scenario: c.s, calc: c, values: b.values}, nil
+	e := &Estimate{Scenario: c.s, calc: c, values: b.values}
+	e.low, e.high = c.wholeRunBand()
+	return e, nil
+}
+
+// wholeRunBand estimates every value again at the P10 and at the P90 of the
+// whole run's default model error, where the scenario takes that default:
+// one factor, so each value moving with it has its P10 and P90 there. A
+// band the scenario cannot meet (a deadline no job meets at the P90) is
+// left out.
+func (c *Calculation) wholeRunBand() (low, high []float64) {
+	d, ok := modelErrorDefaults(c.s)[modelKinds[errWholeRun].path]
+	if !ok {
+		return nil, nil
+	}
+	m := c.s.ModelError
+	if m == nil {
+		c.s.ModelError = &ModelError{}
+	}
+	defer func() {
+		c.s.ModelError.WholeRun = nil
+		if m == nil {
+			c.s.ModelError = nil
+		}
+	}()
+	at := func(f float64) []float64 {
+		c.s.ModelError.WholeRun = &f
+		b := &builder{values: make([]float64, len(c.layout))}
+		compute(c.s, c.hw, b)
+		if b.err != nil || b.next != len(c.layout) {
+			return nil
+		}
+		return b.values
+	}
+	low, high = at(d.Quantile(0.1)), at(d.Quantile(0.9))
+	if low == nil || high == nil {
+		return nil, nil
+	}
+	return low, high
 }
 
 // builder receives quantities as compute produces them: with describe set it

@@ -416,6 +416,8 @@ var fieldWords = map[string]words{
 		help: Text{"Multiplies the transformer model's MFU, and so its tokens per second (not a given transformer.mfu).", "Transformer モデルの MFU、したがって毎秒のトークン数に掛けます（指定した transformer.mfu には掛けません）。"}},
 	"model_error.memory": {dim: Ratio, unit: Text{"x the modelled memory", "モデルのメモリに対する倍率"}, label: Text{"Model error: memory", "モデル誤差: メモリ"}, unset: modelErrorUnset,
 		help: Text{"Multiplies the modelled training memory per GPU of a catalog CNN.", "カタログの CNN の GPU 1 基あたりの学習メモリ（モデル値）に掛けます。"}},
+	"model_error.whole_run": {dim: Ratio, unit: Text{"x the modelled whole run", "モデルの実行全体に対する倍率"}, label: Text{"Model error: a transformer's whole run", "モデル誤差: Transformer の実行全体"}, unset: modelErrorUnset,
+		help: Text{"Multiplies a transformer's whole-run time and GPU-hours (with a goodput section), and so the systems, energy and money that follow. Left out, estimates show the value at its default range's P10 and P90 beside each figure it moves.", "Transformer の実行全体の時間と GPU 時間（goodput の項があるとき）、したがってそれに従う台数・電力量・費用に掛けます。未指定なら、既定の範囲の P10 と P90 での値を、影響を受ける各数値の横に示します。"}},
 }
 
 // planWords are the planner's rows of the table, kept apart from

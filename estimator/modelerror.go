@@ -25,6 +25,7 @@ type ModelError struct {
 	Scaling     *float64 `json:"scaling,omitempty" check:"gt0"`
 	Transformer *float64 `json:"transformer,omitempty" check:"gt0"`
 	Memory      *float64 `json:"memory,omitempty" check:"gt0"`
+	WholeRun    *float64 `json:"whole_run,omitempty" check:"gt0"`
 }
 
 // modelKind is one kind of modelled number that carries a model error.
@@ -35,6 +36,7 @@ const (
 	errScaling
 	errTransformer
 	errMemory
+	errWholeRun
 )
 
 // modelKinds is the one table of the kinds, in modelKind's order: the
@@ -47,14 +49,7 @@ const (
 // TestModelErrorWidthsAreTheAccuracyTables recomputes them from the accuracy
 // table and fails when a model change moves them, its log holding the rows
 // to paste here.
-var modelKinds = []struct {
-	path   string
-	field  func(*ModelError) **float64
-	counts func(metric string, gpus int) bool
-	used   func(*Scenario) bool
-	unused Text            // why a factor the scenario gives would change nothing
-	width  ModelErrorWidth // Points, HeldOut and P80; ModelErrorWidths adds the rest
-}{
+var modelKinds = []modelKindRow{
 	{"model_error.throughput", func(m *ModelError) **float64 { return &m.Throughput },
 		// One device's rate, or the time of a run on one device (its
 		// inverse); several GPUs' rate mixes in the scaling error.
@@ -77,13 +72,13 @@ var modelKinds = []struct {
 		ModelErrorWidth{Points: 16, HeldOut: true, P80: 0.05025838205757683}},
 	{"model_error.transformer", func(m *ModelError) **float64 { return &m.Transformer },
 		func(metric string, _ int) bool {
-			return metric == hardware.MetricMFU || metric == hardware.MetricFLOPsPerGPU || metric == hardware.MetricTokensPerGPU || metric == hardware.MetricGPUHours
+			return metric == hardware.MetricMFU || metric == hardware.MetricFLOPsPerGPU || metric == hardware.MetricTokensPerGPU
 		},
 		func(s *Scenario) bool {
 			return slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer != nil && w.Transformer.MFU == nil })
 		},
 		Text{"no transformer workload has a modelled MFU (transformer.mfu left out)", "MFU をモデルで求める transformer ワークロードがありません（transformer.mfu 未指定）"},
-		ModelErrorWidth{Points: 22, HeldOut: true, P80: 0.15222993724189016}},
+		ModelErrorWidth{Points: 16, HeldOut: true, P80: 0.11804232038539067}},
 	{"model_error.memory", func(m *ModelError) **float64 { return &m.Memory },
 		func(metric string, _ int) bool { return metric == hardware.MetricMemoryBytes },
 		func(s *Scenario) bool {
@@ -95,6 +90,32 @@ var modelKinds = []struct {
 		},
 		Text{"no catalog CNN model trains on a GPU system", "GPU システムで学習するカタログの CNN モデルがありません"},
 		ModelErrorWidth{Points: 2, HeldOut: false, P80: 0.05126526947278762}},
+	// A whole run's GPU-hours against the model's whole-run estimate: the
+	// throughput's error, the run's parts and what no part names, together.
+	// Published runs come in above the estimate far more often than below,
+	// so the band is the residuals' own P10 and P90, not a symmetric width.
+	{"model_error.whole_run", func(m *ModelError) **float64 { return &m.WholeRun },
+		func(metric string, _ int) bool { return metric == hardware.MetricGPUHours },
+		wholeRunModelled,
+		Text{"no transformer workload's whole run is modelled (a transformer workload and a goodput section)", "実行全体をモデルで求める transformer ワークロードがありません（transformer ワークロードと goodput の項が必要）"},
+		ModelErrorWidth{Points: 10, HeldOut: true, Asymmetric: true, P10: 0.9999670461327118, P90: 1.8286629001785324,
+			Lowest: 0.9380117721514933, Median: 1.0870137725301798, Highest: 3.0273440662833035}},
+}
+
+// wholeRunModelled says whether s models a whole run: a transformer
+// workload, with the goodput section that prices its parts.
+func wholeRunModelled(s *Scenario) bool {
+	return s.Goodput != nil && slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Transformer != nil })
+}
+
+// modelKindRow is one row of modelKinds.
+type modelKindRow struct {
+	path   string
+	field  func(*ModelError) **float64
+	counts func(metric string, gpus int) bool
+	used   func(*Scenario) bool
+	unused Text            // why a factor the scenario gives would change nothing
+	width  ModelErrorWidth // Points, HeldOut and P80 (or an asymmetric kind's ratios); ModelErrorWidths adds the rest
 }
 
 // checkModelError refuses a factor for a kind of number the scenario does
@@ -131,6 +152,14 @@ func (m *ModelError) factorRef(k modelKind) string {
 	return " * {" + modelKinds[k].path + "}"
 }
 
+// divisorRef is factorRef for a factor the formula divides by.
+func (m *ModelError) divisorRef(k modelKind) string {
+	if r := m.factorRef(k); r != "" {
+		return " / " + r[len(" * "):]
+	}
+	return ""
+}
+
 // modelled adds a modelled quantity whose value v already carries kind mk's
 // factor; its formula names the factor where the scenario sets one.
 func (b *builder) modelled(k *kind, c *subject, m *ModelError, mk modelKind, v float64) float64 {
@@ -153,19 +182,37 @@ func scaledSpeedup(speedup float64, n int, f float64) float64 {
 // (`trainscale accuracy`): the residuals r = ln(predicted / published) of the
 // published figures that measure the kind, held-out ones where the kind has
 // any (else the calibration points, which the models were fitted to, so the
-// width is a floor). P80 is the 80th percentile of |r|, interpolated between
-// ranks as the accuracy table's percentiles are; the factor is lognormal with
-// median 1 and P90 = exp(P80), so its P10-P90 holds 80% of the points' ratios.
+// width is a floor). For most kinds P80 is the 80th percentile of |r|,
+// interpolated between ranks as the accuracy table's percentiles are; the
+// factor is lognormal with median 1 and P90 = exp(P80), so its P10-P90 holds
+// 80% of the points' ratios. An asymmetric kind (a whole run, whose published
+// figures come in above the estimate far more often than below) takes its
+// factor's P10 and P90 from the published / predicted ratios' own P10 and
+// P90, and keeps their lowest, median and highest for the sentence beside
+// the figures (WholeRunNote).
 type ModelErrorWidth struct {
-	Path    string  `json:"path"`     // the factor's scenario path, e.g. "model_error.throughput"
-	Points  int     `json:"points"`   // residuals the width rests on
-	HeldOut bool    `json:"held_out"` // false: calibration points, as the kind has no held-out ones
-	P80     float64 `json:"p80_abs_log_ratio"`
-	P90     float64 `json:"p90"` // the factor's P90 (its P10 is 1 / P90)
+	Path       string  `json:"path"`     // the factor's scenario path, e.g. "model_error.throughput"
+	Points     int     `json:"points"`   // residuals the width rests on
+	HeldOut    bool    `json:"held_out"` // false: calibration points, as the kind has no held-out ones
+	Asymmetric bool    `json:"asymmetric"`
+	P80        float64 `json:"p80_abs_log_ratio"` // 0 for an asymmetric kind
+	P10        float64 `json:"p10"`               // the factor's P10 (1 / P90 unless asymmetric)
+	P90        float64 `json:"p90"`               // the factor's P90
+	Lowest     float64 `json:"lowest,omitempty"`  // an asymmetric kind's lowest published / predicted
+	Median     float64 `json:"median,omitempty"`  // and their median
+	Highest    float64 `json:"highest,omitempty"` // and their highest
 }
 
-// Dist is the default range of the width's factor, with the reason in Why.
+// Dist is the default range of the width's factor, with the reason in Why:
+// a lognormal of median 1 through its P10 and P90; for an asymmetric kind,
+// a triangle through them whose most likely value is 1, the model's own
+// estimate, leaning the way the published figures lean.
 func (w ModelErrorWidth) Dist() Dist {
+	if w.Asymmetric {
+		d := triangleThrough(1, w.P10, w.P90)
+		d.Why = w.why().EN
+		return d
+	}
 	return Dist{Median: 1, P90: w.P90, Why: w.why().EN}
 }
 
@@ -174,6 +221,12 @@ func (w ModelErrorWidth) why() Text {
 	set := Text{"held-out", "検証用（較正に不使用）の"}
 	if !w.HeldOut {
 		set = Text{"calibration (none held out)", "較正用（検証用なし）の"}
+	}
+	if w.Asymmetric {
+		return Text{
+			minfmt.Sprintf("model error of a whole run %.3f-%.3f x the estimate: 8 in 10 of %d %s published whole runs came in within it (trainscale accuracy)", w.P10, w.P90, w.Points, set.EN),
+			minfmt.Sprintf("実行全体のモデル誤差 推定値の %.3f〜%.3f 倍: %s公表された実行全体 %d 件の 8 割がこの範囲内（trainscale accuracy）", w.P10, w.P90, set.JA, w.Points),
+		}
 	}
 	return Text{
 		minfmt.Sprintf("model error ×/÷ %.3f: the model came within it of 8 in 10 of %d %s published figures (trainscale accuracy)", w.P90, w.Points, set.EN),
@@ -200,13 +253,26 @@ func ModelErrorResidual(metric string, gpus int, atLeast bool, predicted, publis
 // ModelErrorWidthOf is the width of a kind's residuals (see ModelErrorWidth),
 // heldOut saying which set they are.
 func ModelErrorWidthOf(path string, residuals []float64, heldOut bool) ModelErrorWidth {
+	w := ModelErrorWidth{Path: path, Points: len(residuals), HeldOut: heldOut}
+	if i := slices.IndexFunc(modelKinds, func(k modelKindRow) bool { return k.path == path }); i >= 0 && modelKinds[i].width.Asymmetric {
+		ratios := make([]float64, len(residuals))
+		for i, r := range residuals {
+			ratios[i] = math.Exp(-r) // published / predicted
+		}
+		slices.Sort(ratios)
+		w.Asymmetric = true
+		w.P10, w.P90 = Percentile(ratios, 0.1), Percentile(ratios, 0.9)
+		w.Lowest, w.Median, w.Highest = ratios[0], Percentile(ratios, 0.5), ratios[len(ratios)-1]
+		return w
+	}
 	abs := make([]float64, len(residuals))
 	for i, r := range residuals {
 		abs[i] = math.Abs(r)
 	}
 	slices.Sort(abs)
-	p80 := Percentile(abs, 0.8)
-	return ModelErrorWidth{Path: path, Points: len(abs), HeldOut: heldOut, P80: p80, P90: math.Exp(p80)}
+	w.P80 = Percentile(abs, 0.8)
+	w.P10, w.P90 = math.Exp(-w.P80), math.Exp(w.P80)
+	return w
 }
 
 // ModelErrorWidths are the default widths of every kind, in the table's order.
@@ -214,7 +280,10 @@ func ModelErrorWidths() []ModelErrorWidth {
 	out := make([]ModelErrorWidth, len(modelKinds))
 	for i, k := range modelKinds {
 		out[i] = k.width
-		out[i].Path, out[i].P90 = k.path, math.Exp(k.width.P80)
+		out[i].Path = k.path
+		if !k.width.Asymmetric {
+			out[i].P10, out[i].P90 = math.Exp(-k.width.P80), math.Exp(k.width.P80)
+		}
 	}
 	return out
 }
@@ -247,6 +316,11 @@ func modelErrorDefaults(s *Scenario) map[string]Dist {
 			out[k.path] = widths[i].Dist()
 		}
 	}
+	// A whole run's residuals hold the throughput's error too: sampling
+	// both would count it twice.
+	if _, ok := out[modelKinds[errWholeRun].path]; ok {
+		delete(out, modelKinds[errTransformer].path)
+	}
 	return out
 }
 
@@ -264,7 +338,7 @@ func RangesOf(s *Scenario) map[string]Dist {
 }
 
 // withModelError is s with its default model-error ranges in place, each
-// factor set to its median 1: a copy when there are any, else s itself.
+// factor set to its point 1: a copy when there are any, else s itself.
 // It validates s first, as everything after it assumes a valid scenario.
 func withModelError(s *Scenario) (*Scenario, error) {
 	if err := Validate(s); err != nil {
@@ -303,4 +377,25 @@ func Percentile(sorted []float64, p float64) float64 {
 		return sorted[len(sorted)-1]
 	}
 	return sorted[lo] + (at-float64(lo))*(sorted[lo+1]-sorted[lo])
+}
+
+// WholeRunBand is the whole run's model error: the P10 and P90 of published
+// whole runs' GPU-hours over the model's estimate (model_error.whole_run's
+// default), by which a whole run's figures are multiplied for their range.
+func WholeRunBand() (p10, p90 float64) {
+	w := ModelErrorWidths()[errWholeRun]
+	return w.P10, w.P90
+}
+
+// WholeRunNote is the sentence beside a whole run's GPU-hours and cost: how
+// far published whole runs came from the model's estimate, and the range
+// that holds most of them.
+func WholeRunNote() Text {
+	w := ModelErrorWidths()[errWholeRun]
+	return Text{
+		minfmt.Sprintf("Published whole runs (%d held out in trainscale accuracy) came in at %.2f-%.2fx the model's estimate, median %.2fx; the P10-P90 shown, %.2f-%.2fx, holds 8 in 10 of them.",
+			w.Points, w.Lowest, w.Highest, w.Median, w.P10, w.P90),
+		minfmt.Sprintf("公表された実行全体（trainscale accuracy の検証用 %d 件）は、モデルの推定値の %.2f〜%.2f 倍（中央値 %.2f 倍）でした。表示の P10〜P90（%.2f〜%.2f 倍）にその 8 割が入ります。",
+			w.Points, w.Lowest, w.Highest, w.Median, w.P10, w.P90),
+	}
 }

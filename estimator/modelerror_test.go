@@ -39,8 +39,10 @@ func TestModelErrorDefaultsFollowWhatIsModelled(t *testing.T) {
 		{"modern-2026", []string{"model_error.memory", "model_error.scaling", "model_error.throughput"}},
 		{"cifar10-cpu-vs-gpu", []string{"model_error.memory", "model_error.throughput"}},
 		{"vgg16-titan-x", []string{"model_error.memory", "model_error.scaling", "model_error.throughput"}},
-		{"llama-3-405b", []string{"model_error.transformer"}},
-		{"av-world-model-2026", []string{"model_error.transformer"}},
+		// A whole run's error holds the MFU's: the transformer's default
+		// gives way to it where a goodput section models the whole run.
+		{"llama-3-405b", []string{"model_error.whole_run"}},
+		{"av-world-model-2026", []string{"model_error.whole_run"}},
 	} {
 		s := decodeExampleScenario(t, tc.name)
 		ranges := estimator.RangesOf(s)
@@ -52,7 +54,9 @@ func TestModelErrorDefaultsFollowWhatIsModelled(t *testing.T) {
 			}
 			added = append(added, p)
 			assert.Equal(t, widths[p].Dist(), d, "%s: %s", tc.name, p)
-			assert.Equal(t, 1.0, d.Median, "%s: %s", tc.name, p)
+			if !widths[p].Asymmetric {
+				assert.Equal(t, 1.0, d.Median, "%s: %s", tc.name, p)
+			}
 		}
 		slices.Sort(added)
 		assert.Equal(t, tc.want, added, tc.name)
@@ -60,17 +64,20 @@ func TestModelErrorDefaultsFollowWhatIsModelled(t *testing.T) {
 }
 
 // Every width rests on points, is a real spread, and puts its P10 and P90
-// at 1/P90 and P90 (median 1).
+// where the range says: 1/P90 and P90 (median 1), or the whole run's own.
 func TestModelErrorWidths(t *testing.T) {
 	ws := estimator.ModelErrorWidths()
-	require.Len(t, ws, 4)
+	require.Len(t, ws, 5)
 	for _, w := range ws {
 		assert.Greater(t, w.P90, 1.0, w.Path)
 		assert.Less(t, w.P90, 2.0, w.Path)
 		d := w.Dist()
-		lo, hi := d.Extremes()
-		assert.InDelta(t, 1/w.P90, lo, 1e-9, w.Path)
-		assert.Equal(t, w.P90, hi, w.Path)
+		assert.InDelta(t, w.P10, d.Quantile(0.1), 1e-9, w.Path)
+		assert.InDelta(t, w.P90, d.Quantile(0.9), 1e-9, w.Path)
+		assert.Equal(t, 1.0, d.Center(), "%s: the point is the model's own estimate", w.Path)
+		if !w.Asymmetric {
+			assert.InDelta(t, 1/w.P90, w.P10, 1e-12, w.Path)
+		}
 		// Only the memory model has no held-out point.
 		assert.Equal(t, w.Path != "model_error.memory", w.HeldOut, w.Path)
 	}
@@ -182,4 +189,58 @@ func TestSensitivityShowsModelError(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, "モデル誤差: スループット", f.Label.JA)
 	assert.ElementsMatch(t, slices.Collect(maps.Keys(estimator.RangesOf(s))), slices.Collect(maps.Keys(paths)))
+}
+
+// A whole run's figures carry the value at its model error's P10 and P90:
+// the GPU-hours and the run's time exactly in proportion, the money that
+// follows them moved too, and neither the run's parts nor its steady rate.
+func TestWholeRunBands(t *testing.T) {
+	p10, p90 := estimator.WholeRunBand()
+	assert.InDelta(t, 1.0, p10, 0.01)
+	assert.InDelta(t, 1.83, p90, 0.01)
+	est := mustEstimate(t, "llama-3-405b")
+	for _, id := range []string{"train.llama-3-405b.gpu_hours.dgx-h100", "project.llama-3-405b.run_time.dgx-h100", "project.llama-3-405b.gpu_hours.dgx-h100"} {
+		q, _ := est.Get(id)
+		require.True(t, q.HasBand(), id)
+		assert.InDelta(t, q.Value*p10, q.P10, 1e-9*q.Value, id)
+		assert.InDelta(t, q.Value*p90, q.P90, 1e-9*q.Value, id)
+	}
+	rent, _ := est.Get("cost.rent")
+	assert.Greater(t, rent.P90, 1.8*rent.Value, "renting the hours costs what the hours do")
+	for _, id := range []string{"train.llama-3-405b.mfu.dgx-h100", "train.llama-3-405b.gpu_hours_failure_free.dgx-h100", "train.llama-3-405b.run_hours.failures.dgx-h100", "cost.hardware"} {
+		q, _ := est.Get(id)
+		assert.False(t, q.HasBand(), id)
+	}
+
+	// A factor the scenario gives is a point: no band, and the figures move by it.
+	given := mustEstimate(t, "llama-3-405b", set("model_error.whole_run", 1.5))
+	base, _ := est.Get("train.llama-3-405b.gpu_hours.dgx-h100")
+	q, _ := given.Get("train.llama-3-405b.gpu_hours.dgx-h100")
+	assert.False(t, q.HasBand())
+	assert.InDelta(t, 1.5*base.Value, q.Value, 1e-9*q.Value)
+	parts := 0.0
+	for _, p := range []string{"steady", "failures", "checkpoints", "evaluation", "ramp", "stragglers", "data_stalls"} {
+		part, ok := given.Get("train.llama-3-405b.run_hours." + p + ".dgx-h100")
+		require.True(t, ok, p)
+		parts += part.Value
+	}
+	assert.InDelta(t, q.Value, parts, 1e-6*q.Value, "the parts add up to the whole run")
+	off := mustEstimate(t, "llama-3-405b", estimator.Override{Path: "model_error.defaults", Value: "off"})
+	q, _ = off.Get("train.llama-3-405b.gpu_hours.dgx-h100")
+	assert.False(t, q.HasBand())
+	// Without a goodput section there is no whole run to range, and the
+	// factor would apply to nothing.
+	data, ok := examples.Read("modern-2026")
+	require.True(t, ok)
+	_, err := estimator.Decode(bytes.NewReader(data), set("model_error.whole_run", 1.2))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "model_error.whole_run")
+}
+
+// The sentence beside a whole run's figures reads the accuracy table's
+// residuals in both languages.
+func TestWholeRunNote(t *testing.T) {
+	n := estimator.WholeRunNote()
+	assert.Equal(t, "Published whole runs (10 held out in trainscale accuracy) came in at 0.94-3.03x the model's estimate, median 1.09x; the P10-P90 shown, 1.00-1.83x, holds 8 in 10 of them.", n.EN)
+	assert.Contains(t, n.JA, "0.94〜3.03 倍")
 }

@@ -120,9 +120,14 @@ func (g *Goodput) failures() hardware.Failures {
 }
 
 // goodputFactor is teamGoodput's arithmetic: the share of a run's time
-// spent at the steady rate.
-func goodputFactor(g *Goodput, gpusPerJob float64) float64 {
-	return g.failures().RunShare(gpusPerJob)
+// spent at the steady rate, for workload wi on a job of gpusPerJob; a
+// transformer's whole run divided by its model error (model_error.whole_run).
+func goodputFactor(s *Scenario, wi int, gpusPerJob float64) float64 {
+	g := s.Goodput.failures().RunShare(gpusPerJob)
+	if s.Workloads[wi].Transformer != nil {
+		g /= s.ModelError.factor(errWholeRun)
+	}
+	return g
 }
 
 // addGoodput lays out teamGoodput for a job of gpusPerJob, its formula
@@ -133,8 +138,11 @@ func addGoodput(s *Scenario, b *builder, c *subject, gpusPerJob float64) float64
 		shares := s.Goodput.overheadExprs()
 		expr = "max(0.05, 1 - {team.<w>.gpus_per_job.<s>} * {goodput.failures_per_gpu_year} / (365 * DAY) * ({goodput.restart_hours} + {goodput.checkpoint_interval_hours} / 2) * HOUR - {goodput.checkpoint_write_minutes} / ({goodput.checkpoint_interval_hours} * 60)) / (1 + " +
 			strings.Join(shares[:], " + ") + ")"
+		if s.Workloads[c.wi].Transformer != nil {
+			expr += s.ModelError.divisorRef(errWholeRun)
+		}
 	}
-	return b.addExpr(&teamGoodput, c, expr, goodputFactor(s.Goodput, gpusPerJob))
+	return b.addExpr(&teamGoodput, c, expr, goodputFactor(s, c.wi, gpusPerJob))
 }
 
 // money prices the plan: money.workload on money.system.

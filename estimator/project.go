@@ -82,13 +82,7 @@ func perMember(s *Scenario, b *builder, c *subject, r *pairResult) {
 // for that count and with the scenario's failures, meets the deadline. A
 // model that fits no count, or a deadline no count meets, is an error
 // naming the deadline.
-func (pc *planCache) sizeProject(key planKey, hw catalogView, si int, perSystem, tokens, deadline float64, g *Goodput, exact bool) jobPlan {
-	goodput := func(n int) float64 {
-		if g == nil {
-			return 1
-		}
-		return goodputFactor(g, float64(n))
-	}
+func (pc *planCache) sizeProject(key planKey, hw catalogView, si int, perSystem, tokens, deadline float64, goodput func(int) float64, exact bool) jobPlan {
 	floorJob := hw.job(key, si)
 	floorJob.Tokens = tokens
 	floor := hardware.MinGPUs(floorJob, deadline)

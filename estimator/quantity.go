@@ -19,7 +19,16 @@ type Quantity struct {
 	Inputs   []string `json:"inputs"`              // scenario paths, quantity ids and catalog facts the formula reads
 	Source   string   `json:"source"`              // where the method comes from
 	SourceJA string   `json:"source_ja,omitempty"` // the same in Japanese
+	// P10 and P90 are the value at the whole run's model error's P10 and
+	// P90 (model_error.whole_run), on every quantity that moves with it: a
+	// transformer's whole-run GPU-hours and the times, systems and money
+	// that follow. Both are 0 where none applies.
+	P10 float64 `json:"p10,omitempty"`
+	P90 float64 `json:"p90,omitempty"`
 }
+
+// HasBand says whether the quantity carries a model-error P10 and P90.
+func (q Quantity) HasBand() bool { return q.P10 != 0 || q.P90 != 0 }
 
 // SourceIn is where the quantity's method comes from, in lang.
 func (q Quantity) SourceIn(lang string) string {

@@ -29,6 +29,18 @@ func Summarize(e *Estimate) Summary { return SummarizeIn(e, "en") }
 // titles, headers, labels, values and notes in the reader's words; ids,
 // workload names and layouts as they are.
 func SummarizeIn(e *Estimate, lang string) Summary {
+	banded := false
+	sum := summarize(e, lang, &banded)
+	if banded {
+		sum.Sections = append(sum.Sections, Section{Title: Text{"Whole-run ranges", "実行全体の範囲"}.In(lang),
+			Rows: [][]string{{WholeRunNote().In(lang)}}})
+	}
+	return sum
+}
+
+// summarize is SummarizeIn's tables, banded set when a value shown carries
+// the whole run's P10 and P90 (shown beside it: "8.4 M (8.4 M-15.4 M)").
+func summarize(e *Estimate, lang string, banded *bool) Summary {
 	t := func(en, ja string) string { return Text{en, ja}.In(lang) }
 	s := e.Scenario
 	us := s.Units
@@ -39,7 +51,12 @@ func SummarizeIn(e *Estimate, lang string) Summary {
 		if !ok {
 			return "-"
 		}
-		return FormatIn(q.Value, q.Unit, us, lang)
+		v := FormatIn(q.Value, q.Unit, us, lang)
+		if lo, hi := FormatIn(q.P10, q.Unit, us, lang), FormatIn(q.P90, q.Unit, us, lang); q.HasBand() && lo != hi {
+			*banded = true
+			v += " (" + lo + "–" + hi + ")"
+		}
+		return v
 	}
 	name := s.Name
 	if name == "" {

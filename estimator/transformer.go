@@ -228,8 +228,8 @@ var trainRunPart = kind{"train.<w>.run_hours.<p>.<s>", Text{"<w>: GPU-hours of o
 
 // addRunParts splits a run's GPU-hours on the job's GPUs into its named
 // parts (RunPartFormulas).
-func addRunParts(s *Scenario, b *builder, c *subject, steady, gpusPerJob float64) {
-	parts := s.Goodput.failures().RunParts(steady, gpusPerJob)
+func addRunParts(s *Scenario, b *builder, c *subject, steady, whole float64) {
+	parts := s.Goodput.failures().RunParts(steady, whole)
 	var exprs []string
 	if b.describe {
 		shares := s.Goodput.overheadExprs()
@@ -425,8 +425,8 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 		// figure beside them.
 		ideal := b.add(&trainGPUHoursFailureFree, &c, gpuTime/Hour)
 		if s.Goodput != nil {
-			b.add(&trainGPUHoursGoodput, &c, ideal/goodputFactor(s.Goodput, r.gpusPerJob))
-			addRunParts(s, b, &c, ideal, r.gpusPerJob)
+			whole := b.add(&trainGPUHoursGoodput, &c, ideal/goodputFactor(s, c.wi, r.gpusPerJob))
+			addRunParts(s, b, &c, ideal, whole)
 		} else {
 			b.add(&trainGPUHoursNoFailures, &c, ideal)
 		}
@@ -485,7 +485,13 @@ func (pc *planCache) plan(s *Scenario, hw catalogView, wi, si int, model hardwar
 		key.gpus = int(*tr.GPUs)
 		j = pc.get(key, hw, si)
 	case s.IsProject():
-		j = pc.sizeProject(key, hw, si, s.Systems[si].GPUs, tokens, target, s.Goodput, !b.sweep)
+		goodput := func(n int) float64 {
+			if s.Goodput == nil {
+				return 1
+			}
+			return goodputFactor(s, wi, float64(n))
+		}
+		j = pc.sizeProject(key, hw, si, s.Systems[si].GPUs, tokens, target, goodput, !b.sweep)
 	default:
 		j = pc.sizeJob(key, hw, si, s.Systems[si].GPUs, tokens, target)
 	}

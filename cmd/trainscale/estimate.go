@@ -93,9 +93,13 @@ func escapeJSON(b []byte) []byte {
 
 func writeCSV(w io.Writer, qs []estimator.Quantity) error {
 	cw := newCSV(w)
-	cw.Write([]string{"id", "label", "value", "unit", "formula", "source"})
+	cw.Write([]string{"id", "label", "value", "p10", "p90", "unit", "formula", "source"})
 	for _, q := range qs {
-		cw.Write([]string{q.ID, q.Label, strconv.FormatFloat(q.Value, 'g', -1, 64), string(q.Unit), q.Formula, q.Source})
+		lo, hi := "", ""
+		if q.HasBand() {
+			lo, hi = strconv.FormatFloat(q.P10, 'g', -1, 64), strconv.FormatFloat(q.P90, 'g', -1, 64)
+		}
+		cw.Write([]string{q.ID, q.Label, strconv.FormatFloat(q.Value, 'g', -1, 64), lo, hi, string(q.Unit), q.Formula, q.Source})
 	}
 	cw.Flush()
 	return cw.Error()

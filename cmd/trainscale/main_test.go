@@ -72,8 +72,8 @@ func TestEstimateJSON(t *testing.T) {
 func TestEstimateCSVAndSet(t *testing.T) {
 	out, errOut, code := trainscale(t, "", "estimate", "--format", "csv", "--set", "fleet.cars=200")
 	require.Equal(t, 0, code, errOut)
-	assert.True(t, strings.HasPrefix(out, "id,label,value,unit,formula,source\n"))
-	assert.Contains(t, out, "data.processed,Data after preprocessing,2.28698418577408e+14,B,")
+	assert.True(t, strings.HasPrefix(out, "id,label,value,p10,p90,unit,formula,source\n"))
+	assert.Contains(t, out, "data.processed,Data after preprocessing,2.28698418577408e+14,,,B,")
 }
 
 func TestEstimateFromFileAndStdin(t *testing.T) {

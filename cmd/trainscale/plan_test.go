@@ -44,7 +44,7 @@ func TestPlanJSONAndCSV(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	require.NoError(t, err)
-	assert.Equal(t, []string{"id", "label", "value", "unit", "formula", "source"}, rows[0])
+	assert.Equal(t, []string{"id", "label", "value", "p10", "p90", "unit", "formula", "source"}, rows[0])
 	ids := map[string]bool{}
 	for _, r := range rows[1:] {
 		assert.False(t, ids[r[0]], "id %s twice", r[0])

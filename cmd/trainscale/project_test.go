@@ -19,16 +19,18 @@ func TestProjectOnEverySurface(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, "The project's job (one run, each within 90 days)")
 	// The workload has no label: it reads as the catalog model it trains.
-	assert.Contains(t, out, "Llama 3.1 70B  dgx-h100  1912          239      0.25 years                  4.13 million")
+	// At the whole run's P90 the deadline takes more GPUs, not more time.
+	assert.Contains(t, out, "Llama 3.1 70B  dgx-h100  1912 (1912–3520)  239      0.25 years                  4.13 million (4.13 million–7.6 million)")
 	assert.Contains(t, out, "Budget of the project (one run): llama-70b on dgx-h100, in USD")
-	assert.Contains(t, out, "Renting the project's GPU-hours                                 USD 10,312,886")
+	assert.Contains(t, out, "Renting the project's GPU-hours                                 USD 10,312,886 (USD 10,312,547–USD 19,007,418)")
 	assert.NotContains(t, out, "team")
 
 	// The README quotes both.
 	out, errOut, code = trainscale(t, "", "size", "--gpu", "h100-sxm", "--model", "llama-3.1-70b", "--tokens", "15e12", "--days", "90", "--price-per-gpu-hour", "2.5")
 	require.Equal(t, 0, code, errOut)
-	for _, line := range []string{"size.gpus             1912            Fewest GPUs that meet the time",
-		"size.gpu_hours        4.125 M         GPU-hours, failures included", "size.cost             USD 10,312,886  Cost of the GPU-hours"} {
+	for _, line := range []string{"size.gpus             1912                                            Fewest GPUs that meet the time",
+		"size.gpu_hours        4.125 M         4.125 M         7.544 M         GPU-hours, failures included",
+		"size.cost             USD 10,312,886  USD 10,312,547  USD 18,858,793  Cost of the GPU-hours"} {
 		assert.Contains(t, out, line)
 	}
 
@@ -65,10 +67,10 @@ func TestLlamaPresetIsAProject(t *testing.T) {
 	out, errOut, code = trainscale(t, "", "estimate", "--scenario", "llama-3-405b", "--set", "workloads[0].transformer.model=llama-3.1-70b",
 		"--set", "dataset.tokens=15e12", "--set", "workloads[0].transformer.gpus=null", "--set", "project.deadline_days=90")
 	require.Equal(t, 0, code, errOut)
-	assert.Regexp(t, `dgx-h100  1944 +243 +0.25 years`, out)
+	assert.Regexp(t, `dgx-h100  1944 \(1944–3584\) +243 +0.25 years`, out)
 	out, errOut, code = trainscale(t, "", "estimate", "--scenario", "llama-3-405b", "--set", "workloads[0].transformer.model=llama-3.1-70b",
 		"--set", "dataset.tokens=15e12", "--set", "workloads[0].transformer.gpus=null", "--set", "project.deadline_days=90",
 		"--set", "goodput.checkpoint_write_minutes=0", "--set", "goodput.failures_per_gpu_year=0.17285947446469907")
 	require.Equal(t, 0, code, errOut)
-	assert.Regexp(t, `dgx-h100  1912 +239 +0.25 years`, out, "without checkpoint stalls and at the same failure rate, size's job")
+	assert.Regexp(t, `dgx-h100  1912 \(1912–\d+\) +239 +0.25 years`, out, "without checkpoint stalls and at the same failure rate, size's job")
 }

@@ -33,8 +33,8 @@ func TestSizeCommand(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	require.NoError(t, err)
-	assert.Equal(t, []string{"id", "label", "value", "unit", "formula", "source"}, recs[0])
-	assert.Equal(t, []string{"size.gpus", "GPUs", "512", "count", "512"}, recs[1][:5])
+	assert.Equal(t, []string{"id", "label", "value", "p10", "p90", "unit", "formula", "source"}, recs[0])
+	assert.Equal(t, []string{"size.gpus", "GPUs", "512", "", "", "count", "512"}, recs[1][:7])
 }
 
 func TestSizeCommandBadInput(t *testing.T) {

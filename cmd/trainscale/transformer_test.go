@@ -90,7 +90,7 @@ func TestTransformerCommandConfig(t *testing.T) {
 	out, errOut, code := trainscale(t, string(data), append([]string{"transformer", "--config", "-"}, job...)...)
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, "shape: 48 layers, hidden 2048, 32 heads of 128 (4 key/value), feed-forward 6144 (gated), vocabulary 151936 (untied); 128 experts of 768, 8 per token, 0 shared, 0 dense layers\n")
-	assert.Regexp(t, `\nid +value +quantity\ntransformer.params +30.53 G +Parameters \(total\)\ntransformer.active_params +3.353 G `, out)
+	assert.Regexp(t, `\nid +value +P10 +P90 +quantity\ntransformer.params +30.53 G +Parameters \(total\)\ntransformer.active_params +3.353 G `, out)
 }
 
 // TestTransformerCommandShape: a shape in the scenario's form, with --seq,

@@ -49,12 +49,11 @@ type RunPart struct {
 // RunPartNames are a whole run's parts, in RunParts' order.
 var RunPartNames = []string{"steady", "failures", "checkpoints", "evaluation", "ramp", "stragglers", "data_stalls"}
 
-// RunParts splits a whole run of steady GPU-hours on gpus GPUs into its
-// parts, which add up to steady / RunShare: the overheads are their shares
-// of the steady hours, checkpoint stalls their share of the whole, failures
-// (restarts and lost work) the rest.
-func (fl Failures) RunParts(steady, gpus float64) []RunPart {
-	whole := steady / fl.RunShare(gpus)
+// RunParts splits a whole run of steady GPU-hours into its parts, which
+// add up to whole (steady / RunShare, unless a model error stretches it):
+// the overheads are their shares of the steady hours, checkpoint stalls
+// their share of the whole, failures (restarts and lost work) the rest.
+func (fl Failures) RunParts(steady, whole float64) []RunPart {
 	o := fl.Overheads
 	hours := []float64{steady, 0, whole * fl.CheckpointWriteS / fl.CheckpointIntervalS,
 		steady * o.Evaluation, steady * o.Ramp, steady * o.Stragglers, steady * o.DataStalls}

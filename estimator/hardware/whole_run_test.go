@@ -13,7 +13,7 @@ func TestRunParts(t *testing.T) {
 	fl := LlamaFailures
 	assert.InEpsilon(t, 1.045, fl.Overheads.Stretch(), 1e-12)
 	assert.InEpsilon(t, fl.Goodput(16384)/1.045, fl.RunShare(16384), 1e-12)
-	parts := fl.RunParts(100, 16384)
+	parts := fl.RunParts(100, 100/fl.RunShare(16384))
 	var names []string
 	var sum float64
 	for _, p := range parts {

@@ -40,12 +40,17 @@ func TestModelErrorWidthsAreTheAccuracyTables(t *testing.T) {
 		}
 		assert.Equal(t, w, have, "%s: refresh the table from this test's log", w.Path)
 		assert.Greater(t, w.Points, 1, "%s rests on the accuracy table's points", w.Path)
-		fmt.Fprintf(&code, "%s: ModelErrorWidth{Points: %d, HeldOut: %v, P80: %v}\n", w.Path, w.Points, w.HeldOut, w.P80)
+		if w.Asymmetric {
+			fmt.Fprintf(&code, "%s: ModelErrorWidth{Points: %d, HeldOut: %v, Asymmetric: true, P10: %v, P90: %v, Lowest: %v, Median: %v, Highest: %v}\n",
+				w.Path, w.Points, w.HeldOut, w.P10, w.P90, w.Lowest, w.Median, w.Highest)
+		} else {
+			fmt.Fprintf(&code, "%s: ModelErrorWidth{Points: %d, HeldOut: %v, P80: %v}\n", w.Path, w.Points, w.HeldOut, w.P80)
+		}
 		set := "held out"
 		if !w.HeldOut {
 			set = "calibration"
 		}
-		fmt.Fprintf(&table, "| `%s` | %d | %s | %.3f | %.3f - %.3f |\n", w.Path, w.Points, set, w.P80, 1/w.P90, w.P90)
+		fmt.Fprintf(&table, "| `%s` | %d | %s | %.3f | %.3f - %.3f |\n", w.Path, w.Points, set, w.P80, w.P10, w.P90)
 	}
 	t.Log("\n" + code.String() + "\n" + table.String())
 }

@@ -255,15 +255,19 @@ func (b *sizeBuilder) run(r hardware.SizedRun) {
 		"{size.flops_per_token} * {size.tokens}", srcFLOPs)
 	b.add("size.wall_time", text("Wall time, failures included", "経過時間（障害込み）"), estimator.Seconds, r.WallTime,
 		"{size.tokens} * {size.flops_per_token} / ({size.mfu} * {size.peak} * {size.gpus} * {size.goodput})", srcTransformer)
+	b.banded()
 	b.add("size.meets_time", text("Meets the time", "時間内に終わるか"), estimator.Flag, flag(r.WallTime <= b.valueOf("size.time")),
 		"if({size.wall_time} <= {size.time}, 1, 0)", srcSizing)
 	b.addWords("size.memory_per_gpu", text("Memory per GPU", "GPU 1 基あたりのメモリ"), estimator.Bytes, r.Plan.Memory.Total,
 		"weights, gradients, optimizer state, activations and workspace at the layout found", nil, srcTMemory)
 	b.add("size.gpu_hours", text("GPU-hours, failures included", "GPU 時間（障害込み）"), estimator.Count, r.WallTime*float64(r.GPUs)/estimator.Hour,
 		"{size.wall_time} * {size.gpus} / HOUR", srcFailures)
+	b.banded()
+	b.note("whole_run", estimator.WholeRunNote())
 	if b.req.PricePerGPUHour != nil {
 		cost := b.add("size.cost", text("Cost of the GPU-hours", "GPU 時間の費用"), b.currency, b.valueOf("size.gpu_hours")**b.req.PricePerGPUHour,
 			"{size.gpu_hours} * {size.price_per_gpu_hour}", srcInput)
+		b.banded()
 		if b.req.Budget != nil {
 			b.add("size.within_budget", text("Within the budget", "予算内か"), estimator.Flag, flag(cost <= *b.req.Budget),
 				"if({size.cost} <= {size.budget}, 1, 0)", srcInput)

@@ -3,6 +3,7 @@ package tool
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -174,6 +175,14 @@ func inRangeJA(lowIncluded bool, low, high any) string {
 // last is the quantity laid out last, for a formula that needs rewording.
 func (b *builder) last() *estimator.Quantity { return &b.res.Quantities[len(b.res.Quantities)-1] }
 
+// banded gives the quantity laid out last the whole run's model error as
+// its P10 and P90 (estimator.WholeRunBand).
+func (b *builder) banded() {
+	q := b.last()
+	lo, hi := estimator.WholeRunBand()
+	q.P10, q.P90 = q.Value*lo, q.Value*hi
+}
+
 func (b *builder) note(key string, t estimator.Text) {
 	b.res.Notes = append(b.res.Notes, Note{key, t.EN, t.JA})
 }
@@ -223,9 +232,22 @@ func (b *builder) finish(headline []string) (*Result, error) {
 	}
 	// Result: the headline ids; Details: the rest, but for the rows the
 	// sweep and calibration tables show.
+	// A result whose figures carry the whole run's range shows its P10 and
+	// P90 as columns, empty for the figures without one.
 	header := []string{"id", "value", "quantity"}
+	banded := slices.ContainsFunc(b.res.Quantities, estimator.Quantity.HasBand)
+	if banded {
+		header = []string{"id", "value", "P10", "P90", "quantity"}
+	}
 	row := func(q estimator.Quantity) []string {
-		return []string{q.ID, estimator.FormatToolValue(q.Value, q.Unit), q.Label}
+		if !banded {
+			return []string{q.ID, estimator.FormatToolValue(q.Value, q.Unit), q.Label}
+		}
+		lo, hi := "", ""
+		if q.HasBand() {
+			lo, hi = estimator.FormatToolValue(q.P10, q.Unit), estimator.FormatToolValue(q.P90, q.Unit)
+		}
+		return []string{q.ID, estimator.FormatToolValue(q.Value, q.Unit), lo, hi, q.Label}
 	}
 	shown := map[string]bool{}
 	result := [][]string{header}

@@ -365,8 +365,11 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 		"{transformer.goodput} / (1 + {transformer.evaluation_share} + {transformer.ramp_share} + {transformer.straggler_share} + {transformer.data_stall_share})", srcOverheads)
 	wall := b.add("transformer.wall_time", text("Wall time of the whole run", "実行全体の経過時間"), estimator.Seconds, plan.WallTime/b.valueOf("transformer.run_share"),
 		"{transformer.tokens} / {transformer.tokens_per_s} / {transformer.run_share}", srcOverheads)
+	b.banded()
 	b.add("transformer.gpu_hours", text("GPU-hours of the whole run", "実行全体の GPU 時間"), estimator.Count, wall*float64(req.GPUs)/3600,
 		"{transformer.wall_time} * {transformer.gpus} / HOUR", srcOverheads)
+	b.banded()
+	b.note("whole_run", estimator.WholeRunNote())
 	b.add("transformer.gpu_hours_failure_free", text("GPU-hours without failures", "GPU 時間（障害なし）"), estimator.Count, plan.GPUHours,
 		"{transformer.tokens} / {transformer.tokens_per_s} * {transformer.gpus} / HOUR", srcTransformer)
 	// The whole run's parts, as a scenario's goodput section lays them out.
@@ -374,7 +377,7 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 	exprs := estimator.RunPartFormulas("{transformer.gpu_hours_failure_free}", "{transformer.gpu_hours}",
 		"{transformer.checkpoint_write} / {transformer.checkpoint_interval}", shares,
 		func(name string) string { return "{transformer.run_hours." + name + "}" })
-	parts := fl.RunParts(plan.GPUHours, float64(req.GPUs))
+	parts := fl.RunParts(plan.GPUHours, plan.GPUHours/fl.RunShare(float64(req.GPUs)))
 	for _, i := range estimator.RunPartOrder {
 		w := estimator.RunPartWords[i]
 		b.add("transformer.run_hours."+parts[i].Name, text("GPU-hours of the whole run: "+w.EN, "実行全体の GPU 時間: "+w.JA), estimator.Count, parts[i].Hours, exprs[i], srcOverheads)
