@@ -123,11 +123,11 @@ func (g *Goodput) failures() hardware.Failures {
 // spent at the steady rate, for workload wi on a job of gpusPerJob; a
 // transformer's whole run divided by its model error (model_error.whole_run).
 func goodputFactor(s *Scenario, wi int, gpusPerJob float64) float64 {
-	g := s.Goodput.failures().RunShare(gpusPerJob)
+	fl := s.Goodput.failures()
 	if s.Workloads[wi].Transformer != nil {
-		g /= s.ModelError.factor(errWholeRun)
+		fl.Stretch = s.ModelError.factor(errWholeRun)
 	}
-	return g
+	return fl.RunShare(gpusPerJob)
 }
 
 // addGoodput lays out teamGoodput for a job of gpusPerJob, its formula

@@ -223,14 +223,23 @@ func MakePlan(s *Scenario, opt PlanOptions) (*PlanResult, error) {
 		return out
 	}
 	slices.SortStableFunc(atDeadline, byCost)
+	chosen, haveChosen := best(all, lim.meetsAll, byCost)
+	if haveChosen {
+		chosen.ends = chosen.wholeRunEnds()
+		for i, p := range atDeadline { // the chosen option's row ranges with it
+			if p.o == chosen.o && p.count == chosen.count && p.deadline == chosen.deadline {
+				atDeadline[i].ends = chosen.ends
+			}
+		}
+	}
 	res.Options = describeAll(atDeadline)
 	if !s.IsProject() { // a project holds what it buys for its runs alone: no years to break even over
 		breakEven(res.Options)
 	}
 	res.Frontier = describeAll(frontier(all, func(p planPoint) float64 { return p.time }))
 	res.EnergyFrontier = describeAll(frontier(all, func(p planPoint) float64 { return p.energy }))
-	if p, ok := best(all, lim.meetsAll, byCost); ok {
-		d := lim.describe(p)
+	if haveChosen {
+		d := lim.describe(chosen)
 		res.Cheapest = &d
 	} else {
 		// Each option's plan at the deadline counts too: a GPU cap below
@@ -408,6 +417,10 @@ type planOption struct {
 	term    hardware.Term
 	prec    string
 	s       *Scenario
+	// calc and idx are the option's calculation as its sweep laid it out,
+	// kept to range the plan chosen (wholeRunEnds).
+	calc *Calculation
+	idx  planIndex
 }
 
 // planOptions lists the options in a stable order: the scenario's systems,
@@ -628,6 +641,9 @@ type planPoint struct {
 	// costs can be formulas over them.
 	storage, unitPrice, unitPower float64
 	jobTime                       bool // time is the estimate's job time, not the target
+	// ends are the plan at the whole run's model error's P10 and P90
+	// (wholeRunEnds); nil where the scenario takes no such default.
+	ends *[2]planPoint
 }
 
 // sweep estimates the option at the plan's deadline and at every grid
@@ -658,6 +674,7 @@ func (o *planOption) sweep(lim planLimits, plans *planCache) ([]planPoint, planP
 		return nil, planPoint{}, &Text{"cannot be estimated at the deadline (a job too large for the GPU limit, or a model the GPU cannot hold)",
 			"期限に対して見積もれません（GPU 数の上限を超えるジョブ、または GPU に収まらないモデル）"}
 	}
+	o.calc, o.idx = c, idx
 	byCount := map[float64]planPoint{}
 	keep := func(p planPoint) {
 		if q, seen := byCount[p.count]; !seen || p.time < q.time {
@@ -683,6 +700,38 @@ func (o *planOption) sweep(lim planLimits, plans *planCache) ([]planPoint, planP
 	}
 	slices.SortFunc(pts, func(a, b planPoint) int { return cmp.Compare(a.count, b.count) })
 	return pts, atDeadline, nil
+}
+
+// wholeRunEnds estimates the plan p again at the P10 and the P90 of the
+// whole run's default model error, as Calculation.Estimate ranges a
+// scenario's figures; nil where its option takes no such default or an end
+// cannot be estimated. Only the plan chosen is ranged: walking the ladder
+// to the fewest GPUs at the P90 of every option would double the plan's
+// time.
+func (p planPoint) wholeRunEnds() *[2]planPoint {
+	o := p.o
+	d, ok := modelErrorDefaults(o.s)[modelKinds[errWholeRun].path]
+	if !ok || o.calc == nil {
+		return nil
+	}
+	b := &builder{values: make([]float64, len(o.calc.layout)), headlineOnly: true}
+	saved := o.s.ModelError
+	defer func() { o.s.ModelError = saved }()
+	var me ModelError
+	if saved != nil {
+		me = *saved // the option's scenario shares the user's section: change a copy
+	}
+	o.s.ModelError = &me
+	var ends [2]planPoint
+	for i, f := range []float64{d.Quantile(0.1), d.Quantile(0.9)} {
+		me.WholeRun = &f
+		e, ok := o.point(o.calc, b, o.idx, p.deadline)
+		if !ok {
+			return nil
+		}
+		ends[i] = e
+	}
+	return &ends
 }
 
 // point estimates the option at one deadline: the team sized for it, and
@@ -814,6 +863,18 @@ func (lim planLimits) describe(p planPoint) PlanPoint {
 	out.Total.setExpr("{" + out.Capex.ID + "} + {" + out.PerYear.ID + "} * {money.depreciation_years}")
 	if s.IsProject() {
 		projectWords(&out, o, s)
+	}
+	if e := p.ends; e != nil {
+		for _, r := range []struct {
+			q      *Quantity
+			lo, hi float64
+		}{{&out.Count, e[0].count, e[1].count}, {&out.GPUs, e[0].gpus, e[1].gpus}, {&out.TimePerRun, e[0].time, e[1].time},
+			{&out.Capex, e[0].capex, e[1].capex}, {&out.PerYear, e[0].perYear, e[1].perYear}, {&out.Total, e[0].total, e[1].total},
+			{&out.Power, e[0].power, e[1].power}, {&out.EnergyPerRun, e[0].energy, e[1].energy}} {
+			if r.lo != r.hi {
+				r.q.P10, r.q.P90 = min(r.lo, r.hi), max(r.lo, r.hi)
+			}
+		}
 	}
 	lim.judge(&out, p)
 	return out

@@ -85,7 +85,9 @@ func perMember(s *Scenario, b *builder, c *subject, r *pairResult) {
 func (pc *planCache) sizeProject(key planKey, hw catalogView, si int, perSystem, tokens, deadline float64, goodput func(int) float64, exact bool) jobPlan {
 	floorJob := hw.job(key, si)
 	floorJob.Tokens = tokens
-	floor := hardware.MinGPUs(floorJob, deadline)
+	// No job trains at the steady rate for more of the deadline than one
+	// GPU's goodput: the floor counts only that much of it.
+	floor := hardware.MinGPUs(floorJob, deadline*goodput(1))
 	if !exact {
 		// The planner's sweep over dozens of deadlines: walking the ladder
 		// to the fewest GPUs at every one would plan thousands of jobs.

@@ -30,6 +30,21 @@ type Quantity struct {
 // HasBand says whether the quantity carries a model-error P10 and P90.
 func (q Quantity) HasBand() bool { return q.P10 != 0 || q.P90 != 0 }
 
+// FormatBand is q's value in lang with its whole-run range in brackets,
+// "4.13 million (4.13 million–7.6 million)", and whether it shows one: a
+// range whose ends print alike shows none.
+func FormatBand(q Quantity, us UnitSystem, lang string) (string, bool) {
+	v := FormatIn(q.Value, q.Unit, us, lang)
+	if !q.HasBand() {
+		return v, false
+	}
+	lo, hi := FormatIn(q.P10, q.Unit, us, lang), FormatIn(q.P90, q.Unit, us, lang)
+	if lo == hi {
+		return v, false
+	}
+	return v + " (" + lo + "–" + hi + ")", true
+}
+
 // SourceIn is where the quantity's method comes from, in lang.
 func (q Quantity) SourceIn(lang string) string {
 	return Text{EN: q.Source, JA: q.SourceJA}.In(lang)

@@ -51,11 +51,8 @@ func summarize(e *Estimate, lang string, banded *bool) Summary {
 		if !ok {
 			return "-"
 		}
-		v := FormatIn(q.Value, q.Unit, us, lang)
-		if lo, hi := FormatIn(q.P10, q.Unit, us, lang), FormatIn(q.P90, q.Unit, us, lang); q.HasBand() && lo != hi {
-			*banded = true
-			v += " (" + lo + "–" + hi + ")"
-		}
+		v, ranged := FormatBand(q, us, lang)
+		*banded = *banded || ranged
 		return v
 	}
 	name := s.Name

@@ -122,6 +122,13 @@ func planQuantities(res *estimator.PlanResult) []estimator.Quantity {
 
 func writePlanTable(w io.Writer, s *estimator.Scenario, res *estimator.PlanResult) error {
 	show := func(q estimator.Quantity) string { return estimator.Format(q.Value, q.Unit, s.Units) }
+	// The figures a whole run's model error moves show its range.
+	ranged := false
+	banded := func(q estimator.Quantity) string {
+		v, r := estimator.FormatBand(q, s.Units, "en")
+		ranged = ranged || r
+		return v
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: plan for %s, prices as of %s\n", estimator.Printable(s.Name), estimator.Printable(res.Workload), res.AsOf)
 	var limits []string
@@ -134,7 +141,7 @@ func writePlanTable(w io.Writer, s *estimator.Scenario, res *estimator.PlanResul
 			return
 		}
 		fmt.Fprintf(&b, "%s: %s: %s systems or instances (%s GPUs, %s used), %s per run, total %s %s (capex %s, %s %s), power %s, energy %s a run%s\n",
-			title, estimator.Printable(p.Label.EN), show(p.Count), show(p.GPUs), show(p.Utilisation), show(p.TimePerRun), show(p.Total), res.Horizon.EN, show(p.Capex), res.Running.EN, show(p.PerYear), show(p.Power), show(p.EnergyPerRun), staleNote(p))
+			title, estimator.Printable(p.Label.EN), banded(p.Count), banded(p.GPUs), show(p.Utilisation), banded(p.TimePerRun), banded(p.Total), res.Horizon.EN, banded(p.Capex), res.Running.EN, banded(p.PerYear), show(p.Power), show(p.EnergyPerRun), staleNote(p))
 	}
 	describe("Chosen", res.Cheapest)
 	fmt.Fprintf(&b, "Why: %s\n", estimator.Printable(res.Why.EN))
@@ -142,6 +149,9 @@ func writePlanTable(w io.Writer, s *estimator.Scenario, res *estimator.PlanResul
 		fmt.Fprintf(&b, "  %s: needs %s against %s\n", sf.Path, show(sf.Best), show(sf.Limit))
 	}
 	describe("Fastest within the budgets", res.Fastest)
+	if ranged {
+		fmt.Fprintf(&b, "Ranges: %s\n", estimator.WholeRunNote().EN)
+	}
 	if _, err := io.WriteString(w, b.String()+"\n"); err != nil {
 		return err
 	}
@@ -154,7 +164,7 @@ func writePlanTable(w io.Writer, s *estimator.Scenario, res *estimator.PlanResul
 		if p.BreakEven != nil {
 			breakEven = show(*p.BreakEven)
 		}
-		rows = append(rows, []string{estimator.Printable(p.Option) + staleNote(p), show(p.Count), show(p.Utilisation), show(p.TimePerRun), show(p.Capex), show(p.PerYear), show(p.Total),
+		rows = append(rows, []string{estimator.Printable(p.Option) + staleNote(p), show(p.Count), show(p.Utilisation), show(p.TimePerRun), show(p.Capex), show(p.PerYear), banded(p.Total),
 			show(p.Power), show(p.EnergyPerRun), breakEven, yesNo(p.MeetsAll), estimator.Printable(p.Why.EN)})
 	}
 	if err := writeColumns(w, rows); err != nil {

@@ -28,16 +28,17 @@ func TestProjectOnEverySurface(t *testing.T) {
 	// The README quotes both.
 	out, errOut, code = trainscale(t, "", "size", "--gpu", "h100-sxm", "--model", "llama-3.1-70b", "--tokens", "15e12", "--days", "90", "--price-per-gpu-hour", "2.5")
 	require.Equal(t, 0, code, errOut)
-	for _, line := range []string{"size.gpus             1912                                            Fewest GPUs that meet the time",
-		"size.gpu_hours        4.125 M         4.125 M         7.544 M         GPU-hours, failures included",
-		"size.cost             USD 10,312,886  USD 10,312,547  USD 18,858,793  Cost of the GPU-hours"} {
+	for _, line := range []string{"size.gpus             1912            1912            3520            Fewest GPUs that meet the time",
+		"size.gpu_hours        4.125 M         4.125 M         7.603 M         GPU-hours, failures included",
+		"size.cost             USD 10,312,886  USD 10,312,547  USD 19,007,418  Cost of the GPU-hours"} {
 		assert.Contains(t, out, line)
 	}
 
 	out, errOut, code = trainscale(t, "", "plan", projectScenario, "--as-of", "2026-12-01")
 	require.Equal(t, 0, code, errOut)
-	assert.Contains(t, out, "Chosen: Buy dgx-h100: 239 systems or instances (1912 GPUs, 100% used)")
-	assert.Contains(t, out, "total USD 9,721,375 for one run")
+	assert.Contains(t, out, "Chosen: Buy dgx-h100: 239 (239–440) systems or instances (1912 (1912–3520) GPUs, 100% used)")
+	assert.Contains(t, out, "total USD 9,721,375 (USD 9,721,054–USD 17,917,218) for one run")
+	assert.Contains(t, out, "Ranges: Published whole runs (10 held out in trainscale accuracy)")
 	assert.Contains(t, out, "total, for one run")
 	assert.NotContains(t, out, "a year")
 
@@ -61,8 +62,8 @@ func TestProjectOnEverySurface(t *testing.T) {
 func TestLlamaPresetIsAProject(t *testing.T) {
 	out, errOut, code := trainscale(t, "", "plan", "--scenario", "llama-3-405b", "--as-of", "2026-12-01")
 	require.Equal(t, 0, code, errOut)
-	assert.Contains(t, out, "Chosen: Buy DGX H100: 2040 systems or instances (16320 GPUs, 100% used)")
-	assert.Contains(t, out, "total USD 69,576,563 for one run")
+	assert.Contains(t, out, "Chosen: Buy DGX H100: 2040 (2040–3885) systems or instances (16320 (16320–31080) GPUs, 100% used)")
+	assert.Contains(t, out, "total USD 69,576,563 (USD 69,574,270–USD 132,781,858) for one run")
 
 	out, errOut, code = trainscale(t, "", "estimate", "--scenario", "llama-3-405b", "--set", "workloads[0].transformer.model=llama-3.1-70b",
 		"--set", "dataset.tokens=15e12", "--set", "workloads[0].transformer.gpus=null", "--set", "project.deadline_days=90")

@@ -317,7 +317,10 @@ var ErrNoGPUCount = errors.New("no GPU count up to the limit meets the deadline"
 func (s Sizing) FewestGPUs(m TransformerModel, tokens, seconds float64, maxGPUs int) (run, below SizedRun, err error) {
 	j := s.Job
 	j.Model, j.Tokens, j.MFU = m, tokens, nil
-	return WalkLadder(max(s.Job.System.GPUs, 1), MinGPUs(j, seconds), maxGPUs, func(n int) (SizedRun, bool, error) {
+	// No job trains at the steady rate for more of the time than one GPU's
+	// run share: the floor counts only that much of it.
+	floor := MinGPUs(j, seconds*s.Failures.RunShare(1))
+	return WalkLadder(max(s.Job.System.GPUs, 1), floor, maxGPUs, func(n int) (SizedRun, bool, error) {
 		r, err := s.Run(m, tokens, n)
 		var fit *FitError
 		if errors.As(err, &fit) {

@@ -763,6 +763,10 @@ type Failures struct {
 	CheckpointIntervalS float64 // s
 	CheckpointWriteS    float64 // s a checkpoint stalls training
 	Overheads                   // the run's other parts (whole_run.go)
+	// Stretch is the whole run's model error: its time over what the
+	// parts above give (0 or 1: none). A range's ends set it to ask what a
+	// run that goes as published runs went would take.
+	Stretch float64
 }
 
 // LlamaFailures is Llama 3's published rate, 419 unexpected interruptions in

@@ -37,8 +37,15 @@ var DefaultOverheads = Overheads{Evaluation: 0.005, Ramp: 0.02, Stragglers: 0.01
 func (o Overheads) Stretch() float64 { return 1 + o.Evaluation + o.Ramp + o.Stragglers + o.DataStalls }
 
 // RunShare is the share of a whole run's time on gpus GPUs spent training at
-// the steady rate: the goodput, less the overheads' stretch.
-func (fl Failures) RunShare(gpus float64) float64 { return fl.Goodput(gpus) / fl.Overheads.Stretch() }
+// the steady rate: the goodput, less the overheads' stretch and the model
+// error's.
+func (fl Failures) RunShare(gpus float64) float64 {
+	g := fl.Goodput(gpus) / fl.Overheads.Stretch()
+	if fl.Stretch > 0 {
+		g /= fl.Stretch
+	}
+	return g
+}
 
 // RunPart is one named part of a whole run's GPU-hours.
 type RunPart struct {

@@ -47,6 +47,16 @@ func TestOneQuestionOneAnswer(t *testing.T) {
 	assert.InEpsilon(t, wall, sized("size.wall_time"), 1e-9)
 	assert.InEpsilon(t, hours, sized("size.gpu_hours"), 1e-9)
 	assert.InEpsilon(t, value("cost.rent"), sized("size.cost"), 1e-9, "renting the GPU-hours at the same price")
+	// And their ranges: at the whole run's P10 and P90 both size the job
+	// that meets the deadline.
+	for _, pair := range [][2]string{{"team.llama-70b.gpus_per_job.dgx-h100", "size.gpus"}, {"project.llama-70b.run_time.dgx-h100", "size.wall_time"},
+		{"project.llama-70b.gpu_hours.dgx-h100", "size.gpu_hours"}, {"cost.rent", "size.cost"}} {
+		e, _ := est.Get(pair[0])
+		z, _ := size.Get(pair[1])
+		require.True(t, e.HasBand(), pair[0])
+		assert.InEpsilon(t, e.P10, z.P10, 1e-9, pair[1])
+		assert.InEpsilon(t, e.P90, z.P90, 1e-9, pair[1])
+	}
 
 	tr, err := tool.Transformer(tool.TransformerRequest{Model: "llama-3.1-70b", GPU: "h100-sxm", GPUs: int(gpus), Tokens: 15e12})
 	require.NoError(t, err)

@@ -345,6 +345,30 @@ func (b *sizeBuilder) optimal(s hardware.Sizing) (*Result, error) {
 		"size.meets_time", "size.cost", "size.largest.params"})
 }
 
+// resized ranges the fewest-GPUs answer as the scenario's estimate does: at
+// the whole run's P10 and P90 the time takes a job of its own, so the GPUs,
+// time, hours and cost are each end's job. Where no job meets the time at an
+// end, the figures keep the run's range at the GPUs found.
+func (b *sizeBuilder) resized(s hardware.Sizing, m hardware.TransformerModel, tokens float64, maxGPUs int) {
+	lo, hi := estimator.WholeRunBand()
+	var ends [2]hardware.SizedRun
+	for i, f := range []float64{lo, hi} {
+		s.Failures.Stretch = f
+		r, _, err := s.FewestGPUs(m, tokens, b.valueOf("size.time"), maxGPUs)
+		if err != nil {
+			return
+		}
+		ends[i] = r
+	}
+	hours := func(r hardware.SizedRun) float64 { return r.WallTime * float64(r.GPUs) / estimator.Hour }
+	b.rangeOf("size.gpus", float64(ends[0].GPUs), float64(ends[1].GPUs))
+	b.rangeOf("size.wall_time", ends[0].WallTime, ends[1].WallTime)
+	b.rangeOf("size.gpu_hours", hours(ends[0]), hours(ends[1]))
+	if p := b.req.PricePerGPUHour; p != nil {
+		b.rangeOf("size.cost", hours(ends[0])**p, hours(ends[1])**p)
+	}
+}
+
 // fewest answers the fewest-GPUs question for model m.
 func (b *sizeBuilder) fewest(s hardware.Sizing, m hardware.TransformerModel) (*Result, error) {
 	g := s.Job.GPU
@@ -376,6 +400,7 @@ func (b *sizeBuilder) fewest(s hardware.Sizing, m hardware.TransformerModel) (*R
 			"{size.tokens_per_param} * {size.params}", srcChinchilla)
 	}
 	b.run(run)
+	b.resized(s, m, tokens, maxGPUs)
 	if below.GPUs > 0 {
 		b.addWords("size.below.gpus", text("One step fewer GPUs", "1 段少ない GPU 数"), estimator.Count, float64(below.GPUs), "the ladder's step below the answer", nil, srcSizing)
 		b.input("size.below.fits", text("The model fits one step fewer", "1 段少ない GPU 数でモデルが収まるか"), estimator.Flag, flag(below.Plan.Fits), srcSizing)

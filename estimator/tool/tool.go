@@ -183,6 +183,15 @@ func (b *builder) banded() {
 	q.P10, q.P90 = q.Value*lo, q.Value*hi
 }
 
+// rangeOf sets the P10 and P90 of the quantity id laid out already.
+func (b *builder) rangeOf(id string, p10, p90 float64) {
+	for i := range b.res.Quantities {
+		if q := &b.res.Quantities[i]; q.ID == id {
+			q.P10, q.P90 = min(p10, p90), max(p10, p90)
+		}
+	}
+}
+
 func (b *builder) note(key string, t estimator.Text) {
 	b.res.Notes = append(b.res.Notes, Note{key, t.EN, t.JA})
 }
