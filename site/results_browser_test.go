@@ -157,3 +157,32 @@ func TestChartsFitAPhone(t *testing.T) {
 	assert.Contains(t, tornado, "Inception-v3: ")
 	assert.Contains(t, strings.Join(tornado, ""), "Inception-v3: Throughput (16.15 - 21.85)")
 }
+
+// A whole run's figures show their model-error range beside them, and the
+// answer says once what the ranges are, in the page's language; a change
+// updates a range in place, as it does the value.
+func TestWholeRunRangeBesideTheFigures(t *testing.T) {
+	t.Parallel()
+	p := open(t)
+	p.goTo("/#preset=llama-3-405b&lang=en")
+	p.ready("body")
+	band := func(id string) string {
+		return run[string](p, fmt.Sprintf(`document.querySelector('[data-role=answer] .band[data-quantity=%q]')?.textContent ?? ''`, id))
+	}
+	note := func() string {
+		return run[string](p, `document.querySelector('[data-role=answer] .whole-run')?.textContent ?? ''`)
+	}
+	assert.Equal(t, "(USD 70,010,195–USD 128,029,265)", band("cost.own"))
+	assert.Equal(t, "(0.21 years–0.38 years)", band("project.llama-3-405b.run_time.dgx-h100"))
+	assert.Equal(t, estimator.WholeRunNote().EN, note())
+
+	p.set("document", "project.runs", "2")
+	est := coreEstimate(t, "llama-3-405b", estimator.Override{Path: "project.runs", Value: "2"})
+	q, _ := est.Get("cost.own")
+	usd := func(v float64) string { return estimator.FormatIn(v, q.Unit, est.Scenario.Units, "en") }
+	assert.Equal(t, "("+usd(q.P10)+"–"+usd(q.P90)+")", band("cost.own"), "in place, with the value")
+	sameFigures(t, p.values("document"), est)
+
+	p.pickLang("document", "ja")
+	assert.Equal(t, estimator.WholeRunNote().JA, note())
+}

@@ -49,14 +49,14 @@ func (sh *sheet) answerCells(u *estimator.Uncertainty) {
 		// Either way the sentences hold the count to buy once, as a value: the
 		// answer with the spread has the same value elements as the one before.
 		if a.Ask == estimator.AskPoint || buy.ToBuy.Spread == nil {
-			p.toBuy = sh.value(buy.ToBuy.Quantity)
+			p.toBuy = sh.point(buy.ToBuy.Quantity)
 		}
 		if sh.pending == "" && a.Ask != estimator.AskPoint {
-			p.basis = sh.value(buy.ToBuy.Quantity)
+			p.basis = sh.point(buy.ToBuy.Quantity)
 		}
 		sys := buy.Systems.Quantity
 		if !sh.s.IsProject() { // a project's job is whole GPUs: nothing rounded, the article's rounding moot
-			p.systems, p.rounded = sh.value(sys), sh.show(sys, sh.articleRounding(sys))
+			p.systems, p.rounded = sh.point(sys), sh.show(sys, sh.articleRounding(sys))
 		}
 		p.capex, p.tco, p.time = sh.value(a.Capex.Quantity), sh.value(a.TCO.Quantity), sh.value(buy.Time.Quantity)
 		sh.buy = p
@@ -69,8 +69,9 @@ func (sh *sheet) answerCells(u *estimator.Uncertainty) {
 	}
 	ds, dt := sh.column(systems), sh.column(times)
 	for _, p := range a.Each {
+		sys, time := p.Systems.Quantity, p.Time.Quantity
 		sh.pairs = append(sh.pairs, row{head: []string{p.WorkloadName, p.SystemName}, cells: []cell{sh.value(p.ToBuy.Quantity),
-			sh.show(p.Systems.Quantity, ds.FormatIn(p.Systems.Quantity.Value, sh.lang)), sh.show(p.Time.Quantity, dt.FormatIn(p.Time.Quantity.Value, sh.lang))}})
+			sh.inDisplay(sys, ds), sh.inDisplay(time, dt)}})
 	}
 }
 
@@ -90,7 +91,7 @@ func (sh *sheet) articleRounding(q estimator.Quantity) string {
 func (r *render) answer() {
 	a, t, b := r.a, r.t, &r.b
 	minfmt.Fprintf(b, `<section class="answer" data-role="answer" aria-labelledby="h-answer"><h2 id="h-answer">%s</h2>`, esc(t["answer"]))
-	if r.buy != nil {
+	if p := r.buy; p != nil {
 		if r.s.Plan != nil {
 			// The scenario asks the planner: its choice leads (the tools
 			// module fills it in, Lead), the scenario's own purchase below
@@ -99,8 +100,14 @@ func (r *render) answer() {
 				esc(t["answer.plan.wait"]), esc(t["answer.own"]))
 		}
 		r.purchase()
+		r.wholeRunNote([]cell{p.capex, p.tco, p.time})
 	} else {
 		r.each()
+		var shown [][]cell
+		for _, rw := range r.pairs {
+			shown = append(shown, rw.cells)
+		}
+		r.wholeRunNote(shown...)
 	}
 	switch {
 	case !a.Ranged:
@@ -259,7 +266,18 @@ func Lead(est *estimator.Estimate, why, option, label string, sizedForDays float
 		return "", minfmt.Errorf("page: the plan's scenario has no purchase")
 	}
 	t, s := texts(lang), est.Scenario
-	show := func(f estimator.Figure) string { return esc(estimator.FormatIn(f.Value, f.Unit, s.Units, lang)) }
+	format := func(f estimator.Figure) func(float64) string {
+		return func(v float64) string { return estimator.FormatIn(v, f.Unit, s.Units, lang) }
+	}
+	show := func(f estimator.Figure) string { return esc(format(f)(f.Value)) }
+	// The figures with their ranges; the sentence saying what they are is
+	// the answer's own, below, whose figures have them too.
+	ranged := func(f estimator.Figure) string {
+		if band := rangeOf(f.Quantity, format(f)); band != "" {
+			return show(f) + ` <span class="band">` + esc(band) + `</span>`
+		}
+		return show(f)
+	}
 	var b strings.Builder
 	writeAsk(&b, t, a, show(a.Buy.ToBuy))
 	b.WriteString(`<dl class="headline">`)
@@ -267,7 +285,7 @@ func Lead(est *estimator.Estimate, why, option, label string, sizedForDays float
 		label string
 		f     estimator.Figure
 	}{{t["answer.capex"], *a.Capex}, {a.TotalCaption(s).In(lang), *a.TCO}, {a.Buy.Time.LabelIn(lang), a.Buy.Time}} {
-		minfmt.Fprintf(&b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(f.label), show(f.f))
+		minfmt.Fprintf(&b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(f.label), ranged(f.f))
 	}
 	b.WriteString(`</dl>`)
 	minfmt.Fprintf(&b, `<p class="note">%s</p>`, esc(why))

@@ -177,7 +177,7 @@ func TestSheetTextsAreTheButtons(t *testing.T) {
 // buttonTexts is the text of every value button in html, in order.
 func buttonTexts(html string) []string {
 	var texts []string
-	for _, part := range strings.Split(html, `<button type="button" class="q" `)[1:] {
+	for _, part := range strings.Split(html, `<button type="button" class="q`)[1:] {
 		_, text, _ := strings.Cut(part, ">")
 		text, _, _ = strings.Cut(text, "</button>")
 		texts = append(texts, text)

@@ -41,7 +41,8 @@ func Layout(est *estimator.Estimate) string {
 		}
 	}
 	for _, q := range est.Quantities() {
-		put(q.ID, q.Label)
+		// A range beside a value is an element of its own (see band).
+		put(q.ID, q.Label, strconv.FormatBool(banded(q)))
 	}
 	s := est.Scenario
 	put(s.Name, num(s.Epochs()))
@@ -118,12 +119,14 @@ type sheet struct {
 	groups []group // every quantity, by the group its id starts with
 }
 
-// cell is one value of the results: quantity q shown as text. A cell with
+// cell is one value of the results: quantity q shown as text, and its
+// whole-run range beside it as band where it has one (see band). A cell with
 // no quantity (q.ID "") is one the estimate lacks or the markup shows as no
 // value; it has no text among the sheet's texts.
 type cell struct {
 	q    estimator.Quantity
 	text string
+	band string
 }
 
 func (c cell) shown() bool { return c.q.ID != "" }
@@ -174,9 +177,39 @@ func (sh *sheet) show(q estimator.Quantity, text string) cell {
 	return cell{q: q, text: text}
 }
 
-// value is q's value as the core shows it on its own.
+// value is q's value as the core shows it on its own, with its range.
 func (sh *sheet) value(q estimator.Quantity) cell {
+	format := func(v float64) string { return estimator.FormatIn(v, q.Unit, sh.s.Units, sh.lang) }
+	return sh.band(sh.show(q, format(q.Value)), format)
+}
+
+// point is q's value alone, for a sentence that quotes it: the range stands
+// beside the same value in the figures and tables.
+func (sh *sheet) point(q estimator.Quantity) cell {
 	return sh.show(q, estimator.FormatIn(q.Value, q.Unit, sh.s.Units, sh.lang))
+}
+
+// banded says whether q's whole-run range shows beside its value: where it
+// has one that moves it (a count sized to a deadline may not move).
+func banded(q estimator.Quantity) bool { return q.HasBand() && q.P10 != q.P90 }
+
+// rangeOf is q's whole-run range, each end written as format writes the
+// value, so "(29.71 million–54.33 million)" reads in the value's own
+// display (estimator.SummarizeIn's shape); "" where none shows.
+func rangeOf(q estimator.Quantity, format func(float64) string) string {
+	if !banded(q) {
+		return ""
+	}
+	return "(" + format(q.P10) + "–" + format(q.P90) + ")"
+}
+
+// band is c with its quantity's whole-run range: the next text of the page
+// after the value's.
+func (sh *sheet) band(c cell, format func(float64) string) cell {
+	if c.band = rangeOf(c.q, format); c.band != "" {
+		sh.texts = append(sh.texts, c.band)
+	}
+	return c
 }
 
 // column is the one display of a table column's values (ids the estimate
@@ -200,7 +233,13 @@ func (sh *sheet) inColumn(id string, d estimator.Display) cell {
 	if !ok {
 		return cell{}
 	}
-	return sh.show(q, d.FormatIn(q.Value, sh.lang))
+	return sh.inDisplay(q, d)
+}
+
+// inDisplay is q's value and range shown in display d.
+func (sh *sheet) inDisplay(q estimator.Quantity, d estimator.Display) cell {
+	format := func(v float64) string { return d.FormatIn(v, sh.lang) }
+	return sh.band(sh.show(q, format(q.Value)), format)
 }
 
 // values is the values of the quantities ids name, those the estimate has.
@@ -328,11 +367,34 @@ func newRender(sh *sheet) *render {
 	return &render{sheet: sh, t: texts(sh.lang)}
 }
 
-// button is c's value as a button showing its text.
+// button is c's value as a button showing its text, and its range, where
+// it has one, as a second button (class "q band") that explains the same
+// quantity: a value element of its own, so a page updates it in place.
 func (r *render) button(c cell) string {
-	q := c.q
-	return minfmt.Sprintf(`<button type="button" class="q" data-quantity="%s" data-value="%s" data-unit="%s" aria-label="%s">%s</button>`,
-		esc(q.ID), strconv.FormatFloat(q.Value, 'g', -1, 64), esc(string(q.Unit)), esc(q.LabelIn(r.lang)+": "+c.text), esc(c.text))
+	out := r.valueButton("q", c.q, c.text)
+	if c.band != "" {
+		out += " " + r.valueButton("q band", c.q, c.band)
+	}
+	return out
+}
+
+// valueButton is a button of class showing text for q.
+func (r *render) valueButton(class string, q estimator.Quantity, text string) string {
+	return minfmt.Sprintf(`<button type="button" class="%s" data-quantity="%s" data-value="%s" data-unit="%s" aria-label="%s">%s</button>`,
+		class, esc(q.ID), strconv.FormatFloat(q.Value, 'g', -1, 64), esc(string(q.Unit)), esc(q.LabelIn(r.lang)+": "+text), esc(text))
+}
+
+// wholeRunNote writes the sentence that says what the ranges are, once
+// for a block of the results, if any of cells shows one.
+func (r *render) wholeRunNote(cells ...[]cell) {
+	for _, cs := range cells {
+		for _, c := range cs {
+			if c.band != "" {
+				minfmt.Fprintf(&r.b, `<p class="note whole-run">%s</p>`, esc(estimator.WholeRunNote().In(r.lang)))
+				return
+			}
+		}
+	}
 }
 
 // td is c as a table cell: "-" where the estimate lacks the quantity.
@@ -353,6 +415,16 @@ func (r *render) chain() {
 		heading = t["results.article"]
 	}
 	b.WriteString(`<section class="article" aria-labelledby="h-article"><h2 id="h-article">` + esc(heading) + `</h2>`)
+	shown := [][]cell{r.data, r.money}
+	for _, st := range r.steps {
+		for _, s := range st.list {
+			shown = append(shown, s.cells)
+		}
+	}
+	for _, rw := range append(r.runs, r.team...) {
+		shown = append(shown, rw.cells)
+	}
+	r.wholeRunNote(shown...)
 	r.figures(r.data)
 	r.transformerSteps()
 	minfmt.Fprintf(b, `<table><caption>%s</caption><thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
@@ -437,6 +509,11 @@ func (r *render) teamCaption() string {
 func (r *render) every() {
 	t, b := r.t, &r.b
 	minfmt.Fprintf(b, `<section class="all" aria-labelledby="h-all"><h2 id="h-all">%s</h2>`, esc(t["results.all"]))
+	var shown [][]cell
+	for _, g := range r.groups {
+		shown = append(shown, g.cells)
+	}
+	r.wholeRunNote(shown...)
 	for _, g := range r.groups {
 		title := t["qgroup."+g.name]
 		if title == "" {

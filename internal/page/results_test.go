@@ -178,3 +178,49 @@ func TestStepsShowAModelsParameters(t *testing.T) {
 		assert.Equal(t, "train.llama-3-405b.params", steps[0].ids[0])
 	}
 }
+
+// A whole run's figures carry their model-error range (estimator's P10 and
+// P90 of model_error.whole_run) beside the value, in the value's display and
+// the reader's language, and each block that shows one says once what the
+// ranges are; a range the scenario fixes (a factor given) goes, and the
+// layout with it, as the value elements are fewer.
+func TestWholeRunRangesBesideTheFigures(t *testing.T) {
+	est := presetEstimate(t, "llama-3-405b")
+	for _, tc := range []struct {
+		lang string
+		want map[string][2]string // id: value, range
+	}{
+		{"en", map[string][2]string{
+			"cost.own":  {"USD 70,012,502", "(USD 70,010,195–USD 128,029,265)"},
+			"cost.rent": {"USD 89,154,681", "(USD 89,151,744–USD 163,008,609)"},
+			"project.llama-3-405b.gpu_hours.dgx-h100": {"29.71 million", "(29.71 million–54.33 million)"},
+			"project.llama-3-405b.run_time.dgx-h100":  {"0.21 years", "(0.21 years–0.38 years)"},
+			"energy.project":                          {"39.39 GWh", "(39.39 GWh–72.04 GWh)"},
+		}},
+		{"ja", map[string][2]string{
+			"cost.own": {"USD 70,012,502", "(USD 70,010,195–USD 128,029,265)"},
+			"project.llama-3-405b.gpu_hours.dgx-h100": {"2970.81 万", "(2970.71 万–5432.6 万)"},
+			"project.llama-3-405b.run_time.dgx-h100":  {"0.21 年", "(0.21 年–0.38 年)"},
+		}},
+	} {
+		html := Results(est, tc.lang)
+		for id, w := range tc.want {
+			assert.Regexp(t, `<button type="button" class="q" `+valueRE(id, w[0])+` <button type="button" class="q band" `+valueRE(id, w[1]), html, tc.lang)
+		}
+		note := `<p class="note whole-run">` + esc(estimator.WholeRunNote().In(tc.lang)) + `</p>`
+		assert.Equal(t, 3, strings.Count(html, note), "%s: once in the answer, the chain and every quantity", tc.lang)
+		assert.Contains(t, html, `</dl>`+note+`<p class="spread-note"`, "%s: under the answer's figures", tc.lang)
+	}
+	// The planner's choice, text rather than value elements, shows them too.
+	lead, err := Lead(est, "why", "option", "label", 90, "en")
+	require.NoError(t, err)
+	assert.Contains(t, lead, `<dd>USD 70,012,502 <span class="band">(USD 70,010,195–USD 128,029,265)</span></dd>`)
+	assert.False(t, banded(estimator.Quantity{Value: 2048, P10: 2048, P90: 2048}), "a count the range does not move shows none")
+
+	fixed := presetEstimate(t, "llama-3-405b", estimator.Override{Path: "model_error.whole_run", Value: "1.2"})
+	html := Results(fixed, "en")
+	assert.NotContains(t, html, `class="q band"`)
+	assert.NotContains(t, html, `whole-run`)
+	assert.NotEqual(t, Layout(est), Layout(fixed), "the range's elements are gone: the page renders again")
+	assert.NotContains(t, Results(presetEstimate(t, examples.Default), "en"), `class="q band"`, "the article's scenario models no whole run")
+}
