@@ -14,26 +14,26 @@ import (
 // hardware.WalkLadder walks it for trainscale size), and its cost is what
 // those runs use of what is bought or rented.
 
-var srcProject = Text{"the scenario's project: its runs one after another on one job's systems, failures included (as trainscale size counts them)",
-	"シナリオのプロジェクト: 1 ジョブのシステムで学習を順に実行し、障害を含める（trainscale size と同じ数え方）"}
+var srcProject = Text{"the scenario's project: its runs one after another on one job's systems, each over its whole run (as trainscale size counts them)",
+	"シナリオのプロジェクト: 1 ジョブのシステムで学習を順に実行し、各回を実行全体で数える（trainscale size と同じ数え方）"}
 
 var (
 	projectSystemsKind = kind{"team.<w>.systems.<s>", Text{"<w>: <s> systems of the project's job", "<w>: プロジェクトのジョブの <s> の台数"}, Count,
 		"{team.<w>.gpus_per_job.<s>} / {systems[<si>].gpus}", &srcProject, arithmetic}
-	projectRunTime = kind{"project.<w>.run_time.<s>", Text{"<w>: one run on the job's <s> GPUs, failures included", "<w>: ジョブの <s> GPU 群での学習 1 回の時間（障害込み）"}, Seconds,
+	projectRunTime = kind{"project.<w>.run_time.<s>", Text{"<w>: one run on the job's <s> GPUs", "<w>: ジョブの <s> GPU 群での学習 1 回の時間"}, Seconds,
 		"{train.<w>.job_time.<s>}", &srcProject, arithmetic}
-	projectRunTimeGoodput = kind{"project.<w>.run_time.<s>", Text{"<w>: one run on the job's <s> GPUs, failures included", "<w>: ジョブの <s> GPU 群での学習 1 回の時間（障害込み）"}, Seconds,
+	projectRunTimeGoodput = kind{"project.<w>.run_time.<s>", Text{"<w>: one whole run on the job's <s> GPUs (failures, stalls and ramps included)", "<w>: ジョブの <s> GPU 群での学習 1 回の時間（実行全体: 障害・停止・立ち上がり込み）"}, Seconds,
 		"{train.<w>.job_time.<s>} / {team.<w>.goodput.<s>}", &srcProject, arithmetic}
-	projectRunTimeLinear = kind{"project.<w>.run_time.<s>", Text{"<w>: one run on the job's <s> GPUs, failures included", "<w>: ジョブの <s> GPU 群での学習 1 回の時間（障害込み）"}, Seconds,
+	projectRunTimeLinear = kind{"project.<w>.run_time.<s>", Text{"<w>: one run on the job's <s> GPUs", "<w>: ジョブの <s> GPU 群での学習 1 回の時間"}, Seconds,
 		"{train.<w>.gpu_time.<s>} / {team.<w>.gpus_per_job.<s>}", &srcProject, arithmetic}
-	projectRunTimeLinearGoodput = kind{"project.<w>.run_time.<s>", Text{"<w>: one run on the job's <s> GPUs, failures included", "<w>: ジョブの <s> GPU 群での学習 1 回の時間（障害込み）"}, Seconds,
+	projectRunTimeLinearGoodput = kind{"project.<w>.run_time.<s>", Text{"<w>: one whole run on the job's <s> GPUs (failures, stalls and ramps included)", "<w>: ジョブの <s> GPU 群での学習 1 回の時間（実行全体: 障害・停止・立ち上がり込み）"}, Seconds,
 		"{train.<w>.gpu_time.<s>} / {team.<w>.gpus_per_job.<s>} / {team.<w>.goodput.<s>}", &srcProject, arithmetic}
-	projectGPUHours = kind{"project.<w>.gpu_hours.<s>", Text{"<w>: GPU-hours of the project's runs on <s>, failures included", "<w>: <s> でのプロジェクトの学習の GPU 時間（障害込み）"}, Count,
+	projectGPUHours = kind{"project.<w>.gpu_hours.<s>", Text{"<w>: GPU-hours of the project's runs on <s>", "<w>: <s> でのプロジェクトの学習の GPU 時間"}, Count,
 		"{project.runs} * {team.<w>.gpus_per_job.<s>} * {project.<w>.run_time.<s>} / HOUR", &srcProject, arithmetic}
-	projectMeetsDeadline = kind{"team.<w>.meets_target.<s>", Text{"<w>: a run on <s> meets the deadline, failures included", "<w>: <s> での学習 1 回が期限に間に合うか（障害込み）"}, Flag,
+	projectMeetsDeadline = kind{"team.<w>.meets_target.<s>", Text{"<w>: a run on <s> meets the deadline", "<w>: <s> での学習 1 回が期限に間に合うか"}, Flag,
 		"if({project.<w>.run_time.<s>} <= {project.deadline_days} * DAY * 1.000001, 1, 0)", &srcProject, arithmetic}
 	teamGPUsPerJobProject = kind{"team.<w>.gpus_per_job.<s>", Text{"<w>: <s> GPUs of one job", "<w>: 1 ジョブの <s> GPU 数"}, Count,
-		"the fewest GPUs (1, 2, 4, ... then whole <s> systems) whose run, at the rate modelled for that job and failures included, trains {train.<w>.tokens} within {project.deadline_days}", &srcProject, modelled}
+		"the fewest GPUs (1, 2, 4, ... then whole <s> systems) whose run, at the rate modelled for that job and over its whole run, trains {train.<w>.tokens} within {project.deadline_days}", &srcProject, modelled}
 )
 
 // projectSystems lays out one pair's project figures, r's job and times
@@ -199,7 +199,7 @@ func projectMoney(s *Scenario, b *builder, c *subject, r *pairResult, systems, c
 
 // errDeadline is a project's deadline that no job meets: the fault is the
 // deadline's, and the error names it.
-var errDeadline = minfmt.Errorf("no job of up to %d GPUs runs it within the deadline, failures included", maxJobGPUs)
+var errDeadline = minfmt.Errorf("no job of up to %d GPUs runs it within the deadline, its whole run counted", maxJobGPUs)
 
 // runsWords says the project's runs as a count a reader says: "one run",
 // "3 runs".

@@ -239,7 +239,7 @@ func projectSection(e *Estimate, lang string, show func(string) string, val func
 	t := func(en, ja string) string { return Text{en, ja}.In(lang) }
 	s, p := e.Scenario, e.Scenario.Project
 	rows := [][]string{{t("network", "ネットワーク"), t("system", "システム"), t("GPUs per job", "ジョブの GPU 数"), t("systems", "台数"),
-		t("one run, failures included", "学習 1 回（障害込み）"), t("GPU-hours", "GPU 時間")}}
+		t("one whole run", "学習 1 回（実行全体）"), t("GPU-hours", "GPU 時間")}}
 	var misses []string
 	for _, w := range s.Workloads {
 		for _, sys := range s.Systems {

@@ -176,7 +176,7 @@ var (
 		layoutFormula, &srcTransformer, modelled}
 	trainGPUHoursFailureFree = kind{"train.<w>.gpu_hours_failure_free.<s>", Text{"<w>: GPU-hours of one run on <s>, without failures", "<w>: <s> での学習 1 回の GPU 時間（障害なし）"}, Count,
 		"{train.<w>.gpu_time.<s>} / HOUR", &srcTransformer, arithmetic}
-	trainGPUHoursGoodput = kind{"train.<w>.gpu_hours.<s>", Text{"<w>: GPU-hours of one run on <s>, failures included", "<w>: <s> での学習 1 回の GPU 時間（障害込み）"}, Count,
+	trainGPUHoursGoodput = kind{"train.<w>.gpu_hours.<s>", Text{"<w>: GPU-hours of one whole run on <s> (failures, stalls and ramps included)", "<w>: <s> での学習 1 回の GPU 時間（実行全体: 障害・停止・立ち上がり込み）"}, Count,
 		"{train.<w>.gpu_hours_failure_free.<s>} / {team.<w>.goodput.<s>}", &srcGoodput, arithmetic}
 	trainGPUHoursNoFailures = kind{"train.<w>.gpu_hours.<s>", Text{"<w>: GPU-hours of one run on <s> (no goodput section: no failures charged)", "<w>: <s> での学習 1 回の GPU 時間（goodput の項がなく障害は計上しない）"}, Count,
 		"{train.<w>.gpu_hours_failure_free.<s>}", &srcTransformer, arithmetic}

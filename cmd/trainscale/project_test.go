@@ -20,7 +20,7 @@ func TestProjectOnEverySurface(t *testing.T) {
 	assert.Contains(t, out, "The project's job (one run, each within 90 days)")
 	// The workload has no label: it reads as the catalog model it trains.
 	// At the whole run's P90 the deadline takes more GPUs, not more time.
-	assert.Contains(t, out, "Llama 3.1 70B  dgx-h100  1912 (1912–3520)  239      0.25 years                  4.13 million (4.13 million–7.6 million)")
+	assert.Contains(t, out, "Llama 3.1 70B  dgx-h100  1912 (1912–3520)  239      0.25 years     4.13 million (4.13 million–7.6 million)")
 	assert.Contains(t, out, "Budget of the project (one run): llama-70b on dgx-h100, in USD")
 	assert.Contains(t, out, "Renting the project's GPU-hours                                 USD 10,312,886 (USD 10,312,547–USD 19,007,418)")
 	assert.NotContains(t, out, "team")
@@ -29,7 +29,7 @@ func TestProjectOnEverySurface(t *testing.T) {
 	out, errOut, code = trainscale(t, "", "size", "--gpu", "h100-sxm", "--model", "llama-3.1-70b", "--tokens", "15e12", "--days", "90", "--price-per-gpu-hour", "2.5")
 	require.Equal(t, 0, code, errOut)
 	for _, line := range []string{"size.gpus             1912            1912            3520            Fewest GPUs that meet the time",
-		"size.gpu_hours        4.125 M         4.125 M         7.603 M         GPU-hours, failures included",
+		"size.gpu_hours        4.125 M         4.125 M         7.603 M         GPU-hours of the whole run",
 		"size.cost             USD 10,312,886  USD 10,312,547  USD 19,007,418  Cost of the GPU-hours"} {
 		assert.Contains(t, out, line)
 	}

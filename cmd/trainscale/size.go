@@ -27,7 +27,7 @@ func runSize(e *env, args []string) error {
 	fs.StringVar(&req.GPU, "gpu", "", "catalog GPU `id`")
 	fs.StringVar(&req.System, "system", "", "catalog system `id` (default: the first that holds the GPU)")
 	fs.IntVar(&req.GPUs, "gpus", 0, "`N` GPUs: asks for the compute-optimal model and the largest that fits")
-	fs.Float64Var(&req.Days, "days", 0, "`D` days the run may take, failures included")
+	fs.Float64Var(&req.Days, "days", 0, "`D` days the whole run may take (failures, stalls and ramps included)")
 	fs.Float64Var(&budget, "budget", 0, "`MONEY` the run may cost, with --price-per-gpu-hour")
 	fs.Float64Var(&price, "price-per-gpu-hour", 0, "`MONEY` one GPU-hour costs (rented or amortised)")
 	fs.StringVar(&req.Currency, "currency", "USD", "`CODE` of --budget and --price-per-gpu-hour")

@@ -217,12 +217,12 @@ func (b *sizeBuilder) limits(perGPU bool) {
 		b.input("size.budget", text("Budget", "予算"), b.currency, *b.req.Budget, srcInput)
 	}
 	if perGPU && b.req.Budget != nil {
-		b.add("size.time", text("Time the run may take (failures included)", "学習に使える時間（障害込み）"), estimator.Seconds,
+		b.add("size.time", text("Time the whole run may take", "実行全体に使える時間"), estimator.Seconds,
 			min(b.req.Days*estimator.Day, *b.req.Budget / *b.req.PricePerGPUHour / float64(b.req.GPUs) * estimator.Hour),
 			"min({size.days} * DAY, {size.budget} / {size.price_per_gpu_hour} / {size.gpus} * HOUR)", srcInput)
 		return
 	}
-	b.add("size.time", text("Time the run may take (failures included)", "学習に使える時間（障害込み）"), estimator.Seconds, b.req.Days*estimator.Day, "{size.days} * DAY", srcInput)
+	b.add("size.time", text("Time the whole run may take", "実行全体に使える時間"), estimator.Seconds, b.req.Days*estimator.Day, "{size.days} * DAY", srcInput)
 }
 
 // run lays out the planned run of the answer: its model's shape, FLOPs,
@@ -253,14 +253,14 @@ func (b *sizeBuilder) run(r hardware.SizedRun) {
 		"first-order: failures x (restart + half a checkpoint interval), as transformer.goodput", nil, srcGoodput)
 	b.add("size.planned_flops", text("Training FLOPs planned (model)", "計画した学習計算量（モデル）"), estimator.FLOPs, r.Plan.TotalFLOPs,
 		"{size.flops_per_token} * {size.tokens}", srcFLOPs)
-	b.add("size.wall_time", text("Wall time, failures included", "経過時間（障害込み）"), estimator.Seconds, r.WallTime,
+	b.add("size.wall_time", text("Wall time of the whole run", "実行全体の経過時間"), estimator.Seconds, r.WallTime,
 		"{size.tokens} * {size.flops_per_token} / ({size.mfu} * {size.peak} * {size.gpus} * {size.goodput})", srcTransformer)
 	b.banded()
 	b.add("size.meets_time", text("Meets the time", "時間内に終わるか"), estimator.Flag, flag(r.WallTime <= b.valueOf("size.time")),
 		"if({size.wall_time} <= {size.time}, 1, 0)", srcSizing)
 	b.addWords("size.memory_per_gpu", text("Memory per GPU", "GPU 1 基あたりのメモリ"), estimator.Bytes, r.Plan.Memory.Total,
 		"weights, gradients, optimizer state, activations and workspace at the layout found", nil, srcTMemory)
-	b.add("size.gpu_hours", text("GPU-hours, failures included", "GPU 時間（障害込み）"), estimator.Count, r.WallTime*float64(r.GPUs)/estimator.Hour,
+	b.add("size.gpu_hours", text("GPU-hours of the whole run", "実行全体の GPU 時間"), estimator.Count, r.WallTime*float64(r.GPUs)/estimator.Hour,
 		"{size.wall_time} * {size.gpus} / HOUR", srcFailures)
 	b.banded()
 	b.note("whole_run", estimator.WholeRunNote())
@@ -406,7 +406,7 @@ func (b *sizeBuilder) fewest(s hardware.Sizing, m hardware.TransformerModel) (*R
 		b.input("size.below.fits", text("The model fits one step fewer", "1 段少ない GPU 数でモデルが収まるか"), estimator.Flag, flag(below.Plan.Fits), srcSizing)
 		if below.Plan.Fits {
 			b.addWords("size.below.wall_time", text("Wall time on one step fewer GPUs", "1 段少ない GPU 数での経過時間"), estimator.Seconds, below.WallTime,
-				"PlanTransformer at the step below, failures included", nil, srcTransformer)
+				"PlanTransformer at the step below, over the whole run", nil, srcTransformer)
 		}
 	}
 	if m.PublishedParams == 0 && b.req.Config == nil {
