@@ -223,6 +223,35 @@ func (b *Bundle) ShowRow(u estimator.Unit, values ...float64) []string {
 	return out
 }
 
+// Band is q's range over the whole run's model error (its P10 and P90,
+// estimator.Quantity.HasBand), "29.71 million–54.33 million", in the
+// bundle's language; "" where q has none or its ends read alike. Each end
+// reads as estimator.FormatIn shows the value beside it, and as the summary
+// tables show the range, so the two never disagree.
+func (b *Bundle) Band(q estimator.Quantity) string {
+	if !q.HasBand() {
+		return ""
+	}
+	us := b.Estimate.Scenario.Units
+	lo, hi := estimator.FormatIn(q.P10, q.Unit, us, b.Lang), estimator.FormatIn(q.P90, q.Unit, us, b.Lang)
+	if lo == hi {
+		return ""
+	}
+	return lo + "–" + hi
+}
+
+// WholeRunNote is the sentence that stands beside a whole run's GPU-hours
+// and cost (estimator.WholeRunNote) in the bundle's language, where any
+// quantity of the estimate shows a Band; "" where none does.
+func (b *Bundle) WholeRunNote() string {
+	for _, q := range b.Estimate.Quantities() {
+		if b.Band(q) != "" {
+			return estimator.WholeRunNote().In(b.Lang)
+		}
+	}
+	return ""
+}
+
 // AnswerHeadline is the answer's first words in the bundle's language: what to
 // buy at the ask and its figure before rounding up, or, without money, that
 // the request is in systems.

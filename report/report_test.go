@@ -94,3 +94,36 @@ func TestDefaultCompare(t *testing.T) {
 		assert.Equal(t, tc.want, DefaultCompare(s), "%s %v", tc.scenario, tc.set)
 	}
 }
+
+// A whole run's GPU-hours and cost read with their model-error range in one
+// display, and the sentence beside them in the report's language; a CNN
+// team's estimate has neither.
+func TestBandAndWholeRunNote(t *testing.T) {
+	run := func(name string) *estimator.Estimate {
+		data, ok := examples.Read(name)
+		require.True(t, ok)
+		s, err := estimator.Decode(bytes.NewReader(data))
+		require.NoError(t, err)
+		est, err := estimator.Run(s)
+		require.NoError(t, err)
+		return est
+	}
+	llama := run("llama-3-405b")
+	for _, tc := range []struct {
+		lang, id, want string
+	}{
+		{"en", "project.llama-3-405b.gpu_hours.dgx-h100", "29.71 million–54.33 million"},
+		{"en", "cost.own", "USD 70,010,195–USD 128,029,265"},
+		{"en", "project.duration", "0.21 years–0.38 years"},
+		{"ja", "project.llama-3-405b.gpu_hours.dgx-h100", "2970.71 万–5432.6 万"},
+		{"en", "cost.capex", ""}, // bought for a fixed job: no range
+	} {
+		b := &Bundle{Estimate: llama, Lang: tc.lang}
+		q, ok := llama.Get(tc.id)
+		require.True(t, ok, tc.id)
+		assert.Equal(t, tc.want, b.Band(q), "%s %s", tc.lang, tc.id)
+	}
+	assert.Equal(t, estimator.WholeRunNote().EN, (&Bundle{Estimate: llama, Lang: "en"}).WholeRunNote())
+	assert.Equal(t, estimator.WholeRunNote().JA, (&Bundle{Estimate: llama, Lang: "ja"}).WholeRunNote())
+	assert.Empty(t, (&Bundle{Estimate: run("article-2017"), Lang: "en"}).WholeRunNote())
+}

@@ -183,7 +183,9 @@ type table struct {
 
 type assumption struct{ Path, Label, Value, Range, Source string }
 
-type result struct{ ID, Label, Value, Raw, Formula, Source string }
+// result is one quantity's row; Band is its whole-run range (report.Bundle.Band),
+// P10 and P90 its ends as numbers, "" where it has none.
+type result struct{ ID, Label, Value, Raw, Band, P10, P90, Formula, Source string }
 
 type comparison struct {
 	Columns []string
@@ -250,8 +252,12 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 	}
 	p.Assumptions = assumptions(s, lang)
 	for _, q := range est.Quantities() {
-		p.Results = append(p.Results, result{ID: q.ID, Label: q.LabelIn(lang), Value: show(q.Value, q.Unit),
-			Raw: strconv.FormatFloat(q.Value, 'g', -1, 64), Formula: q.Formula, Source: q.SourceIn(lang)})
+		r := result{ID: q.ID, Label: q.LabelIn(lang), Value: show(q.Value, q.Unit),
+			Raw: strconv.FormatFloat(q.Value, 'g', -1, 64), Band: b.Band(q), Formula: q.Formula, Source: q.SourceIn(lang)}
+		if r.Band != "" {
+			r.P10, r.P90 = strconv.FormatFloat(q.P10, 'g', -1, 64), strconv.FormatFloat(q.P90, 'g', -1, 64)
+		}
+		p.Results = append(p.Results, r)
 	}
 	if c := b.Comparison; c != nil {
 		cv := &comparison{Columns: c.Columns}

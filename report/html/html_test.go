@@ -218,3 +218,22 @@ func TestTheReportCarriesWhatItsScenarioIsAbout(t *testing.T) {
 		assert.Contains(t, out, tc.lead, tc.scenario)
 	}
 }
+
+// A whole run's figures show their model-error range beside the value, in
+// the summary and in the table of every quantity, and the sentence on how
+// published runs compared stands once, in the report's language.
+func TestWholeRunRanges(t *testing.T) {
+	for _, lang := range []string{"en", "ja"} {
+		b := bundle(t, "llama-3-405b", lang, "")
+		page := write(t, b, nil)
+		q, _ := b.Estimate.Get("project.llama-3-405b.gpu_hours.dgx-h100")
+		band := b.Band(q)
+		require.NotEmpty(t, band, lang)
+		assert.Contains(t, page, `<small class="band" data-p10="2.9707091704730004e&#43;07" data-p90="5.43260467259753e&#43;07">`+band+`</small>`, lang)
+		assert.Contains(t, page, "("+band+")", lang) // the summary's "value (P10–P90)"
+		note := template.HTMLEscapeString(estimator.WholeRunNote().In(lang))
+		assert.Equal(t, 1, strings.Count(page, note), lang)
+		assert.Contains(t, page, `<p class="band-note">`+note+`</p>`, lang)
+	}
+	assert.NotContains(t, write(t, bundle(t, "article-2017", "en", ""), nil), `class="band`)
+}

@@ -31,6 +31,8 @@ table.points td:nth-child(2) { min-width: 12em; }
 table.points td.num { white-space: normal; }
 .seg { white-space: nowrap; }
 td.label small { display: block; }
+td.num small.band { display: block; color: var(--muted); }
+.band-note { color: var(--muted); font-size: .9em; }
 .answer { border-left: 4px solid var(--accent); background: var(--band); padding: .6em 1em .2em; border-radius: 4px; }
 .answer h2 { margin-top: .3em; }
 .answer .buy { font-size: 1.35em; font-weight: 700; margin: .2em 0; }
@@ -92,8 +94,9 @@ summary { cursor: pointer; color: var(--accent); }
 
 <section id="summary"><h2>{{t .Lang "summary"}}</h2>
 {{range .Summary.Sections}}<h3>{{.Title}}</h3>
-<div class="scroll"><table>{{range $i, $row := .Rows}}{{if eq $i 0}}<thead><tr>{{range $j, $c := $row}}<th{{if $j}} class="num"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>{{else}}<tr>{{range $row}}<td{{if num .}} class="num"{{end}}>{{.}}</td>{{end}}</tr>{{end}}{{end}}</tbody></table></div>
-{{end}}</section>
+{{if and (eq (len .Rows) 1) (eq (len (index .Rows 0)) 1)}}<p class="band-note">{{index .Rows 0 0}}</p>
+{{else}}<div class="scroll"><table>{{range $i, $row := .Rows}}{{if eq $i 0}}<thead><tr>{{range $j, $c := $row}}<th{{if $j}} class="num"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>{{else}}<tr>{{range $row}}<td{{if num .}} class="num"{{end}}>{{.}}</td>{{end}}</tr>{{end}}{{end}}</tbody></table></div>
+{{end}}{{end}}</section>
 
 <section id="charts"><h2>{{t .Lang "charts"}}</h2>
 {{range .Figures}}{{template "figure" .}}
@@ -118,7 +121,7 @@ summary { cursor: pointer; color: var(--accent); }
 <section id="results"><h2>{{t .Lang "results"}}</h2>
 <details class="full"><summary>{{t .Lang "details.show"}} ({{len .Results}})</summary>
 <div class="scroll"><table><thead><tr><th>{{t .Lang "quantity"}}</th><th class="num">{{t .Lang "value"}}</th><th>{{t .Lang "formula"}}</th><th>{{t .Lang "source"}}</th></tr></thead><tbody>
-{{range .Results}}<tr id="q-{{.ID}}" data-quantity="{{.ID}}" data-value="{{.Raw}}"><td class="label">{{.Label}}<small class="id">{{id .ID}}</small></td><td class="num">{{.Value}}</td><td class="formula">{{.Formula}}</td><td class="source">{{.Source}}</td></tr>
+{{range $r := .Results}}<tr id="q-{{.ID}}" data-quantity="{{.ID}}" data-value="{{.Raw}}"><td class="label">{{.Label}}<small class="id">{{id .ID}}</small></td><td class="num">{{.Value}}{{with .Band}}<small class="band" data-p10="{{$r.P10}}" data-p90="{{$r.P90}}">{{.}}</small>{{end}}</td><td class="formula">{{.Formula}}</td><td class="source">{{.Source}}</td></tr>
 {{end}}</tbody></table></div></details></section>
 
 {{with .Comparison}}<section id="comparison"><h2>{{t $.Lang "comparison"}}</h2>

@@ -220,12 +220,18 @@ func (d *doc) name() string {
 
 func (d *doc) get(id string) (estimator.Quantity, bool) { return d.b.Estimate.Get(id) }
 
+// show is a quantity's value, with its whole-run range beside it where it
+// has one, as the summary tables show it: "USD 70,012,502 (USD 70,010,195–USD 128,029,265)".
 func (d *doc) show(id string) string {
 	q, ok := d.get(id)
 	if !ok {
 		return "-"
 	}
-	return d.format(q.Value, q.Unit)
+	v := d.format(q.Value, q.Unit)
+	if band := d.b.Band(q); band != "" {
+		v += " (" + band + ")"
+	}
+	return v
 }
 
 // format shows a value in the reader's language: "9.1 years", "9.1 年".

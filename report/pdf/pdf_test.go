@@ -387,3 +387,19 @@ func TestAProposalCarriesWhatItsScenarioIsAbout(t *testing.T) {
 		}
 	}
 }
+
+// The costs page a finance committee reads gives a whole run's range beside
+// each amount that has one, and the sentence on how published runs came in.
+func TestCostsPageCarriesTheWholeRunRange(t *testing.T) {
+	b := bundle(t, "llama-3-405b", "en", "")
+	doc := write(t, b, pdf.Options{})
+	q, _ := b.Estimate.Get("cost.own")
+	band := b.Band(q)
+	require.Equal(t, "USD 70,010,195–USD 128,029,265", band)
+	all := strings.Join(strings.Fields(text(t, doc)), " ")
+	costs := all[strings.Index(all, "Costs item amount whole-run range (P10–P90) formula"):]
+	// The range wraps after its dash in its column, so its ends are read apart.
+	assert.Contains(t, costs, "USD 70,012,502 USD 70,010,195– cost.depreciation")
+	assert.Contains(t, costs, "electricity and support USD 128,029,265")
+	assert.Contains(t, costs, estimator.WholeRunNote().EN)
+}

@@ -204,6 +204,10 @@ func (d *doc) results() {
 			continue
 		}
 		d.subheading(sec.Title)
+		if len(sec.Rows) == 1 && len(sec.Rows[0]) == 1 { // a section that is one sentence (the whole-run ranges') reads as one
+			d.para(sec.Rows[0][0], 9)
+			continue
+		}
 		cols := len(sec.Rows[0])
 		widths := make([]float64, cols)
 		right := map[int]bool{}
@@ -249,14 +253,29 @@ func (d *doc) costs() {
 		d.para(d.t("no.money"), bodySize)
 		return
 	}
+	// The committee reads the amounts here, so a whole run's range stands
+	// beside each, and the sentence on how far published runs came from
+	// the model under them; without a range the column is left out.
+	note := d.b.WholeRunNote()
+	head, widths, right := []string{d.t("cost.table.item"), d.t("cost.table.amount"), d.t("formula")}, []float64{.4, .2, .4}, map[int]bool{1: true}
+	if note != "" {
+		head, widths, right = slices.Insert(head, 2, d.t("band")), []float64{.3, .16, .24, .3}, map[int]bool{1: true, 2: true}
+	}
 	var rows [][]string
 	for _, q := range d.b.Estimate.Quantities() {
 		group, _, _ := strings.Cut(q.ID, ".")
 		if group == "cost" || group == "energy" || group == "co2" {
-			rows = append(rows, []string{q.LabelIn(d.lang), d.format(q.Value, q.Unit), q.Formula})
+			row := []string{q.LabelIn(d.lang), d.format(q.Value, q.Unit), q.Formula}
+			if note != "" {
+				row = slices.Insert(row, 2, d.b.Band(q))
+			}
+			rows = append(rows, row)
 		}
 	}
-	d.table([]string{d.t("cost.table.item"), d.t("cost.table.amount"), d.t("formula")}, rows, []float64{.4, .2, .4}, map[int]bool{1: true}, 7.5)
+	d.table(head, rows, widths, right, 7.5)
+	if note != "" {
+		d.para(note, 8.5)
+	}
 }
 
 // risks are the P10-P90 ranges and the tornado.

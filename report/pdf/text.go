@@ -79,7 +79,8 @@ func wrapLine(text string, width float64, runeWidth func(rune) float64) []string
 
 // breakable says whether a line may end before rs[i] (rs[i-1] is no
 // space), and if so where it ends and the next begins: spaces at a break
-// belong to neither line. Latin text breaks at spaces; Japanese between any
+// belong to neither line. Latin text breaks at spaces and after a range's
+// en dash ("USD 4,726,992–USD 8,644,361"); Japanese between any
 // two characters, as JIS X 4051 (kinsoku shori) allows: never before small
 // kana, the long vowel mark or closing punctuation, never after an opening
 // bracket, never inside a katakana word ("ワークブック"), and never between a
@@ -87,6 +88,9 @@ func wrapLine(text string, width float64, runeWidth func(rune) float64) []string
 // currency code and its amount ("USD 490,630,407").
 func breakable(rs []rune, i int) (end, resume int, ok bool) {
 	a, b := rs[i-1], rs[i]
+	if a == '–' && b != ' ' {
+		return i, i, true // a range ("0.21 years–0.38 years") may break after its dash
+	}
 	if b != ' ' {
 		return i, i, (isCJK(a) || isCJK(b)) && !noLineStart(b) && !noLineEnd(a) &&
 			!(isKatakana(a) && isKatakana(b)) && !(isDigit(a) && isCJK(b)) && !counter(rs, i)

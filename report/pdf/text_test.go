@@ -56,6 +56,10 @@ func TestWrapLineBreaksJapaneseAsTypesettersDo(t *testing.T) {
 		{"a katakana word too long breaks where it must", "ワークブック", 4, []string{"ワークブ", "ック"}},
 		{"spaces at a break are dropped", "ab  cd", 1, []string{"ab", "cd"}},
 		{"empty", "", 5, []string{""}},
+		{"a range breaks after its dash", "(USD 4,726,992–USD 8,644,361)", 9,
+			[]string{"(USD 4,726,992–", "USD 8,644,361)"}},
+		{"a range of years keeps each end with its unit", "0.21 years–0.38 years", 6,
+			[]string{"0.21 years–", "0.38 years"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.want, wrapLine(tc.text, tc.width, width))

@@ -386,14 +386,33 @@ func (wb *workbook) quantitySheets() {
 		}
 		wb.text(sh, 1, row, wb.t("xlsx.every"))
 		wb.style(sh, 1, row, stHeading)
+		head := wb.ts("quantity", "id", "value", "unit", "xlsx.shown", "xlsx.in", "formula", "source")
+		// A sheet showing a whole run's figures gives their range too, with
+		// the sentence that stands beside a run's GPU-hours and cost.
+		banded := slices.ContainsFunc(qs, estimator.Quantity.HasBand)
+		if banded {
+			row++
+			wb.wrappedAcross(sh, 1, len(head)+2, row, estimator.WholeRunNote().In(wb.b.Lang))
+			wb.style(sh, 1, row, stNoteWrap)
+			head = append(head, wb.ts("xlsx.band.p10", "xlsx.band.p90")...)
+		}
 		row++
-		wb.header(sh, row, wb.ts("quantity", "id", "value", "unit", "xlsx.shown", "xlsx.in", "formula", "source")...)
+		wb.header(sh, row, head...)
+		if banded {
+			for i, p := range []string{"p10", "p90"} {
+				wb.comment(sh, bandCol+i, row, wb.tf("xlsx.band.note", wb.t(p)))
+			}
+		}
 		for _, q := range qs {
 			row++
 			wb.quantity(sh, row, q)
 		}
 	}
 }
+
+// bandCol is the column of a quantity's whole-run P10, P90 beside it:
+// after its source, so the columns before keep their places on every sheet.
+const bandCol = 9
 
 // emptyNote says why a sheet (one of Sheets) lists no quantity.
 func (wb *workbook) emptyNote(key string) string {
@@ -439,6 +458,12 @@ func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 	wb.shown(sh, 5, row, name, q.Unit, q.Value)
 	wb.text(sh, 8, row, wb.sourceKeys[q.Source])
 	wb.define(name, sh, 3, row)
+	if q.HasBand() {
+		for i, v := range []float64{q.P10, q.P90} {
+			wb.number(sh, bandCol+i, row, v)
+			wb.style(sh, bandCol+i, row, shownIn(valueStyle(stComputed, q.Unit), display, max(q.P10, q.P90)))
+		}
+	}
 }
 
 // sourceKeys numbers the quantities' sources in the order the estimate

@@ -470,3 +470,44 @@ func TestControlAndBidiCharactersAreEscaped(t *testing.T) {
 	assert.True(t, texts[`wl \x1b]0;x\a \u202eRLO\u202c \u2066LRI\u2067RLI\u2068FSI\u2069PDI c1\u0085\u009b nul\x00 del\x7f`], "the workload's label, escaped")
 	assert.True(t, texts[`notes \x1b]0;x\a \u202eRLO\u202c \u2066LRI\u2067RLI\u2068FSI\u2069PDI c1\u0085\u009b nul\x00 del\x7f`+"\nsecond line"], "the notes, escaped, the line break kept")
 }
+
+// A whole run's quantities carry their P10 and P90 as values beside the
+// row, under a header whose comment says they are not live formulas, and
+// the sentence on how published runs came in stands above the table.
+func TestWholeRunBandColumns(t *testing.T) {
+	b := fullBundle(t, "llama-3-405b")
+	f := open(t, write(t, b))
+	at := cellOf(f)["cost_own"]
+	require.Equal(t, "Cost", at[0])
+	col, row, err := excelize.CellNameToCoordinates(at[1])
+	require.NoError(t, err)
+	require.Equal(t, 3, col)
+	q, _ := b.Estimate.Get("cost.own")
+	for i, want := range []float64{q.P10, q.P90} {
+		v, err := f.GetCellValue("Cost", cellAt(9+i, row))
+		require.NoError(t, err)
+		got, err := strconv.ParseFloat(v, 64)
+		require.NoError(t, err)
+		assert.InDelta(t, want, got, 1e-6*want)
+		f, _ := f.GetCellFormula("Cost", cellAt(9+i, row))
+		assert.Empty(t, f, "a value, not a formula")
+	}
+	comments, err := f.GetComments("Cost")
+	require.NoError(t, err)
+	var notes []string
+	for _, c := range comments {
+		notes = append(notes, c.Text)
+	}
+	assert.Contains(t, strings.Join(notes, "\n"), "not a live formula")
+	rows, err := f.GetRows("Cost")
+	require.NoError(t, err)
+	var text []string
+	for _, r := range rows {
+		text = append(text, strings.Join(r, "\t"))
+	}
+	all := strings.Join(text, "\n")
+	assert.Contains(t, all, estimator.WholeRunNote().EN)
+	assert.Contains(t, all, "P10, whole run\tP90, whole run")
+}
+
+func cellAt(col, row int) string { c, _ := excelize.CoordinatesToCellName(col, row); return c }
