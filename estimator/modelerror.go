@@ -393,7 +393,7 @@ func WholeRunBand() (p10, p90 float64) {
 func WholeRunNote() Text {
 	w := ModelErrorWidths()[errWholeRun]
 	return Text{
-		minfmt.Sprintf("Published whole runs (%d held out in trainscale accuracy) came in at %.2f-%.2fx the model's estimate, median %.2fx; the P10-P90 shown, %.2f-%.2fx, holds 8 in 10 of them.",
+		minfmt.Sprintf("Published whole runs (%d held out in trainscale accuracy) came in at %.2f–%.2fx the model's estimate, median %.2fx; the P10–P90 shown, %.2f–%.2fx, holds 8 in 10 of them.",
 			w.Points, w.Lowest, w.Highest, w.Median, w.P10, w.P90),
 		minfmt.Sprintf("公表された実行全体（trainscale accuracy の検証用 %d 件）は、モデルの推定値の %.2f〜%.2f 倍（中央値 %.2f 倍）でした。表示の P10〜P90（%.2f〜%.2f 倍）にその 8 割が入ります。",
 			w.Points, w.Lowest, w.Highest, w.Median, w.P10, w.P90),

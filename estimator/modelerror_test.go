@@ -241,6 +241,6 @@ func TestWholeRunBands(t *testing.T) {
 // residuals in both languages.
 func TestWholeRunNote(t *testing.T) {
 	n := estimator.WholeRunNote()
-	assert.Equal(t, "Published whole runs (10 held out in trainscale accuracy) came in at 0.94-3.03x the model's estimate, median 1.09x; the P10-P90 shown, 1.00-1.83x, holds 8 in 10 of them.", n.EN)
+	assert.Equal(t, "Published whole runs (10 held out in trainscale accuracy) came in at 0.94–3.03x the model's estimate, median 1.09x; the P10–P90 shown, 1.00–1.83x, holds 8 in 10 of them.", n.EN)
 	assert.Contains(t, n.JA, "0.94〜3.03 倍")
 }
