@@ -42,6 +42,9 @@ func (e *Estimate) ExplainIn(id, lang string) (string, error) {
 		minfmt.Fprintf(&b, "  = %s\n", substituted)
 	}
 	minfmt.Fprintf(&b, "  = %.10g %s (%s)\n", q.Value, string(q.Unit), FormatIn(q.Value, q.Unit, e.Scenario.Units, lang))
+	if q.HasBand() {
+		minfmt.Fprintf(&b, "  P10–P90 %s–%s: %s\n", FormatIn(q.P10, q.Unit, e.Scenario.Units, lang), FormatIn(q.P90, q.Unit, e.Scenario.Units, lang), WholeRunNote().In(lang))
+	}
 	minfmt.Fprintf(&b, "  %s: %s\n", Text{"source", "出典"}.In(lang), q.SourceIn(lang))
 	return b.String(), nil
 }

@@ -205,6 +205,9 @@ func TestWholeRunBands(t *testing.T) {
 		assert.InDelta(t, q.Value*p10, q.P10, 1e-9*q.Value, id)
 		assert.InDelta(t, q.Value*p90, q.P90, 1e-9*q.Value, id)
 	}
+	text, err := est.ExplainIn("train.llama-3-405b.gpu_hours.dgx-h100", "ja")
+	require.NoError(t, err)
+	assert.Contains(t, text, "  P10–P90 2970.71 万–5432.6 万: 公表された実行全体")
 	rent, _ := est.Get("cost.rent")
 	assert.Greater(t, rent.P90, 1.8*rent.Value, "renting the hours costs what the hours do")
 	for _, id := range []string{"train.llama-3-405b.mfu.dgx-h100", "train.llama-3-405b.gpu_hours_failure_free.dgx-h100", "train.llama-3-405b.run_hours.failures.dgx-h100", "cost.hardware"} {
@@ -232,7 +235,7 @@ func TestWholeRunBands(t *testing.T) {
 	// factor would apply to nothing.
 	data, ok := examples.Read("modern-2026")
 	require.True(t, ok)
-	_, err := estimator.Decode(bytes.NewReader(data), set("model_error.whole_run", 1.2))
+	_, err = estimator.Decode(bytes.NewReader(data), set("model_error.whole_run", 1.2))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "model_error.whole_run")
 }
