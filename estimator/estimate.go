@@ -269,7 +269,7 @@ func (c *Calculation) Estimate() (*Estimate, error) {
 // band the scenario cannot meet (a deadline no job meets at the P90) is
 // left out.
 func (c *Calculation) wholeRunBand() (low, high []float64) {
-	d, ok := modelErrorDefaults(c.s)[modelKinds[errWholeRun].path]
+	d, ok := wholeRunDefault(c.s)
 	if !ok {
 		return nil, nil
 	}

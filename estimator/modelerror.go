@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/estimator/minfmt"
@@ -209,11 +210,30 @@ type ModelErrorWidth struct {
 // estimate, leaning the way the published figures lean.
 func (w ModelErrorWidth) Dist() Dist {
 	if w.Asymmetric {
-		d := triangleThrough(1, w.P10, w.P90)
-		d.Why = w.why().EN
-		return d
+		return wholeRunDist()
 	}
 	return Dist{Median: 1, P90: w.P90, Why: w.why().EN}
+}
+
+// wholeRunDist is the whole run's default range, found once: every
+// estimate of a whole run ranges its figures by it.
+var wholeRunDist = sync.OnceValue(func() Dist {
+	w := ModelErrorWidths()[errWholeRun]
+	d := triangleThrough(1, w.P10, w.P90)
+	d.Why = w.why().EN
+	return d
+})
+
+// wholeRunDefault is the whole run's default range where s takes it: s
+// models a whole run, gives no factor of its own and keeps the defaults.
+func wholeRunDefault(s *Scenario) (Dist, bool) {
+	if m := s.ModelError; m != nil && (m.WholeRun != nil || m.Defaults != nil && *m.Defaults == "off") {
+		return Dist{}, false
+	}
+	if !wholeRunModelled(s) {
+		return Dist{}, false
+	}
+	return wholeRunDist(), true
 }
 
 // why says where the range comes from, in every language.

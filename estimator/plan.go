@@ -710,7 +710,7 @@ func (o *planOption) sweep(lim planLimits, plans *planCache) ([]planPoint, planP
 // time.
 func (p planPoint) wholeRunEnds() *[2]planPoint {
 	o := p.o
-	d, ok := modelErrorDefaults(o.s)[modelKinds[errWholeRun].path]
+	d, ok := wholeRunDefault(o.s)
 	if !ok || o.calc == nil {
 		return nil
 	}

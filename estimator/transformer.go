@@ -239,10 +239,10 @@ func addRunParts(s *Scenario, b *builder, c *subject, steady, whole float64) {
 	}
 	for _, i := range RunPartOrder {
 		k := trainRunPart
-		k.id = strings.Replace(k.id, "<p>", parts[i].Name, 1)
-		k.label = Text{strings.Replace(k.label.EN, "<p>", RunPartWords[i].EN, 1), strings.Replace(k.label.JA, "<p>", RunPartWords[i].JA, 1)}
 		var expr string
-		if exprs != nil {
+		if b.describe { // an estimate again records the values alone
+			k.id = strings.Replace(k.id, "<p>", parts[i].Name, 1)
+			k.label = Text{strings.Replace(k.label.EN, "<p>", RunPartWords[i].EN, 1), strings.Replace(k.label.JA, "<p>", RunPartWords[i].JA, 1)}
 			expr = exprs[i]
 		}
 		b.addExpr(&k, c, expr, parts[i].Hours)
