@@ -408,7 +408,7 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 			}
 			r.teamSystems = teamSystems(s, b, &c, r, s.Scaling() == "modelled")
 			n := r.teamSystems
-			b.add(&teamSystemsToBuy, &c, math.Ceil(n))
+			addSystemsToBuy(s, b, &c, n)
 			perMember(s, b, &c, r)
 			b.add(&storageClusterRead, &c, nodeRead*n)
 		}
@@ -487,7 +487,8 @@ type planBasis struct {
 
 type pairResult struct {
 	gpuTime, gpusPerJob, jobTime, teamSystems float64
-	runTime                                   float64 // a project's run, failures included
+	runTime                                   float64 // a project's whole run
+	gpuHours                                  float64 // a project's runs' GPU-hours, spares held included
 }
 
 func (c *chain) pair(wi, si int) *pairResult { return &c.pairs[wi*c.systems+si] }
@@ -500,6 +501,16 @@ func (b *builder) chain(processed float64, workloads, systems int) *chain {
 	}
 	b.results = chain{processed: processed, systems: systems, pairs: b.results.pairs[:n]}
 	return &b.results
+}
+
+// addSystemsToBuy lays out the whole systems to buy for n needed, the
+// spare GPUs' systems with them.
+func addSystemsToBuy(s *Scenario, b *builder, c *subject, n float64) {
+	var expr string
+	if b.describe {
+		expr = "ceil({team.<w>.systems.<s>}" + s.Goodput.heldExpr() + ")"
+	}
+	b.addExpr(&teamSystemsToBuy, c, expr, math.Ceil(n*s.Goodput.held()))
 }
 
 // teamSystems is the systems the team needs for one workload on one system,

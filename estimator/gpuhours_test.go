@@ -37,7 +37,7 @@ func TestGPUHoursAndLayoutAreQuantities(t *testing.T) {
 func TestRunPartsAddUp(t *testing.T) {
 	id := func(part string) string { return "train.llama-3-405b.run_hours." + part + ".dgx-h100" }
 	parts := hardware.RunPartNames
-	assert.Equal(t, []string{"steady", "failures", "checkpoints", "evaluation", "ramp", "stragglers", "data_stalls"}, parts)
+	assert.Equal(t, []string{"steady", "failures", "checkpoints", "evaluation", "ramp", "stragglers", "data_stalls", "reserved"}, parts)
 	assert.Len(t, estimator.RunPartWords, len(parts), "a name in both languages for each part")
 	sum := func(est *estimator.Estimate) float64 {
 		var s float64
@@ -62,4 +62,21 @@ func TestRunPartsAddUp(t *testing.T) {
 	assert.Equal(t, "train.llama-3-405b.gpu_hours_failure_free.dgx-h100 * goodput.ramp_share", q.Formula)
 	assert.InEpsilon(t, value(t, ramped, "train.llama-3-405b.gpu_hours.dgx-h100"), sum(ramped), 1e-9)
 	assert.Greater(t, value(t, ramped, "train.llama-3-405b.gpu_hours.dgx-h100"), whole)
+
+	// Published hours count the training GPUs: no spares by default. Spares
+	// held (BLOOM's 4 nodes beside 48) are paid for and bought, and train
+	// nothing: the hours and the systems grow by them, the run's time not.
+	assert.Zero(t, value(t, est, id("reserved")))
+	spares := mustEstimate(t, "llama-3-405b", estimator.Override{Path: "goodput.reserved_share", Value: "0.083"})
+	assert.InEpsilon(t, 1.083*whole, value(t, spares, "train.llama-3-405b.gpu_hours.dgx-h100"), 1e-12)
+	assert.InEpsilon(t, 0.083*whole, value(t, spares, id("reserved")), 1e-9)
+	assert.InEpsilon(t, value(t, spares, "train.llama-3-405b.gpu_hours.dgx-h100"), sum(spares), 1e-9)
+	assert.InEpsilon(t, value(t, est, id("checkpoints")), value(t, spares, id("checkpoints")), 1e-9)
+	assert.Equal(t, value(t, est, "project.llama-3-405b.run_time.dgx-h100"), value(t, spares, "project.llama-3-405b.run_time.dgx-h100"))
+	assert.InEpsilon(t, 1.083*value(t, est, "project.llama-3-405b.gpu_hours.dgx-h100"), value(t, spares, "project.llama-3-405b.gpu_hours.dgx-h100"), 1e-12)
+	assert.Equal(t, 2218.0, value(t, spares, "team.llama-3-405b.systems_to_buy.dgx-h100"), "2,048 systems and 170 spares")
+	assert.Equal(t, 2218.0, value(t, spares, "cost.systems"), "the spares are bought")
+	q, _ = spares.Get("team.llama-3-405b.systems_to_buy.dgx-h100")
+	assert.Equal(t, "ceil(team.llama-3-405b.systems.dgx-h100 * (1 + goodput.reserved_share))", q.Formula)
+	assert.Greater(t, value(t, spares, "cost.rent"), value(t, est, "cost.rent"))
 }

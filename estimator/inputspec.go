@@ -390,6 +390,8 @@ var fieldWords = map[string]words{
 		help: Text{"The slowest node's drag and the day's swings (Llama 3's throughput varied 1-2% with temperature).", "最も遅いノードによる遅れと日ごとの変動（Llama 3 のスループットは気温で 1〜2% 変動した）。"}},
 	"goodput.data_stall_share": {dim: Ratio, unit: Text{"of the steady time", "定常の時間に対する割合"}, label: Text{"Data stalls", "データ待ち"}, unset: Text{"0.005", "0.005"},
 		help: Text{"Steps waiting on the data loader or storage.", "データローダーやストレージを待つステップ。"}},
+	"goodput.reserved_share": {dim: Ratio, unit: Text{"of the job's GPUs", "ジョブの GPU に対する割合"}, label: Text{"Spare GPUs held", "待機させる予備の GPU"}, unset: Text{"0 (published GPU-hours count the training GPUs)", "0（公表された GPU 時間は学習する GPU だけを数える）"},
+		help: Text{"Spare GPUs a fixed cluster holds beside the job's to swap in for failed ones (BLOOM held 4 spare nodes beside its 48: 0.083). Their hours are paid for and their systems bought; they train nothing.", "故障した GPU と入れ替えるために固定クラスタがジョブの GPU とは別に待機させる予備（BLOOM は 48 ノードのほかに 4 ノード: 0.083）。その時間は費用に、そのシステムは購入台数に入りますが、学習はしません。"}},
 
 	"factors.fp32_efficiency":             {dim: Ratio, unit: Text{"fraction of peak", "ピークに対する割合"}, label: Text{"FP32 efficiency", "FP32 効率"}, unset: calibrated},
 	"factors.tf32_efficiency":             {dim: Ratio, unit: Text{"fraction of peak", "ピークに対する割合"}, label: Text{"TF32 efficiency", "TF32 効率"}, unset: calibrated},

@@ -154,7 +154,7 @@ func computeMoney(s *Scenario, hw catalogView, results *chain, b *builder) {
 	r := results.pair(wi, si)
 
 	rent := m.Rent != nil
-	systems := b.add(kindIf(rent, &costSystemsRented, &costSystems), &c, math.Ceil(r.teamSystems))
+	systems := b.add(kindIf(rent, &costSystemsRented, &costSystems), &c, math.Ceil(r.teamSystems*s.Goodput.held()))
 	var price, hardware, network, storage float64
 	if !rent {
 		switch {

@@ -55,7 +55,11 @@ func projectSystems(s *Scenario, b *builder, c *subject, r *pairResult) float64 
 		run = b.add(kindIf(s.Goodput != nil, &projectRunTimeGoodput, &projectRunTime), c, r.jobTime/g)
 	}
 	r.runTime = run
-	b.add(&projectGPUHours, c, s.Project.Runs*r.gpusPerJob*run/Hour)
+	var expr string
+	if b.describe {
+		expr = projectGPUHours.expr + s.Goodput.heldExpr()
+	}
+	r.gpuHours = b.addExpr(&projectGPUHours, c, expr, s.Project.Runs*r.gpusPerJob*run/Hour*s.Goodput.held())
 	if t := s.target(); t > 0 {
 		b.add(&projectMeetsDeadline, c, flag(run <= t*1.000001))
 	}
@@ -171,7 +175,6 @@ func projectMoney(s *Scenario, b *builder, c *subject, r *pairResult, systems, c
 	m := s.Money
 	duration := b.add(&projectDuration, c, s.Project.Runs*r.runTime)
 	energy := b.add(&energyProject, c, power*duration)
-	gpuHours := s.Project.Runs * r.gpusPerJob * r.runTime / Hour
 	switch {
 	case m.Rent == nil:
 		electricity := b.add(&costPowerProject, c, energy/joulesPerKWh*m.PricePerKWh)
@@ -185,7 +188,7 @@ func projectMoney(s *Scenario, b *builder, c *subject, r *pairResult, systems, c
 		b.add(&costOwnProject, c, depreciation+electricity+support)
 		fallthrough // what renting the same GPU-hours would cost, beside
 	case m.Rent.termSeconds() == 0:
-		b.add(kindIf(s.hasData(), &costRentProject, &costRentProjectNoStorage), c, gpuHours*m.CloudPerGPUHour+storage)
+		b.add(kindIf(s.hasData(), &costRentProject, &costRentProjectNoStorage), c, r.gpuHours*m.CloudPerGPUHour+storage)
 	default:
 		// A commitment bills its whole term for the instances it holds,
 		// however short the project.

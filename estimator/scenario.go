@@ -242,6 +242,9 @@ type Goodput struct {
 	RampShare       *float64 `json:"ramp_share,omitempty" check:"ge=0,le=1"`
 	StragglerShare  *float64 `json:"straggler_share,omitempty" check:"ge=0,le=1"`
 	DataStallShare  *float64 `json:"data_stall_share,omitempty" check:"ge=0,le=1"`
+	// ReservedShare is the spare GPUs held beside the job's, a share of
+	// them: their hours are paid for and their systems bought; default none.
+	ReservedShare *float64 `json:"reserved_share,omitempty" check:"ge=0,le=1"`
 }
 
 // overheadField is one of the goodput section's overhead shares: the value
@@ -259,7 +262,7 @@ func (g *Goodput) overheadFields(o *hardware.Overheads) [4]overheadField {
 }
 
 // overheads are the shares of a run's steady time the section gives, the
-// defaults where it gives none.
+// defaults where it gives none, and its spare GPUs.
 func (g *Goodput) overheads() hardware.Overheads {
 	o := hardware.DefaultOverheads
 	for _, f := range g.overheadFields(&o) {
@@ -267,7 +270,37 @@ func (g *Goodput) overheads() hardware.Overheads {
 			*f.into = *f.given
 		}
 	}
+	if g.ReservedShare != nil {
+		o.Reserved = *g.ReservedShare
+	}
 	return o
+}
+
+// held is the GPUs a run holds over those it trains on (1 + the spare
+// GPUs' share): 1 without a goodput section or spares.
+func (g *Goodput) held() float64 {
+	if g == nil {
+		return 1
+	}
+	return g.overheads().Held()
+}
+
+// reservedExpr is the spare GPUs' share as a formula names it: "" where
+// the scenario holds none.
+func (g *Goodput) reservedExpr() string {
+	if g == nil || g.ReservedShare == nil {
+		return ""
+	}
+	return "{goodput.reserved_share}"
+}
+
+// heldExpr multiplies a formula's GPU-hours or systems by the GPUs held:
+// "" where the scenario holds no spares.
+func (g *Goodput) heldExpr() string {
+	if r := g.reservedExpr(); r != "" {
+		return " * (1 + " + r + ")"
+	}
+	return ""
 }
 
 // overheadExprs are the overheads as a formula writes them: the field where

@@ -220,7 +220,8 @@ const modelOfWorkload = "the model of workloads[<wi>].transformer"
 // RunPartWords are the names of a whole run's parts (hardware.RunParts),
 // in its order, for every surface that names them.
 var RunPartWords = []Text{{"steady training", "定常の学習"}, {"failures and restarts", "障害と再起動"}, {"checkpoint stalls", "チェックポイントの停止"},
-	{"evaluation", "評価"}, {"batch ramp and warm-up", "バッチの立ち上げとウォームアップ"}, {"stragglers", "遅いノード"}, {"data stalls", "データ待ち"}}
+	{"evaluation", "評価"}, {"batch ramp and warm-up", "バッチの立ち上げとウォームアップ"}, {"stragglers", "遅いノード"}, {"data stalls", "データ待ち"},
+	{"spare GPUs held", "待機させる予備の GPU"}}
 
 // trainRunPart is one part of a whole run's GPU-hours.
 var trainRunPart = kind{"train.<w>.run_hours.<p>.<s>", Text{"<w>: GPU-hours of one run on <s>: <p>", "<w>: <s> での学習 1 回の GPU 時間: <p>"}, Count,
@@ -234,7 +235,7 @@ func addRunParts(s *Scenario, b *builder, c *subject, steady, whole float64) {
 	if b.describe {
 		shares := s.Goodput.overheadExprs()
 		exprs = RunPartFormulas("{train.<w>.gpu_hours_failure_free.<s>}", "{train.<w>.gpu_hours.<s>}",
-			"{goodput.checkpoint_write_minutes} / ({goodput.checkpoint_interval_hours} * 60)", shares,
+			"{goodput.checkpoint_write_minutes} / ({goodput.checkpoint_interval_hours} * 60)", shares, s.Goodput.reservedExpr(),
 			func(name string) string { return "{train.<w>.run_hours." + name + ".<s>}" })
 	}
 	for _, i := range RunPartOrder {
@@ -251,17 +252,24 @@ func addRunParts(s *Scenario, b *builder, c *subject, steady, whole float64) {
 
 // RunPartOrder is the order a whole run's parts are laid out in: failures,
 // whose formula names the others, last.
-var RunPartOrder = []int{0, 2, 3, 4, 5, 6, 1}
+var RunPartOrder = []int{0, 2, 3, 4, 5, 6, 7, 1}
 
 // RunPartFormulas are the formulas of a whole run's parts, in
 // hardware.RunParts' order, for every surface that lays them out: the steady
-// hours, the checkpoint stalls' share of the whole, each overhead's share of
-// the steady hours, and failures the rest. steady and whole name the two
-// GPU-hours, checkpoint the checkpoint stalls' share, shares the overheads'
-// (in hardware.Overheads' order) and part each part's own quantity.
-func RunPartFormulas(steady, whole, checkpoint string, shares [4]string, part func(name string) string) []string {
-	exprs := []string{steady, "", whole + " * " + checkpoint,
-		steady + " * " + shares[0], steady + " * " + shares[1], steady + " * " + shares[2], steady + " * " + shares[3]}
+// hours, the checkpoint stalls' share of the training GPUs' hours, each
+// overhead's share of the steady hours, the spare GPUs' share of the hours
+// held, and failures the rest. steady and whole name the two GPU-hours,
+// checkpoint the checkpoint stalls' share, shares the overheads' (in
+// hardware.Overheads' order), reserved the spare GPUs' share ("" for none)
+// and part each part's own quantity.
+func RunPartFormulas(steady, whole, checkpoint string, shares [4]string, reserved string, part func(name string) string) []string {
+	training, spares := whole, "0"
+	if reserved != "" {
+		training = whole + " / (1 + " + reserved + ")"
+		spares = whole + " - " + training
+	}
+	exprs := []string{steady, "", training + " * " + checkpoint,
+		steady + " * " + shares[0], steady + " * " + shares[1], steady + " * " + shares[2], steady + " * " + shares[3], spares}
 	var rest []string
 	for i, name := range hardware.RunPartNames {
 		if i != 1 {
@@ -425,12 +433,16 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 		// figure beside them.
 		ideal := b.add(&trainGPUHoursFailureFree, &c, gpuTime/Hour)
 		if s.Goodput != nil {
-			whole := b.add(&trainGPUHoursGoodput, &c, ideal/goodputFactor(s, c.wi, r.gpusPerJob))
+			var expr string
+			if b.describe {
+				expr = trainGPUHoursGoodput.expr + s.Goodput.heldExpr()
+			}
+			whole := b.addExpr(&trainGPUHoursGoodput, &c, expr, ideal/goodputFactor(s, c.wi, r.gpusPerJob)*s.Goodput.held())
 			addRunParts(s, b, &c, ideal, whole)
 		} else {
 			b.add(&trainGPUHoursNoFailures, &c, ideal)
 		}
-		b.add(&teamSystemsToBuy, &c, math.Ceil(r.teamSystems))
+		addSystemsToBuy(s, b, &c, r.teamSystems)
 		perMember(s, b, &c, r)
 		if dataTokens > 0 { // the data's bytes per token are known
 			nodeRead := b.add(&storageNodeReadTokens, &c, sys.GPUs*rate*results.processed/dataTokens)

@@ -17,6 +17,11 @@ type Overheads struct {
 	Stragglers float64
 	// DataStalls is the steps that wait on the data loader or storage.
 	DataStalls float64
+	// Reserved is the spare GPUs a fixed cluster holds beside the job's, a
+	// share of them: paid for, training nothing, they stretch the GPU-hours
+	// and not the time (BLOOM held 4 spare nodes beside its 48: 0.083).
+	// Published GPU-hours count the training GPUs, so the default is none.
+	Reserved float64
 }
 
 // DefaultOverheads are a large modern run's:
@@ -36,6 +41,9 @@ var DefaultOverheads = Overheads{Evaluation: 0.005, Ramp: 0.02, Stragglers: 0.01
 // Stretch is a run's time over its steady time from the overheads alone.
 func (o Overheads) Stretch() float64 { return 1 + o.Evaluation + o.Ramp + o.Stragglers + o.DataStalls }
 
+// Held is the GPUs a run holds over those it trains on: 1 + Reserved.
+func (o Overheads) Held() float64 { return 1 + o.Reserved }
+
 // RunShare is the share of a whole run's time on gpus GPUs spent training at
 // the steady rate: the goodput, less the overheads' stretch and the model
 // error's.
@@ -54,16 +62,18 @@ type RunPart struct {
 }
 
 // RunPartNames are a whole run's parts, in RunParts' order.
-var RunPartNames = []string{"steady", "failures", "checkpoints", "evaluation", "ramp", "stragglers", "data_stalls"}
+var RunPartNames = []string{"steady", "failures", "checkpoints", "evaluation", "ramp", "stragglers", "data_stalls", "reserved"}
 
 // RunParts splits a whole run of steady GPU-hours into its parts, which
-// add up to whole (steady / RunShare, unless a model error stretches it):
-// the overheads are their shares of the steady hours, checkpoint stalls
-// their share of the whole, failures (restarts and lost work) the rest.
+// add up to whole (steady / RunShare x Held, unless a model error stretches
+// it): the spare GPUs' hours are their share of the GPUs held, checkpoint
+// stalls their share of the training GPUs' hours, the overheads their
+// shares of the steady hours, failures (restarts and lost work) the rest.
 func (fl Failures) RunParts(steady, whole float64) []RunPart {
 	o := fl.Overheads
-	hours := []float64{steady, 0, whole * fl.CheckpointWriteS / fl.CheckpointIntervalS,
-		steady * o.Evaluation, steady * o.Ramp, steady * o.Stragglers, steady * o.DataStalls}
+	training := whole / o.Held()
+	hours := []float64{steady, 0, training * fl.CheckpointWriteS / fl.CheckpointIntervalS,
+		steady * o.Evaluation, steady * o.Ramp, steady * o.Stragglers, steady * o.DataStalls, whole - training}
 	parts := make([]RunPart, len(hours))
 	rest := whole
 	for i, h := range hours {

@@ -20,7 +20,7 @@ func TestRunParts(t *testing.T) {
 		names = append(names, p.Name)
 		sum += p.Hours
 	}
-	assert.Equal(t, []string{"steady", "failures", "checkpoints", "evaluation", "ramp", "stragglers", "data_stalls"}, names)
+	assert.Equal(t, []string{"steady", "failures", "checkpoints", "evaluation", "ramp", "stragglers", "data_stalls", "reserved"}, names)
 	assert.InEpsilon(t, 100/fl.RunShare(16384), sum, 1e-12)
 	assert.Equal(t, 100.0, parts[0].Hours)
 	assert.InEpsilon(t, 2.0, parts[4].Hours, 1e-12, "the ramp: 2% of the steady hours")

@@ -375,7 +375,7 @@ func transformerResult(req TransformerRequest, tj hardware.TransformerJob, plan 
 	// The whole run's parts, as a scenario's goodput section lays them out.
 	shares := [4]string{"{transformer.evaluation_share}", "{transformer.ramp_share}", "{transformer.straggler_share}", "{transformer.data_stall_share}"}
 	exprs := estimator.RunPartFormulas("{transformer.gpu_hours_failure_free}", "{transformer.gpu_hours}",
-		"{transformer.checkpoint_write} / {transformer.checkpoint_interval}", shares,
+		"{transformer.checkpoint_write} / {transformer.checkpoint_interval}", shares, "",
 		func(name string) string { return "{transformer.run_hours." + name + "}" })
 	parts := fl.RunParts(plan.GPUHours, plan.GPUHours/fl.RunShare(float64(req.GPUs)))
 	for _, i := range estimator.RunPartOrder {

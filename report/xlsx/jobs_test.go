@@ -177,6 +177,6 @@ func checkEdit(t *testing.T, ed jobEdit, engine string, cells map[string][2]stri
 			require.NoError(t, err, msg)
 			assert.Equal(t, want, got, "%s: %s", msg, name)
 		}
-		assert.Equal(t, 143, checked, msg) // 117, six memory quantities and seven parts of the run on each of the two systems
+		assert.Equal(t, 145, checked, msg) // 117, six memory quantities and eight parts of the run on each of the two systems
 	}
 }
