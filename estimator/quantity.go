@@ -30,19 +30,29 @@ type Quantity struct {
 // HasBand says whether the quantity carries a model-error P10 and P90.
 func (q Quantity) HasBand() bool { return q.P10 != 0 || q.P90 != 0 }
 
-// FormatBand is q's value in lang with its whole-run range in brackets,
-// "4.13 million (4.13 million–7.6 million)", and whether it shows one: a
-// range whose ends print alike shows none.
-func FormatBand(q Quantity, us UnitSystem, lang string) (string, bool) {
-	v := FormatIn(q.Value, q.Unit, us, lang)
+// RangeText is q's whole-run range as every surface writes it, each end
+// as format writes the value: "4.13 million–7.6 million"; "" where q has
+// none, or its ends print alike.
+func (q Quantity) RangeText(format func(float64) string) string {
 	if !q.HasBand() {
-		return v, false
+		return ""
 	}
-	lo, hi := FormatIn(q.P10, q.Unit, us, lang), FormatIn(q.P90, q.Unit, us, lang)
+	lo, hi := format(q.P10), format(q.P90)
 	if lo == hi {
-		return v, false
+		return ""
 	}
-	return v + " (" + lo + "–" + hi + ")", true
+	return lo + "–" + hi
+}
+
+// FormatBand is q's value in lang with its whole-run range in brackets,
+// "4.13 million (4.13 million–7.6 million)", and whether it shows one.
+func FormatBand(q Quantity, us UnitSystem, lang string) (string, bool) {
+	format := func(v float64) string { return FormatIn(v, q.Unit, us, lang) }
+	v := format(q.Value)
+	if r := q.RangeText(format); r != "" {
+		return v + " (" + r + ")", true
+	}
+	return v, false
 }
 
 // SourceIn is where the quantity's method comes from, in lang.

@@ -229,15 +229,7 @@ func (b *Bundle) ShowRow(u estimator.Unit, values ...float64) []string {
 // reads as estimator.FormatIn shows the value beside it, and as the summary
 // tables show the range, so the two never disagree.
 func (b *Bundle) Band(q estimator.Quantity) string {
-	if !q.HasBand() {
-		return ""
-	}
-	us := b.Estimate.Scenario.Units
-	lo, hi := estimator.FormatIn(q.P10, q.Unit, us, b.Lang), estimator.FormatIn(q.P90, q.Unit, us, b.Lang)
-	if lo == hi {
-		return ""
-	}
-	return lo + "–" + hi
+	return q.RangeText(func(v float64) string { return estimator.FormatIn(v, q.Unit, b.Estimate.Scenario.Units, b.Lang) })
 }
 
 // WholeRunNote is the sentence that stands beside a whole run's GPU-hours
