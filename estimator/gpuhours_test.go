@@ -36,7 +36,7 @@ func TestGPUHoursAndLayoutAreQuantities(t *testing.T) {
 // 25.9M hours, its failures, and the default overheads' shares.
 func TestRunPartsAddUp(t *testing.T) {
 	id := func(part string) string { return "train.llama-3-405b.run_hours." + part + ".dgx-h100" }
-	parts := hardware.RunPartNames
+	parts := hardware.RunPartNames[:]
 	assert.Equal(t, []string{"steady", "failures", "checkpoints", "evaluation", "ramp", "stragglers", "data_stalls", "reserved"}, parts)
 	assert.Len(t, estimator.RunPartWords, len(parts), "a name in both languages for each part")
 	sum := func(est *estimator.Estimate) float64 {

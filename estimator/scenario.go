@@ -279,10 +279,10 @@ func (g *Goodput) overheads() hardware.Overheads {
 // held is the GPUs a run holds over those it trains on (1 + the spare
 // GPUs' share): 1 without a goodput section or spares.
 func (g *Goodput) held() float64 {
-	if g == nil {
+	if g == nil || g.ReservedShare == nil {
 		return 1
 	}
-	return g.overheads().Held()
+	return 1 + *g.ReservedShare
 }
 
 // reservedExpr is the spare GPUs' share as a formula names it: "" where

@@ -62,19 +62,21 @@ type RunPart struct {
 }
 
 // RunPartNames are a whole run's parts, in RunParts' order.
-var RunPartNames = []string{"steady", "failures", "checkpoints", "evaluation", "ramp", "stragglers", "data_stalls", "reserved"}
+// An array, so RunParts returns its parts by value: the page estimates each
+// run's parts three times an edit, and a slice would allocate every time.
+var RunPartNames = [...]string{"steady", "failures", "checkpoints", "evaluation", "ramp", "stragglers", "data_stalls", "reserved"}
 
 // RunParts splits a whole run of steady GPU-hours into its parts, which
 // add up to whole (steady / RunShare x Held, unless a model error stretches
 // it): the spare GPUs' hours are their share of the GPUs held, checkpoint
 // stalls their share of the training GPUs' hours, the overheads their
 // shares of the steady hours, failures (restarts and lost work) the rest.
-func (fl Failures) RunParts(steady, whole float64) []RunPart {
+func (fl Failures) RunParts(steady, whole float64) [len(RunPartNames)]RunPart {
 	o := fl.Overheads
 	training := whole / o.Held()
-	hours := []float64{steady, 0, training * fl.CheckpointWriteS / fl.CheckpointIntervalS,
+	hours := [len(RunPartNames)]float64{steady, 0, training * fl.CheckpointWriteS / fl.CheckpointIntervalS,
 		steady * o.Evaluation, steady * o.Ramp, steady * o.Stragglers, steady * o.DataStalls, whole - training}
-	parts := make([]RunPart, len(hours))
+	var parts [len(RunPartNames)]RunPart
 	rest := whole
 	for i, h := range hours {
 		parts[i] = RunPart{RunPartNames[i], h}
