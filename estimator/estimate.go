@@ -273,24 +273,15 @@ func (c *Calculation) wholeRunBand() (low, high []float64) {
 	if !ok {
 		return nil, nil
 	}
-	m := c.s.ModelError
-	if m == nil {
-		c.s.ModelError = &ModelError{}
-	}
-	defer func() {
-		c.s.ModelError.WholeRun = nil
-		if m == nil {
-			c.s.ModelError = nil
-		}
-	}()
-	at := func(f float64) []float64 {
-		c.s.ModelError.WholeRun = &f
-		b := &builder{values: make([]float64, len(c.layout))}
-		compute(c.s, c.hw, b)
-		if b.err != nil || b.next != len(c.layout) {
-			return nil
-		}
-		return b.values
+	at := func(f float64) (values []float64) {
+		atWholeRun(c.s, f, func() {
+			b := &builder{values: make([]float64, len(c.layout))}
+			compute(c.s, c.hw, b)
+			if b.err == nil && b.next == len(c.layout) {
+				values = b.values
+			}
+		})
+		return values
 	}
 	low, high = at(d.Quantile(0.1)), at(d.Quantile(0.9))
 	if low == nil || high == nil {

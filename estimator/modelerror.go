@@ -224,6 +224,22 @@ var wholeRunDist = sync.OnceValue(func() Dist {
 	return d
 })
 
+// atWholeRun runs fn with s's whole-run model error at f, set on a copy of
+// its model_error section (an option's scenario shares the user's), and
+// puts the section back: how an estimate and the planner reach the ends of
+// the whole run's range.
+func atWholeRun(s *Scenario, f float64, fn func()) {
+	saved := s.ModelError
+	defer func() { s.ModelError = saved }()
+	var me ModelError
+	if saved != nil {
+		me = *saved
+	}
+	me.WholeRun = &f
+	s.ModelError = &me
+	fn()
+}
+
 // wholeRunDefault is the whole run's default range where s takes it: s
 // models a whole run, gives no factor of its own and keeps the defaults.
 func wholeRunDefault(s *Scenario) (Dist, bool) {

@@ -715,21 +715,13 @@ func (p planPoint) wholeRunEnds() *[2]planPoint {
 		return nil
 	}
 	b := &builder{values: make([]float64, len(o.calc.layout)), headlineOnly: true}
-	saved := o.s.ModelError
-	defer func() { o.s.ModelError = saved }()
-	var me ModelError
-	if saved != nil {
-		me = *saved // the option's scenario shares the user's section: change a copy
-	}
-	o.s.ModelError = &me
 	var ends [2]planPoint
 	for i, f := range []float64{d.Quantile(0.1), d.Quantile(0.9)} {
-		me.WholeRun = &f
-		e, ok := o.point(o.calc, b, o.idx, p.deadline)
+		ok := false
+		atWholeRun(o.s, f, func() { ends[i], ok = o.point(o.calc, b, o.idx, p.deadline) })
 		if !ok {
 			return nil
 		}
-		ends[i] = e
 	}
 	return &ends
 }
