@@ -494,6 +494,16 @@ func (b *builder) chain(processed float64, workloads, systems int) *chain {
 	return &b.results
 }
 
+// addHeldHours lays out GPU-hours of kind k that the training GPUs spend,
+// v, with the spare GPUs' hours beside them (goodput.reserved_share).
+func addHeldHours(s *Scenario, b *builder, k *kind, c *subject, v float64) float64 {
+	var expr string
+	if b.describe {
+		expr = k.expr + s.Goodput.heldExpr()
+	}
+	return b.addExpr(k, c, expr, v*s.Goodput.held())
+}
+
 // addSystemsToBuy lays out the whole systems to buy for n needed, the
 // spare GPUs' systems with them.
 func addSystemsToBuy(s *Scenario, b *builder, c *subject, n float64) {

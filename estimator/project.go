@@ -55,11 +55,7 @@ func projectSystems(s *Scenario, b *builder, c *subject, r *pairResult) float64 
 		run = b.add(kindIf(s.Goodput != nil, &projectRunTimeGoodput, &projectRunTime), c, r.jobTime/g)
 	}
 	r.runTime = run
-	var expr string
-	if b.describe {
-		expr = projectGPUHours.expr + s.Goodput.heldExpr()
-	}
-	r.gpuHours = b.addExpr(&projectGPUHours, c, expr, s.Project.Runs*r.gpusPerJob*run/Hour*s.Goodput.held())
+	r.gpuHours = addHeldHours(s, b, &projectGPUHours, c, s.Project.Runs*r.gpusPerJob*run/Hour)
 	if t := s.target(); t > 0 {
 		b.add(&projectMeetsDeadline, c, flag(run <= t*1.000001))
 	}

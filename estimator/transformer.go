@@ -433,11 +433,7 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 		// figure beside them.
 		ideal := b.add(&trainGPUHoursFailureFree, &c, gpuTime/Hour)
 		if s.Goodput != nil {
-			var expr string
-			if b.describe {
-				expr = trainGPUHoursGoodput.expr + s.Goodput.heldExpr()
-			}
-			whole := b.addExpr(&trainGPUHoursGoodput, &c, expr, ideal/goodputFactor(s, c.wi, r.gpusPerJob)*s.Goodput.held())
+			whole := addHeldHours(s, b, &trainGPUHoursGoodput, &c, ideal/goodputFactor(s, c.wi, r.gpusPerJob))
 			addRunParts(s, b, &c, ideal, whole)
 		} else {
 			b.add(&trainGPUHoursNoFailures, &c, ideal)
