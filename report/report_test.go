@@ -112,10 +112,10 @@ func TestBandAndWholeRunNote(t *testing.T) {
 	for _, tc := range []struct {
 		lang, id, want string
 	}{
-		{"en", "project.llama-3-405b.gpu_hours.dgx-h100", "29.71 million–54.33 million"},
-		{"en", "cost.own", "USD 70,010,195–USD 128,029,265"},
+		{"en", "project.llama-3-405b.gpu_hours.dgx-h100", "29.79 million–53.88 million"},
+		{"en", "cost.own", "USD 70,212,637–USD 126,987,287"},
 		{"en", "project.duration", "0.21 years–0.38 years"},
-		{"ja", "project.llama-3-405b.gpu_hours.dgx-h100", "2970.71 万–5432.6 万"},
+		{"ja", "project.llama-3-405b.gpu_hours.dgx-h100", "2979.3 万–5388.39 万"},
 		{"en", "cost.capex", ""}, // bought for a fixed job: no range
 	} {
 		b := &Bundle{Estimate: llama, Lang: tc.lang}

@@ -172,7 +172,7 @@ func TestWholeRunRangeBesideTheFigures(t *testing.T) {
 	note := func() string {
 		return run[string](p, `document.querySelector('[data-role=answer] .whole-run')?.textContent ?? ''`)
 	}
-	assert.Equal(t, "(USD 70,010,195–USD 128,029,265)", band("cost.own"))
+	assert.Equal(t, "(USD 70,212,637–USD 126,987,287)", band("cost.own"))
 	assert.Equal(t, "(0.21 years–0.38 years)", band("project.llama-3-405b.run_time.dgx-h100"))
 	assert.Equal(t, estimator.WholeRunNote().EN, note())
 

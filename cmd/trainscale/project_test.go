@@ -20,24 +20,24 @@ func TestProjectOnEverySurface(t *testing.T) {
 	assert.Contains(t, out, "The project's job (one run, each within 90 days)")
 	// The workload has no label: it reads as the catalog model it trains.
 	// At the whole run's P90 the deadline takes more GPUs, not more time.
-	assert.Contains(t, out, "Llama 3.1 70B  dgx-h100  1912 (1912–3520)  239      0.25 years     4.13 million (4.13 million–7.6 million)")
+	assert.Contains(t, out, "Llama 3.1 70B  dgx-h100  1944 (1928–3520)  243      0.25 years     4.18 million (4.16 million–7.59 million)")
 	assert.Contains(t, out, "Budget of the project (one run): llama-70b on dgx-h100, in USD")
-	assert.Contains(t, out, "Renting the project's GPU-hours                                 USD 10,312,886 (USD 10,312,547–USD 19,007,418)")
+	assert.Contains(t, out, "Renting the project's GPU-hours                                 USD 10,458,803 (USD 10,410,576–USD 18,975,537)")
 	assert.NotContains(t, out, "team")
 
 	// The README quotes both.
 	out, errOut, code = trainscale(t, "", "size", "--gpu", "h100-sxm", "--model", "llama-3.1-70b", "--tokens", "15e12", "--days", "90", "--price-per-gpu-hour", "2.5")
 	require.Equal(t, 0, code, errOut)
-	for _, line := range []string{"size.gpus             1912            1912            3520            Fewest GPUs that meet the time",
-		"size.gpu_hours        4.125 M         4.125 M         7.603 M         GPU-hours of the whole run",
-		"size.cost             USD 10,312,886  USD 10,312,547  USD 19,007,418  Cost of the GPU-hours"} {
+	for _, line := range []string{"size.gpus             1944            1928            3520            Fewest GPUs that meet the time",
+		"size.gpu_hours        4.184 M         4.164 M         7.59 M          GPU-hours of the whole run",
+		"size.cost             USD 10,458,803  USD 10,410,576  USD 18,975,537  Cost of the GPU-hours"} {
 		assert.Contains(t, out, line)
 	}
 
 	out, errOut, code = trainscale(t, "", "plan", projectScenario, "--as-of", "2026-12-01")
 	require.Equal(t, 0, code, errOut)
-	assert.Contains(t, out, "Chosen: Buy dgx-h100: 239 (239–440) systems or instances (1912 (1912–3520) GPUs, 100% used)")
-	assert.Contains(t, out, "total USD 9,721,375 (USD 9,721,054–USD 17,917,218) for one run")
+	assert.Contains(t, out, "Chosen: Buy dgx-h100: 243 (241–440) systems or instances (1944 (1928–3520) GPUs, 100% used)")
+	assert.Contains(t, out, "total USD 9,858,922 (USD 9,813,461–USD 17,887,166) for one run")
 	assert.Contains(t, out, "Ranges: Published whole runs (10 held out in trainscale accuracy)")
 	assert.Contains(t, out, "total, for one run")
 	assert.NotContains(t, out, "a year")
@@ -62,16 +62,16 @@ func TestProjectOnEverySurface(t *testing.T) {
 func TestLlamaPresetIsAProject(t *testing.T) {
 	out, errOut, code := trainscale(t, "", "plan", "--scenario", "llama-3-405b", "--as-of", "2026-12-01")
 	require.Equal(t, 0, code, errOut)
-	assert.Contains(t, out, "Chosen: Buy DGX H100: 2040 (2040–3885) systems or instances (16320 (16320–31080) GPUs, 100% used)")
-	assert.Contains(t, out, "total USD 69,576,563 (USD 69,574,270–USD 132,781,858) for one run")
+	assert.Contains(t, out, "Chosen: Buy DGX H100: 2040 (2032–3798) systems or instances (16320 (16256–30384) GPUs, 100% used)")
+	assert.Contains(t, out, "total USD 70,093,750 (USD 69,753,762–USD 130,781,241) for one run")
 
 	out, errOut, code = trainscale(t, "", "estimate", "--scenario", "llama-3-405b", "--set", "workloads[0].transformer.model=llama-3.1-70b",
 		"--set", "dataset.tokens=15e12", "--set", "workloads[0].transformer.gpus=null", "--set", "project.deadline_days=90")
 	require.Equal(t, 0, code, errOut)
-	assert.Regexp(t, `dgx-h100  1944 \(1944–3584\) +243 +0.25 years`, out)
+	assert.Regexp(t, `dgx-h100  1976 \(1968–3576\) +247 +0.25 years`, out)
 	out, errOut, code = trainscale(t, "", "estimate", "--scenario", "llama-3-405b", "--set", "workloads[0].transformer.model=llama-3.1-70b",
 		"--set", "dataset.tokens=15e12", "--set", "workloads[0].transformer.gpus=null", "--set", "project.deadline_days=90",
 		"--set", "goodput.checkpoint_write_minutes=0", "--set", "goodput.failures_per_gpu_year=0.17285947446469907")
 	require.Equal(t, 0, code, errOut)
-	assert.Regexp(t, `dgx-h100  1912 \(1912–\d+\) +239 +0.25 years`, out, "without checkpoint stalls and at the same failure rate, size's job")
+	assert.Regexp(t, `dgx-h100  1944 \(\d+–\d+\) +243 +0.25 years`, out, "without checkpoint stalls and at the same failure rate, size's job")
 }

@@ -117,7 +117,7 @@ func TestOptimalPlannedForwardUsesItsBudget(t *testing.T) {
 		// would take a slower layout and miss them.
 		wall float64
 	}{
-		{8, 8.90e9, 1},
+		{8, 8.79e9, 0.987},
 		{512, 69.9e9, 0.995},
 		{16384, 348e9, 1},
 	} {
@@ -213,7 +213,7 @@ func TestFewestGPUsMeetsTheDeadlineAndOneStepFewerDoesNot(t *testing.T) {
 		below  int
 	}{
 		// Chinchilla's tokens for Llama 3.1 70B in 30 days: 67 DGX H100.
-		{"70b 1.4T 30 days", m70, 1.4e12, 30, 536, 528},
+		{"70b 1.4T 30 days", m70, 1.4e12, 30, 544, 536},
 		{"70b 1.4T 90 days", m70, 1.4e12, 90, 184, 176},
 		// A small job fits one GPU: there is no step below.
 		{"1b 1B tokens", m1, 1e9, 30, 1, 0},
@@ -243,7 +243,7 @@ func TestFewestGPUsMeetsTheDeadlineAndOneStepFewerDoesNot(t *testing.T) {
 	}
 	// Time is not monotone in the GPUs: Llama 3.1 405B's 15.6T tokens take
 	// 115 days on 16,376 H100 (8 x 23 x 89, which factors badly into
-	// TP x PP x DP) but 79 on 16,368; in 90 days 13,184 suffice.
+	// TP x PP x DP) but 79 on 16,368; in 90 days 13,312 suffice.
 	m405 := llama405(t)
 	s := sizing(t, 1)
 	r, err := s.Run(m405, 15.6e12, 16376)
@@ -251,8 +251,8 @@ func TestFewestGPUsMeetsTheDeadlineAndOneStepFewerDoesNot(t *testing.T) {
 	assert.Greater(t, r.WallTime, 90*86400.0)
 	run, below, err := s.FewestGPUs(m405, 15.6e12, 90*86400, 1<<17)
 	require.NoError(t, err)
-	assert.Equal(t, 13184, run.GPUs)
-	assert.Equal(t, 13176, below.GPUs)
+	assert.Equal(t, 13312, run.GPUs)
+	assert.Equal(t, 13304, below.GPUs)
 	assert.Greater(t, below.WallTime, 90*86400.0)
 	_, _, err = sizing(t, 1).FewestGPUs(m70, 15e12, 86400, 1024)
 	assert.ErrorIs(t, err, ErrNoGPUCount)

@@ -32,8 +32,8 @@ func TestOneQuestionOneAnswer(t *testing.T) {
 	gpus := value("team.llama-70b.gpus_per_job.dgx-h100")
 	wall := value("project.llama-70b.run_time.dgx-h100")
 	hours := value("project.llama-70b.gpu_hours.dgx-h100")
-	assert.Equal(t, 1912.0, gpus)
-	assert.InDelta(t, 4.13e6, hours, 0.01e6)
+	assert.Equal(t, 1944.0, gpus)
+	assert.InDelta(t, 4.18e6, hours, 0.01e6)
 
 	price := 2.5
 	size, err := tool.Size(tool.SizeRequest{GPU: "h100-sxm", Model: "llama-3.1-70b", Tokens: 15e12, Days: 90, PricePerGPUHour: &price})

@@ -33,16 +33,16 @@ func sizeResults(t *testing.T) map[string]*tool.Result {
 func TestSizeComputeOptimal(t *testing.T) {
 	res := sizeResults(t)["optimal"]
 	v := func(id string) float64 { return valueOf(t, res, id) }
-	// 512 H100 for 30 days buy 5.86e23 FLOPs (6ND): about Chinchilla's
+	// 512 H100 for 30 days buy 5.77e23 FLOPs (6ND): about Chinchilla's
 	// own budget, and so about its 70B parameters on 1.4T tokens.
-	assert.InEpsilon(t, 5.86e23, v("size.compute"), 0.005)
-	assert.InEpsilon(t, 69.90e9, v("size.optimal_params"), 0.005)
-	assert.InEpsilon(t, 1.398e12, v("size.tokens"), 0.005)
+	assert.InEpsilon(t, 5.77e23, v("size.compute"), 0.005)
+	assert.InEpsilon(t, 69.35e9, v("size.optimal_params"), 0.005)
+	assert.InEpsilon(t, 1.387e12, v("size.tokens"), 0.005)
 	assert.InEpsilon(t, 5.76e23, v("size.compute"), 0.05, "Gopher's and Chinchilla's budget")
 	// The model it buys (62 layers of 9,216), planned forward, fills the
-	// 30 days at 49% MFU, within its shape's whole layers and heads.
+	// 30 days at 48% MFU, within its shape's whole layers and heads.
 	assert.Equal(t, []float64{62, 9216, 72}, []float64{v("size.layers"), v("size.hidden"), v("size.heads")})
-	assert.InEpsilon(t, 0.49, v("size.mfu"), 0.01)
+	assert.InEpsilon(t, 0.484, v("size.mfu"), 0.01)
 	assert.InEpsilon(t, 30*86400.0, v("size.wall_time"), 0.01)
 	assert.Equal(t, 1.0, v("size.meets_time"))
 	assert.Equal(t, 0.0, v("size.memory_bound"))
@@ -60,17 +60,17 @@ func TestSizeComputeOptimal(t *testing.T) {
 	assert.InEpsilon(t, 5e5/2.5/512*3600, valueOf(t, b, "size.time"), 1e-12)
 	assert.Equal(t, "the budget", b.Note("binds"))
 	assert.LessOrEqual(t, valueOf(t, b, "size.cost"), 5e5)
-	assert.InEpsilon(t, 5e5, valueOf(t, b, "size.cost"), 0.01, "the model's shape comes in whole layers and heads")
-	assert.InEpsilon(t, 51.13e9, valueOf(t, b, "size.optimal_params"), 0.005)
+	assert.InEpsilon(t, 5e5, valueOf(t, b, "size.cost"), 0.02, "the model's shape comes in whole layers and heads")
+	assert.InEpsilon(t, 50.44e9, valueOf(t, b, "size.optimal_params"), 0.005)
 }
 
 func TestSizeFewestGPUs(t *testing.T) {
 	res := sizeResults(t)["fewest"]
 	v := func(id string) float64 { return valueOf(t, res, id) }
-	// Llama 3.1 70B on its compute-optimal 1.41T tokens in 30 days: 68
-	// DGX H100; 67 take 30.1 days.
-	assert.Equal(t, 544.0, v("size.gpus"))
-	assert.Equal(t, 536.0, v("size.below.gpus"))
+	// Llama 3.1 70B on its compute-optimal 1.41T tokens in 30 days: 69
+	// DGX H100; 68 take longer.
+	assert.Equal(t, 552.0, v("size.gpus"))
+	assert.Equal(t, 544.0, v("size.below.gpus"))
 	assert.LessOrEqual(t, v("size.wall_time"), 30*86400.0)
 	assert.Greater(t, v("size.below.wall_time"), 30*86400.0)
 	assert.InEpsilon(t, 20*v("size.params"), v("size.tokens"), 1e-12)

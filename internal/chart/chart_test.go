@@ -334,9 +334,9 @@ func TestScalingTransformerOnEverySystem(t *testing.T) {
 	}
 	assert.Equal(t, []string{"dgx-b200（理想）", "dgx-b200（モデル）", "dgx-h100（理想）", "dgx-h100（モデル）"}, names)
 	// ViT-L's 305M parameters fit one GPU, so nothing is left out; the
-	// largest job the estimate sizes is 240 H100, and four times that, 960,
-	// ends the powers of two at 512.
-	assert.Equal(t, []float64{1, 2, 4, 8, 16, 32, 64, 128, 256, 512}, sp.Series[1].X)
+	// largest job the estimate sizes is 256 H100, and four times that,
+	// 1,024, ends the powers of two.
+	assert.Equal(t, []float64{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024}, sp.Series[1].X)
 	assert.NotContains(t, sp.Note, "除いています")
 	// A B200 trains faster than an H100 at every count.
 	for i := range sp.Series[1].Y {

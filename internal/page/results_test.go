@@ -94,10 +94,10 @@ func TestWorldModelStepByStep(t *testing.T) {
 		{ids: []string{"data.tokens"}, texts: []string{"11.74 trillion"}},
 		{ids: []string{"train.world-model.tokens"}, texts: []string{"23.48 trillion"}},
 		{ids: []string{"train.world-model.flops"}, texts: []string{"6.45e+22 FLOP"}},
-		{ids: []string{"train.world-model.tp.dgx-b200", "train.world-model.pp.dgx-b200", "train.world-model.dp.dgx-b200"}, texts: []string{"1", "1", "104"}, system: "DGX B200"},
-		{ids: []string{"train.world-model.gpu_time.dgx-b200"}, texts: []string{"1.98 years"}, system: "DGX B200"},
-		{ids: []string{"train.world-model.tp.dgx-h100", "train.world-model.pp.dgx-h100", "train.world-model.dp.dgx-h100"}, texts: []string{"1", "1", "240"}, system: "DGX H100"},
-		{ids: []string{"train.world-model.gpu_time.dgx-h100"}, texts: []string{"4.54 years"}, system: "DGX H100"},
+		{ids: []string{"train.world-model.tp.dgx-b200", "train.world-model.pp.dgx-b200", "train.world-model.dp.dgx-b200"}, texts: []string{"1", "1", "112"}, system: "DGX B200"},
+		{ids: []string{"train.world-model.gpu_time.dgx-b200"}, texts: []string{"2.11 years"}, system: "DGX B200"},
+		{ids: []string{"train.world-model.tp.dgx-h100", "train.world-model.pp.dgx-h100", "train.world-model.dp.dgx-h100"}, texts: []string{"1", "1", "256"}, system: "DGX H100"},
+		{ids: []string{"train.world-model.gpu_time.dgx-h100"}, texts: []string{"4.82 years"}, system: "DGX H100"},
 	}, shownSteps(sh.steps[0]))
 
 	// The values are the scenario's arithmetic: 100 cars x 8 hours x 260
@@ -115,8 +115,8 @@ func TestWorldModelStepByStep(t *testing.T) {
 	assert.Equal(t, 196*frames, value("data.tokens"))
 	assert.Equal(t, 2*196*frames, value("train.world-model.tokens"))
 	assert.InEpsilon(t, 2*196*frames*value("train.world-model.flops_per_token"), value("train.world-model.flops"), 1e-12)
-	assert.Equal(t, 13*8.0, value("train.world-model.dp.dgx-b200"))
-	assert.Equal(t, 30*8.0, value("train.world-model.dp.dgx-h100"))
+	assert.Equal(t, 14*8.0, value("train.world-model.dp.dgx-b200"))
+	assert.Equal(t, 32*8.0, value("train.world-model.dp.dgx-h100"))
 	assert.InEpsilon(t, value("train.world-model.tokens")/value("train.world-model.tokens_per_s.dgx-b200"), value("train.world-model.gpu_time.dgx-b200"), 1e-12)
 
 	html := Results(est, "en")
@@ -150,7 +150,7 @@ func TestProjectStepByStep(t *testing.T) {
 	}
 	assert.Equal(t, []string{"train.llama-70b.params", "train.llama-70b.tokens", "train.llama-70b.flops", "train.llama-70b.tp.dgx-h100",
 		"train.llama-70b.gpu_time.dgx-h100", "project.llama-70b.gpu_hours.dgx-h100"}, ids)
-	assert.Equal(t, []string{"70.55 billion", "15 trillion", "6.74e+24 FLOP", "4", "446.8 years", "4.13 million"}, texts)
+	assert.Equal(t, []string{"70.55 billion", "15 trillion", "6.74e+24 FLOP", "4", "453.06 years", "4.18 million"}, texts)
 	assert.Equal(t, "Llama 3.1 70B", sh.steps[0].name)
 	assert.Empty(t, resultsSheet(presetEstimate(t, "modern-2026"), "en").steps, "no transformer, no steps")
 }
@@ -191,15 +191,15 @@ func TestWholeRunRangesBesideTheFigures(t *testing.T) {
 		want map[string][2]string // id: value, range
 	}{
 		{"en", map[string][2]string{
-			"cost.own":  {"USD 70,012,502", "(USD 70,010,195–USD 128,029,265)"},
-			"cost.rent": {"USD 89,154,681", "(USD 89,151,744–USD 163,008,609)"},
-			"project.llama-3-405b.gpu_hours.dgx-h100": {"29.71 million", "(29.71 million–54.33 million)"},
+			"cost.own":  {"USD 70,532,848", "(USD 70,212,637–USD 126,987,287)"},
+			"cost.rent": {"USD 89,817,069", "(USD 89,409,449–USD 161,682,196)"},
+			"project.llama-3-405b.gpu_hours.dgx-h100": {"29.93 million", "(29.79 million–53.88 million)"},
 			"project.llama-3-405b.run_time.dgx-h100":  {"0.21 years", "(0.21 years–0.38 years)"},
-			"energy.project":                          {"39.39 GWh", "(39.39 GWh–72.04 GWh)"},
+			"energy.project":                          {"39.69 GWh", "(39.51 GWh–71.45 GWh)"},
 		}},
 		{"ja", map[string][2]string{
-			"cost.own": {"USD 70,012,502", "(USD 70,010,195–USD 128,029,265)"},
-			"project.llama-3-405b.gpu_hours.dgx-h100": {"2970.81 万", "(2970.71 万–5432.6 万)"},
+			"cost.own": {"USD 70,532,848", "(USD 70,212,637–USD 126,987,287)"},
+			"project.llama-3-405b.gpu_hours.dgx-h100": {"2992.89 万", "(2979.3 万–5388.39 万)"},
 			"project.llama-3-405b.run_time.dgx-h100":  {"0.21 年", "(0.21 年–0.38 年)"},
 		}},
 	} {
@@ -214,7 +214,7 @@ func TestWholeRunRangesBesideTheFigures(t *testing.T) {
 	// The planner's choice, text rather than value elements, shows them too.
 	lead, err := Lead(est, "why", "option", "label", 90, "en")
 	require.NoError(t, err)
-	assert.Contains(t, lead, `<dd>USD 70,012,502 <span class="band">(USD 70,010,195–USD 128,029,265)</span></dd>`)
+	assert.Contains(t, lead, `<dd>USD 70,532,848 <span class="band">(USD 70,212,637–USD 126,987,287)</span></dd>`)
 	assert.False(t, banded(estimator.Quantity{Value: 2048, P10: 2048, P90: 2048}), "a count the range does not move shows none")
 
 	fixed := presetEstimate(t, "llama-3-405b", estimator.Override{Path: "model_error.whole_run", Value: "1.2"})
