@@ -95,7 +95,7 @@ func TestJobLaddersOnlyForSizedJobs(t *testing.T) {
 	assert.Equal(t, 8.0, l.Start, "one system holds ViT-L")
 	assert.Equal(t, 1.0, l.MFUError)
 	assert.Equal(t, 4, l.Steps)
-	assert.Len(t, l.Rows, 56, "8 to 448 GPUs, four times the job of 112")
+	assert.Len(t, l.Rows, 64, "8 to 512 GPUs, four times the job of 128")
 	for i, r := range l.Rows {
 		assert.Equal(t, 8*float64(i+1), r.GPUs)
 		assert.Equal(t, r.GPUs, r.TP*r.PP*r.DP)

@@ -224,11 +224,11 @@ func TestTokensFromFleet(t *testing.T) {
 		assert.Equal(t, 1.0, value(t, est, "team.world-model.meets_target."+sys), sys)
 		assert.Equal(t, 1.0, value(t, est, "train.world-model.fits."+sys), sys)
 	}
-	// The README's figures: a 112-GPU job of 14 DGX B200, 90 of them for
-	// the team's 6 concurrent jobs, each reading 9.0 GB/s of video.
-	assert.Equal(t, 112.0, value(t, est, "team.world-model.gpus_per_job.dgx-b200"))
-	assert.Equal(t, 90.0, value(t, est, "team.world-model.systems_to_buy.dgx-b200"))
-	assert.InDelta(t, 9.0e9, value(t, est, "storage.world-model.node_read_rate.dgx-b200"), 0.05e9)
+	// The README's figures: a 128-GPU job of 16 DGX B200, 103 of them for
+	// the team's 6 concurrent jobs, each reading 8.2 GB/s of video.
+	assert.Equal(t, 128.0, value(t, est, "team.world-model.gpus_per_job.dgx-b200"))
+	assert.Equal(t, 103.0, value(t, est, "team.world-model.systems_to_buy.dgx-b200"))
+	assert.InDelta(t, 8.2e9, value(t, est, "storage.world-model.node_read_rate.dgx-b200"), 0.05e9)
 }
 
 // TestLlama3FLOPsAndGPUHours holds the Llama 3 405B example to hand

@@ -70,12 +70,12 @@ func TestWorldModelStepByStep(t *testing.T) {
 		"Training data, in tokens: 11.74 trillion",
 		"Video world model: tokens of one training run: 23.48 trillion",
 		"Video world model: training FLOPs of one run: 6.45e+22 FLOP",
-		"Layout on DGX B200 (tensor × pipeline × data parallel): 1 1 112",
-		"Video world model: one training run on one DGX B200 GPU: 2.11 years",
-		"Layout on DGX H100 (tensor × pipeline × data parallel): 1 1 256",
-		"Video world model: one training run on one DGX H100 GPU: 4.82 years",
+		"Layout on DGX B200 (tensor × pipeline × data parallel): 1 1 128",
+		"Video world model: one training run on one DGX B200 GPU: 2.31 years",
+		"Layout on DGX H100 (tensor × pipeline × data parallel): 1 1 280",
+		"Video world model: one training run on one DGX H100 GPU: 5.29 years",
 	}, run[[]string](p, steps))
-	// On a 390 px phone a layout reads on one line: "TP 1 × PP 1 × DP 112".
+	// On a 390 px phone a layout reads on one line: "TP 1 × PP 1 × DP 128".
 	p.viewport(390)
 	tops := run[[]float64](p, `[...document.querySelectorAll('ol.steps .parallelism')[0].querySelectorAll('button')].map((b) => b.getBoundingClientRect().top)`)
 	require.Len(t, tops, 3)

@@ -38,6 +38,30 @@ const (
 	attentionEfficiency = 0.45
 )
 
+// attentionByHeadWidth is attention's speed by the width of a head,
+// relative to 128's (the calibration runs' width, which attentionEfficiency
+// is fitted at): FlashAttention-3's causal BF16 forward pass on an H100 at
+// 16k tokens ran at 473, 616 and 642 TFLOP/s at widths 64, 128 and 256
+// (Shah et al. 2024, Figure 5). Narrow heads do less work per byte of keys
+// and values moved through the on-chip memory.
+var attentionByHeadWidth = [...]struct{ width, speed float64 }{{64, 473.0 / 616}, {128, 1}, {256, 642.0 / 616}}
+
+// attentionHeadFactor is attentionByHeadWidth at width d: linear in log2 d
+// between the measured widths, held at the nearest one outside them.
+func attentionHeadFactor(d int) float64 {
+	t := attentionByHeadWidth
+	x := math.Log2(float64(d))
+	if x <= math.Log2(t[0].width) {
+		return t[0].speed
+	}
+	for i := 1; i < len(t); i++ {
+		if x0, x1 := math.Log2(t[i-1].width), math.Log2(t[i].width); x <= x1 {
+			return t[i-1].speed + (t[i].speed-t[i-1].speed)*(x-x0)/(x1-x0)
+		}
+	}
+	return t[len(t)-1].speed
+}
+
 // DefaultGlobalBatchTokens is the tokens per optimizer step when a job gives
 // none: Llama 3 405B's 2,048 sequences of 8,192 (Dubey et al. 2024, Table 4).
 const DefaultGlobalBatchTokens = 2048 * 8192
@@ -275,7 +299,7 @@ func newJob(tj TransformerJob, f Factors) (*job, error) {
 		// left in BF16 take the rest.
 		j.matmulRate = bf16 * matmulEfficiency * (1 + (j.peak/bf16-1)*lowPrecisionGain)
 	}
-	j.attnRate = bf16 * attentionEfficiency
+	j.attnRate = bf16 * attentionEfficiency * attentionHeadFactor(m.headDim())
 	j.memRate = tj.GPU.MemBandwidth * f.MemoryEfficiency
 	j.params, _ = m.Params()
 	j.expert = m.expertParams()

@@ -302,3 +302,18 @@ func TestUtilisationMovesWithTheRun(t *testing.T) {
 	}
 	assert.Equal(t, 9, pairs)
 }
+
+// Attention's speed by head width: the measured widths give their own
+// speeds, between them it is linear in log2 of the width, outside them held.
+func TestAttentionHeadFactor(t *testing.T) {
+	for _, tc := range []struct {
+		width int
+		want  float64
+	}{
+		{32, 473.0 / 616}, {64, 473.0 / 616}, {128, 1}, {256, 642.0 / 616}, {512, 642.0 / 616},
+		{96, 473.0/616 + (1-473.0/616)*(math.Log2(96)-6)},
+		{192, 1 + (642.0/616-1)*(math.Log2(192)-7)},
+	} {
+		assert.InDelta(t, tc.want, attentionHeadFactor(tc.width), 1e-12, "width %d", tc.width)
+	}
+}

@@ -94,10 +94,10 @@ func TestWorldModelStepByStep(t *testing.T) {
 		{ids: []string{"data.tokens"}, texts: []string{"11.74 trillion"}},
 		{ids: []string{"train.world-model.tokens"}, texts: []string{"23.48 trillion"}},
 		{ids: []string{"train.world-model.flops"}, texts: []string{"6.45e+22 FLOP"}},
-		{ids: []string{"train.world-model.tp.dgx-b200", "train.world-model.pp.dgx-b200", "train.world-model.dp.dgx-b200"}, texts: []string{"1", "1", "112"}, system: "DGX B200"},
-		{ids: []string{"train.world-model.gpu_time.dgx-b200"}, texts: []string{"2.11 years"}, system: "DGX B200"},
-		{ids: []string{"train.world-model.tp.dgx-h100", "train.world-model.pp.dgx-h100", "train.world-model.dp.dgx-h100"}, texts: []string{"1", "1", "256"}, system: "DGX H100"},
-		{ids: []string{"train.world-model.gpu_time.dgx-h100"}, texts: []string{"4.82 years"}, system: "DGX H100"},
+		{ids: []string{"train.world-model.tp.dgx-b200", "train.world-model.pp.dgx-b200", "train.world-model.dp.dgx-b200"}, texts: []string{"1", "1", "128"}, system: "DGX B200"},
+		{ids: []string{"train.world-model.gpu_time.dgx-b200"}, texts: []string{"2.31 years"}, system: "DGX B200"},
+		{ids: []string{"train.world-model.tp.dgx-h100", "train.world-model.pp.dgx-h100", "train.world-model.dp.dgx-h100"}, texts: []string{"1", "1", "280"}, system: "DGX H100"},
+		{ids: []string{"train.world-model.gpu_time.dgx-h100"}, texts: []string{"5.29 years"}, system: "DGX H100"},
 	}, shownSteps(sh.steps[0]))
 
 	// The values are the scenario's arithmetic: 100 cars x 8 hours x 260
@@ -115,8 +115,8 @@ func TestWorldModelStepByStep(t *testing.T) {
 	assert.Equal(t, 196*frames, value("data.tokens"))
 	assert.Equal(t, 2*196*frames, value("train.world-model.tokens"))
 	assert.InEpsilon(t, 2*196*frames*value("train.world-model.flops_per_token"), value("train.world-model.flops"), 1e-12)
-	assert.Equal(t, 14*8.0, value("train.world-model.dp.dgx-b200"))
-	assert.Equal(t, 32*8.0, value("train.world-model.dp.dgx-h100"))
+	assert.Equal(t, 16*8.0, value("train.world-model.dp.dgx-b200"))
+	assert.Equal(t, 35*8.0, value("train.world-model.dp.dgx-h100"))
 	assert.InEpsilon(t, value("train.world-model.tokens")/value("train.world-model.tokens_per_s.dgx-b200"), value("train.world-model.gpu_time.dgx-b200"), 1e-12)
 
 	html := Results(est, "en")
