@@ -2,11 +2,12 @@
 // CLI, the page and the tests share them.
 package examples
 
-// The scenarios are Go strings in scenarios.go, which TestScenariosCurrent
-// writes from the JSON files beside it (go test ./examples -update) and
-// otherwise checks equal to them, rather than //go:embed: importing the
-// embed package links io/fs, time and GODEBUG's parser into the page's
-// WebAssembly module (28 KB brotli) for files that never change at run time.
+// The scenarios are Go strings in scenarios.go, which go generate writes
+// from the JSON files beside it and TestScenariosCurrent checks is current,
+// rather than //go:embed: importing the embed package links io/fs, time and
+// GODEBUG's parser into the page's WebAssembly module (28 KB brotli) for
+// files that never change at run time.
+//go:generate go run gen_scenarios.go
 
 // Default is the scenario trainscale runs when given none: the 2017 article.
 const Default = "article-2017"
