@@ -80,10 +80,12 @@ func accuracyPoints(b *strings.Builder, points []byte, word func(tag, key, attrs
 	b.WriteString(`</script></details>`)
 }
 
+//go:generate go run gen_accuracy_words.go
+
 // accuracyMessages are the section's words in lang, by data-i18n key, from
 // accuracyWords: a copy of estimator/tool's words for the module that
-// does not link estimator/tool (accuracy_words.go, generated and checked by
-// TestAccuracyWordsCurrent).
+// does not link estimator/tool (accuracy_words.go, written by go generate
+// and checked by TestAccuracyWordsCurrent).
 func accuracyMessages(lang string) map[string]string {
 	out := make(map[string]string, len(accuracyWords))
 	for key, w := range accuracyWords {
