@@ -3,7 +3,7 @@
 GO ?= go
 BIN := bin/trainscale
 
-.PHONY: run test test-short test-native build bench fuzz fmt echarts
+.PHONY: run test test-short test-native build bench fuzz fmt generate echarts
 
 NPM_CI := npm ci --omit-lockfile-registry-resolved --no-audit --no-fund
 
@@ -39,6 +39,12 @@ fuzz: ## a short fuzzing session over scenario decoding and estimation
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')
+
+# Generated Go files (examples/scenarios.go, internal/page/accuracy_words.go)
+# are committed; each has a //go:generate line beside it and a test that
+# fails while it is stale.
+generate: ## rewrite the generated Go files after their sources change (the scenario files, estimator/tool's accuracy words)
+	$(GO) generate ./...
 
 # The echarts script the binary embeds and the page serves is committed, so
 # only refreshing it needs npm: after a change to the lockfile's echarts or to
