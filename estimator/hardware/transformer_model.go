@@ -161,11 +161,16 @@ func recomputeForward(forward, attention float64, r Recompute) float64 {
 // 2sbh/tp. Selective recomputation (attention's core) keeps as much as none:
 // FlashAttention already keeps no scores and recomputes them backward.
 func (m TransformerModel) ActivationBytesPerLayer(s, b, tp int, r Recompute) float64 {
-	sbh := float64(s) * float64(b) * float64(m.Hidden)
+	return activationBytes(float64(s)*float64(b)*float64(m.Hidden), m.activationWidths(), tp, r)
+}
+
+// activationBytes is ActivationBytesPerLayer for s*b*h = sbh and the
+// model's activationWidths, which the layout search computes once per job.
+func activationBytes(sbh, widths float64, tp int, r Recompute) float64 {
 	if r == RecomputeFull {
 		return 2 * sbh / float64(tp)
 	}
-	return sbh * m.activationWidths() / float64(tp)
+	return sbh * widths / float64(tp)
 }
 
 // activationWidths is the 16-bit tensors one layer keeps for its backward
@@ -243,6 +248,7 @@ type job struct {
 	// One layer's attention projections and feed-forward blocks, dense and
 	// one expert's, in parameters: the step's time reads them per layout.
 	attnParams, ffnParams, expertFFNParams float64
+	actWidths                              float64 // the model's activationWidths
 	peak, matmulRate                       float64 // FLOP/s: the precision's peak and what matrix multiplies reach
 	attnRate                               float64 // attention's products run in BF16 whatever the precision
 	memRate                                float64 // bytes/s of element-wise traffic
@@ -319,6 +325,7 @@ func newJob(tj TransformerJob, f Factors) (*job, error) {
 	j.forwardFLOPs = m.ModelFLOPsPerToken(j.seq) / 3
 	j.attentionFLOPs = m.AttentionFLOPsPerToken(j.seq)
 	j.attnParams, j.ffnParams, j.expertFFNParams = m.attentionParams(), m.ffnParams(m.FFN), m.ffnParams(m.ExpertFFN)
+	j.actWidths = m.activationWidths()
 	j.domain = tj.System.NVLinkGPUs()
 	j.nvlink = tj.IntraLink.Bandwidth * f.CommEfficiency
 	j.fabric = tj.Fabric.Bandwidth * float64(tj.System.NetworkPorts) / float64(max(tj.System.GPUs, 1)) * f.CommEfficiency
@@ -479,11 +486,12 @@ func (j *job) memory(l Layout, m int) TransformerMemory {
 	}
 	// Context parallelism splits every activation, the scores included.
 	cp := float64(max(l.CP, 1))
-	layer := mod.ActivationBytesPerLayer(j.seq, l.MicroBatch, l.TP, l.Recompute) / cp
+	sbh := float64(j.seq) * float64(l.MicroBatch) * float64(mod.Hidden)
+	layer := activationBytes(sbh, j.actWidths, l.TP, l.Recompute) / cp
 	mem.Activations = layer * float64(j.firstStage(l.PP)) * inflight
 	if l.Recompute == RecomputeFull {
 		// The layer being recomputed holds its whole working set.
-		mem.Activations += mod.ActivationBytesPerLayer(j.seq, l.MicroBatch, l.TP, RecomputeNone) / cp
+		mem.Activations += activationBytes(sbh, j.actWidths, l.TP, RecomputeNone) / cp
 	}
 	sum := mem.Weights + mem.Gradients + mem.Optimizer + mem.Activations
 	mem.Workspace = j.f.WorkspaceFraction * sum
