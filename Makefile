@@ -31,7 +31,7 @@ test-short: ## the quick loop (cached results reused): every package with -short
 build:
 	$(GO) build -o $(BIN) ./cmd/trainscale
 
-bench: ## the benchmarks the README quotes
+bench: ## the benchmarks docs/engineering.md quotes
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 fuzz: ## a short fuzzing session over scenario decoding and estimation

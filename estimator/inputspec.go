@@ -427,7 +427,7 @@ var fieldWords = map[string]words{
 // constraints' labels and units, planConstraint) while the other rows are
 // read only where the whole table is (Fields, FieldOf, Inputs: forms,
 // reports, the CLI). Apart, the page's estimator module, which estimates
-// but lists no inputs, links none of fieldWords (README, "Module size").
+// but lists no inputs, links none of fieldWords (docs/engineering.md, "Module size").
 var planWords = map[string]words{
 	"plan.workload": {label: Text{"Workload planned for", "計画するワークロード"}, unset: Text{"money.workload", "money.workload"},
 		help: Text{"The workload whose runs must meet the deadline; its data, tokens and team come from the scenario.", "期限内に学習を終えるべきワークロード。データ・トークン数・チームはシナリオのもの。"}},

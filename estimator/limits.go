@@ -13,7 +13,7 @@ import (
 // Limits bound the work one request may ask for, so that no scenario, flag or
 // link can make any surface (the CLI, the page's wasm instance, a report) run
 // for minutes or allocate gigabytes. Every surface checks against these
-// constants; none restates them. The README's "Limits" section lists them.
+// constants; none restates them. docs/limits.md lists them.
 const (
 	// MaxSamples bounds a Monte Carlo run: 1e6 samples of the article take a
 	// few seconds and hold one float64 per sample and headline quantity.
@@ -239,8 +239,8 @@ const (
 	maxMoney   = 1e15    // a thousand times the largest clusters announced
 )
 
-// Bounds is the table of every bound, by name; the README's "Limits" section
-// lists it.
+// Bounds is the table of every bound, by name; docs/limits.md lists it
+// (TestDocsListTheBounds holds the two together).
 var Bounds = []Bound{
 	{Name: "gpus", Int: true, Min: 1, Max: 1 << 17},           // GPUs of one job: 8x Llama 3's 16,384
 	{Name: "systems", Int: true, Min: 1, Max: 1 << 17},        // systems bought or rented

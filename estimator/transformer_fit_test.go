@@ -45,7 +45,7 @@ func TestTransformerMemoryParts(t *testing.T) {
 	// of activations for 8 micro-batches in flight, 62.8 GiB.
 	assert.InDelta(t, 11.81, value(t, est, parts[0].ID)/(1<<30), 0.005)
 	assert.InDelta(t, 0.28, value(t, est, parts[2].ID)/(1<<30), 0.005)
-	assert.InDelta(t, 62.79, value(t, est, parts[3].ID)/(1<<30), 0.005, "activations, as the README quotes them")
+	assert.InDelta(t, 62.79, value(t, est, parts[3].ID)/(1<<30), 0.005, "activations, as docs/transformers.md quotes them")
 	assert.InDelta(t, 78.67, sum/(1<<30), 0.005)
 	assert.Equal(t, 80.0*(1<<30), value(t, est, capacity))
 }

@@ -224,7 +224,7 @@ func TestTokensFromFleet(t *testing.T) {
 		assert.Equal(t, 1.0, value(t, est, "team.world-model.meets_target."+sys), sys)
 		assert.Equal(t, 1.0, value(t, est, "train.world-model.fits."+sys), sys)
 	}
-	// The README's figures: a 128-GPU job of 16 DGX B200, 103 of them for
+	// docs/transformers.md's figures: a 128-GPU job of 16 DGX B200, 103 of them for
 	// the team's 6 concurrent jobs, each reading 8.2 GB/s of video.
 	assert.Equal(t, 128.0, value(t, est, "team.world-model.gpus_per_job.dgx-b200"))
 	assert.Equal(t, 103.0, value(t, est, "team.world-model.systems_to_buy.dgx-b200"))

@@ -528,7 +528,7 @@ func TestExports(t *testing.T) {
 	assert.Contains(t, string(html), "<html")
 }
 
-// TestBudgets measures the page the way the README quotes it; it asserts only
+// TestBudgets measures the page the way docs/engineering.md quotes it; it asserts only
 // what is not a wall-clock limit (which files are fetched, module sizes).
 func TestBudgets(t *testing.T) {
 	p := open(t)

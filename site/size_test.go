@@ -24,7 +24,7 @@ import (
 // 1,025,654 B already, 3.7 KB over, with the whole-run band's core), then
 // the planner's and size's ranges sized as the estimate sizes them, the
 // range in explain and the spare GPUs held (+4.8 KB brotli, +3.7 KB gzip). The budget
-// is a few KB above today's (README, "Module size"): a change of a few KB of
+// is a few KB above today's (docs/engineering.md, "Module size"): a change of a few KB of
 // code has moved brotli by up to 5 KB either way. Issue 31 asks for fewer
 // bytes before live; this only keeps the module from growing unseen.
 func TestEstimatorModuleSize(t *testing.T) {
@@ -42,7 +42,7 @@ func TestEstimatorModuleSize(t *testing.T) {
 }
 
 // The module the page loads first links none of these: each costs KBs to
-// tens of KB brotli (README, "Module size"). regexp crept back in once
+// tens of KB brotli (docs/engineering.md, "Module size"). regexp crept back in once
 // through a validation in a package the page's words come from; fmt and
 // estimator/tool (its published figures, encoding/csv) through the page's
 // accuracy section; embed (io/fs, time, GODEBUG's parser) with the examples.

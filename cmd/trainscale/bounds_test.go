@@ -174,7 +174,7 @@ func apiError(t *testing.T, a *api.API, method string, req map[string]any) api.E
 	return *out.Error
 }
 
-// boundsTable is the README's table of estimator.Bounds: each row's range
+// boundsTable is docs/limits.md's table of estimator.Bounds: each row's range
 // in the words every surface uses, the scenario fields it checks and the
 // flags.
 func boundsTable() string {
@@ -202,9 +202,9 @@ func boundsTable() string {
 	return b.String()
 }
 
-// The README lists every bound as the table is.
-func TestReadmeListsTheBounds(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+// docs/limits.md lists every bound as the table is.
+func TestDocsListTheBounds(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/limits.md")
 	require.NoError(t, err)
-	assert.True(t, strings.Contains(string(readme), boundsTable()), "README's bounds table is stale; it should read:\n%s", boundsTable())
+	assert.True(t, strings.Contains(string(doc), boundsTable()), "docs/limits.md's bounds table is stale; it should read:\n%s", boundsTable())
 }

@@ -21,7 +21,7 @@ const docsFieldsHead = `# Scenario fields
 
 Every input of a scenario file, as ` + "`--set`" + ` takes its path (a list item's
 index goes in the brackets: ` + "`workloads[1].mb_per_s`" + `). Any number may instead be a
-range; see the README's Ranges section. This table is the output of
+range; see [uncertainty.md](uncertainty.md). This table is the output of
 ` + "`trainscale fields --format markdown`" + ` (` + "`--lang ja`" + ` for Japanese), generated from the
 estimator's fields table, which the page's form, the workbook, the PDF and
 the CLI all read; ` + "`go test ./cmd/trainscale -run FieldsDoc -update`" + ` rewrites it.

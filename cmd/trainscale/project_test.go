@@ -25,7 +25,7 @@ func TestProjectOnEverySurface(t *testing.T) {
 	assert.Contains(t, out, "Renting the project's GPU-hours                                 USD 10,458,803 (USD 10,410,576–USD 18,975,537)")
 	assert.NotContains(t, out, "team")
 
-	// The README quotes both.
+	// The README and docs/scenarios.md quote both (TestDocsCommands runs them).
 	out, errOut, code = trainscale(t, "", "size", "--gpu", "h100-sxm", "--model", "llama-3.1-70b", "--tokens", "15e12", "--days", "90", "--price-per-gpu-hour", "2.5")
 	require.Equal(t, 0, code, errOut)
 	for _, line := range []string{"size.gpus             1944            1928            3520            Fewest GPUs that meet the time",
@@ -56,7 +56,7 @@ func TestProjectOnEverySurface(t *testing.T) {
 	}
 }
 
-// The README's figures for the llama-3-405b preset as a project: its plan
+// docs/scenarios.md's and docs/planner.md's figures for the llama-3-405b preset as a project: its plan
 // runs as fast as Meta's job, and edited to the 70B question it charges
 // checkpoint stalls, so its job differs from size's by that alone.
 func TestLlamaPresetIsAProject(t *testing.T) {

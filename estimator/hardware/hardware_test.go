@@ -493,8 +493,8 @@ func TestDefaultLoaderMovesNoPoint(t *testing.T) {
 	assert.Equal(t, Calibrate(f), Calibrate(DefaultFactors()))
 }
 
-// The known held-out misses stay where the README says they are: a change
-// that moves one must say so there. The MLPerf runs decode on the GPUs with
+// The known held-out misses stay where docs/accuracy.md says they are: a
+// change that moves one must say so there. The MLPerf runs decode on the GPUs with
 // DALI; what is left of their error is the single GPU's rate, not the host.
 func TestKnownMisses(t *testing.T) {
 	rows := Calibrate(DefaultFactors())

@@ -44,7 +44,7 @@ func ComputeOptimal(flops float64) (params, tokens float64) {
 // grouped-query attention with 8 key/value heads, a gated feed-forward
 // block 3.5x wide, heads of 128), and Llama 3's 405B runs are among those
 // the transformer model is fitted to (its 8B's and 70B's GPU-hours, held
-// out, it misses most: see the README's calibration table).
+// out, it misses most: see docs/transformers.md's calibration table).
 // The 8B's depth (hidden/layers = 128) sits between the 70B's (102) and the
 // 405B's (130).
 const ScaleFamily = "llama-3.1-8b"

@@ -9,7 +9,7 @@ import (
 
 // The transformer performance model: FLOPs, memory, the step's time for one
 // layout, and the search for the fastest layout that fits. The formulas and
-// their sources are in the README's "Transformer workloads".
+// their sources are in docs/transformers.md.
 
 // Efficiencies of the transformer model, fitted together to the runs of
 // TransformerRuns that are not HeldOut, by least squares on the log of

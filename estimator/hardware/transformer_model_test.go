@@ -133,7 +133,7 @@ func TestTransformerSearch(t *testing.T) {
 }
 
 // Every published figure beside the model's, with its relative error (the
-// README's calibration table). Fitted points must stay within 15% (BF16)
+// calibration table of docs/transformers.md). Fitted points must stay within 15% (BF16)
 // and 30% (FP8: one gain cannot serve Hopper, which keeps more of FP8's
 // speed-up, and Blackwell, which keeps less); every error is pinned to the
 // table within 1 point, so a change to the model shows here.

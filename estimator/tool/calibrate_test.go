@@ -223,7 +223,7 @@ func TestFitReportBeforeAndAfter(t *testing.T) {
 	require.Len(t, res.Fit.Rows, len(userPoints))
 
 	// The A100's mixed-precision ResNet-50 point: the default model runs
-	// 10.2% fast (README, calibration row 15); the fit brings it near 2470.
+	// 10.2% fast (docs/accuracy.md, calibration row 15); the fit brings it near 2470.
 	r := res.Fit.Rows[0]
 	assert.Equal(t, "fit.1", r.ID)
 	assert.Equal(t, "resnet-50 on a100-sxm4-80gb, mixed precision, batch 256", r.What.EN)

@@ -120,5 +120,5 @@ func count(v float64) string { return estimator.SI(v, "").Format(v) }
 func watts(v float64) string { return estimator.Format(v, estimator.Watts, estimator.Decimal) }
 
 // decimalBytes shows bytes their makers count in decimal multiples (SSDs) or
-// that no binary size rounds (activations), as the README's catalog says.
+// that no binary size rounds (activations), as docs/hardware.md's catalog says.
 func decimalBytes(v float64) string { return estimator.Format(v, estimator.Bytes, estimator.Decimal) }

@@ -16,7 +16,7 @@ import (
 // from the rows `trainscale accuracy` prints (held-out rows where a kind has
 // any), they equal the estimator's table. When a model change moves them this
 // fails; the log holds the new table, as Go for each row of estimator/modelerror.go's modelKinds and as
-// markdown for the README (go test ./estimator/tool -run ModelErrorWidths -v).
+// markdown for docs/accuracy.md (go test ./estimator/tool -run ModelErrorWidths -v).
 func TestModelErrorWidthsAreTheAccuracyTables(t *testing.T) {
 	res, err := tool.Accuracy(tool.AccuracyRequest{})
 	require.NoError(t, err)
@@ -56,7 +56,7 @@ func TestModelErrorWidthsAreTheAccuracyTables(t *testing.T) {
 }
 
 // The whole run's default range holds 8 in 10 of the published whole runs
-// held out, as issue 28 asks, and the README's table of them says so.
+// held out, as issue 28 asks, and docs/transformers.md's table of them says so.
 func TestWholeRunRangeHoldsThePublishedRuns(t *testing.T) {
 	res, err := tool.Accuracy(tool.AccuracyRequest{})
 	require.NoError(t, err)

@@ -195,7 +195,7 @@ func TestSizeFineTuneFromConfig(t *testing.T) {
 
 // Llama 3's own layout fits 80 GB H100s without recomputation, as Meta
 // trained it at 8K sequences, at about its published 41% MFU (issue 28):
-// the README's figures.
+// docs/transformers.md's figures.
 func TestLlama3LayoutFitsWithoutRecomputation(t *testing.T) {
 	tp, pp := 8, 16
 	res, err := Transformer(TransformerRequest{Model: "llama-3.1-405b", GPU: "h100-sxm", GPUs: 16384, Tokens: 15.6e12, TP: &tp, PP: &pp})

@@ -53,7 +53,7 @@ type API struct {
 // Render makes the HTML of one part of the page ("form", "results" or
 // "ranges") for est in lang. It is internal/page's, given by the tools
 // module (page.Render): linked into the estimator module, the page's HTML
-// renderers cost it 13 KB brotli (README, "Module size").
+// renderers cost it 13 KB brotli (docs/engineering.md, "Module size").
 type Render func(part string, est *estimator.Estimate, lang string) string
 
 // New makes an API answering the estimator module's one method, estimate,
@@ -86,7 +86,7 @@ func New(extra map[string]Method, render Render) *API {
 // module answers them; the page reads presets and messages from data built
 // into it (site/build.go). Left out of the estimator module, they and the
 // tables they read (the page's words in both languages, the catalog's ids,
-// Estimate.ExplainIn) cost it nothing: 15 KB brotli (README, "Module size").
+// Estimate.ExplainIn) cost it nothing: 15 KB brotli (docs/engineering.md, "Module size").
 func PageMethods() map[string]Method {
 	return map[string]Method{"explain": explain, "presets": presets, "messages": messagesFor}
 }

@@ -170,7 +170,7 @@ func checkEdit(t *testing.T, ed jobEdit, engine string, cells map[string][2]stri
 	assert.Empty(t, bad, msg)
 	assert.Equal(t, len(ed.after.Quantities()), checked, msg)
 	if ed.scenario == "av-world-model-2026" && ed.set.Path == "fleet.cars" && ed.set.Value == "120" {
-		// The README's figures: the job re-sized, 128 -> 152 GPUs, 122 systems.
+		// docs/reports.md's figures: the job re-sized, 128 -> 152 GPUs, 122 systems.
 		for name, want := range map[string]string{"team.world-model.gpus_per_job.dgx-b200": "152", "team.world-model.systems_to_buy.dgx-b200": "122"} {
 			at := cells[names[name]]
 			got, err := read(at[0], at[1])

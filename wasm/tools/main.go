@@ -12,7 +12,7 @@
 // page.Render), which the estimator module leaves out.
 // charts answers with each chart's echarts option, built by internal/echarts
 // as the HTML report's are, so this module links go-echarts (0.21 MB brotli
-// of it; see the README's Speed section) and the page's script builds none.
+// of it; see docs/engineering.md's Speed section) and the page's script builds none.
 package main
 
 import (

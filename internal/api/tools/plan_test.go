@@ -80,7 +80,7 @@ func TestPlanWithoutMoneyAndBadDate(t *testing.T) {
 
 // The page's Plan button: the whole catalog and every cloud offer, as the
 // tools module answers it. Under Node (GOOS=js GOARCH=wasm, go_js_wasm_exec)
-// this is the page's engine; README "The planner" has the figures.
+// this is the page's engine; docs/planner.md has the figures.
 func BenchmarkPlanCall(b *testing.B) {
 	a := api.New(tools.Methods(), page.Render)
 	for _, preset := range []string{"article-2017", "modern-2026", "av-world-model-2026", "llama-3-405b"} {
