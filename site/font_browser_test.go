@@ -17,9 +17,6 @@ import (
 func TestJapanesePDFFromThePage(t *testing.T) {
 	t.Parallel()
 	p := open(t)
-	if !hasExport {
-		t.Skip("the export module does not build yet (report adapters)")
-	}
 	needs(t, "/usr/bin/pdftotext") // poppler-utils
 	p.goTo("/")
 	p.ready("body")
@@ -47,9 +44,6 @@ func TestJapanesePDFFromThePage(t *testing.T) {
 func TestJapanesePDFSaysWhyItsFontFailed(t *testing.T) {
 	t.Parallel()
 	p := open(t)
-	if !hasExport {
-		t.Skip("the export module does not build yet (report adapters)")
-	}
 	p.goTo("/")
 	p.ready("body")
 	run[bool](p, captureDownloads)
