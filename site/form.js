@@ -50,7 +50,7 @@ function rangeOverride(el, path) {
  * @param {string} text
  * @returns {string}
  */
-function jsonNumber(text) {
+export function jsonNumber(text) {
   text = String(text).trim();
   return /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text.normalize('NFKC')) ? text : JSON.stringify(text);
 }
@@ -61,7 +61,7 @@ function jsonNumber(text) {
  * @param {string} path
  * @returns {string}
  */
-function parentPath(path) {
+export function parentPath(path) {
   const m = path.match(/^(.*)(\.[^.[\]]+|\[\d+\])$/);
   return m ? m[1] : '';
 }

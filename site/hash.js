@@ -161,7 +161,7 @@ function diff(a, b) {
  * @param {JSONValue} patch
  * @returns {JSONValue}
  */
-function mergePatch(target, patch) {
+export function mergePatch(target, patch) {
   if (!isObject(patch)) return patch;
   const out = isObject(target) ? { ...target } : {};
   for (const [k, v] of Object.entries(patch)) {

@@ -120,7 +120,7 @@ function apply(page, s) {
  * @param {string} id
  * @returns {string}
  */
-function freeID(taken, id) {
+export function freeID(taken, id) {
   for (let k = 2; ; k++) {
     if (!taken.includes(id + '-' + k)) return id + '-' + k;
   }
