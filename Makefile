@@ -3,7 +3,7 @@
 GO ?= go
 BIN := bin/trainscale
 
-.PHONY: run test test-short test-native build bench fuzz fmt generate echarts
+.PHONY: run test test-short test-native test-js build bench fuzz fmt generate echarts
 
 NPM_CI := npm ci --omit-lockfile-registry-resolved --no-audit --no-fund
 
@@ -16,14 +16,25 @@ run: ## the main job on the built-in default scenario (the 2017 article): tables
 # starts them first and the quick packages fill the other core beside them.
 SLOW_TESTS := ./report/xlsx ./site ./estimator
 
-test: ## formatting, vet and every test (the fuzz seeds run as tests too); native and wasm tests side by side
+test: ## formatting, vet, the scripts' type check and every test (the fuzz seeds run as tests too); native and wasm tests side by side
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
-	$(MAKE) --no-print-directory -j2 --output-sync=line test-native test-wasm
+	$(MAKE) --no-print-directory -j2 --output-sync=line test-js test-native test-wasm
 
 test-native: ## every native test, the slowest packages first
 	$(GO) test -count=1 -timeout 30m $(SLOW_TESTS) ./...
+
+# TypeScript comes from the lockfile (npm ci); without it the check is
+# skipped, except under CI, where it fails.
+TSC := node_modules/.bin/tsc
+
+test-js: ## type-check the page's scripts (site/*.js, their JSDoc types) with TypeScript: checkJs, nothing emitted
+	@if ! command -v node >/dev/null || [ ! -x $(TSC) ]; then \
+		if [ -n "$$CI" ]; then echo "test-js: needs node and $(TSC): run $(NPM_CI)"; exit 1; fi; \
+		echo "test-js: skipped: needs node and $(TSC) (run $(NPM_CI))"; exit 0; \
+	fi; \
+	$(TSC) -p site/tsconfig.json && echo "test-js: the page's scripts type-check"
 
 test-short: ## the quick loop (cached results reused): every package with -short; the heavy cross-checks wait for make test
 	$(GO) test -short ./...

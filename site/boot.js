@@ -6,14 +6,15 @@
 // work. estimator() (trainscale.js) adopts the worker, with the events it
 // heard before then, from globalThis.trainscaleBoot.
 (() => {
-  const url = new URL('estimator-worker.js', document.currentScript.src);
+  const url = new URL('estimator-worker.js', /** @type {HTMLScriptElement} */ (document.currentScript).src);
   let worker;
   try {
     worker = new Worker(url, { type: 'module' });
   } catch {
     return; // estimator() falls back as it does without this script
   }
+  /** @type {(MessageEvent | ErrorEvent)[]} */
   const early = [];
-  worker.onmessage = worker.onerror = (e) => { early.push(e); };
+  worker.onmessage = worker.onerror = (/** @type {MessageEvent | ErrorEvent} */ e) => { early.push(e); };
   globalThis.trainscaleBoot = { url: url.href, worker, early };
 })();

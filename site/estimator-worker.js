@@ -9,13 +9,18 @@
 // The module's bytes are asked for first, before this worker's own imports
 // arrive (they are imported, not import statements, for that): the download
 // and the imports overlap, and the module compiles as it downloads.
+/**
+ * @typedef {import('./trainscale.js').ToWorker} ToWorker
+ * @typedef {import('./trainscale.js').FromWorker} FromWorker
+ */
+
 const response = fetch(new URL('estimator.wasm', import.meta.url));
 const started = Promise.all([import('./wasm_exec.js'), import('./trainscale.js')])
   .then(async ([, lib]) => ({ answer: lib.answer, ts: await lib.loadEstimator(response) }));
 
 let asked = false; // whether the page has asked anything yet
 started.then(({ answer, ts }) => {
-  postMessage({ ready: true });
+  postMessage(/** @type {FromWorker} */ ({ ready: true }));
   // V8 compiles a module's functions on their first call: a keystroke's
   // estimate (a compact answer with a set), asked here
   // and thrown away, spares the page's first keystroke that wait. Not at
@@ -23,14 +28,14 @@ started.then(({ answer, ts }) => {
   // not wait behind the warm-up too, nor the page's start share the cores
   // with it; a page that asks first compiles them by asking.
   setTimeout(() => asked || answer(ts, 'estimate', { set: ['fleet.cars=300'], compact: true, lang: 'en' }), 100);
-}, (err) => postMessage({ ready: false, failed: String(err) }));
+}, (err) => postMessage(/** @type {FromWorker} */ ({ ready: false, failed: String(err) })));
 
-addEventListener('message', async ({ data: { id, method, req } }) => {
+addEventListener('message', async (/** @type {MessageEvent<ToWorker>} */ { data: { id, method, req } }) => {
   asked = true;
   try {
     const { answer, ts } = await started;
-    postMessage({ id, res: answer(ts, method, req) });
+    postMessage(/** @type {FromWorker} */ ({ id, res: answer(ts, method, req) }));
   } catch (err) {
-    postMessage({ id, failed: String(err) });
+    postMessage(/** @type {FromWorker} */ ({ id, failed: String(err) }));
   }
 });

@@ -4,10 +4,18 @@
 // Japanese PDF's font, fetched on the first Japanese PDF).
 import { loadExport, asset } from './trainscale.js';
 
-/** bindExports wires the toolbar's file buttons of page (see ui.js) that the root has. */
+/**
+ * @typedef {import('./ui.js').Page} Page
+ * @typedef {keyof import('./trainscale.js').Export} Kind
+ */
+
+/**
+ * bindExports wires the toolbar's file buttons of page (see ui.js) that the root has.
+ * @param {Page} page
+ */
 export function bindExports(page) {
   const { root, els } = page;
-  root.querySelector('[data-action=import]')?.addEventListener('click', () => els.file.click());
+  /** @type {HTMLElement | null} */ (root.querySelector('[data-action=import]'))?.addEventListener('click', () => els.file.click());
   els.file?.addEventListener('change', async () => {
     const f = els.file.files[0];
     if (!f) return;
@@ -18,21 +26,23 @@ export function bindExports(page) {
   root.querySelector('[data-action=export-json]')?.addEventListener('click', () => page.then(() => exportJSON(page)));
   root.querySelector('[data-action=link]')?.addEventListener('click', () => copyLink(page));
   root.querySelector('[data-action=print]')?.addEventListener('click', () => print());
-  for (const b of root.querySelectorAll('[data-export]')) {
-    b.addEventListener('click', () => exportFile(page, b.dataset.export, b));
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll('[data-export]'))) {
+    b.addEventListener('click', () => exportFile(page, /** @type {Kind} */ (b.dataset.export), b));
   }
-  const pdf = root.querySelector('[data-export=pdf]');
+  const pdf = /** @type {HTMLButtonElement | null} */ (root.querySelector('[data-export=pdf]'));
   els.lang?.addEventListener('change', () => {
     if (pdf && !pdf.ariaBusy) pdf.disabled = pdfOff(page, 'pdf');
   });
 }
 
+/** @param {Page} page */
 async function exportJSON(page) {
   const res = await page.api.estimate(page.request({ return_scenario: true }));
   if (res.error) return;
   download(page.root, JSON.stringify(res.scenario, null, 2) + '\n', 'application/json', fileName(res.name, 'json'));
 }
 
+/** @param {Page} page */
 async function copyLink(page) {
   await page.hash.now();
   try {
@@ -43,6 +53,11 @@ async function copyLink(page) {
   }
 }
 
+/**
+ * @param {Page} page
+ * @param {Kind} kind
+ * @param {HTMLButtonElement} button
+ */
 async function exportFile(page, kind, button) {
   button.disabled = true;
   button.ariaBusy = 'true';
@@ -59,7 +74,8 @@ async function exportFile(page, kind, button) {
   } catch (e) {
     // Said in the page's words; the cause, for whoever debugs, on the console.
     console.warn(e);
-    page.say(page.t(e instanceof FontError ? 'export.font' : 'export.failed').replace('%s', e.status ? ` (HTTP ${e.status})` : ''), true);
+    const status = /** @type {{status?: number}} */ (e).status; // a FontError's
+    page.say(page.t(e instanceof FontError ? 'export.font' : 'export.failed').replace('%s', status ? ` (HTTP ${status})` : ''), true);
   } finally {
     button.ariaBusy = null;
     button.disabled = pdfOff(page, kind);
@@ -69,6 +85,11 @@ async function exportFile(page, kind, button) {
 // extraFor is what an export takes beside the request: the HTML report
 // inlines echarts, as the CLI's does; the Japanese PDF needs its font. The
 // English exports fetch neither.
+/**
+ * @param {Page} page
+ * @param {Kind} kind
+ * @returns {Promise<string | Uint8Array | undefined>}
+ */
 async function extraFor(page, kind) {
   if (kind === 'html') return (await fetch(asset('echarts.min.js'))).text();
   if (kind === 'pdf' && page.state.lang === 'ja') return japaneseFont(page);
@@ -77,19 +98,23 @@ async function extraFor(page, kind) {
 // The Japanese PDF's font (IPAex Gothic, internal/jafont): fetched on the
 // first Japanese PDF and kept for the page's life. A failure is kept too, so
 // that the button stays off, saying why, rather than failing again.
+/** @type {Uint8Array | undefined} */
 let font;
 let fontFailed = false;
 
 class FontError extends Error {
+  /** @param {number} [status] the HTTP status, when the server answered */
   constructor(status) {
     super('the Japanese font did not load' + (status ? ': HTTP ' + status : ''));
     this.status = status;
   }
 }
 
+/** @param {Page} page */
 async function japaneseFont(page) {
   if (font) return font;
   page.setStatus('status.font');
+  /** @type {Response | {ok: false, status?: undefined}} */
   let res;
   try {
     res = await fetch(asset('fonts/ipaexg.ttf'));
@@ -107,11 +132,21 @@ async function japaneseFont(page) {
 
 // pdfOff says whether an export's button stays off: the PDF's while the
 // language is Japanese and its font has failed (the English PDF needs none).
+/**
+ * @param {Page} page
+ * @param {Kind} kind
+ */
 function pdfOff(page, kind) {
   const lang = page.els.lang?.value || page.state.lang;
   return kind === 'pdf' && lang === 'ja' && fontFailed;
 }
 
+/**
+ * @param {Page['root']} root
+ * @param {BlobPart} data
+ * @param {string} type
+ * @param {string} filename
+ */
 function download(root, data, type, filename) {
   const url = URL.createObjectURL(new Blob([data], { type }));
   const a = document.createElement('a');
@@ -129,6 +164,9 @@ function download(root, data, type, filename) {
  * files from several scenarios and days keep apart: "NVIDIA 2017: 100 data
  * cars to DGX-1 systems" on 1 December 2026 gives
  * nvidia-2017-100-data-cars-to-dgx-1-2026-12-01.xlsx.
+ * @param {string} name
+ * @param {string} ext
+ * @param {Date} [day]
  */
 export function fileName(name, ext, day = new Date()) {
   const date = [day.getFullYear(), day.getMonth() + 1, day.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
@@ -137,6 +175,7 @@ export function fileName(name, ext, day = new Date()) {
 
 // slug keeps letters and digits of ASCII, joined by '-', at most 40
 // characters cut at a word's end; a name with none of them gives "scenario".
+/** @param {string} s */
 function slug(s) {
   let out = s.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   if (out.length > 40) out = out.slice(0, 41).replace(/-[^-]*$/, '');

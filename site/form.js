@@ -3,7 +3,17 @@
 // and item titles as they follow an edit. It checks no value itself: the
 // core's message is shown as the core wrote it.
 
-/** overrideOf is the override an input stands for: {path, value}, value as JSON text. */
+/**
+ * A Field is one of the form's inputs.
+ * @typedef {HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement} Field
+ * @typedef {import('./trainscale.js').Override} Override
+ */
+
+/**
+ * overrideOf is the override an input stands for: {path, value}, value as JSON text.
+ * @param {Field} el
+ * @returns {Override}
+ */
 export function overrideOf(el) {
   const rangeOf = el.dataset.rangeOf;
   if (rangeOf) return rangeOverride(el, rangeOf);
@@ -19,10 +29,16 @@ export function overrideOf(el) {
 
 // rangeOverride is a range's endpoints (low, likely, high or median, p90) as
 // one distribution, from the inputs of its box in the Ranges group.
+/**
+ * @param {Field} el
+ * @param {string} path
+ * @returns {Override}
+ */
 function rangeOverride(el, path) {
-  const box = el.closest('fieldset[data-range-of]'); // not the input, which carries data-range-of too
+  const box = /** @type {HTMLFieldSetElement} */ (el.closest('fieldset[data-range-of]')); // not the input, which carries data-range-of too
+  /** @type {Record<string, string>} */
   const dist = {};
-  for (const part of box.querySelectorAll('input[data-part]')) dist[part.dataset.part] = jsonNumber(part.value);
+  for (const part of /** @type {NodeListOf<HTMLInputElement>} */ (box.querySelectorAll('input[data-part]'))) dist[part.dataset.part] = jsonNumber(part.value);
   if (box.dataset.why) dist.why = box.dataset.why;
   return { path, value: '{' + Object.entries(dist).map(([k, v]) => JSON.stringify(k) + ':' + (k === 'why' ? JSON.stringify(v) : v)).join(',') + '}' };
 }
@@ -30,18 +46,30 @@ function rangeOverride(el, path) {
 // A number as the user typed it, or the text as a JSON string, so the core
 // reports "must be a number, got string ..." for it. Full-width digits pass as
 // typed (NFKC only tells they are digits): the core reads them.
-function jsonNumber(text) {
+/**
+ * @param {string} text
+ * @returns {string}
+ */
+export function jsonNumber(text) {
   text = String(text).trim();
   return /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text.normalize('NFKC')) ? text : JSON.stringify(text);
 }
 
 // The path a field's error belongs to when no input has the error's own path:
 // "workloads[1].mb_per_s.low" -> "workloads[1].mb_per_s" -> "workloads[1]" ...
-function parentPath(path) {
+/**
+ * @param {string} path
+ * @returns {string}
+ */
+export function parentPath(path) {
   const m = path.match(/^(.*)(\.[^.[\]]+|\[\d+\])$/);
   return m ? m[1] : '';
 }
 
+/**
+ * @param {Element} form
+ * @param {string} path
+ */
 function fieldFor(form, path) {
   for (let p = path; p; p = parentPath(p)) {
     const el = form.querySelector(`[name="${CSS.escape(p)}"]`);
@@ -52,8 +80,12 @@ function fieldFor(form, path) {
 
 // setError writes only what changes: every keystroke clears its field's
 // error, which is nearly always none.
+/**
+ * @param {Element} el
+ * @param {string} text
+ */
 function setError(el, text) {
-  const slot = el.closest('.field')?.querySelector('.error');
+  const slot = /** @type {HTMLElement | null} */ (el.closest('.field')?.querySelector('.error'));
   if (text) el.setAttribute('aria-invalid', 'true');
   else el.removeAttribute('aria-invalid');
   if (!slot) return;
@@ -61,7 +93,12 @@ function setError(el, text) {
   if (slot.hidden !== !text) slot.hidden = !text;
 }
 
-/** showErrors puts each of an answer's errors next to the field it names (or el, the input changed). */
+/**
+ * showErrors puts each of an answer's errors next to the field it names (or el, the input changed).
+ * @param {Element} form
+ * @param {import('./trainscale.js').Answer<{}>} res an answer with error set
+ * @param {Element} el
+ */
 export function showErrors(form, res, el) {
   const targets = new Set();
   for (const e of res.errors) {
@@ -72,19 +109,31 @@ export function showErrors(form, res, el) {
   if (!targets.has(el)) setError(el, res.error.message);
 }
 
-/** clearErrors clears el's error and those of every input of the override at path. */
+/**
+ * clearErrors clears el's error and those of every input of the override at path.
+ * @param {Element} form
+ * @param {Element} el
+ * @param {string} path
+ */
 export function clearErrors(form, el, path) {
   const box = el.closest('fieldset[data-range-of]'); // not the input, which carries data-range-of too
   for (const f of box ? box.querySelectorAll('input') : [el]) setError(f, '');
   for (const f of form.querySelectorAll(`[name="${CSS.escape(path)}"], [data-range-of="${CSS.escape(path)}"] input`)) setError(f, '');
 }
 
-/** anyErrors reports whether some field still shows an error. */
+/**
+ * anyErrors reports whether some field still shows an error.
+ * @param {Element} form
+ */
 export function anyErrors(form) {
   return form.querySelector('[aria-invalid=true]') !== null;
 }
 
-/** movesRange reports whether el is the point value of an input with a range, which the core moves with it. */
+/**
+ * movesRange reports whether el is the point value of an input with a range, which the core moves with it.
+ * @param {Element} form
+ * @param {Field} el
+ */
 export function movesRange(form, el) {
   return !el.dataset.rangeOf && form.querySelector(`fieldset[data-range-of="${CSS.escape(el.name)}"]`) !== null;
 }
@@ -96,6 +145,8 @@ export function movesRange(form, el) {
  * catalog), or an item's title (a workload reads as its label, else its
  * model). So: el's field shows a note, or el is a text field of a list item
  * (its id, label or model).
+ * @param {Element} form
+ * @param {Field} el
  */
 export function movesNotes(form, el) {
   const { path } = overrideOf(el);
@@ -107,14 +158,16 @@ export function movesNotes(form, el) {
  * showNotes puts the notes under the fields and the items' titles of the
  * core's form (render: ['form']) in place of the form's, leaving every input
  * as it is: the one being typed in keeps its value, caret and focus.
+ * @param {Element} form
+ * @param {string} [html]
  */
 export function showNotes(form, html) {
   if (!html) return;
   const t = document.createElement('template');
   t.innerHTML = html;
   const fresh = t.content;
-  const twins = new Map([...fresh.querySelectorAll('.field[data-field]')].map((f) => [f.dataset.field, f]));
-  for (const field of form.querySelectorAll('.field[data-field]')) {
+  const twins = new Map([.../** @type {NodeListOf<HTMLElement>} */ (fresh.querySelectorAll('.field[data-field]'))].map((f) => [f.dataset.field, f]));
+  for (const field of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll('.field[data-field]'))) {
     const twin = twins.get(field.dataset.field);
     const note = field.querySelector(':scope > .source'), now = twin?.querySelector(':scope > .source');
     if (!twin || note?.textContent === now?.textContent) continue;
@@ -135,7 +188,11 @@ export function showNotes(form, html) {
   });
 }
 
-/** showRanges puts the core's ranges group (render: ['ranges']) in place of the form's. */
+/**
+ * showRanges puts the core's ranges group (render: ['ranges']) in place of the form's.
+ * @param {Element} form
+ * @param {string} [html]
+ */
 export function showRanges(form, html) {
   const old = form.querySelector('#g-ranges');
   if (!old || !html) return;
@@ -150,30 +207,43 @@ export function showRanges(form, html) {
  * replaces the catalog model and the shape; internal/page renders them as
  * data-replaces), those that hold something in the form or in sets.
  * Clearing el replaces nothing.
+ * @param {Element} form
+ * @param {Field} el
+ * @param {string} value
+ * @param {Map<string, string>} sets
+ * @returns {string[]}
  */
 export function replacedBy(form, el, value, sets) {
   if (value === 'null') return [];
-  const under = (p) => (k) => k === p || k.startsWith(p + '.');
+  const under = (/** @type {string} */ p) => (/** @type {string} */ k) => k === p || k.startsWith(p + '.');
   return (el.dataset.replaces || '').split(' ').filter((p) => p && ([...sets.keys()].some(under(p)) ||
-    [...form.querySelectorAll('[name]')].some((f) => under(p)(f.name) && f.value.trim() !== '')));
+    [.../** @type {NodeListOf<Field>} */ (form.querySelectorAll('[name]'))].some((f) => under(p)(f.name) && f.value.trim() !== '')));
 }
 
-/** clearReplaced empties the inputs of the replaced paths (a box's included) and their errors. */
+/**
+ * clearReplaced empties the inputs of the replaced paths (a box's included) and their errors.
+ * @param {Element} form
+ * @param {string[]} paths
+ */
 export function clearReplaced(form, paths) {
   for (const p of paths) {
-    for (const f of form.querySelectorAll(`[name="${CSS.escape(p)}"], [name^="${CSS.escape(p + '.')}"]`)) {
-      if (f.tagName === 'SELECT') f.selectedIndex = 0;
+    for (const f of /** @type {NodeListOf<Field>} */ (form.querySelectorAll(`[name="${CSS.escape(p)}"], [name^="${CSS.escape(p + '.')}"]`))) {
+      if (f.tagName === 'SELECT') /** @type {HTMLSelectElement} */ (f).selectedIndex = 0;
       else f.value = '';
       setError(f, '');
     }
   }
 }
 
-/** openFile puts the text of the file chosen in input (a config.json, read here: nothing is sent) into its field, as if pasted. */
+/**
+ * openFile puts the text of the file chosen in input (a config.json, read here: nothing is sent) into its field, as if pasted.
+ * @param {Element} form
+ * @param {HTMLInputElement} input
+ */
 export async function openFile(form, input) {
   const file = input.files[0];
   input.value = ''; // the same file chosen again is read again
-  const field = file && form.querySelector('#' + CSS.escape(input.dataset.loads));
+  const field = file && /** @type {Field | null} */ (form.querySelector('#' + CSS.escape(input.dataset.loads)));
   if (!field) return;
   field.value = await file.text();
   field.dispatchEvent(new Event('input', { bubbles: true }));

@@ -11,14 +11,45 @@
 const PACKED = 'd.'; // '.' is outside base64url, so no older link starts so
 
 /**
+ * A State is the scenario a page shows, as its link carries it: a preset
+ * or a scenario's JSON text (base), the overrides set on it (path → value
+ * as JSON text), the language, the preset an edited scenario came from,
+ * and the message key of a link that could not be read. defaultPreset is
+ * the page's (ui.js), for a state with no base.
+ * @typedef {object} State
+ * @property {{preset?: string, scenario?: string}} base
+ * @property {Map<string, string>} sets
+ * @property {'en' | 'ja'} lang
+ * @property {string} [from]
+ * @property {string} [problem]
+ * @property {string} [defaultPreset]
+ */
+
+/**
+ * Presets gives a promise of a preset's scenario as an object, or of null
+ * for a name that is none.
+ * @typedef {(name: string) => Promise<JSONValue>} Presets
+ */
+
+/**
+ * A JSONValue is what JSON.parse gives.
+ * @typedef {null | boolean | number | string | JSONValue[] | {[key: string]: JSONValue}} JSONValue
+ * @typedef {{[key: string]: JSONValue}} JSONObject
+ */
+
+/**
  * readHash is the state a link carries; preset(name) is a promise of that
  * preset's scenario as an object, or of null. A scenario the link cannot
  * give (cut short, mistyped, from no preset) leaves base empty and sets
  * problem to the message key that says so; the core judges the rest (a
  * preset, each set).
+ * @param {string} hash
+ * @param {Presets} preset
+ * @returns {Promise<State>}
  */
 export async function readHash(hash, preset) {
   const p = new URLSearchParams(hash.replace(/^#/, ''));
+  /** @type {State} */
   const state = { base: {}, sets: new Map(), lang: p.get('lang') === 'ja' ? 'ja' : 'en' };
   if (p.has('scenario')) {
     try {
@@ -47,6 +78,8 @@ export async function readHash(hash, preset) {
  * writeHash is the link for a state; preset is as for readHash. A scenario
  * with a state.from preset goes as a patch of it when the patch gives the
  * scenario back (it cannot say null), else whole.
+ * @param {State} state
+ * @param {Presets} preset
  */
 export async function writeHash(state, preset) {
   const p = new URLSearchParams();
@@ -65,6 +98,10 @@ export async function writeHash(state, preset) {
  * run of changes. history.replaceState costs milliseconds in Chrome, so while
  * the user types the URL follows a moment later instead of on every key.
  * Disabled, it does nothing (an embedded estimator leaves its host's URL alone).
+ * @param {boolean} enabled
+ * @param {() => State} state
+ * @param {Presets} preset
+ * @returns {{now: () => Promise<void>, soon: () => void}}
  */
 export function hashKeeper(enabled, state, preset) {
   let timer = 0;
@@ -86,6 +123,10 @@ export function hashKeeper(enabled, state, preset) {
 
 // patchOf is the merge patch that turns base into the scenario text, as
 // text, or null when there is no base or the patch would not give it back.
+/**
+ * @param {JSONValue} base
+ * @param {string} text
+ */
 function patchOf(base, text) {
   if (!base) return null;
   const want = JSON.parse(text);
@@ -93,18 +134,34 @@ function patchOf(base, text) {
   return same(mergePatch(base, patch), want) ? JSON.stringify(patch) : null;
 }
 
+/**
+ * @param {JSONValue} v
+ * @returns {v is JSONObject}
+ */
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 // diff is a merge patch from a to b: b's changed members, null for a's gone.
+/**
+ * @param {JSONValue} a
+ * @param {JSONValue} b
+ * @returns {JSONValue}
+ */
 function diff(a, b) {
   if (!isObject(a) || !isObject(b)) return b;
+  /** @type {JSONObject} */
   const out = {};
   for (const k of Object.keys(a)) if (!(k in b)) out[k] = null;
   for (const [k, v] of Object.entries(b)) if (!(k in a) || !same(a[k], v)) out[k] = diff(a[k], v);
   return out;
 }
 
-function mergePatch(target, patch) {
+/**
+ * mergePatch applies an RFC 7386 merge patch to target.
+ * @param {JSONValue} target
+ * @param {JSONValue} patch
+ * @returns {JSONValue}
+ */
+export function mergePatch(target, patch) {
   if (!isObject(patch)) return patch;
   const out = isObject(target) ? { ...target } : {};
   for (const [k, v] of Object.entries(patch)) {
@@ -115,6 +172,11 @@ function mergePatch(target, patch) {
 }
 
 // same compares JSON values, whatever the order of an object's members.
+/**
+ * @param {JSONValue} a
+ * @param {JSONValue} b
+ * @returns {boolean}
+ */
 function same(a, b) {
   if (isObject(a) && isObject(b)) {
     const ka = Object.keys(a);
@@ -125,8 +187,10 @@ function same(a, b) {
 }
 
 // The last scenario packed: a page writes the same one on every change.
+/** @type {{text: string | null, packed: string}} */
 let lastPacked = { text: null, packed: '' };
 
+/** @param {string} text */
 async function pack(text) {
   if (lastPacked.text !== text) {
     const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
@@ -136,6 +200,7 @@ async function pack(text) {
   return lastPacked.packed;
 }
 
+/** @param {string} s */
 async function unpack(s) {
   const fatal = new TextDecoder('utf-8', { fatal: true });
   if (!s.startsWith(PACKED)) return fatal.decode(fromBase64url(s));
@@ -143,12 +208,14 @@ async function unpack(s) {
   return fatal.decode(await new Response(stream).arrayBuffer());
 }
 
+/** @param {Uint8Array} bytes */
 function toBase64url(bytes) {
   let bin = '';
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(bin).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
+/** @param {string} s */
 function fromBase64url(s) {
   if (!/^[A-Za-z0-9_-]*$/.test(s) || s.length % 4 === 1) throw new Error('not base64url');
   const bin = atob(s.replaceAll('-', '+').replaceAll('_', '/'));

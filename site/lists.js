@@ -6,17 +6,34 @@
 // carries it. The core checks the edited scenario like any other and refuses
 // one it finds invalid (money naming a removed workload) with its own message.
 
-/** bindLists wires the form's Add and Remove buttons of page (see ui.js). */
+/**
+ * A Scenario is the page's scenario as the core returns it; an Item one of
+ * its workloads or systems.
+ * @typedef {{id: string, label?: string, catalog?: string, [key: string]: unknown}} Item
+ * @typedef {{workloads: Item[], systems: Item[], sources?: Record<string, string>, [key: string]: unknown}} Scenario
+ * @typedef {'workloads' | 'systems'} List
+ * @typedef {import('./ui.js').Page} Page
+ */
+
+/**
+ * bindLists wires the form's Add and Remove buttons of page (see ui.js).
+ * @param {Page} page
+ */
 export function bindLists(page) {
-  page.els.form.addEventListener('click', (ev) => {
-    const b = ev.target.closest('button[data-action=add-item], button[data-action=remove-item]');
+  page.els.form.addEventListener('click', (/** @type {MouseEvent} */ ev) => {
+    const b = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (ev.target).closest('button[data-action=add-item], button[data-action=remove-item]'));
     if (!b) return;
-    const { action, list, index } = b.dataset;
+    const { action, index } = b.dataset;
+    const list = /** @type {List} */ (b.dataset.list);
     page.then(() => (action === 'add-item' ? addItem(page, list) : removeItem(page, list, Number(index))));
   });
 }
 
 // current is the scenario on screen, or null (with the core's problems shown).
+/**
+ * @param {Page} page
+ * @returns {Promise<Scenario | null>}
+ */
 async function current(page) {
   const res = await page.api.estimate(page.request({ return_scenario: true, compact: true }));
   if (res.error) {
@@ -32,6 +49,10 @@ async function current(page) {
 // and the results name it as the core names an unlabelled item (a workload
 // by its catalog model, else by that id); the last item's sources come
 // along, since the copy keeps its values.
+/**
+ * @param {Page} page
+ * @param {List} list
+ */
 async function addItem(page, list) {
   const s = await current(page);
   if (!s) return;
@@ -51,11 +72,16 @@ async function addItem(page, list) {
   }
   if ((await apply(page, s)).error) return;
   page.say(page.t('item.added').replace('%s', copy.id));
-  page.root.querySelector(`[name="${CSS.escape(to + 'id')}"]`)?.focus();
+  /** @type {HTMLElement | null} */ (page.root.querySelector(`[name="${CSS.escape(to + 'id')}"]`))?.focus();
 }
 
 // removeItem takes item index out of the list; the sources of the items after
 // it move up with them. The scenario needs one of each: the last one stays.
+/**
+ * @param {Page} page
+ * @param {List} list
+ * @param {number} index
+ */
 async function removeItem(page, list, index) {
   const s = await current(page);
   if (!s) return;
@@ -65,6 +91,7 @@ async function removeItem(page, list, index) {
   }
   const [gone] = s[list].splice(index, 1);
   const at = new RegExp('^' + list + '\\[(\\d+)\\]');
+  /** @type {Record<string, string>} */
   const sources = {};
   for (const [path, text] of Object.entries(s.sources || {})) {
     const m = path.match(at);
@@ -75,16 +102,25 @@ async function removeItem(page, list, index) {
   if (s.sources) s.sources = sources;
   if ((await apply(page, s)).error) return;
   page.say(page.t('item.removed').replace('%s', gone.label || gone.id));
-  page.root.querySelector(`button[data-action=add-item][data-list="${list}"]`)?.focus();
+  /** @type {HTMLElement | null} */ (page.root.querySelector(`button[data-action=add-item][data-list="${list}"]`))?.focus();
 }
 
+/**
+ * @param {Page} page
+ * @param {Scenario} s
+ */
 function apply(page, s) {
   return page.importScenario(JSON.stringify(s));
 }
 
 // freeID is id with the first "-2", "-3", ... that no item has. An id the
 // suffix makes too long the core refuses, naming the rule.
-function freeID(taken, id) {
+/**
+ * @param {string[]} taken
+ * @param {string} id
+ * @returns {string}
+ */
+export function freeID(taken, id) {
   for (let k = 2; ; k++) {
     if (!taken.includes(id + '-' + k)) return id + '-' + k;
   }

@@ -8,18 +8,27 @@
 // their offer in money.rent), and the link carries it.
 import { tools } from './tools.js';
 
-/** bindPlan wires the Plan section of page (see ui.js), when the root has one. */
+/**
+ * @typedef {import('./ui.js').Page} Page
+ * @typedef {import('./trainscale.js').Plan} Plan
+ * @typedef {import('./trainscale.js').PlanLoad} PlanLoad
+ */
+
+/**
+ * bindPlan wires the Plan section of page (see ui.js), when the root has one.
+ * @param {Page} page
+ */
 export function bindPlan(page) {
   // The answer of a scenario with a plan section leads with the planner's
   // choice (results.js), whose button makes it the scenario.
   page.root.addEventListener('click', (ev) => {
-    const b = ev.target.closest?.('[data-action=plan-lead-load]');
+    const b = /** @type {HTMLElement | null} */ (/** @type {Element} */ (ev.target).closest?.('[data-action=plan-lead-load]'));
     if (b) load(page, { option: b.dataset.option, label: b.dataset.label, sized_for_days: Number(b.dataset.days) });
   });
   const section = page.root.querySelector('[data-role=plan]');
   if (!section) return;
-  const button = section.querySelector('button[data-action=plan]');
-  const out = section.querySelector('[data-role=plan-out]');
+  const button = /** @type {HTMLButtonElement} */ (section.querySelector('button[data-action=plan]'));
+  const out = /** @type {HTMLElement} */ (section.querySelector('[data-role=plan-out]'));
   let asked = 0; // an answer for an older click is dropped
   // A plan is of the scenario and language it was asked for: another one,
   // typed or picked, takes it away (a plan loaded from its chart keeps it).
@@ -55,6 +64,13 @@ export function bindPlan(page) {
   });
 }
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string | null} [cls]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function el(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -64,6 +80,12 @@ function el(tag, cls, text) {
 
 // show renders an answer: the chosen plan, why, the options table, the
 // skipped options and the frontier, whose points load their plans.
+/**
+ * @param {Page} page
+ * @param {HTMLElement} out
+ * @param {Plan} res
+ * @param {() => boolean} stale
+ */
 async function show(page, out, res, stale) {
   if (res.refused) {
     out.replaceChildren(el('p', 'error', res.refused));
@@ -101,12 +123,16 @@ async function show(page, out, res, stale) {
 // show them (columns 1 to 6 hold numbers, the last is the binding
 // constraint), each row ending in a button that loads it: the keyboard's
 // way to what a frontier point's click does.
+/**
+ * @param {Page} page
+ * @param {Plan} res
+ */
 function optionsTable(page, res) {
   const wrap = el('div', 'plan-options');
   const table = el('table');
   table.setAttribute('aria-label', res.options);
   const last = res.table[0].length - 1;
-  const kind = (i) => (i >= 1 && i <= 6 ? 'num' : i === last ? 'text why' : 'text');
+  const kind = (/** @type {number} */ i) => (i >= 1 && i <= 6 ? 'num' : i === last ? 'text why' : 'text');
   const head = el('tr');
   res.table[0].forEach((h, i) => head.append(Object.assign(el('th', i ? kind(i) : null, h), { scope: 'col' })));
   head.append(Object.assign(el('th', null, page.t('plan.load.col')), { scope: 'col' }));
@@ -140,10 +166,18 @@ function optionsTable(page, res) {
 // scenario it is (what it buys, or the offer it rents, sized for its
 // target), so the page, its answer and its link read as the plan. It runs in
 // turn with the page's other changes (ui.js, page.then).
+/**
+ * @param {Page} page
+ * @param {PlanLoad} point
+ */
 function load(page, point) {
   page.then(() => loadNow(page, point));
 }
 
+/**
+ * @param {Page} page
+ * @param {PlanLoad} point
+ */
 async function loadNow(page, point) {
   const res = await tools().ask('plan_scenario', page.request({ option: point.option, sized_for_days: point.sized_for_days }));
   if (!res || res.error) {

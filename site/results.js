@@ -5,30 +5,44 @@
 // costs. The answer's P10, P50 and P90 come later, with the charts.
 
 /**
+ * @typedef {import('./trainscale.js').Estimate} Estimate
+ * @typedef {import('./trainscale.js').Answer<Estimate>} Answer
+ */
+
+/**
  * resultsView manages the results inside el. full() asks the core for a
  * full answer (a promise of it), for when the list of quantities has
  * changed; update then resolves once it is shown.
+ * @param {Element} el
+ * @param {() => Promise<Answer>} full
  */
 export function resultsView(el, full) {
-  let layout = el.querySelector('.results')?.dataset.layout || null;
+  let layout = /** @type {HTMLElement | null} */ (el.querySelector('.results'))?.dataset.layout || null;
+  /** @type {HTMLElement[] | null} */
   let cells = null; // the value elements, in document order
   // What each of cells shows ({id, value, text}), read from the page once
   // and kept since: a keystroke compares with it and writes only what
   // changed, reading nothing back from the page.
+  /** @type {{id: string, value: number, text: string}[] | null} */
   let shown = null;
-  let at = null, labels = null; // of the current layout: a quantity's index in an answer's values, and its label
+  /** @type {Map<string, number> | null} */
+  let at = null;
+  /** @type {Map<string, string> | null} */
+  let labels = null; // of the current layout: a quantity's index in an answer's values, and its label
 
   function reindex() {
-    cells = [...el.querySelectorAll('[data-quantity]')];
+    cells = [.../** @type {NodeListOf<HTMLElement>} */ (el.querySelectorAll('[data-quantity]'))];
     shown = null;
   }
 
+  /** @param {Estimate} res */
   function learn(res) {
     at = new Map(res.quantities.map((q, i) => [q.id, i]));
     labels = new Map(res.quantities.map((q) => [q.id, q.label]));
     layout = res.layout;
   }
 
+  /** @param {Answer} res an error's has neither results nor quantities: it renders nothing */
   function render(res) {
     if (res.results) {
       el.innerHTML = res.results;
@@ -38,6 +52,7 @@ export function resultsView(el, full) {
     if (res.quantities) learn(res);
   }
 
+  /** @param {Estimate} res */
   async function update(res) {
     if (res.layout !== layout || !at) {
       render(await full());
@@ -63,8 +78,8 @@ export function resultsView(el, full) {
     });
     // The spread was the last scenario's: hidden until the new one comes;
     // the planner's choice too is the last one's until then.
-    for (const s of el.querySelectorAll('[data-role=spread]')) s.hidden ||= true;
-    for (const s of el.querySelectorAll('[data-role=plan-lead]')) s.dataset.stale = 'true';
+    for (const s of /** @type {NodeListOf<HTMLElement>} */ (el.querySelectorAll('[data-role=spread]'))) s.hidden ||= true;
+    for (const s of /** @type {NodeListOf<HTMLElement>} */ (el.querySelectorAll('[data-role=plan-lead]'))) s.dataset.stale = 'true';
   }
 
   return {
@@ -72,7 +87,10 @@ export function resultsView(el, full) {
     prerendered: layout !== null,
     render,
     update,
-    /** adopt takes the prerendered results as the answer res describes. */
+    /**
+     * adopt takes the prerendered results as the answer res describes.
+     * @param {Estimate} res
+     */
     adopt(res) {
       learn(res);
       reindex();
@@ -81,6 +99,8 @@ export function resultsView(el, full) {
      * answer puts the answer section the core rendered with its spread
      * (the charts' Monte Carlo run) in place of the one shown; it has the
      * same value elements, in the same order.
+     * @param {string} html
+     * @param {string} [lead]
      */
     answer(html, lead) {
       const old = el.querySelector('[data-role=answer]');

@@ -8,20 +8,25 @@ import './wasm_exec.js';
 import { loadTools, answer } from './trainscale.js';
 import { loadEcharts, renderAll } from './charts.js';
 
+/**
+ * @typedef {import('./trainscale.js').ToWorker} ToWorker
+ * @typedef {import('./trainscale.js').FromWorker} FromWorker
+ */
+
 const module = loadTools();
 // echarts, which only the svg method needs, runs once the module has started:
 // the charts the page asks for next are drawn with it.
 module.then(() => loadEcharts()).catch(() => {}); // a failure is the svg method's to report
 
-addEventListener('message', async ({ data: { id, method, req } }) => {
+addEventListener('message', async (/** @type {MessageEvent<ToWorker>} */ { data: { id, method, req } }) => {
   try {
     if (method === 'svg') {
-      await renderAll(req, (part) => postMessage({ id, part }));
-      postMessage({ id, res: null });
+      await renderAll(/** @type {import('./charts.js').SVGRequest} */ (req), (part) => postMessage(/** @type {FromWorker} */ ({ id, part })));
+      postMessage(/** @type {FromWorker} */ ({ id, res: null }));
       return;
     }
-    postMessage({ id, res: answer(await module, method, req) });
+    postMessage(/** @type {FromWorker} */ ({ id, res: answer(await module, method, req) }));
   } catch (err) {
-    postMessage({ id, failed: String(err) });
+    postMessage(/** @type {FromWorker} */ ({ id, failed: String(err) }));
   }
 });

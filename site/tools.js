@@ -19,7 +19,10 @@ import { loadTools, workerClient } from './trainscale.js';
 
 let client;
 
-/** tools starts the tools module once and returns {ask(method, request, onPart) → Promise<answer>}. */
+/**
+ * tools starts the tools module once and returns {ask(method, request, onPart) → Promise<answer>}.
+ * @returns {import('./trainscale.js').Client}
+ */
 export function tools() {
   return client ??= workerClient('tools-worker.js', loadTools, undefined, {
     svg: async (req, onPart) => (await import('./charts.js')).renderAll(req, onPart),

@@ -20,15 +20,183 @@
 // The page itself asks the estimator through estimator() (its worker, off
 // the page's thread) and the tools through tools.js, both with workerClient.
 
+// ---- What the modules are asked and answer (internal/api) ----
+
+/**
+ * A FieldError names the field at fault and the rule it broke; message is
+ * the whole sentence, as the CLI prints it, in the request's language.
+ * @typedef {object} FieldError
+ * @property {string} path
+ * @property {string} rule
+ * @property {unknown} got
+ * @property {string} message
+ */
+
+/**
+ * An Answer is a method's answer T or, when error is set, the errors that
+ * refused the request (and nothing of T).
+ * @template T
+ * @typedef {T & {error?: FieldError, errors?: FieldError[]}} Answer
+ */
+
+/**
+ * An Override is one value set on the scenario (the CLI's --set): a path
+ * and the value as JSON text.
+ * @typedef {{path: string, value: string}} Override
+ */
+
+/**
+ * A Request asks an estimate (and, of the tools module, more) of a preset
+ * or a scenario (an object, or JSON text), with overrides.
+ * @typedef {object} Request
+ * @property {string} [preset]
+ * @property {string | object} [scenario]
+ * @property {(Override | string)[]} [set] an override, or "path=value"
+ * @property {'en' | 'ja'} [lang]
+ * @property {boolean} [compact] values and cells only, in place of quantities
+ * @property {boolean} [return_scenario]
+ * @property {('form' | 'results' | 'ranges')[]} [render] HTML for the page, from the tools module
+ * @property {number} [samples] Monte Carlo samples (charts)
+ * @property {string} [id] the quantity to explain
+ * @property {string} [option] the plan option to load (plan_scenario)
+ * @property {number} [sized_for_days] likewise
+ */
+
+/**
+ * A Quantity is one number of the estimate (the contract every surface reads).
+ * @typedef {object} Quantity
+ * @property {string} id
+ * @property {string} label
+ * @property {number} value
+ * @property {string} unit
+ * @property {string} text
+ */
+
+/**
+ * An Estimate is estimate's answer: quantities in full, or (compact) their
+ * values in layout order and the text of each value the page shows; the
+ * HTML asked for with render.
+ * @typedef {object} Estimate
+ * @property {string} name
+ * @property {string} layout
+ * @property {Quantity[]} [quantities]
+ * @property {number[]} [values]
+ * @property {string[]} [cells]
+ * @property {any} [scenario] with return_scenario: the scenario as JSON decodes it
+ * @property {string} [form]
+ * @property {string} [results]
+ * @property {string} [ranges]
+ */
+
+/**
+ * A Chart is one of the reports' charts: its echarts option, built in Go.
+ * @typedef {object} Chart
+ * @property {string} id
+ * @property {string} title
+ * @property {string} [note]
+ * @property {boolean} empty
+ * @property {import('./charts.js').EChartsOption} [option] left out when empty
+ */
+
+/**
+ * The charts method's answer: the charts, and the results' answer section
+ * with its spread (and the planner's choice leading it).
+ * @typedef {{charts: Chart[], answer: string, lead?: string}} Charts
+ */
+
+/**
+ * A PlanLoad is a plan option the page can make its scenario.
+ * @typedef {{option: string, label: string, sized_for_days: number}} PlanLoad
+ */
+
+/**
+ * The plan method's answer, in the reports' words.
+ * @typedef {object} Plan
+ * @property {string} [refused]
+ * @property {string} [chosen] left out when no plan meets every constraint
+ * @property {string[]} [text]
+ * @property {string} [options]
+ * @property {string[][]} [table] header first; columns 1 to 6 hold numbers
+ * @property {string} [stale]
+ * @property {string[]} [skipped]
+ * @property {Chart} [chart]
+ * @property {PlanLoad[][]} [points] by series and point of the chart
+ * @property {PlanLoad[]} [rows] by row of the table
+ */
+
+/**
+ * Methods maps each method the page asks to its request and answer; svg is
+ * the tools worker's own (charts.js renderAll), answered in parts.
+ * @typedef {object} Methods
+ * @property {{req: Request, res: Answer<Estimate>}} estimate
+ * @property {{req: Request, res: Answer<Charts>}} charts
+ * @property {{req: Request, res: Answer<{text: string}>}} explain
+ * @property {{req: Request, res: Answer<Plan>}} plan
+ * @property {{req: Request, res: Answer<{scenario: any}>}} plan_scenario
+ * @property {{req: import('./charts.js').SVGRequest, res: void, part: import('./charts.js').SVGChart}} svg resolves once every chart is handed on
+ */
+
+/**
+ * A Method is one the page asks; Part is what an answer in parts hands on.
+ * @typedef {keyof Methods} Method
+ * @typedef {Methods[Method] extends infer E ? E extends {part: infer P} ? P : never : never} Part
+ */
+
+/**
+ * A Module is what a wasm module publishes as its global (wasm/jsapi):
+ * call(method, request) answers JSON text.
+ * @typedef {{call(method: string, req: unknown): string}} Module
+ */
+
+/**
+ * Export is the export module (wasm/export): each kind makes a file of the
+ * request, with the HTML report's echarts script or the Japanese PDF's font.
+ * @typedef {{bytes: Uint8Array<ArrayBuffer>, filename: string, type: string}} ExportFile
+ * @typedef {Record<'xlsx' | 'pdf' | 'html', (req: Request, extra?: string | Uint8Array) => Answer<ExportFile>>} Export
+ */
+
+/**
+ * ToWorker is what the page posts a module's worker; FromWorker what the
+ * worker posts back: whether its module runs, a part of an answer, the
+ * answer, or why there is none.
+ * @typedef {{id: number, method: Method, req: unknown}} ToWorker
+ * @typedef {{ready: true} | {ready: false, failed: string} | {id: number, part: Part} | {id: number, res: unknown} | {id: number, failed: string}} FromWorker
+ */
+
+/**
+ * A Client asks a module's methods: ask resolves with the answer, and hands
+ * each part of one answered in parts to onPart; ready follows the module's
+ * start.
+ * @typedef {object} Client
+ * @property {Promise<void>} ready
+ * @property {<M extends Method>(method: M, req: Methods[M]['req'], onPart?: (part: Part) => void) => Promise<Methods[M]['res']>} ask
+ */
+
+/**
+ * Local holds the methods a client answers on the page's thread itself.
+ * @typedef {{[M in Method]?: (req: Methods[M]['req'], onPart: (part: Part) => void) => Promise<Methods[M]['res']>}} Local
+ */
+
+/**
+ * Started is a worker already started (boot.js's), with the events it heard
+ * before its client came.
+ * @typedef {{url?: string, worker: Worker, early: (MessageEvent | ErrorEvent)[]}} Started
+ */
+
+/** @typedef {'trainscale' | 'trainscaleTools' | 'trainscaleExport'} Global the globals the modules publish */
+
 const base = new URL('.', import.meta.url);
+/** @type {{exec?: Promise<void>, estimator?: Promise<Module>, tools?: Promise<Module>, export?: Promise<Export>, client?: {ready: Promise<void>, estimate: (req: Request) => Promise<Answer<Estimate>>}}} */
 const loaded = {};
+/** @type {Record<string, Promise<WebAssembly.Module>>} */
 const compiled = {}; // file → its compiled module (a promise), for the estimator's worker
 
 // wasmExec resolves once Go's wasm_exec.js has run: already here (a worker
 // imports it), or a script added here for a page without it.
+/** @returns {Promise<void>} */
 function wasmExec() {
   if (globalThis.Go) return Promise.resolve();
-  return loaded.exec ??= new Promise((resolve, reject) => {
+  return loaded.exec ??= new Promise((/** @type {() => void} */ resolve, reject) => {
     const src = new URL('wasm_exec.js', base).href;
     let s = [...document.scripts].find((el) => el.src === src);
     if (!s) {
@@ -43,6 +211,10 @@ function wasmExec() {
 
 // compile compiles a module while it downloads, once per file; response,
 // when given, is the file's fetch already under way.
+/**
+ * @param {string} file
+ * @param {Promise<Response>} [response]
+ */
 function compile(file, response) {
   return compiled[file] ??= (async () => {
     const url = new URL(file, base).href;
@@ -55,6 +227,11 @@ function compile(file, response) {
   })();
 }
 
+/**
+ * @param {string} file
+ * @param {Global} global
+ * @param {Promise<Response>} [response]
+ */
 async function instantiate(file, global, response) {
   const module = compile(file, response);
   await wasmExec();
@@ -64,12 +241,16 @@ async function instantiate(file, global, response) {
 /**
  * run starts Go's runtime (wasm_exec.js, already loaded) on a compiled module
  * and resolves with the API the module publishes as globalThis[global].
+ * @param {WebAssembly.Module} module
+ * @param {Global} global
+ * @returns {Promise<any>} a Module, or the export module's Export
  */
 async function run(module, global) {
-  const go = new globalThis.Go();
-  const ready = new Promise((resolve) => { globalThis[global + 'OnReady'] = resolve; });
+  const Go = /** @type {NonNullable<typeof globalThis.Go>} */ (globalThis.Go); // wasmExec has run
+  const go = new Go();
+  const ready = new Promise((resolve) => { globalThis[/** @type {`${Global}OnReady`} */ (global + 'OnReady')] = resolve; });
   const instance = await WebAssembly.instantiate(module, go.importObject);
-  go.run(instance).catch((err) => console.error(global, err));
+  go.run(instance).catch((/** @type {unknown} */ err) => console.error(global, err));
   return ready;
 }
 
@@ -78,27 +259,44 @@ async function run(module, global) {
  * loadTools'). Loaded once; response, when given, is estimator.wasm's fetch
  * already under way (its worker asks for the bytes before its own imports
  * arrive).
+ * @param {Promise<Response>} [response]
+ * @returns {Promise<Module>}
  */
 export function loadEstimator(response) {
   return loaded.estimator ??= instantiate('estimator.wasm', 'trainscale', response);
 }
 
-/** The tools module: estimate with render, explain, presets, messages, charts, catalog, throughput, scale, memory, uncertainty, sensitivity, compare. */
+/**
+ * The tools module: estimate with render, explain, presets, messages, charts, catalog, throughput, scale, memory, uncertainty, sensitivity, compare.
+ * @returns {Promise<Module>}
+ */
 export function loadTools() {
   return loaded.tools ??= instantiate('tools.wasm', 'trainscaleTools');
 }
 
-/** The export module (xlsx, pdf, html): fetched only when a download is asked for. */
+/**
+ * The export module (xlsx, pdf, html): fetched only when a download is asked for.
+ * @returns {Promise<Export>}
+ */
 export function loadExport() {
   return loaded.export ??= instantiate('export.wasm', 'trainscaleExport');
 }
 
-/** The URL of a file beside this module. */
+/**
+ * The URL of a file beside this module.
+ * @param {string} name
+ */
 export function asset(name) {
   return new URL(name, base).href;
 }
 
-/** answer runs one method of a loaded module (its jsapi object) on a request. */
+/**
+ * answer runs one method of a loaded module (its jsapi object) on a request.
+ * @param {Module} module
+ * @param {string} method
+ * @param {unknown} req
+ * @returns {any} the method's answer (Methods), as JSON decodes it
+ */
 export function answer(module, method, req) {
   return JSON.parse(module.call(method, req ?? null)); // an unknown method gets the module's own error
 }
@@ -111,6 +309,7 @@ export function answer(module, method, req) {
  * element) it starts here. Its estimate takes a request as loadEstimator's
  * does and returns a promise of the answer; ready resolves once the module
  * answers.
+ * @returns {{ready: Promise<void>, estimate: (req: Request) => Promise<Answer<Estimate>>}}
  */
 export function estimator() {
   return loaded.client ??= (() => {
@@ -134,10 +333,16 @@ export function estimator() {
  * promises. A method the worker answers itself, in parts ({id, part}
  * messages before {id, res}), gets onPart for each; local holds those
  * methods for the page's thread.
+ * @param {string} file
+ * @param {() => Promise<Module>} load
+ * @param {Started} [started]
+ * @param {Local} [local]
+ * @returns {Client}
  */
 export function workerClient(file, load, started, local = {}) {
   const url = asset(file);
   if (new URL(url).origin !== location.origin) return inPage(load, local);
+  /** @type {Client | null} */
   let here = null; // the module on this thread, once the worker has failed
   let worker = started?.worker;
   try {
@@ -145,9 +350,14 @@ export function workerClient(file, load, started, local = {}) {
   } catch {
     return inPage(load, local);
   }
+  /** @type {Map<number, {method: Method, req: unknown, onPart?: (part: Part) => void, resolve: (res: any) => void, reject: (err: Error) => void}>} */
   const waiting = new Map(); // id → {method, req, onPart, resolve, reject}
   let next = 0;
-  let ready, unready;
+  /** @type {() => void} */
+  let ready = () => {};
+  /** @type {(err: unknown) => void} */
+  let unready = () => {};
+  /** @type {Client} */
   const client = {
     ready: new Promise((resolve, reject) => { ready = resolve; unready = reject; }),
     ask(method, req, onPart) {
@@ -155,17 +365,18 @@ export function workerClient(file, load, started, local = {}) {
       return new Promise((resolve, reject) => {
         const id = next++;
         waiting.set(id, { method, req, onPart, resolve, reject });
-        worker.postMessage({ id, method, req });
+        worker.postMessage(/** @type {ToWorker} */ ({ id, method, req }));
       });
     },
   };
+  /** @param {{data: FromWorker}} e */
   const heard = ({ data }) => {
-    if ('ready' in data) return data.ready ? ready() : unready(new Error(data.failed));
-    const w = waiting.get(data.id);
-    if ('part' in data) return w.onPart(data.part);
+    if ('ready' in data) return data.ready ? ready() : unready(new Error(/** @type {{failed: string}} */ (data).failed));
+    const w = /** @type {NonNullable<ReturnType<typeof waiting.get>>} */ (waiting.get(data.id));
+    if ('part' in data) return /** @type {(part: Part) => void} */ (w.onPart)(data.part);
     waiting.delete(data.id);
-    if (data.failed) w.reject(new Error(data.failed));
-    else w.resolve(data.res);
+    if ('failed' in data && data.failed) w.reject(new Error(data.failed));
+    else w.resolve('res' in data ? data.res : undefined);
   };
   // A browser without module workers, or a worker script that would not
   // load: the module runs on this thread instead, and answers what waits.
@@ -173,20 +384,29 @@ export function workerClient(file, load, started, local = {}) {
     worker.terminate();
     here = inPage(load, local);
     here.ready.then(ready, unready);
-    for (const w of waiting.values()) here.ask(w.method, w.req, w.onPart).then(w.resolve, w.reject);
+    for (const w of waiting.values()) here.ask(w.method, /** @type {any} */ (w.req), w.onPart).then(w.resolve, w.reject);
     waiting.clear();
   };
   worker.onmessage = heard;
   worker.onerror = failed;
-  for (const e of started?.early ?? []) (e.type === 'error' ? failed : heard)(e);
+  for (const e of started?.early ?? []) e.type === 'error' ? failed() : heard(/** @type {MessageEvent<FromWorker>} */ (e));
   return client;
 }
 
+/**
+ * @param {() => Promise<Module>} load
+ * @param {Local} local
+ * @returns {Client}
+ */
 function inPage(load, local) {
   const ready = load().then(() => {});
   ready.catch(() => {}); // a module that fails to load fails each ask too, where it is heard
   return {
     ready,
-    ask: async (method, req, onPart) => (local[method] ? local[method](req, onPart) : answer(await load(), method, req)),
+    ask: async (method, req, onPart) => {
+      // The methods answered here are asked with onPart (svg).
+      const own = /** @type {((req: unknown, onPart?: (part: Part) => void) => Promise<any>) | undefined} */ (local[method]);
+      return own ? own(req, onPart) : answer(await load(), method, req);
+    },
   };
 }

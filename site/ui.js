@@ -27,6 +27,81 @@ import { resultsView } from './results.js';
 import { bindExports } from './exports.js';
 import { bindLists } from './lists.js';
 
+/**
+ * @typedef {import('./trainscale.js').Request} Request
+ * @typedef {import('./trainscale.js').Estimate} Estimate
+ * @typedef {import('./trainscale.js').Answer<Estimate>} Answer
+ * @typedef {import('./trainscale.js').FieldError} FieldError
+ * @typedef {import('./hash.js').State} State
+ * @typedef {import('./hash.js').Presets} Presets
+ * @typedef {import('./form.js').Field} Field
+ */
+
+/**
+ * Options say how mount starts: hash keeps the scenario in the URL; preset
+ * and lang are the starting scenario when the URL says none.
+ * @typedef {{hash?: boolean, preset?: string, lang?: string}} Options
+ */
+
+/**
+ * Startup is what the prerendered page carries (site/build.go, startup):
+ * the presets, the English messages and the default scenario's answer.
+ * @typedef {object} Startup
+ * @property {{default: string, presets: {name: string, title: string}[]}} presets
+ * @property {Record<string, string>} messages
+ * @property {Estimate} estimate
+ */
+
+/**
+ * Elements are the root's parts the page works on; those a root may lack
+ * (an embedded estimator's) are null there.
+ * @typedef {object} Elements
+ * @property {HTMLFormElement} form
+ * @property {HTMLElement} fields
+ * @property {HTMLElement} results
+ * @property {HTMLElement | null} charts
+ * @property {HTMLElement | null} status
+ * @property {HTMLSelectElement | null} preset
+ * @property {HTMLSelectElement | null} lang
+ * @property {HTMLInputElement | null} file
+ * @property {HTMLDialogElement} dialog
+ * @property {HTMLElement} explain
+ */
+
+/**
+ * A Root is what a page runs in: the page's body, or an embedded
+ * estimator's shadow root.
+ * @typedef {HTMLElement & {host?: undefined} | ShadowRoot} Root
+ */
+
+/**
+ * A Page is what every part works on (see newPage).
+ * @typedef {object} Page
+ * @property {Root} root
+ * @property {Options} opts
+ * @property {ReturnType<typeof estimator>} api
+ * @property {Elements} els
+ * @property {Startup['presets']} presets
+ * @property {Startup} startup
+ * @property {HTMLElement} host where the ready attribute goes
+ * @property {State} state
+ * @property {Record<string, string> | null} messages
+ * @property {<T>(op: () => T | Promise<T>) => Promise<T | undefined>} then runs op after every change made before it
+ * @property {(key: string) => string} t
+ * @property {(extra?: Request) => Request} request
+ * @property {(req: Request) => Promise<Answer>} rendered
+ * @property {(key: string, bad?: boolean) => void} setStatus
+ * @property {(text: string, bad?: boolean) => void} say
+ * @property {(errors: FieldError[]) => void} showProblems
+ * @property {Presets} preset
+ * @property {ReturnType<typeof hashKeeper>} hash
+ * @property {ReturnType<typeof resultsView>} results
+ * @property {ReturnType<typeof chartScheduler>} charts
+ * @property {() => Promise<Answer>} reload
+ * @property {(text: string) => Promise<Answer>} importScenario
+ * @property {(el: Field) => void} typed
+ */
+
 const timings = (globalThis.trainscaleTimings ??= []);
 
 /**
@@ -34,13 +109,14 @@ const timings = (globalThis.trainscaleTimings ??= []);
  * estimator): the toolbar, status, form, results and dialog of index.html,
  * with the default scenario prerendered, less what only the full page has
  * (data-page-only). toolbar false hides the preset and language pickers.
+ * @param {{toolbar?: boolean}} [opts]
  */
 export async function skeleton({ toolbar = true } = {}) {
   const res = await fetch(asset('index.html'));
   if (!res.ok) throw new Error('could not load index.html: ' + res.status);
   const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
   for (const el of doc.querySelectorAll('[data-page-only]')) el.remove();
-  const bar = doc.querySelector('.toolbar');
+  const bar = /** @type {HTMLElement} */ (doc.querySelector('.toolbar'));
   bar.hidden = !toolbar;
   // A <main> belongs to the host page: the layout is a plain box here, and
   // the header a box with the page header's spacing, less its title.
@@ -61,6 +137,8 @@ export async function skeleton({ toolbar = true } = {}) {
  * URL says none). Its answer's recompute, importScenario and reload run
  * after the changes already made; the host's trainscaleIdle() resolves once
  * every change made so far is on screen.
+ * @param {Page['root']} root
+ * @param {Options} [opts]
  */
 export async function mount(root, opts = {}) {
   const api = estimator();
@@ -82,13 +160,18 @@ export async function mount(root, opts = {}) {
   host.dataset && (host.dataset.ready = 'true', host.dataset.recomputes = '0');
   performance.mark('trainscale-interactive');
   return {
-    api, state: () => page.state, recompute: (el) => page.then(() => recompute(page, el)),
-    importScenario: (text) => page.then(() => page.importScenario(text)), reload: () => page.then(page.reload),
+    api, state: () => page.state, recompute: (/** @type {Field} */ el) => page.then(() => recompute(page, el)),
+    importScenario: (/** @type {string} */ text) => page.then(() => page.importScenario(text)), reload: () => page.then(page.reload),
   };
 }
 
 // The scenario to start from: the link's, else the options'.
+/**
+ * @param {Options} opts
+ * @param {Presets} preset
+ */
 async function firstState(opts, preset) {
+  /** @type {State} */
   const state = opts.hash && location.hash.length > 1 ? await readHash(location.hash, preset) : { base: {}, sets: new Map(), lang: opts.lang === 'ja' ? 'ja' : 'en' };
   if (!state.base.preset && !state.base.scenario && opts.preset) state.base = { preset: opts.preset };
   return state;
@@ -97,7 +180,12 @@ async function firstState(opts, preset) {
 // presetScenario gives a promise of a preset's scenario as an object (null
 // for a name that is none), the base an edited scenario's link is written
 // against (hash.js). It reads no page state, so it asks the core directly.
+/**
+ * @param {Page['api']} api
+ * @returns {Presets}
+ */
 function presetScenario(api) {
+  /** @type {Map<string, ReturnType<Presets>>} */
   const known = new Map();
   return (name) => {
     if (!known.has(name)) known.set(name, api.estimate({ preset: name, return_scenario: true, compact: true }).then((res) => res.error ? null : res.scenario));
@@ -105,8 +193,12 @@ function presetScenario(api) {
   };
 }
 
+/**
+ * @param {Page['root']} root
+ * @returns {Elements}
+ */
 function elements(root) {
-  const $ = (sel) => root.querySelector(sel);
+  const $ = (/** @type {string} */ sel) => /** @type {any} */ (root.querySelector(sel)); // typed by Elements
   return {
     form: $('[data-role=form]'), fields: $('[data-role=fields]'), results: $('[data-role=results]'),
     charts: $('[data-role=charts]'), status: $('[data-role=status]'), preset: $('[data-role=preset]'),
@@ -119,20 +211,34 @@ function elements(root) {
 // edited scenario came from) and the few verbs they share. then(op) runs op
 // after every change made before it (see ui.js's head); an op's own verbs
 // (reload, importScenario) run at once, inside it.
+/**
+ * @param {Page['root']} root
+ * @param {Options} opts
+ * @param {Page['api']} api
+ * @param {Presets} preset
+ * @param {State} state
+ * @param {Startup} startup
+ * @returns {Page}
+ */
 function newPage(root, opts, api, preset, state, startup) {
   const els = elements(root);
   const { presets } = startup;
-  const page = {
+  // The verbs that need the page itself are set below.
+  const page = /** @type {Page} */ ({
     root, opts, api, els, presets, startup,
-    host: root.host || root, // where the ready attribute goes
+    host: /** @type {HTMLElement} */ (root.host || root), // where the ready attribute goes
     state: withDefault(state, presets.default),
-    messages: null,
-    then: inTurn(root.host || root),
-    t: (key) => (page.messages && page.messages[key]) || key,
+    messages: /** @type {Record<string, string> | null} */ (null),
+    then: inTurn(/** @type {HTMLElement} */ (root.host || root)),
+    t: (/** @type {string} */ key) => (page.messages && page.messages[key]) || key,
     request: (extra = {}) => ({ ...page.state.base, set: setList(page.state.sets), ...extra }),
     // An estimate with render: [...] (form, results, ranges), which only the tools module answers.
-    rendered: (req) => tools().ask('estimate', req),
+    rendered: (/** @type {Request} */ req) => tools().ask('estimate', req),
     // Each keystroke says ready again: what already reads so is left alone.
+    /**
+     * @param {string} key
+     * @param {boolean} [bad]
+     */
     setStatus(key, bad = false) {
       if (!els.status) return;
       const text = page.t(key);
@@ -141,6 +247,10 @@ function newPage(root, opts, api, preset, state, startup) {
       els.status.classList.toggle('bad', bad);
     },
     // A sentence of the page's own, already in the page's language.
+    /**
+     * @param {string} text
+     * @param {boolean} [bad]
+     */
     say(text, bad = false) {
       if (!els.status) return;
       delete els.status.dataset.i18n;
@@ -148,12 +258,13 @@ function newPage(root, opts, api, preset, state, startup) {
       els.status.classList.toggle('bad', bad);
     },
     // The core's own messages, as it wrote them.
+    /** @param {FieldError[]} errors */
     showProblems(errors) {
       if (!els.status) return;
       els.status.textContent = errors.map((e) => e.message).join('; ');
       els.status.classList.add('bad');
     },
-  };
+  });
   page.preset = preset;
   page.hash = hashKeeper(Boolean(opts.hash), () => page.state, page.preset);
   page.results = resultsView(els.results, () => page.rendered(page.request({ render: ['results'], lang: page.state.lang })));
@@ -169,20 +280,30 @@ function newPage(root, opts, api, preset, state, startup) {
 // host.trainscaleIdle() resolves once every op so far has ended (tests wait
 // on it; it sets no attribute, which a benchmark would take for the page's
 // answer to a keystroke).
+/**
+ * @param {HTMLElement & {trainscaleIdle?: () => Promise<void>}} host
+ * @returns {Page['then']}
+ */
 function inTurn(host) {
+  /** @type {Promise<unknown>} */
   let tail = Promise.resolve();
   host.trainscaleIdle = async () => {
     for (let t; t !== tail;) await (t = tail);
   };
   // A failed op is said on the console; the ops after it still run.
-  return (op) => (tail = tail.then(op).catch((err) => console.error(err)));
+  return (op) => /** @type {Promise<any>} */ (tail = tail.then(op).catch((err) => console.error(err)));
 }
 
 // typing queues a recompute for each input changed; a newer value of an
 // input whose recompute still waits replaces it, and one whose recompute
 // is out makes that one's answer stale: it is dropped, not shown before the
 // newer one. So for each input at most one estimate is out and one waits.
+/**
+ * @param {Page} page
+ * @returns {Page['typed']}
+ */
 function typing(page) {
+  /** @type {Map<string, {el: Field, t0: number}>} */
   const waiting = new Map(); // the override's path → {el, t0}: the latest input not yet asked
   return (el) => {
     page.charts.hold();
@@ -204,6 +325,10 @@ function typing(page) {
 // prerendered results' layout, as the core gave them at build time. The
 // estimator module answers estimate alone, so the page goes live without
 // asking for more.
+/**
+ * @param {Page['root']} root
+ * @returns {Startup}
+ */
 function startupData(root) {
   const el = root.querySelector('script[data-role=startup]');
   if (!el) throw new Error('no startup data: the page is index.html as site/build.go writes it');
@@ -213,7 +338,13 @@ function startupData(root) {
 // messagesIn gives a promise of the page's words in lang: English from the
 // startup data, another language from its file beside the page
 // (messages-ja.json), fetched once, on the first switch to it.
+/** @type {Map<string, Promise<Record<string, string>>>} */
 const wordFiles = new Map();
+/**
+ * @param {Page} page
+ * @param {string} lang
+ * @returns {Promise<Record<string, string>> | Record<string, string>}
+ */
 function messagesIn(page, lang) {
   if (lang === 'en') return page.startup.messages;
   if (!wordFiles.has(lang)) {
@@ -228,17 +359,26 @@ function messagesIn(page, lang) {
   return wordFiles.get(lang);
 }
 
+/**
+ * @param {State} state
+ * @param {string} preset
+ */
 function withDefault(state, preset) {
   state.defaultPreset = preset;
   if (!state.base.preset && !state.base.scenario) state.base = { preset };
   return state;
 }
 
+/** @param {Map<string, string>} sets */
 function setList(sets) {
   return [...sets].map(([path, value]) => ({ path, value }));
 }
 
 // render puts a full answer on screen: the form, when it came, and the results.
+/**
+ * @param {Page} page
+ * @param {Estimate} res
+ */
 function render(page, res) {
   if (res.form !== undefined && res.form !== '') page.els.fields.innerHTML = res.form;
   page.results.render(res);
@@ -246,6 +386,10 @@ function render(page, res) {
 
 // shown follows a new scenario on screen: status, link (unless kept as it
 // is), charts.
+/**
+ * @param {Page} page
+ * @param {boolean} [keepLink]
+ */
 function shown(page, keepLink = false) {
   page.setStatus('status.ready');
   if (!keepLink) page.hash.now();
@@ -253,6 +397,10 @@ function shown(page, keepLink = false) {
 }
 
 // Everything again: a preset, a language, a link.
+/**
+ * @param {Page} page
+ * @param {boolean} [keepLink]
+ */
 async function reload(page, keepLink = false) {
   const res = await page.rendered(page.request({ render: ['form', 'results'], lang: page.state.lang }));
   if (res.error) return res;
@@ -266,6 +414,7 @@ async function reload(page, keepLink = false) {
 // the page cannot show leaves the default scenario live, the problems on
 // screen and the link as it was, to be read or mended; the next change
 // writes a new one.
+/** @param {Page} page */
 async function follow(page) {
   const s = page.state;
   const res = s.problem ? null : await reload(page);
@@ -276,6 +425,10 @@ async function follow(page) {
   page.say(page.t('link.bad') + ' ' + problems.join('; '), true);
 }
 
+/**
+ * @param {Page} page
+ * @param {string} text
+ */
 async function importScenario(page, text) {
   const res = await page.rendered({ scenario: text, render: ['form', 'results'], lang: page.state.lang });
   if (res.error) {
@@ -296,6 +449,12 @@ async function importScenario(page, text) {
 // or the core's errors show by their fields and the last valid figures stay.
 // t0 is when el changed; an answer that stale() says a newer value of el
 // overtook is dropped.
+/**
+ * @param {Page} page
+ * @param {Field} el
+ * @param {number} [t0]
+ * @param {() => boolean} [stale]
+ */
 async function recompute(page, el, t0 = performance.now(), stale = () => false) {
   const { els } = page;
   const o = overrideOf(el);
@@ -315,7 +474,8 @@ async function recompute(page, el, t0 = performance.now(), stale = () => false) 
   // them alone. Both are rendered by the tools module; any other keystroke
   // stays with the estimator module.
   const req = { ...page.state.base, set: setList(sets), compact: true, lang: page.state.lang };
-  const render = [...(movesRange(els.form, el) ? ['ranges'] : []), ...(movesNotes(els.form, el) ? ['form'] : [])];
+  /** @type {Request['render']} */
+  const render = [...(movesRange(els.form, el) ? /** @type {const} */ (['ranges']) : []), ...(movesNotes(els.form, el) ? /** @type {const} */ (['form']) : [])];
   const res = await (render.length ? page.rendered({ ...req, render }) : page.api.estimate(req));
   const coreMs = performance.now() - tAsked; // the worker's round trip
   if (stale()) return res;
@@ -342,16 +502,17 @@ async function recompute(page, el, t0 = performance.now(), stale = () => false) 
 }
 
 // translate shows the page's own words in the state's language.
+/** @param {Page} page */
 async function translate(page) {
   const { root, els } = page;
   page.messages = await messagesIn(page, page.state.lang);
-  for (const el of root.querySelectorAll('[data-i18n]')) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n]'))) {
     const text = page.messages[el.dataset.i18n];
     if (text && el.textContent !== text) el.textContent = text; // the same text left as it is: no layout to redo
   }
   if (root === document.body || root === document.documentElement) document.documentElement.lang = page.state.lang;
   // An embedded estimator's text takes its language (and its line breaking, style.css) from its host.
-  else if (root.host) root.host.lang = page.state.lang;
+  else if (root.host) /** @type {HTMLElement} */ (root.host).lang = page.state.lang;
   if (els.lang) els.lang.value = page.state.lang;
   accuracyPoints(page);
 }
@@ -361,12 +522,14 @@ async function translate(page) {
 // beside it, once it is opened, and again after a language change: the
 // prerendered page lays out none of it. The cells come formatted from the
 // core.
+/** @param {Page} page */
 function accuracyPoints(page) {
-  const box = page.root.querySelector('[data-role=accuracy-points]');
+  const box = /** @type {HTMLDetailsElement | null} */ (page.root.querySelector('[data-role=accuracy-points]'));
   if (!box) return;
   box.ontoggle ??= () => accuracyPoints(page);
   const lang = page.state.lang;
   if (!box.open || box.dataset.lang === lang) return;
+  /** @type {{en: string[][], ja: string[][], numbers: number[]}} */
   const data = JSON.parse(box.querySelector('script').textContent);
   const table = document.createElement('table');
   const body = table.createTBody();
@@ -393,10 +556,13 @@ function accuracyPoints(page) {
 // alone for a while (so that printing finds them).
 // An answer overtaken by a newer change is dropped, and so is the rest of
 // its drawing.
+/** @param {Page} page */
 function chartScheduler(page) {
   let timer = 0, quiet = 0;
   let asked = 0; // the changes so far; an answer for an older one is stale
+  /** @type {() => void} */
   let show;
+  /** @type {Promise<void>} */
   const wanted = new Promise((resolve) => { show = resolve; });
   if (page.els.charts) {
     const near = new IntersectionObserver((entries) => {
@@ -409,6 +575,7 @@ function chartScheduler(page) {
   // One run at a time: the changes whose turn came during a run are
   // answered by one more run after it, for the latest of them.
   let running = false, missed = false;
+  /** @param {number} n */
   async function draw(n) {
     if (running) {
       missed = true;
@@ -467,30 +634,35 @@ function chartScheduler(page) {
   };
 }
 
+/** @param {Page} page */
 function bindForm(page) {
   const { form } = page.els;
   form.addEventListener('input', (ev) => {
-    if (ev.target.matches('input[name], select[name], textarea[name]')) page.typed(ev.target);
+    const el = /** @type {Field} */ (ev.target);
+    if (el.matches('input[name], select[name], textarea[name]')) page.typed(el);
   });
   form.addEventListener('submit', (ev) => ev.preventDefault());
   // A field's Open button (a config.json) opens its file input, which reads the file into the field.
   form.addEventListener('click', (ev) => {
-    const b = ev.target.closest('button[data-action=open-file]');
-    if (b) form.querySelector(`input[data-loads="${CSS.escape(b.dataset.for)}"]`)?.click();
+    const b = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (ev.target).closest('button[data-action=open-file]'));
+    if (b) /** @type {HTMLInputElement | null} */ (form.querySelector(`input[data-loads="${CSS.escape(b.dataset.for)}"]`))?.click();
   });
   form.addEventListener('change', (ev) => {
-    if (ev.target.matches('input[type=file][data-loads]')) openFile(form, ev.target);
+    const input = /** @type {HTMLInputElement} */ (ev.target);
+    if (input.matches('input[type=file][data-loads]')) openFile(form, input);
   });
 }
 
 // A figure clicked (or Enter on it) shows its formula with the numbers put
 // in; closing the formula returns to the figure (or, if the results were
 // rendered again meanwhile, to the one showing the same quantity).
+/** @param {Page} page */
 function bindResults(page) {
   const { els, root } = page;
+  /** @type {HTMLElement | null} */
   let from = null;
   els.results.addEventListener('click', (ev) => {
-    const b = ev.target.closest('[data-quantity]');
+    const b = /** @type {HTMLElement | null} */ (/** @type {Element} */ (ev.target).closest('[data-quantity]'));
     if (!b) return;
     page.then(async () => {
       const res = await tools().ask('explain', page.request({ id: b.dataset.quantity, lang: page.state.lang }));
@@ -501,7 +673,7 @@ function bindResults(page) {
   });
   els.dialog.addEventListener('close', () => {
     if (!from) return;
-    const b = from.isConnected ? from : root.querySelector(`[data-quantity="${CSS.escape(from.dataset.quantity)}"]`);
+    const b = from.isConnected ? from : /** @type {HTMLElement | null} */ (root.querySelector(`[data-quantity="${CSS.escape(from.dataset.quantity)}"]`));
     from = null;
     b?.focus();
   });
@@ -510,6 +682,7 @@ function bindResults(page) {
 // showPreset sets the picker to the preset on screen or, for a scenario
 // edited from one (a plan loaded, an item added, a link to either), to that
 // preset marked as edited: the picker never goes blank on an edit.
+/** @param {Page} page */
 function showPreset(page) {
   const sel = page.els.preset;
   if (!sel) return;
@@ -525,6 +698,7 @@ function showPreset(page) {
   sel.prepend(o);
 }
 
+/** @param {Page} page */
 function bindPickers(page) {
   const { els } = page;
   els.preset?.addEventListener('change', () => {
@@ -546,6 +720,7 @@ function bindPickers(page) {
 }
 
 // A link followed or edited while the page is open.
+/** @param {Page} page */
 function bindHash(page) {
   if (!page.opts.hash) return;
   addEventListener('hashchange', () => page.then(async () => {
@@ -559,19 +734,21 @@ function bindHash(page) {
 // Print opens every group, and closes again those it opened. The list of
 // every published figure prints only where it was opened: the PDF proposal
 // carries it, and it is some four pages of the page's print.
+/** @param {Page} page */
 function bindPrint(page) {
   const { root } = page;
   addEventListener('beforeprint', () => {
-    for (const d of root.querySelectorAll('details:not([open]):not([data-role=accuracy-points])')) { d.dataset.printOpened = ''; d.open = true; }
+    for (const d of /** @type {NodeListOf<HTMLDetailsElement>} */ (root.querySelectorAll('details:not([open]):not([data-role=accuracy-points])'))) { d.dataset.printOpened = ''; d.open = true; }
   });
   addEventListener('afterprint', () => {
-    for (const d of root.querySelectorAll('details[data-print-opened]')) { delete d.dataset.printOpened; d.open = false; }
+    for (const d of /** @type {NodeListOf<HTMLDetailsElement>} */ (root.querySelectorAll('details[data-print-opened]'))) { delete d.dataset.printOpened; d.open = false; }
   });
 }
 
 // start fills what the prerender left out (the presets of a bare root) and
 // catches up with a link's scenario or language; at the default scenario the
 // prerendered figures stay as they are.
+/** @param {Page} page */
 async function start(page) {
   const { els, presets } = page;
   if (els.preset && els.preset.options.length === 0) {
