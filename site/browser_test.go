@@ -78,15 +78,49 @@ func built(t *testing.T) string {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
+	if stopBrowser != nil {
+		stopBrowser()
+	}
 	if buildDir != "" {
 		os.RemoveAll(buildDir)
 	}
 	os.Exit(code)
 }
 
-// Each browser test but TestBudgets runs in parallel: each has its own
-// Chromium and server, and TestBudgets, which times the page, runs alone
-// before them.
+// One Chromium serves every browser test, each in a tab of its own with
+// its own server (so its own origin and storage): starting a browser per
+// test cost most of a second of CPU each. Each test but TestBudgets runs in
+// parallel; TestBudgets, which times the page, runs alone before them.
+var (
+	browserOnce sync.Once
+	browserCtx  context.Context
+	browserErr  error
+	stopBrowser func()
+)
+
+// browser is the shared Chromium's first tab, started on first use; new
+// tabs are opened as its children.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	browserOnce.Do(func() {
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+			chromedp.ExecPath(chromium), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.Headless,
+			chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+			chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true),
+			// Tabs side by side are all in the background but one: none may
+			// have its timers or frames slowed for that.
+			chromedp.Flag("disable-background-timer-throttling", true),
+			chromedp.Flag("disable-backgrounding-occluded-windows", true),
+			chromedp.Flag("disable-renderer-backgrounding", true),
+			chromedp.WindowSize(1280, 900))
+		ctx, cancelBrowser := chromedp.NewContext(actx)
+		browserCtx, browserErr = ctx, chromedp.Do(ctx)
+		stopBrowser = func() { cancelBrowser(); cancelAlloc() }
+	})
+	require.NoError(t, browserErr)
+	return browserCtx
+}
 
 // page is one headless Chromium tab on the built site, served by the same
 // handler as trainscale serve. It records every request and fails the test on
@@ -116,17 +150,12 @@ func open(t *testing.T) *page {
 		h.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromium), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.Headless,
-		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true),
-		chromedp.WindowSize(1280, 900))
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
+	ctx, closeTab := chromedp.NewContext(browser(t))
+	t.Cleanup(closeTab)
 	p.ctx, p.base = ctx, srv.URL
-	require.NoError(t, chromedp.Do(ctx)) // start the browser
+	require.NoError(t, chromedp.Do(ctx)) // open the tab
+	// A new tab takes the browser's default size, not the first window's.
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)))
 	require.NoError(t, chromedp.Listen(ctx, func(ev any) {
 		p.mu.Lock()
 		defer p.mu.Unlock()
