@@ -173,11 +173,12 @@ export function fileName(name, ext, day = new Date()) {
   return slug(name || '') + '-' + date + '.' + ext;
 }
 
-// slug keeps letters and digits of ASCII, joined by '-', at most 40
-// characters cut at a word's end; a name with none of them gives "scenario".
+// slug keeps letters and digits of ASCII, accents dropped ("Zürich" is
+// "zurich"), joined by '-', at most 40 characters cut at a word's end; a
+// name with none of them gives "scenario".
 /** @param {string} s */
 function slug(s) {
-  let out = s.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  let out = s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   if (out.length > 40) out = out.slice(0, 41).replace(/-[^-]*$/, '');
   return out || 'scenario';
 }

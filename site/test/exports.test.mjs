@@ -9,6 +9,7 @@ test('fileName is the name as a slug and the date', () => {
   for (const [name, want] of [
     ['NVIDIA 2017: 100 data cars to DGX-1 systems', 'nvidia-2017-100-data-cars-to-dgx-1-2026-12-01.xlsx'],
     ['Café — Paris', 'cafe-paris-2026-12-01.xlsx'],
+    ['Zürich fleet', 'zurich-fleet-2026-12-01.xlsx'],
     ['日本語だけ', 'scenario-2026-12-01.xlsx'],
     ['', 'scenario-2026-12-01.xlsx'],
     [undefined, 'scenario-2026-12-01.xlsx'],
