@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/trainscale/trainscale/estimator/minfmt"
-	"github.com/trainscale/trainscale/estimator/minjson"
+	"github.com/trainscale/trainscale/internal/minfmt"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 // Decode reads one scenario from r, applies the overrides in order, and validates

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // FieldError says which scenario field is wrong and why, in words a user can act on.

@@ -6,8 +6,8 @@ import (
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/estimator/minfmt"
-	"github.com/trainscale/trainscale/estimator/minjson"
+	"github.com/trainscale/trainscale/internal/minfmt"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 // A Hugging Face config.json gives a model's shape in its family's own keys:

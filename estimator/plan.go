@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // The planner answers the estimate's inverse question: from a deadline,

@@ -9,7 +9,7 @@ import (
 	"sync"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // Transformer makes a workload a transformer sized in tokens. It splits a

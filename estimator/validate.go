@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/estimator/minfmt"
-	"github.com/trainscale/trainscale/estimator/minjson"
+	"github.com/trainscale/trainscale/internal/minfmt"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 // Validate checks every rule of s and returns all violations joined, each a

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
-	"github.com/trainscale/trainscale/estimator/minjson"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 func TestTransformer(t *testing.T) {
