@@ -10,13 +10,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/trainscale/trainscale/estimator/minfmt"
-	"github.com/trainscale/trainscale/estimator/minjson"
+	"github.com/trainscale/trainscale/internal/minfmt"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 // Decode reads one scenario from r, applies the overrides in order, and validates
-// the result. Every problem of the file is reported at once, joined; each is a
-// *FieldError naming the field path, or a *SyntaxError locating broken JSON.
+// the result. Every problem of the file is reported at once, as an Errors of
+// *FieldErrors, each naming the field path; JSON that cannot be read at all
+// (broken, too large, too deep) is one *SyntaxError or *FieldError.
 func Decode(r io.Reader, overrides ...Override) (*Scenario, error) {
 	tree, err := ReadTree(r, "scenario")
 	if err != nil {
@@ -25,9 +26,10 @@ func Decode(r io.Reader, overrides ...Override) (*Scenario, error) {
 	return DecodeTree(tree, overrides...)
 }
 
-// DecodeTree is Decode for a scenario already read into a tree (minjson.Read's
-// map[string]any, []any, minjson.Number, string, bool and nil): a request that holds
-// the scenario as an object. tree is not changed.
+// DecodeTree is Decode for a scenario already read into a tree by ReadTree,
+// or a part of one: a request that holds the scenario as an object. A tree
+// from encoding/json will not do (its numbers are float64s, which have lost
+// the text a user wrote). tree is not changed.
 func DecodeTree(tree any, overrides ...Override) (*Scenario, error) {
 	if len(overrides) > 0 {
 		tree = copyTree(tree) // overrides write into the tree
@@ -112,10 +114,12 @@ func decodeTree(tree any, dst any, ranges map[string]Dist) error {
 }
 
 // ReadTree reads one JSON value of at most 1 MiB (a scenario, a model's
-// config.json, a transformer's shape) into plain maps, slices and
-// minjson.Numbers, so the typed decoding can report every wrong or unknown
-// field, not just the first. It refuses broken JSON, a key given twice and
-// deep nesting; name is what the errors call the input ("config").
+// config.json, a transformer's shape) into a tree of map[string]any,
+// []any, strings, bools, nils and numbers kept as written, so the typed
+// decoding (DecodeTree, ConfigModel, ShapeModel) can report every wrong or
+// unknown field, not just the first, and echo the user's own text. It
+// refuses broken JSON, a key given twice and deep nesting; name is what the
+// errors call the input ("config").
 func ReadTree(r io.Reader, name string) (any, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxScenarioBytes+1))
 	if err != nil {

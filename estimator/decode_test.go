@@ -154,7 +154,7 @@ func TestAllErrorsAtOnce(t *testing.T) {
 	_, err := estimator.Decode(bytes.NewReader(input))
 	require.Error(t, err)
 	var fields []string
-	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+	for _, e := range err.(estimator.Errors) {
 		var fe *estimator.FieldError
 		require.True(t, errors.As(e, &fe))
 		fields = append(fields, fe.Path)

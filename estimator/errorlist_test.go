@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
@@ -35,6 +36,16 @@ func TestErrorList(t *testing.T) {
 	lines := strings.Split(many.Err().Error(), "\n")
 	assert.Len(t, lines, estimator.MaxErrors+1)
 	assert.Equal(t, "... and 7 more", lines[estimator.MaxErrors])
+
+	// The problems come back as one list, one per line, the count last.
+	var list estimator.Errors
+	require.ErrorAs(t, many.Err(), &list)
+	require.Len(t, list, estimator.MaxErrors+1)
+	assert.Equal(t, "rows[0]: must be > 0, got -1", list[0].Error())
+	assert.Equal(t, "... and 7 more", list[estimator.MaxErrors].Error())
+	many.Add("rows[x]", estimator.Text{EN: "must be > 0"}, -1)
+	assert.Contains(t, many.Err().Error(), "... and 8 more")
+	assert.Equal(t, "... and 7 more", list[estimator.MaxErrors].Error(), "a list handed out stays as it was")
 }
 
 // A problem with a scenario reads in the user's language.

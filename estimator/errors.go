@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // FieldError says which scenario field is wrong and why, in words a user can act on.
@@ -122,6 +122,26 @@ func IsInvalidInput(err error) bool {
 	return errors.As(err, &fe) || errors.As(err, &se)
 }
 
+// Errors is every problem found in one input, in the order found, as
+// Decode, Validate and the package's other checks return them (so does an
+// ErrorList's Err): each a *FieldError, and past MaxErrors one more that
+// counts the rest ("... and 7 more"). Its text has one problem per line.
+type Errors []error
+
+func (l Errors) Error() string {
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// Unwrap is the problems, for errors.Is and errors.As.
+func (l Errors) Unwrap() []error { return l }
+
 // errorList collects every problem of one input so a user sees them all at once.
 type errorList []error
 
@@ -129,13 +149,16 @@ func (l *errorList) add(path string, rule Text, got any) {
 	*l = append(*l, fieldError(path, rule, got))
 }
 
-// err joins the first MaxErrors problems and counts the rest: a file of
-// thousands of bad keys must not print megabytes.
+// err is the first MaxErrors problems and a count of the rest, nil if there
+// are none: a file of thousands of bad keys must not print megabytes.
 func (l errorList) err() error {
-	if len(l) > MaxErrors {
-		return errors.Join(append(l[:MaxErrors:MaxErrors], moreErrors(len(l)-MaxErrors))...)
+	if len(l) == 0 {
+		return nil
 	}
-	return errors.Join(l...)
+	if len(l) > MaxErrors {
+		return append(Errors(l[:MaxErrors:MaxErrors]), moreErrors(len(l)-MaxErrors))
+	}
+	return append(Errors(nil), l...) // a copy: the caller may go on adding to l
 }
 
 // moreErrors stands for the problems past the first MaxErrors.
@@ -143,7 +166,7 @@ func moreErrors(n int) error { return minfmt.Errorf("... and %d more", n) }
 
 // ErrorList collects the problems of one input for code outside this
 // package that checks its own requests (package tool): each is a
-// *FieldError, and Err joins them under the same cap as a scenario's. It
+// *FieldError, and Err lists them under the same cap as a scenario's. It
 // keeps only the first MaxErrors, so a large bad file costs no memory.
 type ErrorList struct {
 	kept    errorList
@@ -162,8 +185,8 @@ func (l *ErrorList) Add(path string, rule Text, got any) {
 
 // join records each problem err joins, under the same cap as Add.
 func (l *ErrorList) join(err error) {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		for _, e := range j.Unwrap() {
+	if list, ok := err.(Errors); ok {
+		for _, e := range list {
 			l.join(e)
 		}
 		return
@@ -178,10 +201,11 @@ func (l *ErrorList) join(err error) {
 // Len is the number of problems recorded.
 func (l *ErrorList) Len() int { return len(l.kept) + l.dropped }
 
-// Err joins the problems, nil if there are none.
+// Err is the problems as an Errors, nil if there are none.
 func (l *ErrorList) Err() error {
 	if l.dropped > 0 {
-		return errors.Join(l.kept.err(), moreErrors(l.dropped))
+		n := len(l.kept)
+		return append(Errors(l.kept[:n:n]), moreErrors(l.dropped)) // a copy, as err's
 	}
 	return l.kept.err()
 }

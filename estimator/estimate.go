@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // Where each family's method comes from, in every language a reader may

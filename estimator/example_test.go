@@ -68,10 +68,13 @@ func ExampleDecode() {
 	).Replace(tenCars)
 	_, err := estimator.Decode(strings.NewReader(bad))
 	fmt.Println("invalid input:", estimator.IsInvalidInput(err))
-	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
-		var fe *estimator.FieldError
-		if errors.As(e, &fe) {
-			fmt.Printf("%s: %s\n", fe.Path, fe.Rule)
+	var problems estimator.Errors
+	if errors.As(err, &problems) {
+		for _, e := range problems {
+			var fe *estimator.FieldError
+			if errors.As(e, &fe) {
+				fmt.Printf("%s: %s\n", fe.Path, fe.Rule)
+			}
 		}
 	}
 	// Output:

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // Expr is a parsed quantity formula. Surfaces walk it to write the formula in

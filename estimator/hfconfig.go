@@ -6,8 +6,8 @@ import (
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/estimator/minfmt"
-	"github.com/trainscale/trainscale/estimator/minjson"
+	"github.com/trainscale/trainscale/internal/minfmt"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 // A Hugging Face config.json gives a model's shape in its family's own keys:
@@ -101,7 +101,7 @@ func ConfigTypes() []string {
 	return types
 }
 
-// ConfigModel maps config, a Hugging Face config.json as minjson.Read reads
+// ConfigModel maps config, a Hugging Face config.json as ReadTree reads
 // it, onto a transformer's shape. Each problem goes to errs under path and
 // the config's key ("config.num_attention_heads"); ok is false when there
 // was one. The model's Seq is the config's context length, at most 8,192

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/trainscale/trainscale/estimator/minfmt"
-	"github.com/trainscale/trainscale/estimator/minjson"
+	"github.com/trainscale/trainscale/internal/minfmt"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 // Text is one piece of text a user reads, in every language the surfaces

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // RerunInputs lists the inputs a surface must run trainscale again for

@@ -7,7 +7,7 @@ import (
 	"sync"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // ModelError is how far the models' own numbers may be off. Each kind of

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // The planner answers the estimate's inverse question: from a deadline,
@@ -610,11 +610,11 @@ func errorIn(err error, lang string) string {
 }
 
 func firstFieldError(err error) *FieldError {
-	if fe, ok := err.(*FieldError); ok {
-		return fe
-	}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		for _, e := range j.Unwrap() {
+	switch x := err.(type) {
+	case *FieldError:
+		return x
+	case Errors:
+		for _, e := range x {
 			if fe := firstFieldError(e); fe != nil {
 				return fe
 			}

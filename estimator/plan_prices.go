@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // pricesFile is a user's cloud prices, as `trainscale plan --prices` reads

@@ -102,7 +102,7 @@ func TestDecodePricesRefusesAmbiguousEntries(t *testing.T) {
 	// In Japanese too.
 	_, err = estimator.DecodePrices(strings.NewReader(pricesFile(priceEntry("gpus", "1e9"), priceEntry("gpus", "1e9"))), s, "2026-12-01")
 	var ja []string
-	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+	for _, e := range err.(estimator.Errors) {
 		var fe *estimator.FieldError
 		require.True(t, errors.As(e, &fe))
 		ja = append(ja, fe.In("ja"))

@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // A project sizes a fixed number of runs, as reverse sizing does: a run's

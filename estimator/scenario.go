@@ -7,7 +7,7 @@ import (
 	"sync"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/estimator/minjson"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 // SchemaV1 is the only scenario schema this version reads.

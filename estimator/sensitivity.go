@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // Swing is what one ranged input does to the target quantity when it moves

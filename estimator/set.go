@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/trainscale/trainscale/estimator/minjson"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 // numericField is one numeric input of a prepared scenario: where it lives and

@@ -9,7 +9,7 @@ import (
 	"sync"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // Transformer makes a workload a transformer sized in tokens. It splits a
@@ -755,7 +755,7 @@ func checkTransformer(path string, w Workload, s *Scenario, errs *errorList) {
 }
 
 // ShapeModel reads shape, a transformer's shape in the scenario's form
-// (workloads[].transformer.shape) as minjson.Read reads it, under the
+// (workloads[].transformer.shape) as ReadTree reads it, under the
 // scenario's rules; each problem goes to errs under "shape". The model's Seq
 // is 0: a shape has none.
 func ShapeModel(errs *ErrorList, shape any) (hardware.TransformerModel, bool) {

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // A transformer's memory per GPU, part by part, beside the GPU's capacity,

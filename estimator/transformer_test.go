@@ -166,11 +166,11 @@ func mustRun(t *testing.T, data []byte) *estimator.Estimate {
 	return est
 }
 
-// fieldErrors unpacks the joined field errors of err.
+// fieldErrors unpacks the field errors err lists.
 func fieldErrors(err error) []*estimator.FieldError {
 	var out []*estimator.FieldError
-	if joined, ok := err.(interface{ Unwrap() []error }); ok {
-		for _, e := range joined.Unwrap() {
+	if list, ok := err.(estimator.Errors); ok {
+		for _, e := range list {
 			out = append(out, fieldErrors(e)...)
 		}
 		return out

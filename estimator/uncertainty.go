@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // Spread is one quantity's distribution over the sampled scenarios.

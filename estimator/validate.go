@@ -8,13 +8,13 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/estimator/minfmt"
-	"github.com/trainscale/trainscale/estimator/minjson"
+	"github.com/trainscale/trainscale/internal/minfmt"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
-// Validate checks every rule of s and returns all violations joined, each a
-// *FieldError naming the field path. Decode calls it; call it yourself after
-// changing a Scenario in code.
+// Validate checks every rule of s and returns all violations as an Errors,
+// each a *FieldError naming the field path. Decode calls it; call it yourself
+// after changing a Scenario in code.
 func Validate(s *Scenario) error {
 	errs := fieldErrors(reflect.ValueOf(s).Elem(), s.Ranges)
 	checkFrame(s, &errs) // which sections are required reads no value: said with the rest

@@ -156,12 +156,12 @@ func runTool(e *env, args []string, name, batchHelp string, declare func(*flag.F
 // so the message points at the command line. The rules stay the estimator's.
 func flagErrors(err error, fs *flag.FlagSet) error {
 	var fe *estimator.FieldError
-	if joined, ok := err.(interface{ Unwrap() []error }); ok {
-		var errs []error
-		for _, e := range joined.Unwrap() {
-			errs = append(errs, flagErrors(e, fs))
+	if list, ok := err.(estimator.Errors); ok {
+		renamed := make(estimator.Errors, len(list))
+		for i, e := range list {
+			renamed[i] = flagErrors(e, fs)
 		}
-		return errors.Join(errs...)
+		return renamed
 	} else if errors.As(err, &fe) && fs.Lookup(strings.ReplaceAll(fe.Path, "_", "-")) != nil {
 		renamed := *fe
 		renamed.Path = "--" + strings.ReplaceAll(fe.Path, "_", "-")

@@ -3,7 +3,7 @@ package hardware
 import (
 	"math"
 
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // CalibrationRow sets one measurement beside the model's prediction.

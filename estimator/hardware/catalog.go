@@ -4,7 +4,7 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/trainscale/trainscale/estimator/minjson"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 // asOf is the date every catalog entry was last checked against its source.

@@ -3,7 +3,7 @@ package hardware
 import (
 	"math"
 
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // FactorSpec is everything a surface needs to name, show, check or set one of

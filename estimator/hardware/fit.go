@@ -4,7 +4,7 @@ import (
 	"errors"
 	"math"
 
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // fitParam is one factor Fit may move, searched on a log scale in [lo, hi].

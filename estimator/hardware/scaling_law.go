@@ -4,7 +4,7 @@ import (
 	"errors"
 	"math"
 
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // Reverse sizing: from GPUs and time to the compute-optimal transformer

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"math"
 
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // The transformer performance model: FLOPs, memory, the step's time for one

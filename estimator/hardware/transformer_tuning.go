@@ -3,7 +3,7 @@ package hardware
 import (
 	"errors"
 
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // Fine-tuning: what a run trains of a transformer, and what that costs in

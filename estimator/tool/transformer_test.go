@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
-	"github.com/trainscale/trainscale/estimator/minjson"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 func TestTransformer(t *testing.T) {
@@ -100,9 +100,9 @@ func TestTransformerFromConfigAndShape(t *testing.T) {
 }
 
 func fieldErrorsOf(err error) []*estimator.FieldError {
-	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+	if list, ok := err.(estimator.Errors); ok {
 		var out []*estimator.FieldError
-		for _, e := range joined.Unwrap() {
+		for _, e := range list {
 			out = append(out, fieldErrorsOf(e)...)
 		}
 		return out

@@ -9,9 +9,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
-	"github.com/trainscale/trainscale/estimator/minjson"
 	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/internal/api/tools"
+	"github.com/trainscale/trainscale/internal/minjson"
 	"github.com/trainscale/trainscale/internal/page"
 )
 

@@ -2,7 +2,7 @@ package api
 
 import (
 	"github.com/trainscale/trainscale/estimator"
-	"github.com/trainscale/trainscale/estimator/minjson"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 // The page recomputes on every keystroke. Decoding the scenario and laying its

@@ -8,8 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/trainscale/trainscale/estimator"
-	"github.com/trainscale/trainscale/estimator/minfmt"
-	"github.com/trainscale/trainscale/estimator/minjson"
+	"github.com/trainscale/trainscale/internal/minfmt"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 // DecodeRequest reads a request strictly: one JSON object, with no unknown,

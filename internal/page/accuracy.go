@@ -3,7 +3,7 @@ package page
 import (
 	"strings"
 
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // accuracyColumns are the group table's columns (tool.AccuracyWords keys);

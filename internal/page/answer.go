@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
-	"github.com/trainscale/trainscale/estimator/minfmt"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // articleCount shows a system count as the article's tables print it: to

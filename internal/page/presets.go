@@ -1,8 +1,8 @@
 package page
 
 import (
-	"github.com/trainscale/trainscale/estimator/minjson"
 	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 // Preset is one built-in scenario.

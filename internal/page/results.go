@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
-	"github.com/trainscale/trainscale/estimator/minfmt"
 	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // articleChain is the data chain the article prints step by step, which the

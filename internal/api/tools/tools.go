@@ -12,9 +12,9 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
-	"github.com/trainscale/trainscale/estimator/minjson"
 	"github.com/trainscale/trainscale/estimator/tool"
 	"github.com/trainscale/trainscale/internal/api"
+	"github.com/trainscale/trainscale/internal/minjson"
 	"github.com/trainscale/trainscale/report"
 )
 

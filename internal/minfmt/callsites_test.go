@@ -28,7 +28,7 @@ func TestCallSitesPassKnownOperands(t *testing.T) {
 	fset := token.NewFileSet()
 	imp := importer.ForCompiler(fset, "source", nil).(types.ImporterFrom)
 	errType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-	for _, dir := range []string{"..", "../hardware", "../../internal/page", "../../internal/api"} {
+	for _, dir := range []string{"../../estimator", "../../estimator/hardware", "../page", "../api"} {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		require.NoError(t, err)
 		var parsed []*ast.File

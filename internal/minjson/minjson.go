@@ -24,7 +24,7 @@ import (
 type Number string
 
 // String is the number as written: what an error message echoes
-// (fmt and estimator/minfmt print a Stringer by its String).
+// (fmt and internal/minfmt print a Stringer by its String).
 func (n Number) String() string { return string(n) }
 
 // MaxDepth bounds how deeply the JSON Read accepts nests objects and arrays.

@@ -12,8 +12,8 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/estimator/minjson"
 	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 // fromStd is encoding/json's tree of data, json.Numbers turned into Numbers.
@@ -189,7 +189,7 @@ func TestAppendWritesAsEncodingJSON(t *testing.T) {
 
 // FuzzRead checks Read against encoding/json on any input: both accept it or
 // both refuse it, and what they read is the same. By hand:
-// go test -run '^$' -fuzz FuzzRead -fuzztime 60s ./estimator/minjson
+// go test -run '^$' -fuzz FuzzRead -fuzztime 60s ./internal/minjson
 func FuzzRead(f *testing.F) {
 	for _, seed := range []string{`{}`, `{"a":[1,-2.5e3,"x\u00e9",true,null]}`, `"\ud800"`, "\"\xff\"", `[1,]`, `{"a":1,"a":2}`, ` 0 `, `1e999`} {
 		f.Add([]byte(seed))
