@@ -459,7 +459,15 @@ func (j *job) batch(dp, mb int) int {
 // memory is one GPU's bytes under layout l with m micro-batches per step:
 // the first pipeline stage's, which holds the most activations.
 func (j *job) memory(l Layout, m int) TransformerMemory {
-	mod := j.Model
+	mem := j.memoryState(l)
+	mem.Activations = j.memoryActivations(l, m)
+	return j.memoryTotal(mem)
+}
+
+// memoryState is one GPU's training state under layout l: its weights,
+// gradients and optimizer state, which the micro-batch, the recomputation
+// and the interleaving leave alone (the layout search keeps them apart).
+func (j *job) memoryState(l Layout) TransformerMemory {
 	ep := max(l.EP, 1)
 	mp := float64(l.TP * l.PP)
 	// ZeRO partitions over the GPUs holding the same weights, the
@@ -477,6 +485,12 @@ func (j *job) memory(l Layout, m int) TransformerMemory {
 	mem.Weights = stateWeightBytes*part(3, j.train, j.trainExpert) + part(3, j.frozen, j.frozenExpert)
 	mem.Gradients = stateGradientBytes * part(2, j.train, j.trainExpert)
 	mem.Optimizer = stateOptimizerBytes * part(1, j.train, j.trainExpert)
+	return mem
+}
+
+// memoryActivations is the first pipeline stage's activations under layout
+// l with m micro-batches per step.
+func (j *job) memoryActivations(l Layout, m int) float64 {
 	// The first stage keeps min(m, p) micro-batches in flight under 1F1B,
 	// (1 + (p-1)/(p*v)) times more when interleaved (Korthikanti et al.
 	// 2022, section 4.2.3).
@@ -486,13 +500,18 @@ func (j *job) memory(l Layout, m int) TransformerMemory {
 	}
 	// Context parallelism splits every activation, the scores included.
 	cp := float64(max(l.CP, 1))
-	sbh := float64(j.seq) * float64(l.MicroBatch) * float64(mod.Hidden)
-	layer := activationBytes(sbh, j.actWidths, l.TP, l.Recompute) / cp
-	mem.Activations = layer * float64(j.firstStage(l.PP)) * inflight
+	sbh := float64(j.seq) * float64(l.MicroBatch) * float64(j.Model.Hidden)
+	act := activationBytes(sbh, j.actWidths, l.TP, l.Recompute) / cp * float64(j.firstStage(l.PP)) * inflight
 	if l.Recompute == RecomputeFull {
 		// The layer being recomputed holds its whole working set.
-		mem.Activations += activationBytes(sbh, j.actWidths, l.TP, RecomputeNone) / cp
+		act += activationBytes(sbh, j.actWidths, l.TP, RecomputeNone) / cp
 	}
+	return act
+}
+
+// memoryTotal adds the workspace to mem's parts and sets its total and the
+// GPU's capacity.
+func (j *job) memoryTotal(mem TransformerMemory) TransformerMemory {
 	sum := mem.Weights + mem.Gradients + mem.Optimizer + mem.Activations
 	mem.Workspace = j.f.WorkspaceFraction * sum
 	mem.Total = sum + mem.Workspace
@@ -724,11 +743,13 @@ func (j *job) search(fix Layout) (TransformerPlan, error) {
 	found := false
 	smallest := &FitError{Need: math.Inf(1), Capacity: j.GPU.Memory}
 	var overBatch *LayoutError // the given micro-batch, where it overfills every step
+	// Selective recomputation is not tried: under FlashAttention it keeps as
+	// many activations as none (ActivationBytesPerLayer), so it fits just
+	// where none does, and it is never faster. A given layout may name it.
 	order := []struct {
 		r Recompute
 		z int
-	}{{RecomputeNone, 1}, {RecomputeNone, 2}, {RecomputeSelective, 1}, {RecomputeSelective, 2},
-		{RecomputeFull, 1}, {RecomputeFull, 2}, {RecomputeNone, 3}, {RecomputeSelective, 3}, {RecomputeFull, 3}}
+	}{{RecomputeNone, 1}, {RecomputeNone, 2}, {RecomputeFull, 1}, {RecomputeFull, 2}, {RecomputeNone, 3}, {RecomputeFull, 3}}
 	for tp := 1; tp <= j.domain && tp <= j.GPUs; tp *= 2 {
 		if mod.Heads%tp != 0 || j.GPUs%tp != 0 || fix.TP > 0 && tp != fix.TP {
 			continue
@@ -746,6 +767,12 @@ func (j *job) search(fix Layout) (TransformerPlan, error) {
 					overBatch = j.batchErr(dp, fix.MicroBatch)
 					continue
 				}
+				// The training state of each ZeRO stage, the same for every
+				// micro-batch, recomputation and interleaving below.
+				var states [4]TransformerMemory
+				for z := 1; z <= 3; z++ {
+					states[z] = j.memoryState(Layout{TP: tp, PP: pp, DP: dp, EP: ep, ZeRO: z})
+				}
 				// A larger micro-batch or more interleaving only adds
 				// activations in flight: past the first that fits in no
 				// way, none does, and the search moves on.
@@ -754,12 +781,22 @@ func (j *job) search(fix Layout) (TransformerPlan, error) {
 						continue
 					}
 					fitsMB := false
+					m := j.batch(dp, mb)
 					for v := 1; v == 1 || (pp > 1 && v <= j.stages(pp)); v *= 2 {
 						fitsV := false
+						var acts [2]float64 // by recomputation: none, full; 0 until needed
 						for _, o := range order {
 							l := Layout{TP: tp, PP: pp, DP: dp, EP: ep, MicroBatch: mb, Recompute: o.r, ZeRO: o.z, Interleave: v}
-							m := j.batch(dp, mb)
-							mem := j.memory(l, m)
+							a := 0
+							if o.r == RecomputeFull {
+								a = 1
+							}
+							if acts[a] == 0 {
+								acts[a] = j.memoryActivations(l, m)
+							}
+							mem := states[o.z]
+							mem.Activations = acts[a]
+							mem = j.memoryTotal(mem)
 							if mem.Total > mem.Capacity {
 								if mem.Total < smallest.Need {
 									smallest.Need, smallest.Layout = mem.Total, l
