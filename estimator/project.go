@@ -86,8 +86,18 @@ func (pc *planCache) sizeProject(key planKey, hw catalogView, si int, perSystem,
 	floorJob := hw.job(key, si)
 	floorJob.Tokens = tokens
 	// No job trains at the steady rate for more of the deadline than one
-	// GPU's goodput: the floor counts only that much of it.
+	// GPU's goodput: the floor counts only that much of it. Goodput falls
+	// as GPUs are added, so no count past the floor keeps more than the
+	// floor's own: the floor rises to where its goodput holds it, which
+	// spares the walk thousands of counts on a large job.
 	floor := hardware.MinGPUs(floorJob, deadline*goodput(1))
+	for i := 0; i < 8 && floor <= maxJobGPUs; i++ { // a few rounds come within a GPU of the fixed point; NaN stops
+		next := hardware.MinGPUs(floorJob, deadline*goodput(int(floor)))
+		if next <= floor {
+			break
+		}
+		floor = next
+	}
 	if !exact {
 		// The planner's sweep over dozens of deadlines: walking the ladder
 		// to the fewest GPUs at every one would plan thousands of jobs.
