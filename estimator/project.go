@@ -85,22 +85,12 @@ func perMember(s *Scenario, b *builder, c *subject, r *pairResult) {
 func (pc *planCache) sizeProject(key planKey, hw catalogView, si int, perSystem, tokens, deadline float64, goodput func(int) float64, exact bool) jobPlan {
 	floorJob := hw.job(key, si)
 	floorJob.Tokens = tokens
-	// No job trains at the steady rate for more of the deadline than one
-	// GPU's goodput: the floor counts only that much of it. Goodput falls
-	// as GPUs are added, so no count past the floor keeps more than the
-	// floor's own: the floor rises to where its goodput holds it, which
-	// spares the walk thousands of counts on a large job.
-	floor := hardware.MinGPUs(floorJob, deadline*goodput(1))
-	for i := 0; i < 8 && floor <= maxJobGPUs; i++ { // a few rounds come within a GPU of the fixed point; NaN stops
-		next := hardware.MinGPUs(floorJob, deadline*goodput(int(floor)))
-		if next <= floor {
-			break
-		}
-		floor = next
-	}
 	if !exact {
 		// The planner's sweep over dozens of deadlines: walking the ladder
-		// to the fewest GPUs at every one would plan thousands of jobs.
+		// to the fewest GPUs at every one would plan thousands of jobs. It
+		// sizes by rate from the floor of one GPU's goodput (where it starts
+		// moves the counts it reaches, so the sweep keeps that start).
+		floor := hardware.MinGPUs(floorJob, deadline*goodput(1))
 		per := int(perSystem)
 		ladder := func(n float64) int { // the ladder's first count at or past n
 			i := 0
@@ -112,7 +102,7 @@ func (pc *planCache) sizeProject(key planKey, hw catalogView, si int, perSystem,
 		grow := func(n int) int { return ladder(float64(2 * n)) }
 		return pc.rateSize(key, hw, si, ladder(max(floor, 1)), grow, ladder, tokens, deadline, goodput)
 	}
-	run, _, err := hardware.WalkLadder(int(perSystem), floor, maxJobGPUs, func(n int) (hardware.SizedRun, bool, error) {
+	run, _, err := hardware.WalkLadder(int(perSystem), hardware.MinGPUsWithin(floorJob, deadline, goodput), maxJobGPUs, func(n int) (hardware.SizedRun, bool, error) {
 		key.gpus = n
 		j := pc.get(key, hw, si)
 		var fit *hardware.FitError

@@ -317,9 +317,7 @@ var ErrNoGPUCount = errors.New("no GPU count up to the limit meets the deadline"
 func (s Sizing) FewestGPUs(m TransformerModel, tokens, seconds float64, maxGPUs int) (run, below SizedRun, err error) {
 	j := s.Job
 	j.Model, j.Tokens, j.MFU = m, tokens, nil
-	// No job trains at the steady rate for more of the time than one GPU's
-	// run share: the floor counts only that much of it.
-	floor := MinGPUs(j, seconds*s.Failures.RunShare(1))
+	floor := MinGPUsWithin(j, seconds, func(n int) float64 { return s.Failures.RunShare(float64(n)) })
 	return WalkLadder(max(s.Job.System.GPUs, 1), floor, maxGPUs, func(n int) (SizedRun, bool, error) {
 		r, err := s.Run(m, tokens, n)
 		var fit *FitError
@@ -348,6 +346,25 @@ func MinGPUs(job TransformerJob, seconds float64) float64 {
 	}
 	floor := job.Tokens * m.TrainingFLOPsPerToken(seq, job.Tuning) / (rate * job.GPU.Peak(job.Precision) * seconds)
 	return math.Max(floor, m.StateBytes(job.Tuning)/job.GPU.Memory)
+}
+
+// MinGPUsWithin is MinGPUs for a run that trains at the steady rate for
+// share(n) of seconds on n GPUs, a share that only falls as GPUs are added
+// (failures grow with them). No run trains for more of the time than one
+// GPU's share, and no count past a floor keeps more than the floor's own:
+// the floor rises to where its own share holds it, which spares a walk
+// thousands of counts on a large job. A few rounds come within a GPU of
+// that fixed point; past 2^30 GPUs, or at NaN, they stop.
+func MinGPUsWithin(job TransformerJob, seconds float64, share func(n int) float64) float64 {
+	floor := MinGPUs(job, seconds*share(1))
+	for i := 0; i < 8 && floor <= 1<<30; i++ {
+		next := MinGPUs(job, seconds*share(int(floor)))
+		if next <= floor {
+			break
+		}
+		floor = next
+	}
+	return floor
 }
 
 // WalkLadder is the first count on GPUStep's ladder (per GPUs to a system),
