@@ -12,6 +12,7 @@ import (
 
 	"github.com/trainscale/trainscale/internal/minfmt"
 	"github.com/trainscale/trainscale/internal/minjson"
+	"github.com/trainscale/trainscale/internal/numtext"
 )
 
 // Decode reads one scenario from r, applies the overrides in order, and validates
@@ -126,7 +127,7 @@ func ReadTree(r io.Reader, name string) (any, error) {
 		return nil, minfmt.Errorf("reading %s: %w", name, err)
 	}
 	if len(data) > MaxScenarioBytes {
-		return nil, fieldError(name, Text{minfmt.Sprintf("must be at most %d bytes (1 MiB)", MaxScenarioBytes), minfmt.Sprintf("%d バイト（1 MiB）以下にしてください", MaxScenarioBytes)}, "a larger file")
+		return nil, NewFieldError(name, Text{minfmt.Sprintf("must be at most %d bytes (1 MiB)", MaxScenarioBytes), minfmt.Sprintf("%d バイト（1 MiB）以下にしてください", MaxScenarioBytes)}, "a larger file")
 	}
 	// Editors on Windows save UTF-8 with a byte-order mark; the CSV reader
 	// strips it too.
@@ -185,7 +186,7 @@ func parseNumber(n minjson.Number) (float64, bool) {
 	if err != nil || math.IsInf(f, 0) {
 		return 0, false
 	}
-	return noNegativeZero(f), true
+	return numtext.NoNegativeZero(f), true
 }
 
 // syntaxError locates the byte at off by line and column.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/trainscale/trainscale/internal/minfmt"
 	"github.com/trainscale/trainscale/internal/minjson"
+	"github.com/trainscale/trainscale/internal/numtext"
 )
 
 // Dist is the uncertainty of one numeric input: a triangular distribution
@@ -306,6 +307,6 @@ func (d Dist) movedTo(x float64, checks []string) (Dist, bool) {
 		// point is exact, on both surfaces.
 		return Dist{}, false
 	}
-	out.Low, out.Likely, out.High = noNegativeZero(lo), noNegativeZero(x), noNegativeZero(hi)
+	out.Low, out.Likely, out.High = numtext.NoNegativeZero(lo), numtext.NoNegativeZero(x), numtext.NoNegativeZero(hi)
 	return out, true
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/examples"
 )
 
@@ -62,7 +63,7 @@ func TestEditedModelReadsAsEdited(t *testing.T) {
 			"Dubey et al. 2024, The Llama 3 Herd of Models, arXiv 2407.21783, Table 3 (shape, 70B)"},
 	} {
 		est := mustEstimate(t, "llama-3-405b", tc.set...)
-		a, err := estimator.AnswerFor(est, nil)
+		a, err := present.AnswerFor(est, nil)
 		require.NoError(t, err, tc.what)
 		require.NotNil(t, a.Buy, tc.what)
 		assert.Equal(t, tc.name, a.Buy.WorkloadName, tc.what)

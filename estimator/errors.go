@@ -92,8 +92,8 @@ func knownAs(en, ja string, known []string) Text {
 	return Text{en + " (known: " + list + ")", ja + "（既知: " + list + "）"}
 }
 
-// fieldError is a FieldError whose rule is written in every language.
-func fieldError(path string, rule Text, got any) *FieldError {
+// NewFieldError is a FieldError whose rule is written in every language.
+func NewFieldError(path string, rule Text, got any) *FieldError {
 	return &FieldError{Path: path, Rule: rule.EN, RuleJA: rule.JA, Got: got}
 }
 
@@ -146,7 +146,7 @@ func (l Errors) Unwrap() []error { return l }
 type errorList []error
 
 func (l *errorList) add(path string, rule Text, got any) {
-	*l = append(*l, fieldError(path, rule, got))
+	*l = append(*l, NewFieldError(path, rule, got))
 }
 
 // err is the first MaxErrors problems and a count of the rest, nil if there

@@ -7,6 +7,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/internal/minfmt"
+	"github.com/trainscale/trainscale/internal/numtext"
 )
 
 // Where each family's method comes from, in every language a reader may
@@ -249,7 +250,7 @@ func (c *Calculation) Estimate() (*Estimate, error) {
 	}
 	var errs errorList
 	for i, v := range b.values {
-		b.values[i] = noNegativeZero(v) // no surface may print -0
+		b.values[i] = numtext.NoNegativeZero(v) // no surface may print -0
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			q := c.layout[i]
 			errs.add(q.ID, Text{"result is not a finite number; check the size of its inputs: " + strings.Join(q.Inputs, ", "), "結果が有限の数値になりません。入力の大きさを確かめてください: " + strings.Join(q.Inputs, ", ")}, v)
@@ -344,7 +345,7 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 	}
 	processed := dataChain(s, b)
 	tokens := tokenChain(s, b)
-	target := s.target()
+	target := s.Target()
 	factors := s.Factors.Resolve()
 	me := s.ModelError
 
@@ -414,7 +415,7 @@ func compute(s *Scenario, hw catalogView, b *builder) {
 	for si, sys := range s.Systems {
 		d := hw.devices[si]
 		c, f := subject{s: sys.ID, sName: sys.Name(), si: si, g: d.id, base: d.system.ID}, resolveSystem(sys, d, us)
-		if s.hasData() {
+		if s.HasData() {
 			ssd := b.add(either(f.localSSD, &storageLocalSSD, &storageLocalSSDCatalog), &c, f.localSSD.value)
 			fits := b.add(&storageDatasetFitsLocal, &c, flag(processed <= ssd))
 			passes := s.Epochs()
@@ -539,7 +540,7 @@ func teamSystems(s *Scenario, b *builder, c *subject, r *pairResult, byJob bool)
 // and compressed, or a fixed dataset.
 func dataChain(s *Scenario, b *builder) float64 {
 	us := s.Units
-	if !s.hasData() {
+	if !s.HasData() {
 		return 0 // a project of transformers given their tokens
 	}
 	if d := s.Dataset; d != nil {
@@ -641,7 +642,7 @@ func sensorsExpr(sensors []Sensor, describe bool) string {
 			terms = append(terms, p+"count} * "+p+"mbit_per_s} * 1000000 / 8")
 		}
 	}
-	return "(" + strings.Join(terms, " + ") + ") * " + constHour
+	return "(" + strings.Join(terms, " + ") + ") * " + ConstHour
 }
 
 func flag(b bool) float64 {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/examples"
 )
 
@@ -50,7 +51,7 @@ func Example() {
 	}
 	for _, id := range []string{"data.processed", "team.resnet-50.systems.dgx-1-v100", "team.resnet-50.systems_to_buy.dgx-1-v100"} {
 		q, _ := est.Get(id)
-		fmt.Printf("%s = %s\n", q.Label, estimator.Format(q.Value, q.Unit, s.Units))
+		fmt.Printf("%s = %s\n", q.Label, present.Format(q.Value, q.Unit, s.Units))
 	}
 	// Output:
 	// Data after preprocessing = 9.9 TB
@@ -100,26 +101,20 @@ func ExampleRun() {
 	// from train.inception-v3.gpu_time.dgx-1-p100 / systems[0].gpus / (team.target_days * DAY) * team.concurrent_jobs
 }
 
-// Explain shows a quantity's formula, then the formula with the numbers put
-// in, then the result.
-func ExampleEstimate_Explain() {
+// Substituted puts the numbers into a quantity's formula, in base units, so
+// a reader can redo it by hand.
+func ExampleEstimate_Substituted() {
 	est, err := estimator.Run(builtin("article-2017"))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	text, err := est.Explain("data.processed")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println(text)
+	q, _ := est.Get("data.processed")
+	fmt.Println(q.Formula)
+	fmt.Println(est.Substituted(q))
 	// Output:
-	// data.processed: Data after preprocessing
-	//   = data.raw * data.reduction
-	//   = 2.28698e+17 B * 0.0005 ratio
-	//   = 1.143492093e+14 B (104 TB)
-	//   source: Grzywaczewski, Training AI for Self-Driving Vehicles: the Challenge of Scale, NVIDIA Developer Blog, 2017
+	// data.raw * data.reduction
+	// 2.28698e+17 B * 0.0005 ratio
 }
 
 // A Calculation lays the quantities out once; Set then changes one input in
@@ -143,7 +138,7 @@ func ExampleCalculation_Set() {
 			return
 		}
 		q, _ := est.Get("data.processed")
-		fmt.Printf("%s cars: %s\n", cars, estimator.Format(q.Value, q.Unit, s.Units))
+		fmt.Printf("%s cars: %s\n", cars, present.Format(q.Value, q.Unit, s.Units))
 	}
 	// Output:
 	// 100 cars: 104 TB
@@ -189,7 +184,7 @@ func ExampleCompare() {
 		}
 		ests = append(ests, est)
 	}
-	c := estimator.Compare(names, ests)
+	c := present.Compare(names, ests)
 	fmt.Println(strings.Join(c.Columns, " | "))
 	for _, r := range c.Quantities {
 		if r.ID == "data.processed" || r.ID == "team.inception-v3.systems.dgx-1-p100" {

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/examples"
 )
 
@@ -66,9 +67,9 @@ func TestEveryDisplayUnitHasJapanese(t *testing.T) {
 		estimator.FLOPS, estimator.FLOPs, "USD", "JPY"}
 	for _, u := range units {
 		for _, us := range []estimator.UnitSystem{estimator.Binary, estimator.Decimal} {
-			for _, st := range []estimator.Style{estimator.Article, estimator.Hardware, estimator.Axis} {
+			for _, st := range []present.Style{present.Article, present.Hardware, present.Axis} {
 				for e := -9; e <= 30; e++ {
-					d := estimator.Choose(u, us, math.Pow(10, float64(e)), st)
+					d := present.Choose(u, us, math.Pow(10, float64(e)), st)
 					if en := d.Suffix("en"); en != "" {
 						assert.NotEmpty(t, d.Ja, "%s %s 1e%d: %q", u, us, e, en)
 					}
@@ -180,7 +181,7 @@ func emptyString(e ast.Expr) bool {
 func TestSummaryInJapanese(t *testing.T) {
 	for _, name := range examples.Names() {
 		est := mustEstimate(t, name)
-		en, ja := estimator.Summarize(est), estimator.SummarizeIn(est, "ja")
+		en, ja := present.Summarize(est), present.SummarizeIn(est, "ja")
 		require.Len(t, ja.Sections, len(en.Sections), name)
 		for i, sec := range ja.Sections {
 			assert.NotEqual(t, en.Sections[i].Title, sec.Title, name)
@@ -198,7 +199,7 @@ func TestSummaryInJapanese(t *testing.T) {
 			}
 		}
 	}
-	ja := estimator.SummarizeIn(mustEstimate(t, examples.Default), "ja")
+	ja := present.SummarizeIn(mustEstimate(t, examples.Default), "ja")
 	assert.Equal(t, []string{"車両 1 台・走行 1 時間あたりのデータ量", "1 TB"}, ja.Sections[0].Rows[1])
 	assert.Equal(t, "学習 1 回の時間（50 エポック）", ja.Sections[1].Title)
 	// a no-break space keeps the count with its counter in a narrow column

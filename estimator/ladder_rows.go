@@ -81,7 +81,7 @@ func (e *Estimate) JobLadders() []JobLadder {
 			}
 			key := hw.jobKey(s, wi, si, model)
 			// No tokens need no more than the walk's start.
-			start := hw.plans.sizeJob(key, hw, si, sys.GPUs, 0, s.target())
+			start := hw.plans.sizeJob(key, hw, si, sys.GPUs, 0, s.Target())
 			top := math.Min(math.Ceil(ladderReach*job.Value/sys.GPUs)*sys.GPUs, maxJobGPUs)
 			if start.err != nil || (top-float64(start.gpus))/sys.GPUs >= maxLadderRows {
 				continue

@@ -8,6 +8,7 @@ import (
 
 	"github.com/trainscale/trainscale/internal/minfmt"
 	"github.com/trainscale/trainscale/internal/minjson"
+	"github.com/trainscale/trainscale/internal/numtext"
 )
 
 // Limits bound the work one request may ask for, so that no scenario, flag or
@@ -56,7 +57,7 @@ const (
 // than MaxNesting.
 func TooDeep(path string) *FieldError {
 	n := strconv.Itoa(MaxNesting)
-	return fieldError(path, Text{"must nest objects and lists at most " + n + " levels deep", "オブジェクトとリストの入れ子は " + n + " 段までにしてください"}, nil)
+	return NewFieldError(path, Text{"must nest objects and lists at most " + n + " levels deep", "オブジェクトとリストの入れ子は " + n + " 段までにしてください"}, nil)
 }
 
 // checkWork applies the limits on the work a scenario asks for. It runs on a
@@ -79,7 +80,7 @@ func checkWork(s *Scenario, errs *errorList) {
 	}
 	if n := QuantityCount(s); n > MaxQuantities {
 		fields := []string{"workloads", "systems", "growth.factor"}
-		got, limit := grouped(float64(n)), grouped(MaxQuantities)
+		got, limit := numtext.Grouped(float64(n)), numtext.Grouped(MaxQuantities)
 		errs.add(strings.Join(fields, ", "), Text{
 			minfmt.Sprintf("the estimate would produce %s quantities, more than the limit of %s; use fewer workloads or systems, or a smaller growth.factor", got, limit),
 			minfmt.Sprintf("見積もりの数量が %s 個になり、上限の %s 個を超えます。ワークロードかシステムを減らすか、growth.factor を小さくしてください", got, limit)}, nil)
@@ -97,7 +98,7 @@ func checkLabel(path, label string, errs *errorList) {
 // arithmetic (TestQuantityCountIsExact holds the two together).
 func QuantityCount(s *Scenario) int {
 	w, sys := len(s.Workloads), len(s.Systems)
-	project, data := s.IsProject(), s.hasData()
+	project, data := s.IsProject(), s.HasData()
 	n := 0
 	switch {
 	case s.Dataset != nil:

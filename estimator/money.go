@@ -168,15 +168,15 @@ func computeMoney(s *Scenario, hw catalogView, results *chain, b *builder) {
 		hardware = b.add(&costHardware, &c, systems*price)
 		network = b.add(&costNetwork, &c, systems*m.NetworkPerSystem)
 	}
-	if s.hasData() {
+	if s.HasData() {
 		capacity := b.add(&storageSharedCapacity, &c, results.processed*m.StorageReplication)
 		storage = b.add(&costStorage, &c, capacity/s.Units.TB()*m.StoragePerTB)
 	}
 	var capex float64
 	if rent {
-		capex = b.add(kindIf(s.hasData(), &costCapexRent, &costCapexRentNone), &c, storage)
+		capex = b.add(kindIf(s.HasData(), &costCapexRent, &costCapexRentNone), &c, storage)
 	} else {
-		capex = b.add(kindIf(s.hasData(), &costCapex, &costCapexNoStorage), &c, hardware+network+storage)
+		capex = b.add(kindIf(s.HasData(), &costCapex, &costCapexNoStorage), &c, hardware+network+storage)
 	}
 	var sysPower float64
 	if sys.PowerKW != nil {

@@ -23,7 +23,7 @@ type Override struct {
 func ParseOverride(s string) (Override, error) {
 	path, value, ok := strings.Cut(s, "=")
 	if !ok || strings.TrimSpace(path) == "" {
-		return Override{}, fieldError("--set", Text{"must look like path=value", "path=value の形にしてください"}, strconv.Quote(s))
+		return Override{}, NewFieldError("--set", Text{"must look like path=value", "path=value の形にしてください"}, strconv.Quote(s))
 	}
 	return Override{Path: strings.TrimSpace(path), Value: value}, nil
 }
@@ -66,7 +66,7 @@ func parsePath(p string) ([]segment, bool) {
 func (o Override) apply(tree *any) error {
 	segs, ok := parsePath(o.Path)
 	if !ok {
-		return fieldError(o.Path, Text{"--set path is malformed (want e.g. fleet.cars or workloads[1].mb_per_s)", "--set のパスの形が正しくありません（例: fleet.cars、workloads[1].mb_per_s）"}, nil)
+		return NewFieldError(o.Path, Text{"--set path is malformed (want e.g. fleet.cars or workloads[1].mb_per_s)", "--set のパスの形が正しくありません（例: fleet.cars、workloads[1].mb_per_s）"}, nil)
 	}
 	field, err := checkPath(o.Path, segs, reflect.TypeFor[Scenario]())
 	if err != nil {
@@ -86,7 +86,7 @@ func (o Override) apply(tree *any) error {
 		if seg.index < 0 {
 			m, ok := (*node).(map[string]any)
 			if !ok {
-				return fieldError(o.Path, Text{"--set cannot reach this field: its parent is not an object in the scenario", "--set でこのフィールドに届きません: シナリオで親がオブジェクトではありません"}, nil)
+				return NewFieldError(o.Path, Text{"--set cannot reach this field: its parent is not an object in the scenario", "--set でこのフィールドに届きません: シナリオで親がオブジェクトではありません"}, nil)
 			}
 			if last {
 				m[seg.name] = movedRange(m[seg.name], val, field.checks)
@@ -95,7 +95,7 @@ func (o Override) apply(tree *any) error {
 			child, ok := m[seg.name]
 			if !ok {
 				if segs[i+1].index >= 0 {
-					return fieldError(o.Path, Text{"--set index out of range: the list is empty", "--set の添字が範囲外です: リストが空です"}, nil)
+					return NewFieldError(o.Path, Text{"--set index out of range: the list is empty", "--set の添字が範囲外です: リストが空です"}, nil)
 				}
 				child = map[string]any{}
 			}
@@ -107,7 +107,7 @@ func (o Override) apply(tree *any) error {
 		}
 		arr, ok := (*node).([]any)
 		if !ok || seg.index >= len(arr) {
-			return fieldError(o.Path, Text{minfmt.Sprintf("--set index out of range (the list has %d items)", len(arr)), minfmt.Sprintf("--set の添字が範囲外です（リストの項目は %d 個）", len(arr))}, seg.index)
+			return NewFieldError(o.Path, Text{minfmt.Sprintf("--set index out of range (the list has %d items)", len(arr)), minfmt.Sprintf("--set の添字が範囲外です（リストの項目は %d 個）", len(arr))}, seg.index)
 		}
 		if last {
 			arr[seg.index] = val
@@ -157,7 +157,7 @@ func checkPath(full string, segs []segment, t reflect.Type) (target, error) {
 		}
 		if seg.index >= 0 {
 			if t.Kind() != reflect.Slice {
-				return target{}, fieldError(full, Text{"--set path indexes a field that is not a list", "--set のパスがリストでないフィールドに添字を付けています"}, nil)
+				return target{}, NewFieldError(full, Text{"--set path indexes a field that is not a list", "--set のパスがリストでないフィールドに添字を付けています"}, nil)
 			}
 			t = t.Elem()
 			continue
@@ -167,7 +167,7 @@ func checkPath(full string, segs []segment, t reflect.Type) (target, error) {
 			return target{}, nil // a map takes any key; its values are checked on decoding
 		case reflect.Struct:
 		default:
-			return target{}, fieldError(full, Text{"--set path goes below a plain value", "--set のパスが単純な値のさらに下を指しています"}, nil)
+			return target{}, NewFieldError(full, Text{"--set path goes below a plain value", "--set のパスが単純な値のさらに下を指しています"}, nil)
 		}
 		found := false
 		for _, f := range fieldsOf(t) {
@@ -180,7 +180,7 @@ func checkPath(full string, segs []segment, t reflect.Type) (target, error) {
 		}
 		if !found {
 			name := strconv.Quote(seg.name) // the user's, cut as Shown cuts a value
-			return target{}, fieldError(full, knownAs("unknown --set path: no field "+cut(name, MaxShown, "en"),
+			return target{}, NewFieldError(full, knownAs("unknown --set path: no field "+cut(name, MaxShown, "en"),
 				"--set のパスが不明です: フィールド "+cut(name, MaxShown, "ja")+" はありません", sortedNames(t)), nil)
 		}
 	}
@@ -271,7 +271,7 @@ func parseValue(path, s string, field target) (any, error) {
 
 // notJSON is an object field's value that is not JSON, located.
 func notJSON(path string, se *SyntaxError) error {
-	return fieldError(path, Text{"must be an object: " + se.In("en"), "オブジェクトにしてください: " + se.In("ja")}, nil)
+	return NewFieldError(path, Text{"must be an object: " + se.In("en"), "オブジェクトにしてください: " + se.In("ja")}, nil)
 }
 
 // ASCIIDigits replaces the full-width forms of the characters a number is

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/internal/civil"
 	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
@@ -56,12 +57,12 @@ func DecodePrices(r io.Reader, s *Scenario, asOf string) ([]hardware.CloudOffer,
 	}
 	scenarioCurrency, perUSD := "USD", 1.0
 	if s != nil && s.Money != nil {
-		scenarioCurrency, perUSD = s.Currency(), s.Money.perUSD()
+		scenarioCurrency, perUSD = s.Currency(), s.Money.USDRate()
 	}
 	if s != nil && s.Plan != nil && s.Plan.AsOf != "" {
 		asOf = s.Plan.AsOf
 	}
-	planned, dated := parseDate(asOf) // a malformed date is MakePlan's to report
+	planned, dated := civil.Parse(asOf) // a malformed date is MakePlan's to report
 	type key struct{ provider, instance, asOf string }
 	first := map[key]int{}
 	var errs errorList
@@ -83,7 +84,7 @@ func DecodePrices(r io.Reader, s *Scenario, asOf string) ([]hardware.CloudOffer,
 		if e.Source == "" {
 			errs.add(path+".source", Text{"must say where the prices were read", "価格の出典を指定してください"}, nil)
 		}
-		if d, ok := parseDate(e.AsOf); !ok {
+		if d, ok := civil.Parse(e.AsOf); !ok {
 			errs.add(path+".as_of", Text{"must be a date YYYY-MM-DD", "YYYY-MM-DD の日付にしてください"}, strconv.Quote(e.AsOf))
 		} else if dated && d > planned {
 			errs.add(path+".as_of", Text{"must be no later than the plan's as-of date, " + asOf + " (plan.as_of, --as-of, else today): the planner leaves a later price out, and the entry would still replace the catalog's prices of its instance",

@@ -56,7 +56,7 @@ func projectSystems(s *Scenario, b *builder, c *subject, r *pairResult) float64 
 	}
 	r.runTime = run
 	r.gpuHours = addHeldHours(s, b, &projectGPUHours, c, s.Project.Runs*r.gpusPerJob*run/Hour)
-	if t := s.target(); t > 0 {
+	if t := s.Target(); t > 0 {
 		b.add(&projectMeetsDeadline, c, flag(run <= t*1.000001))
 	}
 	return systems
@@ -184,13 +184,13 @@ func projectMoney(s *Scenario, b *builder, c *subject, r *pairResult, systems, c
 		b.add(&costOwnProject, c, depreciation+electricity+support)
 		fallthrough // what renting the same GPU-hours would cost, beside
 	case m.Rent.termSeconds() == 0:
-		b.add(kindIf(s.hasData(), &costRentProject, &costRentProjectNoStorage), c, r.gpuHours*m.CloudPerGPUHour+storage)
+		b.add(kindIf(s.HasData(), &costRentProject, &costRentProjectNoStorage), c, r.gpuHours*m.CloudPerGPUHour+storage)
 	default:
 		// A commitment bills its whole term for the instances it holds,
 		// however short the project.
 		term := b.add(kindIf(m.Rent.termSeconds() == Year, &costRentTerm1, &costRentTerm3), c, m.Rent.termSeconds())
 		hours := systems * s.Systems[c.si].GPUs * max(duration, term) / Hour
-		b.add(kindIf(s.hasData(), &costRentCommitted, &costRentCommittedNoStorage), c, hours*m.CloudPerGPUHour+storage)
+		b.add(kindIf(s.HasData(), &costRentCommitted, &costRentCommittedNoStorage), c, hours*m.CloudPerGPUHour+storage)
 	}
 	runEnergy(s, b, c, r, sysPower)
 	b.add(&co2Project, c, energy/joulesPerKWh*m.GridKgCO2PerKWh)
@@ -200,9 +200,13 @@ func projectMoney(s *Scenario, b *builder, c *subject, r *pairResult, systems, c
 // deadline's, and the error names it.
 var errDeadline = minfmt.Errorf("no job of up to %d GPUs runs it within the deadline, its whole run counted", maxJobGPUs)
 
-// runsWords says the project's runs as a count a reader says: "one run",
+// RunsWords says the project's runs as a count a reader says: "one run",
 // "3 runs".
-func (p *Project) runsWords() Text { return countWords(p.Runs, runWords) }
+func (p *Project) RunsWords() Text { return countWords(p.Runs, runWords) }
+
+// EpochsWords says the run's passes over its data as a count a reader says:
+// "one epoch", "90 epochs".
+func (t *Training) EpochsWords() Text { return countWords(t.Epochs, epochWords) }
 
 // Words for counts, singular and plural.
 var (
@@ -223,7 +227,7 @@ func countWords(n float64, words [2]Text) Text {
 // Describe says what the project is in a few words: "one run, within 90
 // days", "3 runs".
 func (p *Project) Describe() Text {
-	r := p.runsWords()
+	r := p.RunsWords()
 	if p.DeadlineDays == nil {
 		return r
 	}

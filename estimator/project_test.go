@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 )
 
 const projectFile = "../testdata/project/llama-70b-90-days.json"
@@ -47,7 +48,7 @@ func TestMinimalProject(t *testing.T) {
 		_, ok := est.Get(id)
 		assert.False(t, ok, "a project without data, host or money has no %s", id)
 	}
-	sum := estimator.Summarize(est)
+	sum := present.Summarize(est)
 	var titles []string
 	for _, sec := range sum.Sections {
 		titles = append(titles, sec.Title)

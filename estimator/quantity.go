@@ -44,17 +44,6 @@ func (q Quantity) RangeText(format func(float64) string) string {
 	return lo + "–" + hi
 }
 
-// FormatBand is q's value in lang with its whole-run range in brackets,
-// "4.13 million (4.13 million–7.6 million)", and whether it shows one.
-func FormatBand(q Quantity, us UnitSystem, lang string) (string, bool) {
-	format := func(v float64) string { return FormatIn(v, q.Unit, us, lang) }
-	v := format(q.Value)
-	if r := q.RangeText(format); r != "" {
-		return v + " (" + r + ")", true
-	}
-	return v, false
-}
-
 // SourceIn is where the quantity's method comes from, in lang.
 func (q Quantity) SourceIn(lang string) string {
 	return Text{EN: q.Source, JA: q.SourceJA}.In(lang)
@@ -70,17 +59,17 @@ func (q Quantity) LabelIn(lang string) string {
 // unit constants below, so the workbook can turn each into a spreadsheet
 // formula and the tests can evaluate each against its value.
 const (
-	constTB   = "TB"   // bytes in a terabyte of the scenario's unit system
-	constGB   = "GB"   // bytes in a gigabyte
-	constKB   = "KB"   // bytes in a kilobyte
-	constMB   = "MB"   // bytes in a megabyte
-	constDay  = "DAY"  // seconds in a day
-	constHour = "HOUR" // seconds in an hour
+	ConstTB   = "TB"   // bytes in a terabyte of the scenario's unit system
+	ConstGB   = "GB"   // bytes in a gigabyte
+	ConstKB   = "KB"   // bytes in a kilobyte
+	ConstMB   = "MB"   // bytes in a megabyte
+	ConstDay  = "DAY"  // seconds in a day
+	ConstHour = "HOUR" // seconds in an hour
 )
 
 // Constants returns the values of the unit constants formulas use, for a unit system.
 func Constants(us UnitSystem) map[string]float64 {
-	return map[string]float64{constTB: us.TB(), constGB: us.GB(), constMB: us.MB(), constKB: us.KB(), constDay: Day, constHour: Hour}
+	return map[string]float64{ConstTB: us.TB(), ConstGB: us.GB(), ConstMB: us.MB(), ConstKB: us.KB(), ConstDay: Day, ConstHour: Hour}
 }
 
 // kind is the template of a family of quantities: one per workload, system or
@@ -217,4 +206,47 @@ func (k *kind) instantiate(c subject, expr string, v float64) Quantity {
 // every language, as the estimate's own do.
 func NewQuantity(id string, label Text, unit Unit, v float64, expr string, source Text) Quantity {
 	return Quantity{ID: id, Label: label.EN, LabelJA: label.JA, Value: v, Unit: unit, Formula: unbrace(expr), Expr: expr, Inputs: refs(expr), Source: source.EN, SourceJA: source.JA}
+}
+
+// IsHeadline reports whether a quantity id is one a planner reads first: the
+// data, one training run's time, the systems each workload needs on each
+// system, and the money, energy and CO2 totals; not every intermediate (the
+// growth table only scales them, systems to buy only round them, a price is
+// an input). The comparison's headline rows and the uncertainty's
+// percentiles both show exactly these.
+func IsHeadline(id string) bool {
+	switch id {
+	case "data.raw", "data.processed", "cost.capex", "cost.opex_per_year", "cost.tco", "cost.per_member",
+		"cost.cloud_per_year", "cost.break_even_utilisation", "energy.per_run", "energy.per_year", "co2.per_run", "co2.per_year",
+		"project.duration", "cost.own", "cost.rent", "energy.project", "co2.project":
+		return true
+	}
+	group, rest, _ := strings.Cut(id, ".")
+	_, name, _ := strings.Cut(rest, ".")
+	switch {
+	case group == "train":
+		// gpu_time.<s> is gpu_time / speedup where a reference GPU exists;
+		// system_time and job_time carry the per-system figures.
+		return name == "gpu_time" || strings.HasPrefix(name, "system_time.") || strings.HasPrefix(name, "job_time.")
+	case group == "team":
+		return strings.HasPrefix(name, "systems.")
+	case group == "project":
+		return strings.HasPrefix(name, "run_time.") || strings.HasPrefix(name, "gpu_hours.")
+	}
+	return false
+}
+
+// Headline lists e's headline quantity ids (IsHeadline), in the estimate's order.
+func Headline(e *Estimate) []string {
+	var ids []string
+	rented := e.Scenario.Money != nil && e.Scenario.Money.Rent != nil
+	for _, q := range e.calc.layout {
+		if rented && q.ID == "cost.cloud_per_year" {
+			continue // the rent itself, the operating expense already
+		}
+		if IsHeadline(q.ID) {
+			ids = append(ids, q.ID)
+		}
+	}
+	return ids
 }

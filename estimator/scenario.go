@@ -453,16 +453,35 @@ func (m *Money) currency() string {
 	return m.Currency
 }
 
-// ask is the figure the proposal asks for: money.ask, else the point estimate.
-func (m *Money) ask() Ask {
+// Ask is which figure a proposal asks for: the point estimate, or a
+// percentile over the scenario's ranges (money.ask).
+type Ask string
+
+const (
+	AskPoint Ask = "point" // every input at its likely value or median
+	AskP50   Ask = "p50"   // the median over the sampled scenarios
+	AskP90   Ask = "p90"   // what nine in ten sampled scenarios stay below
+)
+
+// Words names the ask for a reader: "the point estimate", "P90".
+func (a Ask) Words() Text { return askWords[a] }
+
+var askWords = map[Ask]Text{
+	AskPoint: {"the point estimate", "点推定"},
+	AskP50:   {"P50 (the median)", "P50（中央値）"},
+	AskP90:   {"P90", "P90"},
+}
+
+// Asked is the figure the proposal asks for: money.ask, else the point estimate.
+func (m *Money) Asked() Ask {
 	if m.Ask == nil {
 		return AskPoint
 	}
 	return *m.Ask
 }
 
-// perUSD converts catalog dollars to the scenario's currency.
-func (m *Money) perUSD() float64 {
+// USDRate converts catalog dollars to the scenario's currency.
+func (m *Money) USDRate() float64 {
 	if m.PerUSD == nil {
 		return 1
 	}
@@ -529,9 +548,9 @@ func (s *Scenario) MarshalJSON() ([]byte, error) {
 // rather than a standing team.
 func (s *Scenario) IsProject() bool { return s.Project != nil }
 
-// target is the time one run may take, in seconds: team.target_days or
+// Target is the time one run may take, in seconds: team.target_days or
 // project.deadline_days; 0 for a project whose jobs are given.
-func (s *Scenario) target() float64 {
+func (s *Scenario) Target() float64 {
 	switch {
 	case s.Team != nil:
 		return s.Team.TargetDays * Day
@@ -541,9 +560,9 @@ func (s *Scenario) target() float64 {
 	return 0
 }
 
-// setTarget sets the time a run may take, in seconds, where the scenario
+// SetTarget sets the time a run may take, in seconds, where the scenario
 // states it: team.target_days, or project.deadline_days.
-func (s *Scenario) setTarget(seconds float64) {
+func (s *Scenario) SetTarget(seconds float64) {
 	if s.Team != nil {
 		s.Team.TargetDays = seconds / Day
 		return
@@ -588,16 +607,16 @@ func (s *Scenario) GrowthFactor() int {
 	return int(s.Growth.Factor)
 }
 
-// hasData reports whether the scenario gives training data (a fleet or a
+// HasData reports whether the scenario gives training data (a fleet or a
 // dataset); a project of transformers given their tokens needs none.
-func (s *Scenario) hasData() bool { return s.Fleet != nil || s.Dataset != nil }
+func (s *Scenario) HasData() bool { return s.Fleet != nil || s.Dataset != nil }
 
 // Horizon is what the scenario's costs cover, in words for a column's head
 // or a sentence's end: a team's depreciation period ("over 4 years
 // (depreciation)"), a project's runs ("one run", "3 runs").
 func (s *Scenario) Horizon() Text {
 	if s.Project != nil {
-		r := s.Project.runsWords()
+		r := s.Project.RunsWords()
 		return Text{"for " + r.EN, r.JA + "分"}
 	}
 	if s.Money == nil {
@@ -618,4 +637,30 @@ func (s *Scenario) TotalID() string {
 		return "cost.own"
 	}
 	return "cost.tco"
+}
+
+// Name is how people read the workload: its label, else the name of the
+// catalog model it trains, else its id. A label names what the scenario's
+// author meant; without one the name follows the model, so a workload whose
+// model is edited does not go on reading as the model it was.
+func (w Workload) Name() string {
+	if w.Label != "" {
+		return w.Label
+	}
+	id := w.Model
+	if w.Transformer != nil {
+		id = w.Transformer.Model
+	}
+	if name, _, ok := modelIn(w.Transformer != nil, id); ok {
+		return name
+	}
+	return w.ID
+}
+
+// Name is how people read the system: its label, else its id.
+func (s System) Name() string {
+	if s.Label != "" {
+		return s.Label
+	}
+	return s.ID
 }

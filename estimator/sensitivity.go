@@ -66,7 +66,7 @@ func RunSensitivity(s *Scenario, target string) (*Sensitivity, error) {
 	}
 	idx, ok := base.index[target]
 	if !ok {
-		return nil, fieldError("target", Text{"names no quantity of this scenario (see trainscale estimate --format json)", "このシナリオのどの数量も指していません（trainscale estimate --format json で確かめられます）"}, strconv.Quote(target))
+		return nil, NewFieldError("target", Text{"names no quantity of this scenario (see trainscale estimate --format json)", "このシナリオのどの数量も指していません（trainscale estimate --format json で確かめられます）"}, strconv.Quote(target))
 	}
 	own, err := cloneScenario(s)
 	if err != nil {
@@ -109,7 +109,7 @@ func RunSensitivity(s *Scenario, target string) (*Sensitivity, error) {
 		}
 		for _, v := range []float64{tLo, tHi, sw.Elasticity} {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fieldError(path, Text{"moving this input to its extremes makes " + target + " not a finite number", "この入力を範囲の端に動かすと " + target + " が有限の数値になりません"}, v)
+				return nil, NewFieldError(path, Text{"moving this input to its extremes makes " + target + " not a finite number", "この入力を範囲の端に動かすと " + target + " が有限の数値になりません"}, v)
 			}
 		}
 		out.Swings = append(out.Swings, sw)
@@ -135,7 +135,7 @@ func reshapedAt(s *Scenario, path string, v float64, target string) (float64, er
 	}
 	q, ok := est.Get(target)
 	if !ok {
-		return 0, fieldError("target", Text{minfmt.Sprintf("is not a quantity when %s is %s; pick one that exists across its range", path, strconv.FormatFloat(v, 'g', -1, 64)), minfmt.Sprintf("%s が %s のときは数量になりません。範囲全体で存在する数量を選んでください", path, strconv.FormatFloat(v, 'g', -1, 64))}, strconv.Quote(target))
+		return 0, NewFieldError("target", Text{minfmt.Sprintf("is not a quantity when %s is %s; pick one that exists across its range", path, strconv.FormatFloat(v, 'g', -1, 64)), minfmt.Sprintf("%s が %s のときは数量になりません。範囲全体で存在する数量を選んでください", path, strconv.FormatFloat(v, 'g', -1, 64))}, strconv.Quote(target))
 	}
 	return q.Value, nil
 }

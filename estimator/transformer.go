@@ -339,7 +339,7 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 	} else {
 		tokens = b.add(&trainTokensFromData, &c, s.Epochs()*dataTokens)
 	}
-	target := s.target()
+	target := s.Target()
 	model := hw.transformerModel(tr, wi)
 	total, active := model.Params()
 	var modelOf string
@@ -523,7 +523,7 @@ func (pc *planCache) plan(s *Scenario, hw catalogView, wi, si int, model hardwar
 				path += ".layout"
 			}
 			why := hw.fitError(s, key, si, j, tokens)
-			b.err = fieldError(path, Text{
+			b.err = NewFieldError(path, Text{
 				minfmt.Sprintf("cannot be trained on systems[%d] (%s): %s", si, s.Systems[si].ID, why.EN),
 				minfmt.Sprintf("systems[%d]（%s）では学習できません: %s", si, s.Systems[si].ID, why.JA)}, nil)
 		}

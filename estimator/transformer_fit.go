@@ -6,6 +6,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/internal/minfmt"
+	"github.com/trainscale/trainscale/internal/numtext"
 )
 
 // A transformer's memory per GPU, part by part, beside the GPU's capacity,
@@ -114,9 +115,9 @@ func (hw catalogView) fitWords(s *Scenario, key planKey, si int, tokens float64)
 		return t.With("; no one change fits (tried: "+strings.Join(en, ", ")+")", "。単独で収まる変更はありません（試したもの: "+strings.Join(ja, "、")+"）")
 	}
 	change := changeWords(a, hw.devices[si].system)
-	hours := a.Plan.GPUHours
-	return t.With(minfmt.Sprintf("; the change that fits at the fewest GPU-hours: %s (%.1f GiB per GPU, %s GPU-hours without failures)", change.EN, a.Plan.Memory.Total/gib, FormatIn(hours, Count, s.Units, "en")),
-		minfmt.Sprintf("。収まる変更のうち GPU 時間が最も少ないのは %s（GPU 1 基あたり %.1f GiB、障害なしで %s GPU 時間）", change.JA, a.Plan.Memory.Total/gib, FormatIn(hours, Count, s.Units, "ja")))
+	hoursEN, hoursJA := numtext.Count(a.Plan.GPUHours)
+	return t.With(minfmt.Sprintf("; the change that fits at the fewest GPU-hours: %s (%.1f GiB per GPU, %s GPU-hours without failures)", change.EN, a.Plan.Memory.Total/gib, hoursEN),
+		minfmt.Sprintf("。収まる変更のうち GPU 時間が最も少ないのは %s（GPU 1 基あたり %.1f GiB、障害なしで %s GPU 時間）", change.JA, a.Plan.Memory.Total/gib, hoursJA))
 }
 
 // recomputeWords name a recomputation in a sentence.

@@ -139,7 +139,7 @@ func sampleRange(s *Scenario, paths []string, targets []int, columns [][]float64
 		for j, t := range targets {
 			v := b.values[t]
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fieldError(base.layout[t].ID, Text{minfmt.Sprintf("is not a finite number in sample %d; narrow the ranges of %s", i, strings.Join(paths, ", ")), minfmt.Sprintf("サンプル %d で有限の数値になりません。%s の範囲を狭めてください", i, strings.Join(paths, ", "))}, v)
+				return NewFieldError(base.layout[t].ID, Text{minfmt.Sprintf("is not a finite number in sample %d; narrow the ranges of %s", i, strings.Join(paths, ", ")), minfmt.Sprintf("サンプル %d で有限の数値になりません。%s の範囲を狭めてください", i, strings.Join(paths, ", "))}, v)
 			}
 			columns[j][i] = v
 		}

@@ -205,3 +205,11 @@ func TestUncertaintyBounds(t *testing.T) {
 	require.NoError(t, err, "more workers than samples is fine")
 	assert.Equal(t, 10, u.Samples)
 }
+
+func TestMoneyAskIsChecked(t *testing.T) {
+	_, err := estimator.Decode(bytes.NewReader(article(t)), estimator.Override{Path: "money.ask", Value: `"p95"`})
+	var fe *estimator.FieldError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "money.ask", fe.Path)
+	assert.Equal(t, "must be one of point, p50, p90", fe.Rule)
+}

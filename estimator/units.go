@@ -1,7 +1,6 @@
 package estimator
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -110,53 +109,6 @@ const (
 	Day    = 24 * Hour
 	Year   = 365 * Day
 )
-
-// Format renders a base-unit value the way the article prints it: data in TB or PB
-// of the scenario's unit system, times in years, days or hours, rates in MB/s or GB/s.
-// The display unit comes from Choose, in the Article style.
-func Format(v float64, u Unit, us UnitSystem) string {
-	return Choose(u, us, v, Article).Format(v)
-}
-
-// FormatIn is Format in lang ("ja"; anything else reads English).
-func FormatIn(v float64, u Unit, us UnitSystem, lang string) string {
-	return ChooseIn(u, us, v, Article, lang).FormatIn(v, lang)
-}
-
-// grouped prints a whole number with thousands separators: 21,307,000.
-func grouped(v float64) string {
-	s := strconv.FormatFloat(math.Abs(v), 'f', 0, 64)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if v < 0 {
-		return "-" + s
-	}
-	return s
-}
-
-// trim prints v with at most prec decimals and no trailing zeros; a value
-// that rounds to zero from below prints as 0, not -0.
-func trim(v float64, prec int) string {
-	return strconv.FormatFloat(noNegativeZero(roundTo(v, prec)), 'f', -1, 64)
-}
-
-// noNegativeZero returns v, with -0 made 0 (they compare equal).
-func noNegativeZero(v float64) float64 {
-	if v == 0 {
-		return 0
-	}
-	return v
-}
-
-func roundTo(v float64, prec int) float64 {
-	p := math.Pow(10, float64(prec))
-	r := math.Round(v*p) / p
-	if math.IsInf(r, 0) || math.IsNaN(r) {
-		return v
-	}
-	return r
-}
 
 // formatInput renders a scenario input for explanations: plain numbers as given.
 func formatInput(v float64) string {

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 )
 
 // No value prints as "-0", whether it is -0 itself or rounds to 0 from below.
@@ -32,7 +33,7 @@ func TestFormatNeverShowsNegativeZero(t *testing.T) {
 		{-0.4, "USD", "USD 0"},
 		{negZero, "other", "0"},
 	} {
-		assert.Equal(t, tc.want, estimator.Format(tc.v, tc.unit, estimator.Binary), "%v %s", tc.v, tc.unit)
+		assert.Equal(t, tc.want, present.Format(tc.v, tc.unit, estimator.Binary), "%v %s", tc.v, tc.unit)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/internal/minfmt"
 	"github.com/trainscale/trainscale/internal/minjson"
+	"github.com/trainscale/trainscale/internal/numtext"
 )
 
 // Validate checks every rule of s and returns all violations as an Errors,
@@ -122,7 +123,7 @@ func numberRule(c string, x float64) (Text, bool) {
 // 1e12 and 0.001 as they are.
 func ruleNumber(arg string, limit float64) string {
 	if limit == math.Trunc(limit) && math.Abs(limit) >= 1e4 && math.Abs(limit) < 1e9 {
-		return grouped(limit)
+		return numtext.Grouped(limit)
 	}
 	return arg
 }
@@ -220,7 +221,7 @@ func checkFrame(s *Scenario, errs *errorList) {
 			needsDeadline = true
 		}
 	}
-	if needsData && !s.hasData() {
+	if needsData && !s.HasData() {
 		errs.add("dataset", Text{"is required for a workload that reads the data (give transformer.tokens to size a project without it), or give fleet",
 			"データを読むワークロードには必須です（データなしでプロジェクトを見積もるには transformer.tokens を指定）。または fleet を指定してください"}, nil)
 	}
@@ -228,7 +229,7 @@ func checkFrame(s *Scenario, errs *errorList) {
 		errs.add("project.deadline_days", Text{"is required unless every workload gives its job's GPUs (transformer.gpus): the deadline sizes the job",
 			"すべてのワークロードがジョブの GPU 数（transformer.gpus）を指定しない限り必須です: 期限からジョブの規模を決めます"}, nil)
 	}
-	if s.hasData() && s.Training == nil {
+	if s.HasData() && s.Training == nil {
 		errs.add("training", Text{"is required with the data (fleet or dataset): its epochs say how often a run reads it", "データ（fleet か dataset）を指定するときは必須です: エポック数でデータを読む回数が決まります"}, nil)
 	}
 }

@@ -14,6 +14,8 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/planner"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/estimator/tool"
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/chart"
@@ -24,12 +26,12 @@ type Bundle struct {
 	Estimate    *estimator.Estimate
 	Uncertainty *estimator.Uncertainty // nil: no uncertainty section
 	Sensitivity *estimator.Sensitivity // nil: no tornado
-	Comparison  *estimator.Comparison  // nil: no scenarios side by side
+	Comparison  *present.Comparison    // nil: no scenarios side by side
 	Charts      []chart.Spec
 	// Plan is what to buy or rent, when the scenario has a money section
 	// (nil otherwise, or when the planner refused it: PlanNote says why).
 	// Frontier is its chart of total cost against time per run.
-	Plan     *estimator.PlanResult
+	Plan     *planner.Result
 	PlanNote string
 	Frontier *chart.Spec
 	// Forward is the scenario's own estimate when the report leads with
@@ -133,7 +135,7 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 		if name == "" {
 			name = "this scenario"
 		}
-		c := estimator.Compare(append([]string{name}, opt.Compared...), append([]*estimator.Estimate{est}, opt.Compare...))
+		c := present.Compare(append([]string{name}, opt.Compared...), append([]*estimator.Estimate{est}, opt.Compare...))
 		b.Comparison = &c
 	}
 	if !opt.ChartsOnly {
@@ -163,7 +165,7 @@ func (b *Bundle) lead() error {
 }
 
 // Chosen is the planner's choice as the estimate of its own scenario
-// (estimator.PlanScenario), when the scenario asks the planner (it has a
+// (planner.ScenarioFor), when the scenario asks the planner (it has a
 // plan section) and the planner chose; nil otherwise. The page's answer
 // leads with it as the reports do.
 func (b *Bundle) Chosen() (*estimator.Estimate, error) {
@@ -175,7 +177,7 @@ func (b *Bundle) Chosen() (*estimator.Estimate, error) {
 		return nil, nil
 	}
 	c := b.Plan.Cheapest
-	ls, err := estimator.PlanScenario(s, c.Option, c.SizedFor.Value, estimator.PlanOptions{Prices: hardware.CloudOffers(), AsOf: b.Date})
+	ls, err := planner.ScenarioFor(s, c.Option, c.SizedFor.Value, planner.Options{Prices: hardware.CloudOffers(), AsOf: b.Date})
 	if err != nil {
 		return nil, err
 	}
@@ -190,7 +192,7 @@ func (b *Bundle) plan() {
 	if s.Money == nil {
 		return
 	}
-	res, err := estimator.MakePlan(s, estimator.PlanOptions{Prices: hardware.CloudOffers(), AsOf: b.Date})
+	res, err := planner.Make(s, planner.Options{Prices: hardware.CloudOffers(), AsOf: b.Date})
 	if err != nil {
 		msg := err.Error()
 		if fe := (*estimator.FieldError)(nil); errors.As(err, &fe) {
@@ -204,18 +206,18 @@ func (b *Bundle) plan() {
 }
 
 // Answer is what the planner buys, at the scenario's ask: what every report
-// leads with (estimator.AnswerFor over the bundle's estimate and
+// leads with (present.AnswerFor over the bundle's estimate and
 // uncertainty). It is answered when a report asks, not by Build, so a bundle
 // built for its charts alone never fails on a percentile ask without samples.
-func (b *Bundle) Answer() (*estimator.Answer, error) {
-	return estimator.AnswerFor(b.Estimate, b.Uncertainty)
+func (b *Bundle) Answer() (*present.Answer, error) {
+	return present.AnswerFor(b.Estimate, b.Uncertainty)
 }
 
 // ShowRow shows values of one unit in one display, in the bundle's
 // language: a quantity beside its percentiles reads "0.46 years, 1.12
-// years", never "21 days" beside "1.12 years" (estimator.ChooseColumn).
+// years", never "21 days" beside "1.12 years" (present.ChooseColumn).
 func (b *Bundle) ShowRow(u estimator.Unit, values ...float64) []string {
-	d := estimator.ChooseColumn(u, b.Estimate.Scenario.Units, values, estimator.Article)
+	d := present.ChooseColumn(u, b.Estimate.Scenario.Units, values, present.Article)
 	out := make([]string, len(values))
 	for i, v := range values {
 		out[i] = d.FormatIn(v, b.Lang)
@@ -226,10 +228,10 @@ func (b *Bundle) ShowRow(u estimator.Unit, values ...float64) []string {
 // Band is q's range over the whole run's model error (its P10 and P90,
 // estimator.Quantity.HasBand), "29.71 million–54.33 million", in the
 // bundle's language; "" where q has none or its ends read alike. Each end
-// reads as estimator.FormatIn shows the value beside it, and as the summary
+// reads as present.FormatIn shows the value beside it, and as the summary
 // tables show the range, so the two never disagree.
 func (b *Bundle) Band(q estimator.Quantity) string {
-	return q.RangeText(func(v float64) string { return estimator.FormatIn(v, q.Unit, b.Estimate.Scenario.Units, b.Lang) })
+	return q.RangeText(func(v float64) string { return present.FormatIn(v, q.Unit, b.Estimate.Scenario.Units, b.Lang) })
 }
 
 // WholeRunNote is the sentence that stands beside a whole run's GPU-hours
@@ -247,20 +249,20 @@ func (b *Bundle) WholeRunNote() string {
 // AnswerHeadline is the answer's first words in the bundle's language: what to
 // buy at the ask and its figure before rounding up, or, without money, that
 // the request is in systems.
-func (b *Bundle) AnswerHeadline(a *estimator.Answer) (headline, basis string) {
+func (b *Bundle) AnswerHeadline(a *present.Answer) (headline, basis string) {
 	t := func(key string) string { return chart.Text(b.Lang, key) }
 	if a.Buy == nil {
 		return t("no.money"), ""
 	}
 	us := b.Estimate.Scenario.Units
 	buy, sys := a.Buy.ToBuy, a.Buy.Systems
-	count := estimator.FormatIn(buy.Asked, buy.Unit, us, b.Lang)
+	count := present.FormatIn(buy.Asked, buy.Unit, us, b.Lang)
 	headline = fmt.Sprintf(t("ask.systems"), count, a.Buy.SystemName, a.Buy.WorkloadName)
 	if r := a.Rent; r != nil {
 		headline = fmt.Sprintf(t("ask.rent"), count, r.Instance, r.Provider, r.Term, a.Buy.WorkloadName)
 	}
 	return headline,
-		fmt.Sprintf(t("ask.basis"), a.Ask.Words().In(b.Lang), estimator.FormatIn(sys.Asked, sys.Unit, us, b.Lang))
+		fmt.Sprintf(t("ask.basis"), a.Ask.Words().In(b.Lang), present.FormatIn(sys.Asked, sys.Unit, us, b.Lang))
 }
 
 // AnswerText says in plain sentences, in the bundle's language, where the
@@ -268,10 +270,10 @@ func (b *Bundle) AnswerHeadline(a *estimator.Answer) (headline, basis string) {
 // proposal asks for, and what it would ask at P90, where the risks section
 // says a decision should hold. The PDF's cover and risks page and the HTML
 // report's answer print the same sentences, so they cannot disagree.
-func (b *Bundle) AnswerText(a *estimator.Answer) []string {
+func (b *Bundle) AnswerText(a *present.Answer) []string {
 	t := func(key string) string { return chart.Text(b.Lang, key) }
 	us := b.Estimate.Scenario.Units
-	show := func(v float64, u estimator.Unit) string { return estimator.FormatIn(v, u, us, b.Lang) }
+	show := func(v float64, u estimator.Unit) string { return present.FormatIn(v, u, us, b.Lang) }
 	if a.Buy == nil {
 		switch {
 		case !a.Ranged:
@@ -302,10 +304,10 @@ func (b *Bundle) AnswerText(a *estimator.Answer) []string {
 // rounding up, capital expense, total cost, one run) by the point estimate
 // and, where the spread is known, P10, P50 and P90, the asked column marked;
 // without, each workload on each system. Columns from numbers on hold numbers.
-func (b *Bundle) AnswerTable(a *estimator.Answer) (rows [][]string, numbers int) {
+func (b *Bundle) AnswerTable(a *present.Answer) (rows [][]string, numbers int) {
 	t := func(key string) string { return chart.Text(b.Lang, key) }
 	// figure is the point estimate and its spread, in one unit.
-	figure := func(f estimator.Figure) []string {
+	figure := func(f present.Figure) []string {
 		if sp := f.Spread; sp != nil {
 			return b.ShowRow(f.Unit, f.Value, sp.P10, sp.P50, sp.P90)
 		}
@@ -345,7 +347,7 @@ func (b *Bundle) AnswerTable(a *estimator.Answer) (rows [][]string, numbers int)
 	}
 	for _, r := range []struct {
 		caption string
-		f       estimator.Figure
+		f       present.Figure
 	}{
 		{toBuy, a.Buy.ToBuy},
 		{t("ask.row.systems"), a.Buy.Systems},
@@ -369,7 +371,7 @@ func (b *Bundle) PlanText() []string {
 	}
 	t := func(key string) string { return chart.Text(b.Lang, key) }
 	show := func(q estimator.Quantity) string {
-		return estimator.FormatIn(q.Value, q.Unit, b.Estimate.Scenario.Units, b.Lang)
+		return present.FormatIn(q.Value, q.Unit, b.Estimate.Scenario.Units, b.Lang)
 	}
 	var out []string
 	if c := res.Cheapest; c != nil {
@@ -432,7 +434,7 @@ func (b *Bundle) PlanTable() (rows [][]string, stale string) {
 	if len(res.Options) == 0 {
 		return rows, ""
 	}
-	column := func(of func(p estimator.PlanPoint) estimator.Quantity) []string {
+	column := func(of func(p planner.Point) estimator.Quantity) []string {
 		vs := make([]float64, len(res.Options))
 		for i, p := range res.Options {
 			vs[i] = of(p).Value
@@ -440,12 +442,12 @@ func (b *Bundle) PlanTable() (rows [][]string, stale string) {
 		return b.ShowRow(of(res.Options[0]).Unit, vs...)
 	}
 	cols := [][]string{
-		column(func(p estimator.PlanPoint) estimator.Quantity { return p.Count }),
-		column(func(p estimator.PlanPoint) estimator.Quantity { return p.TimePerRun }),
-		column(func(p estimator.PlanPoint) estimator.Quantity { return p.Capex }),
-		column(func(p estimator.PlanPoint) estimator.Quantity { return p.PerYear }),
-		column(func(p estimator.PlanPoint) estimator.Quantity { return p.Total }),
-		column(func(p estimator.PlanPoint) estimator.Quantity { return p.Power }),
+		column(func(p planner.Point) estimator.Quantity { return p.Count }),
+		column(func(p planner.Point) estimator.Quantity { return p.TimePerRun }),
+		column(func(p planner.Point) estimator.Quantity { return p.Capex }),
+		column(func(p planner.Point) estimator.Quantity { return p.PerYear }),
+		column(func(p planner.Point) estimator.Quantity { return p.Total }),
+		column(func(p planner.Point) estimator.Quantity { return p.Power }),
 	}
 	var dates []string
 	for i, p := range res.Options {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/examples"
 )
 
@@ -47,7 +48,7 @@ func runExplain(e *env, args []string) error {
 		}
 	}
 	for _, id := range ids {
-		text, err := est.Explain(id)
+		text, err := present.Explain(est, id)
 		if err != nil {
 			return err
 		}

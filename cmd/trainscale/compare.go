@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 )
 
 // compareSource is one scenario on the command line: a file ("-" for stdin) or
@@ -92,10 +93,10 @@ func runCompare(e *env, args []string) error {
 		return errors.Join(errs...) // every scenario's problems at once
 	}
 
-	cmp := estimator.Compare(columnNames(sources), ests)
+	cmp := present.Compare(columnNames(sources), ests)
 	switch format.value {
 	case "json":
-		return writeJSON(e.stdout, cmp) // the one shape estimator.Comparison defines
+		return writeJSON(e.stdout, cmp) // the one shape present.Comparison defines
 	case "csv":
 		return writeCompareCSV(e.stdout, cmp)
 	}
@@ -142,7 +143,7 @@ func unitSystemNote(us estimator.UnitSystem) string {
 
 // writeCompareTable prints a Table 1: the scenarios, the inputs that differ,
 // then the headline outputs (every output with all).
-func writeCompareTable(w io.Writer, cmp estimator.Comparison, ests []*estimator.Estimate, all bool) error {
+func writeCompareTable(w io.Writer, cmp present.Comparison, ests []*estimator.Estimate, all bool) error {
 	fmt.Fprintf(w, "%d scenarios side by side (values in the first one's %s)\n\n", len(ests), unitSystemNote(cmp.Units))
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	for i, est := range ests {
@@ -182,7 +183,7 @@ func writeCompareTable(w io.Writer, cmp estimator.Comparison, ests []*estimator.
 
 // rowUnit lists a row's units per column ("" where absent) and whether the
 // present ones differ.
-func rowUnit(r estimator.QuantityRow) ([]string, bool) {
+func rowUnit(r present.QuantityRow) ([]string, bool) {
 	units := make([]string, len(r.Units))
 	mixed := false
 	for i, u := range r.Units {
@@ -196,7 +197,7 @@ func rowUnit(r estimator.QuantityRow) ([]string, bool) {
 
 // writeCompareCSV writes one row per differing input, then one per quantity;
 // values are as in the files and in base units, empty where a scenario lacks one.
-func writeCompareCSV(w io.Writer, cmp estimator.Comparison) error {
+func writeCompareCSV(w io.Writer, cmp present.Comparison) error {
 	cw := newCSV(w)
 	cw.Write(append([]string{"kind", "id", "label", "unit"}, cmp.Columns...))
 	for _, r := range cmp.Inputs {

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 )
 
 func runEstimate(e *env, args []string) error {
@@ -107,7 +108,7 @@ func writeCSV(w io.Writer, qs []estimator.Quantity) error {
 
 // writeTable prints what the article prints, rounded as it rounds.
 func writeTable(w io.Writer, est *estimator.Estimate) error {
-	rep := estimator.Summarize(est)
+	rep := present.Summarize(est)
 	fmt.Fprintf(w, "%s (%s units)\n\n", estimator.Printable(rep.Name), est.Scenario.Units)
 	return writeSections(w, rep.Sections, true)
 }
@@ -115,7 +116,7 @@ func writeTable(w io.Writer, est *estimator.Estimate) error {
 // writeSections prints tables one under another, each followed by a blank
 // line and headed by its title, but for the first unless firstTitle. Every
 // cell is cleaned: names come from the scenario.
-func writeSections(w io.Writer, sections []estimator.Section, firstTitle bool) error {
+func writeSections(w io.Writer, sections []present.Section, firstTitle bool) error {
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	for i, sec := range sections {
 		if i > 0 || firstTitle {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/estimator/tool"
 )
 
@@ -128,7 +129,7 @@ func runCatalog(e *env, args []string) error {
 	if tf.format.value == "json" {
 		return writeJSON(e.stdout, l)
 	}
-	return writeSections(e.stdout, []estimator.Section{l.Section}, true)
+	return writeSections(e.stdout, []present.Section{l.Section}, true)
 }
 
 // runTool runs a hardware command that takes the shared flags and no

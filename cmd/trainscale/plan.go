@@ -11,6 +11,8 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/planner"
+	"github.com/trainscale/trainscale/estimator/present"
 )
 
 // runPlan answers the inverse question: what to buy or rent to meet the
@@ -33,20 +35,20 @@ func runPlan(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	opt := estimator.PlanOptions{AsOf: *asOf}
+	opt := planner.Options{AsOf: *asOf}
 	if opt.AsOf == "" {
 		opt.AsOf = time.Now().UTC().Format(time.DateOnly) // staleness is judged against the day the question is asked
 	}
 	if opt.Prices, err = pricesWith(*prices, s, opt.AsOf); err != nil {
 		return err
 	}
-	res, err := estimator.MakePlan(s, opt)
+	res, err := planner.Make(s, opt)
 	if err != nil {
 		return sf.wrap(err)
 	}
 	switch format.value {
 	case "json":
-		return writeJSON(e.stdout, res) // the one shape estimator.PlanResult defines
+		return writeJSON(e.stdout, res) // the one shape planner.Result defines
 	case "csv":
 		return writeCSV(e.stdout, planQuantities(res))
 	}
@@ -95,7 +97,7 @@ func pricesWith(file string, s *estimator.Scenario, asOf string) ([]hardware.Clo
 // planQuantities lists every number of the plan once, in the order the table
 // shows them: the limits, then each option at the deadline, then the
 // frontiers' plans.
-func planQuantities(res *estimator.PlanResult) []estimator.Quantity {
+func planQuantities(res *planner.Result) []estimator.Quantity {
 	var out []estimator.Quantity
 	seen := map[string]bool{}
 	add := func(qs ...estimator.Quantity) {
@@ -109,7 +111,7 @@ func planQuantities(res *estimator.PlanResult) []estimator.Quantity {
 	for _, c := range res.Constraints {
 		add(c.Limit)
 	}
-	for _, group := range [][]estimator.PlanPoint{res.Options, res.Frontier, res.EnergyFrontier} {
+	for _, group := range [][]planner.Point{res.Options, res.Frontier, res.EnergyFrontier} {
 		for i := range group {
 			add(group[i].Quantities()...)
 		}
@@ -120,12 +122,12 @@ func planQuantities(res *estimator.PlanResult) []estimator.Quantity {
 	return out
 }
 
-func writePlanTable(w io.Writer, s *estimator.Scenario, res *estimator.PlanResult) error {
-	show := func(q estimator.Quantity) string { return estimator.Format(q.Value, q.Unit, s.Units) }
+func writePlanTable(w io.Writer, s *estimator.Scenario, res *planner.Result) error {
+	show := func(q estimator.Quantity) string { return present.Format(q.Value, q.Unit, s.Units) }
 	// The figures a whole run's model error moves show its range.
 	ranged := false
 	banded := func(q estimator.Quantity) string {
-		v, r := estimator.FormatBand(q, s.Units, "en")
+		v, r := present.FormatBand(q, s.Units, "en")
 		ranged = ranged || r
 		return v
 	}
@@ -136,7 +138,7 @@ func writePlanTable(w io.Writer, s *estimator.Scenario, res *estimator.PlanResul
 		limits = append(limits, estimator.Printable(c.Limit.Label)+" "+show(c.Limit))
 	}
 	fmt.Fprintf(&b, "Constraints: %s\n\n", strings.Join(limits, "; "))
-	describe := func(title string, p *estimator.PlanPoint) {
+	describe := func(title string, p *planner.Point) {
 		if p == nil {
 			return
 		}
@@ -194,7 +196,7 @@ func writePlanTable(w io.Writer, s *estimator.Scenario, res *estimator.PlanResul
 }
 
 // staleNote flags a plan whose cloud price is more than 12 months old.
-func staleNote(p *estimator.PlanPoint) string {
+func staleNote(p *planner.Point) string {
 	if p.Stale {
 		return " (price of " + p.PriceAsOf + ", over 12 months old)"
 	}

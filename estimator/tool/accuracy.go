@@ -9,6 +9,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/present"
 )
 
 // AccuracyReport is every published figure beside the model's prediction,
@@ -333,8 +334,8 @@ func Accuracy(req AccuracyRequest) (*Result, error) {
 	}
 	b.res.Accuracy = report
 	b.res.Sections = append(b.res.Sections,
-		estimator.Section{Title: "Error by group (|predicted / published - 1|)", Rows: AccuracyTable(report, "en")},
-		estimator.Section{Title: "Published figures", Rows: AccuracyPointTable(report, "en")})
+		present.Section{Title: "Error by group (|predicted / published - 1|)", Rows: AccuracyTable(report, "en")},
+		present.Section{Title: "Published figures", Rows: AccuracyPointTable(report, "en")})
 	all := report.Groups[0].ID
 	return b.finish([]string{all + ".points", all + ".median", all + ".p90"})
 }
@@ -443,11 +444,11 @@ func AccuracyPointTable(r *AccuracyReport, lang string) [][]string {
 	head := append([]string{"#"}, words(lang, "figure", "published", "predicted", "ratio", "error")...)
 	out := [][]string{append(head, kindFamily.In(lang), kindGeneration.In(lang), kindScale.In(lang), kindSet.In(lang))}
 	for i, row := range r.Rows {
-		published := estimator.FormatToolValueIn(row.Published, row.Unit, lang)
+		published := present.FormatToolValueIn(row.Published, row.Unit, lang)
 		if row.AtLeast {
 			published = fill(AccuracyWords["at_least"], "v", cite(published)).In(lang)
 		}
-		out = append(out, []string{strconv.Itoa(i + 1), row.What.In(lang), published, estimator.FormatToolValueIn(row.Predicted, row.Unit, lang),
+		out = append(out, []string{strconv.Itoa(i + 1), row.What.In(lang), published, present.FormatToolValueIn(row.Predicted, row.Unit, lang),
 			FormatRatio(row.Ratio), FormatError(row.AbsError), row.Family.In(lang), row.Generation.In(lang), row.Scale.In(lang), row.Set.In(lang)})
 	}
 	return out

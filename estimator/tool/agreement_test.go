@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/planner"
 	"github.com/trainscale/trainscale/estimator/tool"
 )
 
@@ -66,9 +67,9 @@ func TestOneQuestionOneAnswer(t *testing.T) {
 	q, _ = tr.Get("transformer.wall_time")
 	assert.InEpsilon(t, wall, q.Value, 1e-9)
 
-	plan, err := estimator.MakePlan(s, estimator.PlanOptions{AsOf: "2026-12-01"})
+	plan, err := planner.Make(s, planner.Options{AsOf: "2026-12-01"})
 	require.NoError(t, err)
-	var buy *estimator.PlanPoint
+	var buy *planner.Point
 	for i, o := range plan.Options {
 		if o.Option == "buy-dgx-h100" {
 			buy = &plan.Options[i]

@@ -13,6 +13,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/present"
 )
 
 // CalibrateRequest sets the models beside measurements. Without
@@ -160,14 +161,14 @@ func (b *builder) calibrationTable(rows []hardware.CalibrationRow) {
 			ok = "NO"
 		}
 		table = append(table, []string{strconv.Itoa(i + 1), row.Model, deviceText(e), e.Precision, strconv.Itoa(row.Batch), metricText(e),
-			estimator.FormatToolValue(row.Value, unit), estimator.FormatToolValue(row.Predicted, unit), formatError(row.Error, row.ErrorKind),
+			present.FormatToolValue(row.Value, unit), present.FormatToolValue(row.Predicted, unit), formatError(row.Error, row.ErrorKind),
 			formatTolerance(row), ok, set})
 	}
 	b.input("calibration.points", text("Published measurements", "公表された測定値"), estimator.Count, float64(len(rows)), cite("hardware.Measurements"))
 	if len(within) > 0 {
 		b.add("calibration.within", text("Measurements the model meets within tolerance", "モデルが許容誤差内に収まる測定値の数"), estimator.Count, b.sumWithin(), strings.Join(within, " + "), srcCalibration)
 	}
-	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Published measurements", Rows: table})
+	b.res.Sections = append(b.res.Sections, present.Section{Title: "Published measurements", Rows: table})
 }
 
 func (b *builder) sumWithin() float64 {
@@ -213,22 +214,22 @@ func (b *builder) fitTable(points []hardware.Measurement, start, fitted hardware
 		sumBefore = append(sumBefore, absExpr(k+".error_before"))
 		sumAfter = append(sumAfter, absExpr(k+".error_after"))
 		table = append(table, []string{strconv.Itoa(i + 1), pt.Model, pt.Device, string(pt.Precision), strconv.Itoa(pt.Batch),
-			estimator.FormatToolValue(pt.Value, estimator.PerSecond), estimator.FormatToolValue(predBefore, estimator.PerSecond), formatError(eb, "relative"),
-			estimator.FormatToolValue(predAfter, estimator.PerSecond), formatError(ea, "relative"), pt.Source})
+			present.FormatToolValue(pt.Value, estimator.PerSecond), present.FormatToolValue(predBefore, estimator.PerSecond), formatError(eb, "relative"),
+			present.FormatToolValue(predAfter, estimator.PerSecond), formatError(ea, "relative"), pt.Source})
 	}
 	n := float64(len(points))
 	b.add("fit.mean_abs_error_before", text("Mean absolute error before the fit", "フィット前の平均絶対誤差"), estimator.Ratio, before/n,
 		"("+strings.Join(sumBefore, " + ")+") / "+strconv.Itoa(len(points)), srcCalibration)
 	b.add("fit.mean_abs_error_after", text("Mean absolute error after the fit", "フィット後の平均絶対誤差"), estimator.Ratio, after/n,
 		"("+strings.Join(sumAfter, " + ")+") / "+strconv.Itoa(len(points)), srcCalibration)
-	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Measurements", Rows: table})
+	b.res.Sections = append(b.res.Sections, present.Section{Title: "Measurements", Rows: table})
 	b.fitAccuracy()
 	factors := [][]string{{"factor", "before", "after"}}
 	for _, s := range hardware.FactorSpecs {
 		u := estimator.Unit(s.Unit)
-		factors = append(factors, []string{s.Name, estimator.FormatToolValue(*s.Field(&start), u), estimator.FormatToolValue(*s.Field(&fitted), u)})
+		factors = append(factors, []string{s.Name, present.FormatToolValue(*s.Field(&start), u), present.FormatToolValue(*s.Field(&fitted), u)})
 	}
-	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Factors", Rows: factors})
+	b.res.Sections = append(b.res.Sections, present.Section{Title: "Factors", Rows: factors})
 }
 
 // FitReport is a user's measurements against the model before and after a
@@ -315,7 +316,7 @@ func (b *builder) fitAccuracy() {
 		}
 	}
 	b.res.Fit = report
-	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Error by group before and after the fit (|predicted / measured - 1|)", Rows: FitGroupTable(report, "en")})
+	b.res.Sections = append(b.res.Sections, present.Section{Title: "Error by group before and after the fit (|predicted / measured - 1|)", Rows: FitGroupTable(report, "en")})
 }
 
 // fitPrediction lays out the ratio and absolute error of one measurement's
@@ -469,7 +470,7 @@ func AccuracyTable(r *AccuracyReport, lang string) [][]string {
 // Columns from 1 on hold numbers.
 func FitTable(r *FitReport, lang string) [][]string {
 	out := [][]string{words(lang, "measurement", "measured", "before", "ratio.before", "error.before", "after", "ratio.after", "error.after")}
-	show := func(v float64) string { return estimator.FormatToolValue(v, estimator.PerSecond) }
+	show := func(v float64) string { return present.FormatToolValue(v, estimator.PerSecond) }
 	for _, row := range r.Rows {
 		out = append(out, []string{row.What.In(lang), show(row.Measured),
 			show(row.Before.Predicted), FormatRatio(row.Before.Ratio), FormatError(row.Before.AbsError),
@@ -578,9 +579,9 @@ func formatError(e float64, kind string) string {
 }
 
 func formatTolerance(row hardware.CalibrationRow) string {
-	s := "±" + estimator.FormatToolValue(row.Tolerance, estimator.Ratio)
+	s := "±" + present.FormatToolValue(row.Tolerance, estimator.Ratio)
 	if row.ErrorKind == "relative" {
-		s = "±" + estimator.FormatToolValue(100*row.Tolerance, estimator.Ratio) + "%"
+		s = "±" + present.FormatToolValue(100*row.Tolerance, estimator.Ratio) + "%"
 	}
 	if row.AtLeast {
 		s = ">= -" + strings.TrimPrefix(s, "±")

@@ -7,6 +7,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/present"
 )
 
 // Tables are the tables Catalog knows, in the order it lists them.
@@ -15,16 +16,16 @@ var Tables = []string{"gpus", "cpus", "systems", "models", "transformers", "netw
 // Listing is one catalog table: its entries for programs (the hardware
 // types, whose JSON keys name their units) and the same laid out for people.
 type Listing struct {
-	Table   string            `json:"table"`
-	Entries any               `json:"entries"` // []hardware.GPU, CPU, System, Model, TransformerModel, Network or Dataset
-	Section estimator.Section `json:"-"`
+	Table   string          `json:"table"`
+	Entries any             `json:"entries"` // []hardware.GPU, CPU, System, Model, TransformerModel, Network or Dataset
+	Section present.Section `json:"-"`
 }
 
 // Catalog lists one catalog table, every entry with its source and date.
 func Catalog(table string) (*Listing, error) {
-	l := &Listing{Table: table, Section: estimator.Section{Title: table}}
+	l := &Listing{Table: table, Section: present.Section{Title: table}}
 	row := func(cells ...string) { l.Section.Rows = append(l.Section.Rows, cells) }
-	show := estimator.FormatToolValue
+	show := present.FormatToolValue
 	switch table {
 	case "gpus":
 		row("id", "generation", "fp32", "tf32", "mixed", "bf16", "fp8", "fp4", "memory", "bandwidth", "link", "TDP", "price", "as of", "source")
@@ -111,14 +112,14 @@ func publishedText(v float64, text string) string {
 }
 
 func usd(v float64) string {
-	return publishedText(v, estimator.Format(v, estimator.USD, estimator.Decimal))
+	return publishedText(v, present.Format(v, estimator.USD, estimator.Decimal))
 }
 
 // count prints a large count with a decimal prefix: 25.56 M parameters.
-func count(v float64) string { return estimator.SI(v, "").Format(v) }
+func count(v float64) string { return present.SI(v, "").Format(v) }
 
-func watts(v float64) string { return estimator.Format(v, estimator.Watts, estimator.Decimal) }
+func watts(v float64) string { return present.Format(v, estimator.Watts, estimator.Decimal) }
 
 // decimalBytes shows bytes their makers count in decimal multiples (SSDs) or
 // that no binary size rounds (activations), as docs/hardware.md's catalog says.
-func decimalBytes(v float64) string { return estimator.Format(v, estimator.Bytes, estimator.Decimal) }
+func decimalBytes(v float64) string { return present.Format(v, estimator.Bytes, estimator.Decimal) }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/present"
 )
 
 // Limits that keep every request's arithmetic finite and its output short;
@@ -66,7 +67,7 @@ type Result struct {
 	// Factors are the fitted factors after a fit to measurements.
 	Factors *hardware.Factors `json:"factors,omitempty"`
 	// Sections are the text surfaces' tables; the first row of each is its header.
-	Sections []estimator.Section `json:"-"`
+	Sections []present.Section `json:"-"`
 }
 
 // TitleIn is the result's title in lang ("ja"; anything else reads English).
@@ -250,13 +251,13 @@ func (b *builder) finish(headline []string) (*Result, error) {
 	}
 	row := func(q estimator.Quantity) []string {
 		if !banded {
-			return []string{q.ID, estimator.FormatToolValue(q.Value, q.Unit), q.Label}
+			return []string{q.ID, present.FormatToolValue(q.Value, q.Unit), q.Label}
 		}
 		lo, hi := "", ""
 		if q.HasBand() {
-			lo, hi = estimator.FormatToolValue(q.P10, q.Unit), estimator.FormatToolValue(q.P90, q.Unit)
+			lo, hi = present.FormatToolValue(q.P10, q.Unit), present.FormatToolValue(q.P90, q.Unit)
 		}
-		return []string{q.ID, estimator.FormatToolValue(q.Value, q.Unit), lo, hi, q.Label}
+		return []string{q.ID, present.FormatToolValue(q.Value, q.Unit), lo, hi, q.Label}
 	}
 	shown := map[string]bool{}
 	result := [][]string{header}
@@ -272,12 +273,12 @@ func (b *builder) finish(headline []string) (*Result, error) {
 			details = append(details, row(q))
 		}
 	}
-	var head []estimator.Section
+	var head []present.Section
 	if len(result) > 1 {
-		head = append(head, estimator.Section{Title: "Result", Rows: result})
+		head = append(head, present.Section{Title: "Result", Rows: result})
 	}
 	if len(details) > 1 {
-		head = append(head, estimator.Section{Title: "Details", Rows: details})
+		head = append(head, present.Section{Title: "Details", Rows: details})
 	}
 	b.res.Sections = append(head, b.res.Sections...)
 	return b.res, nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/present"
 )
 
 var (
@@ -482,9 +483,9 @@ func TransformerCalibration(tf Factors) (*Result, error) {
 			set = "held out"
 		}
 		table = append(table, []string{strconv.Itoa(i + 1), r.Run.ID, strconv.Itoa(r.Plan.Layout.TP * r.Plan.Layout.PP * r.Plan.Layout.DP * r.Plan.Layout.CP),
-			string(r.Run.Precision), r.Metric, estimator.FormatToolValue(r.Published, unit), estimator.FormatToolValue(r.Predicted, unit),
+			string(r.Run.Precision), r.Metric, present.FormatToolValue(r.Published, unit), present.FormatToolValue(r.Predicted, unit),
 			formatError(r.Error, "relative"), set})
 	}
-	b.res.Sections = append(b.res.Sections, estimator.Section{Title: "Published transformer runs", Rows: table})
+	b.res.Sections = append(b.res.Sections, present.Section{Title: "Published transformer runs", Rows: table})
 	return b.finish(nil)
 }

@@ -51,7 +51,7 @@ type Axis struct {
 	Categories []string // category axes; nil for numeric ones
 	// Per and Suffix say how to show the axis' base-unit values: divided by
 	// Per (0 means 1) and followed by Suffix ("days", "TB", "million USD").
-	// Build picks them once from the data, by estimator.Choose in its Axis
+	// Build picks them once from the data, by present.Choose in its Axis
 	// style, so every adapter draws the same ticks; the values themselves
 	// stay in base units.
 	Per    float64

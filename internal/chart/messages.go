@@ -131,7 +131,7 @@ var messages = map[string]map[string]string{
 		"plan.chart.none":     "The %d plans no other plan beats on both cost and time, of %d compared; none meets every constraint.",
 
 		// units on axes
-		"u.ratio": "x", // the other axis units come from estimator.Choose
+		"u.ratio": "x", // the other axis units come from present.Choose
 
 		// report words
 		"report.title":        "Compute sizing report",

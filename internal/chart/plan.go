@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/planner"
+	"github.com/trainscale/trainscale/estimator/present"
 )
 
 // FrontierChart is the id of the planner's chart, which Build does not
@@ -19,15 +21,15 @@ const logSpread = 30
 // frontier's order, and the chosen plan (the cheapest meeting every
 // constraint) marked as a series of its own. Every value is a quantity of
 // res; s gives the display units.
-func Frontier(res *estimator.PlanResult, s *estimator.Scenario, lang string) Spec {
+func Frontier(res *planner.Result, s *estimator.Scenario, lang string) Spec {
 	b := &builder{s: s, lang: lang}
 	sp := Spec{ID: FrontierChart, Title: b.t("plan.chart.title"), Kind: Scatter,
 		X: Axis{Label: b.t("plan.chart.x"), Unit: estimator.Seconds}}
 	var unit estimator.Unit
 	kinds := map[string]*Series{"buy": {Name: b.t("plan.buy")}, "rent": {Name: b.t("plan.rent")}}
-	add := func(se *Series, p estimator.PlanPoint) {
+	add := func(se *Series, p planner.Point) {
 		se.X, se.Y, se.IDs = append(se.X, p.TimePerRun.Value), append(se.Y, p.Total.Value), append(se.IDs, p.Total.ID)
-		se.Names = append(se.Names, b.tf("plan.chart.point", p.Label.In(lang), estimator.FormatIn(p.Count.Value, p.Count.Unit, s.Units, lang)))
+		se.Names = append(se.Names, b.tf("plan.chart.point", p.Label.In(lang), present.FormatIn(p.Count.Value, p.Count.Unit, s.Units, lang)))
 		unit = p.Total.Unit
 	}
 	for _, p := range res.Frontier {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/planner"
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/chart"
 )
@@ -23,7 +24,7 @@ func TestFrontierGolden(t *testing.T) {
 	require.True(t, ok)
 	s, err := estimator.Decode(bytes.NewReader(data))
 	require.NoError(t, err)
-	res, err := estimator.MakePlan(s, estimator.PlanOptions{Prices: hardware.CloudOffers(), AsOf: "2026-12-01"})
+	res, err := planner.Make(s, planner.Options{Prices: hardware.CloudOffers(), AsOf: "2026-12-01"})
 	require.NoError(t, err)
 	for _, lang := range []string{"en", "ja"} {
 		sp := chart.Frontier(res, s, lang)

@@ -5,15 +5,16 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 // articleCount shows a system count as the article's tables print it: to
 // the nearest whole system (the estimator's summary rounds the same way),
 // beside the count to buy, which is rounded up.
-var articleCount = estimator.Display{Unit: estimator.Count, Per: 1}
+var articleCount = present.Display{Unit: estimator.Count, Per: 1}
 
-// Answer renders the answer the results open with (estimator.AnswerFor), u
+// Answer renders the answer the results open with (present.AnswerFor), u
 // the uncertainty of the same scenario or nil: with it, each figure has its
 // P10, P50 and P90 beside it and the page says where the point estimate
 // falls. Its data-quantity elements are those Results' answer has, in the
@@ -79,7 +80,7 @@ func (sh *sheet) answerCells(u *estimator.Uncertainty) {
 // system it keeps its decimals, as the article's tables do.
 func (sh *sheet) articleRounding(q estimator.Quantity) string {
 	if q.Value < 1 {
-		return estimator.FormatIn(q.Value, q.Unit, sh.s.Units, sh.lang)
+		return present.FormatIn(q.Value, q.Unit, sh.s.Units, sh.lang)
 	}
 	return articleCount.FormatIn(q.Value, sh.lang)
 }
@@ -123,8 +124,8 @@ func (r *render) answer() {
 // answerFor is the scenario's answer. A scenario that asks for a percentile
 // has none before its uncertainty is known: the page answers with the point
 // estimate meanwhile, and pending is the ask still to come ("" when none).
-func answerFor(est *estimator.Estimate, u *estimator.Uncertainty) (a *estimator.Answer, pending estimator.Ask) {
-	a, err := estimator.AnswerFor(est, u)
+func answerFor(est *estimator.Estimate, u *estimator.Uncertainty) (a *present.Answer, pending estimator.Ask) {
+	a, err := present.AnswerFor(est, u)
 	if err == nil || est.Scenario.Money == nil || est.Scenario.Money.Ask == nil {
 		return a, ""
 	}
@@ -135,7 +136,7 @@ func answerFor(est *estimator.Estimate, u *estimator.Uncertainty) (a *estimator.
 	m := *s.Money
 	m.Ask = nil
 	s.Money, point.Scenario = &m, &s
-	a, _ = estimator.AnswerFor(&point, nil)
+	a, _ = present.AnswerFor(&point, nil)
 	return a, *est.Scenario.Money.Ask
 }
 
@@ -186,11 +187,11 @@ func (r *render) each() {
 // column marked, and says where the point falls and what the scenario asks
 // for. Its figures are not the estimate's quantities: a page hides it when a
 // value changes, until the new uncertainty arrives (data-role="spread").
-func (r *render) spread(a *estimator.Answer) {
+func (r *render) spread(a *present.Answer) {
 	t, b := r.t, &r.b
 	type row struct {
 		label string
-		f     estimator.Figure
+		f     present.Figure
 	}
 	var rows []row
 	if buy := a.Buy; buy != nil {
@@ -226,7 +227,7 @@ func (r *render) spread(a *estimator.Answer) {
 			continue
 		}
 		// A row reads in one display: 0.46 years beside 1.12 years, not 21 days.
-		d := estimator.ChooseColumn(rw.f.Unit, r.s.Units, []float64{rw.f.Value, sp.P10, sp.P50, sp.P90}, estimator.Article)
+		d := present.ChooseColumn(rw.f.Unit, r.s.Units, []float64{rw.f.Value, sp.P10, sp.P50, sp.P90}, present.Article)
 		minfmt.Fprintf(b, `<tr><th scope="row">%s</th><td>%s</td><td>%s</td><td>%s</td><td>%s</td>`, esc(rw.label),
 			esc(d.FormatIn(rw.f.Value, r.lang)), esc(d.FormatIn(sp.P10, r.lang)), esc(d.FormatIn(sp.P50, r.lang)), esc(d.FormatIn(sp.P90, r.lang)))
 		if perRow {
@@ -245,12 +246,12 @@ func (r *render) spread(a *estimator.Answer) {
 // format shows a value of the answer's spread, which is no quantity of the
 // estimate, as the core shows one.
 func (r *render) format(v float64, u estimator.Unit) string {
-	return estimator.FormatIn(v, u, r.s.Units, r.lang)
+	return present.FormatIn(v, u, r.s.Units, r.lang)
 }
 
 // Lead renders the planner's choice for a scenario with a plan section (est
 // nil: it chose none, and why says why, or that it refused): the
-// chosen plan's answer (est is the plan's scenario, estimator.PlanScenario),
+// chosen plan's answer (est is the plan's scenario, planner.ScenarioFor),
 // what it costs and how long a run takes, why the planner chose it, and a
 // button that loads it. Its figures are text, not the page's live values:
 // they are the plan's, which the page's own estimate does not hold.
@@ -258,7 +259,7 @@ func Lead(est *estimator.Estimate, why, option, label string, sizedForDays float
 	if est == nil { // the planner chose nothing: why stands alone
 		return `<p class="note">` + esc(why) + `</p>`, nil
 	}
-	a, err := estimator.AnswerFor(est, nil)
+	a, err := present.AnswerFor(est, nil)
 	if err != nil {
 		return "", err
 	}
@@ -266,13 +267,13 @@ func Lead(est *estimator.Estimate, why, option, label string, sizedForDays float
 		return "", minfmt.Errorf("page: the plan's scenario has no purchase")
 	}
 	t, s := texts(lang), est.Scenario
-	format := func(f estimator.Figure) func(float64) string {
-		return func(v float64) string { return estimator.FormatIn(v, f.Unit, s.Units, lang) }
+	format := func(f present.Figure) func(float64) string {
+		return func(v float64) string { return present.FormatIn(v, f.Unit, s.Units, lang) }
 	}
-	show := func(f estimator.Figure) string { return esc(format(f)(f.Value)) }
+	show := func(f present.Figure) string { return esc(format(f)(f.Value)) }
 	// The figures with their ranges; the sentence saying what they are is
 	// the answer's own, below, whose figures have them too.
-	ranged := func(f estimator.Figure) string {
+	ranged := func(f present.Figure) string {
 		if band := rangeOf(f.Quantity, format(f)); band != "" {
 			return show(f) + ` <span class="band">` + esc(band) + `</span>`
 		}
@@ -283,7 +284,7 @@ func Lead(est *estimator.Estimate, why, option, label string, sizedForDays float
 	b.WriteString(`<dl class="headline">`)
 	for _, f := range []struct {
 		label string
-		f     estimator.Figure
+		f     present.Figure
 	}{{t["answer.capex"], *a.Capex}, {a.TotalCaption(s).In(lang), *a.TCO}, {a.Buy.Time.LabelIn(lang), a.Buy.Time}} {
 		minfmt.Fprintf(&b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(f.label), ranged(f.f))
 	}
@@ -296,7 +297,7 @@ func Lead(est *estimator.Estimate, why, option, label string, sizedForDays float
 
 // writeAsk writes an answer's sentence: rent or buy count (HTML, as shown)
 // of the system for the workload.
-func writeAsk(b *strings.Builder, t map[string]string, a *estimator.Answer, count string) {
+func writeAsk(b *strings.Builder, t map[string]string, a *present.Answer, count string) {
 	count = `<strong>` + count + `</strong>`
 	if rent := a.Rent; rent != nil {
 		minfmt.Fprintf(b, `<p class="ask">%s</p>`, minfmt.Sprintf(esc(t["answer.rent"]), count, esc(rent.Instance), esc(rent.Provider), esc(rent.Term), esc(a.Buy.WorkloadName)))

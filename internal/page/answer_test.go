@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/examples"
 )
 
@@ -59,7 +60,7 @@ func TestAnswerOpensTheResults(t *testing.T) {
 func TestAnswerSpread(t *testing.T) {
 	est := presetEstimate(t, examples.Default)
 	u := uncertainty(t, est)
-	a, err := estimator.AnswerFor(est, u)
+	a, err := present.AnswerFor(est, u)
 	require.NoError(t, err)
 	sp := a.Buy.ToBuy.Spread
 	require.NotNil(t, sp)
@@ -88,7 +89,7 @@ func TestAnswerAsksForP90(t *testing.T) {
 	assert.Contains(t, html, "The scenario asks for P90, which follows once its ranges are sampled; until then the count above is the point estimate.")
 	before := strings.Count(html, "data-quantity=")
 	u := uncertainty(t, est)
-	a, err := estimator.AnswerFor(est, u)
+	a, err := present.AnswerFor(est, u)
 	require.NoError(t, err)
 	p90 := a.Buy.ToBuy.Spread.P90
 	html = Answer(est, u, "en")

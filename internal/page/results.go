@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/minfmt"
 )
@@ -105,7 +106,7 @@ type sheet struct {
 	texts []string // every value's text, in the order the markup shows them
 
 	// the answer: see answerCells
-	a       *estimator.Answer
+	a       *present.Answer
 	u       *estimator.Uncertainty
 	pending estimator.Ask
 	buy     *purchaseCells
@@ -179,14 +180,14 @@ func (sh *sheet) show(q estimator.Quantity, text string) cell {
 
 // value is q's value as the core shows it on its own, with its range.
 func (sh *sheet) value(q estimator.Quantity) cell {
-	format := func(v float64) string { return estimator.FormatIn(v, q.Unit, sh.s.Units, sh.lang) }
+	format := func(v float64) string { return present.FormatIn(v, q.Unit, sh.s.Units, sh.lang) }
 	return sh.band(sh.show(q, format(q.Value)), format)
 }
 
 // point is q's value alone, for a sentence that quotes it: the range stands
 // beside the same value in the figures and tables.
 func (sh *sheet) point(q estimator.Quantity) cell {
-	return sh.show(q, estimator.FormatIn(q.Value, q.Unit, sh.s.Units, sh.lang))
+	return sh.show(q, present.FormatIn(q.Value, q.Unit, sh.s.Units, sh.lang))
 }
 
 // banded says whether q's whole-run range shows beside its value: where it
@@ -195,7 +196,7 @@ func banded(q estimator.Quantity) bool { return q.HasBand() && q.P10 != q.P90 }
 
 // rangeOf is q's whole-run range, each end written as format writes the
 // value, so "(29.71 million–54.33 million)" reads in the value's own
-// display (estimator.SummarizeIn's shape); "" where none shows.
+// display (present.SummarizeIn's shape); "" where none shows.
 func rangeOf(q estimator.Quantity, format func(float64) string) string {
 	if !banded(q) {
 		return ""
@@ -215,7 +216,7 @@ func (sh *sheet) band(c cell, format func(float64) string) cell {
 // column is the one display of a table column's values (ids the estimate
 // lacks are left out), so a column reads in one unit: "0.46 years" above
 // "0.06 years", not "21 days".
-func (sh *sheet) column(ids []string) estimator.Display {
+func (sh *sheet) column(ids []string) present.Display {
 	var values []float64
 	unit := estimator.Unit("")
 	for _, id := range ids {
@@ -223,12 +224,12 @@ func (sh *sheet) column(ids []string) estimator.Display {
 			values, unit = append(values, q.Value), q.Unit
 		}
 	}
-	return estimator.ChooseColumn(unit, sh.s.Units, values, estimator.Article)
+	return present.ChooseColumn(unit, sh.s.Units, values, present.Article)
 }
 
 // inColumn is quantity id's value shown in its column's display d; no
 // value where the estimate lacks it.
-func (sh *sheet) inColumn(id string, d estimator.Display) cell {
+func (sh *sheet) inColumn(id string, d present.Display) cell {
 	q, ok := sh.est.Get(id)
 	if !ok {
 		return cell{}
@@ -237,7 +238,7 @@ func (sh *sheet) inColumn(id string, d estimator.Display) cell {
 }
 
 // inDisplay is q's value and range shown in display d.
-func (sh *sheet) inDisplay(q estimator.Quantity, d estimator.Display) cell {
+func (sh *sheet) inDisplay(q estimator.Quantity, d present.Display) cell {
 	format := func(v float64) string { return d.FormatIn(v, sh.lang) }
 	return sh.band(sh.show(q, format(q.Value)), format)
 }
@@ -274,7 +275,7 @@ func (sh *sheet) chainCells() {
 				cells: []cell{sh.inColumn(gpuIDs[k], gpu), sh.inColumn(systemIDs[k], one)}})
 		}
 	}
-	columns := make([]estimator.Display, len(s.Systems))
+	columns := make([]present.Display, len(s.Systems))
 	for j, sys := range s.Systems {
 		var ids []string
 		for _, w := range s.Workloads {

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/estimator/tool"
 	"github.com/trainscale/trainscale/internal/chart"
 	"github.com/trainscale/trainscale/internal/echarts"
@@ -120,7 +121,7 @@ type page struct {
 	Lang, Title, Name, Date, Units, Notes string
 	Charted                               bool
 	Answer                                answer
-	Summary                               estimator.Summary
+	Summary                               present.Summary
 	Figures                               []figure
 	Assumptions                           []assumption
 	Results                               []result
@@ -235,11 +236,11 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 	}
 	p := &page{Lang: lang, Title: chart.Text(lang, "report.title"), Name: name, Date: b.Date,
 		Units: chart.Text(lang, "unit.system."+string(us)), Notes: s.Notes, Charted: charted,
-		Summary: estimator.SummarizeIn(est, lang)}
+		Summary: present.SummarizeIn(est, lang)}
 	p.Answer.Headline, p.Answer.Basis = b.AnswerHeadline(a)
 	p.Answer.Table, p.Answer.Numbers = b.AnswerTable(a)
 	p.Answer.Text = b.AnswerText(a)
-	show := func(v float64, u estimator.Unit) string { return estimator.FormatIn(v, u, us, lang) }
+	show := func(v float64, u estimator.Unit) string { return present.FormatIn(v, u, us, lang) }
 	for i, sp := range b.Charts {
 		f, err := newFigure(sp, i+1, lang, charted)
 		if err != nil {

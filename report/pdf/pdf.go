@@ -25,6 +25,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/internal/chart"
 	"github.com/trainscale/trainscale/report"
 )
@@ -98,7 +99,7 @@ const (
 type doc struct {
 	pdf          *fpdf.Fpdf
 	b            *report.Bundle
-	answer       *estimator.Answer
+	answer       *present.Answer
 	lang         string
 	us           estimator.UnitSystem
 	glyphs       *glyphSet // the TrueType font's characters; nil for the core fonts
@@ -236,7 +237,7 @@ func (d *doc) show(id string) string {
 
 // format shows a value in the reader's language: "9.1 years", "9.1 年".
 func (d *doc) format(v float64, u estimator.Unit) string {
-	return estimator.FormatIn(v, u, d.us, d.lang)
+	return present.FormatIn(v, u, d.us, d.lang)
 }
 
 // setFont selects the body font in a style ("" or "B") and size (pt).

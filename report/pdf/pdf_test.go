@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/chart"
 	"github.com/trainscale/trainscale/internal/jafont"
@@ -296,7 +297,7 @@ func TestCoverAgreesWithItsRanges(t *testing.T) {
 			} {
 				assert.Contains(t, cover, want)
 			}
-			assert.Equal(t, estimator.PointBelowP10, tco.Falls)
+			assert.Equal(t, present.PointBelowP10, tco.Falls)
 			all := strings.Join(strings.Fields(text(t, doc)), " ")
 			for _, line := range b.AnswerText(a) {
 				assert.Equal(t, 2, strings.Count(all, line), "on the cover and the risks page: %s", line)

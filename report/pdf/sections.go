@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/internal/chart"
 )
 
@@ -73,7 +74,7 @@ func (d *doc) cover() {
 
 // askTable is the answer's table (report.Bundle.AnswerTable): the point
 // estimate beside its P10, P50 and P90, or each workload on each system.
-func (d *doc) askTable(a *estimator.Answer) {
+func (d *doc) askTable(a *present.Answer) {
 	rows, numbers := d.b.AnswerTable(a)
 	cols := len(rows[0])
 	// Words take what four narrow number columns leave, or most of the width beside one.
@@ -199,7 +200,7 @@ func (d *doc) assumptions() {
 // results are the estimate's tables as the article lays them out.
 func (d *doc) results() {
 	d.heading(d.t("results"), true)
-	for _, sec := range estimator.SummarizeIn(d.b.Estimate, d.lang).Sections {
+	for _, sec := range present.SummarizeIn(d.b.Estimate, d.lang).Sections {
 		if len(sec.Rows) == 0 {
 			continue
 		}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/internal/chart"
 )
 
@@ -390,7 +390,7 @@ func (wb *workbook) axisFormat(a chart.Axis, series []chart.Series, x bool) stri
 	if per == 0 {
 		per = 1
 	}
-	if d := estimator.ChooseColumn(a.Unit, wb.s.Units, all, estimator.Axis); d.Per == per {
+	if d := present.ChooseColumn(a.Unit, wb.s.Units, all, present.Axis); d.Per == per {
 		return fixedFormat(d)
 	}
 	return ""

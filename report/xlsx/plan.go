@@ -2,6 +2,8 @@ package xlsx
 
 import (
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/planner"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/report"
 )
 
@@ -18,7 +20,7 @@ type planCell struct {
 // capex, per year and total, formulas over them and the Assumptions
 // sheet's money inputs, each after the cells it reads. A figure the option
 // lacks (a rented plan's system price) is left out.
-func planCells(p estimator.PlanPoint) []planCell {
+func planCells(p planner.Point) []planCell {
 	out := []planCell{{p.Count, planColCount, false}, {p.GPUsPerSystem, planColGPUsPer, true}}
 	for _, c := range []struct {
 		q   *estimator.Quantity
@@ -116,7 +118,7 @@ func (wb *workbook) plan() {
 		for _, c := range planCells(p) {
 			q := c.q
 			name := wb.names.add(q.ID, definedName(q.ID))
-			display := estimator.Choose(q.Unit, wb.s.Units, q.Value, estimator.Article)
+			display := present.Choose(q.Unit, wb.s.Units, q.Value, present.Article)
 			switch {
 			case q.Expr != "":
 				f, ok := wb.formulaOf(q)
@@ -147,7 +149,7 @@ func (wb *workbook) plan() {
 
 // unitHeaders are the unit figures' column heads, after planColPrice: each
 // figure's own label, from the first option that has it.
-func (wb *workbook) unitHeaders(options []estimator.PlanPoint) []string {
+func (wb *workbook) unitHeaders(options []planner.Point) []string {
 	out := make([]string, planColStorage-planColPrice)
 	for _, p := range options {
 		for _, c := range planCells(p) {

@@ -13,6 +13,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/planner"
 	"github.com/trainscale/trainscale/report"
 	"github.com/trainscale/trainscale/report/xlsx"
 )
@@ -106,7 +107,7 @@ func TestPlanSheetRecalculates(t *testing.T) {
 		set(inputs[o.Path], v)
 	}
 	edited := map[string]float64{}
-	for _, p := range []estimator.PlanPoint{firstBought(t, after), after.Plan.Options[0]} {
+	for _, p := range []planner.Point{firstBought(t, after), after.Plan.Options[0]} {
 		price := p.SystemPrice
 		if price == nil {
 			price = p.PerGPUHour
@@ -176,7 +177,7 @@ func editedPlan(t *testing.T, b *report.Bundle, edited map[string]float64) []est
 }
 
 // firstBought is the cheapest bought option of b's plan.
-func firstBought(t *testing.T, b *report.Bundle) estimator.PlanPoint {
+func firstBought(t *testing.T, b *report.Bundle) planner.Point {
 	t.Helper()
 	for _, p := range b.Plan.Options {
 		if p.Acquire == "buy" {
@@ -184,7 +185,7 @@ func firstBought(t *testing.T, b *report.Bundle) estimator.PlanPoint {
 		}
 	}
 	require.Fail(t, "no bought option")
-	return estimator.PlanPoint{}
+	return planner.Point{}
 }
 
 // planQuantities are the Plan sheet's named cells' quantities, as

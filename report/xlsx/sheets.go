@@ -10,6 +10,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 )
 
 const article = "A. Grzywaczewski, \"Training AI for Self-Driving Vehicles: the Challenge of Scale\", NVIDIA Developer Blog, 2017"
@@ -278,7 +279,7 @@ func (wb *workbook) catalog() {
 		n++
 		wb.text(sh, 1, row, f.Path)
 		wb.number(sh, 2, row, f.Value)
-		wb.style(sh, 2, row, shownIn(valueStyle(stInput, f.Unit), estimator.Choose(f.Unit, wb.s.Units, f.Value, estimator.Article), f.Value))
+		wb.style(sh, 2, row, shownIn(valueStyle(stInput, f.Unit), present.Choose(f.Unit, wb.s.Units, f.Value, present.Article), f.Value))
 		wb.text(sh, 3, row, f.Unit.In(wb.b.Lang))
 		wb.shown(sh, 4, row, name, f.Unit, f.Value)
 		wb.wrapped(sh, 6, row, f.LabelIn(wb.b.Lang))
@@ -314,12 +315,12 @@ func (wb *workbook) header(sh string, row int, cols ...string) {
 }
 
 // shown writes a value converted for reading, and its unit, in two cells:
-// the display unit is the one estimator.Format prints v in (Article style),
+// the display unit is the one present.Format prints v in (Article style),
 // its divisor a formula over the unit constants, so the cell follows the
 // units input and the value's own cell. Units shown as they are (counts,
 // ratios, flags, money) get no second cell.
 func (wb *workbook) shown(sh string, col, row int, name string, u estimator.Unit, v float64) {
-	d := estimator.Choose(u, wb.s.Units, v, estimator.Article)
+	d := present.Choose(u, wb.s.Units, v, present.Article)
 	if d.Divisor == "" || isPercent(d) { // the value's own cell shows it so
 		return
 	}
@@ -429,7 +430,7 @@ func (wb *workbook) emptyNote(key string) string {
 // its source on the Sources sheet.
 func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 	name, _ := wb.name(q.ID)
-	display := estimator.Choose(q.Unit, wb.s.Units, q.Value, estimator.Article)
+	display := present.Choose(q.Unit, wb.s.Units, q.Value, present.Article)
 	wb.wrapped(sh, 1, row, q.LabelIn(wb.b.Lang))
 	wb.text(sh, 2, row, q.ID)
 	if f, ok := wb.lookups[q.ID]; ok {
@@ -561,9 +562,9 @@ func (wb *workbook) table(sh string, row int, t table) int {
 					// run's FLOPs as 3.79E+25); a count grouped in full
 					// can outgrow a formula's usual width, and its column
 					// holds all of it.
-					d := estimator.Choose(q.Unit, wb.s.Units, q.Value, estimator.Article)
+					d := present.Choose(q.Unit, wb.s.Units, q.Value, present.Article)
 					st = shownIn(stShown, d, q.Value)
-					if d.Notation == estimator.Fixed {
+					if d.Notation == present.Fixed {
 						wb.needs(sh, col, row, max(needFormula, groupedWidth(q.Value, 2)))
 					}
 				}
@@ -574,7 +575,7 @@ func (wb *workbook) table(sh string, row int, t table) int {
 	return row
 }
 
-// tables are the article's tables of a sheet, laid out as estimator.Summarize
+// tables are the article's tables of a sheet, laid out as present.Summarize
 // lays them out.
 func (wb *workbook) tables(key string) []table {
 	s := wb.s
@@ -743,7 +744,7 @@ func (wb *workbook) scenarios() {
 	wb.style(sh, 1, row, stHeading)
 	row++
 	wb.header(sh, row, append(wb.ts("quantity", "id", ""), c.Columns...)...)
-	var headline []estimator.QuantityRow
+	var headline []present.QuantityRow
 	for _, q := range c.Quantities {
 		if q.Headline {
 			headline = append(headline, q)
@@ -756,7 +757,7 @@ func (wb *workbook) scenarios() {
 		for i, v := range q.Values {
 			text := "-"
 			if v != nil {
-				text = estimator.FormatIn(*v, q.Units[i], c.Units, wb.b.Lang)
+				text = present.FormatIn(*v, q.Units[i], c.Units, wb.b.Lang)
 			}
 			wb.text(sh, 4+i, row, text)
 		}
@@ -777,7 +778,7 @@ func (wb *workbook) scenarios() {
 				continue
 			}
 			wb.number(sh, 4+i, row, *v)
-			wb.style(sh, 4+i, row, shownIn(valueStyle(stComputed, q.Units[i]), estimator.Choose(q.Units[i], c.Units, *v, estimator.Article), *v))
+			wb.style(sh, 4+i, row, shownIn(valueStyle(stComputed, q.Units[i]), present.Choose(q.Units[i], c.Units, *v, present.Article), *v))
 		}
 	}
 }
@@ -822,7 +823,7 @@ func (wb *workbook) uncertainty() {
 		wb.text(sh, 3, row, q.Unit.In(wb.b.Lang))
 		// One display for the row: "200 days" beside "1.2 years" reads
 		// as a smaller spread than it is.
-		d := estimator.ChooseColumn(q.Unit, wb.s.Units, []float64{q.P10, q.P50, q.P90}, estimator.Article)
+		d := present.ChooseColumn(q.Unit, wb.s.Units, []float64{q.P10, q.P50, q.P90}, present.Article)
 		for i, v := range []float64{q.P10, q.P50, q.P90} {
 			wb.number(sh, 4+i, row, v)
 			wb.style(sh, 4+i, row, shownIn(valueStyle(stComputed, q.Unit), d, max(-q.P10, q.P10, q.P90)))
@@ -840,7 +841,7 @@ func (wb *workbook) uncertainty() {
 	wb.text(sh, 1, row, wb.t("xlsx.tornado.base"))
 	wb.number(sh, 4, row, t.Base)
 	wb.style(sh, 4, row, valueStyle(stComputed, t.Unit))
-	wb.text(sh, 5, row, estimator.FormatIn(t.Base, t.Unit, wb.s.Units, wb.b.Lang))
+	wb.text(sh, 5, row, present.FormatIn(t.Base, t.Unit, wb.s.Units, wb.b.Lang))
 	row++
 	wb.header(sh, row, wb.ts("input", "xlsx.path", "unit", "xlsx.input.low", "xlsx.input.high", "low", "high", "swing", "xlsx.elasticity")...)
 	for _, sw := range t.Swings {

@@ -13,6 +13,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/internal/chart"
 	"github.com/trainscale/trainscale/report"
 )
@@ -512,9 +513,9 @@ func (wb *workbook) styleID(full string) (int, error) {
 // an exponent) or as a percentage (a share: 0.3461 reads 34.6%), and the
 // value so formatted fits a formula's width; a display in another unit has
 // its own "shown as" cell instead.
-func shownIn(key string, d estimator.Display, v float64) string {
+func shownIn(key string, d present.Display, v float64) string {
 	f := numberFormat(d)
-	if f == "" || d.Notation == estimator.Fixed && !isPercent(d) && groupedWidth(v, d.Digits) > needFormula {
+	if f == "" || d.Notation == present.Fixed && !isPercent(d) && groupedWidth(v, d.Digits) > needFormula {
 		return key // General: the spreadsheet shortens what does not fit
 	}
 	return key + "#" + f
@@ -522,15 +523,15 @@ func shownIn(key string, d estimator.Display, v float64) string {
 
 // numberFormat is the spreadsheet's number format for values shown as d
 // shows them in their base unit, or "" to leave the cell its own.
-func numberFormat(d estimator.Display) string {
+func numberFormat(d present.Display) string {
 	decimals := "." + strings.Repeat("0", d.Digits)
 	if d.Digits == 0 {
 		decimals = ""
 	}
 	switch {
-	case d.Notation == estimator.Scientific && d.Digits > 0:
+	case d.Notation == present.Scientific && d.Digits > 0:
 		return "0." + strings.Repeat("0", d.Digits-1) + "E+00"
-	case d.Notation != estimator.Fixed || d.Grouped || d.Unit == estimator.Flag || d.Unit.IsCurrency():
+	case d.Notation != present.Fixed || d.Grouped || d.Unit == estimator.Flag || d.Unit.IsCurrency():
 		return "" // the style's own format, or General
 	case isPercent(d):
 		return "0" + decimals + "%"
@@ -543,9 +544,9 @@ func numberFormat(d estimator.Display) string {
 // fixedFormat is the number format of a display with fixed decimals ("" for
 // another notation): fixed, since a spreadsheet's optional decimals (#)
 // leave "4." behind.
-func fixedFormat(d estimator.Display) string {
+func fixedFormat(d present.Display) string {
 	switch {
-	case d.Notation != estimator.Fixed || d.Unit == estimator.Flag:
+	case d.Notation != present.Fixed || d.Unit == estimator.Flag:
 		return ""
 	case d.Grouped || d.Digits == 0:
 		return "#,##0"
@@ -555,7 +556,7 @@ func fixedFormat(d estimator.Display) string {
 
 // isPercent says whether a display shows its value in percent, which a
 // number format does with the value left a fraction.
-func isPercent(d estimator.Display) bool { return d.Per == 0.01 && d.Suffix("en") == "%" }
+func isPercent(d present.Display) bool { return d.Per == 0.01 && d.Suffix("en") == "%" }
 
 func ptr[T any](v T) *T { return &v }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/report"
 	"github.com/trainscale/trainscale/report/xlsx"
@@ -401,7 +402,7 @@ func BenchmarkWrite(b *testing.B) {
 	b.ReportMetric(float64(size), "bytes")
 }
 
-// A quantity's "shown as" cell reads in the unit estimator.Format prints it
+// A quantity's "shown as" cell reads in the unit present.Format prints it
 // in, through a formula over the unit constants: the article's 9.1 years in
 // years, its 104 TB in TB.
 func TestShownAsFormat(t *testing.T) {
@@ -427,7 +428,7 @@ func TestShownAsFormat(t *testing.T) {
 		q, _ := est.Get(tc.id)
 		v, err := strconv.ParseFloat(got, 64)
 		require.NoError(t, err, tc.id)
-		want := estimator.Choose(q.Unit, est.Scenario.Units, q.Value, estimator.Article).Show(q.Value)
+		want := present.Choose(q.Unit, est.Scenario.Units, q.Value, present.Article).Show(q.Value)
 		assert.InEpsilon(t, want, v, 1e-12, tc.id)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/planner"
 	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/internal/chart"
 	"github.com/trainscale/trainscale/internal/echarts"
@@ -43,7 +44,7 @@ type Plan struct {
 }
 
 // PlanLoad names one plan: the method plan_scenario turns it into the
-// scenario it is (estimator.PlanScenario), which the page then shows.
+// scenario it is (planner.ScenarioFor), which the page then shows.
 type PlanLoad struct {
 	Option       string  `json:"option"`
 	Label        string  `json:"label"`
@@ -101,7 +102,7 @@ func MakePlan(req PlanRequest) (*Plan, error) {
 			}
 		}
 		// The chart names each point by its total's quantity id: the plan it is.
-		byID := map[string]estimator.PlanPoint{}
+		byID := map[string]planner.Point{}
 		for _, p := range b.Plan.Frontier {
 			byID[p.Total.ID] = p
 		}
@@ -119,7 +120,7 @@ func MakePlan(req PlanRequest) (*Plan, error) {
 	return out, nil
 }
 
-func planLoad(p estimator.PlanPoint, lang string) PlanLoad {
+func planLoad(p planner.Point, lang string) PlanLoad {
 	return PlanLoad{Option: p.Option, Label: p.Label.In(lang), Acquire: p.Acquire, System: p.System, GPU: p.GPU,
 		SizedForDays: p.SizedFor.Value / estimator.Day}
 }
@@ -146,7 +147,7 @@ type PlanScenarioAnswer struct {
 	Scenario json.RawMessage `json:"scenario"`
 }
 
-// PlanScenario is the scenario a plan is (estimator.PlanScenario).
+// PlanScenario is the scenario a plan is (planner.ScenarioFor).
 func PlanScenario(req PlanScenarioRequest) (*PlanScenarioAnswer, error) {
 	if err := checkDate(req.AsOf); err != nil {
 		return nil, err
@@ -158,7 +159,7 @@ func PlanScenario(req PlanScenarioRequest) (*PlanScenarioAnswer, error) {
 	if s.Money == nil {
 		return nil, &estimator.FieldError{Path: "money", Rule: "is required: a plan prices the scenario's money section", RuleJA: "必須です: プランはシナリオの money の項で費用を見積もります"}
 	}
-	ls, err := estimator.PlanScenario(s, req.Option, req.SizedForDays*estimator.Day, estimator.PlanOptions{AsOf: req.AsOf})
+	ls, err := planner.ScenarioFor(s, req.Option, req.SizedForDays*estimator.Day, planner.Options{AsOf: req.AsOf})
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/estimator/tool"
 	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/internal/minjson"
@@ -332,6 +333,6 @@ func compare(data []byte) (any, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	// The one shape estimator.Comparison defines, as the CLI writes it.
-	return estimator.Compare(names, ests), nil
+	// The one shape present.Comparison defines, as the CLI writes it.
+	return present.Compare(names, ests), nil
 }

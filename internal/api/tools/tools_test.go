@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/api"
 	"github.com/trainscale/trainscale/internal/api/tools"
@@ -89,7 +90,7 @@ func TestPanicIsAnErrorValue(t *testing.T) {
 	assert.Nil(t, call(t, a, "presets", `{}`)["error"], "still answering after a panic")
 }
 
-// The compare method answers estimator.Comparison's own JSON, the shape the
+// The compare method answers present.Comparison's own JSON, the shape the
 // CLI's compare --format json writes too.
 func TestCompareIsTheCoresShape(t *testing.T) {
 	t.Parallel()
@@ -104,7 +105,7 @@ func TestCompareIsTheCoresShape(t *testing.T) {
 		require.NoError(t, err)
 		ests = append(ests, e)
 	}
-	want, err := json.Marshal(estimator.Compare([]string{"article-2017", "modern-2026"}, ests))
+	want, err := json.Marshal(present.Compare([]string{"article-2017", "modern-2026"}, ests))
 	require.NoError(t, err)
 	got := a.Call("compare", []byte(`{"scenarios":[{"preset":"article-2017"},{"preset":"modern-2026"}]}`))
 	assert.JSONEq(t, string(want), string(got))

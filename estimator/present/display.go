@@ -1,8 +1,16 @@
-package estimator
+// Package present shows an estimate to people: the display unit each figure
+// takes (Choose, Format), the article's tables (Summarize), the answer a
+// proposal leads with (AnswerFor), scenarios side by side (Compare) and how
+// one quantity was computed (Explain). It computes nothing: every number it
+// shows is a quantity of the estimate.
+package present
 
 import (
 	"math"
 	"strconv"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/internal/numtext"
 )
 
 // Style is a variant of the one display policy. The article, the hardware
@@ -41,7 +49,7 @@ const (
 // base-unit value divided by Per, printed in Notation with Digits, then the
 // suffix. Choose makes it; every surface reads it.
 type Display struct {
-	Unit     Unit
+	Unit     estimator.Unit
 	Per      float64 // divides the base-unit value
 	Divisor  string  // Per as a formula over the unit constants ("TB", "365 * DAY"); "" when the value shows as is
 	En, Ja   string  // the suffix: "days", "日"; "" for a bare number
@@ -60,7 +68,7 @@ type Display struct {
 func (d Display) Show(v float64) float64 { return v / d.Per }
 
 // Suffix is the display unit in lang ("ja", or English).
-func (d Display) Suffix(lang string) string { return Text{EN: d.En, JA: d.Ja}.In(lang) }
+func (d Display) Suffix(lang string) string { return estimator.Text{EN: d.En, JA: d.Ja}.In(lang) }
 
 // Format prints a value in English: "9.1 years", "USD 21,307,000", "yes".
 func (d Display) Format(v float64) string { return d.FormatIn(v, "en") }
@@ -68,20 +76,20 @@ func (d Display) Format(v float64) string { return d.FormatIn(v, "en") }
 // FormatIn prints a value in lang ("ja"; anything else reads English):
 // "9.1 years" or "9.1 年".
 func (d Display) FormatIn(v float64, lang string) string {
-	if d.Unit == Flag {
+	if d.Unit == estimator.Flag {
 		return flagWords[v != 0].In(lang)
 	}
 	v = d.Show(v)
 	var s string
 	switch {
 	case d.Grouped:
-		s = grouped(math.Round(v))
+		s = numtext.Grouped(math.Round(v))
 	case d.Notation == Significant:
 		s = significant(v, d.Digits)
 	case d.Notation == Scientific:
 		s = strconv.FormatFloat(v, 'g', d.Digits, 64)
 	default:
-		s = trim(v, d.decimals(v))
+		s = numtext.Trim(v, d.decimals(v))
 	}
 	suffix := d.Suffix(lang)
 	switch {
@@ -106,7 +114,7 @@ func (d Display) decimals(v float64) int {
 }
 
 // flagWords are a flag's values in words.
-var flagWords = map[bool]Text{true: {EN: "yes", JA: "はい"}, false: {EN: "no", JA: "いいえ"}}
+var flagWords = map[bool]estimator.Text{true: {EN: "yes", JA: "はい"}, false: {EN: "no", JA: "いいえ"}}
 
 // step is one display unit a magnitude may take.
 type step struct {
@@ -119,7 +127,7 @@ type step struct {
 // Choose picks how to show values of unit u, in unit system us, whose
 // magnitude (the value itself, or the largest absolute value of an axis or
 // column) is magnitude, in style st.
-func Choose(u Unit, us UnitSystem, magnitude float64, st Style) Display {
+func Choose(u estimator.Unit, us estimator.UnitSystem, magnitude float64, st Style) Display {
 	a := math.Abs(magnitude)
 	switch st {
 	case Hardware:
@@ -128,7 +136,7 @@ func Choose(u Unit, us UnitSystem, magnitude float64, st Style) Display {
 		}
 		// Counts, flags and money read at the tools' scale as the article
 		// prints them, in decimal units.
-		return Choose(u, Decimal, magnitude, Article)
+		return Choose(u, estimator.Decimal, magnitude, Article)
 	case Axis:
 		return chooseAxis(u, us, a)
 	}
@@ -136,24 +144,18 @@ func Choose(u Unit, us UnitSystem, magnitude float64, st Style) Display {
 }
 
 // ChooseIn is Choose for a reader of lang. Japanese names large numbers by
-// four digits, not three: a count or an amount of money that English shows
-// in millions or billions reads in 万 (10^4) and 億 (10^8) in Japanese
-// ("12 億", not "1.2 十億"), so its divisor differs from English's. Any
+// four digits, not three (numtext.ScalesJA): a count or an amount of money
+// that English shows in millions or billions has another divisor in
+// Japanese. Any
 // other lang, and every other unit, gets Choose's display, whose Ja suffix
 // goes with its own divisor.
-func ChooseIn(u Unit, us UnitSystem, magnitude float64, st Style, lang string) Display {
+func ChooseIn(u estimator.Unit, us estimator.UnitSystem, magnitude float64, st Style, lang string) Display {
 	d := Choose(u, us, magnitude, st)
-	if lang != "ja" || d.Per <= 1 || (d.Unit != Count && !d.Unit.IsCurrency()) {
+	if lang != "ja" || d.Per <= 1 || (d.Unit != estimator.Count && !d.Unit.IsCurrency()) {
 		return d
 	}
-	a := math.Abs(magnitude)
-	per, name := 1e4, "万"
-	switch {
-	case a >= 1e12:
-		per, name = 1e12, "兆"
-	case a >= 1e8:
-		per, name = 1e8, "億"
-	}
+	sc := numtext.ScaleJA(math.Abs(magnitude))
+	per, name := sc.Per, sc.JA
 	if d.Unit.IsCurrency() {
 		name += " " + string(d.Unit)
 	}
@@ -161,70 +163,67 @@ func ChooseIn(u Unit, us UnitSystem, magnitude float64, st Style, lang string) D
 	return d
 }
 
-func chooseArticle(u Unit, us UnitSystem, a float64) Display {
+func chooseArticle(u estimator.Unit, us estimator.UnitSystem, a float64) Display {
 	pick := func(s step) Display {
 		return Display{Unit: u, Per: s.per, Divisor: s.divisor, En: s.en, Ja: s.ja, Digits: s.digits}
 	}
 	switch u {
-	case Bytes:
+	case estimator.Bytes:
 		// Data stops at TB, as the article counts it: 208,000 TB, not 203 PB.
 		return pick(stepwise(a, us.KB(), []step{
-			{1, "1", "B", "B", 2}, {us.KB(), constKB, "KB", "KB", 2}, {us.MB(), constMB, "MB", "MB", 2},
-			{us.GB(), constGB, "GB", "GB", 2}, {us.TB(), constTB, "TB", "TB", 2}}))
-	case BytesPerSecond:
+			{1, "1", "B", "B", 2}, {us.KB(), estimator.ConstKB, "KB", "KB", 2}, {us.MB(), estimator.ConstMB, "MB", "MB", 2},
+			{us.GB(), estimator.ConstGB, "GB", "GB", 2}, {us.TB(), estimator.ConstTB, "TB", "TB", 2}}))
+	case estimator.BytesPerSecond:
 		switch {
 		case a >= us.GB():
-			return pick(step{us.GB(), constGB, "GB/s", "GB/s", 2})
+			return pick(step{us.GB(), estimator.ConstGB, "GB/s", "GB/s", 2})
 		case a > 0 && a < 0.05*us.MB(): // a trickle of tokens would print as 0 MB/s
-			return pick(step{us.KB(), constKB, "KB/s", "KB/s", 1})
+			return pick(step{us.KB(), estimator.ConstKB, "KB/s", "KB/s", 1})
 		}
-		return pick(step{us.MB(), constMB, "MB/s", "MB/s", 1})
-	case Seconds:
+		return pick(step{us.MB(), estimator.ConstMB, "MB/s", "MB/s", 1})
+	case estimator.Seconds:
 		switch {
-		case a >= 0.1*Year: // the article prints 0.14 years, not 51 days
-			return pick(step{Year, "365 * " + constDay, "years", "年", 2})
-		case a >= Day:
-			return pick(step{Day, constDay, "days", "日", 1})
-		case a >= Hour:
-			return pick(step{Hour, constHour, "hours", "時間", 1})
+		case a >= 0.1*estimator.Year: // the article prints 0.14 years, not 51 days
+			return pick(step{estimator.Year, "365 * " + estimator.ConstDay, "years", "年", 2})
+		case a >= estimator.Day:
+			return pick(step{estimator.Day, estimator.ConstDay, "days", "日", 1})
+		case a >= estimator.Hour:
+			return pick(step{estimator.Hour, estimator.ConstHour, "hours", "時間", 1})
 		case a >= 1:
 			return pick(step{1, "1", "s", "秒", 1})
 		}
 		return pick(step{1, "1", "s", "秒", 3})
-	case Watts:
+	case estimator.Watts:
 		return pick(stepwise(a, 1000, []step{
 			{1, "1", "W", "W", 2}, {1e3, "1000", "kW", "kW", 2}, {1e6, "1000000", "MW", "MW", 2}, {1e9, "1000000000", "GW", "GW", 2}}))
-	case Joules:
+	case estimator.Joules:
 		// Energy is billed in kWh: 3.6 MJ each.
 		return pick(stepwise(a/3.6e6, 1000, []step{
 			{3.6e6, "3600000", "kWh", "kWh", 2}, {3.6e9, "3600000000", "MWh", "MWh", 2},
 			{3.6e12, "3600000000000", "GWh", "GWh", 2}, {3.6e15, "3600000000000000", "TWh", "TWh", 2}}))
-	case Kilograms:
+	case estimator.Kilograms:
 		if a >= 1000 {
 			return pick(step{1000, "1000", "t", "t", 1})
 		}
 		return pick(step{1, "1", "kg", "kg", 1})
-	case FLOPs:
+	case estimator.FLOPs:
 		// A run's work spans 1e15 to 1e26 FLOP: past SI's last prefix.
 		return Display{Unit: u, Per: 1, En: "FLOP", Ja: "FLOP", Notation: Scientific, Digits: 3}
-	case Flag:
+	case estimator.Flag:
 		return Display{Unit: u, Per: 1}
-	case Count:
-		// Tokens and samples run to trillions: named, as a budget reads them.
-		switch {
-		case a >= 1e15:
+	case estimator.Count:
+		if a >= 1e15 {
 			return Display{Unit: u, Per: 1, Notation: Scientific, Digits: 3}
-		case a >= 1e12:
-			return pick(step{1e12, "1000000000000", "trillion", "兆", 2})
-		case a >= 1e9:
-			return pick(step{1e9, "1000000000", "billion", "十億", 2})
-		case a >= 1e6:
-			return pick(step{1e6, "1000000", "million", "百万", 2})
+		}
+		for _, sc := range numtext.Scales {
+			if a >= sc.Per {
+				return pick(step{sc.Per, strconv.FormatFloat(sc.Per, 'f', -1, 64), sc.EN, sc.JA, 2})
+			}
 		}
 		return Display{Unit: u, Per: 1, Digits: 2}
-	case Ratio:
+	case estimator.Ratio:
 		return Display{Unit: u, Per: 1, Digits: 4}
-	case Share:
+	case estimator.Share:
 		return percent(a)
 	}
 	if u.IsCurrency() {
@@ -236,7 +235,7 @@ func chooseArticle(u Unit, us UnitSystem, a float64) Display {
 // percent shows a share of 1 in percent: 34.6%, and 0.12% for a share
 // below 1% that would otherwise print as 0.1%.
 func percent(a float64) Display {
-	d := Display{Unit: Share, Per: 0.01, Divisor: "0.01", En: "%", Ja: "%", Joined: true, Digits: 1}
+	d := Display{Unit: estimator.Share, Per: 0.01, Divisor: "0.01", En: "%", Ja: "%", Joined: true, Digits: 1}
 	if a > 0 && a < 0.01 {
 		d.Notation, d.Digits = Significant, 2
 	}
@@ -249,7 +248,7 @@ func percent(a float64) Display {
 // the largest value takes in style st; a value the unit makes small keeps two
 // significant digits (MinSignificant), the others print as Choose would.
 // Values that are not finite are ignored.
-func ChooseColumn(u Unit, us UnitSystem, values []float64, st Style) Display {
+func ChooseColumn(u estimator.Unit, us estimator.UnitSystem, values []float64, st Style) Display {
 	largest := 0.0
 	for _, v := range values {
 		if a := math.Abs(v); !math.IsNaN(a) && !math.IsInf(a, 0) {
@@ -257,7 +256,7 @@ func ChooseColumn(u Unit, us UnitSystem, values []float64, st Style) Display {
 		}
 	}
 	d := Choose(u, us, largest, st)
-	if d.Notation == Fixed && !d.Grouped && u != Flag {
+	if d.Notation == Fixed && !d.Grouped && u != estimator.Flag {
 		d.MinSignificant = 2
 	}
 	return d
@@ -276,20 +275,20 @@ func stepwise(a, ratio float64, steps []step) step {
 
 // chooseHardware is the tools' variant; ok is false for units it shows as
 // the article does.
-func chooseHardware(u Unit, a float64) (Display, bool) {
+func chooseHardware(u estimator.Unit, a float64) (Display, bool) {
 	sig := func(per float64, en, ja string, digits int) Display {
 		return Display{Unit: u, Per: per, En: en, Ja: ja, Notation: Significant, Digits: digits}
 	}
 	switch u {
-	case Bytes:
+	case estimator.Bytes:
 		s := stepwise(a, 1024, []step{{1, "", "B", "B", 2}, {1 << 10, "", "KiB", "KiB", 2},
 			{1 << 20, "", "MiB", "MiB", 2}, {1 << 30, "", "GiB", "GiB", 2}, {1 << 40, "", "TiB", "TiB", 2}})
 		return Display{Unit: u, Per: s.per, En: s.en, Ja: s.ja, Digits: s.digits}, true
-	case BytesPerSecond:
+	case estimator.BytesPerSecond:
 		return SI(a, "B/s"), true
-	case FLOPS:
+	case estimator.FLOPS:
 		return SI(a, string(u)), true
-	case Seconds:
+	case estimator.Seconds:
 		switch {
 		case a == 0:
 			return sig(1, "s", "秒", 3), true
@@ -297,17 +296,17 @@ func chooseHardware(u Unit, a float64) (Display, bool) {
 			return sig(1e-6, "µs", "µs", 3), true
 		case a < 1:
 			return sig(1e-3, "ms", "ms", 3), true
-		case a >= Year:
-			return sig(Year, "years", "年", 3), true
-		case a >= Day:
-			return sig(Day, "days", "日", 3), true
-		case a >= Hour:
-			return sig(Hour, "hours", "時間", 3), true
-		case a >= Minute:
-			return sig(Minute, "min", "分", 3), true
+		case a >= estimator.Year:
+			return sig(estimator.Year, "years", "年", 3), true
+		case a >= estimator.Day:
+			return sig(estimator.Day, "days", "日", 3), true
+		case a >= estimator.Hour:
+			return sig(estimator.Hour, "hours", "時間", 3), true
+		case a >= estimator.Minute:
+			return sig(estimator.Minute, "min", "分", 3), true
 		}
 		return sig(1, "s", "秒", 3), true
-	case Count:
+	case estimator.Count:
 		// Training runs count tokens in trillions and FLOPs past any prefix.
 		switch {
 		case a >= 1e15:
@@ -316,7 +315,7 @@ func chooseHardware(u Unit, a float64) (Display, bool) {
 			return SI(a, ""), true
 		}
 		return Display{}, false
-	case PerSecond:
+	case estimator.PerSecond:
 		switch {
 		case a >= 1e15:
 			return Display{Unit: u, Per: 1, En: "/s", Ja: "/秒", Joined: true, Notation: Scientific, Digits: 3}, true
@@ -326,7 +325,7 @@ func chooseHardware(u Unit, a float64) (Display, bool) {
 		d := sig(1, "/s", "/秒", 4)
 		d.Joined = true
 		return d, true
-	case Ratio:
+	case estimator.Ratio:
 		if a != 0 && a < 1e-3 {
 			return Display{Unit: u, Per: 1, Notation: Scientific, Digits: 3}, true
 		}
@@ -347,33 +346,33 @@ func SI(magnitude float64, unit string) Display {
 		per *= 1000
 		i++
 	}
-	return Display{Unit: Unit(unit), Per: per, En: prefixes[i] + unit, Ja: prefixes[i] + unit, Notation: Significant, Digits: 4}
+	return Display{Unit: estimator.Unit(unit), Per: per, En: prefixes[i] + unit, Ja: prefixes[i] + unit, Notation: Significant, Digits: 4}
 }
 
-func chooseAxis(u Unit, us UnitSystem, a float64) Display {
+func chooseAxis(u estimator.Unit, us estimator.UnitSystem, a float64) Display {
 	pick := func(per float64, divisor, en, ja string) Display {
 		return Display{Unit: u, Per: per, Divisor: divisor, En: en, Ja: ja, Digits: 2}
 	}
 	switch {
-	case u == Seconds:
+	case u == estimator.Seconds:
 		switch {
-		case a >= 2*Year:
-			return pick(Year, "365 * "+constDay, "years", "年")
-		case a >= 2*Day:
-			return pick(Day, constDay, "days", "日")
-		case a >= 2*Hour:
-			return pick(Hour, constHour, "hours", "時間")
+		case a >= 2*estimator.Year:
+			return pick(estimator.Year, "365 * "+estimator.ConstDay, "years", "年")
+		case a >= 2*estimator.Day:
+			return pick(estimator.Day, estimator.ConstDay, "days", "日")
+		case a >= 2*estimator.Hour:
+			return pick(estimator.Hour, estimator.ConstHour, "hours", "時間")
 		}
 		return pick(1, "1", "s", "秒")
-	case u == Bytes:
+	case u == estimator.Bytes:
 		switch {
 		case a >= us.TB():
-			return pick(us.TB(), constTB, "TB", "TB")
+			return pick(us.TB(), estimator.ConstTB, "TB", "TB")
 		case a >= us.GB():
-			return pick(us.GB(), constGB, "GB", "GB")
+			return pick(us.GB(), estimator.ConstGB, "GB", "GB")
 		}
-		return pick(us.MB(), constMB, "MB", "MB")
-	case u == Share:
+		return pick(us.MB(), estimator.ConstMB, "MB", "MB")
+	case u == estimator.Share:
 		d := percent(a)
 		d.Notation, d.Digits = Fixed, 2
 		return d
@@ -405,4 +404,27 @@ func significant(v float64, n int) string {
 		return strconv.FormatFloat(r, 'g', -1, 64)
 	}
 	return strconv.FormatFloat(r, 'f', -1, 64)
+}
+
+// Format renders a base-unit value the way the article prints it: data in TB or PB
+// of the scenario's unit system, times in years, days or hours, rates in MB/s or GB/s.
+// The display unit comes from Choose, in the Article style.
+func Format(v float64, u estimator.Unit, us estimator.UnitSystem) string {
+	return Choose(u, us, v, Article).Format(v)
+}
+
+// FormatIn is Format in lang ("ja"; anything else reads English).
+func FormatIn(v float64, u estimator.Unit, us estimator.UnitSystem, lang string) string {
+	return ChooseIn(u, us, v, Article, lang).FormatIn(v, lang)
+}
+
+// FormatBand is q's value in lang with its whole-run range in brackets,
+// "4.13 million (4.13 million–7.6 million)", and whether it shows one.
+func FormatBand(q estimator.Quantity, us estimator.UnitSystem, lang string) (string, bool) {
+	format := func(v float64) string { return FormatIn(v, q.Unit, us, lang) }
+	v := format(q.Value)
+	if r := q.RangeText(format); r != "" {
+		return v + " (" + r + ")", true
+	}
+	return v, false
 }

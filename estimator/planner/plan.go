@@ -1,17 +1,4 @@
-package estimator
-
-import (
-	"cmp"
-	"math"
-	"slices"
-	"strconv"
-	"strings"
-
-	"github.com/trainscale/trainscale/estimator/hardware"
-	"github.com/trainscale/trainscale/internal/minfmt"
-)
-
-// The planner answers the estimate's inverse question: from a deadline,
+// Package planner answers the estimate's inverse question: from a deadline,
 // budgets, power and counts to the cheapest systems to buy or instances to
 // rent. Each option (a catalog system bought, a cloud offer rented on one
 // term, at one allowed precision) is a one-workload, one-system copy of the
@@ -21,6 +8,22 @@ import (
 // option reaches is a point (cost, time per run, energy, power), and picks
 // from the points: the cheapest meeting every constraint, the fastest within
 // the budgets, and the frontiers.
+package planner
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/present"
+	"github.com/trainscale/trainscale/internal/civil"
+	"github.com/trainscale/trainscale/internal/minfmt"
+	"github.com/trainscale/trainscale/internal/numtext"
+)
 
 // DefaultMaxGPUs bounds the clusters the planner sizes when plan.max_gpus is
 // left out.
@@ -37,13 +40,13 @@ const staleMonths = 12
 var planGrid = func() []float64 {
 	out := make([]float64, 61)
 	for k := range out {
-		out[k] = Hour * math.Pow(2, float64(k)/4)
+		out[k] = estimator.Hour * math.Pow(2, float64(k)/4)
 	}
 	return out
 }()
 
-// PlanOptions is what a plan needs besides the scenario.
-type PlanOptions struct {
+// Options is what a plan needs besides the scenario.
+type Options struct {
 	// Prices is the cloud price catalog to rent from; nil reads
 	// hardware.CloudOffers(). MergePrices adds a user's prices file.
 	Prices []hardware.CloudOffer
@@ -52,85 +55,85 @@ type PlanOptions struct {
 	AsOf string
 }
 
-// PlanResult is the planner's answer. Every number in it is a Quantity, so a
+// Result is the planner's answer. Every number in it is a Quantity, so a
 // surface shows it without arithmetic.
-type PlanResult struct {
-	Workload    string           `json:"workload"`
-	Currency    string           `json:"currency"`
-	AsOf        string           `json:"as_of"`
-	Constraints []PlanConstraint `json:"constraints"`
+type Result struct {
+	Workload    string       `json:"workload"`
+	Currency    string       `json:"currency"`
+	AsOf        string       `json:"as_of"`
+	Constraints []Constraint `json:"constraints"`
 	// Cheapest is the least total cost meeting every constraint; nil when no
 	// plan does, and Shortfalls say why.
-	Cheapest *PlanPoint `json:"cheapest"`
+	Cheapest *Point `json:"cheapest"`
 	// Fastest is the shortest time per run within the budgets, power and
 	// counts, whatever the deadline; nil when none is.
-	Fastest    *PlanPoint      `json:"fastest"`
-	Why        Text            `json:"why"` // how Cheapest was chosen, or why there is none
-	Shortfalls []PlanShortfall `json:"shortfalls,omitempty"`
+	Fastest    *Point         `json:"fastest"`
+	Why        estimator.Text `json:"why"` // how Cheapest was chosen, or why there is none
+	Shortfalls []Shortfall    `json:"shortfalls,omitempty"`
 	// Options is every option sized for the deadline (the fewest systems
 	// that meet it, or its fastest where none does), cheapest first: the
 	// options considered.
-	Options []PlanPoint `json:"options"`
+	Options []Point `json:"options"`
 	// Frontier is the Pareto frontier of total cost against time per run,
 	// cheapest (slowest) first; EnergyFrontier the same against the energy
 	// of a run.
-	Frontier       []PlanPoint `json:"frontier"`
-	EnergyFrontier []PlanPoint `json:"energy_frontier"`
-	Skipped        []PlanSkip  `json:"skipped,omitempty"`
-	Points         int         `json:"points"` // the plans compared: every option at every count it reached
+	Frontier       []Point `json:"frontier"`
+	EnergyFrontier []Point `json:"energy_frontier"`
+	Skipped        []Skip  `json:"skipped,omitempty"`
+	Points         int     `json:"points"` // the plans compared: every option at every count it reached
 	// Horizon is what every total covers, for the totals' column heads:
 	// "over 4 years (depreciation)" for a team, "for one run" for a project;
 	// Running is the head of the column of running costs ("per year", or
 	// a project's own).
-	Horizon Text `json:"horizon"`
-	Running Text `json:"running"`
+	Horizon estimator.Text `json:"horizon"`
+	Running estimator.Text `json:"running"`
 }
 
-// PlanConstraint is one limit the plans must keep, named by its scenario path.
-type PlanConstraint struct {
-	Path  string   `json:"path"` // plan.capex_budget
-	Limit Quantity `json:"limit"`
+// Constraint is one limit the plans must keep, named by its scenario path.
+type Constraint struct {
+	Path  string             `json:"path"` // plan.capex_budget
+	Limit estimator.Quantity `json:"limit"`
 }
 
-// PlanPoint is one plan: an option at one count of systems or instances.
-type PlanPoint struct {
-	Option    string `json:"option"` // buy-dgx-h100, rent-aws-p5-48xlarge-on-demand
-	Label     Text   `json:"label"`
-	Acquire   string `json:"acquire"` // buy or rent
-	System    string `json:"system"`  // the catalog system (rent: the one the instance trains as)
-	GPU       string `json:"gpu"`
-	Provider  string `json:"provider,omitempty"`
-	Instance  string `json:"instance,omitempty"`
-	Term      string `json:"term,omitempty"`
-	Precision string `json:"precision,omitempty"` // where plan.precisions chose it
+// Point is one plan: an option at one count of systems or instances.
+type Point struct {
+	Option    string         `json:"option"` // buy-dgx-h100, rent-aws-p5-48xlarge-on-demand
+	Label     estimator.Text `json:"label"`
+	Acquire   string         `json:"acquire"` // buy or rent
+	System    string         `json:"system"`  // the catalog system (rent: the one the instance trains as)
+	GPU       string         `json:"gpu"`
+	Provider  string         `json:"provider,omitempty"`
+	Instance  string         `json:"instance,omitempty"`
+	Term      string         `json:"term,omitempty"`
+	Precision string         `json:"precision,omitempty"` // where plan.precisions chose it
 
-	Count        Quantity  `json:"count"` // systems bought or instances rented
-	GPUs         Quantity  `json:"gpus"`
-	Utilisation  Quantity  `json:"utilisation"` // systems needed over systems bought or rented
-	TimePerRun   Quantity  `json:"time_per_run"`
-	Capex        Quantity  `json:"capex"`
-	PerYear      Quantity  `json:"per_year"` // opex, or rent
-	Total        Quantity  `json:"total"`    // over money.depreciation_years: what the plans are ranked by
-	Power        Quantity  `json:"power"`    // maximum draw with cooling
-	EnergyPerRun Quantity  `json:"energy_per_run"`
-	BreakEven    *Quantity `json:"break_even,omitempty"` // use after which buying beats renting; nil: never, or no counterpart
+	Count        estimator.Quantity  `json:"count"` // systems bought or instances rented
+	GPUs         estimator.Quantity  `json:"gpus"`
+	Utilisation  estimator.Quantity  `json:"utilisation"` // systems needed over systems bought or rented
+	TimePerRun   estimator.Quantity  `json:"time_per_run"`
+	Capex        estimator.Quantity  `json:"capex"`
+	PerYear      estimator.Quantity  `json:"per_year"` // opex, or rent
+	Total        estimator.Quantity  `json:"total"`    // over money.depreciation_years: what the plans are ranked by
+	Power        estimator.Quantity  `json:"power"`    // maximum draw with cooling
+	EnergyPerRun estimator.Quantity  `json:"energy_per_run"`
+	BreakEven    *estimator.Quantity `json:"break_even,omitempty"` // use after which buying beats renting; nil: never, or no counterpart
 	// SizedFor is the team.target_days the estimate sized the plan for: with
 	// the option's system and money.system, what loads the plan as a scenario.
-	SizedFor Quantity `json:"sized_for"`
+	SizedFor estimator.Quantity `json:"sized_for"`
 	// PerGPUHour is a rented plan's price, in the scenario's currency; nil
 	// when buying.
-	PerGPUHour *Quantity `json:"per_gpu_hour,omitempty"`
+	PerGPUHour *estimator.Quantity `json:"per_gpu_hour,omitempty"`
 	// The unit figures Capex, PerYear and GPUs are expressions over (Expr),
 	// with the scenario's money inputs, so a workbook can keep them live.
-	GPUsPerSystem Quantity  `json:"gpus_per_system"`
-	Storage       Quantity  `json:"storage"`                // bought either way
-	SystemPrice   *Quantity `json:"system_price,omitempty"` // one system; nil when renting
-	SystemPower   *Quantity `json:"system_power,omitempty"` // one system's maximum draw; nil when renting
+	GPUsPerSystem estimator.Quantity  `json:"gpus_per_system"`
+	Storage       estimator.Quantity  `json:"storage"`                // bought either way
+	SystemPrice   *estimator.Quantity `json:"system_price,omitempty"` // one system; nil when renting
+	SystemPower   *estimator.Quantity `json:"system_power,omitempty"` // one system's maximum draw; nil when renting
 
-	MeetsAll bool    `json:"meets_all"`
-	Binding  string  `json:"binding"`       // the constraint closest to its limit, or furthest over it
-	Slack    float64 `json:"binding_slack"` // share of that limit left; negative: over by
-	Why      Text    `json:"why"`           // the binding constraint in words
+	MeetsAll bool           `json:"meets_all"`
+	Binding  string         `json:"binding"`       // the constraint closest to its limit, or furthest over it
+	Slack    float64        `json:"binding_slack"` // share of that limit left; negative: over by
+	Why      estimator.Text `json:"why"`           // the binding constraint in words
 
 	PriceSource string `json:"price_source,omitempty"`
 	PriceAsOf   string `json:"price_as_of,omitempty"`
@@ -138,9 +141,9 @@ type PlanPoint struct {
 }
 
 // Quantities lists the point's numbers in the order tables show them.
-func (p *PlanPoint) Quantities() []Quantity {
-	qs := []Quantity{p.Count, p.GPUs, p.Utilisation, p.TimePerRun, p.Capex, p.PerYear, p.Total, p.Power, p.EnergyPerRun, p.SizedFor, p.GPUsPerSystem, p.Storage}
-	for _, q := range []*Quantity{p.SystemPrice, p.SystemPower, p.PerGPUHour, p.BreakEven} {
+func (p *Point) Quantities() []estimator.Quantity {
+	qs := []estimator.Quantity{p.Count, p.GPUs, p.Utilisation, p.TimePerRun, p.Capex, p.PerYear, p.Total, p.Power, p.EnergyPerRun, p.SizedFor, p.GPUsPerSystem, p.Storage}
+	for _, q := range []*estimator.Quantity{p.SystemPrice, p.SystemPower, p.PerGPUHour, p.BreakEven} {
 		if q != nil {
 			qs = append(qs, *q)
 		}
@@ -148,22 +151,22 @@ func (p *PlanPoint) Quantities() []Quantity {
 	return qs
 }
 
-// PlanShortfall is a constraint that alone leaves no plan: the plans that meet
+// Shortfall is a constraint that alone leaves no plan: the plans that meet
 // every other constraint need at least Best against its Limit.
-type PlanShortfall struct {
-	Path   string   `json:"path"`
-	Limit  Quantity `json:"limit"`
-	Best   Quantity `json:"best"`
-	Over   float64  `json:"over"`   // Best / Limit - 1 (for a cap), or how far short
-	Option string   `json:"option"` // the plan that comes closest
-	Why    Text     `json:"why"`
+type Shortfall struct {
+	Path   string             `json:"path"`
+	Limit  estimator.Quantity `json:"limit"`
+	Best   estimator.Quantity `json:"best"`
+	Over   float64            `json:"over"`   // Best / Limit - 1 (for a cap), or how far short
+	Option string             `json:"option"` // the plan that comes closest
+	Why    estimator.Text     `json:"why"`
 }
 
-// PlanSkip is an option the planner could not price, and why.
-type PlanSkip struct {
-	Option string `json:"option"`
-	Label  Text   `json:"label"`
-	Reason Text   `json:"reason"`
+// Skip is an option the planner could not price, and why.
+type Skip struct {
+	Option string         `json:"option"`
+	Label  estimator.Text `json:"label"`
+	Reason estimator.Text `json:"reason"`
 }
 
 // planLimits is the plan section resolved: every constraint with its default.
@@ -178,14 +181,14 @@ type planLimits struct {
 	generations []string // nil: any
 	precisions  []string // nil: the workload's
 	buy, rent   bool
-	asOf        date
+	asOf        civil.Date
 	asOfText    string
 }
 
-// MakePlan finds the cheapest plan for the scenario's plan section (or its
+// Make finds the cheapest plan for the scenario's plan section (or its
 // defaults when the scenario has none). s must be valid (Decode) and have a
 // money section. A contradiction is a *FieldError naming the field.
-func MakePlan(s *Scenario, opt PlanOptions) (*PlanResult, error) {
+func Make(s *estimator.Scenario, opt Options) (*Result, error) {
 	prices := opt.Prices
 	if prices == nil {
 		prices = hardware.CloudOffers()
@@ -195,28 +198,28 @@ func MakePlan(s *Scenario, opt PlanOptions) (*PlanResult, error) {
 		return nil, err
 	}
 	options, skipped := planOptions(s, lim, prices)
-	res := &PlanResult{Workload: s.Workloads[lim.workload].ID, Currency: s.Currency(), AsOf: lim.asOfText, Skipped: skipped,
-		Horizon: s.Horizon(), Running: Text{"per year", "年間費用"}}
+	res := &Result{Workload: s.Workloads[lim.workload].ID, Currency: s.Currency(), AsOf: lim.asOfText, Skipped: skipped,
+		Horizon: s.Horizon(), Running: estimator.Text{EN: "per year", JA: "年間費用"}}
 	if s.IsProject() {
-		res.Running = Text{"running (electricity and support, or rent)", "運用費（電気代と保守費、または賃料）"}
+		res.Running = estimator.Text{EN: "running (electricity and support, or rent)", JA: "運用費（電気代と保守費、または賃料）"}
 	}
-	res.Constraints = lim.constraints(res.Currency)
+	res.Constraints = lim.constraints(s)
 	var all, atDeadline []planPoint
 	// The options that rent or buy one catalog system ask the transformer
 	// model the same questions: one cache answers them all.
-	plans := &planCache{plans: map[planKey]jobPlan{}}
+	plans := estimator.NewLayoutCache()
 	for _, o := range options {
 		pts, at, reason := o.sweep(lim, plans)
 		if reason != nil {
-			res.Skipped = append(res.Skipped, PlanSkip{Option: o.id, Label: o.label, Reason: *reason})
+			res.Skipped = append(res.Skipped, Skip{Option: o.id, Label: o.label, Reason: *reason})
 			continue
 		}
 		atDeadline = append(atDeadline, at)
 		all = append(all, pts...)
 	}
 	res.Points = len(all)
-	describeAll := func(ps []planPoint) []PlanPoint {
-		out := make([]PlanPoint, len(ps))
+	describeAll := func(ps []planPoint) []Point {
+		out := make([]Point, len(ps))
 		for i, p := range ps {
 			out[i] = lim.describe(p)
 		}
@@ -245,7 +248,7 @@ func MakePlan(s *Scenario, opt PlanOptions) (*PlanResult, error) {
 		// Each option's plan at the deadline counts too: a GPU cap below
 		// every one of them leaves the sweep no point, and the shortfall
 		// must still say what the least of them needs.
-		res.Shortfalls = lim.shortfalls(append(slices.Clone(all), atDeadline...), res.Currency)
+		res.Shortfalls = lim.shortfalls(append(slices.Clone(all), atDeadline...), s)
 	}
 	if p, ok := best(all, lim.withinBudgets, byTime); ok {
 		d := lim.describe(p)
@@ -255,13 +258,13 @@ func MakePlan(s *Scenario, opt PlanOptions) (*PlanResult, error) {
 	return res, nil
 }
 
-// PlanScenario is the scenario one of s's plans is: the option (a
-// PlanPoint's Option) sized for the target it was sized for (its SizedFor,
+// ScenarioFor is the scenario one of s's plans is: the option (a
+// Point's Option) sized for the target it was sized for (its SizedFor,
 // in seconds), with what it buys, or the offer it rents (money.rent) at the
 // offer's price. Its estimate gives the figures the planner gave the plan,
 // so a plan loaded on the page, or leading a report, reads as itself. opt
 // must be the options the plan was made with.
-func PlanScenario(s *Scenario, option string, sizedFor float64, opt PlanOptions) (*Scenario, error) {
+func ScenarioFor(s *estimator.Scenario, option string, sizedFor float64, opt Options) (*estimator.Scenario, error) {
 	prices := opt.Prices
 	if prices == nil {
 		prices = hardware.CloudOffers()
@@ -270,48 +273,44 @@ func PlanScenario(s *Scenario, option string, sizedFor float64, opt PlanOptions)
 	if err != nil {
 		return nil, err
 	}
-	if !(sizedFor > 0) || sizedFor > maxDays*Day {
-		return nil, fieldError("sized_for_days", Text{"must be > 0 and at most " + strconv.Itoa(maxDays) + " days", "0 より大きく " + strconv.Itoa(maxDays) + " 日以下にしてください"}, sizedFor/Day)
+	if days := estimator.BoundOf("days"); !days.Allows(sizedFor / estimator.Day) {
+		most := strconv.FormatFloat(days.Max, 'f', -1, 64)
+		return nil, estimator.NewFieldError("sized_for_days", estimator.Text{EN: "must be > 0 and at most " + most + " days", JA: "0 より大きく " + most + " 日以下にしてください"}, sizedFor/estimator.Day)
 	}
 	options, _ := planOptions(s, lim, prices)
 	for _, o := range options {
 		if o.id == option {
 			ds := *o.s
-			ds.setTarget(sizedFor)
+			ds.SetTarget(sizedFor)
 			return &ds, nil
 		}
 	}
-	return nil, fieldError("option", Text{"is not an option the planner has for this scenario", "このシナリオのプランナーにない選択肢です"}, strconv.Quote(Printable(option)))
+	return nil, estimator.NewFieldError("option", estimator.Text{EN: "is not an option the planner has for this scenario", JA: "このシナリオのプランナーにない選択肢です"}, strconv.Quote(estimator.Printable(option)))
 }
 
 // planLimitsOf resolves the plan section against the scenario and checks
 // what relates its fields to the rest.
-func planLimitsOf(s *Scenario, prices []hardware.CloudOffer, asOf string) (planLimits, error) {
-	var errs errorList
-	if s.Money == nil {
-		errs.add("money", moneyForPlan, nil)
-		return planLimits{}, errs.err()
+func planLimitsOf(s *estimator.Scenario, prices []hardware.CloudOffer, asOf string) (planLimits, error) {
+	if err := s.Plannable(); err != nil {
+		return planLimits{}, err
 	}
 	p := s.Plan
 	if p == nil {
-		p = &Plan{}
+		p = &estimator.Plan{}
 	}
-	checkPlan(s, &errs)
-	if len(errs) > 0 {
-		return planLimits{}, errs.err()
-	}
-	lim := planLimits{deadline: s.target(), maxGPUs: DefaultMaxGPUs, buy: true, rent: true}
-	lim.workload = s.workloadIndex(cmp.Or(p.Workload, s.Money.Workload))
+	lim := planLimits{deadline: s.Target(), maxGPUs: DefaultMaxGPUs, buy: true, rent: true}
+	planned := cmp.Or(p.Workload, s.Money.Workload)
+	lim.workload = slices.IndexFunc(s.Workloads, func(w estimator.Workload) bool { return w.ID == planned })
 	set := func(dst *float64, v *float64, scale float64) {
 		if v != nil {
 			*dst = *v * scale
 		}
 	}
-	set(&lim.deadline, p.DeadlineDays, Day)
+	set(&lim.deadline, p.DeadlineDays, estimator.Day)
 	if lim.deadline == 0 {
 		// A project whose jobs are given: each option is sized to run as
 		// fast as the given job does, failures included.
-		est, err := Run(s)
+		est, err := estimator.Run(s)
 		if err != nil {
 			return planLimits{}, err
 		}
@@ -324,7 +323,7 @@ func planLimitsOf(s *Scenario, prices []hardware.CloudOffer, asOf string) (planL
 	set(&lim.power, p.PowerKW, 1000)
 	set(&lim.maxSystems, p.MaxSystems, 1)
 	set(&lim.maxGPUs, p.MaxGPUs, 1)
-	lim.gpus, lim.generations, lim.precisions = splitList(p.GPUs), splitList(p.Generations), splitList(p.Precisions)
+	lim.gpus, lim.generations, lim.precisions = p.AllowedGPUs(), p.AllowedGenerations(), p.AllowedPrecisions()
 	if a := p.Acquire; a != nil {
 		lim.buy, lim.rent = *a != "rent", *a != "buy"
 	}
@@ -334,74 +333,12 @@ func planLimitsOf(s *Scenario, prices []hardware.CloudOffer, asOf string) (planL
 			lim.asOfText = max(lim.asOfText, o.AsOf)
 		}
 	}
-	t, ok := parseDate(lim.asOfText)
+	t, ok := civil.Parse(lim.asOfText)
 	if !ok {
-		return planLimits{}, fieldError("plan.as_of", Text{"must be a date YYYY-MM-DD", "YYYY-MM-DD の日付にしてください"}, strconv.Quote(lim.asOfText))
+		return planLimits{}, estimator.NewFieldError("plan.as_of", estimator.Text{EN: "must be a date YYYY-MM-DD", JA: "YYYY-MM-DD の日付にしてください"}, strconv.Quote(lim.asOfText))
 	}
 	lim.asOf = t
 	return lim, nil
-}
-
-// moneyForPlan is why planning needs the money section.
-var moneyForPlan = Text{"is required to plan: it holds the prices, power and period the plans are costed over", "計画には必須です: プランの費用を計算する価格・電力・期間を含みます"}
-
-// checkPlan applies the plan section's rules that relate it to the rest of
-// the scenario; Validate calls it.
-func checkPlan(s *Scenario, errs *errorList) {
-	p := s.Plan
-	if p == nil {
-		return
-	}
-	if s.Money == nil {
-		errs.add("money", moneyForPlan, nil)
-	}
-	if p.Workload != "" && s.workloadIndex(p.Workload) < 0 {
-		errs.add("plan.workload", Text{"names no workload of the scenario", "シナリオのどのワークロードも指していません"}, strconv.Quote(p.Workload))
-	}
-	for _, g := range splitList(p.GPUs) {
-		if _, ok := hardware.GPUByID(g); !ok {
-			errs.add("plan.gpus", knownAs("unknown catalog GPU", "カタログにない GPU です", hardware.GPUIDs()), strconv.Quote(g))
-		}
-	}
-	if p.GPUs != "" && len(splitList(p.GPUs)) == 0 {
-		errs.add("plan.gpus", Text{"lists no GPU: leave it out to allow every GPU", "GPU がありません。すべての GPU を許すなら省略してください"}, strconv.Quote(p.GPUs))
-	}
-	for _, g := range splitList(p.Generations) {
-		if !slices.Contains(hardware.Generations(), g) {
-			errs.add("plan.generations", oneOf(hardware.Generations()), strconv.Quote(g))
-		}
-	}
-	if p.Generations != "" && len(splitList(p.Generations)) == 0 {
-		errs.add("plan.generations", Text{"lists no generation: leave it out to allow every one", "世代がありません。すべてを許すなら省略してください"}, strconv.Quote(p.Generations))
-	}
-	if gpus, gens := splitList(p.GPUs), splitList(p.Generations); len(gpus) > 0 && len(gens) > 0 && !slices.ContainsFunc(gpus, func(id string) bool {
-		g, ok := hardware.GPUByID(id)
-		return !ok || slices.Contains(gens, g.Generation)
-	}) {
-		errs.add("plan.generations", Text{"allows none of the GPUs plan.gpus names: the two lists contradict each other", "plan.gpus の GPU をどれも許していません。2 つの指定が矛盾しています"}, strconv.Quote(p.Generations))
-	}
-	known := []string{"fp32", "tf32", "mixed", "bf16", "fp8", "fp4"}
-	for _, x := range splitList(p.Precisions) {
-		if !slices.Contains(known, x) {
-			errs.add("plan.precisions", oneOf(known), strconv.Quote(x))
-		}
-	}
-	if p.AsOf != "" {
-		if _, ok := parseDate(p.AsOf); !ok {
-			errs.add("plan.as_of", Text{"must be a date YYYY-MM-DD", "YYYY-MM-DD の日付にしてください"}, strconv.Quote(p.AsOf))
-		}
-	}
-}
-
-// splitList reads a comma-separated list, without blanks.
-func splitList(s string) []string {
-	var out []string
-	for _, x := range strings.Split(s, ",") {
-		if x = strings.TrimSpace(x); x != "" {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // planOption is one way to train the workload: a system bought or an
@@ -409,25 +346,27 @@ func splitList(s string) []string {
 // the estimate prices.
 type planOption struct {
 	id      string
-	label   Text
+	label   estimator.Text
 	acquire string
 	catalog string // the catalog system
 	gpu     string
 	offer   *hardware.CloudOffer
 	term    hardware.Term
 	prec    string
-	s       *Scenario
-	// calc and idx are the option's calculation as its sweep laid it out,
-	// kept to range the plan chosen (wholeRunEnds).
-	calc *Calculation
-	idx  planIndex
+	s       *estimator.Scenario
+	// calc and sw are the option's calculation as its sweep laid it out,
+	// kept to label its figures (describe) and range the plan chosen
+	// (wholeRunEnds).
+	calc           *estimator.Calculation
+	sw             *estimator.Sweep
+	sized, jobTime bool // the estimate sizes a team (systems to buy), and times its job
 }
 
 // planOptions lists the options in a stable order: the scenario's systems,
 // then the catalog's, bought; then the cloud offers by provider, instance
 // and term. Options the limits exclude are left out; those the scenario
 // cannot price are skipped with the reason.
-func planOptions(s *Scenario, lim planLimits, prices []hardware.CloudOffer) ([]planOption, []PlanSkip) {
+func planOptions(s *estimator.Scenario, lim planLimits, prices []hardware.CloudOffer) ([]planOption, []Skip) {
 	w := s.Workloads[lim.workload]
 	precisions := []string{""}
 	if len(lim.precisions) > 0 {
@@ -440,8 +379,8 @@ func planOptions(s *Scenario, lim planLimits, prices []hardware.CloudOffer) ([]p
 		}
 	}
 	var out []planOption
-	var skipped []PlanSkip
-	add := func(o planOption, sys System) {
+	var skipped []Skip
+	add := func(o planOption, sys estimator.System) {
 		for _, p := range precisions {
 			o := o
 			o.prec = p
@@ -454,7 +393,7 @@ func planOptions(s *Scenario, lim planLimits, prices []hardware.CloudOffer) ([]p
 			}
 			ds, reason := deriveScenario(s, lim, o, sys)
 			if reason != nil {
-				skipped = append(skipped, PlanSkip{Option: o.id, Label: o.label, Reason: *reason})
+				skipped = append(skipped, Skip{Option: o.id, Label: o.label, Reason: *reason})
 				continue
 			}
 			o.s = ds
@@ -466,24 +405,24 @@ func planOptions(s *Scenario, lim planLimits, prices []hardware.CloudOffer) ([]p
 	if lim.buy {
 		have := map[string]bool{}
 		for _, sys := range s.Systems {
-			base, _ := baseSystem(sys)
+			base, _ := sys.Base()
 			if base.ID != "" {
 				have[base.ID] = true
 			}
-			d := resolveDevice(sys)
-			if d.isCPU {
-				skipped = append(skipped, PlanSkip{Option: "buy-" + sys.ID, Label: Text{"Buy " + sys.Name(), sys.Name() + " を購入"},
-					Reason: Text{"a CPU-only system: the planner sizes GPU systems", "CPU のみのシステムです。プランナーは GPU システムを対象とします"}})
+			device, cpu := sys.Device()
+			if cpu {
+				skipped = append(skipped, Skip{Option: "buy-" + sys.ID, Label: estimator.Text{EN: "Buy " + sys.Name(), JA: sys.Name() + " を購入"},
+					Reason: estimator.Text{EN: "a CPU-only system: the planner sizes GPU systems", JA: "CPU のみのシステムです。プランナーは GPU システムを対象とします"}})
 				continue
 			}
-			add(planOption{id: "buy-" + sys.ID, label: Text{"Buy " + sys.Name(), sys.Name() + " を購入"}, acquire: "buy", catalog: base.ID, gpu: d.id}, sys)
+			add(planOption{id: "buy-" + sys.ID, label: estimator.Text{EN: "Buy " + sys.Name(), JA: sys.Name() + " を購入"}, acquire: "buy", catalog: base.ID, gpu: device}, sys)
 		}
 		for _, cs := range hardware.Systems() {
 			if have[cs.ID] {
 				continue
 			}
-			add(planOption{id: "buy-" + cs.ID, label: Text{"Buy " + cs.Name, cs.Name + " を購入"}, acquire: "buy", catalog: cs.ID, gpu: cs.GPU},
-				System{ID: cs.ID, GPUs: float64(cs.GPUs)})
+			add(planOption{id: "buy-" + cs.ID, label: estimator.Text{EN: "Buy " + cs.Name, JA: cs.Name + " を購入"}, acquire: "buy", catalog: cs.ID, gpu: cs.GPU},
+				estimator.System{ID: cs.ID, GPUs: float64(cs.GPUs)})
 		}
 	}
 	if lim.rent {
@@ -493,13 +432,13 @@ func planOptions(s *Scenario, lim planLimits, prices []hardware.CloudOffer) ([]p
 					continue // spot is left out: a pre-empted run misses its deadline
 				}
 				name := o.Provider + " " + o.Instance + " (" + string(t) + ")"
-				opt := planOption{id: optionID("rent-" + o.Provider + "-" + o.Instance + "-" + string(t)), label: Text{"Rent " + name, name + " を賃借"},
+				opt := planOption{id: optionID("rent-" + o.Provider + "-" + o.Instance + "-" + string(t)), label: estimator.Text{EN: "Rent " + name, JA: name + " を賃借"},
 					acquire: "rent", catalog: o.System, gpu: o.GPU, offer: &o, term: t}
-				sys := System{ID: optionID(o.Provider + "-" + o.Instance), Label: o.Provider + " " + o.Instance, Catalog: o.System, GPU: o.GPU, GPUs: float64(o.GPUs)}
+				sys := estimator.System{ID: optionID(o.Provider + "-" + o.Instance), Label: o.Provider + " " + o.Instance, Catalog: o.System, GPU: o.GPU, GPUs: float64(o.GPUs)}
 				// A measured workload runs at the speed-up the scenario gives
 				// its system of the same catalog id.
 				for _, own := range s.Systems {
-					if base, _ := baseSystem(own); base.ID == o.System && own.Speedup != nil {
+					if base, _ := own.Base(); base.ID == o.System && own.Speedup != nil {
 						sp := *own.Speedup
 						sys.Speedup = &sp
 						break
@@ -554,7 +493,7 @@ func (lim planLimits) allows(gpu string) bool {
 // deriveScenario is the option as a scenario of its own: the workload alone
 // (its job sized by the planner), the one system, the money section pricing
 // it, no growth, no ranges; Prepare checks it as any scenario.
-func deriveScenario(s *Scenario, lim planLimits, o planOption, sys System) (*Scenario, *Text) {
+func deriveScenario(s *estimator.Scenario, lim planLimits, o planOption, sys estimator.System) (*estimator.Scenario, *estimator.Text) {
 	ds := *s
 	w := s.Workloads[lim.workload]
 	if tr := w.Transformer; tr != nil {
@@ -568,20 +507,20 @@ func deriveScenario(s *Scenario, lim planLimits, o planOption, sys System) (*Sce
 		w.Precision = o.prec
 	}
 	if w.MBPerS != nil && sys.Speedup == nil {
-		return nil, &Text{"the workload gives a measured throughput (mb_per_s), which runs only on systems whose speed-up the scenario gives",
-			"ワークロードは測定スループット（mb_per_s）なので、シナリオが速度比を指定したシステムでしか見積もれません"}
+		return nil, &estimator.Text{EN: "the workload gives a measured throughput (mb_per_s), which runs only on systems whose speed-up the scenario gives",
+			JA: "ワークロードは測定スループット（mb_per_s）なので、シナリオが速度比を指定したシステムでしか見積もれません"}
 	}
 	m := *s.Money
 	m.Workload, m.System = w.ID, sys.ID
 	m.Rent = nil
 	if o.acquire == "rent" {
-		m.Rent = &Rent{Provider: o.offer.Provider, Instance: o.offer.Instance, Term: string(o.term)}
+		m.Rent = &estimator.Rent{Provider: o.offer.Provider, Instance: o.offer.Instance, Term: string(o.term)}
 		m.CloudGPU = o.gpu
-		m.CloudPerGPUHour = o.offer.Price(o.term) * m.perUSD()
+		m.CloudPerGPUHour = o.offer.Price(o.term) * m.USDRate()
 	}
-	ds.Workloads, ds.Systems, ds.Money = []Workload{w}, []System{sys}, &m
+	ds.Workloads, ds.Systems, ds.Money = []estimator.Workload{w}, []estimator.System{sys}, &m
 	if s.Growth != nil {
-		ds.Growth = &Growth{Factor: 1, Exponent: s.Growth.Exponent}
+		ds.Growth = &estimator.Growth{Factor: 1, Exponent: s.Growth.Exponent}
 	}
 	// The sweep sets the option's own target: its team or project is a copy.
 	if s.Team != nil {
@@ -609,11 +548,11 @@ func errorIn(err error, lang string) string {
 	return err.Error()
 }
 
-func firstFieldError(err error) *FieldError {
+func firstFieldError(err error) *estimator.FieldError {
 	switch x := err.(type) {
-	case *FieldError:
+	case *estimator.FieldError:
 		return x
-	case Errors:
+	case estimator.Errors:
 		for _, e := range x {
 			if fe := firstFieldError(e); fe != nil {
 				return fe
@@ -623,11 +562,22 @@ func firstFieldError(err error) *FieldError {
 	return nil
 }
 
-// The estimate's quantities a plan reads, per option.
-type planIndex struct {
-	toBuy, needed, capex, total, opex, storage, sysPrice, sysPower, energyRun, jobTime int
-	runTime, electricity, support                                                      int // a project's
-}
+// The estimate's quantities a plan reads, in the order of an option's sweep.
+const (
+	vToBuy = iota
+	vNeeded
+	vCapex
+	vTotal
+	vOpex
+	vStorage
+	vSysPrice
+	vSysPower
+	vEnergyRun
+	vJobTime
+	vRunTime // a project's, with the two below
+	vElectricity
+	vSupport
+)
 
 // planPoint is a plan as the sweep finds it, numbers only: hundreds are
 // compared, and only the few the answer shows become PlanPoints with their
@@ -650,31 +600,22 @@ type planPoint struct {
 // deadline, keeping for each count it reaches the shortest time per run.
 // It returns the points, the point at the deadline, or why the option cannot
 // be priced.
-func (o *planOption) sweep(lim planLimits, plans *planCache) ([]planPoint, planPoint, *Text) {
-	o.s.setTarget(lim.deadline) // the layout's own plan is then the deadline's
-	c, err := prepare(o.s, plans)
+func (o *planOption) sweep(lim planLimits, plans *estimator.LayoutCache) ([]planPoint, planPoint, *estimator.Text) {
+	o.s.SetTarget(lim.deadline) // the layout's own plan is then the deadline's
+	c, err := plans.Prepare(o.s)
 	if err != nil {
-		return nil, planPoint{}, &Text{firstLine(err.Error()), firstLine(errorIn(err, "ja"))}
+		return nil, planPoint{}, &estimator.Text{EN: firstLine(err.Error()), JA: firstLine(errorIn(err, "ja"))}
 	}
 	w, sys := o.s.Workloads[0].ID, o.s.Systems[0].ID
-	at := func(id string) int {
-		if i, ok := c.index[id]; ok {
-			return i
-		}
-		return -1
-	}
-	idx := planIndex{toBuy: at("team." + w + ".systems_to_buy." + sys), needed: at("team." + w + ".systems." + sys), capex: at("cost.capex"), opex: at("cost.opex_per_year"),
-		storage: at("cost.storage"), sysPrice: at("cost.system_price"), sysPower: at("cost.system_power"), energyRun: at("energy.per_run"),
-		jobTime: at("train." + w + ".job_time." + sys),
-		total:   at(o.s.TotalID()), runTime: at("project." + w + ".run_time." + sys),
-		electricity: at("cost.power_project"), support: at("cost.support_project")}
-	b := &builder{values: make([]float64, len(c.layout)), headlineOnly: true}
-	atDeadline, ok := o.point(c, b, idx, lim.deadline)
+	toBuy, needed, jobTime := "team."+w+".systems_to_buy."+sys, "team."+w+".systems."+sys, "train."+w+".job_time."+sys
+	o.sw = c.Sweep(toBuy, needed, "cost.capex", o.s.TotalID(), "cost.opex_per_year", "cost.storage", "cost.system_price",
+		"cost.system_power", "energy.per_run", jobTime, "project."+w+".run_time."+sys, "cost.power_project", "cost.support_project")
+	o.sized, o.jobTime, o.calc = c.Has(toBuy) && c.Has(needed), c.Has(jobTime), c
+	atDeadline, ok := o.point(lim.deadline, true)
 	if !ok {
-		return nil, planPoint{}, &Text{"cannot be estimated at the deadline (a job too large for the GPU limit, or a model the GPU cannot hold)",
-			"期限に対して見積もれません（GPU 数の上限を超えるジョブ、または GPU に収まらないモデル）"}
+		return nil, planPoint{}, &estimator.Text{EN: "cannot be estimated at the deadline (a job too large for the GPU limit, or a model the GPU cannot hold)",
+			JA: "期限に対して見積もれません（GPU 数の上限を超えるジョブ、または GPU に収まらないモデル）"}
 	}
-	o.calc, o.idx = c, idx
 	byCount := map[float64]planPoint{}
 	keep := func(p planPoint) {
 		if q, seen := byCount[p.count]; !seen || p.time < q.time {
@@ -686,9 +627,8 @@ func (o *planOption) sweep(lim planLimits, plans *planCache) ([]planPoint, planP
 	}
 	// Longest deadline first: the count grows as the deadline shrinks, so
 	// the first past the GPU limit ends the sweep before the costliest sizes.
-	b.sweep = true
 	for k := len(planGrid) - 1; k >= 0; k-- {
-		p, ok := o.point(c, b, idx, planGrid[k])
+		p, ok := o.point(planGrid[k], false)
 		if !ok || p.gpus > lim.maxGPUs {
 			break
 		}
@@ -710,18 +650,18 @@ func (o *planOption) sweep(lim planLimits, plans *planCache) ([]planPoint, planP
 // time.
 func (p planPoint) wholeRunEnds() *[2]planPoint {
 	o := p.o
-	d, ok := wholeRunDefault(o.s)
-	if !ok || o.calc == nil {
+	if o.sw == nil {
 		return nil
 	}
-	b := &builder{values: make([]float64, len(o.calc.layout)), headlineOnly: true}
 	var ends [2]planPoint
-	for i, f := range []float64{d.Quantile(0.1), d.Quantile(0.9)} {
-		ok := false
-		atWholeRun(o.s, f, func() { ends[i], ok = o.point(o.calc, b, o.idx, p.deadline) })
-		if !ok {
-			return nil
-		}
+	all := true
+	ranged := o.sw.WholeRunEnds(func(end int) {
+		var ok bool
+		ends[end], ok = o.point(p.deadline, true)
+		all = all && ok
+	})
+	if !ranged || !all {
+		return nil
 	}
 	return &ends
 }
@@ -729,136 +669,122 @@ func (p planPoint) wholeRunEnds() *[2]planPoint {
 // point estimates the option at one deadline: the team sized for it, and
 // what that costs. Renting costs the offer's price for the GPU time the
 // estimate rents, over the depreciation period, plus the shared storage
-// bought either way.
-func (o *planOption) point(c *Calculation, b *builder, idx planIndex, deadline float64) (planPoint, bool) {
-	s := o.s
-	s.setTarget(deadline)
-	b.next, b.err = 0, nil
-	compute(s, c.hw, b)
-	if b.err != nil || idx.toBuy < 0 || idx.needed < 0 {
+// bought either way. exact is Sweep.At's.
+func (o *planOption) point(deadline float64, exact bool) (planPoint, bool) {
+	v, ok := o.sw.At(deadline, exact)
+	if !ok || !o.sized {
 		return planPoint{}, false
 	}
-	// val is quantity i's value, 0 where the estimate has none (a project's
-	// storage without data).
-	val := func(i int) float64 {
-		if i < 0 {
-			return 0
-		}
-		return b.values[i]
-	}
-	for _, i := range []int{idx.toBuy, idx.capex, idx.total, idx.energyRun} {
-		if v := val(i); math.IsNaN(v) || math.IsInf(v, 0) {
+	for _, i := range []int{vToBuy, vCapex, vTotal, vEnergyRun} {
+		if math.IsNaN(v[i]) || math.IsInf(v[i], 0) {
 			return planPoint{}, false
 		}
 	}
-	count := val(idx.toBuy)
+	s := o.s
+	count := v[vToBuy]
 	p := planPoint{o: o, deadline: deadline, count: count, gpus: count * s.Systems[0].GPUs, time: deadline, // linear scaling meets the target exactly
-		power: count * val(idx.sysPower) * s.Money.PUE, energy: val(idx.energyRun), needed: val(idx.needed),
-		storage: val(idx.storage), unitPrice: val(idx.sysPrice), unitPower: val(idx.sysPower)}
-	if idx.jobTime >= 0 {
-		p.time, p.jobTime = val(idx.jobTime), true
+		power: count * v[vSysPower] * s.Money.PUE, energy: v[vEnergyRun], needed: v[vNeeded],
+		storage: v[vStorage], unitPrice: v[vSysPrice], unitPower: v[vSysPower]}
+	if o.jobTime {
+		p.time, p.jobTime = v[vJobTime], true
 	}
 	// Bought or rented (money.rent: capex the storage, opex the rent), the
 	// estimate's own figures.
-	p.capex, p.total = val(idx.capex), val(idx.total)
+	p.capex, p.total = v[vCapex], v[vTotal]
 	if s.IsProject() {
-		return o.projectPoint(p, val, idx), true
+		// A run's time with failures; bought, what the project pays for
+		// holding and running the systems; rented, the instances' rent for
+		// the project (cost.rent).
+		p.time, p.jobTime = v[vRunTime], true
+		if o.acquire == "buy" {
+			p.perYear = v[vElectricity] + v[vSupport]
+		} else {
+			p.perYear = p.total - p.capex
+		}
+		return p, true
 	}
-	p.perYear = val(idx.opex)
+	p.perYear = v[vOpex]
 	return p, true
-}
-
-// projectPoint prices a project's plan: a run's time with failures; bought,
-// what the project pays for holding and running the systems; rented, the
-// instances' rent for the project (cost.rent).
-func (o *planOption) projectPoint(p planPoint, val func(int) float64, idx planIndex) planPoint {
-	p.time, p.jobTime = val(idx.runTime), true
-	if o.acquire == "buy" {
-		p.perYear = val(idx.electricity) + val(idx.support)
-	} else {
-		p.perYear = p.total - p.capex
-	}
-	return p
 }
 
 // describe makes a plan the answer shows: every number a quantity, and the
 // constraint that binds.
-func (lim planLimits) describe(p planPoint) PlanPoint {
+func (lim planLimits) describe(p planPoint) Point {
 	o, s := p.o, p.o.s
 	sys, w := s.Systems[0], s.Workloads[0]
-	at := " with team.target_days = " + strconv.FormatFloat(p.deadline/Day, 'g', 6, 64)
+	at := " with team.target_days = " + strconv.FormatFloat(p.deadline/estimator.Day, 'g', 6, 64)
 	id := func(name string) string {
 		return "plan." + o.id + ".n" + strconv.FormatFloat(p.count, 'f', -1, 64) + "." + name
 	}
-	cur := Unit(s.Currency())
-	out := PlanPoint{Option: o.id, Label: o.label, Acquire: o.acquire, System: o.catalog, GPU: o.gpu, Precision: o.prec}
-	out.SizedFor = planQuantity(id("sized_for"), Text{"Target the plan was sized for", "プランを見積もった目標日数"}, Seconds, p.deadline, "team.target_days * DAY of the plan's estimate")
-	out.Count = planQuantity(id("count"), Text{"Systems or instances", "台数"}, Count, p.count, "team."+w.ID+".systems_to_buy."+sys.ID+at)
-	out.GPUsPerSystem = planQuantity(id("gpus_per_system"), Text{"GPUs per system or instance", "1 台あたりの GPU 数"}, Count, sys.GPUs, "systems[0].gpus")
-	out.GPUs = planQuantity(id("gpus"), Text{"GPUs", "GPU 数"}, Count, p.gpus, "count * gpus_per_system")
-	out.GPUs.setExpr("{" + out.Count.ID + "} * {" + out.GPUsPerSystem.ID + "}")
-	out.Storage = planQuantity(id("storage"), costStorage.label, cur, p.storage, "cost.storage"+at)
+	cur := estimator.Unit(s.Currency())
+	out := Point{Option: o.id, Label: o.label, Acquire: o.acquire, System: o.catalog, GPU: o.gpu, Precision: o.prec}
+	out.SizedFor = planQuantity(id("sized_for"), estimator.Text{EN: "Target the plan was sized for", JA: "プランを見積もった目標日数"}, estimator.Seconds, p.deadline, "team.target_days * DAY of the plan's estimate")
+	out.Count = planQuantity(id("count"), estimator.Text{EN: "Systems or instances", JA: "台数"}, estimator.Count, p.count, "team."+w.ID+".systems_to_buy."+sys.ID+at)
+	out.GPUsPerSystem = planQuantity(id("gpus_per_system"), estimator.Text{EN: "GPUs per system or instance", JA: "1 台あたりの GPU 数"}, estimator.Count, sys.GPUs, "systems[0].gpus")
+	out.GPUs = planQuantity(id("gpus"), estimator.Text{EN: "GPUs", JA: "GPU 数"}, estimator.Count, p.gpus, "count * gpus_per_system")
+	out.GPUs.SetExpr("{" + out.Count.ID + "} * {" + out.GPUsPerSystem.ID + "}")
+	out.Storage = planQuantity(id("storage"), o.calc.Label("cost.storage"), cur, p.storage, "cost.storage"+at)
 	// What the team keeps busy of what it buys or rents: the rest is the
 	// rounding up to whole systems or instances.
-	out.Utilisation = planQuantity(id("utilisation"), Text{"Utilisation: the systems the team needs over those bought or rented", "稼働率: チームが必要とする台数 ÷ 購入またはレンタルする台数"}, Share,
+	out.Utilisation = planQuantity(id("utilisation"), estimator.Text{EN: "Utilisation: the systems the team needs over those bought or rented", JA: "稼働率: チームが必要とする台数 ÷ 購入またはレンタルする台数"}, estimator.Share,
 		p.needed/p.count, "team."+w.ID+".systems."+sys.ID+at+" / count")
 	formula := "team.target_days * DAY: linear scaling meets the target exactly"
 	if p.jobTime {
 		formula = "train." + w.ID + ".job_time." + sys.ID + at
 	}
-	out.TimePerRun = planQuantity(id("time_per_run"), Text{"Time per run", "1 回の学習時間"}, Seconds, p.time, formula)
-	out.Power = planQuantity(id("power"), Text{"Maximum power, cooling included", "最大消費電力（冷却込み）"}, Watts, p.power, "count * cost.system_power * money.pue")
-	out.EnergyPerRun = planQuantity(id("energy_per_run"), Text{"Energy of one run", "学習 1 回の消費電力量"}, Joules, p.energy, "energy.per_run"+at)
+	out.TimePerRun = planQuantity(id("time_per_run"), estimator.Text{EN: "Time per run", JA: "1 回の学習時間"}, estimator.Seconds, p.time, formula)
+	out.Power = planQuantity(id("power"), estimator.Text{EN: "Maximum power, cooling included", JA: "最大消費電力（冷却込み）"}, estimator.Watts, p.power, "count * cost.system_power * money.pue")
+	out.EnergyPerRun = planQuantity(id("energy_per_run"), estimator.Text{EN: "Energy of one run", JA: "学習 1 回の消費電力量"}, estimator.Joules, p.energy, "energy.per_run"+at)
 	if o.acquire == "buy" {
-		price := planQuantity(id("system_price"), Text{"Price of one system", "1 台の価格"}, cur, p.unitPrice, "cost.system_price")
-		power := planQuantity(id("system_power"), Text{"Maximum power of one system", "1 台の最大消費電力"}, Watts, p.unitPower, "cost.system_power")
+		price := planQuantity(id("system_price"), estimator.Text{EN: "Price of one system", JA: "1 台の価格"}, cur, p.unitPrice, "cost.system_price")
+		power := planQuantity(id("system_power"), estimator.Text{EN: "Maximum power of one system", JA: "1 台の最大消費電力"}, estimator.Watts, p.unitPower, "cost.system_power")
 		out.SystemPrice, out.SystemPower = &price, &power
 		// cost.capex and cost.opex_per_year, their parts written out over
 		// the plan's own count and unit figures.
-		out.Capex = planQuantity(id("capex"), Text{"Capital expense", "設備投資額"}, cur, p.capex,
+		out.Capex = planQuantity(id("capex"), estimator.Text{EN: "Capital expense", JA: "設備投資額"}, cur, p.capex,
 			"count * (system_price + money.network_per_system) + storage: cost.capex"+at)
-		out.Capex.setExpr("{" + out.Count.ID + "} * ({" + price.ID + "} + {money.network_per_system}) + {" + out.Storage.ID + "}")
-		out.PerYear = planQuantity(id("per_year"), Text{"Operating expense per year", "年間運用費"}, cur, p.perYear,
+		out.Capex.SetExpr("{" + out.Count.ID + "} * ({" + price.ID + "} + {money.network_per_system}) + {" + out.Storage.ID + "}")
+		out.PerYear = planQuantity(id("per_year"), estimator.Text{EN: "Operating expense per year", JA: "年間運用費"}, cur, p.perYear,
 			"count * system_power * money.load_factor * money.pue * 365 * DAY / 3600000 * money.price_per_kwh + capex * money.support_percent_per_year / 100: cost.opex_per_year"+at)
-		out.PerYear.setExpr("{" + out.Count.ID + "} * {" + power.ID + "} * {money.load_factor} * {money.pue} * 365 * DAY / 3600000 * {money.price_per_kwh} + {" +
+		out.PerYear.SetExpr("{" + out.Count.ID + "} * {" + power.ID + "} * {money.load_factor} * {money.pue} * 365 * DAY / 3600000 * {money.price_per_kwh} + {" +
 			out.Capex.ID + "} * {money.support_percent_per_year} / 100")
-		out.Total = planQuantity(id("total"), Text{"Total over the depreciation period", "償却期間の総額"}, cur, p.total, "cost.tco"+at)
+		out.Total = planQuantity(id("total"), estimator.Text{EN: "Total over the depreciation period", JA: "償却期間の総額"}, cur, p.total, "cost.tco"+at)
 	} else {
 		out.Provider, out.Instance, out.Term = o.offer.Provider, o.offer.Instance, string(o.term)
 		out.PriceSource, out.PriceAsOf = o.offer.Source, o.offer.AsOf
 		out.Stale = stale(o.offer.AsOf, lim.asOf)
-		rate := planQuantity(id("per_gpu_hour"), Text{"Price per GPU-hour", "GPU 時間単価"}, cur, s.Money.CloudPerGPUHour,
+		rate := planQuantity(id("per_gpu_hour"), estimator.Text{EN: "Price per GPU-hour", JA: "GPU 時間単価"}, cur, s.Money.CloudPerGPUHour,
 			"money.cloud_per_gpu_hour: the offer's "+string(o.term)+" USD price * money.per_usd")
 		out.PerGPUHour = &rate
-		out.Capex = planQuantity(id("capex"), Text{"Capital expense (shared storage)", "設備投資額（共有ストレージ）"}, cur, p.capex, "storage")
-		out.Capex.setExpr("{" + out.Storage.ID + "}")
+		out.Capex = planQuantity(id("capex"), estimator.Text{EN: "Capital expense (shared storage)", JA: "設備投資額（共有ストレージ）"}, cur, p.capex, "storage")
+		out.Capex.SetExpr("{" + out.Storage.ID + "}")
 		// cost.cloud_per_year over the plan's count and price: on demand
 		// bills the hours used (money.utilisation), a commitment every hour.
 		use, useExpr := " * money.utilisation", " * {money.utilisation}"
 		if o.term != hardware.OnDemand {
 			use, useExpr = "", ""
 		}
-		out.PerYear = planQuantity(id("per_year"), Text{"Rent per year", "年間賃料"}, cur, p.perYear,
+		out.PerYear = planQuantity(id("per_year"), estimator.Text{EN: "Rent per year", JA: "年間賃料"}, cur, p.perYear,
 			"count * gpus_per_system * 365 * DAY"+use+" / HOUR * per_gpu_hour: cost.cloud_per_year"+at+", money.cloud_per_gpu_hour = the offer's "+string(o.term)+" price")
-		out.PerYear.setExpr("{" + out.Count.ID + "} * {" + out.GPUsPerSystem.ID + "} * 365 * DAY" + useExpr + " / HOUR * {" + rate.ID + "}")
-		out.Total = planQuantity(id("total"), Text{"Total over the depreciation period", "償却期間の総額"}, cur, p.total, "capex + per_year * money.depreciation_years")
+		out.PerYear.SetExpr("{" + out.Count.ID + "} * {" + out.GPUsPerSystem.ID + "} * 365 * DAY" + useExpr + " / HOUR * {" + rate.ID + "}")
+		out.Total = planQuantity(id("total"), estimator.Text{EN: "Total over the depreciation period", JA: "償却期間の総額"}, cur, p.total, "capex + per_year * money.depreciation_years")
 		// The price's own source and date travel with the figures it makes,
 		// so every output (the CSV too) shows a stale one.
-		price := Text{"; price: " + o.offer.Source + ", " + o.offer.AsOf, "。価格: " + o.offer.Source + "、" + o.offer.AsOf}
+		price := estimator.Text{EN: "; price: " + o.offer.Source + ", " + o.offer.AsOf, JA: "。価格: " + o.offer.Source + "、" + o.offer.AsOf}
 		if out.Stale {
 			price = price.With(", over 12 months before the plan's as-of date", "（計画の基準日より 12 か月以上前）")
 		}
-		for _, q := range []*Quantity{out.PerGPUHour, &out.PerYear, &out.Total} {
+		for _, q := range []*estimator.Quantity{out.PerGPUHour, &out.PerYear, &out.Total} {
 			q.Source, q.SourceJA = q.Source+price.EN, q.SourceJA+price.JA
 		}
 	}
-	out.Total.setExpr("{" + out.Capex.ID + "} + {" + out.PerYear.ID + "} * {money.depreciation_years}")
+	out.Total.SetExpr("{" + out.Capex.ID + "} + {" + out.PerYear.ID + "} * {money.depreciation_years}")
 	if s.IsProject() {
 		projectWords(&out, o, s)
 	}
 	if e := p.ends; e != nil {
 		for _, r := range []struct {
-			q      *Quantity
+			q      *estimator.Quantity
 			lo, hi float64
 		}{{&out.Count, e[0].count, e[1].count}, {&out.GPUs, e[0].gpus, e[1].gpus}, {&out.TimePerRun, e[0].time, e[1].time},
 			{&out.Capex, e[0].capex, e[1].capex}, {&out.PerYear, e[0].perYear, e[1].perYear}, {&out.Total, e[0].total, e[1].total},
@@ -874,9 +800,9 @@ func (lim planLimits) describe(p planPoint) PlanPoint {
 
 // projectWords relabels a project's plan: its costs are the project's, not
 // a year's or a depreciation period's.
-func projectWords(out *PlanPoint, o *planOption, s *Scenario) {
-	runs := s.Project.runsWords()
-	total := Text{"Cost of the project (" + runs.EN + ")", "プロジェクトの費用（" + runs.JA + "）"}
+func projectWords(out *Point, o *planOption, s *estimator.Scenario) {
+	runs := s.Project.RunsWords()
+	total := estimator.Text{EN: "Cost of the project (" + runs.EN + ")", JA: "プロジェクトの費用（" + runs.JA + "）"}
 	out.Total.Label, out.Total.LabelJA, out.Total.Expr, out.Total.Inputs = total.EN, total.JA, "", nil
 	out.PerYear.Expr, out.PerYear.Inputs = "", nil
 	if o.acquire == "buy" {
@@ -890,33 +816,27 @@ func projectWords(out *PlanPoint, o *planOption, s *Scenario) {
 	out.Total.Formula = "capex (shared storage) + the rent for the project"
 }
 
-// setExpr gives q its expression and the inputs it names, which the
-// workbook writes as a formula over their cells.
-func (q *Quantity) setExpr(expr string) {
-	q.Expr, q.Inputs = expr, refs(expr)
-}
-
-func planQuantity(id string, label Text, unit Unit, v float64, formula string) Quantity {
-	return Quantity{ID: id, Label: label.EN, LabelJA: label.JA, Value: noNegativeZero(v), Unit: unit, Formula: formula,
+func planQuantity(id string, label estimator.Text, unit estimator.Unit, v float64, formula string) estimator.Quantity {
+	return estimator.Quantity{ID: id, Label: label.EN, LabelJA: label.JA, Value: numtext.NoNegativeZero(v), Unit: unit, Formula: formula,
 		Source: srcPlanner.EN, SourceJA: srcPlanner.JA}
 }
 
-var srcPlanner = Text{"trainscale planner: the forward estimate of a one-system copy of the scenario, at the deadline shown",
-	"trainscale プランナー: シナリオを 1 システムに絞った複製の順方向の見積もり（示した期限で）"}
+var srcPlanner = estimator.Text{EN: "trainscale planner: the forward estimate of a one-system copy of the scenario, at the deadline shown",
+	JA: "trainscale プランナー: シナリオを 1 システムに絞った複製の順方向の見積もり（示した期限で）"}
 
 // stale reports a price published more than staleMonths before asOf.
-func stale(published string, asOf date) bool {
-	t, ok := parseDate(published)
-	return !ok || t.addMonths(staleMonths) < asOf
+func stale(published string, asOf civil.Date) bool {
+	t, ok := civil.Parse(published)
+	return !ok || t.AddMonths(staleMonths) < asOf
 }
 
 // breakEven sets, on each option sized for the deadline, how long it must be
 // used before buying beats renting: capex / (rent per year - opex per year)
 // of the buy option and the cheapest rent option of the same catalog system.
-func breakEven(options []PlanPoint) {
+func breakEven(options []Point) {
 	// Paired by catalog system and precision: the same hardware doing the
 	// same work.
-	key := func(p PlanPoint) string { return p.System + " " + p.Precision }
+	key := func(p Point) string { return p.System + " " + p.Precision }
 	buy := map[string]int{}
 	rent := map[string]int{}
 	for i, p := range options {
@@ -947,8 +867,8 @@ func breakEven(options []PlanPoint) {
 		if !(gain > 0) {
 			continue
 		}
-		q := planQuantity("plan."+p.Option+".break_even", Text{"Use after which buying beats renting", "購入が賃借より安くなる利用期間"}, Seconds,
-			b.Capex.Value/gain*Year, b.Capex.ID+" / ("+r.PerYear.ID+" - "+b.PerYear.ID+") * 365 * DAY")
+		q := planQuantity("plan."+p.Option+".break_even", estimator.Text{EN: "Use after which buying beats renting", JA: "購入が賃借より安くなる利用期間"}, estimator.Seconds,
+			b.Capex.Value/gain*estimator.Year, b.Capex.ID+" / ("+r.PerYear.ID+" - "+b.PerYear.ID+") * 365 * DAY")
 		p.BreakEven = &q
 	}
 }
@@ -1013,7 +933,7 @@ func (lim planLimits) withinBudgets(p planPoint) bool {
 
 // judge marks whether p meets every constraint, and which binds: the one it
 // breaks by most, or else the one with the least room left.
-func (lim planLimits) judge(out *PlanPoint, p planPoint) {
+func (lim planLimits) judge(out *Point, p planPoint) {
 	cs := lim.checks(p, true)
 	out.MeetsAll = lim.meetsAll(p)
 	bind := cs[0]
@@ -1023,33 +943,21 @@ func (lim planLimits) judge(out *PlanPoint, p planPoint) {
 		}
 	}
 	out.Binding, out.Slack = bind.path, bind.slack()
-	label := constraintLabel(bind.path)
+	label, _ := p.o.s.PlanField(bind.path)
 	pct := strconv.FormatFloat(math.Abs(out.Slack)*100, 'f', 1, 64)
 	if out.Slack < 0 {
-		out.Why = Text{label.EN + " is broken: " + pct + "% over", label.JA + "を " + pct + "% 超えています"}
+		out.Why = estimator.Text{EN: label.EN + " is broken: " + pct + "% over", JA: label.JA + "を " + pct + "% 超えています"}
 		return
 	}
-	out.Why = Text{label.EN + " binds: " + pct + "% of it left", label.JA + "が制約です（残り " + pct + "%）"}
-}
-
-// constraintLabel is a constraint's label from the input table.
-func constraintLabel(path string) Text {
-	if w, ok := planWords[path]; ok {
-		return w.label
-	}
-	return Text{path, path}
+	out.Why = estimator.Text{EN: label.EN + " binds: " + pct + "% of it left", JA: label.JA + "が制約です（残り " + pct + "%）"}
 }
 
 // constraints lists the limits set, deadline first.
-func (lim planLimits) constraints(currency string) []PlanConstraint {
-	var out []PlanConstraint
+func (lim planLimits) constraints(s *estimator.Scenario) []Constraint {
+	var out []Constraint
 	for _, c := range lim.checks(planPoint{}, true) {
-		w := planWords[c.path]
-		unit := w.dim
-		if unit == currencyUnit {
-			unit = Unit(currency)
-		}
-		out = append(out, PlanConstraint{Path: c.path, Limit: planQuantity("plan.limit."+strings.TrimPrefix(c.path, "plan."), w.label, unit, c.limit, "{"+c.path+"}")})
+		label, unit := s.PlanField(c.path)
+		out = append(out, Constraint{Path: c.path, Limit: planQuantity("plan.limit."+strings.TrimPrefix(c.path, "plan."), label, unit, c.limit, "{"+c.path+"}")})
 	}
 	return out
 }
@@ -1057,9 +965,9 @@ func (lim planLimits) constraints(currency string) []PlanConstraint {
 // shortfalls names each constraint that alone leaves no plan, with the
 // least the plans meeting every other one need; when none does alone, the
 // constraints the closest plan breaks.
-func (lim planLimits) shortfalls(all []planPoint, currency string) []PlanShortfall {
-	var out []PlanShortfall
-	limits := lim.constraints(currency)
+func (lim planLimits) shortfalls(all []planPoint, s *estimator.Scenario) []Shortfall {
+	var out []Shortfall
+	limits := lim.constraints(s)
 	for ci, con := range limits {
 		var bestC *check
 		var bestP planPoint
@@ -1082,7 +990,7 @@ func (lim planLimits) shortfalls(all []planPoint, currency string) []PlanShortfa
 		out = append(out, shortfall(con, *bestC, bestP))
 	}
 	if len(out) > 0 || len(all) == 0 {
-		slices.SortStableFunc(out, func(a, b PlanShortfall) int { return cmp.Compare(a.Over, b.Over) })
+		slices.SortStableFunc(out, func(a, b Shortfall) int { return cmp.Compare(a.Over, b.Over) })
 		return out
 	}
 	// No constraint alone: the plan that breaks them least, by its worst.
@@ -1107,36 +1015,36 @@ func (lim planLimits) shortfalls(all []planPoint, currency string) []PlanShortfa
 	return out
 }
 
-func shortfall(con PlanConstraint, c check, p planPoint) PlanShortfall {
+func shortfall(con Constraint, c check, p planPoint) Shortfall {
 	best := con.Limit
 	best.ID = "plan.shortfall." + strings.TrimPrefix(c.path, "plan.")
 	best.Label, best.LabelJA = "Least that meets the other constraints", "他の制約を満たすプランで最小の値"
 	best.Value = c.value
 	best.Formula = "the least " + c.path + " among the plans meeting every other constraint (" + p.o.id + ")"
 	over := c.value/c.limit - 1
-	label := constraintLabel(c.path)
+	label := estimator.Text{EN: con.Limit.Label, JA: con.Limit.LabelJA}
 	show := func(v float64, lang string) string {
-		return ChooseIn(con.Limit.Unit, Decimal, v, Article, lang).FormatIn(v, lang)
+		return present.ChooseIn(con.Limit.Unit, estimator.Decimal, v, present.Article, lang).FormatIn(v, lang)
 	}
-	return PlanShortfall{Path: c.path, Limit: con.Limit, Best: best, Over: over, Option: p.o.id,
-		Why: Text{minfmt.Sprintf("%s (%s) binds: no plan meets it and the others; the least any plan meeting the others needs is %s (%s), against %s",
+	return Shortfall{Path: c.path, Limit: con.Limit, Best: best, Over: over, Option: p.o.id,
+		Why: estimator.Text{EN: minfmt.Sprintf("%s (%s) binds: no plan meets it and the others; the least any plan meeting the others needs is %s (%s), against %s",
 			label.EN, c.path, show(c.value, "en"), p.o.label.EN, show(c.limit, "en")),
-			minfmt.Sprintf("%s（%s）が制約になっています: これと他の制約をすべて満たすプランはありません。他の制約を満たすプランが最小でも %s（%s）必要で、上限は %s です",
+			JA: minfmt.Sprintf("%s（%s）が制約になっています: これと他の制約をすべて満たすプランはありません。他の制約を満たすプランが最小でも %s（%s）必要で、上限は %s です",
 				label.JA, c.path, show(c.value, "ja"), p.o.label.JA, show(c.limit, "ja"))}}
 }
 
 // why is the answer in one sentence.
-func why(res *PlanResult) Text {
+func why(res *Result) estimator.Text {
 	n := strconv.Itoa(res.Points)
 	switch {
 	case res.Cheapest != nil:
 		c := res.Cheapest
-		return Text{minfmt.Sprintf("%s is the cheapest of %s plans compared that meets every constraint; %s.", c.Label.EN, n, c.Why.EN),
-			minfmt.Sprintf("%s が、比較した %s 通りのプランのうちすべての制約を満たす最も安いプランです。%s。", c.Label.JA, n, c.Why.JA)}
+		return estimator.Text{EN: minfmt.Sprintf("%s is the cheapest of %s plans compared that meets every constraint; %s.", c.Label.EN, n, c.Why.EN),
+			JA: minfmt.Sprintf("%s が、比較した %s 通りのプランのうちすべての制約を満たす最も安いプランです。%s。", c.Label.JA, n, c.Why.JA)}
 	case len(res.Shortfalls) > 0:
 		return res.Shortfalls[0].Why
 	}
-	return Text{"No option could be estimated for this workload (see the skipped options).", "このワークロードを見積もれる選択肢がありません（除外した選択肢を参照）。"}
+	return estimator.Text{EN: "No option could be estimated for this workload (see the skipped options).", JA: "このワークロードを見積もれる選択肢がありません（除外した選択肢を参照）。"}
 }
 
 // byCost orders plans by total cost, then time per run, then option and count.

@@ -1,5 +1,6 @@
-package estimator
+package present
 
+import "github.com/trainscale/trainscale/estimator"
 import "math"
 
 // FormatToolValue renders a hardware tool's value for people, in the
@@ -7,13 +8,13 @@ import "math"
 // beside large ones (a card's 80 GiB is also the 85.9 GB its data sheet
 // prints), bandwidths and arithmetic rates with decimal prefixes, short times
 // in ms or µs, rates per second, ratios to 3 significant digits.
-func FormatToolValue(v float64, u Unit) string { return FormatToolValueIn(v, u, "en") }
+func FormatToolValue(v float64, u estimator.Unit) string { return FormatToolValueIn(v, u, "en") }
 
 // FormatToolValueIn is FormatToolValue in lang: "14.6 hours" or "14.6 時間".
-func FormatToolValueIn(v float64, u Unit, lang string) string {
-	s := Choose(u, Decimal, v, Hardware).FormatIn(v, lang)
-	if u == Bytes && math.Abs(v) >= 1e6 {
-		s += " (" + FormatIn(v, Bytes, Decimal, lang) + ")"
+func FormatToolValueIn(v float64, u estimator.Unit, lang string) string {
+	s := Choose(u, estimator.Decimal, v, Hardware).FormatIn(v, lang)
+	if u == estimator.Bytes && math.Abs(v) >= 1e6 {
+		s += " (" + FormatIn(v, estimator.Bytes, estimator.Decimal, lang) + ")"
 	}
 	return s
 }

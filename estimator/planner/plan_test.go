@@ -1,4 +1,4 @@
-package estimator
+package planner
 
 import (
 	"bytes"
@@ -13,28 +13,29 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/examples"
 )
 
-func planScenario(t testing.TB, name string, sets ...string) *Scenario {
+func planScenario(t testing.TB, name string, sets ...string) *estimator.Scenario {
 	t.Helper()
 	data, ok := examples.Read(name)
 	require.True(t, ok, name)
-	var os []Override
+	var os []estimator.Override
 	for _, s := range sets {
-		o, err := ParseOverride(s)
+		o, err := estimator.ParseOverride(s)
 		require.NoError(t, err)
 		os = append(os, o)
 	}
-	s, err := Decode(bytes.NewReader(data), os...)
+	s, err := estimator.Decode(bytes.NewReader(data), os...)
 	require.NoError(t, err)
 	return s
 }
 
-func mustPlan(t testing.TB, s *Scenario) *PlanResult {
+func mustPlan(t testing.TB, s *estimator.Scenario) *Result {
 	t.Helper()
-	res, err := MakePlan(s, PlanOptions{AsOf: "2026-12-01"})
+	res, err := Make(s, Options{AsOf: "2026-12-01"})
 	require.NoError(t, err)
 	return res
 }
@@ -45,7 +46,7 @@ func mustPlan(t testing.TB, s *Scenario) *PlanResult {
 func TestPlanArticle(t *testing.T) {
 	s := planScenario(t, "article-2017")
 	res := mustPlan(t, s)
-	est, err := Run(planScenario(t, "article-2017"))
+	est, err := estimator.Run(planScenario(t, "article-2017"))
 	require.NoError(t, err)
 	get := func(id string) float64 { q, ok := est.Get(id); require.True(t, ok, id); return q.Value }
 
@@ -55,8 +56,8 @@ func TestPlanArticle(t *testing.T) {
 	assert.Equal(t, 143.0, res.Cheapest.Count.Value)
 	assert.InDelta(t, get("cost.tco"), res.Cheapest.Total.Value, 1e-6)
 	assert.InDelta(t, get("cost.capex"), res.Cheapest.Capex.Value, 1e-6)
-	assert.InDelta(t, 7*Day, res.Cheapest.TimePerRun.Value, 1e-6)
-	assert.InDelta(t, 7*Day, res.Cheapest.SizedFor.Value, 1e-6)
+	assert.InDelta(t, 7*estimator.Day, res.Cheapest.TimePerRun.Value, 1e-6)
+	assert.InDelta(t, 7*estimator.Day, res.Cheapest.SizedFor.Value, 1e-6)
 	assert.Nil(t, res.Cheapest.PerGPUHour)
 	assert.Equal(t, "plan.deadline_days", res.Cheapest.Binding)
 	assert.True(t, res.Cheapest.MeetsAll)
@@ -78,18 +79,18 @@ func TestPlanArticle(t *testing.T) {
 // at every deadline the planner tries, each estimated on the whole scenario
 // (money pointed at the system, the target set through Calculation.Set),
 // filtered by the constraints and the cheapest kept.
-func exhaustive(t *testing.T, s *Scenario, deadline, capex, tco, powerW, maxSystems float64) (option string, total, count float64, found bool) {
+func exhaustive(t *testing.T, s *estimator.Scenario, deadline, capex, tco, powerW, maxSystems float64) (option string, total, count float64, found bool) {
 	t.Helper()
 	data, err := json.Marshal(s)
 	require.NoError(t, err)
 	best := math.Inf(1)
 	for _, sys := range s.Systems {
-		one, err := Decode(bytes.NewReader(data), Override{Path: "money.system", Value: strconv.Quote(sys.ID)})
+		one, err := estimator.Decode(bytes.NewReader(data), estimator.Override{Path: "money.system", Value: strconv.Quote(sys.ID)})
 		require.NoError(t, err)
-		c, err := Prepare(one)
+		c, err := estimator.Prepare(one)
 		require.NoError(t, err)
 		for _, d := range append([]float64{deadline}, planGrid...) {
-			_, err := c.Set(Override{Path: "team.target_days", Value: strconv.FormatFloat(d/Day, 'g', -1, 64)})
+			_, err := c.Set(estimator.Override{Path: "team.target_days", Value: strconv.FormatFloat(d/estimator.Day, 'g', -1, 64)})
 			require.NoError(t, err)
 			est, err := c.Estimate()
 			require.NoError(t, err)
@@ -146,7 +147,7 @@ func TestPlanMatchesExhaustiveSearch(t *testing.T) {
 		}
 		s := planScenario(t, "article-2017", sets...)
 		res := mustPlan(t, s)
-		option, total, count, found := exhaustive(t, s, deadline*Day, capex, tco, power*1000, maxSys)
+		option, total, count, found := exhaustive(t, s, deadline*estimator.Day, capex, tco, power*1000, maxSys)
 		name := strings.Join(sets, " ")
 		if !found {
 			assert.Nil(t, res.Cheapest, name)
@@ -169,7 +170,7 @@ func TestPlanMonotone(t *testing.T) {
 	for range 8 {
 		budget := 5e6 + r.Float64()*4e7
 		deadline := 2 + r.Float64()*20
-		at := func(budget, deadline float64) *PlanResult {
+		at := func(budget, deadline float64) *Result {
 			return mustPlan(t, planScenario(t, "modern-2026", append(base,
 				"plan.tco_budget="+strconv.FormatFloat(budget, 'f', 0, 64),
 				"plan.deadline_days="+strconv.FormatFloat(deadline, 'g', -1, 64))...))
@@ -209,7 +210,7 @@ func TestPlanInfeasibleNamesTheConstraint(t *testing.T) {
 	require.NotEmpty(t, res.Shortfalls)
 	assert.Equal(t, "plan.deadline_days", res.Shortfalls[0].Path)
 	require.NotNil(t, res.Fastest)
-	assert.Greater(t, res.Fastest.TimePerRun.Value, 0.001*Day)
+	assert.Greater(t, res.Fastest.TimePerRun.Value, 0.001*estimator.Day)
 
 	// A power cap binds bought systems only: with 100 kW the H100 plans are
 	// rented.
@@ -236,29 +237,29 @@ func TestPlanBadInput(t *testing.T) {
 		{"plan.max_systems=2.5", "plan.max_systems"},
 		{"money.currency=JPY", "money.per_usd"},
 	} {
-		o, err := ParseOverride(tc.set)
+		o, err := estimator.ParseOverride(tc.set)
 		require.NoError(t, err, tc.set)
-		_, err = Decode(bytes.NewReader(data), o)
-		var fe *FieldError
+		_, err = estimator.Decode(bytes.NewReader(data), o)
+		var fe *estimator.FieldError
 		require.True(t, errors.As(err, &fe), "%s: %v", tc.set, err)
 		assert.Equal(t, tc.path, fe.Path, tc.set)
 		assert.NotEmpty(t, fe.RuleJA, tc.set)
 	}
 	// Two allow-lists that leave nothing are a contradiction, not an empty plan.
-	var overrides []Override
+	var overrides []estimator.Override
 	for _, set := range []string{"plan.gpus=h100-sxm", "plan.generations=blackwell"} {
-		o, err := ParseOverride(set)
+		o, err := estimator.ParseOverride(set)
 		require.NoError(t, err, set)
 		overrides = append(overrides, o)
 	}
-	_, err := Decode(bytes.NewReader(data), overrides...)
-	var fe *FieldError
+	_, err := estimator.Decode(bytes.NewReader(data), overrides...)
+	var fe *estimator.FieldError
 	require.True(t, errors.As(err, &fe), "%v", err)
 	assert.Equal(t, "plan.generations", fe.Path)
 	// Planning needs a money section.
 	s := planScenario(t, "modern-2026")
 	s.Money = nil
-	_, err = MakePlan(s, PlanOptions{})
+	_, err = Make(s, Options{})
 	require.True(t, errors.As(err, &fe))
 	assert.Equal(t, "money", fe.Path)
 }
@@ -273,25 +274,25 @@ func TestPlanPrices(t *testing.T) {
 		assert.False(t, p.Stale, p.Option)
 		assert.NotEmpty(t, p.PriceSource, p.Option)
 	}
-	later, err := MakePlan(s, PlanOptions{AsOf: "2028-01-01"})
+	later, err := Make(s, Options{AsOf: "2028-01-01"})
 	require.NoError(t, err)
 	require.NotEmpty(t, later.Options)
 	for _, p := range later.Options {
 		assert.True(t, p.Stale, p.Option)
 	}
 	// Before any price was published nothing can be rented.
-	early, err := MakePlan(s, PlanOptions{AsOf: "2025-01-01"})
+	early, err := Make(s, Options{AsOf: "2025-01-01"})
 	require.NoError(t, err)
 	assert.Empty(t, early.Options)
 	assert.Nil(t, early.Cheapest)
 
 	user := `{"prices": [{"provider": "aws", "instance": "p5.48xlarge", "gpu": "h100-sxm", "gpus": 8, "system": "dgx-h100",
 		"on_demand": 2.0, "one_year": 1.2, "source": "our negotiated rate", "as_of": "2026-11-30"}]}`
-	mine, err := DecodePrices(strings.NewReader(user), s, "2026-12-01")
+	mine, err := estimator.DecodePrices(strings.NewReader(user), s, "2026-12-01")
 	require.NoError(t, err)
-	merged := MergePrices(hardware.CloudOffers(), mine)
+	merged := estimator.MergePrices(hardware.CloudOffers(), mine)
 	assert.Len(t, merged, len(hardware.CloudOffers()))
-	res, err = MakePlan(s, PlanOptions{Prices: merged, AsOf: "2026-12-01"})
+	res, err = Make(s, Options{Prices: merged, AsOf: "2026-12-01"})
 	require.NoError(t, err)
 	require.NotNil(t, res.Cheapest)
 	assert.Equal(t, "rent-aws-p5-48xlarge-1-year", res.Cheapest.Option)
@@ -314,14 +315,14 @@ func TestDecodePricesErrors(t *testing.T) {
 		{`{"prices": [{"provider": "aws", "instance": "x", "gpu": "h100-sxm", "gpus": 8, "system": "dgx-h100", "on_demand": 2, "source": "s", "as_of": "soon"}]}`, "prices[0].as_of"},
 		{`{"prices": [{"provider": "aws", "instance": "x", "gpu": "h100-sxm", "gpus": 8, "system": "dgx-h100", "on_demand": 2, "source": "s", "as_of": "2026-01-01", "extra": 1}]}`, "prices[0].extra"},
 	} {
-		_, err := DecodePrices(strings.NewReader(tc.file), s, "2026-12-01")
-		var fe *FieldError
+		_, err := estimator.DecodePrices(strings.NewReader(tc.file), s, "2026-12-01")
+		var fe *estimator.FieldError
 		require.True(t, errors.As(err, &fe), "%s: %v", tc.file, err)
 		assert.Equal(t, tc.path, fe.Path, tc.file)
 	}
 	// A price in the scenario's own currency is converted at money.per_usd.
 	jpy := planScenario(t, "modern-2026", "money.currency=JPY", "money.per_usd=150")
-	got, err := DecodePrices(strings.NewReader(`{"prices": [{"provider": "x", "instance": "y", "gpu": "h100-sxm", "gpus": 8, "system": "dgx-h100", "on_demand": 300, "currency": "JPY", "source": "s", "as_of": "2026-01-01"}]}`), jpy, "")
+	got, err := estimator.DecodePrices(strings.NewReader(`{"prices": [{"provider": "x", "instance": "y", "gpu": "h100-sxm", "gpus": 8, "system": "dgx-h100", "on_demand": 300, "currency": "JPY", "source": "s", "as_of": "2026-01-01"}]}`), jpy, "")
 	require.NoError(t, err)
 	assert.InDelta(t, 2.0, got[0].OnDemand, 1e-12)
 }
@@ -377,7 +378,7 @@ func TestPlanQuantitiesAndFrontier(t *testing.T) {
 	require.NotNil(t, res.Cheapest)
 	for _, p := range res.Frontier {
 		if p.Total.Value < res.Cheapest.Total.Value {
-			assert.Greater(t, p.TimePerRun.Value, 7*Day*(1+1e-9), p.Option)
+			assert.Greater(t, p.TimePerRun.Value, 7*estimator.Day*(1+1e-9), p.Option)
 		}
 	}
 	// Buying H100s against renting them: a break-even use on both sides.
@@ -401,11 +402,11 @@ func FuzzDecodePrices(f *testing.F) {
 	f.Add([]byte(`[]`))
 	f.Add([]byte("\uFEFF{\"prices\": [{}]}"))
 	rate := 150.0
-	s := &Scenario{Money: &Money{Currency: "JPY", PerUSD: &rate}}
+	s := &estimator.Scenario{Money: &estimator.Money{Currency: "JPY", PerUSD: &rate}}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		offers, err := DecodePrices(bytes.NewReader(data), s, "2026-12-01")
+		offers, err := estimator.DecodePrices(bytes.NewReader(data), s, "2026-12-01")
 		if err != nil {
-			assert.True(t, IsInvalidInput(err), "%v", err)
+			assert.True(t, estimator.IsInvalidInput(err), "%v", err)
 			return
 		}
 		for _, o := range offers {
@@ -442,10 +443,10 @@ func TestPlanExpressionsReproduceValues(t *testing.T) {
 		{"llama-3-405b", nil, nil},
 	} {
 		s := planScenario(t, tc.name, tc.sets...)
-		res, err := MakePlan(s, PlanOptions{Prices: tc.prices, AsOf: "2026-12-01"})
+		res, err := Make(s, Options{Prices: tc.prices, AsOf: "2026-12-01"})
 		require.NoError(t, err)
-		inputs, consts := InputValues(s), Constants(s.Units)
-		var points []PlanPoint
+		inputs, consts := estimator.InputValues(s), estimator.Constants(s.Units)
+		var points []Point
 		points = append(append(append(points, res.Options...), res.Frontier...), res.EnergyFrontier...)
 		seen := map[string]int{}
 		for _, p := range points {
@@ -461,7 +462,7 @@ func TestPlanExpressionsReproduceValues(t *testing.T) {
 				}
 				return 0, false
 			}
-			written := []Quantity{p.GPUs, p.Capex, p.PerYear, p.Total}
+			written := []estimator.Quantity{p.GPUs, p.Capex, p.PerYear, p.Total}
 			if s.IsProject() {
 				written = written[:2] // a project's costs are the estimate's, in words (projectWords)
 			}
@@ -472,12 +473,14 @@ func TestPlanExpressionsReproduceValues(t *testing.T) {
 				if q.Expr == "" {
 					continue
 				}
-				e, err := ParseExpr(q.Expr)
+				e, err := estimator.ParseExpr(q.Expr)
 				require.NoError(t, err, q.ID)
 				got, err := e.Eval(lookup)
 				require.NoError(t, err, "%s: %s", q.ID, q.Expr)
 				assert.InEpsilon(t, q.Value, got, 1e-9, "%s %v: %s = %s", tc.name, tc.sets, q.ID, q.Expr)
-				assert.Equal(t, refs(q.Expr), q.Inputs, q.ID)
+				var fresh estimator.Quantity
+				fresh.SetExpr(q.Expr)
+				assert.Equal(t, fresh.Inputs, q.Inputs, q.ID)
 			}
 			seen[p.Acquire+" "+p.Term]++
 		}

@@ -1,28 +1,12 @@
-package estimator
+package present
 
 import (
 	"math"
+	"slices"
 	"strconv"
+
+	"github.com/trainscale/trainscale/estimator"
 )
-
-// Ask is which figure a proposal asks for: the point estimate, or a
-// percentile over the scenario's ranges (money.ask).
-type Ask string
-
-const (
-	AskPoint Ask = "point" // every input at its likely value or median
-	AskP50   Ask = "p50"   // the median over the sampled scenarios
-	AskP90   Ask = "p90"   // what nine in ten sampled scenarios stay below
-)
-
-// Words names the ask for a reader: "the point estimate", "P90".
-func (a Ask) Words() Text { return askWords[a] }
-
-var askWords = map[Ask]Text{
-	AskPoint: {"the point estimate", "点推定"},
-	AskP50:   {"P50 (the median)", "P50（中央値）"},
-	AskP90:   {"P90", "P90"},
-}
 
 // Position is where a point estimate falls among its own P10, P50 and P90.
 type Position string
@@ -38,31 +22,31 @@ const (
 
 // Words says the position as the end of a sentence: "(The point estimate
 // lies) below its P10".
-func (p Position) Words() Text { return positionWords[p] }
+func (p Position) Words() estimator.Text { return positionWords[p] }
 
 // positionWords end a sentence: "The point estimate lies below its P10." /
 // "点推定は P10 を下回ります。"
-var positionWords = map[Position]Text{
-	PointExact:    {"at its P10, P50 and P90 alike (no ranged input moves it)", "P10・P50・P90 と同じです（範囲のある入力の影響を受けません）"},
-	PointBelowP10: {"below its P10", "P10 を下回ります"},
-	PointP10ToP50: {"between its P10 and P50", "P10 と P50 の間にあります"},
-	PointP50ToP90: {"between its P50 and P90", "P50 と P90 の間にあります"},
-	PointAboveP90: {"above its P90", "P90 を上回ります"},
+var positionWords = map[Position]estimator.Text{
+	PointExact:    {EN: "at its P10, P50 and P90 alike (no ranged input moves it)", JA: "P10・P50・P90 と同じです（範囲のある入力の影響を受けません）"},
+	PointBelowP10: {EN: "below its P10", JA: "P10 を下回ります"},
+	PointP10ToP50: {EN: "between its P10 and P50", JA: "P10 と P50 の間にあります"},
+	PointP50ToP90: {EN: "between its P50 and P90", JA: "P50 と P90 の間にあります"},
+	PointAboveP90: {EN: "above its P90", JA: "P90 を上回ります"},
 }
 
 // FallsText says where the point estimate lies among its P10, P50 and P90,
 // for the systems to buy and the total cost, in one sentence: the page's
 // answer and the reports' say it alike. It reads the purchase's unrounded
 // count (whole systems move in steps) and needs a purchase and a TCO.
-func (a *Answer) FallsText() Text {
+func (a *Answer) FallsText() estimator.Text {
 	sys, tco := a.Buy.Systems.Falls.Words(), a.TCO.Falls.Words()
 	if a.Buy.Systems.Falls == a.TCO.Falls {
-		return Text{
+		return estimator.Text{
 			EN: "The point estimate lies " + sys.EN + ", for the systems and the total cost alike.",
 			JA: "点推定はシステム数・総費用とも " + sys.JA + "。",
 		}
 	}
-	return Text{
+	return estimator.Text{
 		EN: "For the systems the point estimate lies " + sys.EN + "; for the total cost, " + tco.EN + ".",
 		JA: "システム数の点推定は " + sys.JA + "。総費用の点推定は " + tco.JA + "。",
 	}
@@ -72,11 +56,11 @@ func (a *Answer) FallsText() Text {
 // estimate, with its id, labels and unit), its spread over the scenario's
 // ranges where known, and the value the ask takes.
 type Figure struct {
-	Quantity
-	Spread *Spread  `json:"spread,omitempty"` // nil: no uncertainty was run, or no input is ranged
-	Falls  Position `json:"falls"`            // where Value falls among the spread
-	Asked  float64  `json:"asked"`            // Value, Spread.P50 or Spread.P90, as the ask says
-	Ask    Ask      `json:"ask"`              // the answer's ask, so a figure alone says what Asked is
+	estimator.Quantity
+	Spread *estimator.Spread `json:"spread,omitempty"` // nil: no uncertainty was run, or no input is ranged
+	Falls  Position          `json:"falls"`            // where Value falls among the spread
+	Asked  float64           `json:"asked"`            // Value, Spread.P50 or Spread.P90, as the ask says
+	Ask    estimator.Ask     `json:"ask"`              // the answer's ask, so a figure alone says what Asked is
 }
 
 // Purchase is what one workload needs of one system.
@@ -104,7 +88,7 @@ type Purchase struct {
 // (or its spread in the uncertainty), named by id.
 type Answer struct {
 	// Ask is the figure asked for: money.ask, else the point estimate.
-	Ask Ask `json:"ask"`
+	Ask estimator.Ask `json:"ask"`
 	// Ranged: the scenario has ranged inputs, so the figures have a spread
 	// (known when an uncertainty was given).
 	Ranged bool `json:"ranged"`
@@ -113,7 +97,7 @@ type Answer struct {
 	Buy *Purchase `json:"buy,omitempty"`
 	// Rent is the offer Buy's systems are rented from (money.rent): the
 	// answer then rents them, nil when it buys.
-	Rent *Rent `json:"rent,omitempty"`
+	Rent *estimator.Rent `json:"rent,omitempty"`
 	// Capex and TCO (cost.capex, cost.tco) price Buy; nil without money.
 	Capex *Figure `json:"capex,omitempty"`
 	TCO   *Figure `json:"tco,omitempty"`
@@ -126,17 +110,17 @@ type Answer struct {
 // same scenario (RunUncertainty). An ask of p50 or p90 needs u when the
 // scenario has ranged inputs: asking for a percentile nobody computed is an
 // error, not a quiet fall back to the point.
-func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
+func AnswerFor(e *estimator.Estimate, u *estimator.Uncertainty) (*Answer, error) {
 	s := e.Scenario
-	a := &Answer{Ask: AskPoint, Ranged: len(RangesOf(s)) > 0}
+	a := &Answer{Ask: estimator.AskPoint, Ranged: len(estimator.RangesOf(s)) > 0}
 	if s.Money != nil {
-		a.Ask = s.Money.ask()
+		a.Ask = s.Money.Asked()
 	}
-	if a.Ranged && a.Ask != AskPoint && u == nil {
-		return nil, fieldError("money.ask", Text{"asks for a percentile, which needs the uncertainty over the scenario's ranges (samples > 0)",
-			"パーセンタイルを求めるには、シナリオの範囲に対する不確かさの計算（サンプル数 > 0）が必要です"}, strconv.Quote(string(a.Ask)))
+	if a.Ranged && a.Ask != estimator.AskPoint && u == nil {
+		return nil, estimator.NewFieldError("money.ask", estimator.Text{EN: "asks for a percentile, which needs the uncertainty over the scenario's ranges (samples > 0)",
+			JA: "パーセンタイルを求めるには、シナリオの範囲に対する不確かさの計算（サンプル数 > 0）が必要です"}, strconv.Quote(string(a.Ask)))
 	}
-	spreads := map[string]Spread{}
+	spreads := map[string]estimator.Spread{}
 	if u != nil {
 		for _, sp := range u.Quantities {
 			spreads[sp.ID] = sp
@@ -159,20 +143,20 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 			f.Falls = PointExact
 			return f
 		case !ok:
-			if a.Ask != AskPoint && missing == nil {
-				missing = fieldError("money.ask", Text{"asks for a percentile the uncertainty does not hold: " + id,
-					"不確かさの計算にないパーセンタイルを求めています: " + id}, strconv.Quote(string(a.Ask)))
+			if a.Ask != estimator.AskPoint && missing == nil {
+				missing = estimator.NewFieldError("money.ask", estimator.Text{EN: "asks for a percentile the uncertainty does not hold: " + id,
+					JA: "不確かさの計算にないパーセンタイルを求めています: " + id}, strconv.Quote(string(a.Ask)))
 			}
 			return f
 		}
 		if round {
-			sp = Spread{ID: id, Label: q.Label, LabelJA: q.LabelJA, Unit: q.Unit, P10: math.Ceil(sp.P10), P50: math.Ceil(sp.P50), P90: math.Ceil(sp.P90)}
+			sp = estimator.Spread{ID: id, Label: q.Label, LabelJA: q.LabelJA, Unit: q.Unit, P10: math.Ceil(sp.P10), P50: math.Ceil(sp.P50), P90: math.Ceil(sp.P90)}
 		}
 		f.Spread, f.Falls = &sp, position(q.Value, sp)
 		switch a.Ask {
-		case AskP50:
+		case estimator.AskP50:
 			f.Asked = sp.P50
-		case AskP90:
+		case estimator.AskP90:
 			f.Asked = sp.P90
 		}
 		return f
@@ -189,7 +173,9 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 		}
 	}
 	if m := s.Money; m != nil {
-		i := s.workloadIndex(m.Workload)*len(s.Systems) + s.systemIndex(m.System)
+		wi := slices.IndexFunc(s.Workloads, func(w estimator.Workload) bool { return w.ID == m.Workload })
+		si := slices.IndexFunc(s.Systems, func(sys estimator.System) bool { return sys.ID == m.System })
+		i := wi*len(s.Systems) + si
 		buy := a.Each[i]
 		capex, tco := figure("cost.capex", ""), figure(s.TotalID(), "")
 		a.Buy, a.Capex, a.TCO, a.Rent = &buy, &capex, &tco, m.Rent
@@ -202,7 +188,7 @@ func AnswerFor(e *Estimate, u *Uncertainty) (*Answer, error) {
 
 // runTime is a project's run with its failures where the estimate has
 // one, else the job's time, else one system's.
-func runTime(e *Estimate, project, job, system string) string {
+func runTime(e *estimator.Estimate, project, job, system string) string {
 	for _, id := range []string{project, job} {
 		if _, ok := e.Get(id); ok {
 			return id
@@ -214,21 +200,21 @@ func runTime(e *Estimate, project, job, system string) string {
 // TotalCaption names the answer's total cost with what it covers, as every
 // surface heads it: "Total cost of ownership over 4 years" for a team, "Total cost, for
 // one run" for a project.
-func (a *Answer) TotalCaption(s *Scenario) Text {
+func (a *Answer) TotalCaption(s *estimator.Scenario) estimator.Text {
 	if s.IsProject() {
 		h := s.Horizon()
-		return Text{"Total cost, " + h.EN, "総費用（" + h.JA + "）"}
+		return estimator.Text{EN: "Total cost, " + h.EN, JA: "総費用（" + h.JA + "）"}
 	}
 	y := strconv.FormatFloat(s.Money.DepreciationYears, 'f', -1, 64)
 	if s.Money.Rent != nil {
-		return Text{"Total cost of renting over " + y + " years", y + " 年間の賃借の総費用"}
+		return estimator.Text{EN: "Total cost of renting over " + y + " years", JA: y + " 年間の賃借の総費用"}
 	}
-	return Text{"Total cost of ownership over " + y + " years", y + " 年間の総保有コスト"}
+	return estimator.Text{EN: "Total cost of ownership over " + y + " years", JA: y + " 年間の総保有コスト"}
 }
 
 // position places v among sp's percentiles. A spread of one value (no
 // sampled input moves the quantity) is exact whatever float noise v carries.
-func position(v float64, sp Spread) Position {
+func position(v float64, sp estimator.Spread) Position {
 	switch {
 	case sp.P10 == sp.P90 && math.Abs(v-sp.P50) <= 1e-9*math.Abs(sp.P50):
 		return PointExact

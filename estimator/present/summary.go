@@ -1,11 +1,13 @@
-package estimator
+package present
 
 import (
 	"math"
 	"strconv"
 	"strings"
 
+	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/internal/minfmt"
+	"github.com/trainscale/trainscale/internal/numtext"
 )
 
 // Summary is the estimate laid out as the article lays it out, every cell already
@@ -23,25 +25,25 @@ type Section struct {
 }
 
 // Summarize lays out an estimate's headline figures, in English.
-func Summarize(e *Estimate) Summary { return SummarizeIn(e, "en") }
+func Summarize(e *estimator.Estimate) Summary { return SummarizeIn(e, "en") }
 
 // SummarizeIn is Summarize in lang ("ja"; anything else reads English):
 // titles, headers, labels, values and notes in the reader's words; ids,
 // workload names and layouts as they are.
-func SummarizeIn(e *Estimate, lang string) Summary {
+func SummarizeIn(e *estimator.Estimate, lang string) Summary {
 	banded := false
 	sum := summarize(e, lang, &banded)
 	if banded {
-		sum.Sections = append(sum.Sections, Section{Title: Text{"Whole-run ranges", "実行全体の範囲"}.In(lang),
-			Rows: [][]string{{WholeRunNote().In(lang)}}})
+		sum.Sections = append(sum.Sections, Section{Title: estimator.Text{EN: "Whole-run ranges", JA: "実行全体の範囲"}.In(lang),
+			Rows: [][]string{{estimator.WholeRunNote().In(lang)}}})
 	}
 	return sum
 }
 
 // summarize is SummarizeIn's tables, banded set when a value shown carries
 // the whole run's P10 and P90 (shown beside it: "8.4 M (8.4 M-15.4 M)").
-func summarize(e *Estimate, lang string, banded *bool) Summary {
-	t := func(en, ja string) string { return Text{en, ja}.In(lang) }
+func summarize(e *estimator.Estimate, lang string, banded *bool) Summary {
+	t := func(en, ja string) string { return estimator.Text{EN: en, JA: ja}.In(lang) }
 	s := e.Scenario
 	us := s.Units
 	val := func(id string) float64 { q, _ := e.Get(id); return q.Value }
@@ -105,7 +107,7 @@ func summarize(e *Estimate, lang string, banded *bool) Summary {
 	}
 	title := t("Time to train one run", "学習 1 回の時間")
 	if s.Training != nil {
-		title = minfmt.Sprintf(t("Time to train one run (%s)", "学習 1 回の時間（%s）"), countWords(s.Training.Epochs, epochWords).In(lang))
+		title = minfmt.Sprintf(t("Time to train one run (%s)", "学習 1 回の時間（%s）"), s.Training.EpochsWords().In(lang))
 	}
 	sum.Sections = append(sum.Sections, Section{Title: title, Rows: times})
 	if tr := transformerRows(e, lang, show, val); len(tr) > 1 {
@@ -132,7 +134,7 @@ func summarize(e *Estimate, lang string, banded *bool) Summary {
 
 	// A project of given tokens has no dataset to hold and may have no host
 	// to size: then no such table.
-	if s.hasData() || s.Host != nil {
+	if s.HasData() || s.Host != nil {
 		// Without a host section the RAM is not sized: its columns go.
 		head := []string{system, t("local SSD", "ローカル SSD"), t("dataset fits", "データが収まるか"), t("shared reads per run", "1 回の学習の共有ストレージ読み出し"),
 			t("GPU memory", "GPU メモリ")}
@@ -164,16 +166,16 @@ func summarize(e *Estimate, lang string, banded *bool) Summary {
 				budget = append(budget, []string{q.LabelIn(lang), show(q.ID)})
 			}
 		}
-		title := minfmt.Sprintf(t("Budget: %s on %s, in %s", "予算: %s を %s で（%s）"), m.Workload, m.System, m.currency())
+		title := minfmt.Sprintf(t("Budget: %s on %s, in %s", "予算: %s を %s で（%s）"), m.Workload, m.System, s.Currency())
 		if s.IsProject() {
-			title = minfmt.Sprintf(t("Budget of the project (%s): %s on %s, in %s", "プロジェクト（%s）の予算: %s を %s で（%s）"), s.Project.runsWords().In(lang), m.Workload, m.System, m.currency())
+			title = minfmt.Sprintf(t("Budget of the project (%s): %s on %s, in %s", "プロジェクト（%s）の予算: %s を %s で（%s）"), s.Project.RunsWords().In(lang), m.Workload, m.System, s.Currency())
 		}
 		sum.Sections = append(sum.Sections, Section{Title: title, Rows: budget})
 		if g := s.Growth; g != nil && g.Years != nil {
 			plan := [][]string{{t("year", "年"), t("data x", "データ倍率"), t("systems", "台数"), t("capital expense", "設備投資額"), t("operating expense", "運用費")}}
 			for y := 1; y <= int(*g.Years); y++ {
 				yearID := func(name string) string { return minfmt.Sprintf("growth.y%d.%s", y, name) }
-				plan = append(plan, []string{strconv.Itoa(y), trim(val(yearID("data_factor")), 2), show(yearID("systems")), show(yearID("capex")), show(yearID("opex"))})
+				plan = append(plan, []string{strconv.Itoa(y), numtext.Trim(val(yearID("data_factor")), 2), show(yearID("systems")), show(yearID("capex")), show(yearID("opex"))})
 			}
 			sum.Sections = append(sum.Sections, Section{Title: minfmt.Sprintf(t("%v-year plan (data x%v a year)", "%v 年計画（データは毎年 %v 倍）"), *g.Years, *g.PerYear), Rows: plan})
 		}
@@ -189,7 +191,7 @@ func summarize(e *Estimate, lang string, banded *bool) Summary {
 		}
 	}
 	for n := 1; n <= s.GrowthFactor(); n++ {
-		row := []string{strconv.Itoa(n), trim(val(minfmt.Sprintf("growth.compute_factor_n%d", n)), 2)}
+		row := []string{strconv.Itoa(n), numtext.Trim(val(minfmt.Sprintf("growth.compute_factor_n%d", n)), 2)}
 		for _, w := range s.Workloads {
 			for _, sys := range s.Systems {
 				row = append(row, roundCount(val(minfmt.Sprintf("growth.%s.systems_n%d.%s", w.ID, n, sys.ID))))
@@ -203,8 +205,8 @@ func summarize(e *Estimate, lang string, banded *bool) Summary {
 
 // teamSection is the article's table: the systems the team needs for each
 // workload on each system.
-func teamSection(e *Estimate, lang string, show func(string) string, val func(string) float64, has func(string) bool) Section {
-	t := func(en, ja string) string { return Text{en, ja}.In(lang) }
+func teamSection(e *estimator.Estimate, lang string, show func(string) string, val func(string) float64, has func(string) bool) Section {
+	t := func(en, ja string) string { return estimator.Text{EN: en, JA: ja}.In(lang) }
 	s := e.Scenario
 	team := [][]string{{t("network", "ネットワーク"), t("system", "システム"), t("systems", "台数"), t("to buy", "購入台数"), t("per member", "1 人あたり"), t("node reads", "ノードの読み出し")}}
 	var misses []string
@@ -213,7 +215,7 @@ func teamSection(e *Estimate, lang string, show func(string) string, val func(st
 			n := val("team." + w.ID + ".systems." + sys.ID)
 			team = append(team, []string{w.Name(), sys.ID, roundCount(n),
 				strconv.FormatFloat(val("team."+w.ID+".systems_to_buy."+sys.ID), 'f', 0, 64),
-				trim(val("team."+w.ID+".systems_per_member."+sys.ID), 1),
+				numtext.Trim(val("team."+w.ID+".systems_per_member."+sys.ID), 1),
 				show("storage." + w.ID + ".node_read_rate." + sys.ID),
 			})
 			if id := "team." + w.ID + ".meets_target." + sys.ID; has(id) && val(id) == 0 {
@@ -235,8 +237,8 @@ func teamSection(e *Estimate, lang string, show func(string) string, val func(st
 
 // projectSection is a project's job for each workload on each system: its
 // GPUs and systems, a run's time with failures and the project's GPU-hours.
-func projectSection(e *Estimate, lang string, show func(string) string, val func(string) float64) Section {
-	t := func(en, ja string) string { return Text{en, ja}.In(lang) }
+func projectSection(e *estimator.Estimate, lang string, show func(string) string, val func(string) float64) Section {
+	t := func(en, ja string) string { return estimator.Text{EN: en, JA: ja}.In(lang) }
 	s, p := e.Scenario, e.Scenario.Project
 	rows := [][]string{{t("network", "ネットワーク"), t("system", "システム"), t("GPUs per job", "ジョブの GPU 数"), t("systems", "台数"),
 		t("one whole run", "学習 1 回（実行全体）"), t("GPU-hours", "GPU 時間")}}
@@ -255,17 +257,17 @@ func projectSection(e *Estimate, lang string, show func(string) string, val func
 	for _, m := range misses {
 		rows = append(rows, []string{t("note: ", "注: ") + m})
 	}
-	title := minfmt.Sprintf(t("The project's job (%s)", "プロジェクトのジョブ（%s）"), p.runsWords().In(lang))
+	title := minfmt.Sprintf(t("The project's job (%s)", "プロジェクトのジョブ（%s）"), p.RunsWords().In(lang))
 	if d := p.DeadlineDays; d != nil {
-		title = minfmt.Sprintf(t("The project's job (%s, each within %v days)", "プロジェクトのジョブ（%s、各 %v 日以内）"), p.runsWords().In(lang), *d)
+		title = minfmt.Sprintf(t("The project's job (%s, each within %v days)", "プロジェクトのジョブ（%s、各 %v 日以内）"), p.RunsWords().In(lang), *d)
 	}
 	return Section{Title: title, Rows: rows}
 }
 
 // transformerRows is the transformer workloads' plan on each system, one row
 // per pair, with the header first.
-func transformerRows(e *Estimate, lang string, show func(string) string, val func(string) float64) [][]string {
-	t := func(en, ja string) string { return Text{en, ja}.In(lang) }
+func transformerRows(e *estimator.Estimate, lang string, show func(string) string, val func(string) float64) [][]string {
+	t := func(en, ja string) string { return estimator.Text{EN: en, JA: ja}.In(lang) }
 	rows := [][]string{{t("network", "ネットワーク"), t("system", "システム"), t("tokens", "トークン数"), t("FLOPs", "計算量"), t("layout", "並列化構成"),
 		t("memory per GPU", "GPU 1\u00a0基あたりのメモリ"), "MFU", t("tokens/s per GPU", "GPU 1\u00a0基の毎秒トークン数"), t("GPUs per job", "ジョブの GPU 数"), t("one job", "1 ジョブ"),
 		t("GPU-hours", "GPU 時間")}}
@@ -278,7 +280,7 @@ func transformerRows(e *Estimate, lang string, show func(string) string, val fun
 			id := func(group, name string) string { return group + "." + w.ID + "." + name + "." + sys.ID }
 			rows = append(rows, []string{w.Name(), sys.ID, show("train." + w.ID + ".tokens"), show("train." + w.ID + ".flops"), layoutWords(lang, func(name string) float64 { return val(id("train", name)) }),
 				show(id("train", "memory_per_gpu")) + fitsMark(val(id("train", "fits")), lang), show(id("train", "mfu")),
-				trim(val(id("train", "tokens_per_s")), 1), show(id("team", "gpus_per_job")), show(id("train", "job_time")), show(id("train", "gpu_hours"))})
+				numtext.Trim(val(id("train", "tokens_per_s")), 1), show(id("team", "gpus_per_job")), show(id("train", "job_time")), show(id("train", "gpu_hours"))})
 		}
 	}
 	return rows
@@ -286,9 +288,9 @@ func transformerRows(e *Estimate, lang string, show func(string) string, val fun
 
 // column shows the quantities ids, a column of a table, in one display
 // (ChooseColumn), in lang; "-" where the estimate has no such quantity.
-func column(e *Estimate, ids []string, lang string) []string {
+func column(e *estimator.Estimate, ids []string, lang string) []string {
 	var values []float64
-	var unit Unit
+	var unit estimator.Unit
 	for _, id := range ids {
 		if q, ok := e.Get(id); ok {
 			values, unit = append(values, q.Value), q.Unit
@@ -307,94 +309,25 @@ func column(e *Estimate, ids []string, lang string) []string {
 
 func fitsMark(fits float64, lang string) string {
 	if fits == 1 {
-		return Text{" (fits)", "（収まる）"}.In(lang)
+		return estimator.Text{EN: " (fits)", JA: "（収まる）"}.In(lang)
 	}
-	return Text{" (does not fit)", "（収まらない）"}.In(lang)
-}
-
-// IsHeadline reports whether a quantity id is one a planner reads first: the
-// data, one training run's time, the systems each workload needs on each
-// system, and the money, energy and CO2 totals; not every intermediate (the
-// growth table only scales them, systems to buy only round them, a price is
-// an input). The comparison's headline rows and the uncertainty's
-// percentiles both show exactly these.
-func IsHeadline(id string) bool {
-	switch id {
-	case "data.raw", "data.processed", "cost.capex", "cost.opex_per_year", "cost.tco", "cost.per_member",
-		"cost.cloud_per_year", "cost.break_even_utilisation", "energy.per_run", "energy.per_year", "co2.per_run", "co2.per_year",
-		"project.duration", "cost.own", "cost.rent", "energy.project", "co2.project":
-		return true
-	}
-	group, rest, _ := strings.Cut(id, ".")
-	_, name, _ := strings.Cut(rest, ".")
-	switch {
-	case group == "train":
-		// gpu_time.<s> is gpu_time / speedup where a reference GPU exists;
-		// system_time and job_time carry the per-system figures.
-		return name == "gpu_time" || strings.HasPrefix(name, "system_time.") || strings.HasPrefix(name, "job_time.")
-	case group == "team":
-		return strings.HasPrefix(name, "systems.")
-	case group == "project":
-		return strings.HasPrefix(name, "run_time.") || strings.HasPrefix(name, "gpu_hours.")
-	}
-	return false
-}
-
-// Headline lists e's headline quantity ids (IsHeadline), in the estimate's order.
-func Headline(e *Estimate) []string {
-	var ids []string
-	rented := e.Scenario.Money != nil && e.Scenario.Money.Rent != nil
-	for _, q := range e.calc.layout {
-		if rented && q.ID == "cost.cloud_per_year" {
-			continue // the rent itself, the operating expense already
-		}
-		if IsHeadline(q.ID) {
-			ids = append(ids, q.ID)
-		}
-	}
-	return ids
+	return estimator.Text{EN: " (does not fit)", JA: "（収まらない）"}.In(lang)
 }
 
 // roundCount prints a system count as the article does, to the nearest
 // integer, keeping two decimals below one so a fraction of a system shows.
 func roundCount(n float64) string {
 	if n < 1 {
-		return trim(n, 2)
+		return numtext.Trim(n, 2)
 	}
 	return strconv.FormatFloat(math.Round(n), 'f', 0, 64)
 }
 
 func okMark(v float64, lang string) string {
 	if v != 0 {
-		return Text{" (enough)", "（十分）"}.In(lang)
+		return estimator.Text{EN: " (enough)", JA: "（十分）"}.In(lang)
 	}
-	return Text{" (too little)", "（不足）"}.In(lang)
-}
-
-// Name is how people read the workload: its label, else the name of the
-// catalog model it trains, else its id. A label names what the scenario's
-// author meant; without one the name follows the model, so a workload whose
-// model is edited does not go on reading as the model it was.
-func (w Workload) Name() string {
-	if w.Label != "" {
-		return w.Label
-	}
-	id := w.Model
-	if w.Transformer != nil {
-		id = w.Transformer.Model
-	}
-	if name, _, ok := modelIn(w.Transformer != nil, id); ok {
-		return name
-	}
-	return w.ID
-}
-
-// Name is how people read the system: its label, else its id.
-func (s System) Name() string {
-	if s.Label != "" {
-		return s.Label
-	}
-	return s.ID
+	return estimator.Text{EN: " (too little)", JA: "（不足）"}.In(lang)
 }
 
 // layoutWords is a transformer's whole layout as the tables print it, from
@@ -410,9 +343,9 @@ func layoutWords(lang string, part func(name string) float64) string {
 		}
 	}
 	if v := part("interleave"); v > 1 {
-		out += Text{minfmt.Sprintf(" (%v chunks a stage)", v), minfmt.Sprintf("（段あたり %v チャンク）", v)}.In(lang)
+		out += estimator.Text{EN: minfmt.Sprintf(" (%v chunks a stage)", v), JA: minfmt.Sprintf("（段あたり %v チャンク）", v)}.In(lang)
 	}
-	recompute := [3]Text{{"no recompute", "再計算なし"}, {"selective recompute", "選択的再計算"}, {"full recompute", "全体を再計算"}}
+	recompute := [3]estimator.Text{{EN: "no recompute", JA: "再計算なし"}, {EN: "selective recompute", JA: "選択的再計算"}, {EN: "full recompute", JA: "全体を再計算"}}
 	r := int(part("recompute"))
 	return out + minfmt.Sprintf(", mb %v, ZeRO-%v, %s", part("micro_batch"), part("zero"), recompute[min(max(r, 0), 2)].In(lang))
 }

@@ -1,4 +1,4 @@
-package estimator
+package present
 
 import (
 	"bytes"
@@ -10,24 +10,25 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
 )
 
 // builtIn estimates one of the embedded example scenarios.
-func builtIn(t *testing.T, name string) *Estimate {
+func builtIn(t *testing.T, name string) *estimator.Estimate {
 	t.Helper()
 	data, ok := examples.Read(name)
 	require.True(t, ok, name)
-	s, err := Decode(bytes.NewReader(data))
+	s, err := estimator.Decode(bytes.NewReader(data))
 	require.NoError(t, err, name)
-	est, err := Run(s)
+	est, err := estimator.Run(s)
 	require.NoError(t, err, name)
 	return est
 }
 
 func compareBuiltIn(t *testing.T, names ...string) Comparison {
 	t.Helper()
-	var ests []*Estimate
+	var ests []*estimator.Estimate
 	for _, n := range names {
 		ests = append(ests, builtIn(t, n))
 	}
@@ -74,7 +75,7 @@ func inputRow(t *testing.T, c Comparison, path string) []string {
 func TestCompareArticleWithDecimalUnits(t *testing.T) {
 	c := compareBuiltIn(t, "article-2017", "article-2017-decimal")
 	assert.Equal(t, []string{"article-2017", "article-2017-decimal"}, c.Columns)
-	assert.Equal(t, Binary, c.Units)
+	assert.Equal(t, estimator.Binary, c.Units)
 	assert.Equal(t, []string{"units"}, inputPaths(c))
 	assert.Equal(t, []string{"binary", "decimal"}, inputRow(t, c, "units"))
 
@@ -151,7 +152,7 @@ func TestCompareAlignsQuantitiesByID(t *testing.T) {
 	for _, r := range c.Quantities {
 		seen[r.ID]++
 	}
-	for i, e := range []*Estimate{builtIn(t, "article-2017"), builtIn(t, "modern-2026")} {
+	for i, e := range []*estimator.Estimate{builtIn(t, "article-2017"), builtIn(t, "modern-2026")} {
 		for _, q := range e.Quantities() {
 			assert.Equal(t, 1, seen[q.ID], q.ID)
 			assert.Equal(t, q.Value, *row(t, c, q.ID).Values[i], q.ID)
@@ -216,50 +217,37 @@ func TestCompareArticleWithRealistic(t *testing.T) {
 }
 
 // The headline is the planner's set (IsHeadline), the same the uncertainty
-// samples: money totals are in it, a new intermediate is not until it is named.
+// samples: money totals are in it, the parts they add up are not. A row only
+// the later scenario has is empty in the earlier column, and each column
+// keeps its own unit: a money figure follows its scenario's currency.
 func TestCompareHeadlineIsThePlannersSet(t *testing.T) {
-	base := builtIn(t, "article-2017")
-	withMoney := fake(base, []Quantity{
-		{ID: "cost.test_only_capex", Label: "Capex", Unit: "USD", Value: 1e6},
-		{ID: "cost.something_new.dgx-1-p100", Label: "New", Unit: "JPY", Value: 2e8},
-		{ID: "energy.test_only", Label: "Energy", Unit: "J", Value: 3e12},
-		{ID: "co2.test_only", Label: "CO2", Unit: "kg", Value: 400},
-		{ID: "costly.not_money", Label: "Not money", Unit: Count, Value: 1},
-	})
-	c := Compare([]string{"a", "b"}, []*Estimate{base, withMoney})
-	for _, id := range []string{"cost.test_only_capex", "cost.something_new.dgx-1-p100", "energy.test_only", "co2.test_only"} {
+	data, ok := examples.Read("article-2017")
+	require.True(t, ok)
+	free, err := estimator.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	free.Money = nil
+	base, err := estimator.Run(free)
+	require.NoError(t, err)
+	inYen, err := estimator.Decode(bytes.NewReader(data), estimator.Override{Path: "money.currency", Value: "JPY"}, estimator.Override{Path: "money.per_usd", Value: "150"})
+	require.NoError(t, err)
+	withMoney, err := estimator.Run(inYen)
+	require.NoError(t, err)
+	c := Compare([]string{"a", "b"}, []*estimator.Estimate{base, withMoney})
+	for _, id := range []string{"cost.capex", "cost.tco", "energy.per_year", "co2.per_year"} {
 		r := row(t, c, id)
-		assert.False(t, r.Headline, id)
+		assert.True(t, r.Headline, id)
 		assert.Nil(t, r.Values[0], id)
 		assert.Equal(t, "-", r.Format(0, c.Units), id)
 	}
-	for _, id := range []string{"cost.capex", "cost.tco", "energy.per_year", "co2.per_year"} {
-		assert.True(t, row(t, c, id).Headline, id)
-	}
-	assert.False(t, row(t, c, "costly.not_money").Headline)
-	// Each column keeps its own unit: a money figure follows its scenario's currency.
-	assert.Equal(t, Unit("JPY"), row(t, c, "cost.something_new.dgx-1-p100").Units[1])
-	assert.Equal(t, Format(2e8, "JPY", Binary), row(t, c, "cost.something_new.dgx-1-p100").Format(1, c.Units))
-	// What only the later scenario has goes at the end, after the first's rows.
-	last := c.Quantities[len(c.Quantities)-5:]
-	assert.Equal(t, "cost.test_only_capex", last[0].ID)
-}
-
-// fake is e with extra quantities appended, as a later estimator would report them.
-func fake(e *Estimate, extra []Quantity) *Estimate {
-	layout := append(e.Quantities(), extra...)
-	calc := &Calculation{s: e.Scenario, layout: layout, index: map[string]int{}}
-	values := make([]float64, len(layout))
-	for i, q := range layout {
-		calc.index[q.ID] = i
-		values[i] = q.Value
-	}
-	return &Estimate{Scenario: e.Scenario, calc: calc, values: values}
+	assert.False(t, row(t, c, "cost.hardware").Headline)
+	capex := row(t, c, "cost.capex")
+	assert.Equal(t, estimator.Unit("JPY"), capex.Units[1])
+	assert.Equal(t, Format(*capex.Values[1], "JPY", estimator.Binary), capex.Format(1, c.Units))
 }
 
 func TestCompareColumnNames(t *testing.T) {
 	est := builtIn(t, "article-2017")
-	c := Compare(nil, []*Estimate{est, est})
+	c := Compare(nil, []*estimator.Estimate{est, est})
 	assert.Equal(t, []string{est.Scenario.Name, est.Scenario.Name}, c.Columns)
 	assert.Empty(t, Compare(nil, nil).Quantities)
 }

@@ -1,11 +1,11 @@
-package estimator
+package present
 
 import (
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/internal/minjson"
 )
 
@@ -24,9 +24,9 @@ type Comparison struct {
 	// Units is the unit system every column is shown in: the first scenario's, so
 	// one yardstick reads across a row (a decimal scenario's 104 TB reads 94.59 TB
 	// beside a binary one). Values themselves are base units and need no choice.
-	Units      UnitSystem    `json:"units"`
-	Inputs     []InputRow    `json:"inputs"`     // the inputs whose values are not the same in every scenario
-	Quantities []QuantityRow `json:"quantities"` // every quantity id of any scenario
+	Units      estimator.UnitSystem `json:"units"`
+	Inputs     []InputRow           `json:"inputs"`     // the inputs whose values are not the same in every scenario
+	Quantities []QuantityRow        `json:"quantities"` // every quantity id of any scenario
 }
 
 // InputRow is one scenario path with its value in each scenario.
@@ -68,26 +68,28 @@ func (v InputValue) MarshalJSON() ([]byte, error) {
 
 // QuantityRow is one quantity id with its value in each scenario.
 type QuantityRow struct {
-	ID      string `json:"id"`
-	Label   string `json:"label"`              // from the first scenario that has it
-	LabelJA string `json:"label_ja,omitempty"` // the same in Japanese
-	Unit    Unit   `json:"unit"`               // from the first scenario that has it
+	ID      string         `json:"id"`
+	Label   string         `json:"label"`              // from the first scenario that has it
+	LabelJA string         `json:"label_ja,omitempty"` // the same in Japanese
+	Unit    estimator.Unit `json:"unit"`               // from the first scenario that has it
 	// Headline marks the figures a planner reads first (IsHeadline) in any
 	// of the scenarios.
-	Headline bool       `json:"headline"`
-	Values   []*float64 `json:"values"` // per scenario, base units; nil where it has no such quantity
-	Units    []Unit     `json:"units"`  // per scenario ("" where absent); a money figure follows its scenario's currency
-	Text     []string   `json:"text"`   // per scenario, as Format prints it in the comparison's unit system; "-" where absent
+	Headline bool             `json:"headline"`
+	Values   []*float64       `json:"values"` // per scenario, base units; nil where it has no such quantity
+	Units    []estimator.Unit `json:"units"`  // per scenario ("" where absent); a money figure follows its scenario's currency
+	Text     []string         `json:"text"`   // per scenario, as Format prints it in the comparison's unit system; "-" where absent
 }
 
 // LabelIn is the row's label in lang ("ja"; anything else reads English).
-func (r QuantityRow) LabelIn(lang string) string { return Text{EN: r.Label, JA: r.LabelJA}.In(lang) }
+func (r QuantityRow) LabelIn(lang string) string {
+	return estimator.Text{EN: r.Label, JA: r.LabelJA}.In(lang)
+}
 
 // Format shows column i's value with Format in unit system us, "-" when absent.
-func (r QuantityRow) Format(i int, us UnitSystem) string { return r.FormatIn(i, us, "en") }
+func (r QuantityRow) Format(i int, us estimator.UnitSystem) string { return r.FormatIn(i, us, "en") }
 
 // FormatIn is Format with the unit words of lang ("21 日" for "21 days").
-func (r QuantityRow) FormatIn(i int, us UnitSystem, lang string) string {
+func (r QuantityRow) FormatIn(i int, us estimator.UnitSystem, lang string) string {
 	if r.Values[i] == nil {
 		return "-"
 	}
@@ -104,7 +106,7 @@ func (r QuantityRow) FormatIn(i int, us UnitSystem, lang string) string {
 // each scenario puts first. Rows and quantities keep the scenarios' own order:
 // the first scenario's, with what a later one adds placed after the entry it
 // follows there.
-func Compare(names []string, ests []*Estimate) Comparison {
+func Compare(names []string, ests []*estimator.Estimate) Comparison {
 	c := Comparison{Columns: make([]string, len(ests)), Names: make([]string, len(ests)), Inputs: []InputRow{}, Quantities: []QuantityRow{}}
 	for i, e := range ests {
 		c.Columns[i], c.Names[i] = e.Scenario.Name, e.Scenario.Name
@@ -138,16 +140,16 @@ func Compare(names []string, ests []*Estimate) Comparison {
 	headline := map[string]bool{}
 	for _, e := range ests {
 		var order []string
-		for _, q := range e.calc.layout {
+		for _, q := range e.Quantities() {
 			order = append(order, q.ID)
 		}
 		ids = mergeOrder(ids, order)
-		for _, id := range Headline(e) {
+		for _, id := range estimator.Headline(e) {
 			headline[id] = true
 		}
 	}
 	for _, id := range ids {
-		row := QuantityRow{ID: id, Headline: headline[id], Values: make([]*float64, len(ests)), Units: make([]Unit, len(ests))}
+		row := QuantityRow{ID: id, Headline: headline[id], Values: make([]*float64, len(ests)), Units: make([]estimator.Unit, len(ests))}
 		for i, e := range ests {
 			q, ok := e.Get(id)
 			if !ok {
@@ -178,28 +180,25 @@ func (c Comparison) Headline() []QuantityRow {
 	return out
 }
 
-// comparedInputs lists a scenario's compared inputs by path, and their order.
-func comparedInputs(s *Scenario) (map[string]InputValue, []string) {
+// comparedInputs lists a scenario's compared inputs by path, and their order:
+// every field it sets, as the field table lists them.
+func comparedInputs(s *estimator.Scenario) (map[string]InputValue, []string) {
 	out := map[string]InputValue{}
 	var order []string
-	walk("", reflect.ValueOf(s).Elem(), nil, func(path string, _ []string, v reflect.Value) {
-		var iv InputValue
-		switch v.Kind() {
-		case reflect.Float64:
-			iv = InputValue{Set: true, Number: v.Float()}
-		case reflect.String:
-			if v.String() == "" || !comparedText(path) {
-				return
-			}
-			iv = InputValue{Set: true, Text: v.String()}
-		case reflect.Bool:
-			iv = InputValue{Set: true, Text: strconv.FormatBool(v.Bool())}
-		default:
-			return
+	for _, in := range estimator.Inputs(s) {
+		if !in.Set || in.Field.Object {
+			continue
 		}
-		out[path] = iv
-		order = append(order, path)
-	})
+		iv := InputValue{Set: true, Number: in.Number}
+		if in.IsText {
+			if in.Text == "" || !comparedText(in.Path) {
+				continue
+			}
+			iv = InputValue{Set: true, Text: in.Text}
+		}
+		out[in.Path] = iv
+		order = append(order, in.Path)
+	}
 	return out, order
 }
 

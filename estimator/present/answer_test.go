@@ -1,7 +1,6 @@
-package estimator_test
+package present_test
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"testing"
@@ -10,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/examples"
 )
 
@@ -21,7 +21,7 @@ func TestAnswerOfTheDefaultScenario(t *testing.T) {
 	require.NoError(t, err)
 	u, err := estimator.RunUncertainty(s, 2000, 1, 1)
 	require.NoError(t, err)
-	a, err := estimator.AnswerFor(est, u)
+	a, err := present.AnswerFor(est, u)
 	require.NoError(t, err)
 
 	assert.Equal(t, estimator.AskPoint, a.Ask)
@@ -36,11 +36,11 @@ func TestAnswerOfTheDefaultScenario(t *testing.T) {
 	assert.Equal(t, 23_127_000.0, a.Capex.Asked)
 	assert.InDelta(t, 31_837_386, a.TCO.Asked, 0.5)
 
-	for _, f := range []estimator.Figure{a.Buy.Systems, a.Buy.ToBuy, a.Buy.Time, *a.Capex, *a.TCO} {
+	for _, f := range []present.Figure{a.Buy.Systems, a.Buy.ToBuy, a.Buy.Time, *a.Capex, *a.TCO} {
 		require.NotNil(t, f.Spread, f.ID)
 		assert.Less(t, f.Spread.P10, f.Spread.P50, f.ID)
 		assert.Less(t, f.Spread.P50, f.Spread.P90, f.ID)
-		assert.Equal(t, estimator.PointBelowP10, f.Falls, f.ID)
+		assert.Equal(t, present.PointBelowP10, f.Falls, f.ID)
 	}
 	// The rounded count's percentiles are the unrounded count's, rounded up.
 	sys, buy := a.Buy.Systems.Spread, a.Buy.ToBuy.Spread
@@ -51,10 +51,10 @@ func TestAnswerOfTheDefaultScenario(t *testing.T) {
 		EN: "The point estimate lies below its P10, for the systems and the total cost alike.",
 		JA: "点推定はシステム数・総費用とも P10 を下回ります。",
 	}, a.FallsText())
-	a.TCO.Falls = estimator.PointP10ToP50
+	a.TCO.Falls = present.PointP10ToP50
 	assert.Equal(t, "For the systems the point estimate lies below its P10; for the total cost, between its P10 and P50.", a.FallsText().EN)
 	assert.Equal(t, "システム数の点推定は P10 を下回ります。総費用の点推定は P10 と P50 の間にあります。", a.FallsText().JA)
-	a.TCO.Falls = estimator.PointBelowP10
+	a.TCO.Falls = present.PointBelowP10
 
 	assert.Len(t, a.Each, 6, "three workloads on two systems")
 	assert.Equal(t, "team.inception-v3.systems.dgx-1-p100", a.Each[4].Systems.ID)
@@ -74,14 +74,14 @@ func TestAnswerAsksForAPercentile(t *testing.T) {
 			s := decodeArticle(t, estimator.Override{Path: "money.ask", Value: `"` + tc.ask + `"`})
 			est, err := estimator.Run(s)
 			require.NoError(t, err)
-			_, err = estimator.AnswerFor(est, nil)
+			_, err = present.AnswerFor(est, nil)
 			var fe *estimator.FieldError
 			require.ErrorAs(t, err, &fe, "a percentile nobody computed")
 			assert.Equal(t, "money.ask", fe.Path)
 
 			u, err := estimator.RunUncertainty(s, 2000, 1, 1)
 			require.NoError(t, err)
-			a, err := estimator.AnswerFor(est, u)
+			a, err := present.AnswerFor(est, u)
 			require.NoError(t, err)
 			assert.Equal(t, estimator.Ask(tc.ask), a.Ask)
 			assert.Equal(t, tc.pick(*a.TCO.Spread), a.TCO.Asked)
@@ -98,26 +98,18 @@ func TestAnswerWithoutRangesOrMoney(t *testing.T) {
 	s.Money = nil
 	est, err := estimator.Run(s)
 	require.NoError(t, err)
-	a, err := estimator.AnswerFor(est, nil)
+	a, err := present.AnswerFor(est, nil)
 	require.NoError(t, err)
 	assert.False(t, a.Ranged)
 	assert.Nil(t, a.Buy)
 	assert.Nil(t, a.TCO)
 	require.Len(t, a.Each, 6)
 	for _, p := range a.Each {
-		assert.Equal(t, estimator.PointExact, p.ToBuy.Falls, p.ToBuy.ID)
+		assert.Equal(t, present.PointExact, p.ToBuy.Falls, p.ToBuy.ID)
 		assert.Nil(t, p.ToBuy.Spread)
 		assert.Equal(t, p.ToBuy.Value, p.ToBuy.Asked)
 	}
 	assert.Equal(t, 46.0, a.Each[0].ToBuy.Asked)
-}
-
-func TestMoneyAskIsChecked(t *testing.T) {
-	_, err := estimator.Decode(bytes.NewReader(article(t)), estimator.Override{Path: "money.ask", Value: `"p95"`})
-	var fe *estimator.FieldError
-	require.ErrorAs(t, err, &fe)
-	assert.Equal(t, "money.ask", fe.Path)
-	assert.Equal(t, "must be one of point, p50, p90", fe.Rule)
 }
 
 // What the 2017 article's planner buys, and where that ask falls among the
@@ -126,7 +118,7 @@ func ExampleAnswerFor() {
 	s := builtin(examples.Default)
 	est, _ := estimator.Run(s)
 	u, _ := estimator.RunUncertainty(s, 2000, 1, 1)
-	a, _ := estimator.AnswerFor(est, u)
+	a, _ := present.AnswerFor(est, u)
 	buy := a.Buy.ToBuy
 	fmt.Printf("Buy %v %s for %s (%.2f before rounding up), asked at %s.\n",
 		buy.Asked, a.Buy.SystemName, a.Buy.WorkloadName, a.Buy.Systems.Value, a.Ask.Words().EN)
@@ -142,7 +134,7 @@ func TestAnswerWordsInBothLanguages(t *testing.T) {
 		assert.NotEmpty(t, a.Words().EN, a)
 		assert.NotEmpty(t, a.Words().JA, a)
 	}
-	for _, p := range []estimator.Position{estimator.PointExact, estimator.PointBelowP10, estimator.PointP10ToP50, estimator.PointP50ToP90, estimator.PointAboveP90} {
+	for _, p := range []present.Position{present.PointExact, present.PointBelowP10, present.PointP10ToP50, present.PointP50ToP90, present.PointAboveP90} {
 		assert.NotEmpty(t, p.Words().EN, p)
 		assert.NotEmpty(t, p.Words().JA, p)
 	}
@@ -164,18 +156,18 @@ func TestAnswerPlacesThePoint(t *testing.T) {
 	v := tco.Value
 	for _, tc := range []struct {
 		p10, p50, p90 float64
-		want          estimator.Position
+		want          present.Position
 	}{
-		{2 * v, 3 * v, 4 * v, estimator.PointBelowP10},
-		{v, 2 * v, 3 * v, estimator.PointP10ToP50},
-		{v / 2, v, 2 * v, estimator.PointP10ToP50},
-		{v / 3, v / 2, 2 * v, estimator.PointP50ToP90},
-		{v / 3, v / 2, v, estimator.PointP50ToP90},
-		{v / 4, v / 3, v / 2, estimator.PointAboveP90},
-		{v, v, v, estimator.PointExact},
+		{2 * v, 3 * v, 4 * v, present.PointBelowP10},
+		{v, 2 * v, 3 * v, present.PointP10ToP50},
+		{v / 2, v, 2 * v, present.PointP10ToP50},
+		{v / 3, v / 2, 2 * v, present.PointP50ToP90},
+		{v / 3, v / 2, v, present.PointP50ToP90},
+		{v / 4, v / 3, v / 2, present.PointAboveP90},
+		{v, v, v, present.PointExact},
 	} {
 		u := &estimator.Uncertainty{Quantities: []estimator.Spread{{ID: "cost.tco", P10: tc.p10, P50: tc.p50, P90: tc.p90}}}
-		a, err := estimator.AnswerFor(est, u)
+		a, err := present.AnswerFor(est, u)
 		require.NoError(t, err)
 		assert.Equal(t, tc.want, a.TCO.Falls, "%v %v %v", tc.p10/v, tc.p50/v, tc.p90/v)
 		assert.Nil(t, a.Buy.ToBuy.Spread, "the uncertainty holds no systems")
@@ -188,10 +180,10 @@ func TestAnswerTimesTheJob(t *testing.T) {
 	s := builtin("modern-2026")
 	est, err := estimator.Run(s)
 	require.NoError(t, err)
-	a, err := estimator.AnswerFor(est, nil)
+	a, err := present.AnswerFor(est, nil)
 	require.NoError(t, err)
 	require.NotNil(t, a.Buy)
 	assert.Equal(t, "train."+a.Buy.Workload+".job_time."+a.Buy.System, a.Buy.Time.ID)
 	assert.Equal(t, 31.0, a.Buy.ToBuy.Asked)
-	assert.Equal(t, estimator.PointUnknown, a.Buy.ToBuy.Falls, "ranged, but no uncertainty was run")
+	assert.Equal(t, present.PointUnknown, a.Buy.ToBuy.Falls, "ranged, but no uncertainty was run")
 }

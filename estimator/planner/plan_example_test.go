@@ -1,30 +1,32 @@
-package estimator_test
+package planner_test
 
 import (
 	"bytes"
 	"fmt"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/planner"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/examples"
 )
 
 // The article's team, with a capital budget of USD 25 million and a 1 MW
 // site: the planner buys the DGX-1 (Volta) cluster the estimate sizes, which
 // fits both; the 7-day deadline is what binds.
-func ExampleMakePlan() {
+func ExampleMake() {
 	data, _ := examples.Read("article-2017")
 	set := func(s string) estimator.Override { o, _ := estimator.ParseOverride(s); return o }
 	s, err := estimator.Decode(bytes.NewReader(data), set("plan.capex_budget=25e6"), set("plan.power_kw=1000"))
 	if err != nil {
 		panic(err)
 	}
-	res, err := estimator.MakePlan(s, estimator.PlanOptions{AsOf: "2026-12-01"})
+	res, err := planner.Make(s, planner.Options{AsOf: "2026-12-01"})
 	if err != nil {
 		panic(err)
 	}
 	c := res.Cheapest
 	fmt.Println(c.Option, c.Count.Value, "systems")
-	fmt.Println(estimator.Format(c.Capex.Value, c.Capex.Unit, s.Units), "capex;", estimator.Format(c.Power.Value, c.Power.Unit, s.Units))
+	fmt.Println(present.Format(c.Capex.Value, c.Capex.Unit, s.Units), "capex;", present.Format(c.Power.Value, c.Power.Unit, s.Units))
 	fmt.Println(c.Why.EN)
 	// Output:
 	// buy-dgx-1-v100 143 systems

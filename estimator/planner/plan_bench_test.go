@@ -1,4 +1,4 @@
-package estimator
+package planner
 
 import "testing"
 
@@ -10,7 +10,7 @@ func BenchmarkPlan(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			s := planScenario(b, name)
 			for b.Loop() {
-				if _, err := MakePlan(s, PlanOptions{AsOf: "2026-12-01"}); err != nil {
+				if _, err := Make(s, Options{AsOf: "2026-12-01"}); err != nil {
 					b.Fatal(err)
 				}
 			}

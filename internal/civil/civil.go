@@ -1,15 +1,16 @@
-package estimator
+// Package civil reads and ages calendar days without the time package.
+package civil
 
-// A date is a calendar day, as prices and plans carry it (YYYY-MM-DD),
+// A Date is a calendar day, as prices and plans carry it (YYYY-MM-DD),
 // counted in days so that plans can compare and age them. The estimator reads
 // dates itself rather than with the time package: time's parser, formatter
 // and zone tables were about 120 KB of the page's module's code, and a
 // planner needs none of it.
-type date int
+type Date int
 
-// parseDate reads a date written YYYY-MM-DD (time.DateOnly): four digits, two,
+// Parse reads a Date written YYYY-MM-DD (time.DateOnly): four digits, two,
 // two, a month from 01 to 12 and a day that month has.
-func parseDate(s string) (date, bool) {
+func Parse(s string) (Date, bool) {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
 		return 0, false
 	}
@@ -22,9 +23,9 @@ func parseDate(s string) (date, bool) {
 	return civil(y, m, d), true
 }
 
-// addMonths is t.AddDate(0, n, 0): a day past the month's end rolls over
+// AddMonths is t.AddDate(0, n, 0): a day past the month's end rolls over
 // into the next month, as time normalises it (Feb 29 + 12 months = Mar 1).
-func (t date) addMonths(n int) date {
+func (t Date) AddMonths(n int) Date {
 	y, m, d := t.ymd()
 	return civil(y, m+n, d)
 }
@@ -56,7 +57,7 @@ func daysIn(y, m int) int {
 // civil counts days from 0000-03-01 to y-m-d (Hinnant's days_from_civil,
 // years counted from March so that February's length comes last); m may be
 // outside 1-12 and d past the month's end, which carry over as time.Date does.
-func civil(y, m, d int) date {
+func civil(y, m, d int) Date {
 	y += floorDiv(m-1, 12)
 	m = (m-1)%12 + 1
 	if m < 1 {
@@ -68,11 +69,11 @@ func civil(y, m, d int) date {
 	era := floorDiv(y, 400)
 	yoe := y - era*400
 	doy := (153*((m+9)%12)+2)/5 + d - 1
-	return date(era*146097 + yoe*365 + yoe/4 - yoe/100 + doy)
+	return Date(era*146097 + yoe*365 + yoe/4 - yoe/100 + doy)
 }
 
 // ymd is civil's inverse (Hinnant's civil_from_days).
-func (t date) ymd() (y, m, d int) {
+func (t Date) ymd() (y, m, d int) {
 	era := floorDiv(int(t), 146097)
 	doe := int(t) - era*146097
 	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365

@@ -1,4 +1,4 @@
-package estimator_test
+package present_test
 
 import (
 	"math"
@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/estimator/present"
 )
 
 func TestFormatToolValue(t *testing.T) {
@@ -38,6 +39,6 @@ func TestFormatToolValue(t *testing.T) {
 		{0.000001234, estimator.PerSecond, "0.000001234/s"},
 		{1e-300, estimator.Seconds, "1e-294 µs"},
 	} {
-		assert.Equal(t, tc.want, estimator.FormatToolValue(tc.v, tc.u))
+		assert.Equal(t, tc.want, present.FormatToolValue(tc.v, tc.u))
 	}
 }

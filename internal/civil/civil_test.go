@@ -1,4 +1,4 @@
-package estimator
+package civil
 
 import (
 	"testing"
@@ -12,7 +12,7 @@ import (
 func TestDateMatchesTime(t *testing.T) {
 	for day := time.Date(1599, 1, 1, 0, 0, 0, 0, time.UTC); day.Year() < 2402; day = day.AddDate(0, 0, 1) {
 		text := day.Format(time.DateOnly)
-		got, ok := parseDate(text)
+		got, ok := Parse(text)
 		if !assert.True(t, ok, text) {
 			return
 		}
@@ -22,7 +22,7 @@ func TestDateMatchesTime(t *testing.T) {
 		}
 		for _, months := range []int{1, 12, -13} {
 			later := day.AddDate(0, months, 0)
-			y, m, d := got.addMonths(months).ymd()
+			y, m, d := got.AddMonths(months).ymd()
 			if !assert.Equal(t, [3]int{later.Year(), int(later.Month()), later.Day()}, [3]int{y, m, d}, "%s + %d months", text, months) {
 				return
 			}
@@ -51,18 +51,9 @@ func TestParseDate(t *testing.T) {
 		{"", false},
 		{"２０２６-01-10", false},
 	} {
-		_, ok := parseDate(tc.in)
+		_, ok := Parse(tc.in)
 		assert.Equal(t, tc.ok, ok, tc.in)
 		_, err := time.Parse(time.DateOnly, tc.in)
 		assert.Equal(t, tc.ok, err == nil, "time.Parse(%q)", tc.in)
 	}
-}
-
-func TestStale(t *testing.T) {
-	asOf, _ := parseDate("2026-03-01")
-	assert.False(t, stale("2025-03-01", asOf), "twelve months to the day")
-	assert.True(t, stale("2025-02-28", asOf))
-	assert.True(t, stale("2025-02-29x", asOf), "an unreadable date is stale")
-	leap, _ := parseDate("2025-03-01")
-	assert.False(t, stale("2024-02-29", leap), "Feb 29 + 12 months is Mar 1")
 }
