@@ -11,9 +11,10 @@
 // []float64. A named type is not its underlying type here (convert a
 // Unit: string(u)); an operand of another type is written as
 // %!v(unsupported) rather than guessed at. No width or flag (%5d, %-s, %+v).
-// TestCallSitesPassKnownOperands checks every call site of the module's
-// packages for such operands and constant formats for such verbs; go vet
-// -printf.funcs=<this package>.Sprintf,... checks verbs against operands.
+// The minfmtcheck pass (./minfmtcheck, run by make test) checks every call
+// site of the module's packages for such operands and constant formats for
+// such verbs; go vet -printf.funcs=<this package>.Sprintf,... checks verbs
+// against operands.
 package minfmt
 
 import (
