@@ -13,8 +13,8 @@
 // %!v(unsupported) rather than guessed at. No width or flag (%5d, %-s, %+v).
 // The minfmtcheck pass (./minfmtcheck, run by make test) checks every call
 // site of the module's packages for such operands and constant formats for
-// such verbs; go vet -printf.funcs=<this package>.Sprintf,... checks verbs
-// against operands.
+// such verbs. Nothing checks a verb against its operand (%d of a string):
+// go vet's printf check, pointed at these functions, rejects their %w.
 package minfmt
 
 import (
