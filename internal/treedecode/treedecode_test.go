@@ -162,7 +162,7 @@ func TestReadTakesItsOwnShapes(t *testing.T) {
 func TestAStructWithNoFields(t *testing.T) {
 	errs := Decode(map[string]any{"x": true}, &struct{}{}, Options{})
 	require.Len(t, errs, 1)
-	assert.Equal(t, "x: unknown field (none is known)", errs[0].Error())
+	assert.Equal(t, "x: unknown field (known: none)", errs[0].Error())
 }
 
 // sameFold answers as strings.EqualFold for field names in ASCII.
