@@ -4,15 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"math"
 	"reflect"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/trainscale/trainscale/internal/minfmt"
 	"github.com/trainscale/trainscale/internal/minjson"
-	"github.com/trainscale/trainscale/internal/numtext"
+	"github.com/trainscale/trainscale/internal/treedecode"
 )
 
 // Decode reads one scenario from r, applies the overrides in order, and validates
@@ -33,7 +31,7 @@ func Decode(r io.Reader, overrides ...Override) (*Scenario, error) {
 // the text a user wrote). tree is not changed.
 func DecodeTree(tree any, overrides ...Override) (*Scenario, error) {
 	if len(overrides) > 0 {
-		tree = copyTree(tree) // overrides write into the tree
+		tree = treedecode.Copy(tree) // overrides write into the tree
 	}
 	var errs errorList
 	for _, o := range overrides {
@@ -57,25 +55,6 @@ func DecodeTree(tree any, overrides ...Override) (*Scenario, error) {
 	return s, nil
 }
 
-// copyTree is a deep copy of a parsed tree's maps and lists.
-func copyTree(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, el := range x {
-			out[k] = copyTree(el)
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, el := range x {
-			out[i] = copyTree(el)
-		}
-		return out
-	}
-	return v
-}
-
 // DecodeFactors reads a scenario fragment holding only a factors section,
 // {"factors": {...}}, as `trainscale calibrate --out` writes it.
 func DecodeFactors(r io.Reader) (*Factors, error) {
@@ -93,21 +72,39 @@ func DecodeFactors(r io.Reader) (*Factors, error) {
 }
 
 // decodeTree fills dst (a pointer to a struct) from a parsed tree and checks each
-// field's own rules.
+// field's own rules. With ranges set, a number may be given as a range,
+// collected there by path.
 func decodeTree(tree any, dst any, ranges map[string]Dist) error {
-	root := reflect.ValueOf(dst).Elem()
-	d := treeDecoder{ranges: ranges}
-	d.value("", tree, root)
+	opt := treedecode.Options{Root: "scenario", Required: true}
+	if ranges != nil {
+		opt.Read = func(path string, src any, dst reflect.Value) (bool, []error) {
+			m, isRange := src.(map[string]any)
+			if !isRange || dst.Kind() != reflect.Float64 {
+				return false, nil
+			}
+			var d treeDecoder
+			if dist, ok := d.decodeDist(path, m); ok {
+				ranges[path] = dist
+				dst.SetFloat(dist.Center())
+			}
+			return true, d.errs
+		}
+	}
+	var errs errorList
+	for _, err := range treedecode.Decode(tree, dst, opt) {
+		errs = append(errs, fromTree(err))
+	}
 	// Report the rules broken by the fields that did decode too, so one run
 	// shows everything; fields already reported (and what lies below them)
 	// are left out, as their zero values would only repeat the problem.
-	errs := d.errs
+	reported := errs
+	root := reflect.ValueOf(dst).Elem()
 	rules := fieldErrors(root, ranges)
 	if s, ok := dst.(*Scenario); ok {
 		checkFrame(s, &rules) // the sections its frame requires, missing or not
 	}
 	for _, e := range rules {
-		if !coveredBy(e.(*FieldError).Path, d.errs) {
+		if !coveredBy(e.(*FieldError).Path, reported) {
 			errs = append(errs, e)
 		}
 	}
@@ -158,7 +155,7 @@ func ReadTree(r io.Reader, name string) (any, error) {
 func duplicateKeys(repeated []string) errorList {
 	var errs errorList
 	for _, path := range repeated {
-		errs.add(path, Text{"must appear only once in its object (a duplicate key)", "オブジェクト内で 1 回だけにしてください（キーが重複しています）"}, nil)
+		errs = append(errs, fromTree(treedecode.Repeated(path)))
 	}
 	return errs
 }
@@ -171,22 +168,17 @@ func treeNumber(path string, src any, errs *errorList) (float64, bool) {
 		errs.add(path, Text{"must be a number", "数値にしてください"}, describe(src))
 		return 0, false
 	}
-	f, ok := parseNumber(n)
-	if !ok {
-		errs.add(path, Text{"must be a finite number", "有限の数値にしてください"}, string(n))
+	f, err := treedecode.Float(path, n, 64)
+	if err != nil {
+		*errs = append(*errs, fromTree(err))
 	}
-	return f, ok
+	return f, err == nil
 }
 
-// parseNumber reads a JSON number as a finite float64. It turns -0 into 0: a
-// sign on zero means nothing to a planner, and would be echoed as "-0" on
-// every surface.
+// parseNumber reads a JSON number as a finite float64, -0 as 0.
 func parseNumber(n minjson.Number) (float64, bool) {
-	f, err := strconv.ParseFloat(string(n), 64)
-	if err != nil || math.IsInf(f, 0) {
-		return 0, false
-	}
-	return numtext.NoNegativeZero(f), true
+	f, err := treedecode.Float("", n, 64)
+	return f, err == nil
 }
 
 // syntaxError locates the byte at off by line and column.
@@ -216,100 +208,9 @@ func coveredBy(path string, reported errorList) bool {
 	return false
 }
 
-// treeDecoder copies a parsed JSON tree into a typed value, checking shapes:
-// unknown fields, missing required fields and wrong types. With ranges set, a
-// number may be given as a range, collected there by path.
+// treeDecoder collects the problems of reading a range (decodeDist).
 type treeDecoder struct {
-	errs   errorList
-	ranges map[string]Dist
-}
-
-func (d *treeDecoder) value(path string, src any, dst reflect.Value) {
-	switch dst.Kind() {
-	case reflect.Struct:
-		d.object(path, src, dst)
-	case reflect.Pointer:
-		if src == nil {
-			return // an explicit null leaves an optional field unset
-		}
-		v := reflect.New(dst.Type().Elem())
-		d.value(path, src, v.Elem())
-		dst.Set(v)
-	case reflect.Slice:
-		arr, ok := src.([]any)
-		if !ok {
-			d.errs.add(path, Text{"must be an array", "配列にしてください"}, describe(src))
-			return
-		}
-		out := reflect.MakeSlice(dst.Type(), len(arr), len(arr))
-		for i, el := range arr {
-			d.value(minfmt.Sprintf("%s[%d]", path, i), el, out.Index(i))
-		}
-		dst.Set(out)
-	case reflect.Map:
-		m, ok := src.(map[string]any)
-		if !ok {
-			d.errs.add(path, Text{"must be an object", "オブジェクトにしてください"}, describe(src))
-			return
-		}
-		out := reflect.MakeMapWithSize(dst.Type(), len(m))
-		for _, k := range minjson.SortedKeys(m) {
-			el := reflect.New(dst.Type().Elem()).Elem()
-			d.value(join(path, k), m[k], el)
-			out.SetMapIndex(reflect.ValueOf(k), el)
-		}
-		dst.Set(out)
-	case reflect.Float64:
-		if m, isRange := src.(map[string]any); isRange && d.ranges != nil {
-			if dist, ok := d.decodeDist(path, m); ok {
-				d.ranges[path] = dist
-				dst.SetFloat(dist.Center())
-			}
-			return
-		}
-		if f, ok := treeNumber(path, src, &d.errs); ok {
-			dst.SetFloat(f)
-		}
-	case reflect.Interface:
-		if src != nil { // null leaves it unset
-			dst.Set(reflect.ValueOf(copyTree(src))) // a JSON value kept whole (transformer.config)
-		}
-	case reflect.String:
-		s, ok := src.(string)
-		if !ok {
-			d.errs.add(path, Text{"must be a string", "文字列にしてください"}, describe(src))
-			return
-		}
-		dst.SetString(s)
-	}
-}
-
-func (d *treeDecoder) object(path string, src any, dst reflect.Value) {
-	m, ok := src.(map[string]any)
-	if !ok {
-		d.errs.add(orRoot(path), Text{"must be an object", "オブジェクトにしてください"}, describe(src))
-		return
-	}
-	known := map[string]bool{}
-	for _, f := range fieldsOf(dst.Type()) {
-		known[f.name] = true
-		v, present := m[f.name]
-		p := join(path, f.name)
-		switch {
-		case present && v == nil && !f.required:
-			// An explicit null leaves an optional field unset, whatever its
-			// kind: the page clears a label, or the model a config replaces.
-		case present:
-			d.value(p, v, dst.Field(f.index))
-		case f.required:
-			d.errs.add(p, Text{"is required", "必須です"}, nil)
-		}
-	}
-	for _, k := range minjson.SortedKeys(m) {
-		if !known[k] {
-			d.errs.add(join(path, k), knownAs("unknown field", "不明なフィールドです", sortedNames(dst.Type())), nil)
-		}
-	}
+	errs errorList
 }
 
 // field is one struct field as the scenario format sees it.
@@ -365,27 +266,21 @@ func join(path, name string) string {
 	return path + "." + name
 }
 
+// fromTree is a treedecode problem as a *FieldError, any other error as it is.
+func fromTree(err error) error {
+	if e, ok := err.(*treedecode.Error); ok {
+		return &FieldError{Path: e.Path, Rule: e.Rule, RuleJA: e.RuleJA, Got: e.Got}
+	}
+	return err
+}
+
+// describe is a tree's value as an error echoes it (treedecode.Got).
+func describe(v any) any { return treedecode.Got(v) }
+
+// orRoot is path, or "scenario" for the whole file.
 func orRoot(path string) string {
 	if path == "" {
 		return "scenario"
 	}
 	return path
-}
-
-// describe names a JSON value's type (and the value, where short) for errors.
-func describe(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return strconv.FormatBool(x)
-	case minjson.Number:
-		return "number " + string(x)
-	case string:
-		return "string " + strconv.Quote(x)
-	case []any:
-		return "array"
-	default:
-		return "object"
-	}
 }

@@ -219,7 +219,7 @@ func TestConfigModelRefuses(t *testing.T) {
 
 func TestConfigModelNotAnObject(t *testing.T) {
 	_, err := configModel(t, []any{})
-	require.EqualError(t, err, "config: must be an object: a model's config.json, got array")
+	require.EqualError(t, err, "config: must be an object: a model's config.json, got a list")
 	// Every bad key is reported at once.
 	tree := readConfigTree(t, "llama-3.1-8b")
 	delete(tree, "hidden_size")

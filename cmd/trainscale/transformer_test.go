@@ -124,7 +124,7 @@ func TestTransformerCommandConfigBadInput(t *testing.T) {
 		{[]string{"--config", write("bert.json", `{"model_type": "bert", "hidden_size": 768}`)}, "config.model_type: unknown model_type (known: deepseek_v2, "},
 		{[]string{"--config", write("nokey.json", `{"model_type": "llama", "hidden_size": 64, "num_hidden_layers": 2, "vocab_size": 100, "intermediate_size": 128, "max_position_embeddings": 64}`)},
 			"config.num_attention_heads: is required for model_type llama"},
-		{[]string{"--config", write("list.json", `[1, 2]`)}, "--config: must be an object: a model's config.json, got array"},
+		{[]string{"--config", write("list.json", `[1, 2]`)}, "--config: must be an object: a model's config.json, got a list"},
 		{[]string{"--config", write("broken.json", `{"model_type": "llama",`)}, "broken.json: invalid JSON at line 1, column 24"},
 		{[]string{"--config", write("twice.json", `{"model_type": "llama", "model_type": "qwen2"}`)}, "twice.json: model_type: must appear only once in its object"},
 		{[]string{"--shape", write("shape.json", `{"layers": 2, "hidden": 64, "heads": 4, "ffn": 256, "activation": "gelu", "vocab": 100}`)}, "--seq: is required with shape"},

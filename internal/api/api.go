@@ -22,7 +22,6 @@ package api
 import (
 	"bytes"
 	"errors"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -255,12 +254,11 @@ func (s *Set) readTree(v any) error {
 		s.Path, s.Value = o.Path, o.Value
 		return nil
 	}
-	obj, _ := v.(map[string]any)
 	var req struct {
 		Path  string `json:"path"`
 		Value any    `json:"value"`
 	}
-	if obj == nil || decodeObject("set", obj, reflect.ValueOf(&req).Elem()) != nil || req.Path == "" {
+	if decodeTree(v, &req) != nil || req.Path == "" {
 		text, _ := minjson.Append(nil, v)
 		return &estimator.FieldError{Path: "set", Rule: `each must be "path=value" or {"path": ..., "value": ...}`, RuleJA: `それぞれ "path=value" か {"path": ..., "value": ...} の形にしてください`, Got: string(text)}
 	}
@@ -274,12 +272,13 @@ func (s *Set) readTree(v any) error {
 	return nil
 }
 
-func (Set) noun(plural bool) estimator.Text {
-	ja := `上書き指定（"path=value" または {"path": ..., "value": ...}）`
+// Noun says what a Set reads, for the errors of a value of another shape.
+func (Set) Noun(plural bool) (en, ja string) {
+	ja = `上書き指定（"path=value" または {"path": ..., "value": ...}）`
 	if plural {
-		return estimator.Text{EN: `overrides ("path=value" or {"path": ..., "value": ...})`, JA: ja}
+		return `overrides ("path=value" or {"path": ..., "value": ...})`, ja
 	}
-	return estimator.Text{EN: `an override ("path=value" or {"path": ..., "value": ...})`, JA: ja}
+	return `an override ("path=value" or {"path": ..., "value": ...})`, ja
 }
 
 func (s Set) MarshalJSON() ([]byte, error) {

@@ -20,7 +20,7 @@ func TestLongValuesComeBackCut(t *testing.T) {
 	for _, tc := range []struct{ method, req, path, got string }{
 		{"estimate", `{"lang":"` + long + `"}`, "lang", `"` + strings.Repeat("x", 63) + `…" (10485762 bytes)`},
 		{"estimate", `{"preset":"` + long + `"}`, "preset", `"` + strings.Repeat("x", 63) + `…" (10485762 bytes)`},
-		{"estimate", `{"set":["fleet.cars=` + long + `"]}`, "fleet.cars", `string "` + strings.Repeat("x", 56) + `…" (10485769 bytes)`},
+		{"estimate", `{"set":["fleet.cars=` + long + `"]}`, "fleet.cars", `"` + strings.Repeat("x", 63) + `…" (10485762 bytes)`},
 		{"estimate", `{"set":["` + long + `=1"]}`, "", ""},
 		{"estimate", `{"` + long + `":1}`, strings.Repeat("x", estimator.MaxShownPath) + "… (10485760 bytes)", ""},
 		{"throughput", `{"model":"` + long + `","gpu":"v100-sxm2-16gb"}`, "model", ""},

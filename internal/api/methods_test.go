@@ -70,10 +70,10 @@ func TestWrongTypesAreWordedPlainly(t *testing.T) {
 			{`{"scenario":3}`, "scenario", "must be a JSON object or a string holding one"},
 			{`{"preset":1}`, "preset", "must be a string"},
 			{`{"lang":"xx"}`, "lang", "must be en or ja"},
-			{`{"bogus":1}`, "bogus", "unknown request field"},
+			{`{"bogus":1}`, "bogus", "unknown field"},
 		},
 		"explain":  {{`{"id":1}`, "id", "must be a string"}},
-		"presets":  {{`{"x":1}`, "x", "unknown request field"}},
+		"presets":  {{`{"x":1}`, "x", "unknown field"}},
 		"messages": {{`{"lang":1}`, "lang", "must be a string"}, {`{"lang":"xx"}`, "lang", "must be en or ja"}},
 		"catalog":  {{`{"table":[]}`, "table", "must be a string"}},
 		"throughput": {
@@ -103,13 +103,13 @@ func TestWrongTypesAreWordedPlainly(t *testing.T) {
 			{`{"samples":2e6}`, "samples", "must be a whole number from 1 to 1000000"},
 			{`{"samples":0}`, "samples", "must be a whole number from 1 to 1000000"},
 			{`{"seed":-1}`, "seed", "must be a whole number from 0 to 9007199254740991"},
-			{`{"samples":10,"Samples":2e6}`, "Samples", "is given twice"},
+			{`{"samples":10,"Samples":2e6}`, "Samples", "must appear only once in its object"},
 		},
 		"sensitivity": {{`{"target":1}`, "target", "must be a string"}},
 		"compare": {
 			{`{"scenarios":{}}`, "scenarios", "must be a list of objects"},
 			{`{"scenarios":[{"preset":"article-2017"},{"name":3}]}`, "scenarios[1].name", "must be a string"},
-			{`{"scenarios":[{"zz":1}]}`, "scenarios[0].zz", "unknown request field"},
+			{`{"scenarios":[{"zz":1}]}`, "scenarios[0].zz", "unknown field"},
 		},
 		"charts": {
 			{`{"samples":-1}`, "samples", "must be a whole number from 0 to 1000000"},
