@@ -44,7 +44,7 @@ function rangeOverride(el, path) {
 }
 
 // A number as the user typed it, or the text as a JSON string, so the core
-// reports "must be a number, got string ..." for it. Full-width digits pass as
+// reports "must be a number, got \"...\"" for it. Full-width digits pass as
 // typed (NFKC only tells they are digits): the core reads them.
 /**
  * @param {string} text
