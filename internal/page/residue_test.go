@@ -27,7 +27,7 @@ func TestJapanesePageHasNoEnglish(t *testing.T) {
 	for _, f := range estimator.CatalogFacts() {
 		citations[f.Source] = true
 	}
-	for _, name := range residue.Scenarios {
+	for _, name := range residue.Checked() {
 		data, ok := examples.Read(name)
 		require.True(t, ok, name)
 		s, err := estimator.Decode(bytes.NewReader(data))

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"testing"
 	"unicode"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -169,6 +170,16 @@ func (l Line) String() string { return l.Text + "  <- " + strings.Join(l.Words, 
 // Japanese: the article's, and the widest of the modern, language-model and
 // fleet-video kinds.
 var Scenarios = []string{"article-2017", "modern-2026", "llama-3-405b", "av-world-model-2026"}
+
+// Checked is the scenarios a check reads: all of Scenarios, but in the quick
+// loop (go test -short) the article's and the fleet-video one, a CNN's words
+// and a transformer's; make test reads them all.
+func Checked() []string {
+	if testing.Short() {
+		return []string{"article-2017", "av-world-model-2026"}
+	}
+	return Scenarios
+}
 
 var (
 	// a token: a run of Latin letters, digits and the marks ids and units

@@ -51,6 +51,9 @@ document.body.dataset.ready = 'true';`,
 }
 
 func TestMeasuresATinyPage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts Chromium: make test runs it")
+	}
 	if _, err := os.Stat("/usr/bin/chromium"); err != nil {
 		t.Skip("no Chromium")
 	}
