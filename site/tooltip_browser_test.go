@@ -65,13 +65,14 @@ func TestLegendHidesASeries(t *testing.T) {
 		xy := run[[]float64](p, `(() => { const r = document.querySelector('[data-chart=cost-breakdown] [ecmeta_ssr_type=legend][ecmeta_series_index="1"]').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`)
 		require.NoError(t, chromedp.Do(p.ctx, chromedp.MouseClickXY(xy[0], xy[1])))
 	}
-	// tip hovers the purchase column until its tooltip names network or not.
+	// tip hovers the purchase column until its tooltip shows and names
+	// network or not: a tooltip not drawn yet names nothing.
 	tip := func(names bool) []string {
 		box := run[[]float64](p, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`, sel))
 		var got []string
 		for range 50 {
 			require.NoError(t, chromedp.Do(p.ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, box[0]+box[2]*0.25, box[1]+box[3]*0.33)))
-			if got = run[[]string](p, fmt.Sprintf(tipTextJS, sel)); slices.Contains(got, "network") == names {
+			if got = run[[]string](p, fmt.Sprintf(tipTextJS, sel)); len(got) > 0 && slices.Contains(got, "network") == names {
 				break
 			}
 			require.NoError(t, chromedp.Do(p.ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1)))
