@@ -20,7 +20,7 @@ type CatalogFact struct {
 }
 
 // LabelIn is the fact's label in lang ("ja"; anything else reads English).
-func (f CatalogFact) LabelIn(lang string) string { return Text{EN: f.Label, JA: f.LabelJA}.In(lang) }
+func (f CatalogFact) LabelIn(lang Lang) string { return Text{EN: f.Label, JA: f.LabelJA}.In(lang) }
 
 // CatalogFacts lists the catalog numbers formulas use, in a stable order.
 func CatalogFacts() []CatalogFact {

@@ -256,7 +256,7 @@ var RangeMoved = Text{
 
 // WhyIn is Why for a reader of lang: the note of a moved range or of a
 // default model-error range, which the core wrote, in that language; the scenario's own words as they were given.
-func (d Dist) WhyIn(lang string) string {
+func (d Dist) WhyIn(lang Lang) string {
 	if note, ok := ModelErrorNote(d.Why); ok {
 		return note.In(lang)
 	}

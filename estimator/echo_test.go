@@ -17,7 +17,7 @@ func TestShownCutsLongValues(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		got  any
-		lang string
+		lang estimator.Lang
 		want any
 	}{
 		{"a short value", -5, "en", -5},

@@ -23,7 +23,7 @@ func (e *FieldError) Error() string { return e.In("en") }
 // "fleet.cars: must be > 0, got -5" or
 // "fleet.cars: 0 より大きい値にしてください（入力値 -5）". A rule without a
 // Japanese form reads in English inside the Japanese sentence.
-func (e *FieldError) In(lang string) string {
+func (e *FieldError) In(lang Lang) string {
 	if lang != "ja" {
 		if e.Got == nil {
 			return minfmt.Sprintf("%s: %s", ShownPath(e.Path, lang), e.Rule)
@@ -51,7 +51,7 @@ const (
 // text is longer than MaxShown bytes is cut there and says how long it was,
 // `"aaaa…" (10485762 bytes)`, so that a 10 MB string in a request does not
 // come back in each of its errors' messages and again beside them.
-func Shown(v any, lang string) any {
+func Shown(v any, lang Lang) any {
 	if v == nil {
 		return nil
 	}
@@ -66,11 +66,11 @@ func Shown(v any, lang string) any {
 
 // ShownPath is a FieldError's path as every surface shows it: cut as Shown
 // cuts a value, past MaxShownPath bytes (an unknown key of 10 MB).
-func ShownPath(path, lang string) string { return cut(path, MaxShownPath, lang) }
+func ShownPath(path string, lang Lang) string { return cut(path, MaxShownPath, lang) }
 
 // cut is text, or past n bytes its first n and its length; text that ends
 // in a quote (a quoted string) keeps it.
-func cut(text string, n int, lang string) string {
+func cut(text string, n int, lang Lang) string {
 	if len(text) <= n {
 		return text
 	}
@@ -107,7 +107,7 @@ func (e *SyntaxError) Error() string { return e.In("en") }
 
 // In says the problem in lang ("ja"; anything else reads English). Msg is the
 // JSON reader's own words, in English either way.
-func (e *SyntaxError) In(lang string) string {
+func (e *SyntaxError) In(lang Lang) string {
 	if lang == "ja" {
 		return minfmt.Sprintf("JSON として正しくありません（%d 行 %d 列）: %s", e.Line, e.Column, e.Msg)
 	}

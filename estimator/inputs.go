@@ -41,7 +41,7 @@ func DescribeRule(rule string) string { return DescribeRuleIn(rule, "en") }
 
 // DescribeRuleIn is DescribeRule in lang ("ja"; anything else reads
 // English): "gt0" -> "0 より大きい値にしてください".
-func DescribeRuleIn(rule, lang string) string { return ruleWords(rule).In(lang) }
+func DescribeRuleIn(rule string, lang Lang) string { return ruleWords(rule).In(lang) }
 
 // ruleWords is a check tag in every language.
 func ruleWords(rule string) Text {

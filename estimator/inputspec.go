@@ -10,6 +10,28 @@ import (
 	"github.com/trainscale/trainscale/internal/minjson"
 )
 
+// Lang is a reader's language, by its code. Every word a user reads exists
+// in English and Japanese.
+type Lang string
+
+// The languages every word exists in.
+const (
+	English  Lang = "en"
+	Japanese Lang = "ja"
+)
+
+// Langs lists the languages every word exists in, English first.
+func Langs() []Lang { return []Lang{English, Japanese} }
+
+// LangOf is the language a code names: "ja" is Japanese; anything else
+// reads English, the language every word has.
+func LangOf(code string) Lang {
+	if code == string(Japanese) {
+		return Japanese
+	}
+	return English
+}
+
 // Text is one piece of text a user reads, in every language the surfaces
 // speak.
 type Text struct {
@@ -17,10 +39,10 @@ type Text struct {
 	JA string `json:"ja,omitempty"`
 }
 
-// In returns the text in lang ("ja"; anything else reads English). A missing
-// translation falls back to English rather than to nothing.
-func (t Text) In(lang string) string {
-	if lang == "ja" && t.JA != "" {
+// In returns the text in lang. A missing translation falls back to English
+// rather than to nothing.
+func (t Text) In(lang Lang) string {
+	if lang == Japanese && t.JA != "" {
 		return t.JA
 	}
 	return t.EN
@@ -59,7 +81,7 @@ type Field struct {
 func (f Field) Money() bool { return strings.Contains(f.Unit.EN, "<currency>") }
 
 // UnitIn is the field's unit in words, in lang, with the scenario's currency.
-func (f Field) UnitIn(lang, currency string) string {
+func (f Field) UnitIn(lang Lang, currency string) string {
 	return strings.ReplaceAll(f.Unit.In(lang), "<currency>", currency)
 }
 
@@ -69,7 +91,7 @@ func (f Field) RuleText() string { return f.RuleTextIn("en") }
 
 // RuleTextIn is RuleText in lang ("ja"; anything else reads English):
 // "整数にしてください。0 より大きい値にしてください".
-func (f Field) RuleTextIn(lang string) string {
+func (f Field) RuleTextIn(lang Lang) string {
 	words := make([]string, len(f.Rules))
 	for i, r := range f.Rules {
 		words[i] = DescribeRuleIn(r, lang)

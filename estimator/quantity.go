@@ -45,12 +45,12 @@ func (q Quantity) RangeText(format func(float64) string) string {
 }
 
 // SourceIn is where the quantity's method comes from, in lang.
-func (q Quantity) SourceIn(lang string) string {
+func (q Quantity) SourceIn(lang Lang) string {
 	return Text{EN: q.Source, JA: q.SourceJA}.In(lang)
 }
 
 // LabelIn is the quantity's label in lang ("ja"; anything else reads English).
-func (q Quantity) LabelIn(lang string) string {
+func (q Quantity) LabelIn(lang Lang) string {
 	return Text{EN: q.Label, JA: q.LabelJA}.In(lang)
 }
 

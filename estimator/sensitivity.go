@@ -22,7 +22,7 @@ type Swing struct {
 }
 
 // WhyIn is the reason for the input's range in lang (see Dist.WhyIn).
-func (sw Swing) WhyIn(lang string) string { return Dist{Why: sw.Why}.WhyIn(lang) }
+func (sw Swing) WhyIn(lang Lang) string { return Dist{Why: sw.Why}.WhyIn(lang) }
 
 // Sensitivity is a tornado: the ranged inputs ordered by their swing.
 type Sensitivity struct {
@@ -35,7 +35,7 @@ type Sensitivity struct {
 }
 
 // LabelIn is the target's label in lang ("ja"; anything else reads English).
-func (s Sensitivity) LabelIn(lang string) string { return Text{EN: s.Label, JA: s.LabelJA}.In(lang) }
+func (s Sensitivity) LabelIn(lang Lang) string { return Text{EN: s.Label, JA: s.LabelJA}.In(lang) }
 
 // DefaultTarget is what sensitivity ranks against when not told: the total
 // cost of ownership where the scenario prices its plan, else the systems the

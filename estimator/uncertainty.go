@@ -24,7 +24,7 @@ type Spread struct {
 }
 
 // LabelIn is the spread's label in lang ("ja"; anything else reads English).
-func (s Spread) LabelIn(lang string) string { return Text{EN: s.Label, JA: s.LabelJA}.In(lang) }
+func (s Spread) LabelIn(lang Lang) string { return Text{EN: s.Label, JA: s.LabelJA}.In(lang) }
 
 // Uncertainty is the result of a Monte Carlo run over a scenario's ranges.
 type Uncertainty struct {

@@ -51,7 +51,7 @@ var unitWords = map[Unit]Text{
 
 // In is the base unit as a reader of lang sees it ("ja", or English):
 // "個数" for count, "USD" for USD.
-func (u Unit) In(lang string) string {
+func (u Unit) In(lang Lang) string {
 	if t, ok := unitWords[u]; ok {
 		return t.In(lang)
 	}

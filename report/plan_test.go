@@ -13,7 +13,7 @@ import (
 	"github.com/trainscale/trainscale/internal/chart"
 )
 
-func bundle(t *testing.T, name, lang, date string, set ...estimator.Override) *Bundle {
+func bundle(t *testing.T, name string, lang estimator.Lang, date string, set ...estimator.Override) *Bundle {
 	t.Helper()
 	data, ok := examples.Read(name)
 	require.True(t, ok, name)

@@ -49,8 +49,8 @@ type Bundle struct {
 	// Fit is the user's own measurements before and after the fit that gave
 	// the scenario's factors (tool.FitAccuracy); nil unless Options.Measurements.
 	Fit  *tool.FitReport
-	Lang string // "en" or "ja"
-	Date string // printed on the report, YYYY-MM-DD; fixed by the caller so output is reproducible
+	Lang estimator.Lang // "en" or "ja"
+	Date string         // printed on the report, YYYY-MM-DD; fixed by the caller so output is reproducible
 }
 
 // Table1 names the article's Table 1 cases, which a report of the article
@@ -79,7 +79,7 @@ type Options struct {
 	Seed     uint64   // its seed
 	Compared []string // names of the scenarios in Compare, in order
 	Compare  []*estimator.Estimate
-	Lang     string
+	Lang     estimator.Lang
 	Date     string
 	// ChartsOnly leaves out what only a report shows (the plan and the
 	// accuracy appendix): the page builds a bundle for its charts on every change.
@@ -102,7 +102,7 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 		b.Lang = "en"
 	}
 	if b.Lang != "en" && b.Lang != "ja" {
-		return nil, &estimator.FieldError{Path: "lang", Rule: "must be en or ja", Got: strconv.Quote(b.Lang)}
+		return nil, &estimator.FieldError{Path: "lang", Rule: "must be en or ja", Got: strconv.Quote(string(b.Lang))}
 	}
 	if opt.Samples < 0 || opt.Samples > estimator.MaxSamples {
 		return nil, &estimator.FieldError{Path: "samples", Rule: "must be between 0 and " + strconv.Itoa(estimator.MaxSamples), Got: opt.Samples}

@@ -35,7 +35,7 @@ func TestBuildChecksItsOptions(t *testing.T) {
 	require.NoError(t, err)
 	assert.Nil(t, b.Uncertainty, "zero samples leave the uncertainty section out")
 	assert.Nil(t, b.Sensitivity)
-	assert.Equal(t, "en", b.Lang)
+	assert.Equal(t, estimator.English, b.Lang)
 	b, err = Build(est, Options{Samples: 200, Lang: "ja"})
 	require.NoError(t, err)
 	require.NotNil(t, b.Uncertainty)
@@ -110,7 +110,8 @@ func TestBandAndWholeRunNote(t *testing.T) {
 	}
 	llama := run("llama-3-405b")
 	for _, tc := range []struct {
-		lang, id, want string
+		lang     estimator.Lang
+		id, want string
 	}{
 		{"en", "project.llama-3-405b.gpu_hours.dgx-h100", "29.79 million–53.88 million"},
 		{"en", "cost.own", "USD 70,212,637–USD 126,987,287"},

@@ -339,7 +339,7 @@ func (p *page) idle(root string) {
 }
 
 // pickLang picks a language as a user would and waits for the page to show it.
-func (p *page) pickLang(root, lang string) {
+func (p *page) pickLang(root string, lang estimator.Lang) {
 	p.t.Helper()
 	run[bool](p, fmt.Sprintf(`(() => { const l = %s.querySelector('[data-role=lang]'); l.value = %q; l.dispatchEvent(new Event('change')); return true; })()`, root, lang))
 	p.idle(root)
@@ -452,7 +452,7 @@ func TestLinkReproducesTheScenario(t *testing.T) {
 
 // hasWords checks that root's words (its data-i18n elements) read as the
 // core's messages in lang do.
-func (p *page) hasWords(root, lang string) {
+func (p *page) hasWords(root string, lang estimator.Lang) {
 	p.t.Helper()
 	words := run[map[string]string](p, fmt.Sprintf(`Object.fromEntries([...%s.querySelectorAll('[data-i18n]')].map((el) => [el.dataset.i18n, el.textContent]))`, root))
 	require.NotEmpty(p.t, words)

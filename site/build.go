@@ -361,11 +361,11 @@ func startup() ([]byte, error) {
 }
 
 // messagesFile is the file beside the page holding its words in lang.
-func messagesFile(lang string) string { return "messages-" + lang + ".json" }
+func messagesFile(lang estimator.Lang) string { return "messages-" + string(lang) + ".json" }
 
 // messages is the page's words in lang, as the messages method answers them.
-func messages(lang string) ([]byte, error) {
-	req, _ := json.Marshal(map[string]string{"lang": lang})
+func messages(lang estimator.Lang) ([]byte, error) {
+	req, _ := json.Marshal(map[string]estimator.Lang{"lang": lang})
 	out := api.New(api.PageMethods(), nil).Call("messages", req)
 	var res struct{ Error *api.Error }
 	if err := json.Unmarshal(out, &res); err != nil || res.Error != nil {

@@ -3,6 +3,7 @@ package site_test
 import (
 	"context"
 	"fmt"
+	"github.com/trainscale/trainscale/estimator"
 	"regexp"
 	"strconv"
 	"testing"
@@ -94,10 +95,10 @@ func sameWidths(widths []string) bool {
 func TestLayoutFitsEveryWidth(t *testing.T) {
 	t.Parallel()
 	p := open(t)
-	for _, lang := range []string{"en", "ja"} {
+	for _, lang := range []estimator.Lang{estimator.English, estimator.Japanese} {
 		for _, width := range []int64{390, 768, 1366} {
 			{
-				at := lang + " " + strconv.FormatInt(width, 10) + " px: "
+				at := string(lang) + " " + strconv.FormatInt(width, 10) + " px: "
 				p.viewport(width)
 				p.goTo(fmt.Sprintf("/?w=%d#lang=%s", width, lang)) // the query makes each a new page
 				p.ready("body")

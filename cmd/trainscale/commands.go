@@ -133,19 +133,20 @@ func runFields(e *env, args []string) error {
 	if err := oneOf("--lang", *lang, "en", "ja"); err != nil {
 		return err
 	}
+	in := estimator.Lang(*lang)
 	fields := estimator.Fields()
 	switch format.value {
 	case "json":
 		return writeJSON(e.stdout, fields)
 	case "markdown":
-		return writeFieldsMarkdown(e.stdout, fields, *lang)
+		return writeFieldsMarkdown(e.stdout, fields, in)
 	}
 	rows := [][]string{{"path", "unit", "label", "if left out", "rule"}}
-	if *lang == "ja" {
+	if in == estimator.Japanese {
 		rows[0] = []string{"パス", "単位", "項目", "省略時", "規則"}
 	}
 	for _, f := range fields {
-		r := fieldRow(f, *lang)
+		r := fieldRow(f, in)
 		rows = append(rows, []string{r.path, r.unit, r.label, r.unset, r.rule})
 	}
 	return writeColumns(e.stdout, rows)
@@ -155,7 +156,7 @@ func runFields(e *env, args []string) error {
 // currency names the field that sets it.
 type fieldText struct{ path, unit, rule, unset, label, help string }
 
-func fieldRow(f estimator.Field, lang string) fieldText {
+func fieldRow(f estimator.Field, lang estimator.Lang) fieldText {
 	rule := f.RuleTextIn(lang)
 	if f.Optional {
 		sep, optional := "; ", "optional"
@@ -171,7 +172,7 @@ func fieldRow(f estimator.Field, lang string) fieldText {
 	return fieldText{f.Path, f.UnitIn(lang, "money.currency"), rule, unset, f.Label.In(lang), f.Help.In(lang)}
 }
 
-func writeFieldsMarkdown(w io.Writer, fields []estimator.Field, lang string) error {
+func writeFieldsMarkdown(w io.Writer, fields []estimator.Field, lang estimator.Lang) error {
 	var b strings.Builder
 	b.WriteString("| path | unit | rule | if left out | meaning |\n| --- | --- | --- | --- | --- |\n")
 	for _, f := range fields {

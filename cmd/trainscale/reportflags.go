@@ -22,7 +22,7 @@ type reportFlags struct {
 	samples  *intFlag[int]
 	seed     *intFlag[uint64]
 	compare  multiFlag
-	lang     string
+	lang     string // --lang, checked in bundle
 	date     string
 	outDir   bool // -o names a directory, not a file
 	// factors replaces the scenarios' factors section; measurements are
@@ -100,7 +100,7 @@ func (rf *reportFlags) bundle(e *env, file string) (*report.Bundle, error) {
 	if len(names) == 0 {
 		names = report.DefaultCompare(s)
 	}
-	opt := report.Options{Samples: rf.samples.value, Seed: rf.seed.value, Lang: rf.lang, Date: rf.date, Measurements: measurements}
+	opt := report.Options{Samples: rf.samples.value, Seed: rf.seed.value, Lang: estimator.Lang(rf.lang), Date: rf.date, Measurements: measurements}
 	for _, name := range names {
 		if name == rf.scenario.name || name == examples.Default && file == "" && rf.scenario.name == "" {
 			continue // a scenario beside itself says nothing

@@ -58,7 +58,7 @@ func runLicenses(e *env, args []string) error {
 
 // options loads the font the proposal needs: --font, or for Japanese the
 // IPAex Gothic built in.
-func (pf *pdfFlags) options(lang string) (pdf.Options, error) {
+func (pf *pdfFlags) options(lang estimator.Lang) (pdf.Options, error) {
 	if err := oneOf("--paper", pf.paper, "a4", "letter"); err != nil {
 		return pdf.Options{}, err
 	}

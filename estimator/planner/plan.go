@@ -541,7 +541,7 @@ func firstLine(s string) string {
 }
 
 // errorIn is err in lang where it is a FieldError.
-func errorIn(err error, lang string) string {
+func errorIn(err error, lang estimator.Lang) string {
 	if fe := firstFieldError(err); fe != nil {
 		return fe.In(lang)
 	}
@@ -1023,7 +1023,7 @@ func shortfall(con Constraint, c check, p planPoint) Shortfall {
 	best.Formula = "the least " + c.path + " among the plans meeting every other constraint (" + p.o.id + ")"
 	over := c.value/c.limit - 1
 	label := estimator.Text{EN: con.Limit.Label, JA: con.Limit.LabelJA}
-	show := func(v float64, lang string) string {
+	show := func(v float64, lang estimator.Lang) string {
 		return present.ChooseIn(con.Limit.Unit, estimator.Decimal, v, present.Article, lang).FormatIn(v, lang)
 	}
 	return Shortfall{Path: c.path, Limit: con.Limit, Best: best, Over: over, Option: p.o.id,

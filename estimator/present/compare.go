@@ -81,7 +81,7 @@ type QuantityRow struct {
 }
 
 // LabelIn is the row's label in lang ("ja"; anything else reads English).
-func (r QuantityRow) LabelIn(lang string) string {
+func (r QuantityRow) LabelIn(lang estimator.Lang) string {
 	return estimator.Text{EN: r.Label, JA: r.LabelJA}.In(lang)
 }
 
@@ -89,7 +89,7 @@ func (r QuantityRow) LabelIn(lang string) string {
 func (r QuantityRow) Format(i int, us estimator.UnitSystem) string { return r.FormatIn(i, us, "en") }
 
 // FormatIn is Format with the unit words of lang ("21 日" for "21 days").
-func (r QuantityRow) FormatIn(i int, us estimator.UnitSystem, lang string) string {
+func (r QuantityRow) FormatIn(i int, us estimator.UnitSystem, lang estimator.Lang) string {
 	if r.Values[i] == nil {
 		return "-"
 	}

@@ -68,14 +68,16 @@ type Display struct {
 func (d Display) Show(v float64) float64 { return v / d.Per }
 
 // Suffix is the display unit in lang ("ja", or English).
-func (d Display) Suffix(lang string) string { return estimator.Text{EN: d.En, JA: d.Ja}.In(lang) }
+func (d Display) Suffix(lang estimator.Lang) string {
+	return estimator.Text{EN: d.En, JA: d.Ja}.In(lang)
+}
 
 // Format prints a value in English: "9.1 years", "USD 21,307,000", "yes".
 func (d Display) Format(v float64) string { return d.FormatIn(v, "en") }
 
 // FormatIn prints a value in lang ("ja"; anything else reads English):
 // "9.1 years" or "9.1 年".
-func (d Display) FormatIn(v float64, lang string) string {
+func (d Display) FormatIn(v float64, lang estimator.Lang) string {
 	if d.Unit == estimator.Flag {
 		return flagWords[v != 0].In(lang)
 	}
@@ -149,7 +151,7 @@ func Choose(u estimator.Unit, us estimator.UnitSystem, magnitude float64, st Sty
 // Japanese. Any
 // other lang, and every other unit, gets Choose's display, whose Ja suffix
 // goes with its own divisor.
-func ChooseIn(u estimator.Unit, us estimator.UnitSystem, magnitude float64, st Style, lang string) Display {
+func ChooseIn(u estimator.Unit, us estimator.UnitSystem, magnitude float64, st Style, lang estimator.Lang) Display {
 	d := Choose(u, us, magnitude, st)
 	if lang != "ja" || d.Per <= 1 || (d.Unit != estimator.Count && !d.Unit.IsCurrency()) {
 		return d
@@ -414,13 +416,13 @@ func Format(v float64, u estimator.Unit, us estimator.UnitSystem) string {
 }
 
 // FormatIn is Format in lang ("ja"; anything else reads English).
-func FormatIn(v float64, u estimator.Unit, us estimator.UnitSystem, lang string) string {
+func FormatIn(v float64, u estimator.Unit, us estimator.UnitSystem, lang estimator.Lang) string {
 	return ChooseIn(u, us, v, Article, lang).FormatIn(v, lang)
 }
 
 // FormatBand is q's value in lang with its whole-run range in brackets,
 // "4.13 million (4.13 million–7.6 million)", and whether it shows one.
-func FormatBand(q estimator.Quantity, us estimator.UnitSystem, lang string) (string, bool) {
+func FormatBand(q estimator.Quantity, us estimator.UnitSystem, lang estimator.Lang) (string, bool) {
 	format := func(v float64) string { return FormatIn(v, q.Unit, us, lang) }
 	v := format(q.Value)
 	if r := q.RangeText(format); r != "" {

@@ -15,7 +15,7 @@ func Explain(e *estimator.Estimate, id string) (string, error) { return ExplainI
 // ExplainIn is Explain in lang ("ja"; anything else reads English): the label,
 // the shown value and the words around them; formulas, ids and sources are
 // the same in every language.
-func ExplainIn(e *estimator.Estimate, id, lang string) (string, error) {
+func ExplainIn(e *estimator.Estimate, id string, lang estimator.Lang) (string, error) {
 	q, ok := e.Get(id)
 	if !ok {
 		return "", estimator.NewFieldError("id", estimator.Text{EN: "names no quantity of this estimate (see trainscale estimate --format json for the ids)", JA: "この見積もりのどの数量も指していません（ID は trainscale estimate --format json で確かめられます）"}, strconv.Quote(id))

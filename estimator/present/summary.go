@@ -30,7 +30,7 @@ func Summarize(e *estimator.Estimate) Summary { return SummarizeIn(e, "en") }
 // SummarizeIn is Summarize in lang ("ja"; anything else reads English):
 // titles, headers, labels, values and notes in the reader's words; ids,
 // workload names and layouts as they are.
-func SummarizeIn(e *estimator.Estimate, lang string) Summary {
+func SummarizeIn(e *estimator.Estimate, lang estimator.Lang) Summary {
 	banded := false
 	sum := summarize(e, lang, &banded)
 	if banded {
@@ -42,7 +42,7 @@ func SummarizeIn(e *estimator.Estimate, lang string) Summary {
 
 // summarize is SummarizeIn's tables, banded set when a value shown carries
 // the whole run's P10 and P90 (shown beside it: "8.4 M (8.4 M-15.4 M)").
-func summarize(e *estimator.Estimate, lang string, banded *bool) Summary {
+func summarize(e *estimator.Estimate, lang estimator.Lang, banded *bool) Summary {
 	t := func(en, ja string) string { return estimator.Text{EN: en, JA: ja}.In(lang) }
 	s := e.Scenario
 	us := s.Units
@@ -205,7 +205,7 @@ func summarize(e *estimator.Estimate, lang string, banded *bool) Summary {
 
 // teamSection is the article's table: the systems the team needs for each
 // workload on each system.
-func teamSection(e *estimator.Estimate, lang string, show func(string) string, val func(string) float64, has func(string) bool) Section {
+func teamSection(e *estimator.Estimate, lang estimator.Lang, show func(string) string, val func(string) float64, has func(string) bool) Section {
 	t := func(en, ja string) string { return estimator.Text{EN: en, JA: ja}.In(lang) }
 	s := e.Scenario
 	team := [][]string{{t("network", "ネットワーク"), t("system", "システム"), t("systems", "台数"), t("to buy", "購入台数"), t("per member", "1 人あたり"), t("node reads", "ノードの読み出し")}}
@@ -237,7 +237,7 @@ func teamSection(e *estimator.Estimate, lang string, show func(string) string, v
 
 // projectSection is a project's job for each workload on each system: its
 // GPUs and systems, a run's time with failures and the project's GPU-hours.
-func projectSection(e *estimator.Estimate, lang string, show func(string) string, val func(string) float64) Section {
+func projectSection(e *estimator.Estimate, lang estimator.Lang, show func(string) string, val func(string) float64) Section {
 	t := func(en, ja string) string { return estimator.Text{EN: en, JA: ja}.In(lang) }
 	s, p := e.Scenario, e.Scenario.Project
 	rows := [][]string{{t("network", "ネットワーク"), t("system", "システム"), t("GPUs per job", "ジョブの GPU 数"), t("systems", "台数"),
@@ -266,7 +266,7 @@ func projectSection(e *estimator.Estimate, lang string, show func(string) string
 
 // transformerRows is the transformer workloads' plan on each system, one row
 // per pair, with the header first.
-func transformerRows(e *estimator.Estimate, lang string, show func(string) string, val func(string) float64) [][]string {
+func transformerRows(e *estimator.Estimate, lang estimator.Lang, show func(string) string, val func(string) float64) [][]string {
 	t := func(en, ja string) string { return estimator.Text{EN: en, JA: ja}.In(lang) }
 	rows := [][]string{{t("network", "ネットワーク"), t("system", "システム"), t("tokens", "トークン数"), t("FLOPs", "計算量"), t("layout", "並列化構成"),
 		t("memory per GPU", "GPU 1\u00a0基あたりのメモリ"), "MFU", t("tokens/s per GPU", "GPU 1\u00a0基の毎秒トークン数"), t("GPUs per job", "ジョブの GPU 数"), t("one job", "1 ジョブ"),
@@ -288,7 +288,7 @@ func transformerRows(e *estimator.Estimate, lang string, show func(string) strin
 
 // column shows the quantities ids, a column of a table, in one display
 // (ChooseColumn), in lang; "-" where the estimate has no such quantity.
-func column(e *estimator.Estimate, ids []string, lang string) []string {
+func column(e *estimator.Estimate, ids []string, lang estimator.Lang) []string {
 	var values []float64
 	var unit estimator.Unit
 	for _, id := range ids {
@@ -307,7 +307,7 @@ func column(e *estimator.Estimate, ids []string, lang string) []string {
 	return out
 }
 
-func fitsMark(fits float64, lang string) string {
+func fitsMark(fits float64, lang estimator.Lang) string {
 	if fits == 1 {
 		return estimator.Text{EN: " (fits)", JA: "（収まる）"}.In(lang)
 	}
@@ -323,7 +323,7 @@ func roundCount(n float64) string {
 	return strconv.FormatFloat(math.Round(n), 'f', 0, 64)
 }
 
-func okMark(v float64, lang string) string {
+func okMark(v float64, lang estimator.Lang) string {
 	if v != 0 {
 		return estimator.Text{EN: " (enough)", JA: "（十分）"}.In(lang)
 	}
@@ -335,7 +335,7 @@ func okMark(v float64, lang string) string {
 // micro_batch, zero, recompute): "TP4 x PP4 x DP1024, mb 1, ZeRO-1,
 // selective recompute", expert and context parallelism and interleaving
 // where they are used.
-func layoutWords(lang string, part func(name string) float64) string {
+func layoutWords(lang estimator.Lang, part func(name string) float64) string {
 	out := minfmt.Sprintf("TP%v", part("tp"))
 	for _, p := range []struct{ name, label string }{{"cp", "CP"}, {"pp", "PP"}, {"dp", "DP"}, {"ep", "EP"}} {
 		if v := part(p.name); v > 1 || p.name == "pp" || p.name == "dp" {

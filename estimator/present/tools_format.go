@@ -11,7 +11,7 @@ import "math"
 func FormatToolValue(v float64, u estimator.Unit) string { return FormatToolValueIn(v, u, "en") }
 
 // FormatToolValueIn is FormatToolValue in lang: "14.6 hours" or "14.6 時間".
-func FormatToolValueIn(v float64, u estimator.Unit, lang string) string {
+func FormatToolValueIn(v float64, u estimator.Unit, lang estimator.Lang) string {
 	s := Choose(u, estimator.Decimal, v, Hardware).FormatIn(v, lang)
 	if u == estimator.Bytes && math.Abs(v) >= 1e6 {
 		s += " (" + FormatIn(v, estimator.Bytes, estimator.Decimal, lang) + ")"

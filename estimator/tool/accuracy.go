@@ -440,7 +440,7 @@ func AccuracyPointNumber(col int) bool { return col == 0 || col >= 2 && col <= 5
 // lang, the header first: #, the figure, published, predicted, ratio and
 // absolute error beside it, then its model family, GPU generation, scale
 // and set. A lower bound reads "at least 7".
-func AccuracyPointTable(r *AccuracyReport, lang string) [][]string {
+func AccuracyPointTable(r *AccuracyReport, lang estimator.Lang) [][]string {
 	head := append([]string{"#"}, words(lang, "figure", "published", "predicted", "ratio", "error")...)
 	out := [][]string{append(head, kindFamily.In(lang), kindGeneration.In(lang), kindScale.In(lang), kindSet.In(lang))}
 	for i, row := range r.Rows {

@@ -441,7 +441,7 @@ func AccuracyGroupWords() map[string]estimator.Text {
 }
 
 // words are the AccuracyWords of keys in lang.
-func words(lang string, keys ...string) []string {
+func words(lang estimator.Lang, keys ...string) []string {
 	out := make([]string, len(keys))
 	for i, k := range keys {
 		out[i] = AccuracyWords[k].In(lang)
@@ -457,7 +457,7 @@ func FormatRatio(v float64) string { return fmt.Sprintf("%.3f", v) }
 
 // AccuracyTable is the error of each group of Accuracy's report in lang,
 // the header first: grouping, group, points, median and P90.
-func AccuracyTable(r *AccuracyReport, lang string) [][]string {
+func AccuracyTable(r *AccuracyReport, lang estimator.Lang) [][]string {
 	out := [][]string{words(lang, "grouping", "group", "points", "median", "p90")}
 	for _, g := range r.Groups {
 		out = append(out, []string{g.Kind.In(lang), g.Name.In(lang), strconv.Itoa(g.Points), FormatError(g.Median), FormatError(g.P90)})
@@ -468,7 +468,7 @@ func AccuracyTable(r *AccuracyReport, lang string) [][]string {
 // FitTable is each measurement of a fit report in lang, the header first:
 // what, measured, and the prediction, ratio and error before and after.
 // Columns from 1 on hold numbers.
-func FitTable(r *FitReport, lang string) [][]string {
+func FitTable(r *FitReport, lang estimator.Lang) [][]string {
 	out := [][]string{words(lang, "measurement", "measured", "before", "ratio.before", "error.before", "after", "ratio.after", "error.after")}
 	show := func(v float64) string { return present.FormatToolValue(v, estimator.PerSecond) }
 	for _, row := range r.Rows {
@@ -481,7 +481,7 @@ func FitTable(r *FitReport, lang string) [][]string {
 
 // FitGroupTable is the error of each group of a fit report in lang, the
 // header first: grouping, group, points, and median and P90 before and after.
-func FitGroupTable(r *FitReport, lang string) [][]string {
+func FitGroupTable(r *FitReport, lang estimator.Lang) [][]string {
 	out := [][]string{words(lang, "grouping", "group", "points", "median.before", "p90.before", "median.after", "p90.after")}
 	for _, g := range r.Groups {
 		out = append(out, []string{g.Kind.In(lang), g.Name.In(lang), strconv.Itoa(g.Points), FormatError(g.Before.Median), FormatError(g.Before.P90),

@@ -71,7 +71,7 @@ type Result struct {
 }
 
 // TitleIn is the result's title in lang ("ja"; anything else reads English).
-func (r *Result) TitleIn(lang string) string { return text(r.Title, r.TitleJA).In(lang) }
+func (r *Result) TitleIn(lang estimator.Lang) string { return text(r.Title, r.TitleJA).In(lang) }
 
 // Note is one non-numeric fact of a result, such as bound = "compute".
 type Note struct {
@@ -81,7 +81,7 @@ type Note struct {
 }
 
 // In is the note's text in lang ("ja"; anything else reads English).
-func (n Note) In(lang string) string { return text(n.Text, n.TextJA).In(lang) }
+func (n Note) In(lang estimator.Lang) string { return text(n.Text, n.TextJA).In(lang) }
 
 // Get returns the quantity with the given id.
 func (r *Result) Get(id string) (estimator.Quantity, bool) {

@@ -53,7 +53,7 @@ type API struct {
 // "ranges") for est in lang. It is internal/page's, given by the tools
 // module (page.Render): linked into the estimator module, the page's HTML
 // renderers cost it 13 KB brotli (docs/engineering.md, "Module size").
-type Render func(part string, est *estimator.Estimate, lang string) string
+type Render func(part string, est *estimator.Estimate, lang estimator.Lang) string
 
 // New makes an API answering the estimator module's one method, estimate,
 // and extra, listed after it by name. The tools module passes tools.Methods()
@@ -151,12 +151,12 @@ type Error struct {
 
 // requestLang is the lang a request asks for, "ja" or "en": its errors'
 // messages follow it. A request too broken to say reads English.
-func requestLang(request []byte) string {
+func requestLang(request []byte) estimator.Lang {
 	tree, _, _, _ := minjson.Read(request, "")
 	if m, ok := tree.(map[string]any); ok && m["lang"] == "ja" {
-		return "ja"
+		return estimator.Japanese
 	}
-	return "en"
+	return estimator.English
 }
 
 // Errors turns an error (possibly several joined) into the API's error values.
@@ -164,7 +164,7 @@ func Errors(err error) []Error { return ErrorsIn(err, "en") }
 
 // ErrorsIn is Errors with each message in lang ("ja"; anything else reads
 // English); paths and rules stay as they are, for programs to read.
-func ErrorsIn(err error, lang string) []Error {
+func ErrorsIn(err error, lang estimator.Lang) []Error {
 	var out []Error
 	var walk func(error)
 	walk = func(err error) {
@@ -213,7 +213,7 @@ func errorJSON(err error) []byte { return ErrorJSONIn(err, "en") }
 
 // ErrorJSONIn is ErrorJSON with the messages in lang ("ja"; anything else
 // reads English): for a request refused before it is JSON, too.
-func ErrorJSONIn(err error, lang string) []byte {
+func ErrorJSONIn(err error, lang estimator.Lang) []byte {
 	errs := ErrorsIn(err, lang)
 	if len(errs) == 0 {
 		errs = []Error{{Rule: "failed", Message: err.Error()}}

@@ -9,12 +9,12 @@ import (
 
 // Lang is a request's lang checked: "en" for en or none, "ja" for ja, else
 // an error naming the field.
-func Lang(l string) (string, error) {
+func Lang(l string) (estimator.Lang, error) {
 	switch l {
 	case "", "en":
-		return "en", nil
+		return estimator.English, nil
 	case "ja":
-		return "ja", nil
+		return estimator.Japanese, nil
 	}
 	return "", &estimator.FieldError{Path: "lang", Rule: "must be en or ja", RuleJA: "en か ja にしてください", Got: strconv.Quote(l)}
 }

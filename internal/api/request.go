@@ -109,7 +109,7 @@ func number(f float64) minjson.Number {
 // ReportOptions reads the fields every request that builds parts of a report
 // shares, reporting every error at once: samples (0 leaves the Monte Carlo
 // out; def when absent), seed (0 or absent: 1) and lang.
-func ReportOptions(samples, seed *Whole, def int, lang string) (n int, s uint64, l string, err error) {
+func ReportOptions(samples, seed *Whole, def int, lang string) (n int, s uint64, l estimator.Lang, err error) {
 	n, errN := samples.Int("samples", def, 0, estimator.MaxSamples)
 	sd, errS := seed.Int("seed", 1, 0, MaxWhole)
 	if sd == 0 {

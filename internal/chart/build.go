@@ -218,7 +218,7 @@ var cpuStudy = struct {
 // from the estimator run on variants of the scenario or from its hardware
 // tools: nothing here computes a figure of its own, it only picks and
 // arranges them.
-func Build(est *estimator.Estimate, u *estimator.Uncertainty, sens *estimator.Sensitivity, lang string) ([]Spec, error) {
+func Build(est *estimator.Estimate, u *estimator.Uncertainty, sens *estimator.Sensitivity, lang estimator.Lang) ([]Spec, error) {
 	b := &builder{est: est, s: est.Scenario, lang: lang}
 	steps := []func() (Spec, error){
 		b.computeGrowth, b.dataFunnel, b.scaling, b.memory, b.systemsByGeneration, b.costBreakdown,
@@ -243,7 +243,7 @@ func Build(est *estimator.Estimate, u *estimator.Uncertainty, sens *estimator.Se
 type builder struct {
 	est  *estimator.Estimate
 	s    *estimator.Scenario
-	lang string
+	lang estimator.Lang
 }
 
 func (b *builder) t(key string) string { return Text(b.lang, key) }

@@ -23,7 +23,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // build runs a built-in scenario and builds its charts, with a small Monte
 // Carlo run so the uncertainty chart has data.
-func build(t testing.TB, name, lang string) []chart.Spec {
+func build(t testing.TB, name string, lang estimator.Lang) []chart.Spec {
 	t.Helper()
 	data, ok := examples.Read(name)
 	require.True(t, ok, name)
@@ -82,7 +82,10 @@ func rounded(specs []chart.Spec) []chart.Spec {
 }
 
 func TestChartsGolden(t *testing.T) {
-	for _, tc := range []struct{ scenario, lang string }{
+	for _, tc := range []struct {
+		scenario string
+		lang     estimator.Lang
+	}{
 		{"article-2017", "en"},
 		{"article-2017", "ja"},
 		{"modern-2026", "en"},
@@ -90,10 +93,10 @@ func TestChartsGolden(t *testing.T) {
 		{"llama-3-405b", "en"},
 		{"av-world-model-2026", "en"},
 	} {
-		t.Run(tc.scenario+"-"+tc.lang, func(t *testing.T) {
+		t.Run(tc.scenario+"-"+string(tc.lang), func(t *testing.T) {
 			got, err := json.MarshalIndent(rounded(build(t, tc.scenario, tc.lang)), "", "  ")
 			require.NoError(t, err)
-			path := filepath.Join("testdata", tc.scenario+"."+tc.lang+".json")
+			path := filepath.Join("testdata", tc.scenario+"."+string(tc.lang)+".json")
 			if *update {
 				require.NoError(t, os.WriteFile(path, append(got, '\n'), 0o644))
 			}
@@ -253,7 +256,7 @@ func TestChartsReadTheEstimate(t *testing.T) {
 }
 
 // scalingOf is the scaling chart of a built-in scenario.
-func scalingOf(t *testing.T, name, lang string) chart.Spec {
+func scalingOf(t *testing.T, name string, lang estimator.Lang) chart.Spec {
 	t.Helper()
 	for _, sp := range build(t, name, lang) {
 		if sp.ID == chart.Scaling {
@@ -549,7 +552,7 @@ func TestCostBreakdownOfARentedScenario(t *testing.T) {
 // system, the estimate's parts as they are, against the GPU's memory.
 func TestMemoryStacksThePartsAgainstTheGPU(t *testing.T) {
 	est := mustRun(t, "av-world-model-2026")
-	for _, lang := range []string{"en", "ja"} {
+	for _, lang := range []estimator.Lang{estimator.English, estimator.Japanese} {
 		specs, err := chart.Build(est, nil, nil, lang)
 		require.NoError(t, err)
 		sp := specOf(t, specs, chart.Memory)

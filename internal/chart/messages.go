@@ -1,12 +1,16 @@
 package chart
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/trainscale/trainscale/estimator"
+)
 
 // The words of the charts and of the reports around them, in English and
 // Japanese. Quantity labels and formulas come from the estimator and stay in
 // English; everything a report adds is here, so the HTML page and the PDF say
 // the same thing.
-var messages = map[string]map[string]string{
+var messages = map[estimator.Lang]map[string]string{
 	"en": {
 		// compute-growth
 		"growth.title": "Compute when the data grows",
@@ -874,7 +878,7 @@ var messages = map[string]map[string]string{
 
 // Text returns the report word for key in lang (English when lang or the key
 // is unknown), so the HTML and PDF adapters say the same thing.
-func Text(lang, key string) string {
+func Text(lang estimator.Lang, key string) string {
 	if m, ok := messages[lang]; ok {
 		if s, ok := m[key]; ok {
 			return s
@@ -885,9 +889,6 @@ func Text(lang, key string) string {
 	}
 	return key
 }
-
-// Langs lists the languages the reports are written in.
-func Langs() []string { return []string{"en", "ja"} }
 
 // Keys lists the English words' keys, sorted (for tests and translators).
 func Keys() []string {
@@ -900,4 +901,4 @@ func Keys() []string {
 }
 
 // KeysIn counts the words lang has.
-func KeysIn(lang string) int { return len(messages[lang]) }
+func KeysIn(lang estimator.Lang) int { return len(messages[lang]) }

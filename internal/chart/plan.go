@@ -21,7 +21,7 @@ const logSpread = 30
 // frontier's order, and the chosen plan (the cheapest meeting every
 // constraint) marked as a series of its own. Every value is a quantity of
 // res; s gives the display units.
-func Frontier(res *planner.Result, s *estimator.Scenario, lang string) Spec {
+func Frontier(res *planner.Result, s *estimator.Scenario, lang estimator.Lang) Spec {
 	b := &builder{s: s, lang: lang}
 	sp := Spec{ID: FrontierChart, Title: b.t("plan.chart.title"), Kind: Scatter,
 		X: Axis{Label: b.t("plan.chart.x"), Unit: estimator.Seconds}}

@@ -26,7 +26,7 @@ func TestFrontierGolden(t *testing.T) {
 	require.NoError(t, err)
 	res, err := planner.Make(s, planner.Options{Prices: hardware.CloudOffers(), AsOf: "2026-12-01"})
 	require.NoError(t, err)
-	for _, lang := range []string{"en", "ja"} {
+	for _, lang := range []estimator.Lang{estimator.English, estimator.Japanese} {
 		sp := chart.Frontier(res, s, lang)
 		assert.Equal(t, chart.Scatter, sp.Kind)
 		assert.True(t, sp.X.Log)
@@ -36,7 +36,7 @@ func TestFrontierGolden(t *testing.T) {
 		assert.Equal(t, []string{res.Cheapest.Total.ID}, last.IDs)
 		got, err := json.MarshalIndent(rounded([]chart.Spec{sp}), "", "  ")
 		require.NoError(t, err)
-		path := filepath.Join("testdata", "plan-frontier.modern-2026."+lang+".json")
+		path := filepath.Join("testdata", "plan-frontier.modern-2026."+string(lang)+".json")
 		if *update {
 			require.NoError(t, os.WriteFile(path, append(got, '\n'), 0o644))
 		}

@@ -30,7 +30,7 @@ func ElementID(sp chart.Spec) string { return "chart-" + sp.ID }
 // and & and the JavaScript line separators inside strings, so a scenario
 // named "</script>" stays a string. A chart with nothing to draw
 // (chart.Spec.Empty) still gets its axes.
-func Option(sp chart.Spec, lang string) (json.RawMessage, error) {
+func Option(sp chart.Spec, lang estimator.Lang) (json.RawMessage, error) {
 	c, err := build(sp, lang)
 	if err != nil {
 		return nil, err
@@ -123,7 +123,7 @@ type built interface {
 }
 
 // build makes the go-echarts chart of one spec.
-func build(sp chart.Spec, lang string) (built, error) {
+func build(sp chart.Spec, lang estimator.Lang) (built, error) {
 	common := []charts.GlobalOpts{
 		charts.WithColorsOpts(opts.Colors(chart.Palette)),
 		charts.WithAnimation(false),
@@ -260,7 +260,7 @@ func hasLimit(sp chart.Spec) bool {
 // on it. The tooltip reads P10, P50 and P90 from three scatter series (the
 // two ends not drawn): a candlestick's own would list echarts' open, close,
 // lowest and highest, in English.
-func ranges(sp chart.Spec, lang string, common []charts.GlobalOpts) built {
+func ranges(sp chart.Spec, lang estimator.Lang, common []charts.GlobalOpts) built {
 	k := charts.NewKLine()
 	k.SetGlobalOptions(append(common,
 		charts.WithXAxisOpts(categoryX(sp.X)),
@@ -294,7 +294,7 @@ func ranges(sp chart.Spec, lang string, common []charts.GlobalOpts) built {
 
 // tornado draws each input's low and high as bars out from the target's base
 // value, the largest swing on top.
-func tornado(sp chart.Spec, lang string, common []charts.GlobalOpts) built {
+func tornado(sp chart.Spec, lang estimator.Lang, common []charts.GlobalOpts) built {
 	b := charts.NewBar()
 	x := valueAxisX(sp.X)
 	// The ticks are the change from the base, in the axis' display unit; the
@@ -457,7 +457,7 @@ const plotMargin = 60 + 30 + 50
 // axis name below them), the tornado's input names (wrapped) and the rows a
 // wrapped legend takes (echarts makes no room for them itself). Text widths
 // are estimated (textWidth).
-func fit(o map[string]any, sp chart.Spec, lang string) {
+func fit(o map[string]any, sp chart.Spec, lang estimator.Lang) {
 	layout := func(width int) map[string]any {
 		out := map[string]any{}
 		if rows := legendRows(legendNames(sp, lang), width); rows > 1 {
@@ -535,7 +535,7 @@ func legendRows(names []string, width int) int {
 
 // legendNames are the legend's entries: the series' names, or the two the
 // tornado adds; none where the chart has no legend.
-func legendNames(sp chart.Spec, lang string) []string {
+func legendNames(sp chart.Spec, lang estimator.Lang) []string {
 	switch {
 	case sp.Kind == chart.Tornado:
 		return []string{chart.Text(lang, "tornado.low"), chart.Text(lang, "tornado.high")}

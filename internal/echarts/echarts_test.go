@@ -20,7 +20,7 @@ import (
 
 // specs are the charts of a built-in scenario's report, with the uncertainty
 // and tornado charts (a small Monte Carlo run), by id.
-func specs(t *testing.T, scenario, lang string) map[string]chart.Spec {
+func specs(t *testing.T, scenario string, lang estimator.Lang) map[string]chart.Spec {
 	t.Helper()
 	data, ok := examples.Read(scenario)
 	require.True(t, ok, scenario)
@@ -112,7 +112,7 @@ type axis struct {
 	Data    []string `json:"data"`
 }
 
-func decode(t *testing.T, sp chart.Spec, lang string) option {
+func decode(t *testing.T, sp chart.Spec, lang estimator.Lang) option {
 	t.Helper()
 	raw, err := echarts.Option(sp, lang)
 	require.NoError(t, err, sp.ID)
@@ -301,7 +301,7 @@ func TestUnknownKindIsAnError(t *testing.T) {
 // digits below 1, never 38.16212783073121.
 func TestTooltipReadsUnderTheCSPAndRounded(t *testing.T) {
 	for _, name := range []string{"article-2017", "modern-2026", "llama-3-405b", "av-world-model-2026", "cifar10-cpu-vs-gpu"} {
-		for _, lang := range []string{"en", "ja"} {
+		for _, lang := range []estimator.Lang{estimator.English, estimator.Japanese} {
 			for id, sp := range specs(t, name, lang) {
 				o := decode(t, sp, lang)
 				assert.Equal(t, "richText", o.Tooltip.RenderMode, id)

@@ -84,7 +84,10 @@ func TestTheBuildDrawsEveryChartAsTheFullEchartsDoes(t *testing.T) {
 	var own, whole []json.RawMessage
 	// Every scenario in English; the default in Japanese too, for its wide
 	// labels.
-	type drawn struct{ name, lang string }
+	type drawn struct {
+		name string
+		lang estimator.Lang
+	}
 	reports := []drawn{{examples.Default, "ja"}}
 	for _, name := range examples.Names() {
 		reports = append(reports, drawn{name, "en"})
@@ -98,7 +101,7 @@ func TestTheBuildDrawsEveryChartAsTheFullEchartsDoes(t *testing.T) {
 			require.NoError(t, err)
 			var o map[string]any
 			require.NoError(t, json.Unmarshal(raw, &o))
-			id := r.name + "/" + r.lang + "/" + sp.ID
+			id := r.name + "/" + string(r.lang) + "/" + sp.ID
 			ids = append(ids, id)
 			own = append(own, marshal(t, o))
 			assert.Equal(t, map[string]any{}, o["title"], "%s: a title would need the title component", id)
@@ -140,7 +143,7 @@ func nodeAndModules(t *testing.T) string {
 
 // reportOf is the report of a built-in scenario, with a small Monte Carlo run
 // for the range and tornado charts.
-func reportOf(t *testing.T, name, lang string) *report.Bundle {
+func reportOf(t *testing.T, name string, lang estimator.Lang) *report.Bundle {
 	t.Helper()
 	data, ok := examples.Read(name)
 	require.True(t, ok)

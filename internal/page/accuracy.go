@@ -1,6 +1,7 @@
 package page
 
 import (
+	"github.com/trainscale/trainscale/estimator"
 	"strings"
 
 	"github.com/trainscale/trainscale/internal/minfmt"
@@ -86,7 +87,7 @@ func accuracyPoints(b *strings.Builder, points []byte, word func(tag, key, attrs
 // accuracyWords: a copy of estimator/tool's words for the module that
 // does not link estimator/tool (accuracy_words.go, written by go generate
 // and checked by TestAccuracyWordsCurrent).
-func accuracyMessages(lang string) map[string]string {
+func accuracyMessages(lang estimator.Lang) map[string]string {
 	out := make(map[string]string, len(accuracyWords))
 	for key, w := range accuracyWords {
 		out[key] = w.In(lang)

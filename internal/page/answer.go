@@ -19,7 +19,7 @@ var articleCount = present.Display{Unit: estimator.Count, Per: 1}
 // P10, P50 and P90 beside it and the page says where the point estimate
 // falls. Its data-quantity elements are those Results' answer has, in the
 // same order, so a page can put it in place of that one.
-func Answer(est *estimator.Estimate, u *estimator.Uncertainty, lang string) string {
+func Answer(est *estimator.Estimate, u *estimator.Uncertainty, lang estimator.Lang) string {
 	sh := newSheet(est, lang)
 	sh.answerCells(u)
 	r := newRender(sh)
@@ -255,7 +255,7 @@ func (r *render) format(v float64, u estimator.Unit) string {
 // what it costs and how long a run takes, why the planner chose it, and a
 // button that loads it. Its figures are text, not the page's live values:
 // they are the plan's, which the page's own estimate does not hold.
-func Lead(est *estimator.Estimate, why, option, label string, sizedForDays float64, lang string) (string, error) {
+func Lead(est *estimator.Estimate, why, option, label string, sizedForDays float64, lang estimator.Lang) (string, error) {
 	if est == nil { // the planner chose nothing: why stands alone
 		return `<p class="note">` + esc(why) + `</p>`, nil
 	}

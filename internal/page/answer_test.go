@@ -134,7 +134,7 @@ func TestChainHeadingAndTeam(t *testing.T) {
 // language: what the page puts in them when a value changes.
 func TestCellsFollowTheElements(t *testing.T) {
 	est := presetEstimate(t, examples.Default, estimator.Override{Path: "fleet.cars", Value: "300"})
-	for _, lang := range []string{"en", "ja"} {
+	for _, lang := range []estimator.Lang{estimator.English, estimator.Japanese} {
 		html := Results(est, lang)
 		cells := Cells(est, lang)
 		require.Equal(t, strings.Count(html, "data-quantity="), len(cells), lang)
@@ -156,8 +156,8 @@ func TestSheetTextsAreTheButtons(t *testing.T) {
 		}
 		for _, est := range ests {
 			u := uncertainty(t, est)
-			for _, lang := range []string{"en", "ja"} {
-				where := name + " " + lang
+			for _, lang := range []estimator.Lang{estimator.English, estimator.Japanese} {
+				where := name + " " + string(lang)
 				if m := est.Scenario.Money; m != nil && m.Ask != nil {
 					where += " asking " + string(*m.Ask)
 				}
@@ -208,7 +208,7 @@ func TestRangesShowAMovedRange(t *testing.T) {
 // article's rounding; its values still follow the elements.
 func TestProjectAnswerRoundsNothing(t *testing.T) {
 	est := presetEstimate(t, "llama-3-405b")
-	for _, lang := range []string{"en", "ja"} {
+	for _, lang := range []estimator.Lang{estimator.English, estimator.Japanese} {
 		html := Results(est, lang)
 		assert.NotContains(t, html, `class="rounding"`, lang)
 		assert.Equal(t, strings.Count(html, "data-quantity="), len(Cells(est, lang)), lang)

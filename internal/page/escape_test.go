@@ -57,7 +57,7 @@ func TestHostileTextStaysText(t *testing.T) {
 	s := hostileScenario(t)
 	est, err := estimator.Run(s)
 	require.NoError(t, err)
-	for _, lang := range []string{"en", "ja"} {
+	for _, lang := range []estimator.Lang{estimator.English, estimator.Japanese} {
 		for _, tc := range []struct {
 			part  string
 			html  string
@@ -67,7 +67,7 @@ func TestHostileTextStaysText(t *testing.T) {
 				s.Sources["fleet.cars"], s.Sources["team.members"], s.Sources["units"], s.Ranges["fleet.tb_per_hour"].Why}},
 			{"results", Results(est, lang), []string{s.Workloads[0].Label, s.Workloads[1].Label, s.Systems[0].Label}},
 		} {
-			t.Run(lang+"/"+tc.part, func(t *testing.T) {
+			t.Run(string(lang)+"/"+tc.part, func(t *testing.T) {
 				nodes, err := html.ParseFragment(strings.NewReader(tc.html), &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div})
 				require.NoError(t, err)
 				var texts []string
@@ -101,7 +101,8 @@ func TestFormLabelsComeFromTheFieldsTable(t *testing.T) {
 	s, err := estimator.Decode(bytes.NewReader(data))
 	require.NoError(t, err)
 	for _, tc := range []struct {
-		lang, want string
+		lang estimator.Lang
+		want string
 	}{
 		{"en", `<label for="f-fleet-tb_per_hour">Data per hour <span class="unit">(TB per hour per car)</span></label>`},
 		{"ja", `<label for="f-fleet-tb_per_hour">1 時間あたりのデータ量 <span class="unit">(TB/時/台)</span></label>`},
@@ -136,7 +137,7 @@ func TestControlAndBidiCharactersPrintEscaped(t *testing.T) {
 	s.Workloads[0].Label = label
 	est, err := estimator.Run(s)
 	require.NoError(t, err)
-	for _, lang := range []string{"en", "ja"} {
+	for _, lang := range []estimator.Lang{estimator.English, estimator.Japanese} {
 		results := Results(est, lang)
 		assert.Contains(t, results, `\x1b]0;x\a \u202eRLO \u2066iso\u2069`, lang)
 		assert.NotContains(t, results, "\u202e", lang)

@@ -29,7 +29,7 @@ func general(path string) bool {
 // Form renders every input of s as a labelled field, grouped as the scenario
 // is. Each input carries name="<scenario path>"; ranged inputs add a fieldset
 // in the ranges group whose inputs are named "<path>.low" and so on.
-func Form(s *estimator.Scenario, lang string) string {
+func Form(s *estimator.Scenario, lang estimator.Lang) string {
 	f := &formWriter{s: s, t: texts(lang), lang: lang, currency: s.Currency()}
 	byGroup := map[string][]estimator.InputSpec{}
 	for _, in := range estimator.Inputs(s) {
@@ -52,7 +52,7 @@ func Form(s *estimator.Scenario, lang string) string {
 
 // Ranges renders the form's ranges group alone (id g-ranges): what a page
 // puts in place of its own when a point value has moved its range.
-func Ranges(s *estimator.Scenario, lang string) string {
+func Ranges(s *estimator.Scenario, lang estimator.Lang) string {
 	f := &formWriter{s: s, t: texts(lang), lang: lang, currency: s.Currency()}
 	f.ranges(s)
 	return f.b.String()
@@ -82,7 +82,7 @@ type formWriter struct {
 	s        *estimator.Scenario
 	b        strings.Builder
 	t        map[string]string
-	lang     string
+	lang     estimator.Lang
 	currency string
 }
 

@@ -67,7 +67,7 @@ func listButtons(t *testing.T, form string) []button {
 func TestFormOffersAddAndRemoveForWorkloadsAndSystems(t *testing.T) {
 	s := decodeExample(t, "modern-2026")
 	for _, tc := range []struct {
-		lang string
+		lang estimator.Lang
 		want []button
 	}{
 		{"en", []button{
@@ -91,7 +91,7 @@ func TestFormOffersAddAndRemoveForWorkloadsAndSystems(t *testing.T) {
 			{"g-systems", "add-item", "systems", "", "", "システムを追加"},
 		}},
 	} {
-		t.Run(tc.lang, func(t *testing.T) {
+		t.Run(string(tc.lang), func(t *testing.T) {
 			assert.Equal(t, tc.want, listButtons(t, Form(s, tc.lang)))
 		})
 	}
@@ -137,7 +137,7 @@ func TestItemAndObjectsOfAPath(t *testing.T) {
 func TestFormNestsATransformerWorkload(t *testing.T) {
 	s := decodeExample(t, "llama-3-405b")
 	for _, tc := range []struct {
-		lang string
+		lang estimator.Lang
 		want []string // in this order
 	}{
 		{"en", []string{

@@ -1,13 +1,17 @@
 package page
 
-import "maps"
+import (
+	"maps"
+
+	"github.com/trainscale/trainscale/estimator"
+)
 
 // Messages is the page's text in one language ("ja"; anything else reads
 // English), for the form, the results and the parts of the page the script
 // translates; a key missing in ja falls back to en. Field labels and units
 // are not here: they are the estimator's fields table. With the page's own
 // words (texts) come those of the prerendered accuracy section.
-func Messages(lang string) map[string]string {
+func Messages(lang estimator.Lang) map[string]string {
 	t := texts(lang)
 	out := make(map[string]string, len(t)+64)
 	maps.Copy(out, t)
@@ -17,7 +21,7 @@ func Messages(lang string) map[string]string {
 
 // texts is the page's own text in lang, which the form and the results are
 // rendered with on every change.
-func texts(lang string) map[string]string {
+func texts(lang estimator.Lang) map[string]string {
 	if lang != "ja" {
 		return messagesEN
 	}

@@ -6,7 +6,7 @@ import "github.com/trainscale/trainscale/estimator"
 // "ranges", for est in lang (api.Render): the tools module answers an
 // estimate's render list with it, so the estimator module the page loads
 // first links none of the renderers and answers values only.
-func Render(part string, est *estimator.Estimate, lang string) string {
+func Render(part string, est *estimator.Estimate, lang estimator.Lang) string {
 	switch part {
 	case "form":
 		return Form(est.Scenario, lang)

@@ -73,7 +73,7 @@ func Layout(est *estimator.Estimate) string {
 // article's figures, for the article's scenario), then every quantity by
 // group. Each value is a button (it opens the explanation) that carries
 // data-quantity="<id>" and data-value="<exact value>".
-func Results(est *estimator.Estimate, lang string) string {
+func Results(est *estimator.Estimate, lang estimator.Lang) string {
 	r := newRender(resultsSheet(est, lang))
 	minfmt.Fprintf(&r.b, `<div class="results" data-layout="%s">`, Layout(est))
 	r.answer()
@@ -89,7 +89,7 @@ func Results(est *estimator.Estimate, lang string) string {
 // system count as the article rounds it, say), so the texts go by element,
 // not by quantity. It walks the values alone, not the markup: it runs on
 // every keystroke, in the module that renders no HTML.
-func Cells(est *estimator.Estimate, lang string) []string {
+func Cells(est *estimator.Estimate, lang estimator.Lang) []string {
 	return resultsSheet(est, lang).texts
 }
 
@@ -102,7 +102,7 @@ func Cells(est *estimator.Estimate, lang string) []string {
 type sheet struct {
 	est   *estimator.Estimate
 	s     *estimator.Scenario
-	lang  string
+	lang  estimator.Lang
 	texts []string // every value's text, in the order the markup shows them
 
 	// the answer: see answerCells
@@ -158,13 +158,13 @@ type group struct {
 	cells []cell
 }
 
-func newSheet(est *estimator.Estimate, lang string) *sheet {
+func newSheet(est *estimator.Estimate, lang estimator.Lang) *sheet {
 	return &sheet{est: est, s: est.Scenario, lang: lang}
 }
 
 // resultsSheet walks what Results shows: the answer (without its spread),
 // the chain and every quantity.
-func resultsSheet(est *estimator.Estimate, lang string) *sheet {
+func resultsSheet(est *estimator.Estimate, lang estimator.Lang) *sheet {
 	sh := newSheet(est, lang)
 	sh.answerCells(nil)
 	sh.chainCells()

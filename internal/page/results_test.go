@@ -187,7 +187,7 @@ func TestStepsShowAModelsParameters(t *testing.T) {
 func TestWholeRunRangesBesideTheFigures(t *testing.T) {
 	est := presetEstimate(t, "llama-3-405b")
 	for _, tc := range []struct {
-		lang string
+		lang estimator.Lang
 		want map[string][2]string // id: value, range
 	}{
 		{"en", map[string][2]string{

@@ -2,6 +2,7 @@ package html_test
 
 import (
 	"fmt"
+	"github.com/trainscale/trainscale/estimator"
 	"strings"
 	"testing"
 
@@ -13,7 +14,7 @@ import (
 // The report ends with the PDF's appendix: the published figures' error by
 // group and every figure, the numbers right-aligned, the names not.
 func TestTheAccuracySectionIsTheAppendix(t *testing.T) {
-	for _, lang := range []string{"en", "ja"} {
+	for _, lang := range []estimator.Lang{estimator.English, estimator.Japanese} {
 		b := bundle(t, "article-2017", lang, "")
 		page := write(t, b, nil)
 		title := tool.AccuracyWords["title"].In(lang)

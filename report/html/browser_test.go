@@ -3,6 +3,7 @@ package html_test
 import (
 	"context"
 	"fmt"
+	"github.com/trainscale/trainscale/estimator"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -173,7 +174,7 @@ func TestBrowserLeadsWithTheAnswer(t *testing.T) {
 	}
 	exe := chromium(t)
 	js := echartsjs.JS
-	for _, lang := range []string{"en", "ja"} {
+	for _, lang := range []estimator.Lang{estimator.English, estimator.Japanese} {
 		page := write(t, bundle(t, "article-2017", lang, ""), js)
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")

@@ -118,18 +118,19 @@ func printable(v reflect.Value) reflect.Value {
 }
 
 type page struct {
-	Lang, Title, Name, Date, Units, Notes string
-	Charted                               bool
-	Answer                                answer
-	Summary                               present.Summary
-	Figures                               []figure
-	Assumptions                           []assumption
-	Results                               []result
-	Comparison                            *comparison
-	Uncertainty                           *uncertainty
-	Sensitivity                           *sensitivity
-	Plan                                  *planView
-	Accuracy                              *accuracy
+	Lang                            estimator.Lang
+	Title, Name, Date, Units, Notes string
+	Charted                         bool
+	Answer                          answer
+	Summary                         present.Summary
+	Figures                         []figure
+	Assumptions                     []assumption
+	Results                         []result
+	Comparison                      *comparison
+	Uncertainty                     *uncertainty
+	Sensitivity                     *sensitivity
+	Plan                            *planView
+	Accuracy                        *accuracy
 }
 
 // accuracy is the "How accurate is this?" section: the bundle's tables,
@@ -168,7 +169,7 @@ type answer struct {
 }
 
 type figure struct {
-	Lang                  string
+	Lang                  estimator.Lang
 	Charted               bool
 	N                     int
 	ID, Elem, Title, Note string
@@ -308,7 +309,7 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 
 // newFigure is chart sp as figure n, its echarts option made where the page
 // draws charts.
-func newFigure(sp chart.Spec, n int, lang string, charted bool) (figure, error) {
+func newFigure(sp chart.Spec, n int, lang estimator.Lang, charted bool) (figure, error) {
 	f := figure{Lang: lang, Charted: charted, N: n, ID: sp.ID, Elem: echarts.ElementID(sp), Title: sp.Title, Note: sp.Note, Empty: sp.Empty(), Data: chartTable(sp, lang)}
 	if charted && !f.Empty {
 		o, err := echarts.Option(sp, lang)
@@ -322,7 +323,7 @@ func newFigure(sp chart.Spec, n int, lang string, charted bool) (figure, error) 
 
 // assumptions lists the scenario's inputs: its numbers, the choices that
 // name things, their labels in lang, ranges and sources.
-func assumptions(s *estimator.Scenario, lang string) []assumption {
+func assumptions(s *estimator.Scenario, lang estimator.Lang) []assumption {
 	values := map[string]string{}
 	for path, v := range estimator.InputValues(s) {
 		values[path] = strconv.FormatFloat(v, 'g', -1, 64)
@@ -378,7 +379,7 @@ func assumptions(s *estimator.Scenario, lang string) []assumption {
 }
 
 // rangeText shows a ranged input as the scenario file gives it.
-func rangeText(d estimator.Dist, lang string) string {
+func rangeText(d estimator.Dist, lang estimator.Lang) string {
 	g := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 	var t string
 	if d.Median != 0 || d.P90 != 0 {
@@ -394,7 +395,7 @@ func rangeText(d estimator.Dist, lang string) string {
 
 // chartTable is a chart's data as a table: what the page shows where the
 // chart cannot be drawn, and what a reader can copy.
-func chartTable(sp chart.Spec, lang string) table {
+func chartTable(sp chart.Spec, lang estimator.Lang) table {
 	num := func(a chart.Axis, v float64) string {
 		return strings.TrimSpace(strconv.FormatFloat(roundSig(a.Show(v)), 'g', -1, 64) + " " + a.Suffix)
 	}
@@ -461,8 +462,8 @@ func roundSig(v float64) float64 {
 }
 
 var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
-	"t": func(lang, key string) string { return chart.Text(lang, key) },
-	"tf": func(lang, key string, a ...any) string {
+	"t": func(lang estimator.Lang, key string) string { return chart.Text(lang, key) },
+	"tf": func(lang estimator.Lang, key string, a ...any) string {
 		return fmt.Sprintf(chart.Text(lang, key), a...)
 	},
 	"inc": func(i int) int { return i + 1 },

@@ -25,7 +25,7 @@ const xss = "<script>alert(1)</script>"
 // bundle builds a report of a built-in scenario, compared with another, with
 // a small Monte Carlo run; rename replaces the scenario's name (and the first
 // workload's label) when not empty.
-func bundle(t testing.TB, scenario, lang, rename string) *report.Bundle {
+func bundle(t testing.TB, scenario string, lang estimator.Lang, rename string) *report.Bundle {
 	t.Helper()
 	data, ok := examples.Read(scenario)
 	require.True(t, ok)
@@ -69,7 +69,7 @@ func TestUserStringsAreEscaped(t *testing.T) {
 
 func TestOutputIsDeterministic(t *testing.T) {
 	js := echartsjs.JS
-	for _, lang := range chart.Langs() {
+	for _, lang := range estimator.Langs() {
 		a := write(t, bundle(t, "modern-2026", lang, ""), js)
 		b := write(t, bundle(t, "modern-2026", lang, ""), js)
 		assert.True(t, a == b, "two runs of %s differ", lang)
@@ -126,11 +126,14 @@ func TestTablesCarryTheEstimate(t *testing.T) {
 }
 
 func TestTheAnswerComesFirst(t *testing.T) {
-	for _, tc := range []struct{ lang, headline string }{
+	for _, tc := range []struct {
+		lang     estimator.Lang
+		headline string
+	}{
 		{"en", "Buy 143 DGX-1 (Volta) systems to train Inception-v3."},
 		{"ja", "Inception-v3 の学習のため DGX-1 (Volta) を 143 台購入します。"},
 	} {
-		t.Run(tc.lang, func(t *testing.T) {
+		t.Run(string(tc.lang), func(t *testing.T) {
 			b := bundle(t, "article-2017", tc.lang, "")
 			out := write(t, b, nil)
 			answer := strings.Index(out, `id="answer"`)
@@ -223,7 +226,7 @@ func TestTheReportCarriesWhatItsScenarioIsAbout(t *testing.T) {
 // the summary and in the table of every quantity, and the sentence on how
 // published runs compared stands once, in the report's language.
 func TestWholeRunRanges(t *testing.T) {
-	for _, lang := range []string{"en", "ja"} {
+	for _, lang := range []estimator.Lang{estimator.English, estimator.Japanese} {
 		b := bundle(t, "llama-3-405b", lang, "")
 		page := write(t, b, nil)
 		q, _ := b.Estimate.Get("project.llama-3-405b.gpu_hours.dgx-h100")

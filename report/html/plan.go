@@ -2,6 +2,7 @@ package html
 
 import (
 	"fmt"
+	"github.com/trainscale/trainscale/estimator"
 
 	"github.com/trainscale/trainscale/internal/chart"
 	"github.com/trainscale/trainscale/report"
@@ -21,7 +22,7 @@ type planView struct {
 	Figure  *figure
 }
 
-func newPlan(b *report.Bundle, n int, lang string, charted bool) (*planView, error) {
+func newPlan(b *report.Bundle, n int, lang estimator.Lang, charted bool) (*planView, error) {
 	if b.Plan == nil {
 		if b.PlanNote == "" {
 			return nil, nil

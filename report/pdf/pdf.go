@@ -100,7 +100,7 @@ type doc struct {
 	pdf          *fpdf.Fpdf
 	b            *report.Bundle
 	answer       *present.Answer
-	lang         string
+	lang         estimator.Lang
 	us           estimator.UnitSystem
 	glyphs       *glyphSet // the TrueType font's characters; nil for the core fonts
 	substitute   rune      // drawn for a character the font lacks
@@ -172,7 +172,7 @@ func write(w io.Writer, b *report.Bundle, opt Options) (err error) {
 	p.SetProducer("trainscale", true)
 	p.SetCreator("trainscale", true)
 	p.SetTitle(plain(d.t("proposal.title")+": "+d.name()), true)
-	p.SetLang(lang)
+	p.SetLang(string(lang))
 	if glyphs != nil {
 		p.AddUTF8FontFromBytes("body", "", opt.Font)
 		p.AddUTF8FontFromBytes("body", "B", opt.Font)

@@ -25,7 +25,7 @@ import (
 	"github.com/trainscale/trainscale/report/pdf"
 )
 
-func bundle(t testing.TB, scenario, lang, rename string, overrides ...estimator.Override) *report.Bundle {
+func bundle(t testing.TB, scenario string, lang estimator.Lang, rename string, overrides ...estimator.Override) *report.Bundle {
 	t.Helper()
 	data, ok := examples.Read(scenario)
 	require.True(t, ok)
@@ -124,7 +124,7 @@ func darkPixels(t *testing.T, pgm []byte) int {
 
 func TestByteIdentical(t *testing.T) {
 	t.Parallel()
-	for _, lang := range chart.Langs() {
+	for _, lang := range estimator.Langs() {
 		var opt pdf.Options
 		if lang == "ja" {
 			opt.Font = jafont.TTF
@@ -175,7 +175,8 @@ func TestNoMoneyAsksInSystems(t *testing.T) {
 func TestUndrawableCharactersPrintAsASubstitute(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		lang, name, want string
+		lang       estimator.Lang
+		name, want string
 	}{
 		{"ja", "🚀 ロケット", "? ロケット"}, // IPAex Gothic has no U+FFFD: '?'
 		{"ja", "名前\x1b[31m\x00\xff", `名前\x1b[31m\x00\xff`},
@@ -221,7 +222,7 @@ func FuzzWriteTextEnglish(f *testing.F) { fuzzWriteText(f, "en", nil) }
 
 func FuzzWriteTextJapanese(f *testing.F) { fuzzWriteText(f, "ja", jafont.TTF) }
 
-func fuzzWriteText(f *testing.F, lang string, font []byte) {
+func fuzzWriteText(f *testing.F, lang estimator.Lang, font []byte) {
 	for _, s := range []string{
 		"🚀", "\xed\xa0\x80 a lone surrogate \xed\xb0\x80", "nul\x00", "\x1b[2J\x1b]0;title\x07", "שלום عالم",
 		"e\u0301\u0302\u0303", "\u202eevil\u202c", strings.Repeat("x", 10_000), strings.Repeat("長い名前", 2_500),
@@ -331,7 +332,7 @@ func TestControlAndBidiCharactersPrintEscaped(t *testing.T) {
 	est, err := estimator.Run(s)
 	require.NoError(t, err)
 	for _, tc := range []struct {
-		lang string
+		lang estimator.Lang
 		font []byte
 	}{{"en", nil}, {"ja", jafont.TTF}} {
 		b, err := report.Build(est, report.Options{Samples: 200, Seed: 1, Lang: tc.lang, Date: "2026-11-30"})

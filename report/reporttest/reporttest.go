@@ -24,7 +24,7 @@ var files embed.FS
 // Fitted is the default scenario's bundle with the factors of fitted.json and
 // the measurements they were fitted to, as the report commands' --factors and
 // --measurements give them.
-func Fitted(t testing.TB, lang, date string) *report.Bundle {
+func Fitted(t testing.TB, lang estimator.Lang, date string) *report.Bundle {
 	t.Helper()
 	data, _ := examples.Read(examples.Default)
 	s, err := estimator.Decode(bytes.NewReader(data))

@@ -15,7 +15,8 @@ import (
 // --set takes.
 func TestAssumptionsSpeakTheWorkbooksLanguage(t *testing.T) {
 	for _, tc := range []struct {
-		lang, path, label, unit string
+		lang              estimator.Lang
+		path, label, unit string
 	}{
 		{"en", "fleet.cars", "Cars", "cars"},
 		{"ja", "fleet.cars", "車両数", "台"},

@@ -19,7 +19,7 @@ import (
 )
 
 // planBundle is modern-2026's report bundle in lang, with its plan.
-func planBundle(t *testing.T, lang string, set ...estimator.Override) *report.Bundle {
+func planBundle(t *testing.T, lang estimator.Lang, set ...estimator.Override) *report.Bundle {
 	t.Helper()
 	b, err := report.Build(mustEstimate(t, "modern-2026", set...), report.Options{Lang: lang, Date: testDate})
 	require.NoError(t, err)

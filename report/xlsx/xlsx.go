@@ -257,7 +257,7 @@ func (wb *workbook) properties() {
 		Description:    wb.tf("xlsx.description", wb.tab(sheetAssumptions)),
 		Created:        stamp,
 		Modified:       stamp,
-		Language:       wb.b.Lang,
+		Language:       string(wb.b.Lang),
 	}))
 	on := true
 	wb.check(wb.f.SetCalcProps(&excelize.CalcPropsOptions{FullCalcOnLoad: &on}))

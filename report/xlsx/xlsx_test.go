@@ -31,7 +31,7 @@ func cliBundle(t testing.TB, samples int) *report.Bundle {
 }
 
 // cliBundleIn is cliBundle in lang: trainscale xlsx --lang.
-func cliBundleIn(t testing.TB, samples int, lang string) *report.Bundle {
+func cliBundleIn(t testing.TB, samples int, lang estimator.Lang) *report.Bundle {
 	t.Helper()
 	opt := report.Options{Samples: samples, Seed: 1, Date: testDate, Lang: lang}
 	for _, name := range []string{"realistic-2017", "modern-2026"} {

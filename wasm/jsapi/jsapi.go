@@ -82,9 +82,9 @@ func call(a *api.API, jsonObj js.Value, method string, args []js.Value) (out str
 			// JSON.stringify recurses too, on the JavaScript stack the
 			// module's own calls share: the depth is checked first.
 			if nestsDeeper(a, estimator.MaxNesting) {
-				lang := "en"
+				lang := estimator.English
 				if l := a.Get("lang"); l.Type() == js.TypeString {
-					lang = l.String()
+					lang = estimator.LangOf(l.String())
 				}
 				return string(api.ErrorJSONIn(estimator.TooDeep("request"), lang))
 			}

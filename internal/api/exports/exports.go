@@ -126,7 +126,7 @@ func bundle(req Request) (*report.Bundle, error) {
 	return report.Build(est, opt)
 }
 
-func prefixed(prefix string, err error, lang string) error {
+func prefixed(prefix string, err error, lang estimator.Lang) error {
 	errs := api.ErrorsIn(err, lang)
 	out := make([]error, len(errs))
 	for i, e := range errs {

@@ -76,7 +76,7 @@ func Charts(req ChartsRequest) (*ChartsAnswer, error) {
 
 // Lead is the planner's choice the page's answer leads with when the
 // scenario has a plan section (page.Lead), "" otherwise.
-func Lead(est *estimator.Estimate, lang string) (string, error) {
+func Lead(est *estimator.Estimate, lang estimator.Lang) (string, error) {
 	if est.Scenario.Plan == nil || est.Scenario.Money == nil {
 		return "", nil
 	}

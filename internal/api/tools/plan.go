@@ -120,7 +120,7 @@ func MakePlan(req PlanRequest) (*Plan, error) {
 	return out, nil
 }
 
-func planLoad(p planner.Point, lang string) PlanLoad {
+func planLoad(p planner.Point, lang estimator.Lang) PlanLoad {
 	return PlanLoad{Option: p.Option, Label: p.Label.In(lang), Acquire: p.Acquire, System: p.System, GPU: p.GPU,
 		SizedForDays: p.SizedFor.Value / estimator.Day}
 }
