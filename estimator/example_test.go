@@ -51,7 +51,7 @@ func Example() {
 	}
 	for _, id := range []string{"data.processed", "team.resnet-50.systems.dgx-1-v100", "team.resnet-50.systems_to_buy.dgx-1-v100"} {
 		q, _ := est.Get(id)
-		fmt.Printf("%s = %s\n", q.Label, present.Format(q.Value, q.Unit, s.Units))
+		fmt.Printf("%s = %s\n", q.Label, present.Format(q.Value, q.Unit, s.Units, estimator.English))
 	}
 	// Output:
 	// Data after preprocessing = 9.9 TB
@@ -138,7 +138,7 @@ func ExampleCalculation_Set() {
 			return
 		}
 		q, _ := est.Get("data.processed")
-		fmt.Printf("%s cars: %s\n", cars, present.Format(q.Value, q.Unit, s.Units))
+		fmt.Printf("%s cars: %s\n", cars, present.Format(q.Value, q.Unit, s.Units, estimator.English))
 	}
 	// Output:
 	// 100 cars: 104 TB
@@ -188,7 +188,7 @@ func ExampleCompare() {
 	fmt.Println(strings.Join(c.Columns, " | "))
 	for _, r := range c.Quantities {
 		if r.ID == "data.processed" || r.ID == "team.inception-v3.systems.dgx-1-p100" {
-			fmt.Printf("%s: %s | %s\n", r.Label, r.Format(0, c.Units), r.Format(1, c.Units))
+			fmt.Printf("%s: %s | %s\n", r.Label, r.Format(0, c.Units, estimator.English), r.Format(1, c.Units, estimator.English))
 		}
 	}
 	// Output:

@@ -36,12 +36,8 @@ func InputSpecs(s *Scenario) []InputSpec {
 }
 
 // DescribeRule says a check tag in words, as Validate reports a value that
-// breaks it: "gt0" -> "must be > 0".
-func DescribeRule(rule string) string { return DescribeRuleIn(rule, "en") }
-
-// DescribeRuleIn is DescribeRule in lang ("ja"; anything else reads
-// English): "gt0" -> "0 より大きい値にしてください".
-func DescribeRuleIn(rule string, lang Lang) string { return ruleWords(rule).In(lang) }
+// breaks it, in lang: "gt0" -> "must be > 0", "0 より大きい値にしてください".
+func DescribeRule(rule string, lang Lang) string { return ruleWords(rule).In(lang) }
 
 // ruleWords is a check tag in every language.
 func ruleWords(rule string) Text {

@@ -47,7 +47,7 @@ func TestFieldOf(t *testing.T) {
 	assert.Equal(t, "workloads[].batch", f.Path)
 	assert.True(t, f.Optional)
 	assert.Equal(t, []string{"int", "gt0", "max=1048576"}, f.Rules)
-	assert.Equal(t, "must be a whole number; must be > 0; must be <= 1,048,576", f.RuleText())
+	assert.Equal(t, "must be a whole number; must be > 0; must be <= 1,048,576", f.RuleText(English))
 	assert.Equal(t, "バッチサイズ", f.Label.In("ja"))
 	assert.Equal(t, "Batch size", f.Label.In("en"))
 	units, _ := FieldOf("units")
@@ -130,7 +130,7 @@ func TestDescribeRule(t *testing.T) {
 		"int":                  "must be a whole number",
 		"oneof=binary|decimal": "must be one of binary, decimal",
 	} {
-		assert.Equal(t, want, DescribeRule(rule), rule)
+		assert.Equal(t, want, DescribeRule(rule, English), rule)
 	}
 }
 
@@ -138,7 +138,7 @@ func TestDescribeRule(t *testing.T) {
 func ExampleFieldOf() {
 	f, _ := FieldOf("workloads[1].batch")
 	fmt.Println(f.Path, "-", f.Label.In("en"), "/", f.Label.In("ja"))
-	fmt.Println(f.UnitIn("en", "USD"), "|", f.RuleText())
+	fmt.Println(f.UnitIn("en", "USD"), "|", f.RuleText(English))
 	fmt.Println("if left out:", f.Unset.In("en"))
 	// Output:
 	// workloads[].batch - Batch size / バッチサイズ

@@ -85,16 +85,12 @@ func (f Field) UnitIn(lang Lang, currency string) string {
 	return strings.ReplaceAll(f.Unit.In(lang), "<currency>", currency)
 }
 
-// RuleText says the field's own rules in words, as Validate reports them:
-// "must be a whole number; must be > 0".
-func (f Field) RuleText() string { return f.RuleTextIn("en") }
-
-// RuleTextIn is RuleText in lang ("ja"; anything else reads English):
-// "整数にしてください。0 より大きい値にしてください".
-func (f Field) RuleTextIn(lang Lang) string {
+// RuleText says the field's own rules in words, as Validate reports them,
+// in lang: "must be a whole number; must be > 0", "整数にしてください。0 より大きい値にしてください".
+func (f Field) RuleText(lang Lang) string {
 	words := make([]string, len(f.Rules))
 	for i, r := range f.Rules {
-		words[i] = DescribeRuleIn(r, lang)
+		words[i] = DescribeRule(r, lang)
 	}
 	return strings.Join(words, Text{"; ", "。"}.In(lang))
 }

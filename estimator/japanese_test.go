@@ -49,15 +49,15 @@ func TestEveryFieldHasJapanese(t *testing.T) {
 			}
 		}
 		for _, r := range f.Rules {
-			assert.NotEqual(t, estimator.DescribeRuleIn(r, "en"), estimator.DescribeRuleIn(r, "ja"), "%s: %s", f.Path, r)
+			assert.NotEqual(t, estimator.DescribeRule(r, "en"), estimator.DescribeRule(r, "ja"), "%s: %s", f.Path, r)
 		}
 	}
 	for _, r := range []string{"gt0", "ge=1", "le=1", "max=1e12", "int", "id", "nonempty", "oneof=a|b"} {
-		assert.NotEmpty(t, estimator.DescribeRuleIn(r, "ja"), r)
-		assert.NotEqual(t, estimator.DescribeRuleIn(r, "en"), estimator.DescribeRuleIn(r, "ja"), r)
+		assert.NotEmpty(t, estimator.DescribeRule(r, "ja"), r)
+		assert.NotEqual(t, estimator.DescribeRule(r, "en"), estimator.DescribeRule(r, "ja"), r)
 	}
 	f, _ := estimator.FieldOf("team.members")
-	assert.Equal(t, "整数にしてください。0 より大きい値にしてください。1,000,000 以下にしてください", f.RuleTextIn("ja"))
+	assert.Equal(t, "整数にしてください。0 より大きい値にしてください。1,000,000 以下にしてください", f.RuleText("ja"))
 }
 
 // Every display unit Choose can pick, in every style, has a Japanese suffix.
@@ -69,7 +69,7 @@ func TestEveryDisplayUnitHasJapanese(t *testing.T) {
 		for _, us := range []estimator.UnitSystem{estimator.Binary, estimator.Decimal} {
 			for _, st := range []present.Style{present.Article, present.Hardware, present.Axis} {
 				for e := -9; e <= 30; e++ {
-					d := present.Choose(u, us, math.Pow(10, float64(e)), st)
+					d := present.Choose(u, us, math.Pow(10, float64(e)), st, estimator.English)
 					if en := d.Suffix("en"); en != "" {
 						assert.NotEmpty(t, d.Ja, "%s %s 1e%d: %q", u, us, e, en)
 					}
@@ -181,7 +181,7 @@ func emptyString(e ast.Expr) bool {
 func TestSummaryInJapanese(t *testing.T) {
 	for _, name := range examples.Names() {
 		est := mustEstimate(t, name)
-		en, ja := present.Summarize(est), present.SummarizeIn(est, "ja")
+		en, ja := present.Summarize(est, estimator.English), present.Summarize(est, "ja")
 		require.Len(t, ja.Sections, len(en.Sections), name)
 		for i, sec := range ja.Sections {
 			assert.NotEqual(t, en.Sections[i].Title, sec.Title, name)
@@ -199,7 +199,7 @@ func TestSummaryInJapanese(t *testing.T) {
 			}
 		}
 	}
-	ja := present.SummarizeIn(mustEstimate(t, examples.Default), "ja")
+	ja := present.Summarize(mustEstimate(t, examples.Default), "ja")
 	assert.Equal(t, []string{"車両 1 台・走行 1 時間あたりのデータ量", "1 TB"}, ja.Sections[0].Rows[1])
 	assert.Equal(t, "学習 1 回の時間（50 エポック）", ja.Sections[1].Title)
 	// a no-break space keeps the count with its counter in a narrow column

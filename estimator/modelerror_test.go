@@ -206,7 +206,7 @@ func TestWholeRunBands(t *testing.T) {
 		assert.InDelta(t, q.Value*p10, q.P10, 1e-9*q.Value, id)
 		assert.InDelta(t, q.Value*p90, q.P90, 1e-9*q.Value, id)
 	}
-	text, err := present.ExplainIn(est, "train.llama-3-405b.gpu_hours.dgx-h100", "ja")
+	text, err := present.Explain(est, "train.llama-3-405b.gpu_hours.dgx-h100", "ja")
 	require.NoError(t, err)
 	assert.Contains(t, text, "  P10–P90 2979.3 万–5388.39 万: 公表された実行全体")
 	rent, _ := est.Get("cost.rent")

@@ -57,7 +57,7 @@ func TestNoJobSizeMeetsTarget(t *testing.T) {
 	est := mustEstimate(t, "vgg16-titan-x", set("team.target_days", 1e-6))
 	assert.Equal(t, 0.0, value(t, est, "team.vgg-16-b64.meets_target.titan-x-server"))
 	assert.Greater(t, value(t, est, "train.vgg-16-b64.job_time.titan-x-server"), 1e-6*estimator.Day)
-	sum := present.Summarize(est)
+	sum := present.Summarize(est, estimator.English)
 	found := false
 	for _, sec := range sum.Sections {
 		for _, row := range sec.Rows {

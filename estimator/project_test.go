@@ -48,7 +48,7 @@ func TestMinimalProject(t *testing.T) {
 		_, ok := est.Get(id)
 		assert.False(t, ok, "a project without data, host or money has no %s", id)
 	}
-	sum := present.Summarize(est)
+	sum := present.Summarize(est, estimator.English)
 	var titles []string
 	for _, sec := range sum.Sections {
 		titles = append(titles, sec.Title)

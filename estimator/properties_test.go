@@ -107,12 +107,12 @@ func replace(pattern, w, s string) string {
 
 func TestExplainSubstitutesNumbers(t *testing.T) {
 	est := mustEstimate(t, examples.Default)
-	text, err := present.Explain(est, "team.inception-v3.systems.dgx-1-p100")
+	text, err := present.Explain(est, "team.inception-v3.systems.dgx-1-p100", estimator.English)
 	require.NoError(t, err)
 	assert.Contains(t, text, "train.inception-v3.gpu_time.dgx-1-p100 / systems[0].gpus / (team.target_days * DAY) * team.concurrent_jobs")
 	assert.Contains(t, text, "= 2.86979e+08 s / 8 / (7 * 86400) * 6")
 	assert.Contains(t, text, "= 355.8763576 count (355.88)")
-	_, err = present.Explain(est, "no.such.id")
+	_, err = present.Explain(est, "no.such.id", estimator.English)
 	assert.ErrorContains(t, err, `id: names no quantity of this estimate`)
 }
 

@@ -33,7 +33,7 @@ func TestFormatNeverShowsNegativeZero(t *testing.T) {
 		{-0.4, "USD", "USD 0"},
 		{negZero, "other", "0"},
 	} {
-		assert.Equal(t, tc.want, present.Format(tc.v, tc.unit, estimator.Binary), "%v %s", tc.v, tc.unit)
+		assert.Equal(t, tc.want, present.Format(tc.v, tc.unit, estimator.Binary, estimator.English), "%v %s", tc.v, tc.unit)
 	}
 }
 

@@ -220,7 +220,7 @@ func (b *Bundle) ShowRow(u estimator.Unit, values ...float64) []string {
 	d := present.ChooseColumn(u, b.Estimate.Scenario.Units, values, present.Article)
 	out := make([]string, len(values))
 	for i, v := range values {
-		out[i] = d.FormatIn(v, b.Lang)
+		out[i] = d.Format(v, b.Lang)
 	}
 	return out
 }
@@ -228,10 +228,10 @@ func (b *Bundle) ShowRow(u estimator.Unit, values ...float64) []string {
 // Band is q's range over the whole run's model error (its P10 and P90,
 // estimator.Quantity.HasBand), "29.71 million–54.33 million", in the
 // bundle's language; "" where q has none or its ends read alike. Each end
-// reads as present.FormatIn shows the value beside it, and as the summary
+// reads as present.Format shows the value beside it, and as the summary
 // tables show the range, so the two never disagree.
 func (b *Bundle) Band(q estimator.Quantity) string {
-	return q.RangeText(func(v float64) string { return present.FormatIn(v, q.Unit, b.Estimate.Scenario.Units, b.Lang) })
+	return q.RangeText(func(v float64) string { return present.Format(v, q.Unit, b.Estimate.Scenario.Units, b.Lang) })
 }
 
 // WholeRunNote is the sentence that stands beside a whole run's GPU-hours
@@ -256,13 +256,13 @@ func (b *Bundle) AnswerHeadline(a *present.Answer) (headline, basis string) {
 	}
 	us := b.Estimate.Scenario.Units
 	buy, sys := a.Buy.ToBuy, a.Buy.Systems
-	count := present.FormatIn(buy.Asked, buy.Unit, us, b.Lang)
+	count := present.Format(buy.Asked, buy.Unit, us, b.Lang)
 	headline = fmt.Sprintf(t("ask.systems"), count, a.Buy.SystemName, a.Buy.WorkloadName)
 	if r := a.Rent; r != nil {
 		headline = fmt.Sprintf(t("ask.rent"), count, r.Instance, r.Provider, r.Term, a.Buy.WorkloadName)
 	}
 	return headline,
-		fmt.Sprintf(t("ask.basis"), a.Ask.Words().In(b.Lang), present.FormatIn(sys.Asked, sys.Unit, us, b.Lang))
+		fmt.Sprintf(t("ask.basis"), a.Ask.Words().In(b.Lang), present.Format(sys.Asked, sys.Unit, us, b.Lang))
 }
 
 // AnswerText says in plain sentences, in the bundle's language, where the
@@ -273,7 +273,7 @@ func (b *Bundle) AnswerHeadline(a *present.Answer) (headline, basis string) {
 func (b *Bundle) AnswerText(a *present.Answer) []string {
 	t := func(key string) string { return chart.Text(b.Lang, key) }
 	us := b.Estimate.Scenario.Units
-	show := func(v float64, u estimator.Unit) string { return present.FormatIn(v, u, us, b.Lang) }
+	show := func(v float64, u estimator.Unit) string { return present.Format(v, u, us, b.Lang) }
 	if a.Buy == nil {
 		switch {
 		case !a.Ranged:
@@ -371,7 +371,7 @@ func (b *Bundle) PlanText() []string {
 	}
 	t := func(key string) string { return chart.Text(b.Lang, key) }
 	show := func(q estimator.Quantity) string {
-		return present.FormatIn(q.Value, q.Unit, b.Estimate.Scenario.Units, b.Lang)
+		return present.Format(q.Value, q.Unit, b.Estimate.Scenario.Units, b.Lang)
 	}
 	var out []string
 	if c := res.Cheapest; c != nil {

@@ -180,7 +180,7 @@ func TestWholeRunRangeBesideTheFigures(t *testing.T) {
 	p.set("document", "project.runs", "2")
 	est := coreEstimate(t, "llama-3-405b", estimator.Override{Path: "project.runs", Value: "2"})
 	q, _ := est.Get("cost.own")
-	usd := func(v float64) string { return present.FormatIn(v, q.Unit, est.Scenario.Units, "en") }
+	usd := func(v float64) string { return present.Format(v, q.Unit, est.Scenario.Units, "en") }
 	assert.Equal(t, "("+usd(q.P10)+"–"+usd(q.P90)+")", band("cost.own"), "in place, with the value")
 	sameFigures(t, p.values("document"), est)
 

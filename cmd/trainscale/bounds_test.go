@@ -70,7 +70,7 @@ func past(b estimator.Bound) string {
 // maxWords is how every surface says a bound's maximum.
 func maxWords(b estimator.Bound) string {
 	rules := b.Rules()
-	return estimator.DescribeRule(rules[len(rules)-1])
+	return estimator.DescribeRule(rules[len(rules)-1], estimator.English)
 }
 
 // TestBoundsOnEverySurface walks estimator.Bounds: each row is tried past
@@ -183,7 +183,7 @@ func boundsTable() string {
 	for _, bd := range estimator.Bounds {
 		var rules, fields, flags []string
 		for _, r := range bd.Rules() {
-			rules = append(rules, estimator.DescribeRule(r))
+			rules = append(rules, estimator.DescribeRule(r, estimator.English))
 		}
 		for _, f := range estimator.Fields() {
 			if f.Bound == bd.Name {

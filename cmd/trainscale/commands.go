@@ -48,7 +48,7 @@ func runExplain(e *env, args []string) error {
 		}
 	}
 	for _, id := range ids {
-		text, err := present.Explain(est, id)
+		text, err := present.Explain(est, id, estimator.English)
 		if err != nil {
 			return err
 		}
@@ -157,7 +157,7 @@ func runFields(e *env, args []string) error {
 type fieldText struct{ path, unit, rule, unset, label, help string }
 
 func fieldRow(f estimator.Field, lang estimator.Lang) fieldText {
-	rule := f.RuleTextIn(lang)
+	rule := f.RuleText(lang)
 	if f.Optional {
 		sep, optional := "; ", "optional"
 		if lang == "ja" {

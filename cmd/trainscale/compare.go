@@ -174,7 +174,7 @@ func writeCompareTable(w io.Writer, cmp present.Comparison, ests []*estimator.Es
 	for _, r := range rows {
 		cells := []string{r.ID}
 		for i := range r.Values {
-			cells = append(cells, r.Format(i, cmp.Units))
+			cells = append(cells, r.Format(i, cmp.Units, estimator.English))
 		}
 		fmt.Fprintln(tw, cleanRow(cells))
 	}

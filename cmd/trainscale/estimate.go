@@ -108,7 +108,7 @@ func writeCSV(w io.Writer, qs []estimator.Quantity) error {
 
 // writeTable prints what the article prints, rounded as it rounds.
 func writeTable(w io.Writer, est *estimator.Estimate) error {
-	rep := present.Summarize(est)
+	rep := present.Summarize(est, estimator.English)
 	fmt.Fprintf(w, "%s (%s units)\n\n", estimator.Printable(rep.Name), est.Scenario.Units)
 	return writeSections(w, rep.Sections, true)
 }

@@ -123,7 +123,7 @@ func planQuantities(res *planner.Result) []estimator.Quantity {
 }
 
 func writePlanTable(w io.Writer, s *estimator.Scenario, res *planner.Result) error {
-	show := func(q estimator.Quantity) string { return present.Format(q.Value, q.Unit, s.Units) }
+	show := func(q estimator.Quantity) string { return present.Format(q.Value, q.Unit, s.Units, estimator.English) }
 	// The figures a whole run's model error moves show its range.
 	ranged := false
 	banded := func(q estimator.Quantity) string {

@@ -33,7 +33,7 @@ func runUncertainty(e *env, args []string) error {
 	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "quantity\tP10\tP50\tP90")
 	for _, q := range u.Quantities {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", estimator.Printable(q.ID), present.Format(q.P10, q.Unit, s.Units), present.Format(q.P50, q.Unit, s.Units), present.Format(q.P90, q.Unit, s.Units))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", estimator.Printable(q.ID), present.Format(q.P10, q.Unit, s.Units, estimator.English), present.Format(q.P50, q.Unit, s.Units, estimator.English), present.Format(q.P90, q.Unit, s.Units, estimator.English))
 	}
 	return tw.Flush()
 }
@@ -55,7 +55,7 @@ func runSensitivity(e *env, args []string) error {
 	if format.value == "json" {
 		return writeJSON(e.stdout, sens)
 	}
-	f := func(v float64) string { return present.Format(v, sens.Unit, s.Units) }
+	f := func(v float64) string { return present.Format(v, sens.Unit, s.Units, estimator.English) }
 	fmt.Fprintf(e.stdout, "%s: %s = %s with every input at its likely value\n\n", estimator.Printable(sens.Target), estimator.Printable(sens.Label), f(sens.Base))
 	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "rank\tinput\tlow .. high\ttarget at low\ttarget at high\tswing\telasticity")

@@ -1024,7 +1024,7 @@ func shortfall(con Constraint, c check, p planPoint) Shortfall {
 	over := c.value/c.limit - 1
 	label := estimator.Text{EN: con.Limit.Label, JA: con.Limit.LabelJA}
 	show := func(v float64, lang estimator.Lang) string {
-		return present.ChooseIn(con.Limit.Unit, estimator.Decimal, v, present.Article, lang).FormatIn(v, lang)
+		return present.Choose(con.Limit.Unit, estimator.Decimal, v, present.Article, lang).Format(v, lang)
 	}
 	return Shortfall{Path: c.path, Limit: con.Limit, Best: best, Over: over, Option: p.o.id,
 		Why: estimator.Text{EN: minfmt.Sprintf("%s (%s) binds: no plan meets it and the others; the least any plan meeting the others needs is %s (%s), against %s",

@@ -26,7 +26,7 @@ func ExampleMake() {
 	}
 	c := res.Cheapest
 	fmt.Println(c.Option, c.Count.Value, "systems")
-	fmt.Println(present.Format(c.Capex.Value, c.Capex.Unit, s.Units), "capex;", present.Format(c.Power.Value, c.Power.Unit, s.Units))
+	fmt.Println(present.Format(c.Capex.Value, c.Capex.Unit, s.Units, estimator.English), "capex;", present.Format(c.Power.Value, c.Power.Unit, s.Units, estimator.English))
 	fmt.Println(c.Why.EN)
 	// Output:
 	// buy-dgx-1-v100 143 systems

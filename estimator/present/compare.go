@@ -85,15 +85,13 @@ func (r QuantityRow) LabelIn(lang estimator.Lang) string {
 	return estimator.Text{EN: r.Label, JA: r.LabelJA}.In(lang)
 }
 
-// Format shows column i's value with Format in unit system us, "-" when absent.
-func (r QuantityRow) Format(i int, us estimator.UnitSystem) string { return r.FormatIn(i, us, "en") }
-
-// FormatIn is Format with the unit words of lang ("21 日" for "21 days").
-func (r QuantityRow) FormatIn(i int, us estimator.UnitSystem, lang estimator.Lang) string {
+// Format shows column i's value with Format in unit system us and the unit
+// words of lang ("21 days", "21 日"), "-" when absent.
+func (r QuantityRow) Format(i int, us estimator.UnitSystem, lang estimator.Lang) string {
 	if r.Values[i] == nil {
 		return "-"
 	}
-	return FormatIn(*r.Values[i], r.Units[i], us, lang)
+	return Format(*r.Values[i], r.Units[i], us, lang)
 }
 
 // Compare lines up estimates; names[i] heads estimate i's column (the scenario's
@@ -162,7 +160,7 @@ func Compare(names []string, ests []*estimator.Estimate) Comparison {
 			row.Values[i], row.Units[i] = &v, q.Unit
 		}
 		for i := range ests {
-			row.Text = append(row.Text, row.Format(i, c.Units))
+			row.Text = append(row.Text, row.Format(i, c.Units, estimator.English))
 		}
 		c.Quantities = append(c.Quantities, row)
 	}

@@ -98,10 +98,10 @@ func TestCompareArticleWithDecimalUnits(t *testing.T) {
 	assert.Greater(t, moved, 20)
 	sys := row(t, c, "team.inception-v3.systems.dgx-1-p100")
 	assert.True(t, sys.Headline)
-	assert.Equal(t, []string{"355.88", "339.39"}, []string{sys.Format(0, c.Units), sys.Format(1, c.Units)})
+	assert.Equal(t, []string{"355.88", "339.39"}, []string{sys.Format(0, c.Units, estimator.English), sys.Format(1, c.Units, estimator.English)})
 	// One yardstick across a row: the decimal scenario's 104 TB (10^12 B) in binary TB.
 	data := row(t, c, "data.processed")
-	assert.Equal(t, []string{"104 TB", "94.59 TB"}, []string{data.Format(0, c.Units), data.Format(1, c.Units)})
+	assert.Equal(t, []string{"104 TB", "94.59 TB"}, []string{data.Format(0, c.Units, estimator.English), data.Format(1, c.Units, estimator.English)})
 }
 
 func TestCompareSameScenarioHasNoDifferingInputs(t *testing.T) {
@@ -138,7 +138,7 @@ func TestCompareAlignsQuantitiesByID(t *testing.T) {
 		for i, want := range tc.present {
 			assert.Equal(t, want, r.Values[i] != nil, "%s column %d", tc.id, i)
 			if !want {
-				assert.Equal(t, "-", r.Format(i, c.Units), tc.id)
+				assert.Equal(t, "-", r.Format(i, c.Units, estimator.English), tc.id)
 				assert.Empty(t, r.Units[i], tc.id)
 			}
 		}
@@ -237,12 +237,12 @@ func TestCompareHeadlineIsThePlannersSet(t *testing.T) {
 		r := row(t, c, id)
 		assert.True(t, r.Headline, id)
 		assert.Nil(t, r.Values[0], id)
-		assert.Equal(t, "-", r.Format(0, c.Units), id)
+		assert.Equal(t, "-", r.Format(0, c.Units, estimator.English), id)
 	}
 	assert.False(t, row(t, c, "cost.hardware").Headline)
 	capex := row(t, c, "cost.capex")
 	assert.Equal(t, estimator.Unit("JPY"), capex.Units[1])
-	assert.Equal(t, Format(*capex.Values[1], "JPY", estimator.Binary), capex.Format(1, c.Units))
+	assert.Equal(t, Format(*capex.Values[1], "JPY", estimator.Binary, estimator.English), capex.Format(1, c.Units, estimator.English))
 }
 
 func TestCompareColumnNames(t *testing.T) {

@@ -72,12 +72,9 @@ func (d Display) Suffix(lang estimator.Lang) string {
 	return estimator.Text{EN: d.En, JA: d.Ja}.In(lang)
 }
 
-// Format prints a value in English: "9.1 years", "USD 21,307,000", "yes".
-func (d Display) Format(v float64) string { return d.FormatIn(v, "en") }
-
-// FormatIn prints a value in lang ("ja"; anything else reads English):
-// "9.1 years" or "9.1 年".
-func (d Display) FormatIn(v float64, lang estimator.Lang) string {
+// Format prints a value in lang: "9.1 years" or "9.1 年", "USD 21,307,000",
+// "yes".
+func (d Display) Format(v float64, lang estimator.Lang) string {
 	if d.Unit == estimator.Flag {
 		return flagWords[v != 0].In(lang)
 	}
@@ -128,32 +125,14 @@ type step struct {
 
 // Choose picks how to show values of unit u, in unit system us, whose
 // magnitude (the value itself, or the largest absolute value of an axis or
-// column) is magnitude, in style st.
-func Choose(u estimator.Unit, us estimator.UnitSystem, magnitude float64, st Style) Display {
-	a := math.Abs(magnitude)
-	switch st {
-	case Hardware:
-		if d, ok := chooseHardware(u, a); ok {
-			return d
-		}
-		// Counts, flags and money read at the tools' scale as the article
-		// prints them, in decimal units.
-		return Choose(u, estimator.Decimal, magnitude, Article)
-	case Axis:
-		return chooseAxis(u, us, a)
-	}
-	return chooseArticle(u, us, a)
-}
-
-// ChooseIn is Choose for a reader of lang. Japanese names large numbers by
-// four digits, not three (numtext.ScalesJA): a count or an amount of money
-// that English shows in millions or billions has another divisor in
-// Japanese. Any
-// other lang, and every other unit, gets Choose's display, whose Ja suffix
-// goes with its own divisor.
-func ChooseIn(u estimator.Unit, us estimator.UnitSystem, magnitude float64, st Style, lang estimator.Lang) Display {
-	d := Choose(u, us, magnitude, st)
-	if lang != "ja" || d.Per <= 1 || (d.Unit != estimator.Count && !d.Unit.IsCurrency()) {
+// column) is magnitude, in style st, for a reader of lang. Japanese names
+// large numbers by four digits, not three (numtext.ScalesJA): a count or an
+// amount of money that English shows in millions or billions has another
+// divisor in Japanese. Every other unit's display is the same in every
+// language, its Ja suffix going with its own divisor.
+func Choose(u estimator.Unit, us estimator.UnitSystem, magnitude float64, st Style, lang estimator.Lang) Display {
+	d := choose(u, us, magnitude, st)
+	if lang != estimator.Japanese || d.Per <= 1 || (d.Unit != estimator.Count && !d.Unit.IsCurrency()) {
 		return d
 	}
 	sc := numtext.ScaleJA(math.Abs(magnitude))
@@ -163,6 +142,23 @@ func ChooseIn(u estimator.Unit, us estimator.UnitSystem, magnitude float64, st S
 	}
 	d.Per, d.Divisor, d.En, d.Ja = per, strconv.FormatFloat(per, 'f', -1, 64), name, name
 	return d
+}
+
+// choose is Choose's display in English.
+func choose(u estimator.Unit, us estimator.UnitSystem, magnitude float64, st Style) Display {
+	a := math.Abs(magnitude)
+	switch st {
+	case Hardware:
+		if d, ok := chooseHardware(u, a); ok {
+			return d
+		}
+		// Counts, flags and money read at the tools' scale as the article
+		// prints them, in decimal units.
+		return choose(u, estimator.Decimal, magnitude, Article)
+	case Axis:
+		return chooseAxis(u, us, a)
+	}
+	return chooseArticle(u, us, a)
 }
 
 func chooseArticle(u estimator.Unit, us estimator.UnitSystem, a float64) Display {
@@ -257,7 +253,7 @@ func ChooseColumn(u estimator.Unit, us estimator.UnitSystem, values []float64, s
 			largest = max(largest, a)
 		}
 	}
-	d := Choose(u, us, largest, st)
+	d := Choose(u, us, largest, st, estimator.English)
 	if d.Notation == Fixed && !d.Grouped && u != estimator.Flag {
 		d.MinSignificant = 2
 	}
@@ -408,22 +404,18 @@ func significant(v float64, n int) string {
 	return strconv.FormatFloat(r, 'f', -1, 64)
 }
 
-// Format renders a base-unit value the way the article prints it: data in TB or PB
-// of the scenario's unit system, times in years, days or hours, rates in MB/s or GB/s.
-// The display unit comes from Choose, in the Article style.
-func Format(v float64, u estimator.Unit, us estimator.UnitSystem) string {
-	return Choose(u, us, v, Article).Format(v)
-}
-
-// FormatIn is Format in lang ("ja"; anything else reads English).
-func FormatIn(v float64, u estimator.Unit, us estimator.UnitSystem, lang estimator.Lang) string {
-	return ChooseIn(u, us, v, Article, lang).FormatIn(v, lang)
+// Format renders a base-unit value the way the article prints it, in lang:
+// data in TB of the scenario's unit system, times in years, days or hours,
+// rates in MB/s or GB/s. The display unit comes from Choose, in the Article
+// style.
+func Format(v float64, u estimator.Unit, us estimator.UnitSystem, lang estimator.Lang) string {
+	return Choose(u, us, v, Article, lang).Format(v, lang)
 }
 
 // FormatBand is q's value in lang with its whole-run range in brackets,
 // "4.13 million (4.13 million–7.6 million)", and whether it shows one.
 func FormatBand(q estimator.Quantity, us estimator.UnitSystem, lang estimator.Lang) (string, bool) {
-	format := func(v float64) string { return FormatIn(v, q.Unit, us, lang) }
+	format := func(v float64) string { return Format(v, q.Unit, us, lang) }
 	v := format(q.Value)
 	if r := q.RangeText(format); r != "" {
 		return v + " (" + r + ")", true

@@ -41,7 +41,7 @@ func TestChoose(t *testing.T) {
 		{"an axis of 3 days", estimator.Seconds, estimator.Binary, 3 * estimator.Day, present.Axis, estimator.Day, "DAY", "days", "日", 2},
 		{"an axis of millions", "EUR", estimator.Binary, 2.5e7, present.Axis, 1e6, "1000000", "million EUR", "百万 EUR", 2},
 	} {
-		d := present.Choose(tc.u, tc.us, tc.magnitude, tc.style)
+		d := present.Choose(tc.u, tc.us, tc.magnitude, tc.style, estimator.English)
 		assert.Equal(t, tc.per, d.Per, tc.name)
 		assert.Equal(t, tc.divisor, d.Divisor, tc.name)
 		assert.Equal(t, tc.en, d.Suffix("en"), tc.name)
@@ -72,18 +72,18 @@ func TestChooseInJapanese(t *testing.T) {
 		{"counts below a million as they are", estimator.Count, 999999, present.Article, 1, "", "", "999999"},
 		{"money in the article's style, whole", estimator.USD, 31.8e6, present.Article, 1, "", "USD", "USD 31,800,000"},
 	} {
-		d := present.ChooseIn(tc.u, estimator.Binary, tc.magnitude, tc.style, "ja")
+		d := present.Choose(tc.u, estimator.Binary, tc.magnitude, tc.style, "ja")
 		assert.Equal(t, tc.per, d.Per, tc.name)
 		assert.Equal(t, tc.divisor, d.Divisor, tc.name)
 		assert.Equal(t, tc.ja, d.Suffix("ja"), tc.name)
-		assert.Equal(t, tc.shown, d.FormatIn(tc.magnitude, "ja"), tc.name)
-		assert.Equal(t, present.Choose(tc.u, estimator.Binary, tc.magnitude, tc.style), present.ChooseIn(tc.u, estimator.Binary, tc.magnitude, tc.style, "en"), tc.name)
+		assert.Equal(t, tc.shown, d.Format(tc.magnitude, "ja"), tc.name)
+		assert.Equal(t, present.Choose(tc.u, estimator.Binary, tc.magnitude, tc.style, estimator.English), present.Choose(tc.u, estimator.Binary, tc.magnitude, tc.style, "en"), tc.name)
 	}
 }
 
 func TestChooseBySize(t *testing.T) {
-	d := present.Choose(estimator.Seconds, estimator.Binary, -3*estimator.Day, present.Article)
-	assert.Equal(t, "-3 days", d.Format(-3*estimator.Day))
+	d := present.Choose(estimator.Seconds, estimator.Binary, -3*estimator.Day, present.Article, estimator.English)
+	assert.Equal(t, "-3 days", d.Format(-3*estimator.Day, estimator.English))
 }
 
 func TestDisplayFormat(t *testing.T) {
@@ -92,13 +92,13 @@ func TestDisplayFormat(t *testing.T) {
 		v    float64
 		want string
 	}{
-		{present.Choose("USD", estimator.Binary, 21307000, present.Article), 21307000, "USD 21,307,000"},
-		{present.Choose(estimator.Flag, estimator.Binary, 1, present.Article), 1, "yes"},
-		{present.Choose(estimator.PerSecond, estimator.Decimal, 367.24, present.Hardware), 367.24, "367.2/s"},
+		{present.Choose("USD", estimator.Binary, 21307000, present.Article, estimator.English), 21307000, "USD 21,307,000"},
+		{present.Choose(estimator.Flag, estimator.Binary, 1, present.Article, estimator.English), 1, "yes"},
+		{present.Choose(estimator.PerSecond, estimator.Decimal, 367.24, present.Hardware, estimator.English), 367.24, "367.2/s"},
 		{present.SI(25.56e6, ""), 25.557e6, "25.56 M"},
 		{present.SI(15.36e12, "B"), 15.36e12, "15.36 TB"},
 	} {
-		assert.Equal(t, tc.want, tc.d.Format(tc.v))
+		assert.Equal(t, tc.want, tc.d.Format(tc.v, estimator.English))
 	}
 }
 
@@ -106,13 +106,13 @@ func TestDisplayFormat(t *testing.T) {
 // draw (a chart's ticks, a workbook's cell) divide by Per themselves.
 func ExampleChoose() {
 	run := 286979369.0 // seconds: the article's Inception-v3 run on one GPU
-	d := present.Choose(estimator.Seconds, estimator.Binary, run, present.Article)
-	fmt.Println(d.Format(run), "=", run, "/", d.Divisor, "|", d.Suffix("ja"))
+	d := present.Choose(estimator.Seconds, estimator.Binary, run, present.Article, estimator.English)
+	fmt.Println(d.Format(run, estimator.English), "=", run, "/", d.Divisor, "|", d.Suffix("ja"))
 
 	step := 0.0027
-	fmt.Println(present.Choose(estimator.Seconds, estimator.Decimal, step, present.Hardware).Format(step))
+	fmt.Println(present.Choose(estimator.Seconds, estimator.Decimal, step, present.Hardware, estimator.English).Format(step, estimator.English))
 
-	axis := present.Choose("USD", estimator.Binary, 2.3e7, present.Axis)
+	axis := present.Choose("USD", estimator.Binary, 2.3e7, present.Axis, estimator.English)
 	fmt.Println(axis.Show(2.3e7), axis.Suffix("en"))
 	// Output:
 	// 9.1 years = 2.86979369e+08 / 365 * DAY | 年
@@ -136,11 +136,11 @@ func TestShareShowsAsPercent(t *testing.T) {
 		{"the tools' style too", 0.911, present.Hardware, "91.1%"},
 		{"an axis", 0.5, present.Axis, "50%"},
 	} {
-		d := present.Choose(estimator.Share, estimator.Binary, tc.v, tc.style)
-		assert.Equal(t, tc.want, d.Format(tc.v), tc.name)
-		assert.Equal(t, tc.want, d.FormatIn(tc.v, "ja"), tc.name)
+		d := present.Choose(estimator.Share, estimator.Binary, tc.v, tc.style, estimator.English)
+		assert.Equal(t, tc.want, d.Format(tc.v, estimator.English), tc.name)
+		assert.Equal(t, tc.want, d.Format(tc.v, "ja"), tc.name)
 	}
-	assert.Equal(t, "0.01", present.Choose(estimator.Share, estimator.Binary, 0.3461, present.Article).Divisor)
+	assert.Equal(t, "0.01", present.Choose(estimator.Share, estimator.Binary, 0.3461, present.Article, estimator.English).Divisor)
 }
 
 // A column reads in one unit: the unit of its largest value, with the
@@ -162,10 +162,10 @@ func TestChooseColumn(t *testing.T) {
 	} {
 		d := present.ChooseColumn(tc.u, estimator.Binary, tc.values, present.Article)
 		for i, v := range tc.values {
-			assert.Equal(t, tc.want[i], d.Format(v), tc.name)
+			assert.Equal(t, tc.want[i], d.Format(v, estimator.English), tc.name)
 		}
 	}
-	assert.Equal(t, "0.058 年", present.ChooseColumn(estimator.Seconds, estimator.Binary, []float64{years(168), 21 * estimator.Day}, present.Article).FormatIn(21*estimator.Day, "ja"))
+	assert.Equal(t, "0.058 年", present.ChooseColumn(estimator.Seconds, estimator.Binary, []float64{years(168), 21 * estimator.Day}, present.Article).Format(21*estimator.Day, "ja"))
 }
 
 // A column of training times reads in one unit, in either language.
@@ -173,7 +173,7 @@ func ExampleChooseColumn() {
 	times := []float64{0.46 * estimator.Year, 21 * estimator.Day}
 	d := present.ChooseColumn(estimator.Seconds, estimator.Binary, times, present.Article)
 	for _, v := range times {
-		fmt.Println(d.Format(v), "|", d.FormatIn(v, "ja"))
+		fmt.Println(d.Format(v, estimator.English), "|", d.Format(v, "ja"))
 	}
 	// Output:
 	// 0.46 years | 0.46 年

@@ -15,7 +15,7 @@ func ExampleExplain() {
 		fmt.Println(err)
 		return
 	}
-	text, err := present.Explain(est, "data.processed")
+	text, err := present.Explain(est, "data.processed", estimator.English)
 	if err != nil {
 		fmt.Println(err)
 		return

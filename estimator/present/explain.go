@@ -8,14 +8,11 @@ import (
 	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
-// Explain shows how one quantity was computed: its formula, the formula with the
-// numbers put in (in base units, so a reader can redo it by hand), and the result.
-func Explain(e *estimator.Estimate, id string) (string, error) { return ExplainIn(e, id, "en") }
-
-// ExplainIn is Explain in lang ("ja"; anything else reads English): the label,
-// the shown value and the words around them; formulas, ids and sources are
-// the same in every language.
-func ExplainIn(e *estimator.Estimate, id string, lang estimator.Lang) (string, error) {
+// Explain shows how one quantity was computed: its formula, the formula with
+// the numbers put in (in base units, so a reader can redo it by hand), and the
+// result. The label, the shown value and the words around them are in lang;
+// formulas, ids and sources are the same in every language.
+func Explain(e *estimator.Estimate, id string, lang estimator.Lang) (string, error) {
 	q, ok := e.Get(id)
 	if !ok {
 		return "", estimator.NewFieldError("id", estimator.Text{EN: "names no quantity of this estimate (see trainscale estimate --format json for the ids)", JA: "この見積もりのどの数量も指していません（ID は trainscale estimate --format json で確かめられます）"}, strconv.Quote(id))
@@ -27,9 +24,9 @@ func ExplainIn(e *estimator.Estimate, id string, lang estimator.Lang) (string, e
 	if substituted != q.Formula {
 		minfmt.Fprintf(&b, "  = %s\n", substituted)
 	}
-	minfmt.Fprintf(&b, "  = %.10g %s (%s)\n", q.Value, string(q.Unit), FormatIn(q.Value, q.Unit, e.Scenario.Units, lang))
+	minfmt.Fprintf(&b, "  = %.10g %s (%s)\n", q.Value, string(q.Unit), Format(q.Value, q.Unit, e.Scenario.Units, lang))
 	if q.HasBand() {
-		minfmt.Fprintf(&b, "  P10–P90 %s–%s: %s\n", FormatIn(q.P10, q.Unit, e.Scenario.Units, lang), FormatIn(q.P90, q.Unit, e.Scenario.Units, lang), estimator.WholeRunNote().In(lang))
+		minfmt.Fprintf(&b, "  P10–P90 %s–%s: %s\n", Format(q.P10, q.Unit, e.Scenario.Units, lang), Format(q.P90, q.Unit, e.Scenario.Units, lang), estimator.WholeRunNote().In(lang))
 	}
 	minfmt.Fprintf(&b, "  %s: %s\n", estimator.Text{EN: "source", JA: "出典"}.In(lang), q.SourceIn(lang))
 	return b.String(), nil

@@ -24,13 +24,10 @@ type Section struct {
 	Rows  [][]string
 }
 
-// Summarize lays out an estimate's headline figures, in English.
-func Summarize(e *estimator.Estimate) Summary { return SummarizeIn(e, "en") }
-
-// SummarizeIn is Summarize in lang ("ja"; anything else reads English):
-// titles, headers, labels, values and notes in the reader's words; ids,
-// workload names and layouts as they are.
-func SummarizeIn(e *estimator.Estimate, lang estimator.Lang) Summary {
+// Summarize lays out an estimate's headline figures in lang: titles,
+// headers, labels, values and notes in the reader's words; ids, workload
+// names and layouts as they are.
+func Summarize(e *estimator.Estimate, lang estimator.Lang) Summary {
 	banded := false
 	sum := summarize(e, lang, &banded)
 	if banded {
@@ -40,7 +37,7 @@ func SummarizeIn(e *estimator.Estimate, lang estimator.Lang) Summary {
 	return sum
 }
 
-// summarize is SummarizeIn's tables, banded set when a value shown carries
+// summarize is Summarize's tables, banded set when a value shown carries
 // the whole run's P10 and P90 (shown beside it: "8.4 M (8.4 M-15.4 M)").
 func summarize(e *estimator.Estimate, lang estimator.Lang, banded *bool) Summary {
 	t := func(en, ja string) string { return estimator.Text{EN: en, JA: ja}.In(lang) }
@@ -301,7 +298,7 @@ func column(e *estimator.Estimate, ids []string, lang estimator.Lang) []string {
 	for i, id := range ids {
 		out[i] = "-"
 		if q, ok := e.Get(id); ok {
-			out[i] = d.FormatIn(q.Value, lang)
+			out[i] = d.Format(q.Value, lang)
 		}
 	}
 	return out

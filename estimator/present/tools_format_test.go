@@ -39,6 +39,6 @@ func TestFormatToolValue(t *testing.T) {
 		{0.000001234, estimator.PerSecond, "0.000001234/s"},
 		{1e-300, estimator.Seconds, "1e-294 µs"},
 	} {
-		assert.Equal(t, tc.want, present.FormatToolValue(tc.v, tc.u))
+		assert.Equal(t, tc.want, present.FormatToolValue(tc.v, tc.u, estimator.English))
 	}
 }

@@ -444,11 +444,11 @@ func AccuracyPointTable(r *AccuracyReport, lang estimator.Lang) [][]string {
 	head := append([]string{"#"}, words(lang, "figure", "published", "predicted", "ratio", "error")...)
 	out := [][]string{append(head, kindFamily.In(lang), kindGeneration.In(lang), kindScale.In(lang), kindSet.In(lang))}
 	for i, row := range r.Rows {
-		published := present.FormatToolValueIn(row.Published, row.Unit, lang)
+		published := present.FormatToolValue(row.Published, row.Unit, lang)
 		if row.AtLeast {
 			published = fill(AccuracyWords["at_least"], "v", cite(published)).In(lang)
 		}
-		out = append(out, []string{strconv.Itoa(i + 1), row.What.In(lang), published, present.FormatToolValueIn(row.Predicted, row.Unit, lang),
+		out = append(out, []string{strconv.Itoa(i + 1), row.What.In(lang), published, present.FormatToolValue(row.Predicted, row.Unit, lang),
 			FormatRatio(row.Ratio), FormatError(row.AbsError), row.Family.In(lang), row.Generation.In(lang), row.Scale.In(lang), row.Set.In(lang)})
 	}
 	return out

@@ -161,7 +161,7 @@ func (b *builder) calibrationTable(rows []hardware.CalibrationRow) {
 			ok = "NO"
 		}
 		table = append(table, []string{strconv.Itoa(i + 1), row.Model, deviceText(e), e.Precision, strconv.Itoa(row.Batch), metricText(e),
-			present.FormatToolValue(row.Value, unit), present.FormatToolValue(row.Predicted, unit), formatError(row.Error, row.ErrorKind),
+			present.FormatToolValue(row.Value, unit, estimator.English), present.FormatToolValue(row.Predicted, unit, estimator.English), formatError(row.Error, row.ErrorKind),
 			formatTolerance(row), ok, set})
 	}
 	b.input("calibration.points", text("Published measurements", "公表された測定値"), estimator.Count, float64(len(rows)), cite("hardware.Measurements"))
@@ -214,8 +214,8 @@ func (b *builder) fitTable(points []hardware.Measurement, start, fitted hardware
 		sumBefore = append(sumBefore, absExpr(k+".error_before"))
 		sumAfter = append(sumAfter, absExpr(k+".error_after"))
 		table = append(table, []string{strconv.Itoa(i + 1), pt.Model, pt.Device, string(pt.Precision), strconv.Itoa(pt.Batch),
-			present.FormatToolValue(pt.Value, estimator.PerSecond), present.FormatToolValue(predBefore, estimator.PerSecond), formatError(eb, "relative"),
-			present.FormatToolValue(predAfter, estimator.PerSecond), formatError(ea, "relative"), pt.Source})
+			present.FormatToolValue(pt.Value, estimator.PerSecond, estimator.English), present.FormatToolValue(predBefore, estimator.PerSecond, estimator.English), formatError(eb, "relative"),
+			present.FormatToolValue(predAfter, estimator.PerSecond, estimator.English), formatError(ea, "relative"), pt.Source})
 	}
 	n := float64(len(points))
 	b.add("fit.mean_abs_error_before", text("Mean absolute error before the fit", "フィット前の平均絶対誤差"), estimator.Ratio, before/n,
@@ -227,7 +227,7 @@ func (b *builder) fitTable(points []hardware.Measurement, start, fitted hardware
 	factors := [][]string{{"factor", "before", "after"}}
 	for _, s := range hardware.FactorSpecs {
 		u := estimator.Unit(s.Unit)
-		factors = append(factors, []string{s.Name, present.FormatToolValue(*s.Field(&start), u), present.FormatToolValue(*s.Field(&fitted), u)})
+		factors = append(factors, []string{s.Name, present.FormatToolValue(*s.Field(&start), u, estimator.English), present.FormatToolValue(*s.Field(&fitted), u, estimator.English)})
 	}
 	b.res.Sections = append(b.res.Sections, present.Section{Title: "Factors", Rows: factors})
 }
@@ -470,7 +470,7 @@ func AccuracyTable(r *AccuracyReport, lang estimator.Lang) [][]string {
 // Columns from 1 on hold numbers.
 func FitTable(r *FitReport, lang estimator.Lang) [][]string {
 	out := [][]string{words(lang, "measurement", "measured", "before", "ratio.before", "error.before", "after", "ratio.after", "error.after")}
-	show := func(v float64) string { return present.FormatToolValue(v, estimator.PerSecond) }
+	show := func(v float64) string { return present.FormatToolValue(v, estimator.PerSecond, estimator.English) }
 	for _, row := range r.Rows {
 		out = append(out, []string{row.What.In(lang), show(row.Measured),
 			show(row.Before.Predicted), FormatRatio(row.Before.Ratio), FormatError(row.Before.AbsError),
@@ -579,9 +579,9 @@ func formatError(e float64, kind string) string {
 }
 
 func formatTolerance(row hardware.CalibrationRow) string {
-	s := "±" + present.FormatToolValue(row.Tolerance, estimator.Ratio)
+	s := "±" + present.FormatToolValue(row.Tolerance, estimator.Ratio, estimator.English)
 	if row.ErrorKind == "relative" {
-		s = "±" + present.FormatToolValue(100*row.Tolerance, estimator.Ratio) + "%"
+		s = "±" + present.FormatToolValue(100*row.Tolerance, estimator.Ratio, estimator.English) + "%"
 	}
 	if row.AtLeast {
 		s = ">= -" + strings.TrimPrefix(s, "±")

@@ -166,7 +166,7 @@ func TestCalibrationFiguresStayShort(t *testing.T) {
 			res, err := tool.Calibrate(tc.req)
 			require.NoError(t, err)
 			for _, q := range res.Quantities {
-				assert.LessOrEqual(t, len(present.FormatToolValue(q.Value, q.Unit)), 24, q.ID)
+				assert.LessOrEqual(t, len(present.FormatToolValue(q.Value, q.Unit, estimator.English)), 24, q.ID)
 			}
 			for _, sec := range res.Sections {
 				for _, row := range sec.Rows {
@@ -210,7 +210,7 @@ func FuzzParseMeasurementsCSV(f *testing.F) {
 			if math.IsNaN(q.Value) || math.IsInf(q.Value, 0) {
 				t.Fatalf("%s = %v", q.ID, q.Value)
 			}
-			if s := present.FormatToolValue(q.Value, q.Unit); len(s) > 24 {
+			if s := present.FormatToolValue(q.Value, q.Unit, estimator.English); len(s) > 24 {
 				t.Fatalf("%s prints as %q", q.ID, s)
 			}
 		}

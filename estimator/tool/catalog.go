@@ -25,7 +25,7 @@ type Listing struct {
 func Catalog(table string) (*Listing, error) {
 	l := &Listing{Table: table, Section: present.Section{Title: table}}
 	row := func(cells ...string) { l.Section.Rows = append(l.Section.Rows, cells) }
-	show := present.FormatToolValue
+	show := func(v float64, u estimator.Unit) string { return present.FormatToolValue(v, u, estimator.English) }
 	switch table {
 	case "gpus":
 		row("id", "generation", "fp32", "tf32", "mixed", "bf16", "fp8", "fp4", "memory", "bandwidth", "link", "TDP", "price", "as of", "source")
@@ -112,14 +112,18 @@ func publishedText(v float64, text string) string {
 }
 
 func usd(v float64) string {
-	return publishedText(v, present.Format(v, estimator.USD, estimator.Decimal))
+	return publishedText(v, present.Format(v, estimator.USD, estimator.Decimal, estimator.English))
 }
 
 // count prints a large count with a decimal prefix: 25.56 M parameters.
-func count(v float64) string { return present.SI(v, "").Format(v) }
+func count(v float64) string { return present.SI(v, "").Format(v, estimator.English) }
 
-func watts(v float64) string { return present.Format(v, estimator.Watts, estimator.Decimal) }
+func watts(v float64) string {
+	return present.Format(v, estimator.Watts, estimator.Decimal, estimator.English)
+}
 
 // decimalBytes shows bytes their makers count in decimal multiples (SSDs) or
 // that no binary size rounds (activations), as docs/hardware.md's catalog says.
-func decimalBytes(v float64) string { return present.Format(v, estimator.Bytes, estimator.Decimal) }
+func decimalBytes(v float64) string {
+	return present.Format(v, estimator.Bytes, estimator.Decimal, estimator.English)
+}

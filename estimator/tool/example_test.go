@@ -2,6 +2,7 @@ package tool_test
 
 import (
 	"fmt"
+	"github.com/trainscale/trainscale/estimator"
 
 	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/estimator/tool"
@@ -10,7 +11,7 @@ import (
 // show prints a result's quantity as the text surfaces do.
 func show(res *tool.Result, id string) {
 	q, _ := res.Get(id)
-	fmt.Printf("%s = %s\n", id, present.FormatToolValue(q.Value, q.Unit))
+	fmt.Printf("%s = %s\n", id, present.FormatToolValue(q.Value, q.Unit, estimator.English))
 }
 
 func ExampleThroughput() {

@@ -157,8 +157,8 @@ func Scale(req ScaleRequest) (*Result, error) {
 				b.add(k+"ideal_run_time", text(fmt.Sprintf("One training run on %d GPUs, scaling linearly", n), fmt.Sprintf("GPU %d 基での学習 1 回の時間（線形スケーリング）", n)), estimator.Seconds, req.RunGPUTime/float64(n),
 					fmt.Sprintf("{scale.run_gpu_time} / %d", n), srcScaling)
 			}
-			rows = append(rows, []string{strconv.Itoa(n), strconv.Itoa(pt.Systems), present.FormatToolValue(pt.Speedup, estimator.Ratio) + "x",
-				present.FormatToolValue(100*pt.Efficiency, estimator.Ratio) + "%", present.FormatToolValue(pt.ImagesPerS, estimator.PerSecond), present.FormatToolValue(pt.StepTime, estimator.Seconds)})
+			rows = append(rows, []string{strconv.Itoa(n), strconv.Itoa(pt.Systems), present.FormatToolValue(pt.Speedup, estimator.Ratio, estimator.English) + "x",
+				present.FormatToolValue(100*pt.Efficiency, estimator.Ratio, estimator.English) + "%", present.FormatToolValue(pt.ImagesPerS, estimator.PerSecond, estimator.English), present.FormatToolValue(pt.StepTime, estimator.Seconds, estimator.English)})
 		}
 		b.res.Sections = append(b.res.Sections, present.Section{Title: "Sweep", Rows: rows})
 	}
@@ -226,13 +226,13 @@ func loaderNote(f hardware.Factors) estimator.Text {
 	}
 	share, shareJA := "", ""
 	if f.HostDecodeShare < 1 {
-		pct := present.FormatToolValue(100*f.HostDecodeShare, estimator.Ratio)
+		pct := present.FormatToolValue(100*f.HostDecodeShare, estimator.Ratio, estimator.English)
 		share, shareJA = ", the host doing "+pct+"% of the decoding", "。デコードの "+pct+"% をホストが担当"
 	}
 	if f.LoaderProcesses == 0 {
 		return text("every host core decodes (a threaded loader, as tf.data)"+share+change, "ホストの全コアがデコード（tf.data のようなスレッドのローダー）"+shareJA+changeJA)
 	}
-	n := present.FormatToolValue(f.LoaderProcesses, estimator.Count)
+	n := present.FormatToolValue(f.LoaderProcesses, estimator.Count, estimator.English)
 	en, ja := n+" host decoding processes per GPU", "GPU あたり "+n+" 個のホストのデコードプロセス"
 	if f.LoaderProcesses == hardware.DefaultLoaderProcesses {
 		en, ja = en+" (torchvision's reference script default)", ja+"（torchvision の参照スクリプトの既定値）"
@@ -246,12 +246,12 @@ func bottleneck(s hardware.Scale) estimator.Text {
 	}
 	var en, ja []string
 	if s.ExposedCommTime > 0 {
-		pct := present.FormatToolValue(100*s.ExposedCommTime/s.StepTime, estimator.Ratio)
+		pct := present.FormatToolValue(100*s.ExposedCommTime/s.StepTime, estimator.Ratio, estimator.English)
 		en = append(en, pct+"% of the step waiting on gradient exchange")
 		ja = append(ja, "ステップの "+pct+"% は勾配の交換待ち")
 	}
 	if s.InputTime > 0 {
-		pct := present.FormatToolValue(100*hardware.InputExposed*s.InputTime/s.StepTime, estimator.Ratio)
+		pct := present.FormatToolValue(100*hardware.InputExposed*s.InputTime/s.StepTime, estimator.Ratio, estimator.English)
 		en = append(en, pct+"% on the host's input work")
 		ja = append(ja, pct+"% はホストの入力処理待ち")
 	}

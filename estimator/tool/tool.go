@@ -251,13 +251,13 @@ func (b *builder) finish(headline []string) (*Result, error) {
 	}
 	row := func(q estimator.Quantity) []string {
 		if !banded {
-			return []string{q.ID, present.FormatToolValue(q.Value, q.Unit), q.Label}
+			return []string{q.ID, present.FormatToolValue(q.Value, q.Unit, estimator.English), q.Label}
 		}
 		lo, hi := "", ""
 		if q.HasBand() {
-			lo, hi = present.FormatToolValue(q.P10, q.Unit), present.FormatToolValue(q.P90, q.Unit)
+			lo, hi = present.FormatToolValue(q.P10, q.Unit, estimator.English), present.FormatToolValue(q.P90, q.Unit, estimator.English)
 		}
-		return []string{q.ID, present.FormatToolValue(q.Value, q.Unit), lo, hi, q.Label}
+		return []string{q.ID, present.FormatToolValue(q.Value, q.Unit, estimator.English), lo, hi, q.Label}
 	}
 	shown := map[string]bool{}
 	result := [][]string{header}

@@ -483,7 +483,7 @@ func TransformerCalibration(tf Factors) (*Result, error) {
 			set = "held out"
 		}
 		table = append(table, []string{strconv.Itoa(i + 1), r.Run.ID, strconv.Itoa(r.Plan.Layout.TP * r.Plan.Layout.PP * r.Plan.Layout.DP * r.Plan.Layout.CP),
-			string(r.Run.Precision), r.Metric, present.FormatToolValue(r.Published, unit), present.FormatToolValue(r.Predicted, unit),
+			string(r.Run.Precision), r.Metric, present.FormatToolValue(r.Published, unit, estimator.English), present.FormatToolValue(r.Predicted, unit, estimator.English),
 			formatError(r.Error, "relative"), set})
 	}
 	b.res.Sections = append(b.res.Sections, present.Section{Title: "Published transformer runs", Rows: table})

@@ -53,18 +53,18 @@ func TestAnswersAreEncodingJSONs(t *testing.T) {
 		&estimator.FieldError{Path: "fleet.cars", Rule: "must be > 0", Got: -3.5},
 		errors.Join(&estimator.FieldError{Path: "a", Rule: "r <&>", Got: "x\u2028"}, &estimator.SyntaxError{Line: 1, Column: 2, Msg: "m"}),
 	} {
-		errs := api.Errors(err)
+		errs := api.Errors(err, estimator.English)
 		want, jErr := json.Marshal(struct {
 			Error  api.Error   `json:"error"`
 			Errors []api.Error `json:"errors"`
 		}{errs[0], errs})
 		require.NoError(t, jErr)
-		assert.Equal(t, string(want), string(api.ErrorJSON(err)))
+		assert.Equal(t, string(want), string(api.ErrorJSON(err, estimator.English)))
 	}
 }
 
 func TestNumberIsWrittenAsWritten(t *testing.T) {
 	t.Parallel()
 	err := &estimator.FieldError{Path: "fleet.cars", Rule: "must be > 0", Got: minjson.Number("-3e0")}
-	assert.Contains(t, string(api.ErrorJSON(err)), `"got":-3e0`)
+	assert.Contains(t, string(api.ErrorJSON(err, estimator.English)), `"got":-3e0`)
 }

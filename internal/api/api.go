@@ -85,7 +85,7 @@ func New(extra map[string]Method, render Render) *API {
 // module answers them; the page reads presets and messages from data built
 // into it (site/build.go). Left out of the estimator module, they and the
 // tables they read (the page's words in both languages, the catalog's ids,
-// Estimate.ExplainIn) cost it nothing: 15 KB brotli (docs/engineering.md, "Module size").
+// present.Explain) cost it nothing: 15 KB brotli (docs/engineering.md, "Module size").
 func PageMethods() map[string]Method {
 	return map[string]Method{"explain": explain, "presets": presets, "messages": messagesFor}
 }
@@ -112,7 +112,7 @@ func (a *API) Call(method string, request []byte) (response []byte) {
 	}
 	m, ok := a.methods[method]
 	if !ok && slices.Contains(Elsewhere(), method) {
-		return ErrorJSONIn(&estimator.FieldError{Path: "method", Rule: "is the tools module's: ask the tools module",
+		return ErrorJSON(&estimator.FieldError{Path: "method", Rule: "is the tools module's: ask the tools module",
 			RuleJA: "ツールモジュールの機能です。ツールモジュールに依頼してください", Got: strconv.Quote(method)}, requestLang(request))
 	}
 	if !ok {
@@ -121,7 +121,7 @@ func (a *API) Call(method string, request []byte) (response []byte) {
 	}
 	v, err := m(request)
 	if err != nil {
-		return ErrorJSONIn(err, requestLang(request))
+		return ErrorJSON(err, requestLang(request))
 	}
 	out, err := minjson.Append(nil, v)
 	if err != nil {
@@ -159,12 +159,10 @@ func requestLang(request []byte) estimator.Lang {
 	return estimator.English
 }
 
-// Errors turns an error (possibly several joined) into the API's error values.
-func Errors(err error) []Error { return ErrorsIn(err, "en") }
-
-// ErrorsIn is Errors with each message in lang ("ja"; anything else reads
-// English); paths and rules stay as they are, for programs to read.
-func ErrorsIn(err error, lang estimator.Lang) []Error {
+// Errors turns an error (possibly several joined) into the API's error
+// values, each message in lang; paths and rules stay as they are, for
+// programs to read.
+func Errors(err error, lang estimator.Lang) []Error {
 	var out []Error
 	var walk func(error)
 	walk = func(err error) {
@@ -202,19 +200,16 @@ func jsonSafe(v any) any {
 	return v
 }
 
-// ErrorJSON is the error value API.Call returns for err.
-func ErrorJSON(err error) []byte { return errorJSON(err) }
-
 // ErrorJSONFor is ErrorJSON with the messages in the lang request asks for,
 // as Call answers: for a module that answers requests without Call.
-func ErrorJSONFor(err error, request []byte) []byte { return ErrorJSONIn(err, requestLang(request)) }
+func ErrorJSONFor(err error, request []byte) []byte { return ErrorJSON(err, requestLang(request)) }
 
-func errorJSON(err error) []byte { return ErrorJSONIn(err, "en") }
+func errorJSON(err error) []byte { return ErrorJSON(err, "en") }
 
-// ErrorJSONIn is ErrorJSON with the messages in lang ("ja"; anything else
-// reads English): for a request refused before it is JSON, too.
-func ErrorJSONIn(err error, lang estimator.Lang) []byte {
-	errs := ErrorsIn(err, lang)
+// ErrorJSON is the error value API.Call returns for err, its messages in
+// lang: for a request refused before it is JSON, too.
+func ErrorJSON(err error, lang estimator.Lang) []byte {
+	errs := Errors(err, lang)
 	if len(errs) == 0 {
 		errs = []Error{{Rule: "failed", Message: err.Error()}}
 	}

@@ -50,7 +50,7 @@ type Quantity struct {
 	Label   string         `json:"label"` // Quantity.LabelIn the request's lang
 	Value   float64        `json:"value"`
 	Unit    estimator.Unit `json:"unit"`
-	Text    string         `json:"text"` // present.FormatIn the request's lang
+	Text    string         `json:"text"` // present.Format in the request's lang
 	Formula string         `json:"formula,omitempty"`
 	Expr    string         `json:"expr,omitempty"`
 	Inputs  []string       `json:"inputs,omitempty"`
@@ -107,7 +107,7 @@ func (a *API) Estimate(req EstimateRequest) (*EstimateResponse, error) {
 	}
 	for i := range out.Quantities {
 		q := qs[i]
-		out.Quantities[i] = Quantity{ID: q.ID, Label: q.LabelIn(lang), Value: q.Value, Unit: q.Unit, Text: present.FormatIn(q.Value, q.Unit, s.Units, lang)}
+		out.Quantities[i] = Quantity{ID: q.ID, Label: q.LabelIn(lang), Value: q.Value, Unit: q.Unit, Text: present.Format(q.Value, q.Unit, s.Units, lang)}
 		if req.Full {
 			out.Quantities[i].Formula, out.Quantities[i].Expr, out.Quantities[i].Inputs, out.Quantities[i].Source = q.Formula, q.Expr, q.Inputs, q.SourceIn(lang)
 		}
@@ -162,7 +162,7 @@ func explain(data []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	text, err := present.ExplainIn(est, req.ID, lang)
+	text, err := present.Explain(est, req.ID, lang)
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +171,7 @@ func explain(data []byte) (any, error) {
 		Text     string             `json:"text"`
 		Quantity estimator.Quantity `json:"quantity"`
 		Display  string             `json:"display"`
-	}{text, q, present.FormatIn(q.Value, q.Unit, est.Scenario.Units, lang)}, nil
+	}{text, q, present.Format(q.Value, q.Unit, est.Scenario.Units, lang)}, nil
 }
 
 func presets(data []byte) (any, error) {

@@ -260,7 +260,7 @@ func (b *builder) format(id string) string {
 	if !ok {
 		return "-"
 	}
-	return present.FormatIn(q.Value, q.Unit, b.s.Units, b.lang)
+	return present.Format(q.Value, q.Unit, b.s.Units, b.lang)
 }
 
 func (b *builder) computeGrowth() (Spec, error) {
@@ -473,7 +473,7 @@ func (b *builder) scalingTransformer(w estimator.Workload) (Spec, error) {
 				mfu, _ := run.Get("transformer.mfu")
 				held = &mfu.Value
 				if n > 1 {
-					from = append(from, b.tf("scaling.from", hs.ID, present.FormatIn(float64(n), estimator.Count, b.s.Units, b.lang)))
+					from = append(from, b.tf("scaling.from", hs.ID, present.Format(float64(n), estimator.Count, b.s.Units, b.lang)))
 				}
 			}
 			req.MFU = held
@@ -493,8 +493,8 @@ func (b *builder) scalingTransformer(w estimator.Workload) (Spec, error) {
 	}
 	// Trillions of tokens read as the tools print them ("15.6 T"), not as
 	// the article's whole numbers.
-	tok := present.Choose(estimator.Count, b.s.Units, tokens, present.Hardware).FormatIn(tokens, b.lang)
-	sp.Note = b.tf("scaling.tnote", m.Name, tr.Precision, tok, present.FormatIn(float64(top), estimator.Count, b.s.Units, b.lang))
+	tok := present.Choose(estimator.Count, b.s.Units, tokens, present.Hardware, estimator.English).Format(tokens, b.lang)
+	sp.Note = b.tf("scaling.tnote", m.Name, tr.Precision, tok, present.Format(float64(top), estimator.Count, b.s.Units, b.lang))
 	if len(from) > 0 {
 		sp.Note += " " + b.tf("scaling.left", strings.Join(from, "; "))
 	}
@@ -750,7 +750,7 @@ func (b *builder) tornado(sens *estimator.Sensitivity) Spec {
 		se.Low, se.High, se.IDs = append(se.Low, sw.Low), append(se.High, sw.High), append(se.IDs, sens.Target)
 	}
 	sp.Series = []Series{se}
-	sp.Note = b.tf("tornado.note", present.FormatIn(sens.Base, sens.Unit, b.s.Units, b.lang))
+	sp.Note = b.tf("tornado.note", present.Format(sens.Base, sens.Unit, b.s.Units, b.lang))
 	b.scaleAxis(&sp.X, sp.Series)
 	return sp
 }
@@ -802,7 +802,7 @@ func (b *builder) cpuVsGPU() (Spec, error) {
 			return Spec{}, err
 		}
 		q, _ := res.Get("devices.speedup")
-		sp.X.Categories = append(sp.X.Categories, fmt.Sprintf("%s (%s M)", id, present.Format(m.Params/1e6, estimator.Count, "")))
+		sp.X.Categories = append(sp.X.Categories, fmt.Sprintf("%s (%s M)", id, present.Format(m.Params/1e6, estimator.Count, "", estimator.English)))
 		modelled.Y = append(modelled.Y, q.Value)
 		measured.Y = append(measured.Y, published[id])
 	}
@@ -829,7 +829,7 @@ func (b *builder) scaleAxis(a *Axis, series []Series) {
 
 // scaleAxisTo picks the axis' display unit for values up to top.
 func (b *builder) scaleAxisTo(a *Axis, top float64) {
-	d := present.ChooseIn(a.Unit, b.s.Units, top, present.Axis, b.lang)
+	d := present.Choose(a.Unit, b.s.Units, top, present.Axis, b.lang)
 	a.Per, a.Digits = d.Per, d.Digits
 	if a.Suffix == "" {
 		a.Suffix = d.Suffix(b.lang)

@@ -29,7 +29,7 @@ func Frontier(res *planner.Result, s *estimator.Scenario, lang estimator.Lang) S
 	kinds := map[string]*Series{"buy": {Name: b.t("plan.buy")}, "rent": {Name: b.t("plan.rent")}}
 	add := func(se *Series, p planner.Point) {
 		se.X, se.Y, se.IDs = append(se.X, p.TimePerRun.Value), append(se.Y, p.Total.Value), append(se.IDs, p.Total.ID)
-		se.Names = append(se.Names, b.tf("plan.chart.point", p.Label.In(lang), present.FormatIn(p.Count.Value, p.Count.Unit, s.Units, lang)))
+		se.Names = append(se.Names, b.tf("plan.chart.point", p.Label.In(lang), present.Format(p.Count.Value, p.Count.Unit, s.Units, lang)))
 		unit = p.Total.Unit
 	}
 	for _, p := range res.Frontier {

@@ -80,9 +80,9 @@ func (sh *sheet) answerCells(u *estimator.Uncertainty) {
 // system it keeps its decimals, as the article's tables do.
 func (sh *sheet) articleRounding(q estimator.Quantity) string {
 	if q.Value < 1 {
-		return present.FormatIn(q.Value, q.Unit, sh.s.Units, sh.lang)
+		return present.Format(q.Value, q.Unit, sh.s.Units, sh.lang)
 	}
-	return articleCount.FormatIn(q.Value, sh.lang)
+	return articleCount.Format(q.Value, sh.lang)
 }
 
 // answer writes the answer section: what to buy (or, for a scenario that
@@ -229,7 +229,7 @@ func (r *render) spread(a *present.Answer) {
 		// A row reads in one display: 0.46 years beside 1.12 years, not 21 days.
 		d := present.ChooseColumn(rw.f.Unit, r.s.Units, []float64{rw.f.Value, sp.P10, sp.P50, sp.P90}, present.Article)
 		minfmt.Fprintf(b, `<tr><th scope="row">%s</th><td>%s</td><td>%s</td><td>%s</td><td>%s</td>`, esc(rw.label),
-			esc(d.FormatIn(rw.f.Value, r.lang)), esc(d.FormatIn(sp.P10, r.lang)), esc(d.FormatIn(sp.P50, r.lang)), esc(d.FormatIn(sp.P90, r.lang)))
+			esc(d.Format(rw.f.Value, r.lang)), esc(d.Format(sp.P10, r.lang)), esc(d.Format(sp.P50, r.lang)), esc(d.Format(sp.P90, r.lang)))
 		if perRow {
 			minfmt.Fprintf(b, `<td>%s</td>`, esc(rw.f.Falls.Words().In(r.lang)))
 		}
@@ -246,7 +246,7 @@ func (r *render) spread(a *present.Answer) {
 // format shows a value of the answer's spread, which is no quantity of the
 // estimate, as the core shows one.
 func (r *render) format(v float64, u estimator.Unit) string {
-	return present.FormatIn(v, u, r.s.Units, r.lang)
+	return present.Format(v, u, r.s.Units, r.lang)
 }
 
 // Lead renders the planner's choice for a scenario with a plan section (est
@@ -268,7 +268,7 @@ func Lead(est *estimator.Estimate, why, option, label string, sizedForDays float
 	}
 	t, s := texts(lang), est.Scenario
 	format := func(f present.Figure) func(float64) string {
-		return func(v float64) string { return present.FormatIn(v, f.Unit, s.Units, lang) }
+		return func(v float64) string { return present.Format(v, f.Unit, s.Units, lang) }
 	}
 	show := func(f present.Figure) string { return esc(format(f)(f.Value)) }
 	// The figures with their ranges; the sentence saying what they are is

@@ -180,14 +180,14 @@ func (sh *sheet) show(q estimator.Quantity, text string) cell {
 
 // value is q's value as the core shows it on its own, with its range.
 func (sh *sheet) value(q estimator.Quantity) cell {
-	format := func(v float64) string { return present.FormatIn(v, q.Unit, sh.s.Units, sh.lang) }
+	format := func(v float64) string { return present.Format(v, q.Unit, sh.s.Units, sh.lang) }
 	return sh.band(sh.show(q, format(q.Value)), format)
 }
 
 // point is q's value alone, for a sentence that quotes it: the range stands
 // beside the same value in the figures and tables.
 func (sh *sheet) point(q estimator.Quantity) cell {
-	return sh.show(q, present.FormatIn(q.Value, q.Unit, sh.s.Units, sh.lang))
+	return sh.show(q, present.Format(q.Value, q.Unit, sh.s.Units, sh.lang))
 }
 
 // banded says whether q's whole-run range shows beside its value: where it
@@ -196,7 +196,7 @@ func banded(q estimator.Quantity) bool { return q.HasBand() && q.P10 != q.P90 }
 
 // rangeOf is q's whole-run range, each end written as format writes the
 // value, so "(29.71 million–54.33 million)" reads in the value's own
-// display (present.SummarizeIn's shape); "" where none shows.
+// display (present.Summarize's shape); "" where none shows.
 func rangeOf(q estimator.Quantity, format func(float64) string) string {
 	if !banded(q) {
 		return ""
@@ -239,7 +239,7 @@ func (sh *sheet) inColumn(id string, d present.Display) cell {
 
 // inDisplay is q's value and range shown in display d.
 func (sh *sheet) inDisplay(q estimator.Quantity, d present.Display) cell {
-	format := func(v float64) string { return d.FormatIn(v, sh.lang) }
+	format := func(v float64) string { return d.Format(v, sh.lang) }
 	return sh.band(sh.show(q, format(q.Value)), format)
 }
 

@@ -237,11 +237,11 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 	}
 	p := &page{Lang: lang, Title: chart.Text(lang, "report.title"), Name: name, Date: b.Date,
 		Units: chart.Text(lang, "unit.system."+string(us)), Notes: s.Notes, Charted: charted,
-		Summary: present.SummarizeIn(est, lang)}
+		Summary: present.Summarize(est, lang)}
 	p.Answer.Headline, p.Answer.Basis = b.AnswerHeadline(a)
 	p.Answer.Table, p.Answer.Numbers = b.AnswerTable(a)
 	p.Answer.Text = b.AnswerText(a)
-	show := func(v float64, u estimator.Unit) string { return present.FormatIn(v, u, us, lang) }
+	show := func(v float64, u estimator.Unit) string { return present.Format(v, u, us, lang) }
 	for i, sp := range b.Charts {
 		f, err := newFigure(sp, i+1, lang, charted)
 		if err != nil {
@@ -273,7 +273,7 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 		for _, q := range c.Headline() {
 			r := compRow{ID: q.ID, Label: q.LabelIn(lang)}
 			for i := range c.Columns {
-				r.Values = append(r.Values, q.FormatIn(i, c.Units, lang))
+				r.Values = append(r.Values, q.Format(i, c.Units, lang))
 			}
 			cv.Rows = append(cv.Rows, r)
 		}

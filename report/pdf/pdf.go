@@ -237,7 +237,7 @@ func (d *doc) show(id string) string {
 
 // format shows a value in the reader's language: "9.1 years", "9.1 年".
 func (d *doc) format(v float64, u estimator.Unit) string {
-	return present.FormatIn(v, u, d.us, d.lang)
+	return present.Format(v, u, d.us, d.lang)
 }
 
 // setFont selects the body font in a style ("" or "B") and size (pt).

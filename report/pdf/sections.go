@@ -200,7 +200,7 @@ func (d *doc) assumptions() {
 // results are the estimate's tables as the article lays them out.
 func (d *doc) results() {
 	d.heading(d.t("results"), true)
-	for _, sec := range present.SummarizeIn(d.b.Estimate, d.lang).Sections {
+	for _, sec := range present.Summarize(d.b.Estimate, d.lang).Sections {
 		if len(sec.Rows) == 0 {
 			continue
 		}

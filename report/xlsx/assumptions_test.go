@@ -36,7 +36,7 @@ func TestAssumptionsSpeakTheWorkbooksLanguage(t *testing.T) {
 				assert.Equal(t, tc.label, r[0], tc.path)
 				assert.Equal(t, tc.unit, r[2], tc.path)
 				field, _ := estimator.FieldOf(tc.path)
-				assert.Equal(t, field.RuleTextIn(tc.lang), r[3], tc.path)
+				assert.Equal(t, field.RuleText(tc.lang), r[3], tc.path)
 			}
 		}
 		assert.True(t, found, "%s: no row for %s", tc.lang, tc.path)

@@ -118,7 +118,7 @@ func (wb *workbook) plan() {
 		for _, c := range planCells(p) {
 			q := c.q
 			name := wb.names.add(q.ID, definedName(q.ID))
-			display := present.Choose(q.Unit, wb.s.Units, q.Value, present.Article)
+			display := present.Choose(q.Unit, wb.s.Units, q.Value, present.Article, estimator.English)
 			switch {
 			case q.Expr != "":
 				f, ok := wb.formulaOf(q)

@@ -168,9 +168,9 @@ func (wb *workbook) input(sh string, row int, in estimator.InputSpec) {
 	}
 	var rules []string
 	for _, r := range in.Rules {
-		rules = append(rules, estimator.DescribeRuleIn(r, wb.b.Lang))
+		rules = append(rules, estimator.DescribeRule(r, wb.b.Lang))
 	}
-	wb.wrapped(sh, 4, row, in.Field.RuleTextIn(wb.b.Lang))
+	wb.wrapped(sh, 4, row, in.Field.RuleText(wb.b.Lang))
 	if d := in.Range; d != nil {
 		r := wb.rangeText(*d)
 		wb.wrapped(sh, 5, row, r)
@@ -279,7 +279,7 @@ func (wb *workbook) catalog() {
 		n++
 		wb.text(sh, 1, row, f.Path)
 		wb.number(sh, 2, row, f.Value)
-		wb.style(sh, 2, row, shownIn(valueStyle(stInput, f.Unit), present.Choose(f.Unit, wb.s.Units, f.Value, present.Article), f.Value))
+		wb.style(sh, 2, row, shownIn(valueStyle(stInput, f.Unit), present.Choose(f.Unit, wb.s.Units, f.Value, present.Article, estimator.English), f.Value))
 		wb.text(sh, 3, row, f.Unit.In(wb.b.Lang))
 		wb.shown(sh, 4, row, name, f.Unit, f.Value)
 		wb.wrapped(sh, 6, row, f.LabelIn(wb.b.Lang))
@@ -320,7 +320,7 @@ func (wb *workbook) header(sh string, row int, cols ...string) {
 // units input and the value's own cell. Units shown as they are (counts,
 // ratios, flags, money) get no second cell.
 func (wb *workbook) shown(sh string, col, row int, name string, u estimator.Unit, v float64) {
-	d := present.Choose(u, wb.s.Units, v, present.Article)
+	d := present.Choose(u, wb.s.Units, v, present.Article, estimator.English)
 	if d.Divisor == "" || isPercent(d) { // the value's own cell shows it so
 		return
 	}
@@ -430,7 +430,7 @@ func (wb *workbook) emptyNote(key string) string {
 // its source on the Sources sheet.
 func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 	name, _ := wb.name(q.ID)
-	display := present.Choose(q.Unit, wb.s.Units, q.Value, present.Article)
+	display := present.Choose(q.Unit, wb.s.Units, q.Value, present.Article, estimator.English)
 	wb.wrapped(sh, 1, row, q.LabelIn(wb.b.Lang))
 	wb.text(sh, 2, row, q.ID)
 	if f, ok := wb.lookups[q.ID]; ok {
@@ -562,7 +562,7 @@ func (wb *workbook) table(sh string, row int, t table) int {
 					// run's FLOPs as 3.79E+25); a count grouped in full
 					// can outgrow a formula's usual width, and its column
 					// holds all of it.
-					d := present.Choose(q.Unit, wb.s.Units, q.Value, present.Article)
+					d := present.Choose(q.Unit, wb.s.Units, q.Value, present.Article, estimator.English)
 					st = shownIn(stShown, d, q.Value)
 					if d.Notation == present.Fixed {
 						wb.needs(sh, col, row, max(needFormula, groupedWidth(q.Value, 2)))
@@ -757,7 +757,7 @@ func (wb *workbook) scenarios() {
 		for i, v := range q.Values {
 			text := "-"
 			if v != nil {
-				text = present.FormatIn(*v, q.Units[i], c.Units, wb.b.Lang)
+				text = present.Format(*v, q.Units[i], c.Units, wb.b.Lang)
 			}
 			wb.text(sh, 4+i, row, text)
 		}
@@ -778,7 +778,7 @@ func (wb *workbook) scenarios() {
 				continue
 			}
 			wb.number(sh, 4+i, row, *v)
-			wb.style(sh, 4+i, row, shownIn(valueStyle(stComputed, q.Units[i]), present.Choose(q.Units[i], c.Units, *v, present.Article), *v))
+			wb.style(sh, 4+i, row, shownIn(valueStyle(stComputed, q.Units[i]), present.Choose(q.Units[i], c.Units, *v, present.Article, estimator.English), *v))
 		}
 	}
 }
@@ -827,7 +827,7 @@ func (wb *workbook) uncertainty() {
 		for i, v := range []float64{q.P10, q.P50, q.P90} {
 			wb.number(sh, 4+i, row, v)
 			wb.style(sh, 4+i, row, shownIn(valueStyle(stComputed, q.Unit), d, max(-q.P10, q.P10, q.P90)))
-			wb.text(sh, 7+i, row, d.FormatIn(v, wb.b.Lang))
+			wb.text(sh, 7+i, row, d.Format(v, wb.b.Lang))
 		}
 	}
 	t := wb.b.Sensitivity
@@ -841,7 +841,7 @@ func (wb *workbook) uncertainty() {
 	wb.text(sh, 1, row, wb.t("xlsx.tornado.base"))
 	wb.number(sh, 4, row, t.Base)
 	wb.style(sh, 4, row, valueStyle(stComputed, t.Unit))
-	wb.text(sh, 5, row, present.FormatIn(t.Base, t.Unit, wb.s.Units, wb.b.Lang))
+	wb.text(sh, 5, row, present.Format(t.Base, t.Unit, wb.s.Units, wb.b.Lang))
 	row++
 	wb.header(sh, row, wb.ts("input", "xlsx.path", "unit", "xlsx.input.low", "xlsx.input.high", "low", "high", "swing", "xlsx.elasticity")...)
 	for _, sw := range t.Swings {

@@ -428,7 +428,7 @@ func TestShownAsFormat(t *testing.T) {
 		q, _ := est.Get(tc.id)
 		v, err := strconv.ParseFloat(got, 64)
 		require.NoError(t, err, tc.id)
-		want := present.Choose(q.Unit, est.Scenario.Units, q.Value, present.Article).Show(q.Value)
+		want := present.Choose(q.Unit, est.Scenario.Units, q.Value, present.Article, estimator.English).Show(q.Value)
 		assert.InEpsilon(t, want, v, 1e-12, tc.id)
 	}
 }

@@ -13,6 +13,7 @@
 package main
 
 import (
+	"github.com/trainscale/trainscale/estimator"
 	"syscall/js"
 
 	"github.com/trainscale/trainscale/internal/api"
@@ -26,7 +27,7 @@ func main() {
 		obj.Set(kind, js.FuncOf(func(_ js.Value, args []js.Value) (result any) {
 			defer func() {
 				if r := recover(); r != nil {
-					result = jsonObj.Call("parse", string(api.ErrorJSON(api.Internal(kind, r))))
+					result = jsonObj.Call("parse", string(api.ErrorJSON(api.Internal(kind, r), estimator.English)))
 				}
 			}()
 			var req, extra []byte

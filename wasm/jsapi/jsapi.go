@@ -69,7 +69,7 @@ func New(a *api.API) js.Value {
 func call(a *api.API, jsonObj js.Value, method string, args []js.Value) (out string) {
 	defer func() {
 		if r := recover(); r != nil {
-			out = string(api.ErrorJSON(api.Internal(method, r)))
+			out = string(api.ErrorJSON(api.Internal(method, r), estimator.English))
 		}
 	}()
 	var req []byte
@@ -86,7 +86,7 @@ func call(a *api.API, jsonObj js.Value, method string, args []js.Value) (out str
 				if l := a.Get("lang"); l.Type() == js.TypeString {
 					lang = estimator.LangOf(l.String())
 				}
-				return string(api.ErrorJSONIn(estimator.TooDeep("request"), lang))
+				return string(api.ErrorJSON(estimator.TooDeep("request"), lang))
 			}
 			fallthrough
 		default:

@@ -127,7 +127,7 @@ func bundle(req Request) (*report.Bundle, error) {
 }
 
 func prefixed(prefix string, err error, lang estimator.Lang) error {
-	errs := api.ErrorsIn(err, lang)
+	errs := api.Errors(err, lang)
 	out := make([]error, len(errs))
 	for i, e := range errs {
 		e.Path = prefix + "." + e.Path
@@ -143,7 +143,7 @@ func prefixed(prefix string, err error, lang estimator.Lang) error {
 type joined []error
 
 func (j joined) Error() string {
-	b, _ := json.Marshal(api.Errors(j))
+	b, _ := json.Marshal(api.Errors(j, estimator.English))
 	return string(b)
 }
 

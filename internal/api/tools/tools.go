@@ -324,7 +324,7 @@ func compare(data []byte) (any, error) {
 		}
 		var err error
 		if ests[i], err = sr.Run(); err != nil {
-			for _, e := range api.Errors(err) {
+			for _, e := range api.Errors(err, estimator.English) {
 				e.Path = "scenarios[" + strconv.Itoa(i) + "]." + e.Path
 				errs = append(errs, &e)
 			}
