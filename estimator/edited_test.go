@@ -69,7 +69,7 @@ func TestEditedModelReadsAsEdited(t *testing.T) {
 		assert.Equal(t, tc.name, a.Buy.WorkloadName, tc.what)
 		q, ok := est.Get("train.llama-3-405b.flops")
 		require.True(t, ok)
-		assert.Equal(t, tc.name+": training FLOPs of one run", q.Label, tc.what)
+		assert.Equal(t, tc.name+": training FLOPs of one run", q.Label.EN, tc.what)
 		assert.Equal(t, tc.note, inputSource(t, est.Scenario, model), tc.what)
 		if tc.set != nil {
 			for _, in := range estimator.Inputs(est.Scenario) {

@@ -51,7 +51,7 @@ func Example() {
 	}
 	for _, id := range []string{"data.processed", "team.resnet-50.systems.dgx-1-v100", "team.resnet-50.systems_to_buy.dgx-1-v100"} {
 		q, _ := est.Get(id)
-		fmt.Printf("%s = %s\n", q.Label, present.Format(q.Value, q.Unit, s.Units, estimator.English))
+		fmt.Printf("%s = %s\n", q.Label.EN, present.Format(q.Value, q.Unit, s.Units, estimator.English))
 	}
 	// Output:
 	// Data after preprocessing = 9.9 TB
@@ -94,7 +94,7 @@ func ExampleRun() {
 		return
 	}
 	q, _ := est.Get("team.inception-v3.systems.dgx-1-p100")
-	fmt.Printf("%s: %.0f\n", q.Label, q.Value)
+	fmt.Printf("%s: %.0f\n", q.Label.EN, q.Value)
 	fmt.Println("from", q.Formula)
 	// Output:
 	// Inception-v3: DGX-1 (Pascal) systems for the team: 356

@@ -23,10 +23,10 @@ import (
 func TestEveryQuantityOfTheExamplesHasJapanese(t *testing.T) {
 	for _, name := range examples.Names() {
 		for _, q := range mustEstimate(t, name).Quantities() {
-			assert.NotEmpty(t, q.LabelJA, "%s: %s (%s)", name, q.ID, q.Label)
-			assert.NotEqual(t, q.Label, q.LabelJA, "%s: %s", name, q.ID)
-			assert.NotEmpty(t, q.SourceJA, "%s: %s (%s)", name, q.ID, q.Source)
-			assert.NotEqual(t, q.Source, q.SourceIn("ja"), "%s: %s", name, q.ID)
+			assert.NotEmpty(t, q.Label.JA, "%s: %s (%s)", name, q.ID, q.Label.EN)
+			assert.NotEqual(t, q.Label.EN, q.Label.JA, "%s: %s", name, q.ID)
+			assert.NotEmpty(t, q.Source.JA, "%s: %s (%s)", name, q.ID, q.Source.EN)
+			assert.NotEqual(t, q.Source.EN, q.Source.In("ja"), "%s: %s", name, q.ID)
 		}
 	}
 }

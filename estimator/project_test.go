@@ -112,7 +112,7 @@ func TestProjectCosts(t *testing.T) {
 	assert.InEpsilon(t, v("cost.depreciation")+v("cost.power_project")+v("cost.support_project"), v("cost.own"), 1e-12)
 	assert.InEpsilon(t, v("project.llama-70b.gpu_hours.dgx-h100")*2.5, v("cost.rent"), 1e-12)
 	q, _ := est.Get("cost.own")
-	assert.Equal(t, "Buying, for the project: depreciation, electricity and support", q.Label)
+	assert.Equal(t, "Buying, for the project: depreciation, electricity and support", q.Label.EN)
 	assert.Equal(t, "cost.own", s.TotalID())
 	assert.Equal(t, "for one run", s.Horizon().EN)
 

@@ -66,10 +66,10 @@ func TestQuantityContract(t *testing.T) {
 	for _, q := range est.Quantities() {
 		assert.False(t, seen[q.ID], "duplicate id %s", q.ID)
 		seen[q.ID] = true
-		assert.NotEmpty(t, q.Label, q.ID)
+		assert.NotEmpty(t, q.Label.EN, q.ID)
 		assert.NotEmpty(t, q.Unit, q.ID)
 		assert.NotEmpty(t, q.Formula, q.ID)
-		assert.NotEmpty(t, q.Source, q.ID)
+		assert.NotEmpty(t, q.Source.EN, q.ID)
 		assert.NotContains(t, q.Formula, "{", q.ID)
 	}
 	for _, w := range []string{"alexnet", "resnet-50", "inception-v3"} {

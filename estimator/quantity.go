@@ -3,28 +3,52 @@ package estimator
 import (
 	"strconv"
 	"strings"
+
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 // Quantity is one number the estimator reports, with enough context to show,
 // check and explain it on any surface. The same ID names a workbook cell, a JSON
 // entry and a page element.
 type Quantity struct {
-	ID       string   `json:"id"`                  // stable: <group>[.<workload>].<name>[.<system>]
-	Label    string   `json:"label"`               // for people, in English
-	LabelJA  string   `json:"label_ja,omitempty"`  // the same in Japanese
-	Value    float64  `json:"value"`               // in base units: bytes, seconds, bytes/s, count
-	Unit     Unit     `json:"unit"`                // the base unit of Value
-	Formula  string   `json:"formula"`             // arithmetic over its inputs' names
-	Expr     string   `json:"expr"`                // Formula with each input in braces, for ParseExpr; "" when a model computes the value
-	Inputs   []string `json:"inputs"`              // scenario paths, quantity ids and catalog facts the formula reads
-	Source   string   `json:"source"`              // where the method comes from
-	SourceJA string   `json:"source_ja,omitempty"` // the same in Japanese
+	ID      string   `json:"id"`      // stable: <group>[.<workload>].<name>[.<system>]
+	Label   Text     `json:"label"`   // for people
+	Value   float64  `json:"value"`   // in base units: bytes, seconds, bytes/s, count
+	Unit    Unit     `json:"unit"`    // the base unit of Value
+	Formula string   `json:"formula"` // arithmetic over its inputs' names
+	Expr    string   `json:"expr"`    // Formula with each input in braces, for ParseExpr; "" when a model computes the value
+	Inputs  []string `json:"inputs"`  // scenario paths, quantity ids and catalog facts the formula reads
+	Source  Text     `json:"source"`  // where the method comes from
 	// P10 and P90 are the value at the whole run's model error's P10 and
 	// P90 (model_error.whole_run), on every quantity that moves with it: a
 	// transformer's whole-run GPU-hours and the times, systems and money
 	// that follow. Both are 0 where none applies.
 	P10 float64 `json:"p10,omitempty"`
 	P90 float64 `json:"p90,omitempty"`
+}
+
+// quantityJSON is a Quantity as its JSON reads: the label and the source as
+// English text with their Japanese beside them (label_ja, source_ja), so a
+// program reading an estimate needs no Text of its own.
+type quantityJSON struct {
+	ID       string   `json:"id"`
+	Label    string   `json:"label"`
+	LabelJA  string   `json:"label_ja,omitempty"`
+	Value    float64  `json:"value"`
+	Unit     Unit     `json:"unit"`
+	Formula  string   `json:"formula"`
+	Expr     string   `json:"expr"`
+	Inputs   []string `json:"inputs"`
+	Source   string   `json:"source"`
+	SourceJA string   `json:"source_ja,omitempty"`
+	P10      float64  `json:"p10,omitempty"`
+	P90      float64  `json:"p90,omitempty"`
+}
+
+// MarshalJSON writes the quantity's JSON (quantityJSON).
+func (q Quantity) MarshalJSON() ([]byte, error) {
+	return minjson.Append(nil, quantityJSON{ID: q.ID, Label: q.Label.EN, LabelJA: q.Label.JA, Value: q.Value, Unit: q.Unit, Formula: q.Formula,
+		Expr: q.Expr, Inputs: q.Inputs, Source: q.Source.EN, SourceJA: q.Source.JA, P10: q.P10, P90: q.P90})
 }
 
 // HasBand says whether the quantity carries a model-error P10 and P90.
@@ -42,16 +66,6 @@ func (q Quantity) RangeText(format func(float64) string) string {
 		return ""
 	}
 	return lo + "–" + hi
-}
-
-// SourceIn is where the quantity's method comes from, in lang.
-func (q Quantity) SourceIn(lang Lang) string {
-	return Text{EN: q.Source, JA: q.SourceJA}.In(lang)
-}
-
-// LabelIn is the quantity's label in lang ("ja"; anything else reads English).
-func (q Quantity) LabelIn(lang Lang) string {
-	return Text{EN: q.Label, JA: q.LabelJA}.In(lang)
 }
 
 // Formulas are arithmetic over {refs}: + - * / ^, parentheses, comparisons
@@ -183,15 +197,13 @@ func (k *kind) instantiate(c subject, expr string, v float64) Quantity {
 		unit = Unit(c.currency)
 	}
 	q := Quantity{
-		ID:       c.expand(k.id),
-		Label:    c.expandLabel(k.label.EN),
-		LabelJA:  c.expandLabel(k.label.JA),
-		Value:    v,
-		Unit:     unit,
-		Formula:  unbrace(expr),
-		Inputs:   refs(expr),
-		Source:   k.source.EN,
-		SourceJA: k.source.JA,
+		ID:      c.expand(k.id),
+		Label:   Text{EN: c.expandLabel(k.label.EN), JA: c.expandLabel(k.label.JA)},
+		Value:   v,
+		Unit:    unit,
+		Formula: unbrace(expr),
+		Inputs:  refs(expr),
+		Source:  *k.source,
 	}
 	if k.form == arithmetic {
 		q.Expr = expr
@@ -205,7 +217,7 @@ func (k *kind) instantiate(c subject, expr string, v float64) Quantity {
 // its own quantities (package tool) builds them with it; the label comes in
 // every language, as the estimate's own do.
 func NewQuantity(id string, label Text, unit Unit, v float64, expr string, source Text) Quantity {
-	return Quantity{ID: id, Label: label.EN, LabelJA: label.JA, Value: v, Unit: unit, Formula: unbrace(expr), Expr: expr, Inputs: refs(expr), Source: source.EN, SourceJA: source.JA}
+	return Quantity{ID: id, Label: label, Value: v, Unit: unit, Formula: unbrace(expr), Expr: expr, Inputs: refs(expr), Source: source}
 }
 
 // IsHeadline reports whether a quantity id is one a planner reads first: the

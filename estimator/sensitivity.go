@@ -84,7 +84,7 @@ func RunSensitivity(s *Scenario, target string) (*Sensitivity, error) {
 		return b.values[idx]
 	}
 	q := base.layout[idx]
-	out := &Sensitivity{Target: target, Label: q.Label, LabelJA: q.LabelJA, Unit: q.Unit, Base: at()}
+	out := &Sensitivity{Target: target, Label: q.Label.EN, LabelJA: q.Label.JA, Unit: q.Unit, Base: at()}
 	for _, path := range sortedPaths(s.Ranges) {
 		d, field := s.Ranges[path], inputs[path].ptr
 		lo, hi := d.Extremes()

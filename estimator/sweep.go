@@ -96,7 +96,7 @@ func (sw *Sweep) WholeRunEnds(fn func(end int)) bool {
 func (c *Calculation) Label(id string) Text {
 	if i, ok := c.index[id]; ok {
 		q := c.layout[i]
-		return Text{q.Label, q.LabelJA}
+		return Text{q.Label.EN, q.Label.JA}
 	}
 	return Text{id, id}
 }

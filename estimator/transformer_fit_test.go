@@ -32,7 +32,7 @@ func TestTransformerMemoryParts(t *testing.T) {
 		require.True(t, ok, parts[i].ID)
 		assert.Equal(t, p.Memory.Part(part), q.Value, parts[i].ID)
 		assert.Equal(t, estimator.Bytes, q.Unit)
-		assert.NotEmpty(t, q.LabelJA)
+		assert.NotEmpty(t, q.Label.JA)
 		sum += q.Value
 	}
 	assert.Equal(t, "train.llama-3-405b.memory.optimizer.dgx-h100", parts[2].ID)

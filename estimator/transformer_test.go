@@ -409,7 +409,7 @@ func TestTransformerParams(t *testing.T) {
 			assert.InDelta(t, tc.active, value(t, est, "train.llama-3-405b.active_params"), tc.prec)
 			assert.Equal(t, estimator.Count, params.Unit)
 			assert.Contains(t, params.Formula, tc.formulaNamesIt)
-			assert.True(t, strings.HasSuffix(params.LabelIn("ja"), ": パラメータ数"), params.LabelIn("ja"))
+			assert.True(t, strings.HasSuffix(params.Label.In("ja"), ": パラメータ数"), params.Label.In("ja"))
 		})
 	}
 }

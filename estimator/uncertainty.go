@@ -103,7 +103,7 @@ func RunUncertainty(s *Scenario, samples int, seed uint64, workers int) (*Uncert
 			defer pg.Done()
 			q := base.layout[t]
 			p10, p50, p90 := percentiles(columns[i])
-			out.Quantities[i] = Spread{ID: q.ID, Label: q.Label, LabelJA: q.LabelJA, Unit: q.Unit, P10: p10, P50: p50, P90: p90}
+			out.Quantities[i] = Spread{ID: q.ID, Label: q.Label.EN, LabelJA: q.Label.JA, Unit: q.Unit, P10: p10, P50: p50, P90: p90}
 		}()
 		if (i+1)%workers == 0 {
 			pg.Wait()

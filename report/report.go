@@ -353,7 +353,7 @@ func (b *Bundle) AnswerTable(a *present.Answer) (rows [][]string, numbers int) {
 		{t("ask.row.systems"), a.Buy.Systems},
 		{t("ask.capex"), *a.Capex},
 		{a.TotalCaption(b.Estimate.Scenario).In(b.Lang), *a.TCO},
-		{a.Buy.Time.LabelIn(b.Lang), a.Buy.Time},
+		{a.Buy.Time.Label.In(b.Lang), a.Buy.Time},
 	} {
 		rows = append(rows, append([]string{r.caption}, figure(r.f)...))
 	}
@@ -398,7 +398,7 @@ func (b *Bundle) PlanText() []string {
 	}
 	limits := make([]string, len(res.Constraints))
 	for i, k := range res.Constraints {
-		limits[i] = k.Limit.LabelIn(b.Lang) + " " + show(k.Limit)
+		limits[i] = k.Limit.Label.In(b.Lang) + " " + show(k.Limit)
 	}
 	return append(out, fmt.Sprintf(t("plan.constraints"), strings.Join(limits, t("list.sep")), res.AsOf))
 }

@@ -100,7 +100,7 @@ func writeCSV(w io.Writer, qs []estimator.Quantity) error {
 		if q.HasBand() {
 			lo, hi = strconv.FormatFloat(q.P10, 'g', -1, 64), strconv.FormatFloat(q.P90, 'g', -1, 64)
 		}
-		cw.Write([]string{q.ID, q.Label, strconv.FormatFloat(q.Value, 'g', -1, 64), lo, hi, string(q.Unit), q.Formula, q.Source})
+		cw.Write([]string{q.ID, q.Label.EN, strconv.FormatFloat(q.Value, 'g', -1, 64), lo, hi, string(q.Unit), q.Formula, q.Source.EN})
 	}
 	cw.Flush()
 	return cw.Error()

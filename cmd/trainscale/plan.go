@@ -135,7 +135,7 @@ func writePlanTable(w io.Writer, s *estimator.Scenario, res *planner.Result) err
 	fmt.Fprintf(&b, "%s: plan for %s, prices as of %s\n", estimator.Printable(s.Name), estimator.Printable(res.Workload), res.AsOf)
 	var limits []string
 	for _, c := range res.Constraints {
-		limits = append(limits, estimator.Printable(c.Limit.Label)+" "+show(c.Limit))
+		limits = append(limits, estimator.Printable(c.Limit.Label.EN)+" "+show(c.Limit))
 	}
 	fmt.Fprintf(&b, "Constraints: %s\n\n", strings.Join(limits, "; "))
 	describe := func(title string, p *planner.Point) {

@@ -775,7 +775,7 @@ func (lim planLimits) describe(p planPoint) Point {
 			price = price.With(", over 12 months before the plan's as-of date", "（計画の基準日より 12 か月以上前）")
 		}
 		for _, q := range []*estimator.Quantity{out.PerGPUHour, &out.PerYear, &out.Total} {
-			q.Source, q.SourceJA = q.Source+price.EN, q.SourceJA+price.JA
+			q.Source.EN, q.Source.JA = q.Source.EN+price.EN, q.Source.JA+price.JA
 		}
 	}
 	out.Total.SetExpr("{" + out.Capex.ID + "} + {" + out.PerYear.ID + "} * {money.depreciation_years}")
@@ -803,22 +803,22 @@ func (lim planLimits) describe(p planPoint) Point {
 func projectWords(out *Point, o *planOption, s *estimator.Scenario) {
 	runs := s.Project.RunsWords()
 	total := estimator.Text{EN: "Cost of the project (" + runs.EN + ")", JA: "プロジェクトの費用（" + runs.JA + "）"}
-	out.Total.Label, out.Total.LabelJA, out.Total.Expr, out.Total.Inputs = total.EN, total.JA, "", nil
+	out.Total.Label.EN, out.Total.Label.JA, out.Total.Expr, out.Total.Inputs = total.EN, total.JA, "", nil
 	out.PerYear.Expr, out.PerYear.Inputs = "", nil
 	if o.acquire == "buy" {
 		out.Total.Formula = "cost.own: depreciation for the project's duration (money.residual) + its electricity + its support"
-		out.PerYear.Label, out.PerYear.LabelJA = "Electricity and support for the project", "プロジェクトの電気代と保守費"
+		out.PerYear.Label.EN, out.PerYear.Label.JA = "Electricity and support for the project", "プロジェクトの電気代と保守費"
 		out.PerYear.Formula = "cost.power_project + cost.support_project"
 		return
 	}
-	out.PerYear.Label, out.PerYear.LabelJA = "Rent for the project", "プロジェクトの賃料"
+	out.PerYear.Label.EN, out.PerYear.Label.JA = "Rent for the project", "プロジェクトの賃料"
 	out.PerYear.Formula = "project GPU-hours * per_gpu_hour (on demand), or count * gpus_per_system * max(project.duration, the term) / HOUR * per_gpu_hour (a commitment bills its whole term)"
 	out.Total.Formula = "capex (shared storage) + the rent for the project"
 }
 
 func planQuantity(id string, label estimator.Text, unit estimator.Unit, v float64, formula string) estimator.Quantity {
-	return estimator.Quantity{ID: id, Label: label.EN, LabelJA: label.JA, Value: numtext.NoNegativeZero(v), Unit: unit, Formula: formula,
-		Source: srcPlanner.EN, SourceJA: srcPlanner.JA}
+	return estimator.Quantity{ID: id, Label: label, Value: numtext.NoNegativeZero(v), Unit: unit, Formula: formula,
+		Source: srcPlanner}
 }
 
 var srcPlanner = estimator.Text{EN: "trainscale planner: the forward estimate of a one-system copy of the scenario, at the deadline shown",
@@ -1018,11 +1018,11 @@ func (lim planLimits) shortfalls(all []planPoint, s *estimator.Scenario) []Short
 func shortfall(con Constraint, c check, p planPoint) Shortfall {
 	best := con.Limit
 	best.ID = "plan.shortfall." + strings.TrimPrefix(c.path, "plan.")
-	best.Label, best.LabelJA = "Least that meets the other constraints", "他の制約を満たすプランで最小の値"
+	best.Label.EN, best.Label.JA = "Least that meets the other constraints", "他の制約を満たすプランで最小の値"
 	best.Value = c.value
 	best.Formula = "the least " + c.path + " among the plans meeting every other constraint (" + p.o.id + ")"
 	over := c.value/c.limit - 1
-	label := estimator.Text{EN: con.Limit.Label, JA: con.Limit.LabelJA}
+	label := con.Limit.Label
 	show := func(v float64, lang estimator.Lang) string {
 		return present.Choose(con.Limit.Unit, estimator.Decimal, v, present.Article, lang).Format(v, lang)
 	}

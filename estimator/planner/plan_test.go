@@ -363,8 +363,8 @@ func TestPlanQuantitiesAndFrontier(t *testing.T) {
 			assert.True(t, strings.HasPrefix(q.ID, "plan."+p.Option+"."), q.ID)
 			assert.NotEmpty(t, q.Unit, q.ID)
 			assert.NotEmpty(t, q.Formula, q.ID)
-			assert.NotEmpty(t, q.Label, q.ID)
-			assert.NotEmpty(t, q.LabelJA, q.ID)
+			assert.NotEmpty(t, q.Label.EN, q.ID)
+			assert.NotEmpty(t, q.Label.JA, q.ID)
 			assert.False(t, math.IsNaN(q.Value) || math.IsInf(q.Value, 0), q.ID)
 		}
 		if i > 0 {
@@ -391,7 +391,7 @@ func TestPlanQuantitiesAndFrontier(t *testing.T) {
 	}
 	assert.Positive(t, withBreakEven)
 	for _, c := range res.Constraints {
-		assert.NotEmpty(t, c.Limit.LabelJA, c.Path)
+		assert.NotEmpty(t, c.Limit.Label.JA, c.Path)
 	}
 }
 

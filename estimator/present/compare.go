@@ -154,7 +154,7 @@ func Compare(names []string, ests []*estimator.Estimate) Comparison {
 				continue
 			}
 			if row.Label == "" {
-				row.Label, row.LabelJA, row.Unit = q.Label, q.LabelJA, q.Unit
+				row.Label, row.LabelJA, row.Unit = q.Label.EN, q.Label.JA, q.Unit
 			}
 			v := q.Value
 			row.Values[i], row.Units[i] = &v, q.Unit

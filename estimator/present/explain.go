@@ -19,7 +19,7 @@ func Explain(e *estimator.Estimate, id string, lang estimator.Lang) (string, err
 	}
 	substituted := e.Substituted(q)
 	var b strings.Builder
-	minfmt.Fprintf(&b, "%s: %s\n", q.ID, q.LabelIn(lang))
+	minfmt.Fprintf(&b, "%s: %s\n", q.ID, q.Label.In(lang))
 	minfmt.Fprintf(&b, "  = %s\n", q.Formula)
 	if substituted != q.Formula {
 		minfmt.Fprintf(&b, "  = %s\n", substituted)
@@ -28,6 +28,6 @@ func Explain(e *estimator.Estimate, id string, lang estimator.Lang) (string, err
 	if q.HasBand() {
 		minfmt.Fprintf(&b, "  P10–P90 %s–%s: %s\n", Format(q.P10, q.Unit, e.Scenario.Units, lang), Format(q.P90, q.Unit, e.Scenario.Units, lang), estimator.WholeRunNote().In(lang))
 	}
-	minfmt.Fprintf(&b, "  %s: %s\n", estimator.Text{EN: "source", JA: "出典"}.In(lang), q.SourceIn(lang))
+	minfmt.Fprintf(&b, "  %s: %s\n", estimator.Text{EN: "source", JA: "出典"}.In(lang), q.Source.In(lang))
 	return b.String(), nil
 }

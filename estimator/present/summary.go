@@ -66,7 +66,7 @@ func summarize(e *estimator.Estimate, lang estimator.Lang, banded *bool) Summary
 	data := [][]string{quantityValue}
 	for _, id := range []string{"data.per_car_hour", "data.raw", "data.sampled", "data.reduction", "data.processed", "data.frames", "data.tokens_per_frame", "data.tokens"} {
 		if q, ok := e.Get(id); ok {
-			data = append(data, []string{q.LabelIn(lang), show(id)})
+			data = append(data, []string{q.Label.In(lang), show(id)})
 		}
 	}
 	if len(data) > 1 { // a project of given tokens reads no data
@@ -160,7 +160,7 @@ func summarize(e *estimator.Estimate, lang estimator.Lang, banded *bool) Summary
 		for _, q := range e.Quantities() {
 			group, _, _ := strings.Cut(q.ID, ".")
 			if group == "cost" || group == "energy" || group == "co2" || q.ID == "storage.shared_capacity" {
-				budget = append(budget, []string{q.LabelIn(lang), show(q.ID)})
+				budget = append(budget, []string{q.Label.In(lang), show(q.ID)})
 			}
 		}
 		title := minfmt.Sprintf(t("Budget: %s on %s, in %s", "予算: %s を %s で（%s）"), m.Workload, m.System, s.Currency())

@@ -135,7 +135,7 @@ func TestAccuracyPointLabels(t *testing.T) {
 		assert.NotRegexp(t, `, (fp32|tf32|mixed|bf16|fp8|fp4)(,|$)`, r.What.EN, r.ID)
 		q, ok := res.Get(r.ID + ".published")
 		require.True(t, ok, r.ID)
-		assert.Equal(t, r.What.JA+": 公表値", q.LabelJA)
+		assert.Equal(t, r.What.JA+": 公表値", q.Label.JA)
 	}
 	byEN := map[string]estimator.Text{}
 	for _, r := range rows {

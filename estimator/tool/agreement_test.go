@@ -80,5 +80,5 @@ func TestOneQuestionOneAnswer(t *testing.T) {
 	assert.InEpsilon(t, wall, buy.TimePerRun.Value, 1e-9)
 	assert.InEpsilon(t, value("cost.own"), buy.Total.Value, 1e-9, "the plan's total is the project's cost bought")
 	assert.Equal(t, "for one run", plan.Horizon.EN)
-	assert.Equal(t, "Cost of the project (one run)", buy.Total.Label)
+	assert.Equal(t, "Cost of the project (one run)", buy.Total.Label.EN)
 }

@@ -28,10 +28,10 @@ func TestEveryToolQuantityHasJapanese(t *testing.T) {
 			assert.NotEmpty(t, n.TextJA, "%s: note %s (%s)", name, n.Key, n.Text)
 		}
 		for _, q := range res.Quantities {
-			assert.NotEmpty(t, q.LabelJA, "%s: %s (%s)", name, q.ID, q.Label)
-			assert.NotEqual(t, q.Label, q.LabelJA, "%s: %s", name, q.ID)
+			assert.NotEmpty(t, q.Label.JA, "%s: %s (%s)", name, q.ID, q.Label.EN)
+			assert.NotEqual(t, q.Label.EN, q.Label.JA, "%s: %s", name, q.ID)
 			// a citation reads the same in both; the words around it do not
-			assert.NotEmpty(t, q.SourceJA, "%s: %s (%s)", name, q.ID, q.Source)
+			assert.NotEmpty(t, q.Source.JA, "%s: %s (%s)", name, q.ID, q.Source.EN)
 		}
 	}
 }

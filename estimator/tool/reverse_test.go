@@ -114,9 +114,9 @@ func TestSizeFormulasAndJapanese(t *testing.T) {
 		}
 		lookup := lookupIn(t, name, res, consts)
 		for _, q := range res.Quantities {
-			assert.NotEmpty(t, q.LabelJA, "%s: %s", name, q.ID)
-			assert.NotEqual(t, q.Label, q.LabelJA, "%s: %s", name, q.ID)
-			assert.NotEmpty(t, q.SourceJA, "%s: %s", name, q.ID)
+			assert.NotEmpty(t, q.Label.JA, "%s: %s", name, q.ID)
+			assert.NotEqual(t, q.Label.EN, q.Label.JA, "%s: %s", name, q.ID)
+			assert.NotEmpty(t, q.Source.JA, "%s: %s", name, q.ID)
 			assert.NotEmpty(t, q.Formula, "%s: %s", name, q.ID)
 			if q.Expr == "" {
 				continue // a model or a search, in words

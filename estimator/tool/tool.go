@@ -149,8 +149,8 @@ func (b *builder) add(id string, label estimator.Text, unit estimator.Unit, v fl
 // addWords appends a quantity the grammar cannot express (a model evaluated
 // again elsewhere): its formula and Expr are words, without braces.
 func (b *builder) addWords(id string, label estimator.Text, unit estimator.Unit, v float64, words string, inputs []string, source estimator.Text) {
-	b.res.Quantities = append(b.res.Quantities, estimator.Quantity{ID: id, Label: label.EN, LabelJA: label.JA, Value: v, Unit: unit,
-		Formula: words, Inputs: inputs, Source: source.EN, SourceJA: source.JA}) // no Expr: the grammar cannot say it
+	b.res.Quantities = append(b.res.Quantities, estimator.Quantity{ID: id, Label: label, Value: v, Unit: unit,
+		Formula: words, Inputs: inputs, Source: source}) // no Expr: the grammar cannot say it
 }
 
 // input appends a given value; its formula is the number.
@@ -251,13 +251,13 @@ func (b *builder) finish(headline []string) (*Result, error) {
 	}
 	row := func(q estimator.Quantity) []string {
 		if !banded {
-			return []string{q.ID, present.FormatToolValue(q.Value, q.Unit, estimator.English), q.Label}
+			return []string{q.ID, present.FormatToolValue(q.Value, q.Unit, estimator.English), q.Label.EN}
 		}
 		lo, hi := "", ""
 		if q.HasBand() {
 			lo, hi = present.FormatToolValue(q.P10, q.Unit, estimator.English), present.FormatToolValue(q.P90, q.Unit, estimator.English)
 		}
-		return []string{q.ID, present.FormatToolValue(q.Value, q.Unit, estimator.English), lo, hi, q.Label}
+		return []string{q.ID, present.FormatToolValue(q.Value, q.Unit, estimator.English), lo, hi, q.Label.EN}
 	}
 	shown := map[string]bool{}
 	result := [][]string{header}

@@ -115,9 +115,9 @@ func TestToolFormulasReproduceValues(t *testing.T) {
 	for name, res := range results(t) {
 		lookup := lookupIn(t, name, res, facts)
 		for _, q := range res.Quantities {
-			assert.NotEmpty(t, q.Label, q.ID)
+			assert.NotEmpty(t, q.Label.EN, q.ID)
 			assert.NotEmpty(t, q.Unit, q.ID)
-			assert.NotEmpty(t, q.Source, q.ID)
+			assert.NotEmpty(t, q.Source.EN, q.ID)
 			assert.NotEmpty(t, q.Formula, q.ID)
 			assert.False(t, math.IsNaN(q.Value) || math.IsInf(q.Value, 0), "%s: %s = %v", name, q.ID, q.Value)
 			for _, in := range q.Inputs {

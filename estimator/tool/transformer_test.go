@@ -35,7 +35,7 @@ func TestTransformer(t *testing.T) {
 	for _, id := range []string{"transformer.flops", "transformer.mfu", "transformer.tokens_per_s", "transformer.gpu_hours", "transformer.wall_time",
 		"transformer.memory_per_gpu", "transformer.fits", "transformer.tp", "transformer.pp", "transformer.dp"} {
 		q, _ := res.Get(id)
-		assert.NotEmpty(t, q.Source, id)
+		assert.NotEmpty(t, q.Source.EN, id)
 		assert.NotEmpty(t, q.Formula, id)
 	}
 }
@@ -61,8 +61,8 @@ func TestTransformerFromConfigAndShape(t *testing.T) {
 	}
 	params, _ := got.Get("transformer.params")
 	assert.Equal(t, 140_619_939_840.0, params.Value)
-	assert.Equal(t, "the config.json (mixtral) given", params.Source)
-	assert.Equal(t, "指定の config.json (mixtral)", params.SourceJA)
+	assert.Equal(t, "the config.json (mixtral) given", params.Source.EN)
+	assert.Equal(t, "指定の config.json (mixtral)", params.Source.JA)
 
 	shape := job
 	shape.Shape = map[string]any{"layers": minjson.Number("2"), "hidden": minjson.Number("64"), "heads": minjson.Number("4"),
@@ -171,7 +171,7 @@ func TestSizeFineTuneFromConfig(t *testing.T) {
 	q, _ := res.Get("size.gpus")
 	assert.Equal(t, 4.0, q.Value)
 	q, _ = res.Get("size.params")
-	assert.Equal(t, "the config.json (qwen2) given", q.Source)
+	assert.Equal(t, "the config.json (qwen2) given", q.Source.EN)
 	assert.Equal(t, "qlora", res.Note("mode"))
 	q, _ = res.Get("size.flops_per_token")
 	assert.Contains(t, q.Formula, "6 x active adapter parameters")

@@ -107,9 +107,9 @@ func (a *API) Estimate(req EstimateRequest) (*EstimateResponse, error) {
 	}
 	for i := range out.Quantities {
 		q := qs[i]
-		out.Quantities[i] = Quantity{ID: q.ID, Label: q.LabelIn(lang), Value: q.Value, Unit: q.Unit, Text: present.Format(q.Value, q.Unit, s.Units, lang)}
+		out.Quantities[i] = Quantity{ID: q.ID, Label: q.Label.In(lang), Value: q.Value, Unit: q.Unit, Text: present.Format(q.Value, q.Unit, s.Units, lang)}
 		if req.Full {
-			out.Quantities[i].Formula, out.Quantities[i].Expr, out.Quantities[i].Inputs, out.Quantities[i].Source = q.Formula, q.Expr, q.Inputs, q.SourceIn(lang)
+			out.Quantities[i].Formula, out.Quantities[i].Expr, out.Quantities[i].Inputs, out.Quantities[i].Source = q.Formula, q.Expr, q.Inputs, q.Source.In(lang)
 		}
 	}
 	for _, part := range req.Render {

@@ -163,7 +163,7 @@ func (r *render) purchase() {
 	for _, f := range []struct {
 		label string
 		c     cell
-	}{{t["answer.capex"], p.capex}, {r.a.TotalCaption(r.s).In(r.lang), p.tco}, {buy.Time.LabelIn(r.lang), p.time}} {
+	}{{t["answer.capex"], p.capex}, {r.a.TotalCaption(r.s).In(r.lang), p.tco}, {buy.Time.Label.In(r.lang), p.time}} {
 		minfmt.Fprintf(b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(f.label), r.button(f.c))
 	}
 	b.WriteString(`</dl>`)
@@ -285,7 +285,7 @@ func Lead(est *estimator.Estimate, why, option, label string, sizedForDays float
 	for _, f := range []struct {
 		label string
 		f     present.Figure
-	}{{t["answer.capex"], *a.Capex}, {a.TotalCaption(s).In(lang), *a.TCO}, {a.Buy.Time.LabelIn(lang), a.Buy.Time}} {
+	}{{t["answer.capex"], *a.Capex}, {a.TotalCaption(s).In(lang), *a.TCO}, {a.Buy.Time.Label.In(lang), a.Buy.Time}} {
 		minfmt.Fprintf(&b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(f.label), ranged(f.f))
 	}
 	b.WriteString(`</dl>`)

@@ -43,7 +43,7 @@ func Layout(est *estimator.Estimate) string {
 	}
 	for _, q := range est.Quantities() {
 		// A range beside a value is an element of its own (see band).
-		put(q.ID, q.Label, strconv.FormatBool(banded(q)))
+		put(q.ID, q.Label.EN, strconv.FormatBool(banded(q)))
 	}
 	s := est.Scenario
 	put(s.Name, num(s.Epochs()))
@@ -382,7 +382,7 @@ func (r *render) button(c cell) string {
 // valueButton is a button of class showing text for q.
 func (r *render) valueButton(class string, q estimator.Quantity, text string) string {
 	return minfmt.Sprintf(`<button type="button" class="%s" data-quantity="%s" data-value="%s" data-unit="%s" aria-label="%s">%s</button>`,
-		class, esc(q.ID), strconv.FormatFloat(q.Value, 'g', -1, 64), esc(string(q.Unit)), esc(q.LabelIn(r.lang)+": "+text), esc(text))
+		class, esc(q.ID), strconv.FormatFloat(q.Value, 'g', -1, 64), esc(string(q.Unit)), esc(q.Label.In(r.lang)+": "+text), esc(text))
 }
 
 // wholeRunNote writes the sentence that says what the ranges are, once
@@ -460,7 +460,7 @@ func (r *render) transformerSteps() {
 		for _, s := range st.list {
 			first := s.cells[0]
 			if len(s.cells) == 1 {
-				minfmt.Fprintf(b, `<li><span class="step">%s</span> %s`, esc(first.q.LabelIn(r.lang)), r.button(first))
+				minfmt.Fprintf(b, `<li><span class="step">%s</span> %s`, esc(first.q.Label.In(r.lang)), r.button(first))
 			} else {
 				minfmt.Fprintf(b, `<li><span class="step">%s</span> <span class="parallelism">TP %s × PP %s × DP %s</span>`,
 					esc(minfmt.Sprintf(r.t["steps.layout"], s.system)), r.button(first), r.button(s.cells[1]), r.button(s.cells[2]))
@@ -478,7 +478,7 @@ func (r *render) figures(cells []cell) {
 	}
 	r.b.WriteString(`<dl class="headline">`)
 	for _, c := range cells {
-		minfmt.Fprintf(&r.b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(c.q.LabelIn(r.lang)), r.button(c))
+		minfmt.Fprintf(&r.b, `<div><dt>%s</dt><dd>%s</dd></div>`, esc(c.q.Label.In(r.lang)), r.button(c))
 	}
 	r.b.WriteString(`</dl>`)
 }
@@ -523,7 +523,7 @@ func (r *render) every() {
 		minfmt.Fprintf(b, `<details class="qgroup" data-group="%s"><summary>%s <span class="count">(%d)</span></summary><table><thead><tr><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
 			esc(g.name), esc(title), len(g.cells), esc(t["col.quantity"]), esc(t["col.value"]))
 		for _, c := range g.cells {
-			minfmt.Fprintf(b, `<tr><th scope="row">%s <code>%s</code></th><td>%s</td></tr>`, esc(c.q.LabelIn(r.lang)), esc(c.q.ID), r.button(c))
+			minfmt.Fprintf(b, `<tr><th scope="row">%s <code>%s</code></th><td>%s</td></tr>`, esc(c.q.Label.In(r.lang)), esc(c.q.ID), r.button(c))
 		}
 		b.WriteString(`</tbody></table></details>`)
 	}

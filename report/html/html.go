@@ -254,8 +254,8 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 	}
 	p.Assumptions = assumptions(s, lang)
 	for _, q := range est.Quantities() {
-		r := result{ID: q.ID, Label: q.LabelIn(lang), Value: show(q.Value, q.Unit),
-			Raw: strconv.FormatFloat(q.Value, 'g', -1, 64), Band: b.Band(q), Formula: q.Formula, Source: q.SourceIn(lang)}
+		r := result{ID: q.ID, Label: q.Label.In(lang), Value: show(q.Value, q.Unit),
+			Raw: strconv.FormatFloat(q.Value, 'g', -1, 64), Band: b.Band(q), Formula: q.Formula, Source: q.Source.In(lang)}
 		if r.Band != "" {
 			r.P10, r.P90 = strconv.FormatFloat(q.P10, 'g', -1, 64), strconv.FormatFloat(q.P90, 'g', -1, 64)
 		}

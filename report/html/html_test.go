@@ -147,7 +147,7 @@ func TestTheAnswerComesFirst(t *testing.T) {
 				assert.Contains(t, out, template.HTMLEscapeString(line))
 			}
 			tco, _ := b.Estimate.Get("cost.tco")
-			assert.Contains(t, out, `<td class="label">`+template.HTMLEscapeString(tco.LabelIn(tc.lang))+`<small class="id">`, "the quantity's label in the reader's language")
+			assert.Contains(t, out, `<td class="label">`+template.HTMLEscapeString(tco.Label.In(tc.lang))+`<small class="id">`, "the quantity's label in the reader's language")
 			assert.Contains(t, out, `<span class="seg">train.</span><wbr><span class="seg">resnet-50.</span>`, "ids break only after a dot")
 		})
 	}

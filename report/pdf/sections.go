@@ -266,7 +266,7 @@ func (d *doc) costs() {
 	for _, q := range d.b.Estimate.Quantities() {
 		group, _, _ := strings.Cut(q.ID, ".")
 		if group == "cost" || group == "energy" || group == "co2" {
-			row := []string{q.LabelIn(d.lang), d.format(q.Value, q.Unit), q.Formula}
+			row := []string{q.Label.In(d.lang), d.format(q.Value, q.Unit), q.Formula}
 			if note != "" {
 				row = slices.Insert(row, 2, d.b.Band(q))
 			}
@@ -321,7 +321,7 @@ func (d *doc) method() {
 	seen := map[string]bool{}
 	var rows [][]string
 	for _, q := range d.b.Estimate.Quantities() {
-		if src := q.SourceIn(d.lang); src != "" && !seen[src] {
+		if src := q.Source.In(d.lang); src != "" && !seen[src] {
 			seen[src] = true
 			rows = append(rows, []string{src})
 		}

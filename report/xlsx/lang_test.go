@@ -46,8 +46,8 @@ func TestWorkbookInJapanese(t *testing.T) {
 	}
 	assert.Equal(t, []string{"量", "ID", "値", "単位", "表示値", "表示単位", "式", "出典"}, header)
 	require.NotEmpty(t, tco)
-	assert.Equal(t, q.LabelIn("ja"), tco[0])
-	assert.NotEqual(t, q.Label, tco[0], "the label is Japanese")
+	assert.Equal(t, q.Label.In("ja"), tco[0])
+	assert.NotEqual(t, q.Label.EN, tco[0], "the label is Japanese")
 }
 
 // A share reads as a percentage in its own cell (the core's display of

@@ -154,7 +154,7 @@ func (wb *workbook) unitHeaders(options []planner.Point) []string {
 	for _, p := range options {
 		for _, c := range planCells(p) {
 			if i := c.col - planColPrice - 1; c.input && out[i] == "" {
-				out[i] = c.q.LabelIn(wb.b.Lang)
+				out[i] = c.q.Label.In(wb.b.Lang)
 			}
 		}
 	}

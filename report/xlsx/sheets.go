@@ -431,7 +431,7 @@ func (wb *workbook) emptyNote(key string) string {
 func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 	name, _ := wb.name(q.ID)
 	display := present.Choose(q.Unit, wb.s.Units, q.Value, present.Article, estimator.English)
-	wb.wrapped(sh, 1, row, q.LabelIn(wb.b.Lang))
+	wb.wrapped(sh, 1, row, q.Label.In(wb.b.Lang))
 	wb.text(sh, 2, row, q.ID)
 	if f, ok := wb.lookups[q.ID]; ok {
 		wb.formula(sh, 3, row, f)
@@ -457,7 +457,7 @@ func (wb *workbook) quantity(sh string, row int, q estimator.Quantity) {
 	}
 	wb.text(sh, 4, row, q.Unit.In(wb.b.Lang))
 	wb.shown(sh, 5, row, name, q.Unit, q.Value)
-	wb.text(sh, 8, row, wb.sourceKeys[q.Source])
+	wb.text(sh, 8, row, wb.sourceKeys[q.Source.EN])
 	wb.define(name, sh, 3, row)
 	if q.HasBand() {
 		for i, v := range []float64{q.P10, q.P90} {
@@ -474,9 +474,9 @@ func sourceKeys(est *estimator.Estimate) (map[string]string, []string) {
 	keys := map[string]string{}
 	var order []string
 	for _, q := range est.Quantities() {
-		if _, ok := keys[q.Source]; !ok {
-			order = append(order, q.Source)
-			keys[q.Source] = "S" + strconv.Itoa(len(order))
+		if _, ok := keys[q.Source.EN]; !ok {
+			order = append(order, q.Source.EN)
+			keys[q.Source.EN] = "S" + strconv.Itoa(len(order))
 		}
 	}
 	return keys, order
@@ -893,10 +893,10 @@ func (wb *workbook) sources() {
 		// The ids' first part, as a pattern of ids: "data.*".
 		g, _, _ := strings.Cut(q.ID, ".")
 		g += ".*"
-		if list := groups[q.Source]; len(list) == 0 || list[len(list)-1] != g {
-			groups[q.Source] = append(list, g)
+		if list := groups[q.Source.EN]; len(list) == 0 || list[len(list)-1] != g {
+			groups[q.Source.EN] = append(list, g)
 		}
-		written[q.Source] = q.SourceIn(wb.b.Lang)
+		written[q.Source.EN] = q.Source.In(wb.b.Lang)
 	}
 	for _, src := range wb.sourceOrder {
 		row++
