@@ -269,7 +269,7 @@ func join(path, name string) string {
 // fromTree is a treedecode problem as a *FieldError, any other error as it is.
 func fromTree(err error) error {
 	if e, ok := err.(*treedecode.Error); ok {
-		return &FieldError{Path: e.Path, Rule: e.Rule, RuleJA: e.RuleJA, Got: e.Got}
+		return &FieldError{Path: e.Path, Rule: Text{EN: e.Rule, JA: e.RuleJA}, Got: e.Got}
 	}
 	return err
 }

@@ -34,7 +34,7 @@ func TestShownCutsLongValues(t *testing.T) {
 	assert.Equal(t, strings.Repeat("k", estimator.MaxShownPath)+"… (10000000 bytes)", estimator.ShownPath(strings.Repeat("k", 10_000_000), "en"))
 
 	// Every message of a FieldError echoes through Shown, in both languages.
-	fe := &estimator.FieldError{Path: strings.Repeat("k", 10_000), Rule: "must be en or ja", RuleJA: "en か ja にしてください", Got: strconv.Quote(long)}
+	fe := &estimator.FieldError{Path: strings.Repeat("k", 10_000), Rule: estimator.Text{EN: "must be en or ja", JA: "en か ja にしてください"}, Got: strconv.Quote(long)}
 	assert.Less(t, len(fe.Error()), 500, "%.100s", fe.Error())
 	assert.Less(t, len(fe.In("ja")), 500, "%.100s", fe.In("ja"))
 	assert.Contains(t, fe.Error(), "… (10000 bytes): must be en or ja, got \"xxx")

@@ -11,10 +11,9 @@ import (
 
 // FieldError says which scenario field is wrong and why, in words a user can act on.
 type FieldError struct {
-	Path   string // "workloads[1].mb_per_s"
-	Rule   string // "must be > 0"
-	RuleJA string // the same in Japanese, "0 より大きい値にしてください"; "" where none is written
-	Got    any    // -19; nil when there is nothing to show
+	Path string // "workloads[1].mb_per_s"
+	Rule Text   // "must be > 0", "0 より大きい値にしてください"; English where no Japanese is written
+	Got  any    // -19; nil when there is nothing to show
 }
 
 func (e *FieldError) Error() string { return e.In("en") }
@@ -24,13 +23,13 @@ func (e *FieldError) Error() string { return e.In("en") }
 // "fleet.cars: 0 より大きい値にしてください（入力値 -5）". A rule without a
 // Japanese form reads in English inside the Japanese sentence.
 func (e *FieldError) In(lang Lang) string {
-	if lang != "ja" {
+	if lang != Japanese {
 		if e.Got == nil {
-			return minfmt.Sprintf("%s: %s", ShownPath(e.Path, lang), e.Rule)
+			return minfmt.Sprintf("%s: %s", ShownPath(e.Path, lang), e.Rule.EN)
 		}
-		return minfmt.Sprintf("%s: %s, got %v", ShownPath(e.Path, lang), e.Rule, Shown(e.Got, lang))
+		return minfmt.Sprintf("%s: %s, got %v", ShownPath(e.Path, lang), e.Rule.EN, Shown(e.Got, lang))
 	}
-	rule := Text{EN: e.Rule, JA: e.RuleJA}.In(lang)
+	rule := e.Rule.In(lang)
 	if e.Got == nil {
 		return ShownPath(e.Path, lang) + ": " + rule
 	}
@@ -94,7 +93,7 @@ func knownAs(en, ja string, known []string) Text {
 
 // NewFieldError is a FieldError whose rule is written in every language.
 func NewFieldError(path string, rule Text, got any) *FieldError {
-	return &FieldError{Path: path, Rule: rule.EN, RuleJA: rule.JA, Got: got}
+	return &FieldError{Path: path, Rule: rule, Got: got}
 }
 
 // SyntaxError is malformed JSON, located by line and column (both from 1).

@@ -74,7 +74,7 @@ func ExampleDecode() {
 		for _, e := range problems {
 			var fe *estimator.FieldError
 			if errors.As(e, &fe) {
-				fmt.Printf("%s: %s\n", fe.Path, fe.Rule)
+				fmt.Printf("%s: %s\n", fe.Path, fe.Rule.EN)
 			}
 		}
 	}

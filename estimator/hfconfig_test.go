@@ -208,8 +208,8 @@ func TestConfigModelRefuses(t *testing.T) {
 			for _, fe := range fieldErrors(err) {
 				if fe.Path == c.path {
 					found = true
-					assert.Contains(t, fe.Rule, c.rule)
-					assert.Contains(t, fe.RuleJA, c.ruleJA)
+					assert.Contains(t, fe.Rule.EN, c.rule)
+					assert.Contains(t, fe.Rule.JA, c.ruleJA)
 				}
 			}
 			assert.True(t, found, "no error names %s in %v", c.path, err)

@@ -18,7 +18,7 @@ import (
 // file. MaxNesting levels are read.
 func TestNestingLimit(t *testing.T) {
 	nest := func(levels int) string { return strings.Repeat("[", levels) + strings.Repeat("]", levels) }
-	deep := estimator.TooDeep("").Rule
+	deep := estimator.TooDeep("").Rule.EN
 	assert.Equal(t, "must nest objects and lists at most 500 levels deep", deep)
 
 	// The scenario object is the first level.
@@ -27,7 +27,7 @@ func TestNestingLimit(t *testing.T) {
 	_, err = estimator.Decode(strings.NewReader(`{"fleet":` + nest(estimator.MaxNesting-1) + `}`))
 	var fe *estimator.FieldError
 	require.ErrorAs(t, err, &fe)
-	assert.NotEqual(t, deep, fe.Rule, "at the limit the scenario is read, and its fields checked")
+	assert.NotEqual(t, deep, fe.Rule.EN, "at the limit the scenario is read, and its fields checked")
 
 	// An override's value counts its own levels: it is read alone.
 	data, _ := examples.Read(examples.Default)
@@ -40,7 +40,7 @@ func TestNestingLimit(t *testing.T) {
 	_, err = estimator.Decode(bytes.NewReader(data), estimator.Override{Path: "name", Value: nest(estimator.MaxNesting)})
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "name", fe.Path)
-	assert.Equal(t, "must be a string", fe.Rule, "a JSON list, not the bare string a broken value would be")
+	assert.Equal(t, "must be a string", fe.Rule.EN, "a JSON list, not the bare string a broken value would be")
 
 	_, err = estimator.DecodeFactors(strings.NewReader(`{"factors":` + nest(estimator.MaxNesting) + `}`))
 	assertPath(t, err, "scenario", deep)
@@ -54,6 +54,6 @@ func assertPath(t *testing.T, err error, path, rule string) {
 	var fe *estimator.FieldError
 	require.True(t, errors.As(err, &fe), "%v", err)
 	assert.Equal(t, path, fe.Path)
-	assert.Equal(t, rule, fe.Rule)
+	assert.Equal(t, rule, fe.Rule.EN)
 	assert.True(t, estimator.IsInvalidInput(err))
 }

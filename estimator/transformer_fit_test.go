@@ -87,10 +87,10 @@ func TestTransformerFitAdvice(t *testing.T) {
 			require.Len(t, fes, 1, "%v", err)
 			assert.Equal(t, tc.path, fes[0].Path)
 			for _, want := range tc.en {
-				assert.Contains(t, fes[0].Rule, want)
+				assert.Contains(t, fes[0].Rule.EN, want)
 			}
 			for _, want := range tc.ja {
-				assert.Contains(t, fes[0].RuleJA, want)
+				assert.Contains(t, fes[0].Rule.JA, want)
 			}
 		})
 	}

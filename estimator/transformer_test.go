@@ -108,7 +108,7 @@ func TestTransformerBadInput(t *testing.T) {
 			var found bool
 			for _, fe := range fieldErrors(err) {
 				if fe.Path == tc.path {
-					assert.Contains(t, fe.Rule, tc.rule)
+					assert.Contains(t, fe.Rule.EN, tc.rule)
 					found = true
 				}
 			}
@@ -430,8 +430,8 @@ func TestTransformerConfigOverrideRefuses(t *testing.T) {
 		errs := fieldErrors(err)
 		require.NotEmpty(t, errs, tc.value)
 		assert.Equal(t, tc.path, errs[0].Path, tc.value)
-		assert.Contains(t, errs[0].Rule, tc.en, tc.value)
-		assert.Contains(t, errs[0].RuleJA, tc.ja, tc.value)
+		assert.Contains(t, errs[0].Rule.EN, tc.en, tc.value)
+		assert.Contains(t, errs[0].Rule.JA, tc.ja, tc.value)
 	}
 	// Without clearing the catalog model, two ways to give the model.
 	_, err := estimator.Decode(bytes.NewReader(data), estimator.Override{Path: "workloads[0].transformer.config", Value: qwenConfig})

@@ -211,5 +211,5 @@ func TestMoneyAskIsChecked(t *testing.T) {
 	var fe *estimator.FieldError
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "money.ask", fe.Path)
-	assert.Equal(t, "must be one of point, p50, p90", fe.Rule)
+	assert.Equal(t, "must be one of point, p50, p90", fe.Rule.EN)
 }

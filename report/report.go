@@ -102,10 +102,10 @@ func Build(est *estimator.Estimate, opt Options) (*Bundle, error) {
 		b.Lang = "en"
 	}
 	if b.Lang != "en" && b.Lang != "ja" {
-		return nil, &estimator.FieldError{Path: "lang", Rule: "must be en or ja", Got: strconv.Quote(string(b.Lang))}
+		return nil, &estimator.FieldError{Path: "lang", Rule: estimator.Text{EN: "must be en or ja", JA: "en か ja にしてください"}, Got: strconv.Quote(string(b.Lang))}
 	}
 	if opt.Samples < 0 || opt.Samples > estimator.MaxSamples {
-		return nil, &estimator.FieldError{Path: "samples", Rule: "must be between 0 and " + strconv.Itoa(estimator.MaxSamples), Got: opt.Samples}
+		return nil, &estimator.FieldError{Path: "samples", Rule: estimator.Text{EN: "must be between 0 and " + strconv.Itoa(estimator.MaxSamples), JA: "0 以上 " + strconv.Itoa(estimator.MaxSamples) + " 以下にしてください"}, Got: opt.Samples}
 	}
 	if opt.PlanOnly {
 		b.plan()

@@ -50,7 +50,7 @@ func TestDeepRequestsAtTheBrowsersStack(t *testing.T) {
 			assert.Empty(t, res.Threw, "%s: threw", name)
 			assert.Equal(t, "answered", res.Next, "%s: the next request", name)
 			if res.Levels == estimator.MaxNesting {
-				assert.NotEqual(t, deep.Rule, res.Rule, "%s: at the limit", name)
+				assert.NotEqual(t, deep.Rule.EN, res.Rule, "%s: at the limit", name)
 				continue
 			}
 			want := "request"
@@ -61,7 +61,7 @@ func TestDeepRequestsAtTheBrowsersStack(t *testing.T) {
 				want = "fleet.cars"
 			}
 			assert.Equal(t, want, res.Path, name)
-			assert.Equal(t, deep.Rule, res.Rule, name)
+			assert.Equal(t, deep.Rule.EN, res.Rule, name)
 		}
 	}
 }

@@ -243,7 +243,7 @@ func TestPlanBadInput(t *testing.T) {
 		var fe *estimator.FieldError
 		require.True(t, errors.As(err, &fe), "%s: %v", tc.set, err)
 		assert.Equal(t, tc.path, fe.Path, tc.set)
-		assert.NotEmpty(t, fe.RuleJA, tc.set)
+		assert.NotEmpty(t, fe.Rule.JA, tc.set)
 	}
 	// Two allow-lists that leave nothing are a contradiction, not an empty plan.
 	var overrides []estimator.Override

@@ -118,8 +118,8 @@ func TestAccuracyKeepsOneKind(t *testing.T) {
 	var fe *estimator.FieldError
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "kind", fe.Path)
-	assert.Equal(t, "must be cnn or transformer (or empty for both)", fe.Rule)
-	assert.Equal(t, "cnn か transformer にしてください（両方なら空）", fe.RuleJA)
+	assert.Equal(t, "must be cnn or transformer (or empty for both)", fe.Rule.EN)
+	assert.Equal(t, "cnn か transformer にしてください（両方なら空）", fe.Rule.JA)
 }
 
 // Every figure is named in English and Japanese from the one table of

@@ -610,10 +610,10 @@ const (
 func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, error) {
 	data, err := io.ReadAll(io.LimitReader(r, estimator.MaxScenarioBytes+1))
 	if err != nil {
-		return nil, &estimator.FieldError{Path: name, Rule: "unreadable: " + err.Error(), RuleJA: "読めません: " + err.Error()}
+		return nil, &estimator.FieldError{Path: name, Rule: estimator.Text{EN: "unreadable: " + err.Error(), JA: "読めません: " + err.Error()}}
 	}
 	if len(data) > estimator.MaxScenarioBytes {
-		return nil, &estimator.FieldError{Path: name, Rule: fmt.Sprintf("must be at most %d bytes", estimator.MaxScenarioBytes), RuleJA: fmt.Sprintf("%d バイト以下にしてください", estimator.MaxScenarioBytes)}
+		return nil, &estimator.FieldError{Path: name, Rule: estimator.Text{EN: fmt.Sprintf("must be at most %d bytes", estimator.MaxScenarioBytes), JA: fmt.Sprintf("%d バイト以下にしてください", estimator.MaxScenarioBytes)}}
 	}
 	cr := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))) // a spreadsheet's byte-order mark
 	cr.Comment = '#'
@@ -623,14 +623,13 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 	header, err := cr.Read()
 	if err != nil {
 		if errors.Is(err, io.EOF) {
-			return nil, &estimator.FieldError{Path: name, Rule: "is empty: the first line must be the header " + strings.Join(csvColumns, ","),
-				RuleJA: "空です: 1 行目は見出し " + strings.Join(csvColumns, ",") + " にしてください"}
+			return nil, &estimator.FieldError{Path: name, Rule: estimator.Text{EN: "is empty: the first line must be the header " + strings.Join(csvColumns, ","), JA: "空です: 1 行目は見出し " + strings.Join(csvColumns, ",") + " にしてください"}}
 		}
 		return nil, csvError(name, err)
 	}
 	if !equalFold(header, csvColumns) {
 		line, _ := cr.FieldPos(0)
-		return nil, &estimator.FieldError{Path: fmt.Sprintf("%s:%d", name, line), Rule: "the header must be " + strings.Join(csvColumns, ","), RuleJA: "見出しは " + strings.Join(csvColumns, ",") + " にしてください",
+		return nil, &estimator.FieldError{Path: fmt.Sprintf("%s:%d", name, line), Rule: estimator.Text{EN: "the header must be " + strings.Join(csvColumns, ","), JA: "見出しは " + strings.Join(csvColumns, ",") + " にしてください"},
 			Got: strconv.Quote(strings.Join(header, ","))}
 	}
 	var out []hardware.Measurement
@@ -643,7 +642,7 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 		}
 		if err != nil {
 			fe := csvError(name, err)
-			errs.Add(fe.Path, text(fe.Rule, fe.RuleJA), fe.Got)
+			errs.Add(fe.Path, text(fe.Rule.EN, fe.Rule.JA), fe.Got)
 			break
 		}
 		line, _ := cr.FieldPos(0)
@@ -678,7 +677,7 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 		return nil, err
 	}
 	if len(out) == 0 {
-		return nil, &estimator.FieldError{Path: name, Rule: "must hold at least one measurement below the header", RuleJA: "見出しの下に測定値を 1 つ以上含めてください"}
+		return nil, &estimator.FieldError{Path: name, Rule: estimator.Text{EN: "must hold at least one measurement below the header", JA: "見出しの下に測定値を 1 つ以上含めてください"}}
 	}
 	return out, nil
 }
@@ -686,9 +685,9 @@ func ParseMeasurementsCSV(r io.Reader, name string) ([]hardware.Measurement, err
 func csvError(name string, err error) *estimator.FieldError {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		return &estimator.FieldError{Path: fmt.Sprintf("%s:%d", name, pe.Line), Rule: "invalid CSV: " + pe.Err.Error(), RuleJA: "CSV として正しくありません: " + pe.Err.Error()}
+		return &estimator.FieldError{Path: fmt.Sprintf("%s:%d", name, pe.Line), Rule: estimator.Text{EN: "invalid CSV: " + pe.Err.Error(), JA: "CSV として正しくありません: " + pe.Err.Error()}}
 	}
-	return &estimator.FieldError{Path: name, Rule: "unreadable: " + err.Error(), RuleJA: "読めません: " + err.Error()}
+	return &estimator.FieldError{Path: name, Rule: estimator.Text{EN: "unreadable: " + err.Error(), JA: "読めません: " + err.Error()}}
 }
 
 func equalFold(got, want []string) bool {

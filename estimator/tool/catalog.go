@@ -97,7 +97,7 @@ func Catalog(table string) (*Listing, error) {
 		}
 		l.Entries = hardware.Datasets()
 	default:
-		return nil, &estimator.FieldError{Path: "table", Rule: "must be one of " + strings.Join(Tables, ", "), RuleJA: "次のいずれかにしてください: " + strings.Join(Tables, ", "), Got: strconv.Quote(table)}
+		return nil, &estimator.FieldError{Path: "table", Rule: estimator.Text{EN: "must be one of " + strings.Join(Tables, ", "), JA: "次のいずれかにしてください: " + strings.Join(Tables, ", ")}, Got: strconv.Quote(table)}
 	}
 	return l, nil
 }

@@ -292,11 +292,11 @@ func (b *sizeBuilder) optimal(s hardware.Sizing) (*Result, error) {
 	var fit *hardware.FitError
 	switch {
 	case errors.Is(err, hardware.ErrTooSmall):
-		return nil, &estimator.FieldError{Path: "days", Rule: "must leave the GPUs time to train a model of at least a billion parameters",
-			RuleJA: "10 億パラメータ以上のモデルを学習できる時間にしてください", Got: b.req.Days}
+		return nil, &estimator.FieldError{Path: "days", Rule: estimator.Text{EN: "must leave the GPUs time to train a model of at least a billion parameters", JA: "10 億パラメータ以上のモデルを学習できる時間にしてください"},
+			Got: b.req.Days}
 	case errors.As(err, &fit):
-		return nil, &estimator.FieldError{Path: "gpus", Rule: "must hold the smallest model the time buys at some layout: " + fit.Error(),
-			RuleJA: "時間で買える最小のモデルがいずれかの並列化構成で収まる GPU 数にしてください: " + fit.Error(), Got: b.req.GPUs}
+		return nil, &estimator.FieldError{Path: "gpus", Rule: estimator.Text{EN: "must hold the smallest model the time buys at some layout: " + fit.Error(), JA: "時間で買える最小のモデルがいずれかの並列化構成で収まる GPU 数にしてください: " + fit.Error()},
+			Got: b.req.GPUs}
 	case err != nil:
 		return nil, err
 	}
@@ -384,8 +384,8 @@ func (b *sizeBuilder) fewest(s hardware.Sizing, m hardware.TransformerModel) (*R
 	maxGPUs := int(estimator.BoundOf("gpus").Max)
 	run, below, err := s.FewestGPUs(m, tokens, b.valueOf("size.time"), maxGPUs)
 	if errors.Is(err, hardware.ErrNoGPUCount) {
-		return nil, &estimator.FieldError{Path: "days", Rule: fmt.Sprintf("must leave time enough for at most %d GPUs to train the model", maxGPUs),
-			RuleJA: fmt.Sprintf("%d 基以下の GPU でモデルを学習できる日数にしてください", maxGPUs), Got: b.req.Days}
+		return nil, &estimator.FieldError{Path: "days", Rule: estimator.Text{EN: fmt.Sprintf("must leave time enough for at most %d GPUs to train the model", maxGPUs), JA: fmt.Sprintf("%d 基以下の GPU でモデルを学習できる日数にしてください", maxGPUs)},
+			Got: b.req.Days}
 	}
 	if err != nil {
 		return nil, err

@@ -234,8 +234,8 @@ func (b *builder) finish(headline []string) (*Result, error) {
 			if b.factorsGiven {
 				// Factors inside their ranges can still starve a model: an
 				// efficiency of 1e-300 makes every step last forever.
-				return nil, &estimator.FieldError{Path: "factors", Rule: "make " + q.ID + " not a finite number; move them toward their defaults",
-					RuleJA: "では " + q.ID + " が有限の数値になりません。既定値に近づけてください", Got: q.Value}
+				return nil, &estimator.FieldError{Path: "factors", Rule: estimator.Text{EN: "make " + q.ID + " not a finite number; move them toward their defaults", JA: "では " + q.ID + " が有限の数値になりません。既定値に近づけてください"},
+					Got: q.Value}
 			}
 			return nil, fmt.Errorf("internal error: %s is %v", q.ID, q.Value)
 		}

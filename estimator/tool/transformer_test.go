@@ -91,8 +91,8 @@ func TestTransformerFromConfigAndShape(t *testing.T) {
 		for _, fe := range fieldErrorsOf(err) {
 			if fe.Path == c.path {
 				found = true
-				assert.Contains(t, fe.Rule, c.rule)
-				assert.NotEmpty(t, fe.RuleJA, c.path)
+				assert.Contains(t, fe.Rule.EN, c.rule)
+				assert.NotEmpty(t, fe.Rule.JA, c.path)
 			}
 		}
 		assert.True(t, found, "no error names %s in %v", c.path, err)
@@ -153,8 +153,8 @@ func TestTransformerFineTuning(t *testing.T) {
 	var fe *estimator.FieldError
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "gpus", fe.Path)
-	assert.Contains(t, fe.Rule, "at least 16 h100-sxm")
-	assert.Contains(t, fe.RuleJA, "h100-sxm を 16 基以上")
+	assert.Contains(t, fe.Rule.EN, "at least 16 h100-sxm")
+	assert.Contains(t, fe.Rule.JA, "h100-sxm を 16 基以上")
 }
 
 // The fewest-GPUs question takes a config.json and a fine-tuning mode

@@ -50,8 +50,8 @@ func TestAnswersAreEncodingJSONs(t *testing.T) {
 	// errors. (A minjson.Number is written as the number it holds, as a
 	// json.Number is by encoding/json.)
 	for _, err := range []error{
-		&estimator.FieldError{Path: "fleet.cars", Rule: "must be > 0", Got: -3.5},
-		errors.Join(&estimator.FieldError{Path: "a", Rule: "r <&>", Got: "x\u2028"}, &estimator.SyntaxError{Line: 1, Column: 2, Msg: "m"}),
+		&estimator.FieldError{Path: "fleet.cars", Rule: estimator.Text{EN: "must be > 0"}, Got: -3.5},
+		errors.Join(&estimator.FieldError{Path: "a", Rule: estimator.Text{EN: "r <&>"}, Got: "x\u2028"}, &estimator.SyntaxError{Line: 1, Column: 2, Msg: "m"}),
 	} {
 		errs := api.Errors(err, estimator.English)
 		want, jErr := json.Marshal(struct {
@@ -65,6 +65,6 @@ func TestAnswersAreEncodingJSONs(t *testing.T) {
 
 func TestNumberIsWrittenAsWritten(t *testing.T) {
 	t.Parallel()
-	err := &estimator.FieldError{Path: "fleet.cars", Rule: "must be > 0", Got: minjson.Number("-3e0")}
+	err := &estimator.FieldError{Path: "fleet.cars", Rule: estimator.Text{EN: "must be > 0"}, Got: minjson.Number("-3e0")}
 	assert.Contains(t, string(api.ErrorJSON(err, estimator.English)), `"got":-3e0`)
 }

@@ -112,12 +112,12 @@ func (a *API) Call(method string, request []byte) (response []byte) {
 	}
 	m, ok := a.methods[method]
 	if !ok && slices.Contains(Elsewhere(), method) {
-		return ErrorJSON(&estimator.FieldError{Path: "method", Rule: "is the tools module's: ask the tools module",
-			RuleJA: "ツールモジュールの機能です。ツールモジュールに依頼してください", Got: strconv.Quote(method)}, requestLang(request))
+		return ErrorJSON(&estimator.FieldError{Path: "method", Rule: estimator.Text{EN: "is the tools module's: ask the tools module", JA: "ツールモジュールの機能です。ツールモジュールに依頼してください"},
+			Got: strconv.Quote(method)}, requestLang(request))
 	}
 	if !ok {
-		return errorJSON(&estimator.FieldError{Path: "method", Rule: "must be one of " + strings.Join(a.names, ", "),
-			RuleJA: "次のいずれかにしてください: " + strings.Join(a.names, ", "), Got: strconv.Quote(method)})
+		return errorJSON(&estimator.FieldError{Path: "method", Rule: estimator.Text{EN: "must be one of " + strings.Join(a.names, ", "), JA: "次のいずれかにしてください: " + strings.Join(a.names, ", ")},
+			Got: strconv.Quote(method)})
 	}
 	v, err := m(request)
 	if err != nil {
@@ -177,7 +177,7 @@ func Errors(err error, lang estimator.Lang) []Error {
 		var ae *Error
 		switch {
 		case errors.As(err, &fe):
-			out = append(out, Error{Path: estimator.ShownPath(fe.Path, lang), Rule: fe.Rule, Got: jsonSafe(estimator.Shown(fe.Got, lang)), Message: fe.In(lang)})
+			out = append(out, Error{Path: estimator.ShownPath(fe.Path, lang), Rule: fe.Rule.EN, Got: jsonSafe(estimator.Shown(fe.Got, lang)), Message: fe.In(lang)})
 		case errors.As(err, &se):
 			out = append(out, Error{Path: "scenario", Rule: "must be valid JSON", Got: minfmt.Sprintf("line %d, column %d", se.Line, se.Column), Message: se.In(lang)})
 		case errors.As(err, &ae):
@@ -255,7 +255,7 @@ func (s *Set) readTree(v any) error {
 	}
 	if decodeTree(v, &req) != nil || req.Path == "" {
 		text, _ := minjson.Append(nil, v)
-		return &estimator.FieldError{Path: "set", Rule: `each must be "path=value" or {"path": ..., "value": ...}`, RuleJA: `それぞれ "path=value" か {"path": ..., "value": ...} の形にしてください`, Got: string(text)}
+		return &estimator.FieldError{Path: "set", Rule: estimator.Text{EN: `each must be "path=value" or {"path": ..., "value": ...}`, JA: `それぞれ "path=value" か {"path": ..., "value": ...} の形にしてください`}, Got: string(text)}
 	}
 	s.Path = req.Path
 	if text, ok := req.Value.(string); ok {
@@ -287,7 +287,7 @@ func (r ScenarioRequest) Load() (*estimator.Scenario, error) {
 		overrides[i] = estimator.Override{Path: s.Path, Value: s.Value}
 	}
 	if r.Scenario != nil && r.Preset != "" {
-		return nil, &estimator.FieldError{Path: "preset", Rule: "give a preset or a scenario, not both", RuleJA: "preset か scenario のどちらか一方を指定してください", Got: strconv.Quote(r.Preset)}
+		return nil, &estimator.FieldError{Path: "preset", Rule: estimator.Text{EN: "give a preset or a scenario, not both", JA: "preset か scenario のどちらか一方を指定してください"}, Got: strconv.Quote(r.Preset)}
 	}
 	var data []byte
 	switch sc := r.Scenario.(type) {
@@ -302,11 +302,11 @@ func (r ScenarioRequest) Load() (*estimator.Scenario, error) {
 		}
 		var ok bool
 		if data, ok = examples.Read(name); !ok {
-			return nil, &estimator.FieldError{Path: "preset", Rule: "must be a built-in scenario (" + strings.Join(examples.Names(), ", ") + ")",
-				RuleJA: "組み込みのシナリオにしてください（" + strings.Join(examples.Names(), ", ") + "）", Got: strconv.Quote(name)}
+			return nil, &estimator.FieldError{Path: "preset", Rule: estimator.Text{EN: "must be a built-in scenario (" + strings.Join(examples.Names(), ", ") + ")", JA: "組み込みのシナリオにしてください（" + strings.Join(examples.Names(), ", ") + "）"},
+				Got: strconv.Quote(name)}
 		}
 	default:
-		return nil, &estimator.FieldError{Path: "scenario", Rule: "must be a JSON object or a string holding one", RuleJA: "JSON オブジェクトか、それを含む文字列にしてください", Got: nil}
+		return nil, &estimator.FieldError{Path: "scenario", Rule: estimator.Text{EN: "must be a JSON object or a string holding one", JA: "JSON オブジェクトか、それを含む文字列にしてください"}, Got: nil}
 	}
 	return estimator.Decode(bytes.NewReader(data), overrides...)
 }

@@ -19,7 +19,7 @@ func TestDeepRequestsAreRefused(t *testing.T) {
 	t.Parallel()
 	a := newAPI()
 	arrays := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
-	deep := estimator.TooDeep("").Rule
+	deep := estimator.TooDeep("").Rule.EN
 	for _, levels := range []int{estimator.MaxNesting + 1, 5000, 20000} {
 		for _, tc := range []struct{ method, req, path string }{
 			{"estimate", `{"lang":` + arrays(levels-1) + `}`, "request"},

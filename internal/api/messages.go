@@ -16,7 +16,7 @@ func Lang(l string) (estimator.Lang, error) {
 	case "ja":
 		return estimator.Japanese, nil
 	}
-	return "", &estimator.FieldError{Path: "lang", Rule: "must be en or ja", RuleJA: "en か ja にしてください", Got: strconv.Quote(l)}
+	return "", &estimator.FieldError{Path: "lang", Rule: estimator.Text{EN: "must be en or ja", JA: "en か ja にしてください"}, Got: strconv.Quote(l)}
 }
 
 func messagesFor(data []byte) (any, error) {

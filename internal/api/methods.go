@@ -122,10 +122,10 @@ func (a *API) Estimate(req EstimateRequest) (*EstimateResponse, error) {
 		case "ranges":
 			field = &out.Ranges
 		default:
-			return nil, &estimator.FieldError{Path: "render", Rule: `must list "form", "results" and/or "ranges"`, RuleJA: `"form"、"results"、"ranges" から挙げてください`, Got: strconv.Quote(part)}
+			return nil, &estimator.FieldError{Path: "render", Rule: estimator.Text{EN: `must list "form", "results" and/or "ranges"`, JA: `"form"、"results"、"ranges" から挙げてください`}, Got: strconv.Quote(part)}
 		}
 		if a.render == nil {
-			return nil, &estimator.FieldError{Path: "render", Rule: "is the tools module's: ask the tools module", RuleJA: "ツールモジュールの機能です。ツールモジュールに依頼してください", Got: strconv.Quote(part)}
+			return nil, &estimator.FieldError{Path: "render", Rule: estimator.Text{EN: "is the tools module's: ask the tools module", JA: "ツールモジュールの機能です。ツールモジュールに依頼してください"}, Got: strconv.Quote(part)}
 		}
 		if *field == "" { // once, however often it is listed
 			*field = a.render(part, est, lang)

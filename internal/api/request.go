@@ -24,7 +24,7 @@ func DecodeRequest(data []byte, dst any) error {
 	var de *minjson.DepthError
 	switch {
 	case errors.As(err, &se):
-		return &estimator.FieldError{Path: "request", Rule: "must be valid JSON", RuleJA: "正しい JSON にしてください", Got: se.Msg}
+		return &estimator.FieldError{Path: "request", Rule: estimator.Text{EN: "must be valid JSON", JA: "正しい JSON にしてください"}, Got: se.Msg}
 	case errors.As(err, &de):
 		return estimator.TooDeep("request")
 	case err != nil:
@@ -32,7 +32,7 @@ func DecodeRequest(data []byte, dst any) error {
 	case len(repeated) > 0:
 		return fieldError(treedecode.Repeated(repeated[0]))
 	case len(rest) > 0:
-		return &estimator.FieldError{Path: "request", Rule: "must be one JSON object with nothing after it", RuleJA: "JSON オブジェクト 1 つだけにしてください（後ろに何も置けません）", Got: nil}
+		return &estimator.FieldError{Path: "request", Rule: estimator.Text{EN: "must be one JSON object with nothing after it", JA: "JSON オブジェクト 1 つだけにしてください（後ろに何も置けません）"}, Got: nil}
 	}
 	return decodeTree(tree, dst)
 }
@@ -62,7 +62,7 @@ func readSet(_ string, src any, dst reflect.Value) (bool, []error) {
 // error as it is.
 func fieldError(err error) error {
 	if e, ok := err.(*treedecode.Error); ok {
-		return &estimator.FieldError{Path: e.Path, Rule: e.Rule, RuleJA: e.RuleJA, Got: e.Got}
+		return &estimator.FieldError{Path: e.Path, Rule: estimator.Text{EN: e.Rule, JA: e.RuleJA}, Got: e.Got}
 	}
 	return err
 }
@@ -92,8 +92,8 @@ func (w *Whole) Int(path string, def, lo, hi int) (int, error) {
 	}
 	f := float64(*w)
 	if f != math.Trunc(f) || f < float64(lo) || f > float64(hi) {
-		return 0, &estimator.FieldError{Path: path, Rule: minfmt.Sprintf("must be a whole number from %d to %d", lo, hi),
-			RuleJA: minfmt.Sprintf("%d 以上 %d 以下の整数にしてください", lo, hi), Got: number(f)}
+		return 0, &estimator.FieldError{Path: path, Rule: estimator.Text{EN: minfmt.Sprintf("must be a whole number from %d to %d", lo, hi), JA: minfmt.Sprintf("%d 以上 %d 以下の整数にしてください", lo, hi)},
+			Got: number(f)}
 	}
 	return int(f), nil
 }

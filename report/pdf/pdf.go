@@ -51,7 +51,7 @@ var ErrNoFont = errors.New("pdf: Japanese needs a TrueType font (Options.Font)")
 // with an error that names the file (an estimator.FieldError, bad input).
 func LoadFont(path string) ([]byte, error) {
 	bad := func(why string) error {
-		return &estimator.FieldError{Path: path, Rule: "cannot be used as the PDF's font: " + why}
+		return &estimator.FieldError{Path: path, Rule: estimator.Text{EN: "cannot be used as the PDF's font: " + why}}
 	}
 	f, err := os.Open(path)
 	if err != nil {

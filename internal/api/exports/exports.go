@@ -47,7 +47,7 @@ var Kinds = []string{"xlsx", "pdf", "html"}
 // font for a Japanese PDF.
 func Make(kind string, request []byte, echarts, font []byte) (*File, error) {
 	if !slices.Contains(Kinds, kind) {
-		return nil, &estimator.FieldError{Path: "kind", Rule: "must be xlsx, pdf or html", RuleJA: "xlsx、pdf、html のいずれかにしてください", Got: strconv.Quote(kind)}
+		return nil, &estimator.FieldError{Path: "kind", Rule: estimator.Text{EN: "must be xlsx, pdf or html", JA: "xlsx、pdf、html のいずれかにしてください"}, Got: strconv.Quote(kind)}
 	}
 	if len(bytes.TrimSpace(request)) == 0 {
 		request = []byte("{}")
@@ -96,7 +96,7 @@ func bundle(req Request) (*report.Bundle, error) {
 	if req.Date == "" {
 		req.Date = time.Now().Format(time.DateOnly)
 	} else if _, err := time.Parse(time.DateOnly, req.Date); err != nil {
-		return nil, &estimator.FieldError{Path: "date", Rule: "must be YYYY-MM-DD", RuleJA: "YYYY-MM-DD の形にしてください", Got: strconv.Quote(req.Date)}
+		return nil, &estimator.FieldError{Path: "date", Rule: estimator.Text{EN: "must be YYYY-MM-DD", JA: "YYYY-MM-DD の形にしてください"}, Got: strconv.Quote(req.Date)}
 	}
 	est, err := req.Run()
 	if err != nil {
@@ -111,7 +111,7 @@ func bundle(req Request) (*report.Bundle, error) {
 	for i, name := range names {
 		if slices.Contains(names[:i], name) {
 			// Each name is a whole estimate: a list repeating one would run it again and again.
-			return nil, &estimator.FieldError{Path: "compare[" + strconv.Itoa(i) + "]", Rule: "is listed twice", RuleJA: "2 回挙げられています", Got: strconv.Quote(name)}
+			return nil, &estimator.FieldError{Path: "compare[" + strconv.Itoa(i) + "]", Rule: estimator.Text{EN: "is listed twice", JA: "2 回挙げられています"}, Got: strconv.Quote(name)}
 		}
 		if builtin && (name == req.Preset || req.Preset == "" && name == examples.Default) {
 			continue // a scenario beside itself says nothing

@@ -65,7 +65,7 @@ func TestMakeChecksEveryField(t *testing.T) {
 		var fe *estimator.FieldError
 		if assert.ErrorAs(t, err, &fe, tc.req) {
 			assert.Equal(t, tc.path, fe.Path, tc.req)
-			assert.Equal(t, tc.rule, fe.Rule, tc.req)
+			assert.Equal(t, tc.rule, fe.Rule.EN, tc.req)
 		}
 	}
 }

@@ -60,7 +60,7 @@ func checkDate(asOf string) error {
 		return nil
 	}
 	if _, err := time.Parse(time.DateOnly, asOf); err != nil {
-		return &estimator.FieldError{Path: "as_of", Rule: "must be a date YYYY-MM-DD", RuleJA: "YYYY-MM-DD の日付にしてください", Got: strconv.Quote(asOf)}
+		return &estimator.FieldError{Path: "as_of", Rule: estimator.Text{EN: "must be a date YYYY-MM-DD", JA: "YYYY-MM-DD の日付にしてください"}, Got: strconv.Quote(asOf)}
 	}
 	return nil
 }
@@ -157,7 +157,7 @@ func PlanScenario(req PlanScenarioRequest) (*PlanScenarioAnswer, error) {
 		return nil, err
 	}
 	if s.Money == nil {
-		return nil, &estimator.FieldError{Path: "money", Rule: "is required: a plan prices the scenario's money section", RuleJA: "必須です: プランはシナリオの money の項で費用を見積もります"}
+		return nil, &estimator.FieldError{Path: "money", Rule: estimator.Text{EN: "is required: a plan prices the scenario's money section", JA: "必須です: プランはシナリオの money の項で費用を見積もります"}}
 	}
 	ls, err := planner.ScenarioFor(s, req.Option, req.SizedForDays*estimator.Day, planner.Options{AsOf: req.AsOf})
 	if err != nil {

@@ -237,7 +237,7 @@ func jsonField(path string, v any) (any, error) {
 	tree, err := estimator.ReadTree(strings.NewReader(text), path)
 	if se := (*estimator.SyntaxError)(nil); errors.As(err, &se) {
 		at, atJA := "line "+strconv.Itoa(se.Line)+", column "+strconv.Itoa(se.Column), strconv.Itoa(se.Line)+" 行 "+strconv.Itoa(se.Column)+" 列"
-		return nil, &estimator.FieldError{Path: path, Rule: "must be valid JSON (" + at + "): " + se.Msg, RuleJA: "正しい JSON にしてください（" + atJA + "）: " + se.Msg}
+		return nil, &estimator.FieldError{Path: path, Rule: estimator.Text{EN: "must be valid JSON (" + at + "): " + se.Msg, JA: "正しい JSON にしてください（" + atJA + "）: " + se.Msg}}
 	}
 	return tree, err
 }
@@ -307,7 +307,7 @@ func compare(data []byte) (any, error) {
 		return nil, err
 	}
 	if len(req.Scenarios) == 0 {
-		return nil, &estimator.FieldError{Path: "scenarios", Rule: "must list at least one scenario", RuleJA: "シナリオを 1 つ以上挙げてください", Got: nil}
+		return nil, &estimator.FieldError{Path: "scenarios", Rule: estimator.Text{EN: "must list at least one scenario", JA: "シナリオを 1 つ以上挙げてください"}, Got: nil}
 	}
 	names := make([]string, len(req.Scenarios))
 	ests := make([]*estimator.Estimate, len(req.Scenarios))
