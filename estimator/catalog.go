@@ -4,23 +4,34 @@ import (
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 // CatalogFact is one number of the hardware catalog that formulas may read,
 // addressed as catalog.<table>.<id>.<field> (e.g. catalog.systems.dgx-1-p100.local_ssd).
 // The workbook puts these on a sheet of their own so a user can edit them.
 type CatalogFact struct {
-	Path    string  `json:"path"`
-	Label   string  `json:"label"`
-	LabelJA string  `json:"label_ja,omitempty"` // the same in Japanese
-	Value   float64 `json:"value"`
-	Unit    Unit    `json:"unit"`
-	Source  string  `json:"source"`
-	AsOf    string  `json:"as_of"`
+	Path   string  `json:"path"`
+	Label  Text    `json:"label"` // JSON: label and label_ja (MarshalJSON)
+	Value  float64 `json:"value"`
+	Unit   Unit    `json:"unit"`
+	Source string  `json:"source"`
+	AsOf   string  `json:"as_of"`
 }
 
-// LabelIn is the fact's label in lang ("ja"; anything else reads English).
-func (f CatalogFact) LabelIn(lang Lang) string { return Text{EN: f.Label, JA: f.LabelJA}.In(lang) }
+// MarshalJSON writes the fact with its label as English text and its
+// Japanese beside it (label, label_ja), as a quantity's JSON does.
+func (f CatalogFact) MarshalJSON() ([]byte, error) {
+	return minjson.Append(nil, struct {
+		Path    string  `json:"path"`
+		Label   string  `json:"label"`
+		LabelJA string  `json:"label_ja,omitempty"`
+		Value   float64 `json:"value"`
+		Unit    Unit    `json:"unit"`
+		Source  string  `json:"source"`
+		AsOf    string  `json:"as_of"`
+	}{f.Path, f.Label.EN, f.Label.JA, f.Value, f.Unit, f.Source, f.AsOf})
+}
 
 // CatalogFacts lists the catalog numbers formulas use, in a stable order.
 func CatalogFacts() []CatalogFact {
@@ -28,7 +39,7 @@ func CatalogFacts() []CatalogFact {
 	// A fact's label is its part's name, which reads the same in every
 	// language, then what the number is.
 	add := func(table, id, field, name string, what Text, v float64, u Unit, src, asOf string) {
-		out = append(out, CatalogFact{Path: "catalog." + table + "." + id + "." + field, Label: name + what.EN, LabelJA: name + what.JA,
+		out = append(out, CatalogFact{Path: "catalog." + table + "." + id + "." + field, Label: Text{EN: name + what.EN, JA: name + what.JA},
 			Value: v, Unit: u, Source: src, AsOf: asOf})
 	}
 	for _, g := range hardware.GPUs() {

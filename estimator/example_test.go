@@ -163,7 +163,7 @@ func ExampleRunUncertainty() {
 	fmt.Println("sampled:", u.Ranged)
 	for _, q := range u.Quantities {
 		if q.ID == "team.resnet-50.systems.dgx-1-v100" {
-			fmt.Printf("%s: P10 %.1f, P50 %.1f, P90 %.1f\n", q.Label, q.P10, q.P50, q.P90)
+			fmt.Printf("%s: P10 %.1f, P50 %.1f, P90 %.1f\n", q.Label.EN, q.P10, q.P50, q.P90)
 		}
 	}
 	// Output:
@@ -188,7 +188,7 @@ func ExampleCompare() {
 	fmt.Println(strings.Join(c.Columns, " | "))
 	for _, r := range c.Quantities {
 		if r.ID == "data.processed" || r.ID == "team.inception-v3.systems.dgx-1-p100" {
-			fmt.Printf("%s: %s | %s\n", r.Label, r.Format(0, c.Units, estimator.English), r.Format(1, c.Units, estimator.English))
+			fmt.Printf("%s: %s | %s\n", r.Label.EN, r.Format(0, c.Units, estimator.English), r.Format(1, c.Units, estimator.English))
 		}
 	}
 	// Output:

@@ -34,7 +34,7 @@ func TestEveryQuantityOfTheExamplesHasJapanese(t *testing.T) {
 // Every catalog fact a workbook lists has a Japanese label.
 func TestEveryCatalogFactHasJapanese(t *testing.T) {
 	for _, f := range estimator.CatalogFacts() {
-		assert.NotEqual(t, f.Label, f.LabelIn("ja"), f.Path)
+		assert.NotEqual(t, f.Label.EN, f.Label.In("ja"), f.Path)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/trainscale/trainscale/internal/minfmt"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 // Swing is what one ranged input does to the target quantity when it moves
@@ -26,16 +27,25 @@ func (sw Swing) WhyIn(lang Lang) string { return Dist{Why: sw.Why}.WhyIn(lang) }
 
 // Sensitivity is a tornado: the ranged inputs ordered by their swing.
 type Sensitivity struct {
-	Target  string  `json:"target"`
-	Label   string  `json:"label"`
-	LabelJA string  `json:"label_ja,omitempty"` // the same in Japanese
-	Unit    Unit    `json:"unit"`
-	Base    float64 `json:"base"` // every input at its likely value
-	Swings  []Swing `json:"swings"`
+	Target string  `json:"target"`
+	Label  Text    `json:"label"` // JSON: label and label_ja (MarshalJSON)
+	Unit   Unit    `json:"unit"`
+	Base   float64 `json:"base"` // every input at its likely value
+	Swings []Swing `json:"swings"`
 }
 
-// LabelIn is the target's label in lang ("ja"; anything else reads English).
-func (s Sensitivity) LabelIn(lang Lang) string { return Text{EN: s.Label, JA: s.LabelJA}.In(lang) }
+// MarshalJSON writes the sensitivity with its label as English text and its
+// Japanese beside it (label, label_ja), as a quantity's JSON does.
+func (s Sensitivity) MarshalJSON() ([]byte, error) {
+	return minjson.Append(nil, struct {
+		Target  string  `json:"target"`
+		Label   string  `json:"label"`
+		LabelJA string  `json:"label_ja,omitempty"`
+		Unit    Unit    `json:"unit"`
+		Base    float64 `json:"base"`
+		Swings  []Swing `json:"swings"`
+	}{s.Target, s.Label.EN, s.Label.JA, s.Unit, s.Base, s.Swings})
+}
 
 // DefaultTarget is what sensitivity ranks against when not told: the total
 // cost of ownership where the scenario prices its plan, else the systems the
@@ -84,7 +94,7 @@ func RunSensitivity(s *Scenario, target string) (*Sensitivity, error) {
 		return b.values[idx]
 	}
 	q := base.layout[idx]
-	out := &Sensitivity{Target: target, Label: q.Label.EN, LabelJA: q.Label.JA, Unit: q.Unit, Base: at()}
+	out := &Sensitivity{Target: target, Label: Text{EN: q.Label.EN, JA: q.Label.JA}, Unit: q.Unit, Base: at()}
 	for _, path := range sortedPaths(s.Ranges) {
 		d, field := s.Ranges[path], inputs[path].ptr
 		lo, hi := d.Extremes()

@@ -10,21 +10,32 @@ import (
 	"sync"
 
 	"github.com/trainscale/trainscale/internal/minfmt"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 // Spread is one quantity's distribution over the sampled scenarios.
 type Spread struct {
-	ID      string  `json:"id"`
-	Label   string  `json:"label"`
-	LabelJA string  `json:"label_ja,omitempty"` // the same in Japanese
-	Unit    Unit    `json:"unit"`
-	P10     float64 `json:"p10"`
-	P50     float64 `json:"p50"`
-	P90     float64 `json:"p90"`
+	ID    string  `json:"id"`
+	Label Text    `json:"label"` // JSON: label and label_ja (MarshalJSON)
+	Unit  Unit    `json:"unit"`
+	P10   float64 `json:"p10"`
+	P50   float64 `json:"p50"`
+	P90   float64 `json:"p90"`
 }
 
-// LabelIn is the spread's label in lang ("ja"; anything else reads English).
-func (s Spread) LabelIn(lang Lang) string { return Text{EN: s.Label, JA: s.LabelJA}.In(lang) }
+// MarshalJSON writes the spread with its label as English text and its
+// Japanese beside it (label, label_ja), as a quantity's JSON does.
+func (s Spread) MarshalJSON() ([]byte, error) {
+	return minjson.Append(nil, struct {
+		ID      string  `json:"id"`
+		Label   string  `json:"label"`
+		LabelJA string  `json:"label_ja,omitempty"`
+		Unit    Unit    `json:"unit"`
+		P10     float64 `json:"p10"`
+		P50     float64 `json:"p50"`
+		P90     float64 `json:"p90"`
+	}{s.ID, s.Label.EN, s.Label.JA, s.Unit, s.P10, s.P50, s.P90})
+}
 
 // Uncertainty is the result of a Monte Carlo run over a scenario's ranges.
 type Uncertainty struct {
@@ -103,7 +114,7 @@ func RunUncertainty(s *Scenario, samples int, seed uint64, workers int) (*Uncert
 			defer pg.Done()
 			q := base.layout[t]
 			p10, p50, p90 := percentiles(columns[i])
-			out.Quantities[i] = Spread{ID: q.ID, Label: q.Label.EN, LabelJA: q.Label.JA, Unit: q.Unit, P10: p10, P50: p50, P90: p90}
+			out.Quantities[i] = Spread{ID: q.ID, Label: Text{EN: q.Label.EN, JA: q.Label.JA}, Unit: q.Unit, P10: p10, P50: p50, P90: p90}
 		}()
 		if (i+1)%workers == 0 {
 			pg.Wait()

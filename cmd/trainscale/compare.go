@@ -216,7 +216,7 @@ func writeCompareCSV(w io.Writer, cmp present.Comparison) error {
 		if units, mixed := rowUnit(r); mixed {
 			unit = strings.Join(units, "|")
 		}
-		rec := []string{"quantity", r.ID, r.Label, unit}
+		rec := []string{"quantity", r.ID, r.Label.EN, unit}
 		for _, v := range r.Values {
 			text := ""
 			if v != nil {

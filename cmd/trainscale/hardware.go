@@ -100,9 +100,9 @@ func (tf *toolFlags) write(e *env, res *tool.Result, err error) error {
 		return writeJSON(e.stdout, res)
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "%s\n\n", estimator.Printable(res.Title))
+	fmt.Fprintf(w, "%s\n\n", estimator.Printable(res.Title.EN))
 	for _, n := range res.Notes {
-		fmt.Fprintf(w, "%s: %s\n", estimator.Printable(n.Key), estimator.Printable(n.Text))
+		fmt.Fprintf(w, "%s: %s\n", estimator.Printable(n.Key), estimator.Printable(n.Text.EN))
 	}
 	if len(res.Notes) > 0 {
 		fmt.Fprintln(w)
@@ -308,7 +308,7 @@ func runCalibrate(e *env, args []string) error {
 		if _, err := writeOutputs(e, "name a file", output{out, factors}); err != nil {
 			return err
 		}
-		res.Notes = append(res.Notes, tool.Note{Key: "written", Text: out + " (use it with --factors)"})
+		res.Notes = append(res.Notes, tool.Note{Key: "written", Text: estimator.Text{EN: out + " (use it with --factors)"}})
 	}
 	if tf.format.value == "csv" {
 		return writeRecords(e, tool.FitRecords(res.Fit))

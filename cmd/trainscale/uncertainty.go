@@ -56,7 +56,7 @@ func runSensitivity(e *env, args []string) error {
 		return writeJSON(e.stdout, sens)
 	}
 	f := func(v float64) string { return present.Format(v, sens.Unit, s.Units, estimator.English) }
-	fmt.Fprintf(e.stdout, "%s: %s = %s with every input at its likely value\n\n", estimator.Printable(sens.Target), estimator.Printable(sens.Label), f(sens.Base))
+	fmt.Fprintf(e.stdout, "%s: %s = %s with every input at its likely value\n\n", estimator.Printable(sens.Target), estimator.Printable(sens.Label.EN), f(sens.Base))
 	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "rank\tinput\tlow .. high\ttarget at low\ttarget at high\tswing\telasticity")
 	for i, sw := range sens.Swings {

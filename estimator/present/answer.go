@@ -150,7 +150,7 @@ func AnswerFor(e *estimator.Estimate, u *estimator.Uncertainty) (*Answer, error)
 			return f
 		}
 		if round {
-			sp = estimator.Spread{ID: id, Label: q.Label.EN, LabelJA: q.Label.JA, Unit: q.Unit, P10: math.Ceil(sp.P10), P50: math.Ceil(sp.P50), P90: math.Ceil(sp.P90)}
+			sp = estimator.Spread{ID: id, Label: estimator.Text{EN: q.Label.EN, JA: q.Label.JA}, Unit: q.Unit, P10: math.Ceil(sp.P10), P50: math.Ceil(sp.P50), P90: math.Ceil(sp.P90)}
 		}
 		f.Spread, f.Falls = &sp, position(q.Value, sp)
 		switch a.Ask {

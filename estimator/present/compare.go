@@ -68,10 +68,9 @@ func (v InputValue) MarshalJSON() ([]byte, error) {
 
 // QuantityRow is one quantity id with its value in each scenario.
 type QuantityRow struct {
-	ID      string         `json:"id"`
-	Label   string         `json:"label"`              // from the first scenario that has it
-	LabelJA string         `json:"label_ja,omitempty"` // the same in Japanese
-	Unit    estimator.Unit `json:"unit"`               // from the first scenario that has it
+	ID    string         `json:"id"`
+	Label estimator.Text `json:"label"` // from the first scenario that has it; JSON: label and label_ja (MarshalJSON)
+	Unit  estimator.Unit `json:"unit"`  // from the first scenario that has it
 	// Headline marks the figures a planner reads first (IsHeadline) in any
 	// of the scenarios.
 	Headline bool             `json:"headline"`
@@ -80,9 +79,19 @@ type QuantityRow struct {
 	Text     []string         `json:"text"`   // per scenario, as Format prints it in the comparison's unit system; "-" where absent
 }
 
-// LabelIn is the row's label in lang ("ja"; anything else reads English).
-func (r QuantityRow) LabelIn(lang estimator.Lang) string {
-	return estimator.Text{EN: r.Label, JA: r.LabelJA}.In(lang)
+// MarshalJSON writes the row with its label as English text and its Japanese
+// beside it (label, label_ja), as a quantity's JSON does.
+func (r QuantityRow) MarshalJSON() ([]byte, error) {
+	return minjson.Append(nil, struct {
+		ID       string           `json:"id"`
+		Label    string           `json:"label"`
+		LabelJA  string           `json:"label_ja,omitempty"`
+		Unit     estimator.Unit   `json:"unit"`
+		Headline bool             `json:"headline"`
+		Values   []*float64       `json:"values"`
+		Units    []estimator.Unit `json:"units"`
+		Text     []string         `json:"text"`
+	}{r.ID, r.Label.EN, r.Label.JA, r.Unit, r.Headline, r.Values, r.Units, r.Text})
 }
 
 // Format shows column i's value with Format in unit system us and the unit
@@ -153,8 +162,8 @@ func Compare(names []string, ests []*estimator.Estimate) Comparison {
 			if !ok {
 				continue
 			}
-			if row.Label == "" {
-				row.Label, row.LabelJA, row.Unit = q.Label.EN, q.Label.JA, q.Unit
+			if row.Label.EN == "" {
+				row.Label.EN, row.Label.JA, row.Unit = q.Label.EN, q.Label.JA, q.Unit
 			}
 			v := q.Value
 			row.Values[i], row.Units[i] = &v, q.Unit

@@ -143,7 +143,7 @@ func TestCompareAlignsQuantitiesByID(t *testing.T) {
 			}
 		}
 		assert.Equal(t, tc.headline, r.Headline, tc.id)
-		assert.NotEmpty(t, r.Label, tc.id)
+		assert.NotEmpty(t, r.Label.EN, tc.id)
 		assert.NotEmpty(t, r.Unit, tc.id)
 	}
 

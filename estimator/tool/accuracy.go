@@ -273,8 +273,8 @@ func Accuracy(req AccuracyRequest) (*Result, error) {
 		cnns = hardware.Calibrate(f)
 	}
 	b := newBuilder(req.Factors, f)
-	b.res.Title = "How accurate is this? The models against every published figure"
-	b.res.TitleJA = "どれほど正確か: すべての公表値とモデルの比較"
+	b.res.Title.EN = "How accurate is this? The models against every published figure"
+	b.res.Title.JA = "どれほど正確か: すべての公表値とモデルの比較"
 	var rows []AccuracyRow
 	for _, c := range cnns {
 		e := CalibrationEntry{Model: c.Model, Device: c.Device, Baseline: c.Baseline, System: c.System, GPUs: max(c.GPUs, 1),

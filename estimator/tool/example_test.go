@@ -21,7 +21,7 @@ func ExampleThroughput() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(res.Title)
+	fmt.Println(res.Title.EN)
 	fmt.Println("bound:", res.Note("bound"))
 	show(res, "throughput.images_per_s")
 	q, _ := res.Get("throughput.compute_time")
@@ -39,7 +39,7 @@ func ExampleScale() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(res.Title)
+	fmt.Println(res.Title.EN)
 	show(res, "scale.systems")
 	show(res, "scale.speedup")
 	show(res, "scale.efficiency")

@@ -22,10 +22,10 @@ func TestEveryToolQuantityHasJapanese(t *testing.T) {
 	require.NoError(t, err)
 	all["transformer calibration"] = res
 	for name, res := range all {
-		assert.NotEmpty(t, res.TitleJA, "%s: %s", name, res.Title)
-		assert.NotEqual(t, res.Title, res.TitleIn("ja"), name)
+		assert.NotEmpty(t, res.Title.JA, "%s: %s", name, res.Title.EN)
+		assert.NotEqual(t, res.Title.EN, res.Title.In("ja"), name)
 		for _, n := range res.Notes {
-			assert.NotEmpty(t, n.TextJA, "%s: note %s (%s)", name, n.Key, n.Text)
+			assert.NotEmpty(t, n.Text.JA, "%s: note %s (%s)", name, n.Key, n.Text.EN)
 		}
 		for _, q := range res.Quantities {
 			assert.NotEmpty(t, q.Label.JA, "%s: %s (%s)", name, q.ID, q.Label.EN)

@@ -108,9 +108,9 @@ func TestSizeMatchesTheHardwareSizing(t *testing.T) {
 func TestSizeFormulasAndJapanese(t *testing.T) {
 	consts := estimator.Constants(estimator.Binary)
 	for name, res := range sizeResults(t) {
-		assert.NotEmpty(t, res.TitleJA, name)
+		assert.NotEmpty(t, res.Title.JA, name)
 		for _, n := range res.Notes {
-			assert.NotEmpty(t, n.TextJA, "%s: %s", name, n.Key)
+			assert.NotEmpty(t, n.Text.JA, "%s: %s", name, n.Key)
 		}
 		lookup := lookupIn(t, name, res, consts)
 		for _, q := range res.Quantities {

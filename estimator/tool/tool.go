@@ -10,6 +10,7 @@ import (
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/estimator/present"
+	"github.com/trainscale/trainscale/internal/minjson"
 )
 
 // Limits that keep every request's arithmetic finite and its output short;
@@ -52,8 +53,7 @@ type Factors struct {
 // numbers (which resource bounds the step, which default was taken), and
 // the tables a text surface prints, already formatted.
 type Result struct {
-	Title      string               `json:"title"`
-	TitleJA    string               `json:"title_ja,omitempty"` // the same in Japanese
+	Title      estimator.Text       `json:"title"` // JSON: title and title_ja (MarshalJSON)
 	Notes      []Note               `json:"notes,omitempty"`
 	Quantities []estimator.Quantity `json:"quantities"`
 	// Calibration lists the measurements beside the predictions.
@@ -70,18 +70,31 @@ type Result struct {
 	Sections []present.Section `json:"-"`
 }
 
-// TitleIn is the result's title in lang ("ja"; anything else reads English).
-func (r *Result) TitleIn(lang estimator.Lang) string { return text(r.Title, r.TitleJA).In(lang) }
+// MarshalJSON writes the result with its title as English text and its
+// Japanese beside it (title, title_ja), as the tools' JSON has always read.
+func (r Result) MarshalJSON() ([]byte, error) {
+	type plain Result
+	return minjson.Append(nil, struct {
+		Title   string `json:"title"`
+		TitleJA string `json:"title_ja,omitempty"`
+		plain
+	}{r.Title.EN, r.Title.JA, plain(r)})
+}
 
 // Note is one non-numeric fact of a result, such as bound = "compute".
 type Note struct {
-	Key    string `json:"key"`
-	Text   string `json:"text"`
-	TextJA string `json:"text_ja,omitempty"` // the same in Japanese
+	Key  string         `json:"key"`
+	Text estimator.Text `json:"text"` // JSON: text and text_ja (MarshalJSON)
 }
 
-// In is the note's text in lang ("ja"; anything else reads English).
-func (n Note) In(lang estimator.Lang) string { return text(n.Text, n.TextJA).In(lang) }
+// MarshalJSON writes the note as key, text and text_ja.
+func (n Note) MarshalJSON() ([]byte, error) {
+	return minjson.Append(nil, struct {
+		Key    string `json:"key"`
+		Text   string `json:"text"`
+		TextJA string `json:"text_ja,omitempty"`
+	}{n.Key, n.Text.EN, n.Text.JA})
+}
 
 // Get returns the quantity with the given id.
 func (r *Result) Get(id string) (estimator.Quantity, bool) {
@@ -97,7 +110,7 @@ func (r *Result) Get(id string) (estimator.Quantity, bool) {
 func (r *Result) Note(key string) string {
 	for _, n := range r.Notes {
 		if n.Key == key {
-			return n.Text
+			return n.Text.EN
 		}
 	}
 	return ""
@@ -194,11 +207,11 @@ func (b *builder) rangeOf(id string, p10, p90 float64) {
 }
 
 func (b *builder) note(key string, t estimator.Text) {
-	b.res.Notes = append(b.res.Notes, Note{key, t.EN, t.JA})
+	b.res.Notes = append(b.res.Notes, Note{Key: key, Text: t})
 }
 
 // title sets the result's title in both languages.
-func (b *builder) title(t estimator.Text) { b.res.Title, b.res.TitleJA = t.EN, t.JA }
+func (b *builder) title(t estimator.Text) { b.res.Title = t }
 
 // boundWords are what a step waits on, as hardware names it ("compute").
 var boundWords = map[string]estimator.Text{"compute": text("compute", "計算"), "memory": text("memory", "メモリ")}

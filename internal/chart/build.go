@@ -740,7 +740,7 @@ func (b *builder) tornado(sens *estimator.Sensitivity) Spec {
 		sp.Note = b.t("tornado.none")
 		return sp
 	}
-	label := sens.LabelIn(b.lang)
+	label := sens.Label.In(b.lang)
 	sp.Title = b.tf("tornado.title", label)
 	sp.X = Axis{Label: b.tf("tornado.x", label), Unit: sens.Unit}
 	sp.Base = sens.Base

@@ -271,7 +271,7 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 			cv.Inputs = append(cv.Inputs, r)
 		}
 		for _, q := range c.Headline() {
-			r := compRow{ID: q.ID, Label: q.LabelIn(lang)}
+			r := compRow{ID: q.ID, Label: q.Label.In(lang)}
 			for i := range c.Columns {
 				r.Values = append(r.Values, q.Format(i, c.Units, lang))
 			}
@@ -282,12 +282,12 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 	if u := b.Uncertainty; u != nil {
 		uv := &uncertainty{Samples: u.Samples, Seed: u.Seed, Ranged: u.Ranged}
 		for _, q := range u.Quantities {
-			uv.Rows = append(uv.Rows, spreadRow{ID: q.ID, Label: q.LabelIn(lang), P: b.ShowRow(q.Unit, q.P10, q.P50, q.P90)})
+			uv.Rows = append(uv.Rows, spreadRow{ID: q.ID, Label: q.Label.In(lang), P: b.ShowRow(q.Unit, q.P10, q.P50, q.P90)})
 		}
 		p.Uncertainty = uv
 	}
 	if sens := b.Sensitivity; sens != nil && len(sens.Swings) > 0 {
-		sv := &sensitivity{Label: sens.LabelIn(lang), Target: sens.Target, Base: show(sens.Base, sens.Unit)}
+		sv := &sensitivity{Label: sens.Label.In(lang), Target: sens.Target, Base: show(sens.Base, sens.Unit)}
 		for _, sw := range sens.Swings {
 			sv.Rows = append(sv.Rows, swingRow{Path: sw.Path, Why: sw.WhyIn(lang),
 				InputLow: strconv.FormatFloat(sw.InputLow, 'g', -1, 64), InputHigh: strconv.FormatFloat(sw.InputHigh, 'g', -1, 64),

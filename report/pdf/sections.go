@@ -140,7 +140,7 @@ func (d *doc) executive() {
 	if u, sens := d.b.Uncertainty, d.b.Sensitivity; u != nil && sens != nil {
 		for _, q := range u.Quantities {
 			if q.ID == sens.Target {
-				bullets = append(bullets, d.tf("exec.range", q.LabelIn(d.lang), d.format(q.P10, q.Unit), d.format(q.P90, q.Unit)))
+				bullets = append(bullets, d.tf("exec.range", q.Label.In(d.lang), d.format(q.P10, q.Unit), d.format(q.P90, q.Unit)))
 			}
 		}
 		if len(sens.Swings) > 0 {
@@ -291,7 +291,7 @@ func (d *doc) risks() {
 		d.para(d.tf("samples", u.Samples, u.Seed), 8)
 		var rows [][]string
 		for _, q := range u.Quantities {
-			rows = append(rows, append([]string{q.LabelIn(d.lang)}, d.b.ShowRow(q.Unit, q.P10, q.P50, q.P90)...))
+			rows = append(rows, append([]string{q.Label.In(d.lang)}, d.b.ShowRow(q.Unit, q.P10, q.P50, q.P90)...))
 		}
 		d.table([]string{d.t("quantity"), d.t("p10"), d.t("p50"), d.t("p90")}, rows, []float64{.46, .18, .18, .18}, map[int]bool{1: true, 2: true, 3: true}, 7.5)
 	}
@@ -301,7 +301,7 @@ func (d *doc) risks() {
 		}
 	}
 	if sens := d.b.Sensitivity; sens != nil && len(sens.Swings) > 0 {
-		d.subheading(d.t("sensitivity") + ": " + sens.LabelIn(d.lang))
+		d.subheading(d.t("sensitivity") + ": " + sens.Label.In(d.lang))
 		var rows [][]string
 		for _, sw := range sens.Swings {
 			rows = append(rows, []string{sw.Path + "\n" + d.fieldLabel(sw.Path),

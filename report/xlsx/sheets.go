@@ -282,7 +282,7 @@ func (wb *workbook) catalog() {
 		wb.style(sh, 2, row, shownIn(valueStyle(stInput, f.Unit), present.Choose(f.Unit, wb.s.Units, f.Value, present.Article, estimator.English), f.Value))
 		wb.text(sh, 3, row, f.Unit.In(wb.b.Lang))
 		wb.shown(sh, 4, row, name, f.Unit, f.Value)
-		wb.wrapped(sh, 6, row, f.LabelIn(wb.b.Lang))
+		wb.wrapped(sh, 6, row, f.Label.In(wb.b.Lang))
 		wb.text(sh, 7, row, name)
 		wb.wrapped(sh, 8, row, f.Source)
 		wb.text(sh, 9, row, f.AsOf)
@@ -752,7 +752,7 @@ func (wb *workbook) scenarios() {
 	}
 	for _, q := range headline {
 		row++
-		wb.text(sh, 1, row, q.LabelIn(wb.b.Lang))
+		wb.text(sh, 1, row, q.Label.In(wb.b.Lang))
 		wb.text(sh, 2, row, q.ID)
 		for i, v := range q.Values {
 			text := "-"
@@ -769,7 +769,7 @@ func (wb *workbook) scenarios() {
 	wb.header(sh, row, append(wb.ts("quantity", "id", "unit"), c.Columns...)...)
 	for _, q := range headline {
 		row++
-		wb.text(sh, 1, row, q.LabelIn(wb.b.Lang))
+		wb.text(sh, 1, row, q.Label.In(wb.b.Lang))
 		wb.text(sh, 2, row, q.ID)
 		wb.text(sh, 3, row, q.Unit.In(wb.b.Lang))
 		for i, v := range q.Values {
@@ -818,7 +818,7 @@ func (wb *workbook) uncertainty() {
 	wb.header(sh, row, wb.ts("quantity", "id", "unit", "p10", "p50", "p90", "xlsx.p10.shown", "xlsx.p50.shown", "xlsx.p90.shown")...)
 	for _, q := range u.Quantities {
 		row++
-		wb.text(sh, 1, row, q.LabelIn(wb.b.Lang))
+		wb.text(sh, 1, row, q.Label.In(wb.b.Lang))
 		wb.text(sh, 2, row, q.ID)
 		wb.text(sh, 3, row, q.Unit.In(wb.b.Lang))
 		// One display for the row: "200 days" beside "1.2 years" reads
@@ -835,7 +835,7 @@ func (wb *workbook) uncertainty() {
 		return
 	}
 	row += 2
-	wb.text(sh, 1, row, wb.tf("xlsx.tornado.title", t.LabelIn(wb.b.Lang), t.Target))
+	wb.text(sh, 1, row, wb.tf("xlsx.tornado.title", t.Label.In(wb.b.Lang), t.Target))
 	wb.style(sh, 1, row, stHeading)
 	row++
 	wb.text(sh, 1, row, wb.t("xlsx.tornado.base"))
