@@ -125,7 +125,7 @@ func TestDeepRequestObjectsAreRefused(t *testing.T) {
 		e := ts.Call("estimate", nested(levels)).Get("error")
 		require.False(t, e.IsUndefined(), "%d levels: an error value", levels)
 		assert.Equal(t, "request", e.Get("path").String(), levels)
-		assert.Equal(t, deep.Rule, e.Get("rule").String(), levels)
+		assert.Equal(t, deep.Rule.EN, e.Get("rule").String(), levels)
 		assert.Equal(t, deep.In("en"), e.Get("message").String(), levels)
 		res := ts.Call("estimate", object(map[string]any{"preset": "modern-2026", "compact": true}))
 		assert.True(t, res.Get("error").IsUndefined(), "%d levels: the next request is answered", levels)
