@@ -17,6 +17,7 @@ import (
 	"github.com/trainscale/trainscale/estimator/tool"
 	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/chart"
+	"github.com/trainscale/trainscale/internal/quickloop"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -108,7 +109,7 @@ func TestChartsGolden(t *testing.T) {
 }
 
 func TestEveryChartInOrder(t *testing.T) {
-	for _, name := range examples.Names() {
+	for _, name := range quickloop.Examples() {
 		specs := build(t, name, "en")
 		var ids []string
 		for _, sp := range specs {

@@ -13,6 +13,7 @@ import (
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/quickloop"
 )
 
 func presetEstimate(t *testing.T, name string, overrides ...estimator.Override) *estimator.Estimate {
@@ -149,7 +150,7 @@ func TestCellsFollowTheElements(t *testing.T) {
 // order, for every preset, with and without money's ask for a percentile,
 // and for the answer with its spread as well as without.
 func TestSheetTextsAreTheButtons(t *testing.T) {
-	for _, name := range examples.Names() {
+	for _, name := range quickloop.Examples() {
 		ests := []*estimator.Estimate{presetEstimate(t, name)}
 		if ests[0].Scenario.Money != nil {
 			ests = append(ests, presetEstimate(t, name, estimator.Override{Path: "money.ask", Value: "p90"}))

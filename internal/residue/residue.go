@@ -10,11 +10,11 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"testing"
 	"unicode"
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/internal/quickloop"
 )
 
 // Names are the words that read the same in a Japanese document: people,
@@ -171,15 +171,9 @@ func (l Line) String() string { return l.Text + "  <- " + strings.Join(l.Words, 
 // fleet-video kinds.
 var Scenarios = []string{"article-2017", "modern-2026", "llama-3-405b", "av-world-model-2026"}
 
-// Checked is the scenarios a check reads: all of Scenarios, but in the quick
-// loop (go test -short) the article's and the fleet-video one, a CNN's words
-// and a transformer's; make test reads them all.
-func Checked() []string {
-	if testing.Short() {
-		return []string{"article-2017", "av-world-model-2026"}
-	}
-	return Scenarios
-}
+// Checked is the scenarios a check reads: Scenarios, fewer in the quick loop
+// (quickloop.Pick).
+func Checked() []string { return quickloop.Pick(Scenarios) }
 
 var (
 	// a token: a run of Latin letters, digits and the marks ids and units

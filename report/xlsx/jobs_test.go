@@ -15,8 +15,8 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/trainscale/trainscale/estimator"
-	"github.com/trainscale/trainscale/examples"
 	"github.com/trainscale/trainscale/internal/chart"
+	"github.com/trainscale/trainscale/internal/quickloop"
 	"github.com/trainscale/trainscale/report"
 	"github.com/trainscale/trainscale/report/xlsx"
 )
@@ -43,7 +43,7 @@ type jobEdit struct {
 // its ladder.
 func jobEdits(t *testing.T) []jobEdit {
 	var out []jobEdit
-	for _, name := range examples.Names() {
+	for _, name := range quickloop.Examples() {
 		base := mustEstimate(t, name)
 		specs := map[string]estimator.InputSpec{}
 		for _, in := range estimator.InputSpecs(base.Scenario) {

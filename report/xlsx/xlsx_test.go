@@ -19,6 +19,7 @@ import (
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/quickloop"
 	"github.com/trainscale/trainscale/report"
 	"github.com/trainscale/trainscale/report/xlsx"
 )
@@ -54,7 +55,7 @@ func TestSheetsInOrder(t *testing.T) {
 // value for inputs, catalog facts and modelled quantities, a formula for the
 // rest, and for the modelled quantities a job ladder gives.
 func TestEveryCellIsNamed(t *testing.T) {
-	for _, name := range examples.Names() {
+	for _, name := range quickloop.Examples() {
 		t.Run(name, func(t *testing.T) {
 			e := mustEstimate(t, name)
 			f := open(t, write(t, &report.Bundle{Estimate: e, Date: testDate}))
@@ -149,7 +150,7 @@ func TestNameCollisions(t *testing.T) {
 // No formula cell of any sheet evaluates to an error: each is a number, or
 // empty text (a line that says a change needs a new run, before a change).
 func TestNoErrorValues(t *testing.T) {
-	for _, name := range examples.Names() {
+	for _, name := range quickloop.Examples() {
 		f := open(t, write(t, fullBundle(t, name)))
 		n := 0
 		for _, sh := range f.GetSheetList() {
