@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -35,10 +36,19 @@ func TestHostileCorpus(t *testing.T) {
 			continue // a case for the wasm API alone
 		}
 		t.Run(c.Name, func(t *testing.T) {
+			if testing.Short() && rendersReport(c) {
+				t.Skip("renders a report, seconds of work: make test runs it")
+			}
 			t.Parallel() // run keeps its state in env, and each case writes to its own directory
 			runHostileCase(t, c, files)
 		})
 	}
+}
+
+// rendersReport says whether a case's input is accepted and drawn into a
+// report: the corpus's slow cases; a refused one stops at the check.
+func rendersReport(c hostile.Case) bool {
+	return c.Exit != nil && *c.Exit == 0 && slices.Contains([]string{"report", "pdf", "html", "xlsx"}, c.Args[0])
 }
 
 func runHostileCase(t *testing.T, c hostile.Case, files string) {
