@@ -13,6 +13,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/quickloop"
 )
 
 // RerunInputs is sound: an input whose change moves a modelled quantity,
@@ -21,7 +22,7 @@ import (
 // its rules: a smaller move can leave a job of whole systems as it was.
 func TestRerunInputsCoverWhatModelsRead(t *testing.T) {
 	scenarios := map[string][]byte{}
-	for _, name := range examples.Names() {
+	for _, name := range quickloop.Examples() {
 		scenarios[name], _ = examples.Read(name)
 	}
 	project, err := os.ReadFile(projectFile)

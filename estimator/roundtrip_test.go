@@ -16,6 +16,7 @@ import (
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/quickloop"
 )
 
 // Every scenario the tool accepts reads back from its own JSON export as it
@@ -29,7 +30,7 @@ func TestEveryAcceptedScenarioRoundTrips(t *testing.T) {
 	if testing.Short() {
 		perExample = 15
 	}
-	for ei, name := range examples.Names() {
+	for ei, name := range quickloop.Examples() {
 		data, _ := examples.Read(name)
 		t.Run(name, func(t *testing.T) {
 			t.Parallel() // each example draws from its own seeded generator

@@ -10,6 +10,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/quickloop"
 )
 
 // Every quantity of every example is a sensitivity target, and the tornado
@@ -24,7 +25,7 @@ func TestSensitivityAgreesWithEstimateForEveryTarget(t *testing.T) {
 		set  []estimator.Override
 	}
 	var cases []scenario
-	for _, name := range examples.Names() {
+	for _, name := range quickloop.Examples() {
 		cases = append(cases, scenario{name: name})
 	}
 	cases = append(cases,

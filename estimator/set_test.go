@@ -9,6 +9,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/quickloop"
 )
 
 // Set in place gives what Decode with the same override gives, error or value,
@@ -23,7 +24,7 @@ func TestSetMatchesDecode(t *testing.T) {
 	if !testing.Short() {
 		values = append(values, "-0", `{"low": 0, "likely": 0, "high": 1}`, `{"median": 0, "p90": 1}`, `{"low": 1, "low": 2, "likely": 2, "high": 3}`)
 	}
-	for _, name := range examples.Names() {
+	for _, name := range quickloop.Examples() {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			data, _ := examples.Read(name)
