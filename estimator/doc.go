@@ -15,16 +15,22 @@
 // a value in base units (bytes, seconds, bytes per second, counts), the formula
 // that made it and its source. That list is the contract with every surface:
 // the CLI, the workbook, the reports and the page show these numbers and compute
-// none of their own. Explain prints a quantity's formula with the numbers put in.
+// none of their own. Substituted puts the numbers into a quantity's formula.
+// Every word a surface shows exists in English and Japanese as a Text, read in
+// a reader's Lang.
 //
 // Beyond the article's chain a scenario may name catalog hardware and models
 // (package hardware: roofline throughput, all-reduce scaling, training memory),
 // price its plan (money: capex, opex, TCO, the cloud alternative, energy, CO2),
 // charge failures (goodput) and give any number as a range. RunUncertainty
 // samples the ranges (P10/P50/P90, reproducible per seed), RunSensitivity ranks
-// them (a tornado), Compare lines scenarios up like the article's Table 1, and
-// package estimator/tool answers one-off questions (throughput, scaling,
-// memory, GPU against CPU, calibration). A Calculation (Prepare) estimates again
+// them (a tornado), and package estimator/tool answers one-off questions
+// (throughput, scaling, memory, GPU against CPU, calibration). Package
+// estimator/planner answers the inverse question (the cheapest systems to buy
+// or rent for a deadline and budgets), driving a Calculation through a Sweep;
+// package estimator/present shows an estimate to people (display units, the
+// article's tables, the answer, comparisons, explanations) and computes
+// nothing. A Calculation (Prepare) estimates again
 // in microseconds after Set changes one input in place, which is what sampling
 // and the page's keystrokes use.
 //
