@@ -154,15 +154,6 @@ func typeName(e ast.Expr) string {
 	return ""
 }
 
-func has(lit *ast.CompositeLit, key string) bool {
-	for _, e := range lit.Elts {
-		if kv, ok := e.(*ast.KeyValueExpr); ok && kv.Key.(*ast.Ident).Name == key {
-			return true
-		}
-	}
-	return false
-}
-
 func emptyString(e ast.Expr) bool {
 	b, ok := e.(*ast.BasicLit)
 	if !ok || b.Kind != token.STRING {

@@ -571,15 +571,6 @@ func (s *Scenario) SetTarget(seconds float64) {
 	s.Project.DeadlineDays = &days
 }
 
-// concurrentJobs is the jobs running at once: the team's; a project's runs
-// follow one another on one job's systems.
-func (s *Scenario) concurrentJobs() float64 {
-	if s.Team != nil {
-		return s.Team.ConcurrentJobs
-	}
-	return 1
-}
-
 // Epochs is training.epochs; a project of transformers given their tokens
 // reads no data and has none.
 func (s *Scenario) Epochs() float64 {

@@ -449,16 +449,6 @@ func Text(lang estimator.Lang, key string) string {
 	return key
 }
 
-// Keys lists the English words' keys, sorted (for tests and translators).
-func Keys() []string {
-	keys := make([]string, 0, len(messages))
-	for k := range messages {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // Untranslated lists the keys whose words have no Japanese, sorted.
 func Untranslated() []string {
 	var keys []string
