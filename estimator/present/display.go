@@ -210,15 +210,13 @@ func chooseArticle(u estimator.Unit, us estimator.UnitSystem, a float64) Display
 	case estimator.Flag:
 		return Display{Unit: u, Per: 1}
 	case estimator.Count:
-		if a >= 1e15 {
-			return Display{Unit: u, Per: 1, Notation: Scientific, Digits: 3}
+		switch sc, scientific := numtext.CountScale(a); {
+		case scientific:
+			return Display{Unit: u, Per: 1, Notation: Scientific, Digits: numtext.ScientificDigits}
+		case sc.Per > 1:
+			return pick(step{sc.Per, strconv.FormatFloat(sc.Per, 'f', -1, 64), sc.EN, sc.JA, numtext.CountDigits})
 		}
-		for _, sc := range numtext.Scales {
-			if a >= sc.Per {
-				return pick(step{sc.Per, strconv.FormatFloat(sc.Per, 'f', -1, 64), sc.EN, sc.JA, 2})
-			}
-		}
-		return Display{Unit: u, Per: 1, Digits: 2}
+		return Display{Unit: u, Per: 1, Digits: numtext.CountDigits}
 	case estimator.Ratio:
 		return Display{Unit: u, Per: 1, Digits: 4}
 	case estimator.Share:

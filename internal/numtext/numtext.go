@@ -69,21 +69,42 @@ func ScaleJA(a float64) Scale {
 	return ScalesJA[len(ScalesJA)-1]
 }
 
-// Count writes a count as a budget reads it, in English and Japanese:
-// "39.93 million" / "3993.05 万" from a million, two decimals below it, and
-// three significant digits in scientific notation from 1e15, past the last
-// named scale a reader expects.
-func Count(v float64) (en, ja string) {
-	a := math.Abs(v)
-	if a >= 1e15 {
-		s := strconv.FormatFloat(v, 'g', 3, 64)
-		return s, s
+// How a count is written, wherever it is: CountDigits decimals, named from a
+// million (Scales), and in scientific notation with ScientificDigits
+// significant digits from ScientificFrom, past the last named scale a reader
+// expects.
+const (
+	CountDigits      = 2
+	ScientificDigits = 3
+	ScientificFrom   = 1e15
+)
+
+// CountScale is the named scale a count of magnitude a reads in, and whether
+// it reads in scientific notation instead; below a million, no scale (Per 1).
+func CountScale(a float64) (Scale, bool) {
+	if a >= ScientificFrom {
+		return Scale{Per: 1}, true
 	}
 	for _, sc := range Scales {
 		if a >= sc.Per {
-			j := ScaleJA(a)
-			return Trim(v/sc.Per, 2) + " " + sc.EN, Trim(v/j.Per, 2) + " " + j.JA
+			return sc, false
 		}
 	}
-	return Trim(v, 2), Trim(v, 2)
+	return Scale{Per: 1}, false
+}
+
+// Count writes a count as a budget reads it (CountScale), in English and
+// Japanese: "39.93 million" / "3993.05 万".
+func Count(v float64) (en, ja string) {
+	a := math.Abs(v)
+	sc, scientific := CountScale(a)
+	switch {
+	case scientific:
+		s := strconv.FormatFloat(v, 'g', ScientificDigits, 64)
+		return s, s
+	case sc.Per == 1:
+		return Trim(v, CountDigits), Trim(v, CountDigits)
+	}
+	j := ScaleJA(a)
+	return Trim(v/sc.Per, CountDigits) + " " + sc.EN, Trim(v/j.Per, CountDigits) + " " + j.JA
 }
