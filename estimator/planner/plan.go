@@ -189,11 +189,7 @@ type planLimits struct {
 // defaults when the scenario has none). s must be valid (Decode) and have a
 // money section. A contradiction is a *FieldError naming the field.
 func Make(s *estimator.Scenario, opt Options) (*Result, error) {
-	prices := opt.Prices
-	if prices == nil {
-		prices = hardware.CloudOffers()
-	}
-	lim, err := planLimitsOf(s, prices, opt.AsOf)
+	lim, prices, err := opt.limits(s)
 	if err != nil {
 		return nil, err
 	}
@@ -265,11 +261,7 @@ func Make(s *estimator.Scenario, opt Options) (*Result, error) {
 // so a plan loaded on the page, or leading a report, reads as itself. opt
 // must be the options the plan was made with.
 func ScenarioFor(s *estimator.Scenario, option string, sizedFor float64, opt Options) (*estimator.Scenario, error) {
-	prices := opt.Prices
-	if prices == nil {
-		prices = hardware.CloudOffers()
-	}
-	lim, err := planLimitsOf(s, prices, opt.AsOf)
+	lim, prices, err := opt.limits(s)
 	if err != nil {
 		return nil, err
 	}
@@ -286,6 +278,17 @@ func ScenarioFor(s *estimator.Scenario, option string, sizedFor float64, opt Opt
 		}
 	}
 	return nil, estimator.NewFieldError("option", estimator.Text{EN: "is not an option the planner has for this scenario", JA: "このシナリオのプランナーにない選択肢です"}, strconv.Quote(estimator.Printable(option)))
+}
+
+// limits is s's plan section resolved (planLimitsOf) against the prices the
+// options give, the catalog's by default, and those prices.
+func (opt Options) limits(s *estimator.Scenario) (planLimits, []hardware.CloudOffer, error) {
+	prices := opt.Prices
+	if prices == nil {
+		prices = hardware.CloudOffers()
+	}
+	lim, err := planLimitsOf(s, prices, opt.AsOf)
+	return lim, prices, err
 }
 
 // planLimitsOf resolves the plan section against the scenario and checks
