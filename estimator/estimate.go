@@ -201,7 +201,7 @@ type catalogView struct {
 
 func viewOf(s *Scenario) catalogView {
 	v := catalogView{devices: make([]device, len(s.Systems)), models: make([]hardware.Model, len(s.Workloads)),
-		configs: make([]hardware.TransformerModel, len(s.Workloads)), plans: &planCache{plans: map[planKey]jobPlan{}}}
+		configs: make([]hardware.TransformerModel, len(s.Workloads)), plans: newPlanCache(calculationPlans)}
 	for i, sys := range s.Systems {
 		v.devices[i] = resolveDevice(sys)
 	}

@@ -16,7 +16,7 @@ type LayoutCache struct{ plans *planCache }
 
 // NewLayoutCache is an empty cache.
 func NewLayoutCache() *LayoutCache {
-	return &LayoutCache{plans: &planCache{plans: map[planKey]jobPlan{}}}
+	return &LayoutCache{plans: newPlanCache(plannerPlans)}
 }
 
 // Prepare is the package's Prepare, keeping the layouts it searches in the

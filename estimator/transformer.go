@@ -453,6 +453,12 @@ func computeTransformer(s *Scenario, hw catalogView, b *builder, wi int, dataTok
 type planCache struct {
 	mu    sync.Mutex
 	plans map[planKey]jobPlan
+	limit int // plans kept before the cache starts again
+}
+
+// newPlanCache is an empty cache of at most limit plans.
+func newPlanCache(limit int) *planCache {
+	return &planCache{plans: map[planKey]jobPlan{}, limit: limit}
 }
 
 // planKey is everything a plan depends on but the run's tokens (which only
@@ -477,9 +483,15 @@ type jobPlan struct {
 	err  error
 }
 
-// maxCachedPlans bounds the cache: sampling a job size that follows the
-// tokens can make a new job every sample.
-const maxCachedPlans = 4096
+// calculationPlans bounds a Calculation's cache: sampling a job size that
+// follows the tokens can make a new job every sample. plannerPlans bounds a
+// LayoutCache's: the planner's sweeps of a 405B model over every catalog
+// system search 6,600 layouts, and a cache that started again at 4,096
+// searched 15,600 (about 1 KB a plan, so 16 MB at most).
+const (
+	calculationPlans = 4096
+	plannerPlans     = 16384
+)
 
 // plan is the plan of workload wi on system si: for transformer.gpus, or else
 // for the job of whole systems that meets the target (see sizeJob). A plan
@@ -583,7 +595,7 @@ func (pc *planCache) get(key planKey, hw catalogView, si int) jobPlan {
 	p, err := hardware.PlanTransformer(job, key.factors)
 	j = jobPlan{plan: p, gpus: key.gpus, err: err}
 	pc.mu.Lock()
-	if len(pc.plans) >= maxCachedPlans {
+	if len(pc.plans) >= pc.limit {
 		clear(pc.plans)
 	}
 	pc.plans[key] = j
