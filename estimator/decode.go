@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/trainscale/trainscale/internal/minfmt"
 	"github.com/trainscale/trainscale/internal/minjson"
@@ -225,7 +226,20 @@ type field struct {
 // factorsType takes its fields' checks from hardware.FactorSpecs.
 var factorsType = reflect.TypeFor[Factors]()
 
+// fieldCache caches fieldsOf: a type's fields never change, and validating a
+// scenario walks the same few types for every value and every source path.
+var fieldCache sync.Map // reflect.Type → []field
+
+// fieldsOf is t's fields in the scenario format; callers must not modify it.
 func fieldsOf(t reflect.Type) []field {
+	if f, ok := fieldCache.Load(t); ok {
+		return f.([]field)
+	}
+	f, _ := fieldCache.LoadOrStore(t, readFields(t))
+	return f.([]field)
+}
+
+func readFields(t reflect.Type) []field {
 	var out []field
 	for i := range t.NumField() {
 		sf := t.Field(i)
