@@ -512,11 +512,17 @@ func (j *job) memoryActivations(l Layout, m int) float64 {
 // memoryTotal adds the workspace to mem's parts and sets its total and the
 // GPU's capacity.
 func (j *job) memoryTotal(mem TransformerMemory) TransformerMemory {
-	sum := mem.Weights + mem.Gradients + mem.Optimizer + mem.Activations
-	mem.Workspace = j.f.WorkspaceFraction * sum
-	mem.Total = sum + mem.Workspace
+	mem.Workspace, mem.Total = j.need(&mem, mem.Activations)
 	mem.Capacity = j.GPU.Memory
 	return mem
+}
+
+// need is the workspace and the total of a training state with the given
+// activations: search asks it of every layout, so it copies no memory.
+func (j *job) need(state *TransformerMemory, activations float64) (workspace, total float64) {
+	sum := state.Weights + state.Gradients + state.Optimizer + activations
+	workspace = j.f.WorkspaceFraction * sum
+	return workspace, sum + workspace
 }
 
 // matmul is the time of one matrix multiply of an (n x k) by a (k x c)
@@ -715,10 +721,10 @@ func (j *job) plan(l Layout) TransformerPlan {
 		// (-1e-14 s), not time, and must not read as a negative wait.
 		p.CommExposed = 0
 	}
-	p.MFU = j.modelFLOPs * p.GlobalBatchTokens / (p.StepTime * float64(j.GPUs) * j.peak)
+	p.MFU = j.mfu(p.GlobalBatchTokens, st.step)
 	if j.MFU != nil {
 		// A given utilisation sets the step; the parts keep their shares.
-		scale := p.MFU / *j.MFU
+		scale := j.scale(p.MFU)
 		p.StepTime *= scale
 		p.ComputeTime *= scale
 		p.CommExposed *= scale
@@ -730,6 +736,27 @@ func (j *job) plan(l Layout) TransformerPlan {
 	return p
 }
 
+// mfu is the utilisation of a step of the given seconds and batch tokens.
+func (j *job) mfu(batchTokens, step float64) float64 {
+	return j.modelFLOPs * batchTokens / (step * float64(j.GPUs) * j.peak)
+}
+
+// scale is what a given utilisation multiplies the modelled step by.
+func (j *job) scale(mfu float64) float64 { return mfu / *j.MFU }
+
+// perToken is what search orders layouts by, the step's seconds per token of
+// the batch, computed as plan computes StepTime/GlobalBatchTokens but
+// without the rest of the plan, which only the fastest layout needs.
+func (j *job) perToken(l Layout, m int) float64 {
+	st := j.time(l, m)
+	batch := float64(l.DP * m * l.MicroBatch * j.seq)
+	step := st.step
+	if j.MFU != nil {
+		step *= j.scale(j.mfu(batch, st.step))
+	}
+	return step / batch
+}
+
 // search tries every layout: TP a power of two within the NVLink domain
 // dividing the heads, PP any count that leaves no stage empty, EP a power of
 // two dividing the experts and DP, micro-batches and interleaving powers of
@@ -739,7 +766,8 @@ func (j *job) plan(l Layout) TransformerPlan {
 // and micro-batch that fix sets (not 0) are kept.
 func (j *job) search(fix Layout) (TransformerPlan, error) {
 	mod := j.Model
-	var best TransformerPlan
+	var best Layout
+	var bestPerToken float64
 	found := false
 	smallest := &FitError{Need: math.Inf(1), Capacity: j.GPU.Memory}
 	var overBatch *LayoutError // the given micro-batch, where it overfills every step
@@ -794,19 +822,15 @@ func (j *job) search(fix Layout) (TransformerPlan, error) {
 							if acts[a] == 0 {
 								acts[a] = j.memoryActivations(l, m)
 							}
-							mem := states[o.z]
-							mem.Activations = acts[a]
-							mem = j.memoryTotal(mem)
-							if mem.Total > mem.Capacity {
-								if mem.Total < smallest.Need {
-									smallest.Need, smallest.Layout = mem.Total, l
+							if _, need := j.need(&states[o.z], acts[a]); need > j.GPU.Memory {
+								if need < smallest.Need {
+									smallest.Need, smallest.Layout = need, l
 								}
 								continue
 							}
 							fitsV = true
-							p := j.plan(l)
-							if !found || p.StepTime/p.GlobalBatchTokens < best.StepTime/best.GlobalBatchTokens {
-								best, found = p, true
+							if t := j.perToken(l, m); !found || t < bestPerToken {
+								best, bestPerToken, found = l, t, true
 							}
 							break // more recomputation or partitioning only costs time
 						}
@@ -831,7 +855,7 @@ func (j *job) search(fix Layout) (TransformerPlan, error) {
 	case !found:
 		return TransformerPlan{}, smallest
 	}
-	return best, nil
+	return j.plan(best), nil
 }
 
 // Failures is the interruption model of a long job (the scenario's goodput
