@@ -126,8 +126,12 @@ func runCommands(cmds []command, args []string, e *env) (code int) {
 func printUsage(w io.Writer, cmds []command) {
 	fmt.Fprintln(w, "trainscale sizes deep-learning compute: data, training time, systems, storage and host.")
 	fmt.Fprintln(w, "\nUsage: trainscale COMMAND [arguments]\n\nCommands:")
+	width := 0
 	for _, c := range cmds {
-		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
+	}
+	for _, c := range cmds {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprintln(w, "\nRun 'trainscale COMMAND --help' for a command's flags.\n\n"+exitCodes)
 }
