@@ -57,7 +57,7 @@ func TestTheFitTablesShowTheMeasurementsBeforeAndAfter(t *testing.T) {
 	assert.Equal(t, []string{"measurement", "measured", "predicted before", "ratio before", "|error| before", "predicted after", "ratio after", "|error| after"}, points[0])
 	// The A100's mixed ResNet-50 rate: 10.2% fast with the calibrated
 	// factors (docs/accuracy.md, calibration row 15), met by the fitted ones.
-	assert.Equal(t, []string{"resnet-50 on a100-sxm4-80gb, mixed precision, batch 256", "2470/s", "2722/s", "1.102", "10.2%", "2470/s", "1.000", "0.0%"}, points[1])
+	assert.Equal(t, []string{"resnet-50 on a100-sxm4-80gb, mixed precision, batch 256", "2,470/s", "2,722/s", "1.102", "10.2%", "2,470/s", "1.000", "0.0%"}, points[1])
 	assert.Equal(t, []string{"grouping", "group", "points", "median before", "P90 before", "median after", "P90 after"}, groups[0])
 	assert.Equal(t, []string{"all", "all points", "3", "10.2%", "49.8%", "0.0%", "0.0%"}, groups[1])
 	assert.InDelta(t, 0.102, b.Fit.Groups[0].Before.Median, 0.0005)

@@ -290,7 +290,7 @@ func newPage(b *report.Bundle, charted bool) (*page, error) {
 		sv := &sensitivity{Label: sens.Label.In(lang), Target: sens.Target, Base: show(sens.Base, sens.Unit)}
 		for _, sw := range sens.Swings {
 			sv.Rows = append(sv.Rows, swingRow{Path: sw.Path, Why: sw.WhyIn(lang),
-				InputLow: strconv.FormatFloat(sw.InputLow, 'g', -1, 64), InputHigh: strconv.FormatFloat(sw.InputHigh, 'g', -1, 64),
+				InputLow: estimator.InputNumber(sw.InputLow), InputHigh: estimator.InputNumber(sw.InputHigh),
 				Low: show(sw.Low, sens.Unit), High: show(sw.High, sens.Unit),
 				Elasticity: strconv.FormatFloat(sw.Elasticity, 'f', 2, 64)})
 		}

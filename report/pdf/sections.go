@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/trainscale/trainscale/estimator"
@@ -43,7 +42,7 @@ func (d *doc) cover() {
 	if s.IsProject() {
 		when = s.Project.Describe().In(d.b.Lang)
 	} else {
-		when = d.tf("ask.when.v", s.Team.TargetDays, s.Team.Members, s.Team.ConcurrentJobs)
+		when = d.tf("ask.when.v", s.Team.TargetDays, s.Team.Members, s.Team.JobsWords().In(d.lang))
 	}
 	headline, basis := d.b.AnswerHeadline(a)
 	if a.Buy == nil {
@@ -182,13 +181,13 @@ func (d *doc) assumptions() {
 		}
 		value, unit := in.Text, ""
 		if !in.IsText {
-			value, unit = num(in.Number), in.Field.UnitIn(d.lang, s.Currency())
+			value, unit = estimator.InputNumber(in.Number), in.Field.UnitIn(d.lang, s.Currency())
 		}
 		src := in.Source
 		if r := in.Range; r != nil {
-			rng := num(r.Low) + " - " + num(r.High)
+			rng := estimator.InputNumber(r.Low) + " - " + estimator.InputNumber(r.High)
 			if r.Median != 0 || r.P90 != 0 {
-				rng = d.t("median") + " " + num(r.Median) + ", P90 " + num(r.P90)
+				rng = d.t("median") + " " + estimator.InputNumber(r.Median) + ", P90 " + estimator.InputNumber(r.P90)
 			}
 			src = strings.TrimSpace("[" + rng + "] " + src)
 		}
@@ -305,7 +304,7 @@ func (d *doc) risks() {
 		var rows [][]string
 		for _, sw := range sens.Swings {
 			rows = append(rows, []string{sw.Path + "\n" + d.fieldLabel(sw.Path),
-				num(sw.InputLow) + " - " + num(sw.InputHigh),
+				estimator.InputNumber(sw.InputLow) + " - " + estimator.InputNumber(sw.InputHigh),
 				d.format(sw.Low, sens.Unit), d.format(sw.High, sens.Unit), sw.WhyIn(d.lang)})
 		}
 		d.table([]string{d.t("input"), d.t("low") + " - " + d.t("high"), d.t("tornado.low"), d.t("tornado.high"), d.t("source")},
@@ -343,13 +342,6 @@ func (d *doc) method() {
 
 // num prints a scenario input as given, with -0 as 0: the estimator's Format
 // prints quantities, not the inputs' own numbers.
-func num(v float64) string {
-	if v == 0 {
-		v = 0 // -0 == 0, so this drops the sign
-	}
-	return strconv.FormatFloat(v, 'g', -1, 64)
-}
-
 // fieldLabel is a scenario input's label in the reader's language, the path
 // where the fields table has none.
 func (d *doc) fieldLabel(path string) string {

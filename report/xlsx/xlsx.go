@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -512,8 +513,12 @@ func (wb *workbook) styleID(full string) (int, error) {
 // the base-unit value as it is (a count to its decimals, a run's FLOPs with
 // an exponent) or as a percentage (a share: 0.3461 reads 34.6%), and the
 // value so formatted fits a formula's width; a display in another unit has
-// its own "shown as" cell instead.
+// its own "shown as" cell instead. A whole count shows no decimals: 13
+// systems, not 13.00.
 func shownIn(key string, d present.Display, v float64) string {
+	if d.Unit == estimator.Count && v == math.Trunc(v) {
+		d.Digits = 0
+	}
 	f := numberFormat(d)
 	if f == "" || d.Notation == present.Fixed && !isPercent(d) && groupedWidth(v, d.Digits) > needFormula {
 		return key // General: the spreadsheet shortens what does not fit
