@@ -193,8 +193,8 @@ func ExampleCompare() {
 	}
 	// Output:
 	// article-2017 | realistic-2017
-	// Data after preprocessing: 104 TB | 32462.41 TB
-	// Inception-v3: DGX-1 (Pascal) systems for the team: 355.88 | 111082.74
+	// Data after preprocessing: 104 TB | 32,462 TB
+	// Inception-v3: DGX-1 (Pascal) systems for the team: 355.88 | 111,083
 }
 
 // ParseExpr reads a quantity's formula (Quantity.Expr) into a tree a surface

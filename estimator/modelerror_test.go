@@ -208,7 +208,7 @@ func TestWholeRunBands(t *testing.T) {
 	}
 	text, err := present.Explain(est, "train.llama-3-405b.gpu_hours.dgx-h100", "ja")
 	require.NoError(t, err)
-	assert.Contains(t, text, "  P10–P90 2979.3 万–5388.39 万: 公表された実行全体")
+	assert.Contains(t, text, "  P10–P90 2,979.3 万–5,388.4 万: 公表された実行全体")
 	rent, _ := est.Get("cost.rent")
 	assert.Greater(t, rent.P90, 1.8*rent.Value, "renting the hours costs what the hours do")
 	for _, id := range []string{"train.llama-3-405b.mfu.dgx-h100", "train.llama-3-405b.gpu_hours_failure_free.dgx-h100", "train.llama-3-405b.run_hours.failures.dgx-h100", "cost.hardware"} {

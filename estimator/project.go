@@ -6,6 +6,7 @@ import (
 
 	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/internal/minfmt"
+	"github.com/trainscale/trainscale/internal/numtext"
 )
 
 // A project sizes a fixed number of runs, as reverse sizing does: a run's
@@ -208,10 +209,15 @@ func (p *Project) RunsWords() Text { return countWords(p.Runs, runWords) }
 // "one epoch", "90 epochs".
 func (t *Training) EpochsWords() Text { return countWords(t.Epochs, epochWords) }
 
+// JobsWords is the team's concurrent jobs in words: "one job at once",
+// "6 jobs at once".
+func (t *Team) JobsWords() Text { return countWords(t.ConcurrentJobs, jobWords) }
+
 // Words for counts, singular and plural.
 var (
 	runWords   = [2]Text{{"one run", "学習 1 回"}, {"%s runs", "学習 %s 回"}}
 	epochWords = [2]Text{{"one epoch", "1 エポック"}, {"%s epochs", "%s エポック"}}
+	jobWords   = [2]Text{{"one job at once", "同時 1 ジョブ"}, {"%s jobs at once", "同時 %s ジョブ"}}
 )
 
 // countWords is n with its noun: words[0] for one, words[1] (with %s for
@@ -220,7 +226,7 @@ func countWords(n float64, words [2]Text) Text {
 	if n == 1 {
 		return words[0]
 	}
-	num := strconv.FormatFloat(n, 'f', -1, 64)
+	num := numtext.Decimal(n, 6)
 	return Text{minfmt.Sprintf(words[1].EN, num), minfmt.Sprintf(words[1].JA, num)}
 }
 

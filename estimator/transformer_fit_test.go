@@ -70,7 +70,7 @@ func TestTransformerFitAdvice(t *testing.T) {
 		en: []string{"cannot be trained on systems[0] (dgx-h100): the layout needs 207.7 GiB per GPU, 127.7 GiB more than the 80.0 GiB of one h100-sxm",
 			"the largest part: Weights, 94.5 GiB", "the change that fits at the fewest GPU-hours: ZeRO stage 3 (10.9 GiB per GPU, 39.93 million GPU-hours without failures)"},
 		ja: []string{"systems[0]（dgx-h100）では学習できません: この並列化構成は GPU 1 基あたり 207.7 GiB 必要で、h100-sxm 1 基の 80.0 GiB より 127.7 GiB 多すぎます",
-			"最大の部分は重み（94.5 GiB）", "収まる変更のうち GPU 時間が最も少ないのは ZeRO ステージ 3（GPU 1 基あたり 10.9 GiB、障害なしで 3993.05 万 GPU 時間）"},
+			"最大の部分は重み（94.5 GiB）", "収まる変更のうち GPU 時間が最も少ないのは ZeRO ステージ 3（GPU 1 基あたり 10.9 GiB、障害なしで 3,993.1 万 GPU 時間）"},
 	}, {
 		// No layout of one DGX holds 405B: Adam's state alone is 567 GiB a
 		// GPU; 16 systems do.

@@ -30,7 +30,8 @@ func TestFormatNeverShowsNegativeZero(t *testing.T) {
 		{negZero, estimator.Watts, "0 W"},
 		{-1, estimator.Joules, "0 kWh"},
 		{negZero, estimator.Kilograms, "0 kg"},
-		{-0.4, "USD", "USD 0"},
+		{-0.004, "USD", "USD 0"},
+		{-0.4, "USD", "USD -0.40"},
 		{negZero, "other", "0"},
 	} {
 		assert.Equal(t, tc.want, present.Format(tc.v, tc.unit, estimator.Binary, estimator.English), "%v %s", tc.v, tc.unit)

@@ -115,8 +115,8 @@ func TestBandAndWholeRunNote(t *testing.T) {
 	}{
 		{"en", "project.llama-3-405b.gpu_hours.dgx-h100", "29.79 million–53.88 million"},
 		{"en", "cost.own", "USD 70,212,637–USD 126,987,287"},
-		{"en", "project.duration", "0.21 years–0.38 years"},
-		{"ja", "project.llama-3-405b.gpu_hours.dgx-h100", "2979.3 万–5388.39 万"},
+		{"en", "project.duration", "75.8 days–137 days"},
+		{"ja", "project.llama-3-405b.gpu_hours.dgx-h100", "2,979.3 万–5,388.4 万"},
 		{"en", "cost.capex", ""}, // bought for a fixed job: no range
 	} {
 		b := &Bundle{Estimate: llama, Lang: tc.lang}

@@ -39,7 +39,7 @@ func golden(t *testing.T, name, got string) {
 func TestEstimateDefaultPrintsTheArticle(t *testing.T) {
 	out, errOut, code := trainscale(t, "", "estimate")
 	require.Equal(t, 0, code, errOut)
-	for _, want := range []string{"104 TB", "208000 TB", "9.1 years", "0.77 years",
+	for _, want := range []string{"104 TB", "208,000 TB", "9.1 years", "0.77 years",
 		"Inception-v3  dgx-1-p100  356      356", "ResNet-50     dgx-1-p100  241      242", "AlexNet       dgx-1-v100  18       19"} {
 		assert.Contains(t, out, want)
 	}
@@ -223,4 +223,20 @@ func TestPlanPointsToSize(t *testing.T) {
 	out, errOut, code = trainscale(t, "", "size", "--gpu", "h100-sxm", "--gpus", "8", "--days", "30")
 	require.Equal(t, 0, code, errOut)
 	assert.NotEmpty(t, out)
+}
+
+// The usage lists the commands in two columns: every summary starts where
+// the longest name's does.
+func TestUsageAlignsTheSummaries(t *testing.T) {
+	out, _, code := trainscale(t, "", "--help")
+	assert.Equal(t, 0, code)
+	at := map[int]bool{}
+	for _, c := range commands() {
+		i := strings.Index(out, "\n  "+c.name+" ")
+		require.GreaterOrEqual(t, i, 0, c.name)
+		line := out[i+1:]
+		line = line[:strings.IndexByte(line, '\n')]
+		at[strings.Index(line, c.summary)] = true
+	}
+	assert.Len(t, at, 1, "the summaries start at one column")
 }

@@ -17,7 +17,7 @@ import (
 func TestPlanDefault(t *testing.T) {
 	out, errOut, code := trainscale(t, "", "plan", "--as-of", "2026-12-01")
 	require.Equal(t, 0, code, errOut)
-	for _, want := range []string{"plan for inception-v3, prices as of 2026-12-01", "Chosen: Buy DGX-1 (Volta): 143 systems or instances (1144 GPUs, 99.5% used), 7 days per run",
+	for _, want := range []string{"plan for inception-v3, prices as of 2026-12-01", "Chosen: Buy DGX-1 (Volta): 143 systems or instances (1,144 GPUs, 99.5% used), 7 days per run",
 		"buy-dgx-1-p100", "Skipped (24):"} {
 		assert.Contains(t, out, want)
 	}

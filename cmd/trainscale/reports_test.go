@@ -154,7 +154,7 @@ func TestReportShowsTheFit(t *testing.T) {
 	html, err := os.ReadFile(page)
 	require.NoError(t, err)
 	assert.Contains(t, string(html), "<h3>Your measurements before and after the fit</h3>")
-	assert.Contains(t, string(html), `<tr><td>resnet-50 on a100-sxm4-80gb, mixed precision, batch 256</td><td class="num">2470/s</td><td class="num">2722/s</td><td class="num">1.102</td><td class="num">10.2%</td>`)
+	assert.Contains(t, string(html), `<tr><td>resnet-50 on a100-sxm4-80gb, mixed precision, batch 256</td><td class="num">2,470/s</td><td class="num">2,722/s</td><td class="num">1.102</td><td class="num">10.2%</td>`)
 
 	for _, tc := range []struct {
 		args []string

@@ -15,7 +15,7 @@ func TestTransformerExamplesEstimate(t *testing.T) {
 		name string
 		want []string
 	}{
-		{"llama-3-405b", []string{"Transformer training: tokens, FLOPs, layout and utilisation", "3.94e+25 FLOP", "16384"}},
+		{"llama-3-405b", []string{"Transformer training: tokens, FLOPs, layout and utilisation", "3.94e+25 FLOP", "16,384"}},
 		{"av-world-model-2026", []string{"Tokens per kept frame                            196", "6.45e+22 FLOP"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -95,12 +95,23 @@ func (r QuantityRow) MarshalJSON() ([]byte, error) {
 }
 
 // Format shows column i's value with Format in unit system us and the unit
-// words of lang ("21 days", "21 日"), "-" when absent.
+// words of lang ("21 days", "21 日"), "-" when absent. A row of times
+// reads in one unit, its largest's (ChooseColumn): 52.6 days beside 44.97
+// years reads 0.14 years.
 func (r QuantityRow) Format(i int, us estimator.UnitSystem, lang estimator.Lang) string {
 	if r.Values[i] == nil {
 		return "-"
 	}
-	return Format(*r.Values[i], r.Units[i], us, lang)
+	if r.Units[i] != estimator.Seconds {
+		return Format(*r.Values[i], r.Units[i], us, lang)
+	}
+	var times []float64
+	for j, v := range r.Values {
+		if v != nil && r.Units[j] == estimator.Seconds {
+			times = append(times, *v)
+		}
+	}
+	return ChooseColumn(estimator.Seconds, us, times, Article).Format(*r.Values[i], lang)
 }
 
 // Compare lines up estimates; names[i] heads estimate i's column (the scenario's

@@ -82,15 +82,18 @@ func (d Display) Format(v float64, lang estimator.Lang) string {
 	var s string
 	switch {
 	case d.Grouped:
-		s = numtext.Grouped(math.Round(v))
+		s = numtext.Money(v)
 	case d.Notation == Significant:
 		s = significant(v, d.Digits)
 	case d.Notation == Scientific:
 		s = strconv.FormatFloat(v, 'g', d.Digits, 64)
 	default:
-		s = numtext.Trim(v, d.decimals(v))
+		s = numtext.Decimal(v, d.decimals(v))
 	}
 	suffix := d.Suffix(lang)
+	if lang == estimator.English && s == "1" {
+		suffix = singular(suffix)
+	}
 	switch {
 	case suffix == "":
 		return s
@@ -102,7 +105,8 @@ func (d Display) Format(v float64, lang estimator.Lang) string {
 	return s + " " + suffix
 }
 
-// decimals is how many decimals a Fixed display prints v with.
+// decimals is how many decimals a Fixed display prints v with, at most
+// (numtext.Decimal drops those a large figure does not need).
 func (d Display) decimals(v float64) int {
 	a := math.Abs(v)
 	if d.MinSignificant == 0 || a == 0 || a >= 1 || math.IsNaN(a) {
@@ -111,6 +115,16 @@ func (d Display) decimals(v float64) int {
 	need := int(math.Ceil(-math.Log10(a))) + d.MinSignificant - 1
 	return min(max(d.Digits, need), d.Digits+3)
 }
+
+// singular is an English unit's name for one of it: "1 day", "1 hour".
+func singular(unit string) string {
+	if one, ok := singulars[unit]; ok {
+		return one
+	}
+	return unit
+}
+
+var singulars = map[string]string{"years": "year", "days": "day", "hours": "hour"}
 
 // flagWords are a flag's values in words.
 var flagWords = map[bool]estimator.Text{true: {EN: "yes", JA: "はい"}, false: {EN: "no", JA: "いいえ"}}
@@ -180,17 +194,10 @@ func chooseArticle(u estimator.Unit, us estimator.UnitSystem, a float64) Display
 		}
 		return pick(step{us.MB(), estimator.ConstMB, "MB/s", "MB/s", 1})
 	case estimator.Seconds:
-		switch {
-		case a >= 0.1*estimator.Year: // the article prints 0.14 years, not 51 days
-			return pick(step{estimator.Year, "365 * " + estimator.ConstDay, "years", "年", 2})
-		case a >= estimator.Day:
-			return pick(step{estimator.Day, estimator.ConstDay, "days", "日", 1})
-		case a >= estimator.Hour:
-			return pick(step{estimator.Hour, estimator.ConstHour, "hours", "時間", 1})
-		case a >= 1:
-			return pick(step{1, "1", "s", "秒", 1})
+		if a < 1 {
+			return pick(step{1, "1", "s", "秒", 3})
 		}
-		return pick(step{1, "1", "s", "秒", 3})
+		return pick(duration(a))
 	case estimator.Watts:
 		return pick(stepwise(a, 1000, []step{
 			{1, "1", "W", "W", 2}, {1e3, "1000", "kW", "kW", 2}, {1e6, "1000000", "MW", "MW", 2}, {1e9, "1000000000", "GW", "GW", 2}}))
@@ -228,11 +235,45 @@ func chooseArticle(u estimator.Unit, us estimator.UnitSystem, a float64) Display
 	return Display{Unit: u, Per: 1, Digits: 6}
 }
 
+// durations are the units a time is said in, smallest first, each until its
+// value reaches the next's (limit): 45 s, 12.5 min, 1 hour, 6.9 days, 78.3
+// days, 2.47 years. A column of times takes its largest's unit
+// (ChooseColumn): the article's table reads 0.14 years under 9.1.
+var durations = []struct {
+	step
+	limit float64
+}{
+	{step{1, "1", "s", "秒", 1}, 60},
+	{step{estimator.Minute, "60", "min", "分", 1}, 60},
+	{step{estimator.Hour, estimator.ConstHour, "hours", "時間", 1}, 24},
+	{step{estimator.Day, estimator.ConstDay, "days", "日", 1}, 365},
+	{step{estimator.Year, "365 * " + estimator.ConstDay, "years", "年", 2}, math.Inf(1)},
+}
+
+// duration is the unit a time of a seconds is said in: the first whose
+// value, rounded as it prints, stays below the next unit's, so 3,598.9 s
+// reads "1 hour", not "60 min".
+func duration(a float64) step {
+	for _, d := range durations {
+		if numtext.Round(a/d.per, d.digits) < d.limit {
+			return d.step
+		}
+	}
+	return durations[len(durations)-1].step
+}
+
 // percent shows a share of 1 in percent: 34.6%, and 0.12% for a share
-// below 1% that would otherwise print as 0.1%.
+// below 1% that would otherwise print as 0.1%. From five times (500%) it
+// shows a multiple, as people say it: 769x, not 76901.3%.
 func percent(a float64) Display {
 	d := Display{Unit: estimator.Share, Per: 0.01, Divisor: "0.01", En: "%", Ja: "%", Joined: true, Digits: 1}
-	if a > 0 && a < 0.01 {
+	switch {
+	case a >= 5:
+		d.Per, d.Divisor, d.En, d.Ja = 1, "1", "x", "倍"
+		if a >= 100 {
+			d.Digits = 0
+		}
+	case a > 0 && a < 0.01:
 		d.Notation, d.Digits = Significant, 2
 	}
 	return d
@@ -387,9 +428,9 @@ func chooseAxis(u estimator.Unit, us estimator.UnitSystem, a float64) Display {
 	return Display{Unit: u, Per: 1, Digits: 2}
 }
 
-// significant rounds to n significant digits and prints without an exponent,
-// unless that would take more than 15 digits before or 6 zeros after the
-// point: a factor may be as large as any float64, and 1e300 printed in full is
+// significant rounds to n significant digits and prints without an exponent
+// (its whole part grouped), unless that would take more than 15 digits
+// before or 6 zeros after the point: a factor may be as large as any float64, and 1e300 printed in full is
 // 301 digits.
 func significant(v float64, n int) string {
 	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
@@ -399,7 +440,7 @@ func significant(v float64, n int) string {
 	if a := math.Abs(r); a >= 1e15 || a < 1e-6 {
 		return strconv.FormatFloat(r, 'g', -1, 64)
 	}
-	return strconv.FormatFloat(r, 'f', -1, 64)
+	return numtext.Group(strconv.FormatFloat(r, 'f', -1, 64))
 }
 
 // Format renders a base-unit value the way the article prints it, in lang:

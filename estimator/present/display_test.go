@@ -29,7 +29,10 @@ func TestChoose(t *testing.T) {
 	}{
 		{"the article's 104 TB", estimator.Bytes, estimator.Binary, 104 * tib, present.Article, tib, "TB", "TB", "TB", 2},
 		{"the article's 9.1 years", estimator.Seconds, estimator.Binary, 286979369, present.Article, estimator.Year, "365 * DAY", "years", "年", 2},
-		{"0.1 year reads in years", estimator.Seconds, estimator.Binary, 0.1 * estimator.Year, present.Article, estimator.Year, "365 * DAY", "years", "年", 2},
+		{"a year reads in years", estimator.Seconds, estimator.Binary, estimator.Year, present.Article, estimator.Year, "365 * DAY", "years", "年", 2},
+		{"a 90-day deadline reads in days", estimator.Seconds, estimator.Binary, 90 * estimator.Day, present.Article, estimator.Day, "DAY", "days", "日", 1},
+		{"3,598.9 s reads in hours", estimator.Seconds, estimator.Binary, 3598.9, present.Article, estimator.Hour, "HOUR", "hours", "時間", 1},
+		{"12 minutes", estimator.Seconds, estimator.Binary, 720, present.Article, estimator.Minute, "60", "min", "分", 1},
 		{"a day reads in days", estimator.Seconds, estimator.Binary, estimator.Day, present.Article, estimator.Day, "DAY", "days", "日", 1},
 		{"rates in MB/s of the unit system", estimator.BytesPerSecond, estimator.Decimal, 150e6, present.Article, 1e6, "MB", "MB/s", "MB/s", 1},
 		{"energy in MWh", estimator.Joules, estimator.Binary, 5e10, present.Article, 3.6e9, "3600000000", "MWh", "MWh", 2},
@@ -66,10 +69,10 @@ func TestChooseInJapanese(t *testing.T) {
 		{"2.5 million frames", estimator.Count, 2.5e6, present.Article, 1e4, "10000", "万", "250 万"},
 		{"1.2 billion tokens", estimator.Count, 1.2e9, present.Article, 1e8, "100000000", "億", "12 億"},
 		{"15.6 trillion tokens", estimator.Count, 15.6e12, present.Article, 1e12, "1000000000000", "兆", "15.6 兆"},
-		{"an axis to USD 31.8 million", estimator.USD, 31.8e6, present.Axis, 1e4, "10000", "万 USD", "3180 万 USD"},
+		{"an axis to USD 31.8 million", estimator.USD, 31.8e6, present.Axis, 1e4, "10000", "万 USD", "3,180 万 USD"},
 		{"an axis to USD 1.49 billion", estimator.USD, 1.49e9, present.Axis, 1e8, "100000000", "億 USD", "14.9 億 USD"},
 		{"an axis to JPY 35,000", estimator.Unit("JPY"), 35e3, present.Axis, 1e4, "10000", "万 JPY", "3.5 万 JPY"},
-		{"counts below a million as they are", estimator.Count, 999999, present.Article, 1, "", "", "999999"},
+		{"counts below a million as they are", estimator.Count, 999999, present.Article, 1, "", "", "999,999"},
 		{"money in the article's style, whole", estimator.USD, 31.8e6, present.Article, 1, "", "USD", "USD 31,800,000"},
 	} {
 		d := present.Choose(tc.u, estimator.Binary, tc.magnitude, tc.style, "ja")
@@ -99,6 +102,42 @@ func TestDisplayFormat(t *testing.T) {
 		{present.SI(15.36e12, "B"), 15.36e12, "15.36 TB"},
 	} {
 		assert.Equal(t, tc.want, tc.d.Format(tc.v, estimator.English))
+	}
+}
+
+// Figures read as people write them, in both languages: grouped digits,
+// a time in the unit one says it in, a unit price with its cents, a large
+// ratio as a multiple, one of a unit in the singular.
+func TestFormatForPeople(t *testing.T) {
+	tib := math.Pow(2, 40)
+	for _, tc := range []struct {
+		v      float64
+		u      estimator.Unit
+		en, ja string
+	}{
+		{3598.9, estimator.Seconds, "1 hour", "1 時間"},
+		{90 * estimator.Day, estimator.Seconds, "90 days", "90 日"},
+		{6.94 * estimator.Day, estimator.Seconds, "6.9 days", "6.9 日"},
+		{estimator.Day, estimator.Seconds, "1 day", "1 日"},
+		{0.25 * estimator.Year, estimator.Seconds, "91.3 days", "91.3 日"},
+		{2.47 * estimator.Year, estimator.Seconds, "2.47 years", "2.47 年"},
+		{45, estimator.Seconds, "45 s", "45 秒"},
+		{750, estimator.Seconds, "12.5 min", "12.5 分"},
+		{208000 * tib, estimator.Bytes, "208,000 TB", "208,000 TB"},
+		{2246774.4 * tib, estimator.Bytes, "2,246,774 TB", "2,246,774 TB"},
+		{6933.33 * tib, estimator.Bytes, "6,933.3 TB", "6,933.3 TB"},
+		{100000, estimator.Count, "100,000", "100,000"},
+		{2175, estimator.Count, "2,175", "2,175"},
+		{77361e3, estimator.Kilograms, "77,361 t", "77,361 t"},
+		{2.5, estimator.USD, "USD 2.50", "USD 2.50"},
+		{3, estimator.USD, "USD 3", "USD 3"},
+		{21307000, estimator.USD, "USD 21,307,000", "USD 21,307,000"},
+		{769.013, estimator.Share, "769x", "769倍"},
+		{5.24, estimator.Share, "5.2x", "5.2倍"},
+		{0.346, estimator.Share, "34.6%", "34.6%"},
+	} {
+		assert.Equal(t, tc.en, present.Format(tc.v, tc.u, estimator.Binary, estimator.English), "%g %s", tc.v, tc.u)
+		assert.Equal(t, tc.ja, present.Format(tc.v, tc.u, estimator.Binary, estimator.Japanese), "%g %s", tc.v, tc.u)
 	}
 }
 
@@ -153,8 +192,10 @@ func TestChooseColumn(t *testing.T) {
 		values []float64
 		want   []string
 	}{
-		{"the article's system times", estimator.Seconds, []float64{years(0.46 * 365), 21 * estimator.Day},
-			[]string{"0.46 years", "0.058 years"}},
+		{"the article's system times", estimator.Seconds, []float64{years(1.14 * 365), 21 * estimator.Day},
+			[]string{"1.14 years", "0.058 years"}},
+		{"below a year, days", estimator.Seconds, []float64{years(0.46 * 365), 21 * estimator.Day},
+			[]string{"167.9 days", "21 days"}},
 		{"days stay days", estimator.Seconds, []float64{20.3 * estimator.Day, 6.8 * estimator.Day}, []string{"20.3 days", "6.8 days"}},
 		{"a zero and a non-number are ignored", estimator.Seconds, []float64{3 * estimator.Day, 0, math.NaN()}, []string{"3 days", "0 days", "NaN days"}},
 		{"at most three more decimals", estimator.Seconds, []float64{9.1 * estimator.Year, estimator.Hour, 1}, []string{"9.1 years", "0.00011 years", "0 years"}},
@@ -165,17 +206,17 @@ func TestChooseColumn(t *testing.T) {
 			assert.Equal(t, tc.want[i], d.Format(v, estimator.English), tc.name)
 		}
 	}
-	assert.Equal(t, "0.058 年", present.ChooseColumn(estimator.Seconds, estimator.Binary, []float64{years(168), 21 * estimator.Day}, present.Article).Format(21*estimator.Day, "ja"))
+	assert.Equal(t, "0.058 年", present.ChooseColumn(estimator.Seconds, estimator.Binary, []float64{years(416), 21 * estimator.Day}, present.Article).Format(21*estimator.Day, "ja"))
 }
 
 // A column of training times reads in one unit, in either language.
 func ExampleChooseColumn() {
-	times := []float64{0.46 * estimator.Year, 21 * estimator.Day}
+	times := []float64{1.14 * estimator.Year, 21 * estimator.Day}
 	d := present.ChooseColumn(estimator.Seconds, estimator.Binary, times, present.Article)
 	for _, v := range times {
 		fmt.Println(d.Format(v, estimator.English), "|", d.Format(v, "ja"))
 	}
 	// Output:
-	// 0.46 years | 0.46 年
+	// 1.14 years | 1.14 年
 	// 0.058 years | 0.058 年
 }

@@ -1,7 +1,6 @@
 package present
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -211,7 +210,7 @@ func teamSection(e *estimator.Estimate, lang estimator.Lang, show func(string) s
 		for _, sys := range s.Systems {
 			n := val("team." + w.ID + ".systems." + sys.ID)
 			team = append(team, []string{w.Name(), sys.ID, roundCount(n),
-				strconv.FormatFloat(val("team."+w.ID+".systems_to_buy."+sys.ID), 'f', 0, 64),
+				numtext.Grouped(val("team." + w.ID + ".systems_to_buy." + sys.ID)),
 				numtext.Trim(val("team."+w.ID+".systems_per_member."+sys.ID), 1),
 				show("storage." + w.ID + ".node_read_rate." + sys.ID),
 			})
@@ -244,7 +243,7 @@ func projectSection(e *estimator.Estimate, lang estimator.Lang, show func(string
 		for _, sys := range s.Systems {
 			id := func(group, name string) string { return group + "." + w.ID + "." + name + "." + sys.ID }
 			rows = append(rows, []string{w.Name(), sys.ID, show(id("team", "gpus_per_job")),
-				strconv.FormatFloat(val(id("team", "systems_to_buy")), 'f', 0, 64), show(id("project", "run_time")), show(id("project", "gpu_hours"))})
+				numtext.Grouped(val(id("team", "systems_to_buy"))), show(id("project", "run_time")), show(id("project", "gpu_hours"))})
 			if p.DeadlineDays != nil && val(id("team", "meets_target")) == 0 {
 				misses = append(misses, minfmt.Sprintf(t("%s on %s: a run takes %s, past the %v-day deadline", "%s（%s）: 学習 1 回に %s かかり、期限の %v 日を過ぎます"),
 					w.Name(), sys.ID, show(id("project", "run_time")), *p.DeadlineDays))
@@ -277,7 +276,7 @@ func transformerRows(e *estimator.Estimate, lang estimator.Lang, show func(strin
 			id := func(group, name string) string { return group + "." + w.ID + "." + name + "." + sys.ID }
 			rows = append(rows, []string{w.Name(), sys.ID, show("train." + w.ID + ".tokens"), show("train." + w.ID + ".flops"), layoutWords(lang, func(name string) float64 { return val(id("train", name)) }),
 				show(id("train", "memory_per_gpu")) + fitsMark(val(id("train", "fits")), lang), show(id("train", "mfu")),
-				numtext.Trim(val(id("train", "tokens_per_s")), 1), show(id("team", "gpus_per_job")), show(id("train", "job_time")), show(id("train", "gpu_hours"))})
+				numtext.Decimal(val(id("train", "tokens_per_s")), 1), show(id("team", "gpus_per_job")), show(id("train", "job_time")), show(id("train", "gpu_hours"))})
 		}
 	}
 	return rows
@@ -317,7 +316,7 @@ func roundCount(n float64) string {
 	if n < 1 {
 		return numtext.Trim(n, 2)
 	}
-	return strconv.FormatFloat(math.Round(n), 'f', 0, 64)
+	return numtext.Grouped(n)
 }
 
 func okMark(v float64, lang estimator.Lang) string {

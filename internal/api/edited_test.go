@@ -46,7 +46,7 @@ func TestEditedModelReadsAsEditedOnThePage(t *testing.T) {
 
 	const model = `"workloads[0].transformer.model=llama-3.1-70b"`
 	res = ask(model)
-	assert.Regexp(t, `<p class="ask">Buy <strong><button [^>]*data-quantity="team.llama-3-405b.systems_to_buy.dgx-h100"[^>]*>\d+</button></strong> DGX H100 for Llama 3.1 70B.</p>`, res.Results)
+	assert.Regexp(t, `<p class="ask">Buy <strong><button [^>]*data-quantity="team.llama-3-405b.systems_to_buy.dgx-h100"[^>]*>[\d,]+</button></strong> DGX H100 for Llama 3.1 70B.</p>`, res.Results)
 	assert.Contains(t, res.Form, `<legend>Workload 1: Llama 3.1 70B</legend>`)
 	edited := notes(res.Form)
 	assert.Equal(t, "Dubey et al. 2024, The Llama 3 Herd of Models, arXiv 2407.21783, Table 3 (shape, 70B)", edited["workloads-0-transformer-model"])

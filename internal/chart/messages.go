@@ -172,7 +172,7 @@ var messages = map[string]estimator.Text{
 	"ask.cloud":           {EN: "Renting the same GPU time instead, per year", JA: "同じ GPU 時間をクラウドで借りる場合（年額）"},
 	"ask.breakeven":       {EN: "Buying beats renting above this utilisation", JA: "購入が有利になる稼働率"},
 	"ask.when":            {EN: "Needed by", JA: "必要な時期"},
-	"ask.when.v":          {EN: "the first %v-day training runs of a team of %v (%v jobs at once)", JA: "%[2]v 人のチーム（同時 %[3]v ジョブ）の最初の %[1]v 日間の学習"},
+	"ask.when.v":          {EN: "the first %v-day training runs of a team of %v (%v)", JA: "%[2]v 人のチーム（%[3]v）の最初の %[1]v 日間の学習"},
 	"ask.systems.only":    {EN: "Systems to buy", JA: "購入するシステム数"},
 	"ask.rent.only":       {EN: "Instances to rent", JA: "賃借するインスタンス数"},
 	"exec.data":           {EN: "The fleet's data: %s a year, %s after preprocessing.", JA: "車両のデータ：年 %s、前処理後 %s。"},

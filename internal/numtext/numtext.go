@@ -6,24 +6,63 @@ package numtext
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
-// Grouped prints a whole number with thousands separators: 21,307,000.
+// Grouped prints v rounded to a whole number with thousands separators:
+// 21,307,000.
 func Grouped(v float64) string {
-	s := strconv.FormatFloat(math.Abs(v), 'f', 0, 64)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
+	return Group(strconv.FormatFloat(NoNegativeZero(math.Round(v)), 'f', 0, 64))
+}
+
+// Decimal prints v as people write a figure: its whole part grouped by
+// thousands, with at most prec decimals, one from a thousand and none from
+// ten thousand (2,488.3; 2,246,774, not 2246774.4), trimmed as Trim does.
+func Decimal(v float64, prec int) string {
+	switch a := math.Abs(v); {
+	case a >= 1e4:
+		prec = 0
+	case a >= 1e3:
+		prec = min(prec, 1)
 	}
-	if v < 0 {
-		return "-" + s
+	return Group(Trim(v, prec))
+}
+
+// Group puts thousands separators in the whole part of a number written
+// without an exponent: "2246774.4" is "2,246,774.4". Anything else (an
+// exponent, Inf, NaN) comes back as it is.
+func Group(s string) string {
+	whole, frac, dot := strings.Cut(s, ".")
+	sign := ""
+	if w, ok := strings.CutPrefix(whole, "-"); ok {
+		sign, whole = "-", w
 	}
-	return s
+	if len(whole) <= 3 || strings.ContainsFunc(whole, func(r rune) bool { return r < '0' || r > '9' }) {
+		return s
+	}
+	for i := len(whole) - 3; i > 0; i -= 3 {
+		whole = whole[:i] + "," + whole[i:]
+	}
+	if dot {
+		frac = "." + frac
+	}
+	return sign + whole + frac
+}
+
+// Money prints an amount of money: whole and grouped (21,307,000), but
+// with cents below a hundred where it has them, as a unit price is written
+// (2.50, not 3).
+func Money(v float64) string {
+	if math.Abs(v) < 100 && Round(v, 2) != math.Round(v) {
+		return strconv.FormatFloat(NoNegativeZero(Round(v, 2)), 'f', 2, 64)
+	}
+	return Grouped(v)
 }
 
 // Trim prints v with at most prec decimals and no trailing zeros; a value
 // that rounds to zero from below prints as 0, not -0.
 func Trim(v float64, prec int) string {
-	return strconv.FormatFloat(NoNegativeZero(roundTo(v, prec)), 'f', -1, 64)
+	return strconv.FormatFloat(NoNegativeZero(Round(v, prec)), 'f', -1, 64)
 }
 
 // NoNegativeZero returns v, with -0 made 0 (they compare equal).
@@ -34,7 +73,8 @@ func NoNegativeZero(v float64) float64 {
 	return v
 }
 
-func roundTo(v float64, prec int) float64 {
+// Round rounds v to prec decimals, as Trim prints it.
+func Round(v float64, prec int) float64 {
 	p := math.Pow(10, float64(prec))
 	r := math.Round(v*p) / p
 	if math.IsInf(r, 0) || math.IsNaN(r) {
@@ -103,8 +143,8 @@ func Count(v float64) (en, ja string) {
 		s := strconv.FormatFloat(v, 'g', ScientificDigits, 64)
 		return s, s
 	case sc.Per == 1:
-		return Trim(v, CountDigits), Trim(v, CountDigits)
+		return Decimal(v, CountDigits), Decimal(v, CountDigits)
 	}
 	j := ScaleJA(a)
-	return Trim(v/sc.Per, CountDigits) + " " + sc.EN, Trim(v/j.Per, CountDigits) + " " + j.JA
+	return Decimal(v/sc.Per, CountDigits) + " " + sc.EN, Decimal(v/j.Per, CountDigits) + " " + j.JA
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/numtext"
 	"github.com/trainscale/trainscale/internal/quickloop"
 )
 
@@ -53,7 +54,7 @@ func TestAnswerOpensTheResults(t *testing.T) {
 	assert.Regexp(t, `Rounded up from <button `+valueRE("team.inception-v3.systems.dgx-1-v100", "142.35")+` systems; the article&#39;s tables round to the nearest, <button `+valueRE("team.inception-v3.systems.dgx-1-v100", "142")+`\.`, a)
 	assert.Regexp(t, `<dt>Capital expense</dt><dd><button `+valueRE("cost.capex", "USD 23,127,000"), a)
 	assert.Regexp(t, `<dt>Total cost of ownership over 3 years</dt><dd><button `+valueRE("cost.tco", "USD 31,837,386"), a)
-	assert.Regexp(t, `<dt>Inception-v3: one training run on one DGX-1 \(Volta\)</dt><dd><button `+valueRE("train.inception-v3.system_time.dgx-1-v100", "0.46 years"), a)
+	assert.Regexp(t, `<dt>Inception-v3: one training run on one DGX-1 \(Volta\)</dt><dd><button `+valueRE("train.inception-v3.system_time.dgx-1-v100", "166.1 days"), a)
 	assert.Contains(t, a, "P10, P50 and P90 of these figures follow once the scenario&#39;s ranges are sampled", "before the uncertainty")
 	assert.Contains(t, html, a, "Results opens with the same answer")
 }
@@ -67,7 +68,8 @@ func TestAnswerSpread(t *testing.T) {
 	require.NotNil(t, sp)
 	require.Less(t, 143.0, sp.P10, "the article's point estimate lies below its own P10")
 	html := Answer(est, u, "en")
-	row := fmt.Sprintf(`<tr><th scope="row">Systems to buy</th><td>143</td><td>%v</td><td>%v</td><td>%v</td></tr>`, sp.P10, sp.P50, sp.P90)
+	count := func(v float64) string { return numtext.Decimal(v, numtext.CountDigits) }
+	row := fmt.Sprintf(`<tr><th scope="row">Systems to buy</th><td>143</td><td>%s</td><td>%s</td><td>%s</td></tr>`, count(sp.P10), count(sp.P50), count(sp.P90))
 	assert.Contains(t, html, row)
 	assert.Contains(t, html, `<th scope="col">Point estimate (asked)</th><th scope="col">P10</th><th scope="col">P50</th><th scope="col">P90</th>`)
 	assert.Contains(t, html, "The point estimate lies below its P10, for the systems and the total cost alike.")
@@ -94,7 +96,7 @@ func TestAnswerAsksForP90(t *testing.T) {
 	require.NoError(t, err)
 	p90 := a.Buy.ToBuy.Spread.P90
 	html = Answer(est, u, "en")
-	assert.Contains(t, html, fmt.Sprintf(`Buy <strong><span class="asked">%v</span></strong> DGX-1 (Volta) for Inception-v3.`, p90))
+	assert.Contains(t, html, fmt.Sprintf(`Buy <strong><span class="asked">%s</span></strong> DGX-1 (Volta) for Inception-v3.`, numtext.Decimal(p90, numtext.CountDigits)))
 	assert.Contains(t, html, `<th scope="col">P90 (asked)</th>`)
 	assert.Contains(t, html, "The scenario asks for P90 (money.ask).")
 	assert.Equal(t, before, strings.Count(html, "data-quantity="), "the same value elements as before")

@@ -194,13 +194,13 @@ func TestWholeRunRangesBesideTheFigures(t *testing.T) {
 			"cost.own":  {"USD 70,532,848", "(USD 70,212,637–USD 126,987,287)"},
 			"cost.rent": {"USD 89,817,069", "(USD 89,409,449–USD 161,682,196)"},
 			"project.llama-3-405b.gpu_hours.dgx-h100": {"29.93 million", "(29.79 million–53.88 million)"},
-			"project.llama-3-405b.run_time.dgx-h100":  {"0.21 years", "(0.21 years–0.38 years)"},
+			"project.llama-3-405b.run_time.dgx-h100":  {"76.1 days", "(75.8 days–137 days)"},
 			"energy.project":                          {"39.69 GWh", "(39.51 GWh–71.45 GWh)"},
 		}},
 		{"ja", map[string][2]string{
 			"cost.own": {"USD 70,532,848", "(USD 70,212,637–USD 126,987,287)"},
-			"project.llama-3-405b.gpu_hours.dgx-h100": {"2992.89 万", "(2979.3 万–5388.39 万)"},
-			"project.llama-3-405b.run_time.dgx-h100":  {"0.21 年", "(0.21 年–0.38 年)"},
+			"project.llama-3-405b.gpu_hours.dgx-h100": {"2,992.9 万", "(2,979.3 万–5,388.4 万)"},
+			"project.llama-3-405b.run_time.dgx-h100":  {"76.1 日", "(75.8 日–137 日)"},
 		}},
 	} {
 		html := Results(est, tc.lang)
