@@ -47,7 +47,7 @@ func TestAnswerLeadsTheResults(t *testing.T) {
 	}{
 		{"article-2017", "en", "Buy 143 DGX-1 (Volta) for Inception-v3.", "team.inception-v3.systems_to_buy.dgx-1-v100"},
 		{"article-2017", "ja", "Inception-v3 のために DGX-1 (Volta) を 143 台購入します。", "team.inception-v3.systems_to_buy.dgx-1-v100"},
-		{"llama-3-405b", "en", "Buy 2048 DGX H100 for Llama 3.1 405B.", "team.llama-3-405b.systems_to_buy.dgx-h100"}, // a project: its given job, 16,384 GPUs
+		{"llama-3-405b", "en", "Buy 2,048 DGX H100 for Llama 3.1 405B.", "team.llama-3-405b.systems_to_buy.dgx-h100"}, // a project: its given job, 16,384 GPUs
 	} {
 		p.goTo("/#preset=" + tc.preset + "&lang=" + tc.lang)
 		p.ready("body")
@@ -174,7 +174,7 @@ func TestWholeRunRangeBesideTheFigures(t *testing.T) {
 		return run[string](p, `document.querySelector('[data-role=answer] .whole-run')?.textContent ?? ''`)
 	}
 	assert.Equal(t, "(USD 70,212,637–USD 126,987,287)", band("cost.own"))
-	assert.Equal(t, "(0.21 years–0.38 years)", band("project.llama-3-405b.run_time.dgx-h100"))
+	assert.Equal(t, "(75.8 days–137 days)", band("project.llama-3-405b.run_time.dgx-h100"))
 	assert.Equal(t, estimator.WholeRunNote().EN, note())
 
 	p.set("document", "project.runs", "2")
