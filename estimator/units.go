@@ -1,10 +1,12 @@
 package estimator
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
 	"github.com/trainscale/trainscale/internal/minfmt"
+	"github.com/trainscale/trainscale/internal/numtext"
 )
 
 // Unit names the base unit a quantity's Value is expressed in.
@@ -115,14 +117,23 @@ func formatInput(v float64) string {
 	return minfmt.Sprint(v)
 }
 
-// InputNumber prints a scenario input's number as a person typed it, with -0
-// as 0; a number with more significant digits than anyone types (a derived
-// range end, such as a model error's lognormal P10 of 0.8537663273992658)
-// prints to 4 of them.
+// InputNumber prints a scenario input's number for a reader, with the digits
+// a person typed, grouped by thousands (16,777,216) and with -0 as 0; a
+// number with more significant digits than anyone types (a derived range
+// end, such as a model error's lognormal P10 of 0.8537663273992658) prints
+// to 4 of them. Only the very large and the very small take an exponent.
 func InputNumber(v float64) string {
 	if v == 0 {
 		return "0" // -0 == 0, so this drops the sign
 	}
+	if a := math.Abs(v); a >= 1e-4 && a < 1e15 {
+		return numtext.Group(strconv.FormatFloat(typed(v), 'f', -1, 64))
+	}
+	return strconv.FormatFloat(typed(v), 'g', -1, 64)
+}
+
+// typed is v to at most 9 significant digits as given, else to 4.
+func typed(v float64) float64 {
 	s := strconv.FormatFloat(v, 'g', -1, 64)
 	digits := 0
 	for _, r := range strings.TrimLeft(strings.SplitN(strings.Replace(s, ".", "", 1), "e", 2)[0], "-0") {
@@ -131,7 +142,7 @@ func InputNumber(v float64) string {
 		}
 	}
 	if digits > 9 {
-		return strconv.FormatFloat(v, 'g', 4, 64)
+		v, _ = strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
 	}
-	return s
+	return v
 }

@@ -36,7 +36,7 @@ func TestTheAppendixShowsTheAccuracyTables(t *testing.T) {
 	assert.NotRegexp(t, `\s(nemo|llama|gpt)-\S+ on `, out, "no transformer run")
 	assert.Regexp(t, strings.ReplaceAll("The transformer runs are left out here: trainscale accuracy lists every figure", " ", `\s+`), out)
 	assert.Contains(t, out, "Your measurements before and after the fit")
-	assert.Regexp(t, `resnet-50 on a100-sxm4-80gb, mixed\s+2470/s\s+2722/s\s+1\.102\s+10\.2%\s+2470/s\s+1\.000\s+0\.0%`, out)
+	assert.Regexp(t, `resnet-50 on a100-sxm4-80gb, mixed\s+2,470/s\s+2,722/s\s+1\.102\s+10\.2%\s+2,470/s\s+1\.000\s+0\.0%`, out)
 	assert.Regexp(t, `all\s+all points\s+3\s+10\.2%\s+49\.8%\s+0\.0%\s+0\.0%`, out)
 }
 

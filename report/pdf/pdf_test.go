@@ -77,7 +77,7 @@ func TestKeyFiguresInTheText(t *testing.T) {
 	for _, want := range []string{
 		"Budget proposal", "Buy 143 DGX-1 (Volta) systems to train Inception-v3.",
 		"USD 23,127,000", "USD 2,903,462", "USD 31,837,386", "USD 21,465,924", // capex, opex, TCO, cloud
-		"104 TB", "208000 TB", "9.1 years", "356", // the article's figures
+		"104 TB", "208,000 TB", "9.1 years", "356", // the article's figures
 		"Executive summary", "Assumptions", "Results", "Risks and uncertainty", "Method and sources",
 		"Figure 1: Compute when the data grows", "P10", "preprocessing.reduction",
 		"2026-11-30", "Page 2 of",
@@ -283,7 +283,7 @@ func TestCoverAgreesWithItsRanges(t *testing.T) {
 		ask, buy, asked string
 	}{
 		{"point", "Buy 143 DGX-1 (Volta) systems to train Inception-v3.", "point estimate (asked)"},
-		{"p90", "Buy 2175 DGX-1 (Volta) systems to train Inception-v3.", "P90 (asked)"},
+		{"p90", "Buy 2,175 DGX-1 (Volta) systems to train Inception-v3.", "P90 (asked)"},
 	} {
 		t.Run(tc.ask, func(t *testing.T) {
 			b := bundle(t, "article-2017", "en", "", estimator.Override{Path: "money.ask", Value: `"` + tc.ask + `"`})
