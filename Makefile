@@ -92,12 +92,14 @@ $(SITE_STAMP): $(SITE_INPUTS)
 serve: site ## serve site/dist on 127.0.0.1:8080 with the page's CSP
 	$(GO) run ./cmd/trainscale serve --dir site/dist --addr 127.0.0.1:8080
 
-# SPEED_FLAGS adds the tool's options: -runs, -cpu 1,4, -latency 40ms -kbps 10000,
-# -peer URL|DIR (repeatable), see go run ./site/speed -h.
+# SPEED_FLAGS adds the tool's options: -runs, -cpu 1,4 (a CPU quota; needs root),
+# -latency 40ms -kbps 10000, see go run ./site/speed -h. SPEED_PEERS lists the peer
+# pages' URLs (or dirs), measured beside the page load by load (docs/engineering.md).
 SPEED_FLAGS ?= -cpu 1,4
+SPEED_PEERS ?=
 
-speed: site ## page speed: medians of painted, live, first result after typing and the longest task, in headless Chromium
-	$(GO) run ./site/speed -dir site/dist $(SPEED_FLAGS)
+speed: site ## page speed: medians of painted, live, first result after typing and the longest task, in headless Chromium, beside SPEED_PEERS
+	$(GO) run ./site/speed -dir site/dist $(foreach p,$(SPEED_PEERS),-peer $(p)) $(SPEED_FLAGS)
 
 test-wasm: ## vet and test the wasm API under Node (GOOS=js GOARCH=wasm)
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/... ./internal/api/...

@@ -3,6 +3,9 @@
 //
 //	go run ./site/speed [-dir site/dist] [-runs 9] [-cpu 1,4] [-latency 40ms -kbps 10000] [-keys 8 -key-every 400ms] [-versus DIR ...] [-peer URL|DIR ...] [-floor]
 //
+// A CPU slowdown k gives the browser's processes 1/k of the machine's CPU
+// time (cpuQuota), its workers included.
+//
 // It serves dir on loopback with the handler trainscale serve uses
 // (precompressed files, the page's CSP), loads it runs times in headless
 // Chromium, each load in a fresh browser context with the cache off, and
@@ -56,7 +59,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -89,6 +91,7 @@ type config struct {
 	addr     string
 	chromium string
 	targets  []target
+	quota    *cpuQuota // the browser's CPU quota, when a slowdown is asked
 }
 
 func parseFlags(args []string, stderr io.Writer) (config, error) {
@@ -97,7 +100,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	var c config
 	dir := fs.String("dir", "site/dist", "the built page to serve (`dir`), or a URL to load")
 	fs.IntVar(&c.runs, "runs", 9, "loads of each page per CPU slowdown, after one warm-up load")
-	cpus := fs.String("cpu", "1", "CPU slowdowns, comma-separated (Emulation.setCPUThrottlingRate)")
+	cpus := fs.String("cpu", "1", "CPU slowdowns, comma-separated: k gives the browser's processes, workers included, 1/k of the machine's CPU time (a cgroup quota; needs root)")
 	fs.DurationVar(&c.latency, "latency", 0, "network round-trip latency added to each request")
 	fs.Float64Var(&c.kbps, "kbps", 0, "network download (and upload) throughput in kbit/s; 0 for none")
 	fs.DurationVar(&c.settle, "settle", 3*time.Second, "how long after live to watch for long tasks")
@@ -216,8 +219,25 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		t.url = "http://" + ln.Addr().String() + "/"
 	}
 
+	chromium := c.chromium
+	if slices.ContainsFunc(c.cpus, func(k float64) bool { return k > 1 }) {
+		q, err := newCPUQuota()
+		if err != nil {
+			return fmt.Errorf("-cpu %g: %w", slices.Max(c.cpus), err)
+		}
+		// Deferred first, so it runs once the browser below has exited.
+		defer func() {
+			if err := q.close(); err != nil {
+				fmt.Fprintln(os.Stderr, "speed: removing the CPU quota's cgroup:", err)
+			}
+		}()
+		if chromium, err = q.wrap(c.chromium); err != nil {
+			return err
+		}
+		c.quota = q
+	}
 	actx, cancel := chromedp.NewExecAllocator(ctx,
-		chromedp.ExecPath(c.chromium), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.Headless,
+		chromedp.ExecPath(chromium), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.Headless,
 		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true),
@@ -230,11 +250,16 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	}
 
 	for _, cpu := range c.cpus {
+		if c.quota != nil {
+			if err := c.quota.set(cpu); err != nil {
+				return fmt.Errorf("-cpu %g: %w", cpu, err)
+			}
+		}
 		samples := make([][]sample, len(c.targets))
 		for round := -1; round < c.runs; round++ { // round -1 warms up, uncounted
 			for k := range c.targets {
 				i := (k + max(round, 0)) % len(c.targets) // who goes first turns round by round
-				s, err := measure(bctx, c, c.targets[i], cpu)
+				s, err := measure(bctx, c, c.targets[i])
 				if err != nil {
 					return fmt.Errorf("%s (CPU x%g): %w", c.targets[i].name, cpu, err)
 				}
@@ -461,7 +486,7 @@ const collectJS = `(() => {
 
 // measure loads t once in a new browser context (nothing cached, nothing
 // compiled) and reads its figures.
-func measure(bctx context.Context, c config, t target, cpu float64) (sample, error) {
+func measure(bctx context.Context, c config, t target) (sample, error) {
 	ctx, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
 	defer cancel()
 	ctx, cancelTime := context.WithTimeout(ctx, 2*time.Minute)
@@ -482,9 +507,6 @@ func measure(bctx context.Context, c config, t target, cpu float64) (sample, err
 			network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{cond}}); err != nil {
 			return sample{}, err
 		}
-	}
-	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: cpu}); err != nil {
-		return sample{}, err
 	}
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument,
 		page.AddScriptToEvaluateOnNewDocumentParams{Source: fmt.Sprintf(watchJS, t.ready, t.input, t.answer)}); err != nil {

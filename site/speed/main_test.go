@@ -5,6 +5,8 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"testing"
 	"time"
 
@@ -76,4 +78,37 @@ func TestMeasuresATinyPage(t *testing.T) {
 	}
 	assert.NotContains(t, out.String(), " - ", "every figure measured")
 	assert.Regexp(t, `(?m)^\s+\S+\s+peer\s+floor$`, out.String(), "the floor is measured as a peer is, in a column of its own")
+}
+
+// A slowdown of k leaves the browser's cgroup 1/k of the machine's CPU
+// time, in either cgroup version; 1 lifts the quota.
+func TestCPUQuotaWritesTheShare(t *testing.T) {
+	for _, v2 := range []bool{false, true} {
+		q := &cpuQuota{dir: t.TempDir(), v2: v2, period: 100000}
+		read := func(name string) string {
+			b, err := os.ReadFile(filepath.Join(q.dir, name))
+			require.NoError(t, err)
+			return string(b)
+		}
+		share := strconv.Itoa(100000 * runtime.NumCPU() / 4)
+		require.NoError(t, q.set(4))
+		if v2 {
+			assert.Equal(t, share+" 100000", read("cpu.max"))
+		} else {
+			assert.Equal(t, share, read("cpu.cfs_quota_us"))
+			assert.Equal(t, "100000", read("cpu.cfs_period_us"))
+		}
+		require.NoError(t, q.set(1))
+		if v2 {
+			assert.Equal(t, "max 100000", read("cpu.max"))
+		} else {
+			assert.Equal(t, "-1", read("cpu.cfs_quota_us"))
+		}
+		script, err := q.wrap("/usr/bin/chromium")
+		require.NoError(t, err)
+		text, err := os.ReadFile(script)
+		require.NoError(t, err)
+		assert.Equal(t, "#!/bin/sh\necho $$ > '"+filepath.Join(q.dir, "cgroup.procs")+"'\nexec '/usr/bin/chromium' \"$@\"\n", string(text))
+		require.NoError(t, os.RemoveAll(q.exec))
+	}
 }
