@@ -69,7 +69,7 @@ async function exportFile(page, kind, button) {
       page.showProblems([res.error]);
       return;
     }
-    download(page.root, res.bytes, res.type, fileName((await page.api.estimate(page.request())).name, res.filename.split('.').pop()));
+    download(page.root, res.bytes, res.type, fileName((await page.api.estimate(page.request())).name, res.filename.split('.').pop(), { lang: page.state.lang }));
     page.setStatus('status.ready');
   } catch (e) {
     // Said in the page's words; the cause, for whoever debugs, on the console.
@@ -160,25 +160,34 @@ function download(root, data, type, filename) {
 }
 
 /**
- * fileName names a download after the scenario and today's date, so that
- * files from several scenarios and days keep apart: "NVIDIA 2017: 100 data
- * cars to DGX-1 systems" on 1 December 2026 gives
- * nvidia-2017-100-data-cars-to-dgx-1-2026-12-01.xlsx.
- * @param {string} name
+ * fileName names a download after the scenario and the day, so that files
+ * from several scenarios and days keep apart: "NVIDIA 2017: 100 data cars to
+ * DGX-1 systems" on 1 December 2026 gives
+ * nvidia-2017-100-data-cars-to-dgx-1-2026-12-01.xlsx. A document in Japanese
+ * ends in -ja, so that it does not take the English one's name.
+ * @param {string | undefined} name
  * @param {string} ext
- * @param {Date} [day]
+ * @param {{day?: Date, lang?: string}} [opts]
  */
-export function fileName(name, ext, day = new Date()) {
+export function fileName(name, ext, { day = new Date(), lang = 'en' } = {}) {
   const date = [day.getFullYear(), day.getMonth() + 1, day.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
-  return slug(name || '') + '-' + date + '.' + ext;
+  return slug(name || '') + '-' + date + (lang === 'ja' ? '-ja' : '') + '.' + ext;
 }
 
-// slug keeps letters and digits of ASCII, accents dropped ("Zürich" is
-// "zurich"), joined by '-', at most 40 characters cut at a word's end; a
-// name with none of them gives "scenario".
+// slug keeps the name's words, in any script ("article's", "Zürich",
+// "自動運転"), lower case, joined by '-': whatever else there is (spaces,
+// punctuation, the characters Windows forbids, path separators, control
+// characters) only parts words. At most 40 characters, cut at a word's end
+// where one is near; a name with no word gives "scenario".
 /** @param {string} s */
 function slug(s) {
-  let out = s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-  if (out.length > 40) out = out.slice(0, 41).replace(/-[^-]*$/, '');
-  return out || 'scenario';
+  const words = s.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}\p{M}]+(?:['\u2019][\p{L}\p{N}\p{M}]+)*/gu) || [];
+  const all = [...words.join('-')]; // by code point: a kanji counts one
+  let out = all.slice(0, 40);
+  // Cut inside a word: back to the word's end where one is near, else as
+  // it falls (a Japanese name has no spaces to cut at).
+  const end = out.lastIndexOf('-');
+  if (all.length > 40 && all[40] !== '-' && end >= 20) out = out.slice(0, end);
+  if (out.at(-1) === '-') out.pop();
+  return out.join('') || 'scenario';
 }
