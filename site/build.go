@@ -314,9 +314,10 @@ func Prerender(tmpl []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("prerendering the accuracy section: %w", err)
 	}
+	answer, results := page.ResultsApart(est, "en")
 	out := string(tmpl)
 	for hole, text := range map[string]string{
-		"{{form}}": page.Form(est.Scenario, "en"), "{{results}}": page.Results(est, "en"), "{{presets}}": opts.String(),
+		"{{form}}": page.Form(est.Scenario, "en"), "{{answer}}": answer, "{{results}}": results, "{{presets}}": opts.String(),
 		"{{datalists}}": page.Datalists(), "{{startup}}": string(start), "{{accuracy}}": accuracy,
 	} {
 		if !strings.Contains(out, hole) {

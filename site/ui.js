@@ -661,7 +661,8 @@ function bindResults(page) {
   const { els, root } = page;
   /** @type {HTMLElement | null} */
   let from = null;
-  els.results.addEventListener('click', (ev) => {
+  // The answer's box and the rest of the results (results.js) share the layout.
+  els.results.closest('.layout').addEventListener('click', (ev) => {
     const b = /** @type {HTMLElement | null} */ (/** @type {Element} */ (ev.target).closest('[data-quantity]'));
     if (!b) return;
     page.then(async () => {

@@ -72,15 +72,26 @@ func Layout(est *estimator.Estimate) string {
 // costs, how long a run takes), then the chain that leads to it (the
 // article's figures, for the article's scenario), then every quantity by
 // group. Each value is a button (it opens the explanation) that carries
-// data-quantity="<id>" and data-value="<exact value>".
+// data-quantity="<id>" and data-value="<exact value>". The answer stands
+// before the rest's box (class "results", with the Layout): a page puts it
+// above its form, where a phone shows it first (ResultsApart).
 func Results(est *estimator.Estimate, lang estimator.Lang) string {
+	answer, rest := ResultsApart(est, lang)
+	return answer + rest
+}
+
+// ResultsApart is Results in its two places on the page: the answer, and
+// the chain and every quantity. Their values are Cells', the answer's first.
+func ResultsApart(est *estimator.Estimate, lang estimator.Lang) (answer, rest string) {
 	r := newRender(resultsSheet(est, lang))
-	minfmt.Fprintf(&r.b, `<div class="results" data-layout="%s">`, Layout(est))
 	r.answer()
+	answer = r.b.String()
+	r.b.Reset()
+	minfmt.Fprintf(&r.b, `<div class="results" data-layout="%s">`, Layout(est))
 	r.chain()
 	r.every()
 	r.b.WriteString(`</div>`)
-	return r.b.String()
+	return answer, r.b.String()
 }
 
 // Cells is the text of every value Results shows, in the order of its

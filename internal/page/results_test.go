@@ -224,3 +224,20 @@ func TestWholeRunRangesBesideTheFigures(t *testing.T) {
 	assert.NotEqual(t, Layout(est), Layout(fixed), "the range's elements are gone: the page renders again")
 	assert.NotContains(t, Results(presetEstimate(t, examples.Default), "en"), `class="q band"`, "the article's scenario models no whole run")
 }
+
+// The results in their two places: the answer, which the page puts above
+// its form, then the chain and every quantity in the box the page updates;
+// together they are Results, and their value elements Cells' in order.
+func TestResultsApart(t *testing.T) {
+	for _, preset := range []string{examples.Default, "modern-2026"} {
+		est := presetEstimate(t, preset)
+		answer, rest := ResultsApart(est, "ja")
+		assert.Equal(t, Results(est, "ja"), answer+rest, preset)
+		assert.True(t, strings.HasPrefix(answer, `<section class="answer" data-role="answer"`), preset)
+		assert.True(t, strings.HasSuffix(answer, `</section>`), preset)
+		assert.True(t, strings.HasPrefix(rest, `<div class="results" data-layout="`+Layout(est)+`">`), preset)
+		assert.NotContains(t, rest, `data-role="answer"`, preset)
+		assert.Equal(t, Answer(est, nil, "ja"), answer, "the answer the charts' run replaces")
+		assert.Equal(t, len(Cells(est, "ja")), strings.Count(answer+rest, `data-quantity=`), preset)
+	}
+}
