@@ -122,19 +122,26 @@ async function show(page, out, res, stale) {
 // optionsTable is the planner's options, the header first, as the reports
 // show them (columns 1 to 6 hold numbers, the last is the binding
 // constraint), each row ending in a button that loads it: the keyboard's
-// way to what a frontier point's click does.
+// way to what a frontier point's click does. The total, which the rows are
+// ranked by, comes next to the option's name, and the name stays at the
+// box's left edge: both show on a phone while the rest scrolls beside them,
+// which the box's right edge says (data-scroll, set by scrollCue). The
+// chosen plan's row is marked.
 /**
  * @param {Page} page
  * @param {Plan} res
  */
 function optionsTable(page, res) {
-  const wrap = el('div', 'plan-options');
+  const wrap = el('div', 'plan-table');
+  const box = el('div', 'plan-options');
   const table = el('table');
   table.setAttribute('aria-label', res.options);
-  const last = res.table[0].length - 1;
-  const kind = (/** @type {number} */ i) => (i >= 1 && i <= 6 ? 'num' : i === last ? 'text why' : 'text');
+  const last = res.table[0].length - 1, total = 5;
+  // The columns in the order shown: the header's, the total moved next to the name.
+  const order = [0, total, ...res.table[0].keys()].filter((i, at, all) => all.indexOf(i) === at);
+  const kind = (/** @type {number} */ i) => (i === total ? 'num total' : i >= 1 && i <= 6 ? 'num' : i === last ? 'text why' : 'text');
   const head = el('tr');
-  res.table[0].forEach((h, i) => head.append(Object.assign(el('th', i ? kind(i) : null, h), { scope: 'col' })));
+  for (const i of order) head.append(Object.assign(el('th', i ? kind(i) : null, res.table[0][i]), { scope: 'col' }));
   head.append(Object.assign(el('th', null, page.t('plan.load.col')), { scope: 'col' }));
   const thead = el('thead');
   thead.append(head);
@@ -142,11 +149,12 @@ function optionsTable(page, res) {
   const body = el('tbody');
   res.table.slice(1).forEach((row, r) => {
     const tr = el('tr');
-    row.forEach((cell, i) => {
-      const c = el(i === 0 ? 'th' : 'td', i ? kind(i) : null, cell);
+    if (r + 1 === res.chosen_row) tr.setAttribute('aria-current', 'true'); // the stylesheet marks it
+    for (const i of order) {
+      const c = el(i === 0 ? 'th' : 'td', i ? kind(i) : null, row[i]);
       if (i === 0) c.scope = 'row';
       tr.append(c);
-    });
+    }
     const point = res.rows[r];
     const b = el('button', null, page.t('plan.load'));
     b.type = 'button';
@@ -158,8 +166,28 @@ function optionsTable(page, res) {
     body.append(tr);
   });
   table.append(body);
-  wrap.append(table);
+  box.append(table);
+  wrap.append(box);
+  scrollCue(wrap, box);
   return wrap;
+}
+
+// scrollCue keeps wrap's data-scroll saying on which sides box has more to
+// scroll to ("left", "right", both or ""): the stylesheet fades that edge.
+/**
+ * @param {HTMLElement} wrap
+ * @param {HTMLElement} box
+ */
+function scrollCue(wrap, box) {
+  const mark = () => {
+    const more = [];
+    if (box.scrollLeft > 1) more.push('left');
+    if (box.scrollLeft + box.clientWidth < box.scrollWidth - 1) more.push('right');
+    const v = more.join(' ');
+    if (wrap.dataset.scroll !== v) wrap.dataset.scroll = v;
+  };
+  box.addEventListener('scroll', mark, { passive: true });
+  new ResizeObserver(mark).observe(box);
 }
 
 // load makes a plan the page's scenario: the core turns it into the

@@ -117,6 +117,7 @@
  * @property {string[]} [text]
  * @property {string} [options]
  * @property {string[][]} [table] header first; columns 1 to 6 hold numbers
+ * @property {number} [chosen_row] the table's row of the chosen plan, when it is one
  * @property {string} [stale]
  * @property {string[]} [skipped]
  * @property {Chart} [chart]

@@ -34,9 +34,12 @@ type Plan struct {
 	Text    []string   `json:"text,omitempty"`   // why, the binding constraint, the fastest, the limits
 	Options string     `json:"options,omitempty"`
 	Table   [][]string `json:"table,omitempty"` // header first; columns 1 to 6 hold numbers
-	Stale   string     `json:"stale,omitempty"`
-	Skipped []string   `json:"skipped,omitempty"`
-	Chart   *Chart     `json:"chart,omitempty"`
+	// ChosenRow is the table's row (1 on) of the chosen plan, which the page
+	// marks; 0 when the chosen plan is none of the rows.
+	ChosenRow int      `json:"chosen_row,omitempty"`
+	Stale     string   `json:"stale,omitempty"`
+	Skipped   []string `json:"skipped,omitempty"`
+	Chart     *Chart   `json:"chart,omitempty"`
 	// Points[i][j] is what the chart's series i, point j loads; Rows[i]
 	// what the table's row i+1 (an option sized for the deadline) loads.
 	Points [][]PlanLoad `json:"points,omitempty"`
@@ -91,8 +94,12 @@ func MakePlan(req PlanRequest) (*Plan, error) {
 		out.Chosen, out.Text = out.Text[0], out.Text[1:]
 	}
 	out.Table, out.Stale = b.PlanTable()
-	for _, p := range b.Plan.Options {
+	c := b.Plan.Cheapest
+	for i, p := range b.Plan.Options {
 		out.Rows = append(out.Rows, planLoad(p, lang))
+		if c != nil && out.ChosenRow == 0 && p.Option == c.Option && p.Count.Value == c.Count.Value && p.SizedFor.Value == c.SizedFor.Value {
+			out.ChosenRow = i + 1
+		}
 	}
 	if f := b.Frontier; f != nil {
 		out.Chart = &Chart{ID: f.ID, Title: f.Title, Note: f.Note, Empty: f.Empty()}
