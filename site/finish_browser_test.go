@@ -69,6 +69,21 @@ func TestAnswerFirstOnAPhone(t *testing.T) {
 		require.NoError(t, err, at+"the peek leads back to the answer")
 	}
 
+	// A scenario without money answers with a row per network and system:
+	// the peek gives each row's count to buy and time per run.
+	p.goTo("/?each#preset=cifar10-cpu-vs-gpu")
+	p.ready("body")
+	p.idle("document")
+	run[bool](p, `(document.querySelector('[data-role=fields]').lastElementChild.scrollIntoView({block: 'end'}), true)`)
+	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`!document.querySelector('[data-role=peek]').hidden`, chromedp.WithPollingTimeout(5*time.Second)))
+	require.NoError(t, err, "the peek shows")
+	type each struct{ Ask, Figures, Row string }
+	got := run[each](p, `(() => { const r = [...document.querySelector('[data-role=answer] table.each tbody tr').children].map((c) => c.textContent);
+  return {Ask: document.querySelector('[data-role=peek] strong').textContent, Figures: document.querySelector('[data-role=peek] .figures > span').textContent,
+    Row: r[0] + ' · ' + r[1] + ' ' + r[2] + ' · ' + r[4]}; })()`)
+	assert.Equal(t, run[string](p, `document.querySelector('[data-role=answer] .ask').textContent`), got.Ask)
+	assert.Equal(t, got.Row, got.Figures, "the first row: network, system, count to buy, time per run")
+
 	// Beside the form the answer heads the results' column, and the peek stays away.
 	p.viewport(1366)
 	p.goTo("/?wide")
