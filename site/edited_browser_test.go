@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
+	"github.com/trainscale/trainscale/internal/numtext"
 )
 
 // Browser checks of issue 26, item 8: an edited scenario reads as edited.
@@ -34,7 +35,7 @@ func TestEditedModelReadsAsEdited(t *testing.T) {
 	est := coreEstimate(t, "llama-3-405b", set)
 	sameFigures(t, p.values("document"), est)
 	q, _ := est.Get("team.llama-3-405b.systems_to_buy.dgx-h100")
-	assert.Equal(t, fmt.Sprintf("Buy %v DGX H100 for Llama 3.1 70B.", q.Value), run[string](p, `document.querySelector('[data-role=answer] .ask').textContent`))
+	assert.Equal(t, fmt.Sprintf("Buy %s DGX H100 for Llama 3.1 70B.", numtext.Grouped(q.Value)), run[string](p, `document.querySelector('[data-role=answer] .ask').textContent`))
 	assert.Equal(t, "Dubey et al. 2024, The Llama 3 Herd of Models, arXiv 2407.21783, Table 3 (shape, 70B)", p.note("s-workloads-0-transformer-model"))
 	assert.Empty(t, run[[]string](p, `[...document.querySelectorAll('[data-role=form] .source')].map((s) => s.textContent).filter((t) => t.includes('405B'))`), "no note on the 405B")
 	assert.Equal(t, []string{"Workload 1: Llama 3.1 70B", "Remove Workload 1: Llama 3.1 70B"},
@@ -51,7 +52,7 @@ func TestEditedModelReadsAsEdited(t *testing.T) {
 	// In Japanese, the form and the answer rendered anew say the same.
 	p.pickLang("document", "ja")
 	q, _ = coreEstimate(t, "llama-3-405b", set, estimator.Override{Path: seq, Value: "4096"}).Get("team.llama-3-405b.systems_to_buy.dgx-h100")
-	assert.Equal(t, fmt.Sprintf("Llama 3.1 70B のために DGX H100 を %v 台購入します。", q.Value), run[string](p, `document.querySelector('[data-role=answer] .ask').textContent`))
+	assert.Equal(t, fmt.Sprintf("Llama 3.1 70B のために DGX H100 を %s 台購入します。", numtext.Grouped(q.Value)), run[string](p, `document.querySelector('[data-role=answer] .ask').textContent`))
 	assert.Equal(t, "ワークロード 1: Llama 3.1 70B", run[string](p, `document.querySelector('#g-workloads fieldset.item > legend').textContent`))
 	assert.Empty(t, p.note("s-workloads-0-transformer-seq"))
 }

@@ -32,7 +32,7 @@ func (p *page) spread() [][]string {
 // count reads a count as the page shows it ("2,084" or "2084").
 func count(t *testing.T, text string) float64 {
 	t.Helper()
-	v, err := strconv.ParseFloat(text, 64)
+	v, err := strconv.ParseFloat(strings.ReplaceAll(text, ",", ""), 64)
 	require.NoError(t, err, text)
 	return v
 }

@@ -118,13 +118,12 @@ func (d Display) decimals(v float64) int {
 
 // singular is an English unit's name for one of it: "1 day", "1 hour".
 func singular(unit string) string {
-	if one, ok := singulars[unit]; ok {
-		return one
+	switch unit {
+	case "years", "days", "hours":
+		return unit[:len(unit)-1]
 	}
 	return unit
 }
-
-var singulars = map[string]string{"years": "year", "days": "day", "hours": "hour"}
 
 // flagWords are a flag's values in words.
 var flagWords = map[bool]estimator.Text{true: {EN: "yes", JA: "はい"}, false: {EN: "no", JA: "いいえ"}}
