@@ -107,23 +107,23 @@ type Point struct {
 	Term      string         `json:"term,omitempty"`
 	Precision string         `json:"precision,omitempty"` // where plan.precisions chose it
 
-	Count        estimator.Quantity `json:"count"` // systems bought or instances rented
-	GPUs         estimator.Quantity `json:"gpus"`
-	Utilisation  estimator.Quantity `json:"utilisation"` // systems needed over systems bought or rented
-	TimePerRun   estimator.Quantity `json:"time_per_run"`
-	Capex        estimator.Quantity `json:"capex"`
-	PerYear      estimator.Quantity `json:"per_year"` // opex, or rent
-	Total        estimator.Quantity `json:"total"`    // over money.depreciation_years: what the plans are ranked by
-	Power        estimator.Quantity `json:"power"`    // maximum draw with cooling
-	EnergyPerRun estimator.Quantity `json:"energy_per_run"`
+	Count        estimator.Quantity  `json:"count"` // systems bought or instances rented
+	GPUs         estimator.Quantity  `json:"gpus"`
+	Utilisation  estimator.Quantity  `json:"utilisation"` // systems needed over systems bought or rented
+	TimePerRun   estimator.Quantity  `json:"time_per_run"`
+	Capex        estimator.Quantity  `json:"capex"`
+	PerYear      estimator.Quantity  `json:"per_year"` // opex, or rent
+	Total        estimator.Quantity  `json:"total"`    // over money.depreciation_years: what the plans are ranked by
+	Power        estimator.Quantity  `json:"power"`    // maximum draw with cooling
+	EnergyPerRun estimator.Quantity  `json:"energy_per_run"`
+	BreakEven    *estimator.Quantity `json:"break_even,omitempty"` // use after which buying beats renting; nil: never, or no counterpart
 	// CO2PerRun and CO2 are the carbon of one run and over the running
 	// horizon (a year for a team, the project for a project), at the grid
 	// Grid names: a rented option's region where the grid table has it,
 	// otherwise the scenario's (empty: its money.grid_kg_co2_per_kwh).
-	CO2PerRun estimator.Quantity  `json:"co2_per_run"`
-	CO2       estimator.Quantity  `json:"co2"`
-	Grid      string              `json:"grid,omitempty"`
-	BreakEven *estimator.Quantity `json:"break_even,omitempty"` // use after which buying beats renting; nil: never, or no counterpart
+	CO2PerRun estimator.Quantity `json:"co2_per_run"`
+	CO2       estimator.Quantity `json:"co2"`
+	Grid      string             `json:"grid,omitempty"`
 	// SizedFor is the team.target_days the estimate sized the plan for: with
 	// the option's system and money.system, what loads the plan as a scenario.
 	SizedFor estimator.Quantity `json:"sized_for"`
