@@ -101,6 +101,12 @@ func CatalogFacts() []CatalogFact {
 		add("transformers", m.ID, "attention_flops", m.Name, Text{": attention training FLOPs per token, per token of sequence", ": 系列 1 トークンあたり・1 トークンあたりのアテンション学習計算量"}, m.AttentionFLOPsPerToken(1), FLOPs, m.Source, m.AsOf)
 		add("transformers", m.ID, "seq", m.Name, Text{": sequence length it was trained at", ": 学習時の系列長"}, float64(m.Seq), Count, m.Source, m.AsOf)
 	}
+	// The grid table's intensities, which a scenario naming its grid
+	// (money.grid_region) reads in its CO2 formulas.
+	for _, g := range hardware.Grids() {
+		out = append(out, CatalogFact{Path: gridFact(g.ID), Label: Text{EN: g.Name + " (" + g.ID + "): grid CO2e per kWh", JA: gridName(g) + "（" + g.ID + "）: 電力網の kWh あたり CO2 排出量"},
+			Value: g.KgCO2PerKWh, Unit: Kilograms, Source: g.Source, AsOf: g.AsOf})
+	}
 	return out
 }
 

@@ -215,7 +215,7 @@ func computeMoney(s *Scenario, hw catalogView, results *chain, b *builder) {
 		b.add(&costBreakEvenUtilisation, &c, own/(systems*sys.GPUs*Year/Hour*m.CloudPerGPUHour))
 	}
 	runEnergy(s, b, &c, r, sysPower)
-	b.add(&co2PerYear, &c, energyYear/joulesPerKWh*m.GridKgCO2PerKWh)
+	addCO2(b, &co2PerYear, &c, m, energyYear)
 	results.plan = planBasis{systems: systems, price: price, storage: storage, opex: opex}
 }
 
@@ -229,7 +229,7 @@ func runEnergy(s *Scenario, b *builder, c *subject, r *pairResult, sysPower floa
 		runGPUTime = b.add(&energyGPUTimePerRunLinear, c, r.gpuTime)
 	}
 	energyRun := b.add(&energyPerRun, c, runGPUTime*sysPower/sys.GPUs*m.LoadFactor*m.PUE)
-	b.add(&co2PerRun, c, energyRun/joulesPerKWh*m.GridKgCO2PerKWh)
+	addCO2(b, &co2PerRun, c, m, energyRun)
 }
 
 // computePlan is the yearly plan: the systems the growing data needs each year

@@ -194,7 +194,7 @@ func projectMoney(s *Scenario, b *builder, c *subject, r *pairResult, systems, c
 		b.add(kindIf(s.HasData(), &costRentCommitted, &costRentCommittedNoStorage), c, hours*m.CloudPerGPUHour+storage)
 	}
 	runEnergy(s, b, c, r, sysPower)
-	b.add(&co2Project, c, energy/joulesPerKWh*m.GridKgCO2PerKWh)
+	addCO2(b, &co2Project, c, m, energy)
 }
 
 // errDeadline is a project's deadline that no job meets: the fault is the

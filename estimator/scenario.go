@@ -156,7 +156,11 @@ type Money struct {
 	DepreciationYears  float64  `json:"depreciation_years" check:"gt0,le=20"`
 	CloudGPU           string   `json:"cloud_gpu,omitempty"` // catalog GPU rented; taken as as fast as the system's
 	CloudPerGPUHour    float64  `json:"cloud_per_gpu_hour" check:"ge=0"`
-	GridKgCO2PerKWh    float64  `json:"grid_kg_co2_per_kwh" check:"ge=0"`
+	// The grid's carbon intensity: a number, or the name of a country or
+	// cloud region of the grid table (hardware.Grids), which wins when both
+	// are given.
+	GridKgCO2PerKWh *float64 `json:"grid_kg_co2_per_kwh,omitempty" check:"ge=0"`
+	GridRegion      string   `json:"grid_region,omitempty"`
 	// Ask is which figure the proposal asks for (see Answer); unset: the point estimate.
 	Ask *Ask `json:"ask,omitempty" check:"oneof=point|p50|p90"`
 	// Residual is what bought systems keep of their value after a project:

@@ -101,6 +101,16 @@ func (c *Calculation) Label(id string) Text {
 	return Text{id, id}
 }
 
+// Source is the source of the quantity with this id, as the calculation
+// lays it out (a CO2 figure's names the grid it was read from); empty where
+// it lays out none.
+func (c *Calculation) Source(id string) Text {
+	if i, ok := c.index[id]; ok {
+		return c.layout[i].Source
+	}
+	return Text{}
+}
+
 // PlanField is the label and unit of a field of the plan section
 // (plan.capex_budget: "Capital budget", in the scenario's currency), from the
 // input table's planner rows; the field's path and no unit where it has no

@@ -315,6 +315,7 @@ func checkMoney(s *Scenario, errs *errorList) {
 	if lo, _ := extremes(s, "money.cloud_per_gpu_hour", m.CloudPerGPUHour); lo.bounded && !(lo.v > 0) {
 		errs.add(lo.path, Text{"must be > 0 (the break-even utilisation divides by it)", "0 より大きい値にしてください（損益分岐稼働率の計算でこの値で割ります）"}, lo.v)
 	}
+	checkGrid(m, errs)
 	if m.CloudGPU != "" {
 		if _, ok := hardware.GPUByID(m.CloudGPU); !ok {
 			errs.add("money.cloud_gpu", knownAs("unknown catalog GPU", "カタログにない GPU です", hardware.GPUIDs()), strconv.Quote(m.CloudGPU))

@@ -431,7 +431,7 @@ func TestHardwareCommandsRejectBadInput(t *testing.T) {
 		{[]string{"devices", "--model", "alexnet", "--gpu", "rtx-3050", "--cpu", "core-i7-12700", "--dataset", "mnist", "--epochs", "1"}, 2, `dataset: unknown id (known: cifar10, imagenet), got "mnist"`},
 		{[]string{"devices", "--model", "alexnet", "--gpu", "rtx-3050", "--cpu", "core-i7-12700", "--epochs", "0"}, 2, "epochs: must be > 0, got 0"},
 		{[]string{"devices", "--model", "alexnet", "--gpu", "rtx-3050", "--cpu", "i9", "--epochs", "1"}, 2, `cpu: unknown id (known: core-i7-12700, `},
-		{[]string{"catalog", "tpus"}, 2, `table: must be one of gpus, cpus, systems, models, transformers, networks, datasets, got "tpus"`},
+		{[]string{"catalog", "tpus"}, 2, `table: must be one of gpus, cpus, systems, models, transformers, networks, datasets, grid, got "tpus"`},
 		{[]string{"catalog"}, 2, "catalog needs a TABLE"},
 		{[]string{"calibrate", "--out", filepath.Join(dir, "x.json")}, 2, "--out needs --measurements"},
 		{[]string{"calibrate", "--measurements", filepath.Join(dir, "none.csv")}, 1, "no such file"},

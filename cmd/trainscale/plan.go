@@ -159,7 +159,11 @@ func writePlanTable(w io.Writer, s *estimator.Scenario, res *planner.Result) err
 	}
 
 	fmt.Fprintf(w, "Options considered, each sized for the deadline, cheapest first (%d plans compared in all):\n", res.Points)
-	rows := [][]string{{"option", "count", "utilisation", "time/run", "capex", res.Running.EN, "total, " + res.Horizon.EN, "power", "energy/run", "buy beats rent after", "meets all", "binding"}}
+	co2Head := "CO2"
+	if len(res.Options) > 0 {
+		co2Head = res.Options[0].CO2.Label.EN
+	}
+	rows := [][]string{{"option", "count", "utilisation", "time/run", "capex", res.Running.EN, "total, " + res.Horizon.EN, "power", "energy/run", co2Head, "buy beats rent after", "meets all", "binding"}}
 	for i := range res.Options {
 		p := &res.Options[i]
 		breakEven := "-"
@@ -167,7 +171,7 @@ func writePlanTable(w io.Writer, s *estimator.Scenario, res *planner.Result) err
 			breakEven = show(*p.BreakEven)
 		}
 		rows = append(rows, []string{estimator.Printable(p.Option) + staleNote(p), show(p.Count), show(p.Utilisation), show(p.TimePerRun), show(p.Capex), show(p.PerYear), banded(p.Total),
-			show(p.Power), show(p.EnergyPerRun), breakEven, yesNo(p.MeetsAll), estimator.Printable(p.Why.EN)})
+			show(p.Power), show(p.EnergyPerRun), show(p.CO2) + gridNote(p, s), breakEven, yesNo(p.MeetsAll), estimator.Printable(p.Why.EN)})
 	}
 	if err := writeColumns(w, rows); err != nil {
 		return err
@@ -193,6 +197,15 @@ func writePlanTable(w io.Writer, s *estimator.Scenario, res *planner.Result) err
 		}
 	}
 	return nil
+}
+
+// gridNote names the grid a plan's carbon was counted on where it is not
+// the scenario's: a rented option's cloud region.
+func gridNote(p *planner.Point, s *estimator.Scenario) string {
+	if p.Grid == "" || strings.EqualFold(p.Grid, s.Money.GridRegion) {
+		return ""
+	}
+	return " (" + p.Grid + " grid)"
 }
 
 // staleNote flags a plan whose cloud price is more than 12 months old.

@@ -23,6 +23,35 @@ func TestPlanDefault(t *testing.T) {
 	}
 }
 
+// The options table gives each option's carbon over the running horizon,
+// naming the grid where a rented option's region sets it rather than the
+// scenario's; the CSV lists it as a quantity.
+func TestPlanCarbonColumn(t *testing.T) {
+	out, errOut, code := trainscale(t, "", "plan", "--scenario", "modern-2026", "--set", "plan.gpus=h100-sxm", "--as-of", "2026-12-01")
+	require.Equal(t, 0, code, errOut)
+	rows := map[string]string{}
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) > 0 && rows[f[0]] == "" {
+			rows[f[0]] = line // the options table's, not the frontier's below
+		}
+	}
+	assert.Contains(t, rows["option"], "energy/run  CO2 per year")
+	assert.Regexp(t, `8\.32 MWh +1065\.9 t +4\.34 years`, rows["buy-dgx-h100"])
+	assert.Regexp(t, `8\.32 MWh +1059\.5 t \(aws-us-east-1 grid\) `, rows["rent-aws-p5-48xlarge-on-demand"])
+	assert.Regexp(t, `8\.32 MWh +1059\.5 t \(azure-eastus grid\) `, rows["rent-azure-standard-nd96isr-h100-v5-on-demand"])
+
+	// On the scenario's own named grid, only the regions that differ say so.
+	out, errOut, code = trainscale(t, "", "plan", "--scenario", "modern-2026", "--set", "plan.gpus=h100-sxm", "--set", "money.grid_region=aws-us-east-1", "--as-of", "2026-12-01")
+	require.Equal(t, 0, code, errOut)
+	assert.NotContains(t, out, "(aws-us-east-1 grid)")
+	assert.Contains(t, out, "(azure-eastus grid)")
+
+	out, errOut, code = trainscale(t, "", "plan", "--scenario", "modern-2026", "--set", "plan.gpus=h100-sxm", "--as-of", "2026-12-01", "--format", "csv")
+	require.Equal(t, 0, code, errOut)
+	assert.True(t, strings.Contains(out, "\nplan.buy-dgx-h100.n31.co2,CO2 per year,1.0658621376e+06,,,kg,co2.per_year with team.target_days = 7,"), "the CSV lists the carbon")
+	assert.True(t, strings.Contains(out, "\nplan.rent-aws-p5-48xlarge-on-demand.n31.co2_per_run,CO2 of one run,3061.26"), "the CSV lists the carbon of a run")
+}
+
 func TestPlanJSONAndCSV(t *testing.T) {
 	out, errOut, code := trainscale(t, "", "plan", "--scenario", "modern-2026", "--set", "plan.gpus=h100-sxm", "--as-of", "2026-12-01", "--format", "json")
 	require.Equal(t, 0, code, errOut)

@@ -117,6 +117,13 @@ type Point struct {
 	Power        estimator.Quantity  `json:"power"`    // maximum draw with cooling
 	EnergyPerRun estimator.Quantity  `json:"energy_per_run"`
 	BreakEven    *estimator.Quantity `json:"break_even,omitempty"` // use after which buying beats renting; nil: never, or no counterpart
+	// CO2PerRun and CO2 are the carbon of one run and over the running
+	// horizon (a year for a team, the project for a project), at the grid
+	// Grid names: a rented option's region where the grid table has it,
+	// otherwise the scenario's (empty: its money.grid_kg_co2_per_kwh).
+	CO2PerRun estimator.Quantity `json:"co2_per_run"`
+	CO2       estimator.Quantity `json:"co2"`
+	Grid      string             `json:"grid,omitempty"`
 	// SizedFor is the team.target_days the estimate sized the plan for: with
 	// the option's system and money.system, what loads the plan as a scenario.
 	SizedFor estimator.Quantity `json:"sized_for"`
@@ -142,7 +149,7 @@ type Point struct {
 
 // Quantities lists the point's numbers in the order tables show them.
 func (p *Point) Quantities() []estimator.Quantity {
-	qs := []estimator.Quantity{p.Count, p.GPUs, p.Utilisation, p.TimePerRun, p.Capex, p.PerYear, p.Total, p.Power, p.EnergyPerRun, p.SizedFor, p.GPUsPerSystem, p.Storage}
+	qs := []estimator.Quantity{p.Count, p.GPUs, p.Utilisation, p.TimePerRun, p.Capex, p.PerYear, p.Total, p.Power, p.EnergyPerRun, p.CO2PerRun, p.CO2, p.SizedFor, p.GPUsPerSystem, p.Storage}
 	for _, q := range []*estimator.Quantity{p.SystemPrice, p.SystemPower, p.PerGPUHour, p.BreakEven} {
 		if q != nil {
 			qs = append(qs, *q)
@@ -520,6 +527,11 @@ func deriveScenario(s *estimator.Scenario, lim planLimits, o planOption, sys est
 		m.Rent = &estimator.Rent{Provider: o.offer.Provider, Instance: o.offer.Instance, Term: string(o.term)}
 		m.CloudGPU = o.gpu
 		m.CloudPerGPUHour = o.offer.Price(o.term) * m.USDRate()
+		// The instances draw their region's grid, not the scenario's,
+		// where the table knows the region.
+		if g, ok := hardware.CloudGrid(o.offer.Provider, o.offer.Region); ok {
+			m.GridRegion = g.ID
+		}
 	}
 	ds.Workloads, ds.Systems, ds.Money = []estimator.Workload{w}, []estimator.System{sys}, &m
 	if s.Growth != nil {
@@ -580,6 +592,8 @@ const (
 	vRunTime // a project's, with the two below
 	vElectricity
 	vSupport
+	vCO2Run
+	vCO2 // over the running horizon: a year, or the project
 )
 
 // planPoint is a plan as the sweep finds it, numbers only: hundreds are
@@ -589,6 +603,7 @@ type planPoint struct {
 	o                                                       *planOption
 	deadline                                                float64 // the target the estimate sized it for
 	count, gpus, time, capex, perYear, total, power, energy float64
+	co2Run, co2                                             float64
 	needed                                                  float64 // systems the team needs, before rounding up to count
 	// The unit figures the costs are made of, which a plan shows so its
 	// costs can be formulas over them.
@@ -612,7 +627,8 @@ func (o *planOption) sweep(lim planLimits, plans *estimator.LayoutCache) ([]plan
 	w, sys := o.s.Workloads[0].ID, o.s.Systems[0].ID
 	toBuy, needed, jobTime := "team."+w+".systems_to_buy."+sys, "team."+w+".systems."+sys, "train."+w+".job_time."+sys
 	o.sw = c.Sweep(toBuy, needed, "cost.capex", o.s.TotalID(), "cost.opex_per_year", "cost.storage", "cost.system_price",
-		"cost.system_power", "energy.per_run", jobTime, "project."+w+".run_time."+sys, "cost.power_project", "cost.support_project")
+		"cost.system_power", "energy.per_run", jobTime, "project."+w+".run_time."+sys, "cost.power_project", "cost.support_project",
+		"co2.per_run", co2Horizon(o.s))
 	o.sized, o.jobTime, o.calc = c.Has(toBuy) && c.Has(needed), c.Has(jobTime), c
 	atDeadline, ok := o.point(lim.deadline, true)
 	if !ok {
@@ -687,7 +703,7 @@ func (o *planOption) point(deadline float64, exact bool) (planPoint, bool) {
 	count := v[vToBuy]
 	p := planPoint{o: o, deadline: deadline, count: count, gpus: count * s.Systems[0].GPUs, time: deadline, // linear scaling meets the target exactly
 		power: count * v[vSysPower] * s.Money.PUE, energy: v[vEnergyRun], needed: v[vNeeded],
-		storage: v[vStorage], unitPrice: v[vSysPrice], unitPower: v[vSysPower]}
+		storage: v[vStorage], unitPrice: v[vSysPrice], unitPower: v[vSysPower], co2Run: v[vCO2Run], co2: v[vCO2]}
 	if o.jobTime {
 		p.time, p.jobTime = v[vJobTime], true
 	}
@@ -738,6 +754,13 @@ func (lim planLimits) describe(p planPoint) Point {
 	out.TimePerRun = planQuantity(id("time_per_run"), estimator.Text{EN: "Time per run", JA: "1 回の学習時間"}, estimator.Seconds, p.time, formula)
 	out.Power = planQuantity(id("power"), estimator.Text{EN: "Maximum power, cooling included", JA: "最大消費電力（冷却込み）"}, estimator.Watts, p.power, "count * cost.system_power * money.pue")
 	out.EnergyPerRun = planQuantity(id("energy_per_run"), estimator.Text{EN: "Energy of one run", JA: "学習 1 回の消費電力量"}, estimator.Joules, p.energy, "energy.per_run"+at)
+	if g, ok := hardware.GridByID(s.Money.GridRegion); ok {
+		out.Grid = g.ID
+	}
+	out.CO2PerRun = planQuantity(id("co2_per_run"), estimator.Text{EN: "CO2 of one run", JA: "学習 1 回の CO2 排出量"}, estimator.Kilograms, p.co2Run, "co2.per_run"+at)
+	out.CO2 = planQuantity(id("co2"), o.calc.Label(co2Horizon(s)), estimator.Kilograms, p.co2, co2Horizon(s)+at)
+	// The estimate's source names the grid and cites it.
+	out.CO2PerRun.Source, out.CO2.Source = o.calc.Source("co2.per_run"), o.calc.Source(co2Horizon(s))
 	if o.acquire == "buy" {
 		price := planQuantity(id("system_price"), estimator.Text{EN: "Price of one system", JA: "1 台の価格"}, cur, p.unitPrice, "cost.system_price")
 		power := planQuantity(id("system_power"), estimator.Text{EN: "Maximum power of one system", JA: "1 台の最大消費電力"}, estimator.Watts, p.unitPower, "cost.system_power")
@@ -791,7 +814,8 @@ func (lim planLimits) describe(p planPoint) Point {
 			lo, hi float64
 		}{{&out.Count, e[0].count, e[1].count}, {&out.GPUs, e[0].gpus, e[1].gpus}, {&out.TimePerRun, e[0].time, e[1].time},
 			{&out.Capex, e[0].capex, e[1].capex}, {&out.PerYear, e[0].perYear, e[1].perYear}, {&out.Total, e[0].total, e[1].total},
-			{&out.Power, e[0].power, e[1].power}, {&out.EnergyPerRun, e[0].energy, e[1].energy}} {
+			{&out.Power, e[0].power, e[1].power}, {&out.EnergyPerRun, e[0].energy, e[1].energy},
+			{&out.CO2PerRun, e[0].co2Run, e[1].co2Run}, {&out.CO2, e[0].co2, e[1].co2}} {
 			if r.lo != r.hi {
 				r.q.P10, r.q.P90 = min(r.lo, r.hi), max(r.lo, r.hi)
 			}
@@ -817,6 +841,15 @@ func projectWords(out *Point, o *planOption, s *estimator.Scenario) {
 	out.PerYear.Label.EN, out.PerYear.Label.JA = "Rent for the project", "プロジェクトの賃料"
 	out.PerYear.Formula = "project GPU-hours * per_gpu_hour (on demand), or count * gpus_per_system * max(project.duration, the term) / HOUR * per_gpu_hour (a commitment bills its whole term)"
 	out.Total.Formula = "capex (shared storage) + the rent for the project"
+}
+
+// co2Horizon is the id of the CO2 over the running horizon: the year's for
+// a team, the project's for a project.
+func co2Horizon(s *estimator.Scenario) string {
+	if s.IsProject() {
+		return "co2.project"
+	}
+	return "co2.per_year"
 }
 
 func planQuantity(id string, label estimator.Text, unit estimator.Unit, v float64, formula string) estimator.Quantity {

@@ -1,6 +1,7 @@
 package tool
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -11,13 +12,13 @@ import (
 )
 
 // Tables are the tables Catalog knows, in the order it lists them.
-var Tables = []string{"gpus", "cpus", "systems", "models", "transformers", "networks", "datasets"}
+var Tables = []string{"gpus", "cpus", "systems", "models", "transformers", "networks", "datasets", "grid"}
 
 // Listing is one catalog table: its entries for programs (the hardware
 // types, whose JSON keys name their units) and the same laid out for people.
 type Listing struct {
 	Table   string          `json:"table"`
-	Entries any             `json:"entries"` // []hardware.GPU, CPU, System, Model, TransformerModel, Network or Dataset
+	Entries any             `json:"entries"` // []hardware.GPU, CPU, System, Model, TransformerModel, Network, Dataset or Grid
 	Section present.Section `json:"-"`
 }
 
@@ -96,6 +97,17 @@ func Catalog(table string) (*Listing, error) {
 			row(d.ID, strconv.Itoa(d.Samples), show(d.SampleBytes, estimator.Bytes), fmt.Sprintf("%d px", d.InputSize), d.AsOf, d.Name, d.Source)
 		}
 		l.Entries = hardware.Datasets()
+	case "grid":
+		// The id is what money.grid_region takes.
+		row("id", "name", "country", "kg CO2e per kWh", "PUE", "as of", "source", "PUE source")
+		for _, g := range hardware.Grids() {
+			pue := "-" // not published, or a country
+			if g.PUE > 0 {
+				pue = strconv.FormatFloat(g.PUE, 'f', -1, 64)
+			}
+			row(g.ID, g.Name, g.Country, strconv.FormatFloat(g.KgCO2PerKWh, 'f', -1, 64), pue, g.AsOf, g.Source, cmp.Or(g.PUESource, "-"))
+		}
+		l.Entries = hardware.Grids()
 	default:
 		return nil, &estimator.FieldError{Path: "table", Rule: estimator.Text{EN: "must be one of " + strings.Join(Tables, ", "), JA: "次のいずれかにしてください: " + strings.Join(Tables, ", ")}, Got: strconv.Quote(table)}
 	}
