@@ -36,9 +36,9 @@ func TestPlanCarbonColumn(t *testing.T) {
 		}
 	}
 	assert.Contains(t, rows["option"], "energy/run  CO2 per year")
-	assert.Regexp(t, `8\.32 MWh +1065\.9 t +4\.34 years`, rows["buy-dgx-h100"])
-	assert.Regexp(t, `8\.32 MWh +1059\.5 t \(aws-us-east-1 grid\) `, rows["rent-aws-p5-48xlarge-on-demand"])
-	assert.Regexp(t, `8\.32 MWh +1059\.5 t \(azure-eastus grid\) `, rows["rent-azure-standard-nd96isr-h100-v5-on-demand"])
+	assert.Regexp(t, `8\.32 MWh +1,065\.9 t +4\.34 years`, rows["buy-dgx-h100"])
+	assert.Regexp(t, `8\.32 MWh +1,059\.5 t \(aws-us-east-1 grid\) `, rows["rent-aws-p5-48xlarge-on-demand"])
+	assert.Regexp(t, `8\.32 MWh +1,059\.5 t \(azure-eastus grid\) `, rows["rent-azure-standard-nd96isr-h100-v5-on-demand"])
 
 	// On the scenario's own named grid, only the regions that differ say so.
 	out, errOut, code = trainscale(t, "", "plan", "--scenario", "modern-2026", "--set", "plan.gpus=h100-sxm", "--set", "money.grid_region=aws-us-east-1", "--as-of", "2026-12-01")
