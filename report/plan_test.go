@@ -45,7 +45,7 @@ func TestBuildPlans(t *testing.T) {
 	rows, stale := b.PlanTable()
 	assert.Empty(t, stale)
 	require.Len(t, rows, len(b.Plan.Options)+1)
-	assert.Equal(t, []string{"Rent hyperstack 8x B200 (on-demand)", "13", "6.9 days", "USD 52,000", "USD 3,826,368", "USD 15,357,472", "0.24 MW", "yes", "Deadline per run binds: 1.4% of it left"}, rows[1])
+	assert.Equal(t, []string{"Rent hyperstack 8x B200 (on-demand)", "13", "6.9 days", "USD 52,000", "USD 3,826,368", "USD 15,357,472", "0.24 MW", "626.6 t", "yes", "Deadline per run binds: 1.4% of it left"}, rows[1])
 
 	require.NotNil(t, b.Frontier)
 	f := *b.Frontier

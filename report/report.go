@@ -422,6 +422,14 @@ func (b *Bundle) PlanSkipped() []string {
 // meets all, binding. Columns 1 to 6 hold numbers, each column in one
 // display. An option whose price is stale ends in "*", and stale is the
 // footnote saying so ("" when none is).
+// The plan table's columns (PlanTable): the option, its figures in columns
+// 1 to PlanFigures, the total the rows are ranked by among them at
+// PlanTotal, then whether it meets every constraint and why.
+const (
+	PlanTotal   = 5
+	PlanFigures = 7
+)
+
 func (b *Bundle) PlanTable() (rows [][]string, stale string) {
 	res := b.Plan
 	if res == nil {
@@ -429,8 +437,12 @@ func (b *Bundle) PlanTable() (rows [][]string, stale string) {
 	}
 	t := func(key string) string { return chart.Text(b.Lang, key) }
 	// The totals' head says what they cover: a team's years, a project's runs.
+	co2 := t("plan.col.co2")
+	if len(res.Options) > 0 {
+		co2 = res.Options[0].CO2.Label.In(b.Lang) // per year, or the project's
+	}
 	rows = [][]string{{t("plan.col.option"), t("plan.col.count"), t("plan.col.time"), t("plan.col.capex"),
-		res.Running.In(b.Lang), t("plan.col.total") + " (" + res.Horizon.In(b.Lang) + ")", t("plan.col.power"), t("plan.col.meets"), t("plan.col.binding")}}
+		res.Running.In(b.Lang), t("plan.col.total") + " (" + res.Horizon.In(b.Lang) + ")", t("plan.col.power"), co2, t("plan.col.meets"), t("plan.col.binding")}}
 	if len(res.Options) == 0 {
 		return rows, ""
 	}
@@ -448,6 +460,7 @@ func (b *Bundle) PlanTable() (rows [][]string, stale string) {
 		column(func(p planner.Point) estimator.Quantity { return p.PerYear }),
 		column(func(p planner.Point) estimator.Quantity { return p.Total }),
 		column(func(p planner.Point) estimator.Quantity { return p.Power }),
+		column(func(p planner.Point) estimator.Quantity { return p.CO2 }),
 	}
 	var dates []string
 	for i, p := range res.Options {

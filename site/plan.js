@@ -136,10 +136,10 @@ function optionsTable(page, res) {
   const box = el('div', 'plan-options');
   const table = el('table');
   table.setAttribute('aria-label', res.options);
-  const last = res.table[0].length - 1, total = 5;
+  const last = res.table[0].length - 1, total = res.total ?? 0, figures = res.figures ?? 0;
   // The columns in the order shown: the header's, the total moved next to the name.
   const order = [0, total, ...res.table[0].keys()].filter((i, at, all) => all.indexOf(i) === at);
-  const kind = (/** @type {number} */ i) => (i === total ? 'num total' : i >= 1 && i <= 6 ? 'num' : i === last ? 'text why' : 'text');
+  const kind = (/** @type {number} */ i) => (i === total ? 'num total' : i >= 1 && i <= figures ? 'num' : i === last ? 'text why' : 'text');
   const head = el('tr');
   for (const i of order) head.append(Object.assign(el('th', i ? kind(i) : null, res.table[0][i]), { scope: 'col' }));
   head.append(Object.assign(el('th', null, page.t('plan.load.col')), { scope: 'col' }));

@@ -116,7 +116,9 @@
  * @property {string} [chosen] left out when no plan meets every constraint
  * @property {string[]} [text]
  * @property {string} [options]
- * @property {string[][]} [table] header first; columns 1 to 6 hold numbers
+ * @property {string[][]} [table] header first; columns 1 to figures hold numbers
+ * @property {number} [figures] the table's last column of figures
+ * @property {number} [total] the table's column of the total its rows are ranked by
  * @property {number} [chosen_row] the table's row of the chosen plan, when it is one
  * @property {string} [stale]
  * @property {string[]} [skipped]

@@ -120,6 +120,7 @@ var messages = map[string]estimator.Text{
 	"plan.col.per_year":   {EN: "per year", JA: "年間費用"},
 	"plan.col.total":      {EN: "total", JA: "総額"},
 	"plan.col.power":      {EN: "power", JA: "電力"},
+	"plan.col.co2":        {EN: "CO2", JA: "CO2 排出量"},
 	"plan.col.meets":      {EN: "meets all", JA: "全制約を満たす"},
 	"plan.col.binding":    {EN: "binding", JA: "制約となる条件"},
 	"plan.chart.title":    {EN: "Total cost against time per run: the planner's frontier", JA: "総額と 1 回の学習時間：プランナーのフロンティア"},

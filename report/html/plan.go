@@ -16,7 +16,8 @@ type planView struct {
 	Chosen  string
 	Text    []string
 	Options string
-	Table   [][]string // header first; columns 1 to 6 hold numbers
+	Table   [][]string // header first; columns 1 to Figures hold numbers
+	Figures int
 	Stale   string
 	Skipped []string
 	Figure  *figure
@@ -34,6 +35,7 @@ func newPlan(b *report.Bundle, n int, lang estimator.Lang, charted bool) (*planV
 		v.Chosen, v.Text = v.Text[0], v.Text[1:]
 	}
 	v.Table, v.Stale = b.PlanTable()
+	v.Figures = report.PlanFigures
 	if b.Frontier != nil {
 		f, err := newFigure(*b.Frontier, n, lang, charted)
 		if err != nil {

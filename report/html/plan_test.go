@@ -20,7 +20,7 @@ func TestPlanSection(t *testing.T) {
 	require.Positive(t, i)
 	section := out[i : i+strings.Index(out[i:], "</section>")]
 	assert.Contains(t, section, `<p class="buy"><strong>Cheapest alternative: Rent hyperstack 8x B200 (on-demand).`)
-	assert.Contains(t, section, `<td>Rent hyperstack 8x B200 (on-demand)</td><td class="num">13</td><td class="num">6.9 days</td><td class="num">USD 52,000</td><td class="num">USD 3,826,368</td><td class="num">USD 15,357,472</td><td class="num">0.24 MW</td><td>yes</td>`)
+	assert.Contains(t, section, `<td>Rent hyperstack 8x B200 (on-demand)</td><td class="num">13</td><td class="num">6.9 days</td><td class="num">USD 52,000</td><td class="num">USD 3,826,368</td><td class="num">USD 15,357,472</td><td class="num">0.24 MW</td><td class="num">626.6 t</td><td>yes</td>`)
 	assert.Contains(t, section, `<figure id="figure-plan-frontier" data-chart-id="plan-frontier">`)
 	assert.Contains(t, section, "Figure 9: Total cost against time per run: the planner&#39;s frontier")
 	assert.Contains(t, out, `<li><a href="#plan">Buy or rent: the options the planner compared</a></li>`)

@@ -106,7 +106,7 @@ summary { cursor: pointer; color: var(--accent); }
 {{if .Refused}}<p class="empty">{{.Refused}}</p>{{else}}{{if .Chosen}}<p class="buy"><strong>{{.Chosen}}</strong></p>
 {{end}}{{range .Text}}<p>{{.}}</p>
 {{end}}<h3>{{.Options}}</h3>
-<div class="scroll"><table class="plan-options">{{range $i, $row := .Table}}{{if eq $i 0}}<thead><tr>{{range $j, $c := $row}}<th{{if and $j (lt $j 7)}} class="num"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>{{else}}<tr>{{range $j, $c := $row}}<td{{if and $j (lt $j 7)}} class="num"{{end}}>{{$c}}</td>{{end}}</tr>{{end}}{{end}}</tbody></table></div>
+<div class="scroll"><table class="plan-options">{{$f := .Figures}}{{range $i, $row := .Table}}{{if eq $i 0}}<thead><tr>{{range $j, $c := $row}}<th{{if and $j (le $j $f)}} class="num"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>{{else}}<tr>{{range $j, $c := $row}}<td{{if and $j (le $j $f)}} class="num"{{end}}>{{$c}}</td>{{end}}</tr>{{end}}{{end}}</tbody></table></div>
 {{if .Stale}}<p class="meta">{{.Stale}}</p>
 {{end}}{{range .Skipped}}<p class="meta">{{.}}</p>
 {{end}}{{with .Figure}}{{template "figure" .}}

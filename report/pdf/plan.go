@@ -1,12 +1,20 @@
 package pdf
 
+import "github.com/trainscale/trainscale/report"
+
 // planWidths are the plan table's columns, as fractions of the text width:
-// option, count, time per run, capex, per year, total, power, meets all,
-// binding.
-var planWidths = []float64{.17, .05, .07, .13, .12, .13, .07, .06, .2}
+// option, count, time per run, capex, per year, total, power, CO2, meets
+// all, binding.
+var planWidths = []float64{.16, .05, .07, .12, .11, .12, .07, .07, .05, .18}
 
 // planNumbers are the plan table's columns that hold numbers.
-var planNumbers = map[int]bool{1: true, 2: true, 3: true, 4: true, 5: true, 6: true}
+var planNumbers = func() map[int]bool {
+	m := map[int]bool{}
+	for i := 1; i <= report.PlanFigures; i++ {
+		m[i] = true
+	}
+	return m
+}()
 
 // plan is the page "Options considered and why this one": the chosen plan
 // and why, its binding constraint, the options the planner sized for the

@@ -1,6 +1,8 @@
 package xlsx
 
 import (
+	"slices"
+
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/planner"
 	"github.com/trainscale/trainscale/estimator/present"
@@ -61,6 +63,7 @@ const (
 	planColPerYear
 	planColTotal
 	planColPower
+	planColCO2
 	planColMeets
 	planColBinding
 	planColPrice
@@ -102,7 +105,7 @@ func (wb *workbook) plan() {
 	row++
 	table, stale := wb.b.PlanTable()
 	head := table[0]
-	wb.header(sh, row, append([]string{head[0], head[1], head[2], head[3], head[4], head[5], head[6], head[7], head[8], wb.t("xlsx.plan.price")},
+	wb.header(sh, row, append(append(slices.Clone(head), wb.t("xlsx.plan.price")),
 		wb.unitHeaders(res.Options)...)...)
 	for i, p := range res.Options {
 		row++
@@ -110,8 +113,9 @@ func (wb *workbook) plan() {
 		wb.text(sh, planColOption, row, shown[0])
 		wb.text(sh, planColTime, row, shown[2])
 		wb.text(sh, planColPower, row, shown[6])
-		wb.text(sh, planColMeets, row, shown[7])
-		wb.wrapped(sh, planColBinding, row, shown[8])
+		wb.text(sh, planColCO2, row, shown[report.PlanFigures])
+		wb.text(sh, planColMeets, row, shown[report.PlanFigures+1])
+		wb.wrapped(sh, planColBinding, row, shown[report.PlanFigures+2])
 		if p.PerGPUHour != nil {
 			wb.text(sh, planColPrice, row, p.PriceAsOf) // the price itself is the row's input cell
 		}

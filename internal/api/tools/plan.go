@@ -33,7 +33,12 @@ type Plan struct {
 	Chosen  string     `json:"chosen,omitempty"` // "" when no plan meets every constraint
 	Text    []string   `json:"text,omitempty"`   // why, the binding constraint, the fastest, the limits
 	Options string     `json:"options,omitempty"`
-	Table   [][]string `json:"table,omitempty"` // header first; columns 1 to 6 hold numbers
+	Table   [][]string `json:"table,omitempty"` // header first; columns 1 to Figures hold numbers
+	// Figures and Total are the table's last column of figures and the
+	// column of the total its rows are ranked by (report.PlanFigures,
+	// report.PlanTotal).
+	Figures int `json:"figures,omitempty"`
+	Total   int `json:"total,omitempty"`
 	// ChosenRow is the table's row (1 on) of the chosen plan, which the page
 	// marks; 0 when the chosen plan is none of the rows.
 	ChosenRow int      `json:"chosen_row,omitempty"`
@@ -94,6 +99,7 @@ func MakePlan(req PlanRequest) (*Plan, error) {
 		out.Chosen, out.Text = out.Text[0], out.Text[1:]
 	}
 	out.Table, out.Stale = b.PlanTable()
+	out.Figures, out.Total = report.PlanFigures, report.PlanTotal
 	c := b.Plan.Cheapest
 	for i, p := range b.Plan.Options {
 		out.Rows = append(out.Rows, planLoad(p, lang))

@@ -26,10 +26,12 @@ func TestPlanAnswersAsTheReports(t *testing.T) {
 	assert.Equal(t, "Options considered, each sized for the deadline, cheapest first (847 plans compared in all):", out.Options)
 	require.Greater(t, len(out.Table), 1)
 	assert.Equal(t, "option", out.Table[0][0])
-	assert.Equal(t, []string{"Rent hyperstack 8x B200 (on-demand)", "13", "6.9 days", "USD 52,000", "USD 3,826,368", "USD 15,357,472", "0.24 MW", "yes", "Deadline per run binds: 1.4% of it left"}, out.Table[1])
+	assert.Equal(t, []string{"Rent hyperstack 8x B200 (on-demand)", "13", "6.9 days", "USD 52,000", "USD 3,826,368", "USD 15,357,472", "0.24 MW", "626.6 t", "yes", "Deadline per run binds: 1.4% of it left"}, out.Table[1])
 
 	require.Len(t, out.Rows, len(out.Table)-1, "a load for every option row")
 	assert.Equal(t, 1, out.ChosenRow, "the chosen plan, the cheapest that meets every constraint, is the first row")
+	assert.Equal(t, "USD 15,357,472", out.Table[1][out.Total], "the total the rows are ranked by")
+	assert.Equal(t, "626.6 t", out.Table[1][out.Figures], "the last figure, the carbon")
 	assert.Equal(t, "buy-dgx-h100", out.Rows[4].Option, out.Table[5][0])
 	assert.Equal(t, "dgx-h100", out.Rows[4].System)
 	assert.InDelta(t, 7, out.Rows[4].SizedForDays, 1e-9)
