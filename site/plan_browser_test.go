@@ -54,9 +54,9 @@ func TestPlanSection(t *testing.T) {
 			assert.Equal(t, tc.chosen, run[string](p, `document.querySelector('[data-role=plan] .chosen').textContent`))
 			assert.Equal(t, tc.chosen, p.status(), "the status line says it")
 			row := run[[]string](p, `[...document.querySelector('[data-role=plan] tbody tr').children].map((c) => c.textContent)`)
-			require.Len(t, row, 10, "the reports' nine columns and the load button")
+			require.Len(t, row, 11, "the reports' ten columns and the load button")
 			// The total, which ranks the rows, comes beside the name.
-			assert.Equal(t, []string{"13", "USD 52,000", "USD 15,357,472"}, []string{row[2], row[4], row[1]}, "the core's figures, as the reports show them")
+			assert.Equal(t, []string{"13", "USD 52,000", "USD 15,357,472", "626.6 t"}, []string{row[2], row[4], row[1], row[7]}, "the core's figures, as the reports show them")
 			// The options table scrolls in its box; the page itself does not widen.
 			assert.LessOrEqual(t, run[int64](p, `document.documentElement.scrollWidth`), width)
 			if shots != "" {
