@@ -18,22 +18,47 @@ type FieldError struct {
 
 func (e *FieldError) Error() string { return e.In("en") }
 
-// In says the problem in lang ("ja"; anything else reads English):
+// In says the problem in lang ("ja"; anything else reads English), naming
+// the field by its path, for authors (the CLI, the API's message):
 // "fleet.cars: must be > 0, got -5" or
 // "fleet.cars: 0 より大きい値にしてください（入力値 -5）". A rule without a
 // Japanese form reads in English inside the Japanese sentence.
-func (e *FieldError) In(lang Lang) string {
+func (e *FieldError) In(lang Lang) string { return e.said(ShownPath(e.Path, lang), lang) }
+
+// Said says the problem for a reader of the page or a report, in lang:
+// the field named by its label where the inputs table has one ("Cars: must
+// be > 0, got -5", "車両数: 0 より大きい値にしてください（入力値 -5）"), by
+// its path where it has none (a key the format does not know, a request's
+// own field).
+func (e *FieldError) Said(lang Lang) string { return e.said(FieldName(e.Path, lang), lang) }
+
+// FieldName is a field as a reader knows it, in lang: its label in the
+// inputs table, else its path (cut as ShownPath cuts it). It reads the
+// whole table: the page's estimator module, which lists no inputs, leaves
+// it to the page, which has the form's labels (api.Error's Problem).
+func FieldName(path string, lang Lang) string {
+	if f, ok := FieldOf(path); ok && f.Label.EN != "" {
+		return f.Label.In(lang)
+	}
+	return ShownPath(path, lang)
+}
+
+func (e *FieldError) said(name string, lang Lang) string { return name + ": " + e.Problem(lang) }
+
+// Problem is the rule broken and the value that broke it, in lang, without
+// the field: what the page shows beside the field, whose label is there
+// already ("must be > 0, got -5", "0 より大きい値にしてください（入力値 -5）").
+func (e *FieldError) Problem(lang Lang) string {
 	if lang != Japanese {
 		if e.Got == nil {
-			return minfmt.Sprintf("%s: %s", ShownPath(e.Path, lang), e.Rule.EN)
+			return e.Rule.EN
 		}
-		return minfmt.Sprintf("%s: %s, got %v", ShownPath(e.Path, lang), e.Rule.EN, Shown(e.Got, lang))
+		return minfmt.Sprintf("%s, got %v", e.Rule.EN, Shown(e.Got, lang))
 	}
-	rule := e.Rule.In(lang)
 	if e.Got == nil {
-		return ShownPath(e.Path, lang) + ": " + rule
+		return e.Rule.In(lang)
 	}
-	return minfmt.Sprintf("%s: %s（入力値 %v）", ShownPath(e.Path, lang), rule, Shown(e.Got, lang))
+	return minfmt.Sprintf("%s（入力値 %v）", e.Rule.In(lang), Shown(e.Got, lang))
 }
 
 // MaxShown is how many bytes of an offending value an error echoes, and
@@ -208,3 +233,4 @@ func (l *ErrorList) Err() error {
 	}
 	return l.kept.err()
 }
+
