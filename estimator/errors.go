@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/trainscale/trainscale/estimator/hardware"
 	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
@@ -130,12 +131,55 @@ type SyntaxError struct {
 func (e *SyntaxError) Error() string { return e.In("en") }
 
 // In says the problem in lang ("ja"; anything else reads English). Msg is the
-// JSON reader's own words, in English either way.
+// JSON reader's own words, which syntaxJA puts in Japanese.
 func (e *SyntaxError) In(lang Lang) string {
 	if lang == "ja" {
-		return minfmt.Sprintf("JSON として正しくありません（%d 行 %d 列）: %s", e.Line, e.Column, e.Msg)
+		return minfmt.Sprintf("JSON として正しくありません（%d 行 %d 列）: %s", e.Line, e.Column, syntaxJA(e.Msg))
 	}
 	return minfmt.Sprintf("invalid JSON at line %d, column %d: %s", e.Line, e.Column, e.Msg)
+}
+
+// syntaxJA is a JSON reader's message in Japanese: "invalid character 'x'"
+// and where it stood ("after array element"), or the input's early end.
+// A message of another shape is kept as it is.
+func syntaxJA(msg string) string {
+	if msg == "unexpected end of input" {
+		return "入力が途中で終わっています"
+	}
+	rest, ok := strings.CutPrefix(msg, "invalid character ")
+	if !ok {
+		return msg
+	}
+	// rest is the quoted character (which may be a quote or a space), then where it stood.
+	if i := strings.Index(rest, " in literal "); i >= 0 {
+		name, want, _ := strings.Cut(rest[i+len(" in literal "):], " (expecting ")
+		return rest[:i] + " は不正な文字です（リテラル " + name + " の中、" + strings.TrimSuffix(want, ")") + " が来るはずの位置）"
+	}
+	char, place := rest, ""
+	for where, ja := range syntaxWhereJA { // the longest place that ends it: "in numeric literal" ends two
+		if c, ok := strings.CutSuffix(rest, " "+where); ok && len(c) < len(char) {
+			char, place = c, "（"+ja+"）"
+		}
+	}
+	return char + " は不正な文字です" + place
+}
+
+// syntaxWhereJA are the places a JSON reader (internal/minjson, Override)
+// finds a character it does not expect, in Japanese.
+var syntaxWhereJA = map[string]string{
+	"":                               "",
+	"looking for beginning of value": "値が始まるはずの位置",
+	"looking for beginning of object key string": "オブジェクトのキー（文字列）が始まるはずの位置",
+	"after object key":                           "オブジェクトのキーの後",
+	"after object key:value pair":                "オブジェクトのキーと値の組の後",
+	"after array element":                        "リストの要素の後",
+	"after top-level value":                      "値の終わりの後",
+	"in numeric literal":                         "数値の中",
+	"after decimal point in numeric literal":     "数値の小数点の後",
+	"in exponent of numeric literal":             "数値の指数部",
+	"in string literal":                          "文字列の中",
+	"in string escape code":                      "文字列のエスケープの中",
+	"in \\u hexadecimal character escape":        "\\u の 16 進エスケープの中",
 }
 
 // IsInvalidInput reports whether err comes from the user's input (a scenario, an
@@ -234,3 +278,43 @@ func (l *ErrorList) Err() error {
 	return l.kept.err()
 }
 
+// errorWords is err in both languages, for a FieldError's rule: the
+// hardware model's errors carry their Japanese (FitError, LayoutError) or
+// are worded here (its sentinels, whose details after the sentinel's own
+// words are ids and numbers); another error reads as it is.
+func errorWords(err error) Text {
+	var fit *hardware.FitError
+	var bad *hardware.LayoutError
+	switch {
+	case errors.As(err, &fit):
+		return Text{fit.In("en"), fit.In("ja")}
+	case errors.As(err, &bad):
+		return Text{bad.In("en"), bad.In("ja")}
+	}
+	for _, w := range sentinelWords() {
+		if errors.Is(err, w.err) {
+			rest := strings.TrimPrefix(err.Error(), w.err.Error())
+			return Text{err.Error(), w.ja + rest}
+		}
+	}
+	return Text{err.Error(), err.Error()}
+}
+
+// sentinelWords are the hardware model's and this package's plain errors
+// in Japanese.
+func sentinelWords() []struct {
+	err error
+	ja  string
+} {
+	return []struct {
+		err error
+		ja  string
+	}{
+		{hardware.ErrNoPrecision, "GPU にこの精度の密行列テンソル演算の経路がありません"},
+		{hardware.ErrNoGPUCount, "上限までのどの GPU 数でも期限に間に合いません"},
+		{hardware.ErrTooSmall, "この時間では 10 億パラメータのモデルも学習できません"},
+		{hardware.ErrBeyondSizes, "形状を導ける 1e14 を超えるパラメータ数です"},
+		{errDeadline, minfmt.Sprintf("GPU %d 基までのどのジョブも、実行全体を数えると期限内に学習を終えられません", maxJobGPUs)},
+		{errLayoutTooLarge, "この並列化構成は GPU のメモリに収まりません"},
+	}
+}
