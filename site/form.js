@@ -80,21 +80,21 @@ function fieldFor(form, path) {
 
 // setError writes only what changes: every keystroke clears its field's
 // error, which is nearly always none. The slot shows the problem in words
-// beside the field's label; its path, which authors (and the CLI) use,
-// shows on hover.
+// beside the field's label; the core's whole message, paths and all, as
+// authors (and the CLI) read it, shows on hover.
 /**
  * @param {Element} el
  * @param {string} text
- * @param {string} [path]
+ * @param {string} [title]
  */
-function setError(el, text, path = '') {
+function setError(el, text, title = '') {
   const slot = /** @type {HTMLElement | null} */ (el.closest('.field')?.querySelector('.error'));
   if (text) el.setAttribute('aria-invalid', 'true');
   else el.removeAttribute('aria-invalid');
   if (!slot) return;
   if (slot.textContent !== (text || '')) slot.textContent = text || '';
   if (slot.hidden !== !text) slot.hidden = !text;
-  if (text && path) slot.title = path;
+  if (text && title) slot.title = title;
   else slot.removeAttribute('title');
 }
 
@@ -114,11 +114,11 @@ export function showErrors(form, res, el) {
     const own = fieldFor(form, e.path);
     const f = own || el;
     targets.add(f);
-    setError(f, besideIts(own, e), e.path);
+    setError(f, besideIts(form, own, e), e.message);
   }
   if (!targets.has(el)) {
     targets.add(el);
-    setError(el, res.error.message, res.error.path);
+    setError(el, said(form, res.error), res.error.message); // the field at fault is elsewhere: named by its label
   }
   el.dataset.refused = '';
   clearStale(form, targets);
@@ -129,15 +129,32 @@ export function showErrors(form, res, el) {
 // holding it (a range's low end, a config's key) the rest of its path
 // first ("low: must be > 0"); else the core's whole message.
 /**
+ * @param {Element} form
  * @param {Element | null} own the field at the error's path or holding it
  * @param {import('./trainscale.js').FieldError} e
  * @returns {string}
  */
-function besideIts(own, e) {
+function besideIts(form, own, e) {
   const name = own?.getAttribute('name');
   if (!own || !e.problem || !name || !e.path.startsWith(name)) return e.message;
   const rest = e.path.slice(name.length).replace(/^\./, '');
-  return rest ? rest + ': ' + e.problem : e.problem;
+  const problem = labelled(form, e.problem);
+  return rest ? rest + ': ' + problem : problem;
+}
+
+// labelled names by their labels the fields a problem names by path ("must
+// be <= team.members (30)" reads "must be <= Members (30)"), where the form
+// shows them; the path stays in the error's title.
+/**
+ * @param {Element} form
+ * @param {string} text
+ * @returns {string}
+ */
+function labelled(form, text) {
+  return text.replace(/\b[a-z_]+(\[\d+\])?(\.[a-z_]+(\[\d+\])?)+\b/g, (path) => {
+    const label = form.querySelector(`.field[data-field="${CSS.escape(path)}"] > label`);
+    return label?.firstChild ? label.firstChild.textContent.trim() : path;
+  });
 }
 
 /**
@@ -194,7 +211,7 @@ export function refused(form, el) {
  */
 export function said(form, e) {
   const label = e.problem ? form.querySelector(`.field[data-field="${CSS.escape(e.path)}"] > label`) : null;
-  return label?.firstChild ? label.firstChild.textContent.trim() + ': ' + e.problem : e.message;
+  return label?.firstChild ? label.firstChild.textContent.trim() + ': ' + labelled(form, e.problem) : e.message;
 }
 
 /**

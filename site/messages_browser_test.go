@@ -11,7 +11,8 @@ import (
 )
 
 // fieldError is what a reader sees of a field's error: whether the input is
-// marked invalid, the error's text and its hover title (the field's path).
+// marked invalid, the error's text and its hover title (the core's message,
+// path and all).
 func (p *page) fieldError(path string) [3]string {
 	return run[[3]string](p, fmt.Sprintf(`(() => { const el = document.querySelector('[name="' + CSS.escape(%q) + '"]'); const e = el.closest('.field').querySelector('.error');
   return [String(el.getAttribute('aria-invalid')), e.hidden ? '' : e.textContent, e.hidden ? '' : e.title]; })()`, path))
@@ -33,9 +34,9 @@ func TestPageStateFollowsTheInput(t *testing.T) {
 		atMost         string // the start of concurrent_jobs' error
 	}{
 		{"en", "Live: results follow every change.", "Some inputs are not valid; the results show the last valid scenario.",
-			`must be a number, got "-"`, "must be > 0, got -5", "must be <= team.members"},
+			`must be a number, got "-"`, "must be > 0, got -5", "must be <= Members (3), got 6"},
 		{"ja", "入力を変えると結果がすぐ更新されます。", "無効な入力があります。結果は最後に有効だったシナリオのものです。",
-			`数値にしてください（入力値 "-"）`, "0 より大きい値にしてください（入力値 -5）", "team.members"},
+			`数値にしてください（入力値 "-"）`, "0 より大きい値にしてください（入力値 -5）", "メンバー数（3）以下にしてください（入力値 6）"},
 	} {
 		t.Run(string(tc.lang), func(t *testing.T) {
 			p := open(t)
@@ -53,7 +54,7 @@ func TestPageStateFollowsTheInput(t *testing.T) {
 					assert.Equal(t, "true", got[0], step.typed)
 					assert.Equal(t, tc.invalid, p.status(), step.typed)
 				case step.err != "":
-					assert.Equal(t, [3]string{"true", step.err, "fleet.cars"}, got, step.typed)
+					assert.Equal(t, [3]string{"true", step.err, "fleet.cars: " + step.err}, got, step.typed)
 					assert.Equal(t, tc.invalid, p.status(), step.typed)
 				default:
 					assert.Equal(t, clean, got, step.typed)
@@ -66,7 +67,10 @@ func TestPageStateFollowsTheInput(t *testing.T) {
 			// which the core blames on the jobs' field. Typed whole, both clear.
 			p.set("document", "team.members", "3")
 			assert.Equal(t, "true", p.fieldError("team.concurrent_jobs")[0])
-			assert.Contains(t, p.fieldError("team.concurrent_jobs")[1], tc.atMost)
+			assert.Equal(t, tc.atMost, p.fieldError("team.concurrent_jobs")[1], "the other field by its label")
+			assert.Contains(t, p.fieldError("team.concurrent_jobs")[2], "team.members", "its path on hover")
+			assert.Equal(t, map[estimator.Lang]string{"en": "Concurrent jobs: must be <= Members (3), got 6", "ja": "同時実行ジョブ数: メンバー数（3）以下にしてください（入力値 6）"}[tc.lang],
+				p.fieldError("team.members")[1], "the field edited names the one at fault")
 			assert.Equal(t, tc.invalid, p.status())
 			p.set("document", "team.members", "30")
 			assert.Equal(t, clean, p.fieldError("team.concurrent_jobs"))
