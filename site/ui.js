@@ -265,7 +265,7 @@ function newPage(root, opts, api, preset, state, startup) {
       if (!els.status) return;
       delete els.status.dataset.i18n;
       els.status.textContent = errors.map((e) => said(els.form, e)).join('; ');
-      els.status.title = errors.map((e) => e.path).filter(Boolean).join('; ');
+      els.status.title = errors.map((e) => e.message).join('\n');
       els.status.classList.add('bad');
     },
   });
