@@ -156,30 +156,30 @@ func syntaxJA(msg string) string {
 		return rest[:i] + " は不正な文字です（リテラル " + name + " の中、" + strings.TrimSuffix(want, ")") + " が来るはずの位置）"
 	}
 	char, place := rest, ""
-	for where, ja := range syntaxWhereJA { // the longest place that ends it: "in numeric literal" ends two
-		if c, ok := strings.CutSuffix(rest, " "+where); ok && len(c) < len(char) {
-			char, place = c, "（"+ja+"）"
+	for _, w := range syntaxWhereJA { // the longest place that ends it: "in numeric literal" ends two
+		if c, ok := strings.CutSuffix(rest, " "+w[0]); ok && len(c) < len(char) {
+			char, place = c, "（"+w[1]+"）"
 		}
 	}
 	return char + " は不正な文字です" + place
 }
 
 // syntaxWhereJA are the places a JSON reader (internal/minjson, Override)
-// finds a character it does not expect, in Japanese.
-var syntaxWhereJA = map[string]string{
-	"":                               "",
-	"looking for beginning of value": "値が始まるはずの位置",
-	"looking for beginning of object key string": "オブジェクトのキー（文字列）が始まるはずの位置",
-	"after object key":                           "オブジェクトのキーの後",
-	"after object key:value pair":                "オブジェクトのキーと値の組の後",
-	"after array element":                        "リストの要素の後",
-	"after top-level value":                      "値の終わりの後",
-	"in numeric literal":                         "数値の中",
-	"after decimal point in numeric literal":     "数値の小数点の後",
-	"in exponent of numeric literal":             "数値の指数部",
-	"in string literal":                          "文字列の中",
-	"in string escape code":                      "文字列のエスケープの中",
-	"in \\u hexadecimal character escape":        "\\u の 16 進エスケープの中",
+// finds a character it does not expect, in Japanese: an array, not a map,
+// which the page's first module would build on loading.
+var syntaxWhereJA = [...][2]string{
+	{"looking for beginning of value", "値が始まるはずの位置"},
+	{"looking for beginning of object key string", "オブジェクトのキー（文字列）が始まるはずの位置"},
+	{"after object key", "オブジェクトのキーの後"},
+	{"after object key:value pair", "オブジェクトのキーと値の組の後"},
+	{"after array element", "リストの要素の後"},
+	{"after top-level value", "値の終わりの後"},
+	{"in numeric literal", "数値の中"},
+	{"after decimal point in numeric literal", "数値の小数点の後"},
+	{"in exponent of numeric literal", "数値の指数部"},
+	{"in string literal", "文字列の中"},
+	{"in string escape code", "文字列のエスケープの中"},
+	{"in \\u hexadecimal character escape", "\\u の 16 進エスケープの中"},
 }
 
 // IsInvalidInput reports whether err comes from the user's input (a scenario, an

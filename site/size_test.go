@@ -11,7 +11,7 @@ import (
 )
 
 // TestEstimatorModuleSize holds the page's size budget for the module the page
-// loads first, as make site ships it: 759 KB brotli and 1,031 KB gzip today, after one bounds table,
+// loads first, as make site ships it: 764 KB brotli and 1,040 KB gzip today, after one bounds table,
 // the refusal of deep requests, the project frame, rented plans and notes
 // that follow edits (issues 25 and 26: +24 KB brotli over the 689 KB of issue
 // 14), then counts read as people write them, a scenario's
@@ -23,7 +23,10 @@ import (
 // sentence saying what they are (+2 KB brotli, +1.6 KB gzip; gzip was
 // 1,025,654 B already, 3.7 KB over, with the whole-run band's core), then
 // the planner's and size's ranges sized as the estimate sizes them, the
-// range in explain and the spare GPUs held (+4.8 KB brotli, +3.7 KB gzip). The budget
+// range in explain and the spare GPUs held (+4.8 KB brotli, +3.7 KB gzip), then
+// every core error in Japanese, the JSON reader's complaints and the hardware
+// model's errors among them (issue 30: +6 KB brotli, +6 KB gzip; gzip was
+// 1,033,782 B already, over). The budget
 // is a few KB above today's (docs/engineering.md, "Module size"): a change of a few KB of
 // code has moved brotli by up to 5 KB either way. Issue 31 asks for fewer
 // bytes before live; this only keeps the module from growing unseen.
@@ -37,8 +40,8 @@ func TestEstimatorModuleSize(t *testing.T) {
 	require.NoError(t, err)
 	br, gz := Brotli(data), Gzip(data)
 	t.Logf("estimator.wasm: %d B raw, %d B gzip, %d B brotli", len(data), len(gz), len(br))
-	assert.Less(t, len(br), 761_000, "estimator.wasm, brotli")
-	assert.Less(t, len(gz), 1_033_000, "estimator.wasm, gzip")
+	assert.Less(t, len(br), 767_000, "estimator.wasm, brotli")
+	assert.Less(t, len(gz), 1_042_000, "estimator.wasm, gzip")
 }
 
 // The module the page loads first links none of these: each costs KBs to
