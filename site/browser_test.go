@@ -678,9 +678,10 @@ func TestAddAndRemoveWorkloadsAndSystems(t *testing.T) {
 	sameFigures(t, p.values("document"), edited(t, examples.Default, cars))
 
 	// The core refuses a removal that leaves the scenario invalid, with its own
-	// message, and the page stays as it was.
+	// problem, the field by its label (its message on hover), and the page stays as it was.
 	p.press(`[data-action=remove-item][data-list=workloads][data-index="2"]`)
-	assert.Contains(t, p.status(), `money.workload: names no workload of the scenario, got "inception-v3"`)
+	assert.Contains(t, p.status(), `Workload that sizes the purchase: names no workload of the scenario, got "inception-v3"`)
+	assert.Contains(t, run[string](p, `document.querySelector('[data-role=status]').title`), `money.workload: names no workload of the scenario`)
 	sameFigures(t, p.values("document"), edited(t, examples.Default, cars))
 }
 
