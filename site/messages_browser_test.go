@@ -2,9 +2,13 @@ package site_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/examples"
@@ -86,6 +90,36 @@ func TestPageStateFollowsTheInput(t *testing.T) {
 			assert.Equal(t, tc.ready, p.status())
 			sameFigures(t, p.values("document"), coreEstimate(t, examples.Default, estimator.Override{Path: "fleet.cars", Value: "1e3"},
 				estimator.Override{Path: "team.members", Value: "50"}, estimator.Override{Path: "team.concurrent_jobs", Value: "40"}))
+		})
+	}
+}
+
+// An infeasible plan says once what would make a plan, in words, and the
+// options not priced read as reasons: no path of the scenario's fields is
+// shown in the Plan section, in either language.
+func TestInfeasiblePlanIsSaidOnceOnThePage(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		lang        estimator.Lang
+		advice, sep string
+	}{
+		{"en", "No plan meets every constraint; a plan needs a capital budget of at least USD 13,692,000, or a deadline of 10.5 days or more.", "Not priced: Buy DGX H200. Price: must be given, as the catalog publishes none for this system."},
+		{"ja", "すべての制約を満たすプランはありません。設備投資の予算を USD 13,692,000 以上、または 1 回の学習の期限を 10.5 日 以上にすればプランがあります。", "価格なし：DGX H200 を購入。価格: カタログにこのシステムの公表価格がないため、指定してください。"},
+	} {
+		t.Run(string(tc.lang), func(t *testing.T) {
+			p := open(t)
+			p.goTo("/#preset=modern-2026&set=plan.acquire%3Dbuy&set=plan.capex_budget%3D1e7&lang=" + string(tc.lang))
+			p.ready("body")
+			p.press("button[data-action=plan]")
+			_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`document.querySelector('[data-role=plan-out] table') !== null`, chromedp.WithPollingTimeout(60*time.Second)))
+			require.NoError(t, err)
+			lines := run[[]string](p, `[...document.querySelectorAll('[data-role=plan-out] p, [data-role=plan-out] li')].map((e) => e.textContent)`)
+			require.NotEmpty(t, lines)
+			assert.Equal(t, tc.advice, lines[0])
+			assert.Contains(t, lines, tc.sep)
+			all := strings.Join(lines, "\n")
+			assert.Equal(t, 1, strings.Count(all, "13,692,000"), "the advice, once")
+			assert.NotRegexp(t, `plan\.[a-z_]+|systems\[\d+\]`, all)
 		})
 	}
 }
