@@ -277,14 +277,14 @@ var fieldWords = map[string]words{
 
 	"dataset.samples":   {dim: Count, unit: Text{"samples", "サンプル"}, label: Text{"Samples", "サンプル数"}, help: Text{"A fixed training set instead of fleet and preprocessing.", "fleet と preprocessing の代わりに使う固定の学習データ。"}},
 	"dataset.sample_kb": {dim: Bytes, unit: Text{"KB per sample", "KB/サンプル"}, label: Text{"Sample size", "1 サンプルの大きさ"}},
-	"dataset.tokens": {dim: Count, unit: Text{"tokens", "トークン"}, label: Text{"Tokens", "トークン数"}, unset: Text{"no token count (transformer workloads then give transformer.tokens)", "トークン数なし（transformer ワークロードは transformer.tokens を指定）"},
+	"dataset.tokens": {dim: Count, unit: Text{"tokens", "トークン"}, label: Text{"Tokens", "トークン数"}, unset: Text{"no token count (each transformer workload then gives its own)", "トークン数なし（Transformer ワークロードがそれぞれ指定）"},
 		help: Text{"The dataset's size in tokens, for transformer workloads: one run reads epochs x tokens.", "transformer ワークロード用のデータセットのトークン数。1 回の学習でエポック数 × トークン数を読みます。"}},
 
 	"tokens.width":   {dim: Count, unit: Text{"pixels", "画素"}, label: Text{"Frame width", "フレームの幅"}, help: Text{"Width of a kept frame as the video transformer sees it (after resizing); padded to whole patches.", "動画 Transformer が見る（リサイズ後の）フレームの幅。パッチ単位に切り上げます。"}},
 	"tokens.height":  {dim: Count, unit: Text{"pixels", "画素"}, label: Text{"Frame height", "フレームの高さ"}, help: Text{"Height of a kept frame as the model sees it; padded to whole patches.", "モデルが見るフレームの高さ。パッチ単位に切り上げます。"}},
 	"tokens.patch":   {dim: Count, unit: Text{"pixels per side", "画素/辺"}, label: Text{"Patch size", "パッチサイズ"}, help: Text{"One token covers patch x patch pixels (ViT: 16).", "1 トークンはパッチ × パッチ画素を覆います（ViT は 16）。"}},
 	"tokens.tubelet": {dim: Count, unit: Text{"frames per token", "フレーム/トークン"}, label: Text{"Tubelet", "チューブレット"}, help: Text{"Consecutive frames one token spans (ViViT, VideoMAE: 2); 1 for an image model.", "1 トークンがまたぐ連続フレーム数（ViViT、VideoMAE は 2）。画像モデルは 1。"}},
-	"tokens.cameras": {dim: Count, unit: Text{"cameras per car", "台/車両"}, label: Text{"Cameras", "カメラ数"}, unset: Text{"the camera sensors of fleet.sensors", "fleet.sensors のカメラ"},
+	"tokens.cameras": {dim: Count, unit: Text{"cameras per car", "台/車両"}, label: Text{"Cameras", "カメラ数"}, unset: Text{"the fleet's camera sensors", "フリートのカメラセンサー"},
 		help: Text{"Cameras whose kept frames become tokens: frames a year = cars x hours x days x sampled fps x cameras.", "残したフレームをトークンにするカメラの数。年間フレーム数 = 車両数 × 時間 × 日数 × 間引き後のフレームレート × カメラ数。"}},
 
 	"training.epochs": {dim: Count, unit: Text{"epochs", "エポック"}, label: Text{"Epochs", "エポック数"}, help: Text{"Passes over the processed data per training run.", "1 回の学習で処理済みデータを何周するか。"}},
@@ -300,9 +300,9 @@ var fieldWords = map[string]words{
 		unset: Text{"the largest power of 2 up to 256 that fits (32 on a CPU)", "収まる 256 以下で最大の 2 のべき乗（CPU では 32）"}},
 	"workloads[].optimizer": {label: Text{"Optimizer", "オプティマイザ"}, unset: Text{"sgd", "sgd"}, help: Text{"sgd or adam, for memory.", "sgd または adam（メモリの見積もり用）。"}},
 	"workloads[].sample_kb": {dim: Bytes, unit: Text{"KB per sample", "KB/サンプル"}, label: Text{"Sample size", "1 サンプルの大きさ"},
-		unset: Text{"dataset.sample_kb, else the model's (an ImageNet JPEG, ~110 KiB)", "dataset.sample_kb、なければモデルの値（ImageNet の JPEG で約 110 KiB）"}},
+		unset: Text{"the dataset's sample size, else the model's (an ImageNet JPEG, ~110 KiB)", "データセットのサンプルサイズ、なければモデルの値（ImageNet の JPEG で約 110 KiB）"}},
 
-	"workloads[].transformer.model": {label: Text{"Transformer model", "Transformer モデル"}, unset: Text{"transformer.shape or transformer.config gives the shape", "transformer.shape か transformer.config で形状を指定"}, replaces: []string{"shape", "config"},
+	"workloads[].transformer.model": {label: Text{"Transformer model", "Transformer モデル"}, unset: Text{"the shape or a config.json gives the model", "形状か config.json でモデルを指定"}, replaces: []string{"shape", "config"},
 		help: Text{"A catalog transformer (trainscale catalog transformers); its FLOPs, memory and layout are modelled for each system.", "カタログの Transformer（trainscale catalog transformers）。FLOPs、メモリ、並列化をシステムごとにモデル化します。"}},
 	"workloads[].transformer.shape.layers":            {dim: Count, unit: Text{"layers", "層"}, label: Text{"Layers", "層数"}},
 	"workloads[].transformer.shape.hidden":            {dim: Count, unit: Text{"width", "次元"}, label: Text{"Hidden size", "隠れ層の次元"}, help: Text{"d_model; a multiple of the heads.", "d_model。ヘッド数の倍数。"}},
@@ -316,7 +316,7 @@ var fieldWords = map[string]words{
 	"workloads[].transformer.shape.shared_experts":    {dim: Count, unit: Text{"experts", "エキスパート"}, label: Text{"Shared experts", "共有エキスパート数"}, unset: Text{"0", "0"}},
 	"workloads[].transformer.shape.expert_ffn":        {dim: Count, unit: Text{"width", "次元"}, label: Text{"Expert feed-forward size", "エキスパートの FFN の次元"}, unset: Text{"a dense model", "密なモデル"}},
 	"workloads[].transformer.shape.dense_layers":      {dim: Count, unit: Text{"layers", "層"}, label: Text{"Dense layers", "密な層の数"}, unset: Text{"0: every layer routes", "0（全層が MoE）"}},
-	"workloads[].transformer.config": {unit: Text{"JSON object", "JSON オブジェクト"}, label: Text{"Hugging Face config.json", "Hugging Face の config.json"}, unset: Text{"transformer.model or transformer.shape gives the model", "transformer.model か transformer.shape でモデルを指定"}, replaces: []string{"model", "shape"},
+	"workloads[].transformer.config": {unit: Text{"JSON object", "JSON オブジェクト"}, label: Text{"Hugging Face config.json", "Hugging Face の config.json"}, unset: Text{"a catalog model or the shape gives the model", "カタログのモデルか形状でモデルを指定"}, replaces: []string{"model", "shape"},
 		help: Text{"A model's config.json as published, pasted whole; its model_type (llama, qwen3_moe, deepseek_v3, ...: trainscale transformer --help lists them) says which keys give the shape, and other keys are ignored.",
 			"公開されている config.json をそのまま貼り付けます。model_type（llama、qwen3_moe、deepseek_v3 など。一覧は trainscale transformer --help）で形状を読むキーが決まり、それ以外のキーは無視します。"}},
 	"workloads[].transformer.seq":       {dim: Count, unit: Text{"tokens", "トークン"}, label: Text{"Sequence length", "系列長"}, unset: Text{"the catalog model's, or the config's context length up to 8,192", "カタログのモデルの値、または config のコンテキスト長（上限 8,192）"}},
@@ -451,9 +451,9 @@ var fieldWords = map[string]words{
 // reports, the CLI). Apart, the page's estimator module, which estimates
 // but lists no inputs, links none of fieldWords (docs/engineering.md, "Module size").
 var planWords = map[string]words{
-	"plan.workload": {label: Text{"Workload planned for", "計画するワークロード"}, unset: Text{"money.workload", "money.workload"},
+	"plan.workload": {label: Text{"Workload planned for", "計画するワークロード"}, unset: Text{"the workload the money section prices", "費用の節が見積もるワークロード"},
 		help: Text{"The workload whose runs must meet the deadline; its data, tokens and team come from the scenario.", "期限内に学習を終えるべきワークロード。データ・トークン数・チームはシナリオのもの。"}},
-	"plan.deadline_days": {dim: Seconds, unit: Text{"days per run", "日/回"}, label: Text{"Deadline per run", "1 回の学習の期限"}, unset: Text{"team.target_days or project.deadline_days; for a project whose job is given, that job's run time", "team.target_days または project.deadline_days。ジョブが指定されたプロジェクトではそのジョブの学習時間"}},
+	"plan.deadline_days": {dim: Seconds, unit: Text{"days per run", "日/回"}, label: Text{"Deadline per run", "1 回の学習の期限"}, unset: Text{"the team's target or the project's deadline; for a project whose job is given, that job's run time", "チームの目標日数またはプロジェクトの期限。ジョブが指定されたプロジェクトではそのジョブの学習時間"}},
 	"plan.capex_budget":  {dim: currencyUnit, unit: Text{"<currency>", "<currency>"}, label: Text{"Capital budget", "設備投資の予算"}, unset: Text{"no limit", "上限なし"}, help: Text{"What buying may cost up front: systems, network and storage.", "購入時に払える額（システム・ネットワーク・ストレージ）。"}},
 	"plan.tco_budget": {dim: currencyUnit, unit: Text{"<currency>", "<currency>"}, label: Text{"Total budget", "総予算"}, unset: Text{"no limit", "上限なし"},
 		help: Text{"What a plan may cost over money.depreciation_years: capex plus opex when buying, rent plus storage when renting.", "money.depreciation_years の期間に払える総額。購入なら設備投資と運用費、借りるなら賃料とストレージ。"}},

@@ -60,7 +60,7 @@ func TestCurrencyConversion(t *testing.T) {
 func TestMoneyNeedsAPrice(t *testing.T) {
 	data, _ := examples.Read("modern-2026")
 	_, err := decodeAndRun(data, estimator.Override{Path: "money.system", Value: `"dgx-b200"`})
-	assert.ErrorContains(t, err, "systems[2].price: is required: the catalog has no published price")
+	assert.ErrorContains(t, err, "systems[2].price: must be given, as the catalog publishes none for this system")
 	_, err = decodeAndRun(data, estimator.Override{Path: "money.workload", Value: `"gpt"`})
 	assert.ErrorContains(t, err, `money.workload: names no workload of the scenario, got "gpt"`)
 }

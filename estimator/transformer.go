@@ -761,7 +761,8 @@ func checkTransformer(path string, w Workload, s *Scenario, errs *errorList) {
 			continue
 		}
 		if g := resolveDevice(sys).gpu; g.ID != "" && g.Peak(hardware.Precision(tr.Precision)) == 0 {
-			errs.add(tp+".precision", Text{minfmt.Sprintf("systems[%d]'s GPU %s has no %s path (no dense peak in the catalog)", i, g.ID, tr.Precision), minfmt.Sprintf("systems[%d] の GPU %s には %s の演算経路がありません（カタログに密行列のピーク性能がありません）", i, g.ID, tr.Precision)}, strconv.Quote(tr.Precision))
+			errs.add(tp+".precision", Text{minfmt.Sprintf("must be one the %s of %s runs: the catalog gives it no dense %s peak", g.Name, sys.Name(), tr.Precision),
+				minfmt.Sprintf("%s の %s が扱える精度にしてください（カタログに %s の密行列ピーク性能がありません）", sys.Name(), g.Name, tr.Precision)}, strconv.Quote(tr.Precision))
 		}
 	}
 }

@@ -84,7 +84,7 @@ func (hw catalogView) fitWords(s *Scenario, key planKey, si int, tokens float64)
 	job.Tokens = tokens
 	a, err := hardware.AdviseFit(job, key.factors, maxJobGPUs)
 	if err != nil {
-		return Text{err.Error(), err.Error()}
+		return errorWords(err)
 	}
 	const gib = 1 << 30
 	m, l, gpu := a.Memory, a.Layout, hw.devices[si].id
@@ -167,5 +167,5 @@ func (hw catalogView) fitError(s *Scenario, key planKey, si int, j jobPlan, toke
 		key.gpus = j.gpus
 		return hw.fitWords(s, key, si, tokens)
 	}
-	return Text{j.err.Error(), j.err.Error()}
+	return errorWords(j.err)
 }

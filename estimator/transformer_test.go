@@ -81,7 +81,7 @@ func TestTransformerBadInput(t *testing.T) {
 		{"bad precision", func(m map[string]any) { transformerOf(m)["precision"] = "fp16" },
 			"workloads[0].transformer.precision", "must be one of bf16, fp8, fp4"},
 		{"fp4 on Hopper", func(m map[string]any) { transformerOf(m)["precision"] = "fp4" },
-			"workloads[0].transformer.precision", "systems[0]'s GPU h100-sxm has no fp4 path"},
+			"workloads[0].transformer.precision", "must be one the NVIDIA H100 SXM5 80 GB of DGX H100 runs: the catalog gives it no dense fp4 peak"},
 		{"no tokens anywhere", func(m map[string]any) { delete(m["dataset"].(map[string]any), "tokens") },
 			"workloads[0].transformer.tokens", "is required unless dataset.tokens or the tokens section"},
 		{"negative tokens", func(m map[string]any) { transformerOf(m)["tokens"] = -1.0 },

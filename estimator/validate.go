@@ -335,7 +335,7 @@ func checkMoney(s *Scenario, errs *errorList) {
 		}
 	}
 	if sys.Price == nil && !(base.PriceUSD > 0) && m.Rent == nil {
-		errs.add(path+".price", Text{"is required: the catalog has no published price for this system", "必須です: カタログにこのシステムの公表価格がありません"}, nil)
+		errs.add(path+".price", Text{"must be given, as the catalog publishes none for this system", "カタログにこのシステムの公表価格がないため、指定してください"}, nil)
 	}
 	if sys.PowerKW == nil && !(base.Power > 0) {
 		errs.add(path+".power_kw", Text{"is required: the catalog has no power figure for this system", "必須です: カタログにこのシステムの消費電力の値がありません"}, nil)

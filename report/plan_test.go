@@ -129,3 +129,27 @@ func TestBuildWithoutAPlan(t *testing.T) {
 	assert.Nil(t, b.Frontier)
 	assert.Equal(t, `このシナリオにはプランを出せません：plan.as_of: YYYY-MM-DD の日付にしてください（入力値 "someday"）`, b.PlanNote)
 }
+
+// An infeasible plan is said once, in words: what would make a plan,
+// without the fields' paths, and the options not priced read as reasons.
+func TestInfeasiblePlanIsSaidOnce(t *testing.T) {
+	for _, lang := range estimator.Langs() {
+		b := bundle(t, "modern-2026", lang, "2026-12-01", mustSet(t, "plan.acquire=buy"), mustSet(t, "plan.capex_budget=1e7"))
+		require.Nil(t, b.Plan.Cheapest)
+		text := b.PlanText()
+		assert.Equal(t, b.Plan.Why.In(lang), text[0])
+		assert.Equal(t, map[estimator.Lang]string{
+			"en": "No plan meets every constraint; a plan needs a capital budget of at least USD 13,692,000, or a deadline of 10.5 days or more.",
+			"ja": "すべての制約を満たすプランはありません。設備投資の予算を USD 13,692,000 以上、または 1 回の学習の期限を 10.5 日 以上にすればプランがあります。",
+		}[lang], text[0])
+		all := strings.Join(append(text, b.PlanSkipped()...), "\n")
+		assert.Equal(t, 1, strings.Count(all, "13,692,000"), "the capital the plans need, once")
+		assert.NotContains(t, all, "plan.capex_budget")
+		assert.NotContains(t, all, "systems[0]")
+		require.NotEmpty(t, b.PlanSkipped())
+		assert.Equal(t, map[estimator.Lang]string{
+			"en": "Not priced: Buy DGX H200. Price: must be given, as the catalog publishes none for this system.",
+			"ja": "価格なし：DGX H200 を購入。価格: カタログにこのシステムの公表価格がないため、指定してください。",
+		}[lang], b.PlanSkipped()[0])
+	}
+}

@@ -361,7 +361,7 @@ func (b *Bundle) AnswerTable(a *present.Answer) (rows [][]string, numbers int) {
 }
 
 // PlanText is the plan page's sentences in the bundle's language: the chosen
-// plan and why (or why there is none, with each shortfall), its binding
+// plan and why (or why there is none and what would make one), its binding
 // constraint, the fastest plan within the budgets, and the constraints and
 // the prices' date. Nil without a plan.
 func (b *Bundle) PlanText() []string {
@@ -388,10 +388,7 @@ func (b *Bundle) PlanText() []string {
 			}
 		}
 	} else {
-		out = append(out, res.Why.In(b.Lang))
-		for _, sf := range res.Shortfalls {
-			out = append(out, sf.Why.In(b.Lang))
-		}
+		out = append(out, res.Why.In(b.Lang)) // which constraints bind and what would make a plan, once
 	}
 	if f := res.Fastest; f != nil {
 		out = append(out, fmt.Sprintf(t("plan.fastest"), f.Label.In(b.Lang), show(f.TimePerRun), show(f.Total)))

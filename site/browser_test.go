@@ -400,11 +400,11 @@ func TestInvalidValueShowsErrorAndKeepsResult(t *testing.T) {
 	p.ready("body")
 	p.set("document", "fleet.cars", "250")
 	before := p.values("document")
-	// The field shows the core's message as the API gives it.
+	// The field shows the core's problem as the API gives it, beside its label.
 	for _, tc := range []struct{ bad, want string }{
-		{"-5", "true|fleet.cars: must be > 0, got -5"},
-		{"many", "true|fleet.cars: must be a number"},
-		{"", "true|fleet.cars: must be a number"},
+		{"-5", "true|must be > 0, got -5"},
+		{"many", "true|must be a number"},
+		{"", "true|must be a number"},
 	} {
 		p.set("document", "fleet.cars", tc.bad)
 		msg := run[string](p, `(() => { const el = document.querySelector('[name="fleet.cars"]'); const e = el.closest('.field').querySelector('.error'); return el.getAttribute('aria-invalid') + '|' + (e.hidden ? '' : e.textContent); })()`)
@@ -678,9 +678,10 @@ func TestAddAndRemoveWorkloadsAndSystems(t *testing.T) {
 	sameFigures(t, p.values("document"), edited(t, examples.Default, cars))
 
 	// The core refuses a removal that leaves the scenario invalid, with its own
-	// message, and the page stays as it was.
+	// problem, the field by its label (its message on hover), and the page stays as it was.
 	p.press(`[data-action=remove-item][data-list=workloads][data-index="2"]`)
-	assert.Contains(t, p.status(), `money.workload: names no workload of the scenario, got "inception-v3"`)
+	assert.Contains(t, p.status(), `Workload that sizes the purchase: names no workload of the scenario, got "inception-v3"`)
+	assert.Contains(t, run[string](p, `document.querySelector('[data-role=status]').title`), `money.workload: names no workload of the scenario`)
 	sameFigures(t, p.values("document"), edited(t, examples.Default, cars))
 }
 
@@ -769,7 +770,7 @@ func TestBadLinksShowTheErrorAndKeepTheLink(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ hash, want string }{
 		{"#preset=nope", "preset: must be a built-in scenario"},
-		{"#preset=article-2017&set=fleet.cars%3D-1", "fleet.cars: must be > 0, got -1"},
+		{"#preset=article-2017&set=fleet.cars%3D-1", "Cars: must be > 0, got -1"}, // by its label, as the form shows it
 		{"#set=fleet.carz", `fleet.carz: unknown --set path: no field "carz"`},
 		{"#scenario=eyJuYW1lIjoi%21%21", "the scenario in the link is damaged or cut short"},
 		{"#scenario=d.AAAAAAAA", "the scenario in the link is damaged or cut short"},

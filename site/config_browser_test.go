@@ -107,9 +107,9 @@ func TestPastedConfigJSON(t *testing.T) {
 		// What is not a config the core reads is said by the field; the figures stay.
 		before := p.values("document")
 		for _, bad := range []struct{ text, en, ja string }{
-			{`{"model_type": "qwen2",`, "workloads[0].transformer.config: must be an object: invalid JSON at line 1, column 24: unexpected end of input",
-				"workloads[0].transformer.config: オブジェクトにしてください: JSON として正しくありません（1 行 24 列）: unexpected end of input"},
-			{`{"model_type": "bert"}`, "workloads[0].transformer.config.model_type: unknown model_type (known: ", "workloads[0].transformer.config.model_type: "},
+			{`{"model_type": "qwen2",`, "must be an object: invalid JSON at line 1, column 24: unexpected end of input",
+				"オブジェクトにしてください: JSON として正しくありません（1 行 24 列）: 入力が途中で終わっています"},
+			{`{"model_type": "bert"}`, "model_type: unknown model_type (known: ", "model_type: "},
 		} {
 			p.set("document", config, bad.text)
 			got := p.fieldState(config)

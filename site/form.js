@@ -79,46 +79,139 @@ function fieldFor(form, path) {
 }
 
 // setError writes only what changes: every keystroke clears its field's
-// error, which is nearly always none.
+// error, which is nearly always none. The slot shows the problem in words
+// beside the field's label; the core's whole message, paths and all, as
+// authors (and the CLI) read it, shows on hover.
 /**
  * @param {Element} el
  * @param {string} text
+ * @param {string} [title]
  */
-function setError(el, text) {
+function setError(el, text, title = '') {
   const slot = /** @type {HTMLElement | null} */ (el.closest('.field')?.querySelector('.error'));
   if (text) el.setAttribute('aria-invalid', 'true');
   else el.removeAttribute('aria-invalid');
   if (!slot) return;
   if (slot.textContent !== (text || '')) slot.textContent = text || '';
   if (slot.hidden !== !text) slot.hidden = !text;
+  if (text && title) slot.title = title;
+  else slot.removeAttribute('title');
 }
 
 /**
- * showErrors puts each of an answer's errors next to the field it names (or el, the input changed).
+ * showErrors puts each of an answer's errors next to the field it names (or
+ * el, the input changed), and marks el as refused: its value is not in the
+ * scenario shown until an answer takes it. An error beside its own field
+ * reads without the field (the label is there); one beside another names
+ * its field as the core does.
  * @param {Element} form
  * @param {import('./trainscale.js').Answer<{}>} res an answer with error set
- * @param {Element} el
+ * @param {Field} el
  */
 export function showErrors(form, res, el) {
   const targets = new Set();
   for (const e of res.errors) {
-    const f = fieldFor(form, e.path) || el;
+    const own = fieldFor(form, e.path);
+    const f = own || el;
     targets.add(f);
-    setError(f, e.message);
+    setError(f, besideIts(form, own, e), e.message);
   }
-  if (!targets.has(el)) setError(el, res.error.message);
+  if (!targets.has(el)) {
+    targets.add(el);
+    setError(el, said(form, res.error), res.error.message); // the field at fault is elsewhere: named by its label
+  }
+  el.dataset.refused = '';
+  clearStale(form, targets);
+}
+
+// besideIts is an error as the field it is shown by reads it: beside its
+// own field the label says which, so the problem alone; beside the field
+// holding it (a range's low end, a config's key) the rest of its path
+// first ("low: must be > 0"); else the core's whole message.
+/**
+ * @param {Element} form
+ * @param {Element | null} own the field at the error's path or holding it
+ * @param {import('./trainscale.js').FieldError} e
+ * @returns {string}
+ */
+function besideIts(form, own, e) {
+  const name = own?.getAttribute('name');
+  if (!own || !e.problem || !name || !e.path.startsWith(name)) return e.message;
+  const rest = e.path.slice(name.length).replace(/^\./, '');
+  const problem = labelled(form, e.problem);
+  return rest ? rest + ': ' + problem : problem;
+}
+
+// labelled names by their labels the fields a problem names by path ("must
+// be <= team.members (30)" reads "must be <= Members (30)"), where the form
+// shows them; the path stays in the error's title.
+/**
+ * @param {Element} form
+ * @param {string} text
+ * @returns {string}
+ */
+function labelled(form, text) {
+  return text.replace(/\b[a-z_]+(\[\d+\])?(\.[a-z_]+(\[\d+\])?)+\b/g, (path) => {
+    const label = form.querySelector(`.field[data-field="${CSS.escape(path)}"] > label`);
+    return label?.firstChild ? label.firstChild.textContent.trim() : path;
+  });
 }
 
 /**
- * clearErrors clears el's error and those of every input of the override at path.
+ * clearErrors clears el's error and those of every input of the override
+ * at path, takes el's value as the scenario's, and clears every error an
+ * earlier answer left on a field whose value the scenario holds: the
+ * scenario is valid now, so only a refused value can still be wrong.
  * @param {Element} form
- * @param {Element} el
+ * @param {Field} el
  * @param {string} path
  */
 export function clearErrors(form, el, path) {
   const box = el.closest('fieldset[data-range-of]'); // not the input, which carries data-range-of too
-  for (const f of box ? box.querySelectorAll('input') : [el]) setError(f, '');
+  for (const f of box ? box.querySelectorAll('input') : [el]) {
+    setError(f, '');
+    delete /** @type {HTMLElement} */ (f).dataset.refused;
+  }
   for (const f of form.querySelectorAll(`[name="${CSS.escape(path)}"], [data-range-of="${CSS.escape(path)}"] input`)) setError(f, '');
+  clearStale(form, new Set());
+}
+
+// clearStale clears the error of every field but those in keep and those
+// whose value was refused: an error on a field whose value the scenario
+// holds came from an edit elsewhere, which the latest answer supersedes.
+/**
+ * @param {Element} form
+ * @param {Set<Element>} keep
+ */
+function clearStale(form, keep) {
+  for (const f of form.querySelectorAll('[aria-invalid=true]')) {
+    if (!keep.has(f) && !(/** @type {HTMLElement} */ (f).dataset.refused !== undefined)) setError(f, '');
+  }
+}
+
+/**
+ * refused lists the fields whose values an answer refused and none has
+ * taken since, but el: after an edit the scenario takes, each may now be
+ * valid, so the page asks again.
+ * @param {Element} form
+ * @param {Element} el
+ * @returns {Field[]}
+ */
+export function refused(form, el) {
+  return [.../** @type {NodeListOf<Field>} */ (form.querySelectorAll('[data-refused]'))].filter((f) => f !== el);
+}
+
+/**
+ * said is an error for a reader away from its field (the status line): the
+ * field by its label, as the form shows it, and the problem; the core's
+ * message, path and all, where the form has no such field.
+ * @param {Element} form
+ * @param {import('./trainscale.js').FieldError} e
+ * @returns {string}
+ */
+export function said(form, e) {
+  const label = e.problem ? form.querySelector(`.field[data-field="${CSS.escape(e.path)}"] > label`) : null;
+  return label?.firstChild ? label.firstChild.textContent.trim() + ': ' + labelled(form, e.problem) : e.message;
 }
 
 /**

@@ -11,7 +11,7 @@ import (
 )
 
 // TestEstimatorModuleSize holds the page's size budget for the module the page
-// loads first, as make site ships it: 761 KB brotli and 1,035 KB gzip today, after one bounds table,
+// loads first, as make site ships it: 774 KB brotli and 1,050 KB gzip today, after one bounds table,
 // the refusal of deep requests, the project frame, rented plans and notes
 // that follow edits (issues 25 and 26: +24 KB brotli over the 689 KB of issue
 // 14), then counts read as people write them, a scenario's
@@ -25,8 +25,11 @@ import (
 // the planner's and size's ranges sized as the estimate sizes them, the
 // range in explain and the spare GPUs held (+4.8 KB brotli, +3.7 KB gzip), then
 // the layout search that ranks layouts by their step alone and numbers written
-// as people write them (issues 29 and 30: +1.3 KB brotli, +2.4 KB gzip, to
-// 760,549 and 1,034,988 B). The budget
+// as people write them (issues 29 and 30: +1.3 KB brotli, +2.4 KB gzip), then
+// every core error in Japanese, the JSON reader's complaints and the hardware
+// model's errors among them (issue 30: +6 KB brotli, +6 KB gzip), and the
+// cited grid table a scenario may name its grid from (issue 30: to 773,900 B
+// brotli, 1,049,885 B gzip in all). The budget
 // is a few KB above today's (docs/engineering.md, "Module size"): a change of a few KB of
 // code has moved brotli by up to 5 KB either way. Issue 31 asks for fewer
 // bytes before live; this only keeps the module from growing unseen.
@@ -40,8 +43,8 @@ func TestEstimatorModuleSize(t *testing.T) {
 	require.NoError(t, err)
 	br, gz := Brotli(data), Gzip(data)
 	t.Logf("estimator.wasm: %d B raw, %d B gzip, %d B brotli", len(data), len(gz), len(br))
-	assert.Less(t, len(br), 761_000, "estimator.wasm, brotli")
-	assert.Less(t, len(gz), 1_037_000, "estimator.wasm, gzip")
+	assert.Less(t, len(br), 776_000, "estimator.wasm, brotli")
+	assert.Less(t, len(gz), 1_052_000, "estimator.wasm, gzip")
 }
 
 // The module the page loads first links none of these: each costs KBs to

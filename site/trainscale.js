@@ -24,12 +24,14 @@
 
 /**
  * A FieldError names the field at fault and the rule it broke; message is
- * the whole sentence, as the CLI prints it, in the request's language.
+ * the whole sentence, as the CLI prints it, in the request's language, and
+ * problem the same without the field, for beside its label.
  * @typedef {object} FieldError
  * @property {string} path
  * @property {string} rule
  * @property {unknown} got
  * @property {string} message
+ * @property {string} [problem]
  */
 
 /**

@@ -22,7 +22,7 @@
 import { estimator, asset } from './trainscale.js';
 import { tools } from './tools.js';
 import { readHash, writeHash, hashKeeper } from './hash.js';
-import { overrideOf, showErrors, clearErrors, anyErrors, movesRange, showRanges, movesNotes, showNotes, replacedBy, clearReplaced, openFile } from './form.js';
+import { overrideOf, showErrors, clearErrors, anyErrors, refused, said, movesRange, showRanges, movesNotes, showNotes, replacedBy, clearReplaced, openFile } from './form.js';
 import { resultsView } from './results.js';
 import { bindExports } from './exports.js';
 import { bindLists } from './lists.js';
@@ -244,6 +244,7 @@ function newPage(root, opts, api, preset, state, startup) {
       const text = page.t(key);
       if (els.status.dataset.i18n !== key) els.status.dataset.i18n = key;
       if (els.status.textContent !== text) els.status.textContent = text;
+      if (els.status.title) els.status.removeAttribute('title');
       els.status.classList.toggle('bad', bad);
     },
     // A sentence of the page's own, already in the page's language.
@@ -255,13 +256,16 @@ function newPage(root, opts, api, preset, state, startup) {
       if (!els.status) return;
       delete els.status.dataset.i18n;
       els.status.textContent = text;
+      els.status.removeAttribute('title');
       els.status.classList.toggle('bad', bad);
     },
-    // The core's own messages, as it wrote them.
+    // The core's own problems, each field named by its label (its path on hover).
     /** @param {FieldError[]} errors */
     showProblems(errors) {
       if (!els.status) return;
-      els.status.textContent = errors.map((e) => e.message).join('; ');
+      delete els.status.dataset.i18n;
+      els.status.textContent = errors.map((e) => said(els.form, e)).join('; ');
+      els.status.title = errors.map((e) => e.message).join('\n');
       els.status.classList.add('bad');
     },
   });
@@ -419,7 +423,7 @@ async function follow(page) {
   const s = page.state;
   const res = s.problem ? null : await reload(page);
   if (res && !res.error) return;
-  const problems = s.problem ? [page.t(s.problem)] : res.errors.map((e) => e.message);
+  const problems = s.problem ? [page.t(s.problem)] : res.errors.map((e) => said(page.els.form, e));
   page.state = withDefault({ base: {}, sets: new Map(), lang: s.lang }, page.presets.default);
   await reload(page, true);
   page.say(page.t('link.bad') + ' ' + problems.join('; '), true);
@@ -490,10 +494,14 @@ async function recompute(page, el, t0 = performance.now(), stale = () => false) 
     await page.results.update(res);
     showRanges(els.form, res.ranges);
     showNotes(els.form, res.form);
-    if (anyErrors(els.form)) page.setStatus('status.error', true);
-    else page.setStatus('status.ready');
     page.hash.soon();
     page.charts.schedule();
+    // A value refused beside this one may be valid now: asked again, it
+    // joins the scenario or keeps its error, so the form and the status
+    // follow what is typed.
+    for (const f of refused(els.form, el)) if (f.isConnected) await recompute(page, f);
+    if (anyErrors(els.form)) page.setStatus('status.error', true);
+    else page.setStatus('status.ready');
   }
   timings.push({ what: 'recompute', ms: performance.now() - t0, core: coreMs, ok: !res.error });
   const host = page.host;

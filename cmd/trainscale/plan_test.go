@@ -119,6 +119,6 @@ func TestPlanBadInputAndStalePrices(t *testing.T) {
 func TestPlanInfeasible(t *testing.T) {
 	out, errOut, code := trainscale(t, "", "plan", "--set", "plan.capex_budget=1e6", "--as-of", "2026-12-01")
 	require.Equal(t, 0, code, errOut)
-	assert.Contains(t, out, "Capital budget (plan.capex_budget) binds: no plan meets it and the others")
+	assert.Contains(t, out, "Why: No plan meets every constraint; a plan needs a capital budget of at least USD 23,127,000, or a deadline of 203 days or more.")
 	assert.Contains(t, out, "plan.capex_budget: needs USD 23,127,000 against USD 1,000,000")
 }

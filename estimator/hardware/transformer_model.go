@@ -220,10 +220,21 @@ type FitError struct {
 	Layout   Layout  // that layout
 }
 
-func (e *FitError) Error() string {
+func (e *FitError) Error() string { return e.In("en") }
+
+// In says the error in lang ("ja"; anything else reads English).
+func (e *FitError) In(lang string) string {
+	l := e.Layout
+	if lang == "ja" {
+		return minfmt.Sprintf("収まる並列化構成がありません。最小の構成（TP %d、PP %d、DP %d、ZeRO %d、%s）は GPU 1 基あたり %.1f GiB 必要で、GPU の %.1f GiB より %.1f GiB 多すぎます",
+			l.TP, l.PP, l.DP, l.ZeRO, recomputeJA[l.Recompute], e.Need/gib, e.Capacity/gib, (e.Need-e.Capacity)/gib)
+	}
 	return minfmt.Sprintf("no layout fits: the smallest (TP %d, PP %d, DP %d, ZeRO %d, %s recomputation) needs %.1f GiB per GPU, %.1f GiB more than the GPU's %.1f GiB",
-		e.Layout.TP, e.Layout.PP, e.Layout.DP, e.Layout.ZeRO, string(e.Layout.Recompute), e.Need/gib, (e.Need-e.Capacity)/gib, e.Capacity/gib)
+		l.TP, l.PP, l.DP, l.ZeRO, string(l.Recompute), e.Need/gib, (e.Need-e.Capacity)/gib, e.Capacity/gib)
 }
+
+// recomputeJA names a recomputation in a Japanese sentence.
+var recomputeJA = map[Recompute]string{RecomputeNone: "再計算なし", RecomputeSelective: "選択的な再計算", RecomputeFull: "全体の再計算"}
 
 // ErrNoPrecision is returned for a precision the GPU has no dense path for.
 var ErrNoPrecision = errors.New("the GPU has no dense tensor path at this precision")
@@ -349,41 +360,57 @@ func precisionWidth(p Precision) float64 {
 type LayoutError struct {
 	Field string // the layout's part at fault: tp, pp, ep, micro_batch, zero, recompute or gpus
 	Msg   string
+	MsgJA string // Msg in Japanese
 }
 
-func (e *LayoutError) Error() string { return "layout: " + e.Msg }
+func (e *LayoutError) Error() string { return e.In("en") }
 
-func layoutErr(field, msg string) *LayoutError { return &LayoutError{Field: field, Msg: msg} }
+// In says the error in lang ("ja"; anything else reads English).
+func (e *LayoutError) In(lang string) string {
+	if lang == "ja" {
+		return "並列化構成: " + e.MsgJA
+	}
+	return "layout: " + e.Msg
+}
+
+func layoutErr(field, msg, ja string) *LayoutError {
+	return &LayoutError{Field: field, Msg: msg, MsgJA: ja}
+}
 
 // valid checks a given layout against the job.
 func (j *job) valid(l Layout) error {
 	m := j.Model
 	switch {
 	case l.TP < 1:
-		return layoutErr("tp", "TP must be at least 1")
+		return layoutErr("tp", "TP must be at least 1", "TP は 1 以上にしてください")
 	case l.PP < 1:
-		return layoutErr("pp", "PP must be at least 1")
+		return layoutErr("pp", "PP must be at least 1", "PP は 1 以上にしてください")
 	case l.MicroBatch < 1:
-		return layoutErr("micro_batch", "the micro-batch must be at least 1")
+		return layoutErr("micro_batch", "the micro-batch must be at least 1", "マイクロバッチは 1 以上にしてください")
 	case l.DP < 1 || l.TP*l.PP*l.DP*max(l.CP, 1) != j.GPUs:
-		return layoutErr("gpus", minfmt.Sprintf("TP x CP x PP x DP = %d x %d x %d x %d is not the job's %d GPUs", l.TP, max(l.CP, 1), l.PP, l.DP, j.GPUs))
+		return layoutErr("gpus", minfmt.Sprintf("TP x CP x PP x DP = %d x %d x %d x %d is not the job's %d GPUs", l.TP, max(l.CP, 1), l.PP, l.DP, j.GPUs),
+			minfmt.Sprintf("TP × CP × PP × DP = %d × %d × %d × %d がジョブの GPU 数 %d と一致しません", l.TP, max(l.CP, 1), l.PP, l.DP, j.GPUs))
 	case l.TP > j.domain:
-		return layoutErr("tp", minfmt.Sprintf("TP %d spans more than the NVLink domain of %d GPUs", l.TP, j.domain))
+		return layoutErr("tp", minfmt.Sprintf("TP %d spans more than the NVLink domain of %d GPUs", l.TP, j.domain),
+			minfmt.Sprintf("TP %d が GPU %d 基の NVLink ドメインを超えています", l.TP, j.domain))
 	case m.Heads%l.TP != 0:
-		return layoutErr("tp", minfmt.Sprintf("TP %d does not divide the %d attention heads", l.TP, m.Heads))
+		return layoutErr("tp", minfmt.Sprintf("TP %d does not divide the %d attention heads", l.TP, m.Heads),
+			minfmt.Sprintf("TP %d でアテンションヘッド数 %d が割り切れません", l.TP, m.Heads))
 	case l.PP > m.Layers:
-		return layoutErr("pp", minfmt.Sprintf("PP %d is more stages than the %d layers", l.PP, m.Layers))
+		return layoutErr("pp", minfmt.Sprintf("PP %d is more stages than the %d layers", l.PP, m.Layers),
+			minfmt.Sprintf("PP %d の段数が層数 %d より多くなっています", l.PP, m.Layers))
 	case l.ZeRO < 0 || l.ZeRO > 3:
-		return layoutErr("zero", minfmt.Sprintf("ZeRO stage %d is not 0-3", l.ZeRO))
+		return layoutErr("zero", minfmt.Sprintf("ZeRO stage %d is not 0-3", l.ZeRO), minfmt.Sprintf("ZeRO ステージ %d は 0〜3 のいずれでもありません", l.ZeRO))
 	case max(l.EP, 1) > 1 && (!m.MoE() || m.Experts%l.EP != 0 || l.DP%l.EP != 0):
-		return layoutErr("ep", minfmt.Sprintf("EP %d must divide the experts and DP", l.EP))
+		return layoutErr("ep", minfmt.Sprintf("EP %d must divide the experts and DP", l.EP), minfmt.Sprintf("EP %d でエキスパート数と DP が割り切れるようにしてください", l.EP))
 	case j.overBatch(l.DP, l.MicroBatch):
 		return j.batchErr(l.DP, l.MicroBatch)
 	}
 	switch l.Recompute {
 	case RecomputeNone, RecomputeSelective, RecomputeFull:
 	default:
-		return layoutErr("recompute", minfmt.Sprintf("recompute %q is not none, selective or full", string(l.Recompute)))
+		return layoutErr("recompute", minfmt.Sprintf("recompute %q is not none, selective or full", string(l.Recompute)),
+			minfmt.Sprintf("recompute %q は none、selective、full のいずれでもありません", string(l.Recompute)))
 	}
 	return nil
 }
@@ -426,8 +453,9 @@ func (j *job) overBatch(dp, mb int) bool {
 }
 
 func (j *job) batchErr(dp, mb int) *LayoutError {
-	return layoutErr("micro_batch", minfmt.Sprintf("a micro-batch of %d sequences on each of %d data-parallel replicas is %.4g tokens, more than the %.4g tokens of one step",
-		mb, dp, float64(mb)*float64(dp)*float64(j.seq), j.stepTokens(dp)))
+	tokens, step := float64(mb)*float64(dp)*float64(j.seq), j.stepTokens(dp)
+	return layoutErr("micro_batch", minfmt.Sprintf("a micro-batch of %d sequences on each of %d data-parallel replicas is %.4g tokens, more than the %.4g tokens of one step", mb, dp, tokens, step),
+		minfmt.Sprintf("データ並列のレプリカ %d 個それぞれに %d 系列のマイクロバッチは %.4g トークンで、1 ステップの %.4g トークンを超えます", dp, mb, tokens, step))
 }
 
 // stages is the layers of the fullest pipeline stage.
@@ -851,7 +879,9 @@ func (j *job) search(fix Layout) (TransformerPlan, error) {
 		return TransformerPlan{}, overBatch
 	case !found && math.IsInf(smallest.Need, 1):
 		return TransformerPlan{}, layoutErr("tp", minfmt.Sprintf("TP %d and PP %d leave no layout (TP within the NVLink domain of %d GPUs dividing the %d heads, PP at most the %d layers, TP x PP dividing the %d GPUs)",
-			fix.TP, fix.PP, j.domain, mod.Heads, mod.Layers, j.GPUs))
+			fix.TP, fix.PP, j.domain, mod.Heads, mod.Layers, j.GPUs),
+			minfmt.Sprintf("TP %d と PP %d では並列化構成が作れません（TP は GPU %d 基の NVLink ドメイン内でヘッド数 %d を割り切り、PP は層数 %d 以下、TP × PP は GPU 数 %d を割り切る必要があります）",
+				fix.TP, fix.PP, j.domain, mod.Heads, mod.Layers, j.GPUs))
 	case !found:
 		return TransformerPlan{}, smallest
 	}

@@ -224,12 +224,19 @@ func TestTransformerLayoutErrors(t *testing.T) {
 		layout Layout
 		field  string
 		words  string
+		ja     string
 	}{
-		{"micro-batch past the step", 8192, Layout{TP: 8, PP: 16, MicroBatch: 4096}, "micro_batch", "a micro-batch of 4096 sequences on each of 64 data-parallel replicas"},
-		{"given whole, past the step", 8192, Layout{TP: 8, PP: 16, DP: 64, MicroBatch: 1 << 30, Recompute: RecomputeFull, ZeRO: 1}, "micro_batch", "more than the"},
-		{"PP past the layers", 8192, Layout{TP: 8, PP: 256, DP: 4, MicroBatch: 1, Recompute: RecomputeFull, ZeRO: 1}, "pp", "PP 256 is more stages than the 126 layers"},
-		{"TP past the domain", 8192, Layout{TP: 16, PP: 16, DP: 32, MicroBatch: 1, Recompute: RecomputeFull, ZeRO: 1}, "tp", "spans more than the NVLink domain"},
-		{"not the job's GPUs", 8192, Layout{TP: 8, PP: 16, DP: 63, MicroBatch: 1, Recompute: RecomputeFull, ZeRO: 1}, "gpus", "is not the job's 8192 GPUs"},
+		{"micro-batch past the step", 8192, Layout{TP: 8, PP: 16, MicroBatch: 4096}, "micro_batch", "a micro-batch of 4096 sequences on each of 64 data-parallel replicas",
+			"並列化構成: データ並列のレプリカ 64 個それぞれに 4096 系列のマイクロバッチは"},
+		{"given whole, past the step", 8192, Layout{TP: 8, PP: 16, DP: 64, MicroBatch: 1 << 30, Recompute: RecomputeFull, ZeRO: 1}, "micro_batch", "more than the", "トークンを超えます"},
+		{"PP past the layers", 8192, Layout{TP: 8, PP: 256, DP: 4, MicroBatch: 1, Recompute: RecomputeFull, ZeRO: 1}, "pp", "PP 256 is more stages than the 126 layers",
+			"並列化構成: PP 256 の段数が層数 126 より多くなっています"},
+		{"TP past the domain", 8192, Layout{TP: 16, PP: 16, DP: 32, MicroBatch: 1, Recompute: RecomputeFull, ZeRO: 1}, "tp", "spans more than the NVLink domain",
+			"並列化構成: TP 16 が GPU 8 基の NVLink ドメインを超えています"},
+		{"not the job's GPUs", 8192, Layout{TP: 8, PP: 16, DP: 63, MicroBatch: 1, Recompute: RecomputeFull, ZeRO: 1}, "gpus", "is not the job's 8192 GPUs",
+			"並列化構成: TP × CP × PP × DP = 8 × 1 × 16 × 63 がジョブの GPU 数 8192 と一致しません"},
+		{"ZeRO past 3", 8192, Layout{TP: 8, PP: 16, DP: 64, MicroBatch: 1, Recompute: RecomputeFull, ZeRO: 4}, "zero", "ZeRO stage 4 is not 0-3",
+			"並列化構成: ZeRO ステージ 4 は 0〜3 のいずれでもありません"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			j := jobOn(t, m, tc.gpus)
@@ -239,8 +246,17 @@ func TestTransformerLayoutErrors(t *testing.T) {
 			require.True(t, errors.As(err, &bad), "%v", err)
 			assert.Equal(t, tc.field, bad.Field)
 			assert.Contains(t, err.Error(), tc.words)
+			assert.Contains(t, bad.In("ja"), tc.ja) // every layout error has its Japanese
+			assert.NotEmpty(t, bad.MsgJA)
 		})
 	}
+}
+
+// A job no layout fits says so in Japanese too, the numbers as in English.
+func TestFitErrorInJapanese(t *testing.T) {
+	e := &FitError{Need: 803.7 * gib, Capacity: 80 * gib, Layout: Layout{TP: 8, PP: 1, DP: 1, ZeRO: 1, Recompute: RecomputeFull}}
+	assert.Equal(t, "no layout fits: the smallest (TP 8, PP 1, DP 1, ZeRO 1, full recomputation) needs 803.7 GiB per GPU, 723.7 GiB more than the GPU's 80.0 GiB", e.Error())
+	assert.Equal(t, "収まる並列化構成がありません。最小の構成（TP 8、PP 1、DP 1、ZeRO 1、全体の再計算）は GPU 1 基あたり 803.7 GiB 必要で、GPU の 80.0 GiB より 723.7 GiB 多すぎます", e.In("ja"))
 }
 
 // Exposed communication is never negative: a step whose communication is

@@ -70,6 +70,10 @@ type Result struct {
 	Fastest    *Point         `json:"fastest"`
 	Why        estimator.Text `json:"why"` // how Cheapest was chosen, or why there is none
 	Shortfalls []Shortfall    `json:"shortfalls,omitempty"`
+	// Closest is the plan Shortfalls are all of when relaxing no one
+	// constraint alone leaves a plan: what it needs of each, all at once.
+	// Nil when each shortfall alone would make a plan.
+	Closest *estimator.Text `json:"closest,omitempty"`
 	// Options is every option sized for the deadline (the fewest systems
 	// that meet it, or its fastest where none does), cheapest first: the
 	// options considered.
@@ -167,6 +171,9 @@ type Shortfall struct {
 	Over   float64            `json:"over"`   // Best / Limit - 1 (for a cap), or how far short
 	Option string             `json:"option"` // the plan that comes closest
 	Why    estimator.Text     `json:"why"`
+	// Need is what the constraint would have to allow, in words: "a total
+	// budget of at least USD 70,093,750", the advice an infeasible plan gives.
+	Need estimator.Text `json:"need"`
 }
 
 // Skip is an option the planner could not price, and why.
@@ -251,7 +258,7 @@ func Make(s *estimator.Scenario, opt Options) (*Result, error) {
 		// Each option's plan at the deadline counts too: a GPU cap below
 		// every one of them leaves the sweep no point, and the shortfall
 		// must still say what the least of them needs.
-		res.Shortfalls = lim.shortfalls(append(slices.Clone(all), atDeadline...), s)
+		res.Shortfalls, res.Closest = lim.shortfalls(append(slices.Clone(all), atDeadline...), s)
 	}
 	if p, ok := best(all, lim.withinBudgets, byTime); ok {
 		d := lim.describe(p)
@@ -432,7 +439,7 @@ func planOptions(s *estimator.Scenario, lim planLimits, prices []hardware.CloudO
 				continue
 			}
 			add(planOption{id: "buy-" + cs.ID, label: estimator.Text{EN: "Buy " + cs.Name, JA: cs.Name + " を購入"}, acquire: "buy", catalog: cs.ID, gpu: cs.GPU},
-				estimator.System{ID: cs.ID, GPUs: float64(cs.GPUs)})
+				estimator.System{ID: cs.ID, Label: cs.Name, GPUs: float64(cs.GPUs)})
 		}
 	}
 	if lim.rent {
@@ -550,17 +557,14 @@ func deriveScenario(s *estimator.Scenario, lim planLimits, o planOption, sys est
 	return &ds, nil
 }
 
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
-}
-
-// errorIn is err in lang where it is a FieldError.
-func errorIn(err error, lang estimator.Lang) string {
+// skipReason is why an option cannot be priced, for a reader: the first
+// problem of its scenario, the field named by its label.
+func skipReason(err error) *estimator.Text {
 	if fe := firstFieldError(err); fe != nil {
-		return fe.In(lang)
+		return &estimator.Text{EN: fe.Said("en"), JA: fe.Said("ja")}
 	}
-	return err.Error()
+	line, _, _ := strings.Cut(err.Error(), "\n")
+	return &estimator.Text{EN: line, JA: line}
 }
 
 func firstFieldError(err error) *estimator.FieldError {
@@ -622,7 +626,7 @@ func (o *planOption) sweep(lim planLimits, plans *estimator.LayoutCache) ([]plan
 	o.s.SetTarget(lim.deadline) // the layout's own plan is then the deadline's
 	c, err := plans.Prepare(o.s)
 	if err != nil {
-		return nil, planPoint{}, &estimator.Text{EN: firstLine(err.Error()), JA: firstLine(errorIn(err, "ja"))}
+		return nil, planPoint{}, skipReason(err)
 	}
 	w, sys := o.s.Workloads[0].ID, o.s.Systems[0].ID
 	toBuy, needed, jobTime := "team."+w+".systems_to_buy."+sys, "team."+w+".systems."+sys, "train."+w+".job_time."+sys
@@ -1000,9 +1004,8 @@ func (lim planLimits) constraints(s *estimator.Scenario) []Constraint {
 
 // shortfalls names each constraint that alone leaves no plan, with the
 // least the plans meeting every other one need; when none does alone, the
-// constraints the closest plan breaks.
-func (lim planLimits) shortfalls(all []planPoint, s *estimator.Scenario) []Shortfall {
-	var out []Shortfall
+// constraints the closest plan breaks, and that plan's label.
+func (lim planLimits) shortfalls(all []planPoint, s *estimator.Scenario) (out []Shortfall, closestLabel *estimator.Text) {
 	limits := lim.constraints(s)
 	for ci, con := range limits {
 		var bestC *check
@@ -1027,7 +1030,7 @@ func (lim planLimits) shortfalls(all []planPoint, s *estimator.Scenario) []Short
 	}
 	if len(out) > 0 || len(all) == 0 {
 		slices.SortStableFunc(out, func(a, b Shortfall) int { return cmp.Compare(a.Over, b.Over) })
-		return out
+		return out, nil
 	}
 	// No constraint alone: the plan that breaks them least, by its worst.
 	worst := func(p planPoint) float64 {
@@ -1048,7 +1051,18 @@ func (lim planLimits) shortfalls(all []planPoint, s *estimator.Scenario) []Short
 			out = append(out, shortfall(limits[ci], c, closest))
 		}
 	}
-	return out
+	return out, &closest.o.label
+}
+
+// needWords says what each constraint would have to allow, around the value
+// a plan needs: the advice an infeasible plan gives, in both languages.
+var needWords = map[string]estimator.Text{
+	"plan.deadline_days": {EN: "a deadline of %s or more", JA: "1 回の学習の期限を %s 以上"},
+	"plan.capex_budget":  {EN: "a capital budget of at least %s", JA: "設備投資の予算を %s 以上"},
+	"plan.tco_budget":    {EN: "a total budget of at least %s", JA: "総予算を %s 以上"},
+	"plan.power_kw":      {EN: "a power cap of at least %s", JA: "電力の上限を %s 以上"},
+	"plan.max_systems":   {EN: "room for at least %s systems or instances", JA: "台数の上限を %s 以上"},
+	"plan.max_gpus":      {EN: "room for at least %s GPUs", JA: "GPU 数の上限を %s 以上"},
 }
 
 func shortfall(con Constraint, c check, p planPoint) Shortfall {
@@ -1062,14 +1076,19 @@ func shortfall(con Constraint, c check, p planPoint) Shortfall {
 	show := func(v float64, lang estimator.Lang) string {
 		return present.Choose(con.Limit.Unit, estimator.Decimal, v, present.Article, lang).Format(v, lang)
 	}
+	need := func(lang estimator.Lang) string {
+		return minfmt.Sprintf(needWords[c.path].In(lang), show(c.value, lang))
+	}
 	return Shortfall{Path: c.path, Limit: con.Limit, Best: best, Over: over, Option: p.o.id,
-		Why: estimator.Text{EN: minfmt.Sprintf("%s (%s) binds: no plan meets it and the others; the least any plan meeting the others needs is %s (%s), against %s",
-			label.EN, c.path, show(c.value, "en"), p.o.label.EN, show(c.limit, "en")),
-			JA: minfmt.Sprintf("%s（%s）が制約になっています: これと他の制約をすべて満たすプランはありません。他の制約を満たすプランが最小でも %s（%s）必要で、上限は %s です",
-				label.JA, c.path, show(c.value, "ja"), p.o.label.JA, show(c.limit, "ja"))}}
+		Need: estimator.Text{EN: need("en"), JA: need("ja")},
+		Why: estimator.Text{EN: minfmt.Sprintf("%s: the plan closest to it that meets the other constraints, %s, needs %s, against %s",
+			label.EN, p.o.label.EN, show(c.value, "en"), show(c.limit, "en")),
+			JA: minfmt.Sprintf("%s: 他の制約を満たすプランで最も近い %s でも %s 必要で、上限は %s です",
+				label.JA, p.o.label.JA, show(c.value, "ja"), show(c.limit, "ja"))}}
 }
 
-// why is the answer in one sentence.
+// why is the answer in one sentence: the plan chosen and why, or, when none
+// meets every constraint, which bind and what would make a plan, said once.
 func why(res *Result) estimator.Text {
 	n := strconv.Itoa(res.Points)
 	switch {
@@ -1078,7 +1097,16 @@ func why(res *Result) estimator.Text {
 		return estimator.Text{EN: minfmt.Sprintf("%s is the cheapest of %s plans compared that meets every constraint; %s.", c.Label.EN, n, c.Why.EN),
 			JA: minfmt.Sprintf("%s が、比較した %s 通りのプランのうちすべての制約を満たす最も安いプランです。%s。", c.Label.JA, n, c.Why.JA)}
 	case len(res.Shortfalls) > 0:
-		return res.Shortfalls[0].Why
+		var en, ja []string
+		for _, sf := range res.Shortfalls {
+			en, ja = append(en, sf.Need.EN), append(ja, sf.Need.JA)
+		}
+		if c := res.Closest; c != nil {
+			return estimator.Text{EN: minfmt.Sprintf("No plan meets every constraint, nor would relaxing any one of them: the closest (%s) needs %s.", c.EN, strings.Join(en, " and ")),
+				JA: minfmt.Sprintf("すべての制約を満たすプランはなく、制約を 1 つ緩めるだけでも足りません。最も近いプラン（%s）には、%sにする必要があります。", c.JA, strings.Join(ja, "、かつ "))}
+		}
+		return estimator.Text{EN: minfmt.Sprintf("No plan meets every constraint; a plan needs %s.", strings.Join(en, ", or ")),
+			JA: minfmt.Sprintf("すべての制約を満たすプランはありません。%sにすればプランがあります。", strings.Join(ja, "、または "))}
 	}
 	return estimator.Text{EN: "No option could be estimated for this workload (see the skipped options).", JA: "このワークロードを見積もれる選択肢がありません（除外した選択肢を参照）。"}
 }

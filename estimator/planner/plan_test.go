@@ -15,7 +15,9 @@ import (
 
 	"github.com/trainscale/trainscale/estimator"
 	"github.com/trainscale/trainscale/estimator/hardware"
+	"github.com/trainscale/trainscale/estimator/present"
 	"github.com/trainscale/trainscale/examples"
+	"github.com/trainscale/trainscale/internal/minfmt"
 )
 
 func planScenario(t testing.TB, name string, sets ...string) *estimator.Scenario {
@@ -200,8 +202,12 @@ func TestPlanInfeasibleNamesTheConstraint(t *testing.T) {
 	assert.Equal(t, "buy-dgx-1-v100", sf.Option)
 	assert.InDelta(t, res.Options[0].Capex.Value, sf.Best.Value, 1e-6) // the cheapest capex meeting the deadline
 	assert.InDelta(t, sf.Best.Value/1e6-1, sf.Over, 1e-12)
-	assert.Contains(t, res.Why.EN, "plan.capex_budget")
-	assert.Contains(t, res.Why.JA, "plan.capex_budget")
+	// Said once, in words, with the budget that would make a plan.
+	assert.True(t, strings.HasPrefix(res.Why.EN, "No plan meets every constraint; a plan needs a capital budget of at least "+
+		present.Format(sf.Best.Value, sf.Best.Unit, estimator.Decimal, "en")+", or a deadline of "), res.Why.EN)
+	assert.True(t, strings.HasPrefix(res.Why.JA, "すべての制約を満たすプランはありません。設備投資の予算を "+
+		present.Format(sf.Best.Value, sf.Best.Unit, estimator.Decimal, "ja")+" 以上、または 1 回の学習の期限を "), res.Why.JA)
+	assert.NotContains(t, res.Why.EN, "plan.")
 
 	// A deadline no count meets: the deadline is what fails, and the fastest
 	// plan still says what can be had.
@@ -209,6 +215,8 @@ func TestPlanInfeasibleNamesTheConstraint(t *testing.T) {
 	assert.Nil(t, res.Cheapest)
 	require.NotEmpty(t, res.Shortfalls)
 	assert.Equal(t, "plan.deadline_days", res.Shortfalls[0].Path)
+	assert.Contains(t, res.Why.EN, "a plan needs a deadline of ")
+	assert.Contains(t, res.Why.JA, "1 回の学習の期限を ")
 	require.NotNil(t, res.Fastest)
 	assert.Greater(t, res.Fastest.TimePerRun.Value, 0.001*estimator.Day)
 
@@ -490,5 +498,50 @@ func TestPlanExpressionsReproduceValues(t *testing.T) {
 				assert.Positive(t, seen[term], "%s %v: %s", tc.name, tc.sets, term)
 			}
 		}
+	}
+}
+
+// An infeasible plan's answer says once, in words and in both languages,
+// what would make a plan: each constraint that alone leaves none, as
+// alternatives, or, when relaxing no one constraint is enough, what the
+// closest plan needs of each at once.
+func TestPlanInfeasibleAdvice(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		sets    []string
+		paths   []string
+		en, ja  string // the sentence around the needs
+		joinEN  string
+		joinJA  string
+		closest string
+	}{
+		{"either", []string{"plan.tco_budget=1e7", "plan.deadline_days=2"}, []string{"plan.tco_budget", "plan.deadline_days"},
+			"No plan meets every constraint; a plan needs %s.", "すべての制約を満たすプランはありません。%sにすればプランがあります。", ", or ", "、または ", ""},
+		{"together", []string{"plan.tco_budget=1e4", "plan.deadline_days=1", "plan.max_gpus=8"}, []string{"plan.deadline_days", "plan.tco_budget"},
+			"No plan meets every constraint, nor would relaxing any one of them: the closest (Buy DGX H100) needs %s.",
+			"すべての制約を満たすプランはなく、制約を 1 つ緩めるだけでも足りません。最も近いプラン（DGX H100 を購入）には、%sにする必要があります。", " and ", "、かつ ", "Buy DGX H100"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := mustPlan(t, planScenario(t, "modern-2026", append([]string{"plan.gpus=h100-sxm"}, tc.sets...)...))
+			require.Nil(t, res.Cheapest)
+			var paths, en, ja []string
+			for _, sf := range res.Shortfalls {
+				paths, en, ja = append(paths, sf.Path), append(en, sf.Need.EN), append(ja, sf.Need.JA)
+				show := func(lang estimator.Lang) string {
+					return present.Format(sf.Best.Value, sf.Best.Unit, estimator.Decimal, lang)
+				}
+				assert.Equal(t, minfmt.Sprintf(needWords[sf.Path].EN, show("en")), sf.Need.EN)
+				assert.Equal(t, minfmt.Sprintf(needWords[sf.Path].JA, show("ja")), sf.Need.JA)
+			}
+			assert.Equal(t, tc.paths, paths)
+			assert.Equal(t, minfmt.Sprintf(tc.en, strings.Join(en, tc.joinEN)), res.Why.EN)
+			assert.Equal(t, minfmt.Sprintf(tc.ja, strings.Join(ja, tc.joinJA)), res.Why.JA)
+			if tc.closest == "" {
+				assert.Nil(t, res.Closest)
+			} else {
+				require.NotNil(t, res.Closest)
+				assert.Equal(t, tc.closest, res.Closest.EN)
+			}
+		})
 	}
 }

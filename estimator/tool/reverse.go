@@ -295,7 +295,7 @@ func (b *sizeBuilder) optimal(s hardware.Sizing) (*Result, error) {
 		return nil, &estimator.FieldError{Path: "days", Rule: estimator.Text{EN: "must leave the GPUs time to train a model of at least a billion parameters", JA: "10 億パラメータ以上のモデルを学習できる時間にしてください"},
 			Got: b.req.Days}
 	case errors.As(err, &fit):
-		return nil, &estimator.FieldError{Path: "gpus", Rule: estimator.Text{EN: "must hold the smallest model the time buys at some layout: " + fit.Error(), JA: "時間で買える最小のモデルがいずれかの並列化構成で収まる GPU 数にしてください: " + fit.Error()},
+		return nil, &estimator.FieldError{Path: "gpus", Rule: estimator.Text{EN: "must hold the smallest model the time buys at some layout: " + fit.Error(), JA: "時間で買える最小のモデルがいずれかの並列化構成で収まる GPU 数にしてください: " + fit.In("ja")},
 			Got: b.req.GPUs}
 	case err != nil:
 		return nil, err

@@ -126,15 +126,15 @@ func Transformer(req TransformerRequest) (*Result, error) {
 		default:
 			path, got = "tp", *req.TP
 		}
-		return nil, &estimator.FieldError{Path: path, Rule: estimator.Text{EN: bad.Error(), JA: "この並列化構成は使えません: " + bad.Error()}, Got: got}
+		return nil, &estimator.FieldError{Path: path, Rule: estimator.Text{EN: bad.Error(), JA: bad.In("ja")}, Got: got}
 	case errors.As(err, &fit) && layout != nil:
-		return nil, &estimator.FieldError{Path: "tp", Rule: estimator.Text{EN: fmt.Sprintf("must leave a layout that fits with pp: %s", fit.Error()), JA: fmt.Sprintf("pp と合わせて収まる並列化構成にしてください: %s", fit.Error())},
+		return nil, &estimator.FieldError{Path: "tp", Rule: estimator.Text{EN: fmt.Sprintf("must leave a layout that fits with pp: %s", fit.Error()), JA: fmt.Sprintf("pp と合わせて収まる並列化構成にしてください: %s", fit.In("ja"))},
 			Got: *req.TP}
 	case errors.As(err, &fit) && fewestErr == nil:
-		return nil, &estimator.FieldError{Path: "gpus", Rule: estimator.Text{EN: fmt.Sprintf("must hold the model at some layout, at least %d %s: %s", fewest, g.ID, fit.Error()), JA: fmt.Sprintf("いずれかの並列化構成でモデルが収まる GPU 数（%s を %d 基以上）にしてください: %s", g.ID, fewest, fit.Error())},
+		return nil, &estimator.FieldError{Path: "gpus", Rule: estimator.Text{EN: fmt.Sprintf("must hold the model at some layout, at least %d %s: %s", fewest, g.ID, fit.Error()), JA: fmt.Sprintf("いずれかの並列化構成でモデルが収まる GPU 数（%s を %d 基以上）にしてください: %s", g.ID, fewest, fit.In("ja"))},
 			Got: req.GPUs}
 	case errors.As(err, &fit):
-		return nil, &estimator.FieldError{Path: "gpus", Rule: estimator.Text{EN: fmt.Sprintf("must hold the model at some layout, which no count of %s does: %s", g.ID, fit.Error()), JA: fmt.Sprintf("いずれかの並列化構成でモデルが収まる GPU 数にしてください（%s では何基でも収まりません）: %s", g.ID, fit.Error())},
+		return nil, &estimator.FieldError{Path: "gpus", Rule: estimator.Text{EN: fmt.Sprintf("must hold the model at some layout, which no count of %s does: %s", g.ID, fit.Error()), JA: fmt.Sprintf("いずれかの並列化構成でモデルが収まる GPU 数にしてください（%s では何基でも収まりません）: %s", g.ID, fit.In("ja"))},
 			Got: req.GPUs}
 	case err != nil:
 		return nil, err

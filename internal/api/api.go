@@ -116,8 +116,8 @@ func (a *API) Call(method string, request []byte) (response []byte) {
 			Got: strconv.Quote(method)}, requestLang(request))
 	}
 	if !ok {
-		return errorJSON(&estimator.FieldError{Path: "method", Rule: estimator.Text{EN: "must be one of " + strings.Join(a.names, ", "), JA: "次のいずれかにしてください: " + strings.Join(a.names, ", ")},
-			Got: strconv.Quote(method)})
+		return ErrorJSON(&estimator.FieldError{Path: "method", Rule: estimator.Text{EN: "must be one of " + strings.Join(a.names, ", "), JA: "次のいずれかにしてください: " + strings.Join(a.names, ", ")},
+			Got: strconv.Quote(method)}, requestLang(request))
 	}
 	v, err := m(request)
 	if err != nil {
@@ -147,6 +147,10 @@ type Error struct {
 	Rule    string `json:"rule"`    // what it must be
 	Got     any    `json:"got"`     // what it was; null when there is nothing to show
 	Message string `json:"message"` // the whole sentence, as the CLI prints it, in the request's lang
+	// Problem is the message without the field, for a reader who sees the
+	// field's label beside it (the page's form): "must be > 0, got -3".
+	// Empty where the message names no field.
+	Problem string `json:"problem,omitempty"`
 }
 
 // requestLang is the lang a request asks for, "ja" or "en": its errors'
@@ -177,7 +181,7 @@ func Errors(err error, lang estimator.Lang) []Error {
 		var ae *Error
 		switch {
 		case errors.As(err, &fe):
-			out = append(out, Error{Path: estimator.ShownPath(fe.Path, lang), Rule: fe.Rule.EN, Got: jsonSafe(estimator.Shown(fe.Got, lang)), Message: fe.In(lang)})
+			out = append(out, Error{Path: estimator.ShownPath(fe.Path, lang), Rule: fe.Rule.EN, Got: jsonSafe(estimator.Shown(fe.Got, lang)), Message: fe.In(lang), Problem: fe.Problem(lang)})
 		case errors.As(err, &se):
 			out = append(out, Error{Path: "scenario", Rule: "must be valid JSON", Got: minfmt.Sprintf("line %d, column %d", se.Line, se.Column), Message: se.In(lang)})
 		case errors.As(err, &ae):

@@ -108,7 +108,7 @@ var messages = map[string]estimator.Text{
 	"plan.binding":        {EN: "Binding constraint (limit %s): %s", JA: "制約となる条件（上限 %s）：%s"},
 	"plan.constraints":    {EN: "Constraints: %s. Prices as of %s.", JA: "制約：%s。価格は %s 時点。"},
 	"plan.options":        {EN: "Options considered, each sized for the deadline, cheapest first (%d plans compared in all):", JA: "検討した選択肢（それぞれ期限に合わせた台数、安い順。比較したプランは全 %d 通り）："},
-	"plan.skipped":        {EN: "Not priced: %s (%s)", JA: "価格なし：%s（%s）"},
+	"plan.skipped":        {EN: "Not priced: %s. %s.", JA: "価格なし：%s。%s。"},
 	"plan.stale":          {EN: "* the price is more than 12 months older than the plan's date (%s): check it before buying.", JA: "* 価格がプランの日付より 12 か月以上古いもの（%s）：購入の前に確認してください。"},
 	"plan.yes":            {EN: "yes", JA: "はい"},
 	"list.sep":            {EN: "; ", JA: "、"},

@@ -255,7 +255,7 @@ func TestFormShowsAConfig(t *testing.T) {
   &#34;note&#34;: &#34;\u003cb\u003e&#34;,
   &#34;num_attention_heads&#34;: 14,`,
 		`name="workloads[0].transformer.model" data-kind="string" data-optional="" data-replaces="workloads[0].transformer.shape workloads[0].transformer.config"`,
-		`list="dl-transformers" placeholder="transformer.shape or transformer.config gives the shape" value="">`,
+		`list="dl-transformers" placeholder="the shape or a config.json gives the model" value="">`,
 	} {
 		assert.True(t, strings.Contains(form, want), want)
 	}
