@@ -1,6 +1,7 @@
 package page
 
 import (
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,7 +41,14 @@ func escValue(s string) string {
 	return b.String()
 }
 
-func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+func num(v float64) string {
+	// Without an exponent where a person types none: 1904296875, not
+	// 1.904296875e+09. Grouping would make an input's value unreadable.
+	if a := math.Abs(v); a >= 1e-6 && a < 1e21 {
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
 
 // domID makes an element id from a scenario path: f-fleet-cars, f-workloads-1-mb_per_s.
 func domID(prefix, path string) string {

@@ -121,7 +121,7 @@ var messagesEN = map[string]string{
 	"item.last.systems":   "A scenario needs at least one system: add another before removing this one.",
 
 	"results.article": "The article's figures",
-	"results.time":    "One training run (%s epochs)",
+	"results.time":    "One training run (%s)",
 	"results.team":    "Systems for the team (%s of %s members submitting, %s-day target)",
 	"results.all":     "Every quantity",
 	"col.network":     "Network",
@@ -266,7 +266,7 @@ var messagesJA = map[string]string{
 	"item.last.systems":   "シナリオにはシステムが 1 つ以上必要です。別のシステムを追加してから削除してください。",
 
 	"results.article": "記事の数値",
-	"results.time":    "1 回の学習（%s エポック）",
+	"results.time":    "1 回の学習（%s）",
 	"results.team":    "チームに必要なシステム数（%[2]s 人中 %[1]s 人が同時に投入、目標 %[3]s 日）",
 	"results.all":     "すべての数量",
 	"col.network":     "ネットワーク",

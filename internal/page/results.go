@@ -500,7 +500,7 @@ func (r *render) timeCaption() string {
 	if r.s.Training == nil {
 		return r.t["results.time.tokens"]
 	}
-	return minfmt.Sprintf(r.t["results.time"], num(r.s.Training.Epochs))
+	return minfmt.Sprintf(r.t["results.time"], r.s.Training.EpochsWords().In(r.lang))
 }
 
 // teamCaption names the team table with the inputs it follows: how many of

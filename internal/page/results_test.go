@@ -36,6 +36,7 @@ func TestLayoutFollowsCaptions(t *testing.T) {
 	}
 	html := Results(estimateWith(t, estimator.Override{Path: "training.epochs", Value: "60"}, estimator.Override{Path: "team.target_days", Value: "5"}), "en")
 	assert.Contains(t, html, "One training run (60 epochs)")
+	assert.Contains(t, Results(estimateWith(t, estimator.Override{Path: "training.epochs", Value: "1"}), "en"), "One training run (one epoch)")
 	assert.Contains(t, html, "5-day target)")
 }
 
