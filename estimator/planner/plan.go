@@ -984,12 +984,19 @@ func (lim planLimits) judge(out *Point, p planPoint) {
 	}
 	out.Binding, out.Slack = bind.path, bind.slack()
 	label, _ := p.o.s.PlanField(bind.path)
-	pct := strconv.FormatFloat(math.Abs(out.Slack)*100, 'f', 1, 64)
-	if out.Slack < 0 {
-		out.Why = estimator.Text{EN: label.EN + " is broken: " + pct + "% over", JA: label.JA + "を " + pct + "% 超えています"}
-		return
+	share := func(v float64, lang estimator.Lang) string {
+		return present.Format(v, estimator.Share, p.o.s.Units, lang)
 	}
-	out.Why = estimator.Text{EN: label.EN + " binds: " + pct + "% of it left", JA: label.JA + "が制約です（残り " + pct + "%）"}
+	switch over := -out.Slack; {
+	case over >= 4:
+		// Five times the limit and more reads as a multiple: 701x, not 70000% over.
+		out.Why = estimator.Text{EN: label.EN + " is broken: the plan needs " + share(1+over, estimator.English) + " it",
+			JA: label.JA + "の " + share(1+over, estimator.Japanese) + "が必要です"}
+	case over > 0:
+		out.Why = estimator.Text{EN: label.EN + " is broken: " + share(over, estimator.English) + " over", JA: label.JA + "を " + share(over, estimator.Japanese) + " 超えています"}
+	default:
+		out.Why = estimator.Text{EN: label.EN + " binds: " + share(out.Slack, estimator.English) + " of it left", JA: label.JA + "が制約です（残り " + share(out.Slack, estimator.Japanese) + "）"}
+	}
 }
 
 // constraints lists the limits set, deadline first.

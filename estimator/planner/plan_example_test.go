@@ -31,5 +31,5 @@ func ExampleMake() {
 	// Output:
 	// buy-dgx-1-v100 143 systems
 	// USD 23,127,000 capex; 790.79 kW
-	// Deadline per run binds: 0.0% of it left
+	// Deadline per run binds: 0% of it left
 }

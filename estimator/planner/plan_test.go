@@ -208,6 +208,11 @@ func TestPlanInfeasibleNamesTheConstraint(t *testing.T) {
 	assert.True(t, strings.HasPrefix(res.Why.JA, "すべての制約を満たすプランはありません。設備投資の予算を "+
 		present.Format(sf.Best.Value, sf.Best.Unit, estimator.Decimal, "ja")+" 以上、または 1 回の学習の期限を "), res.Why.JA)
 	assert.NotContains(t, res.Why.EN, "plan.")
+	// Each option says how far it breaks the budget: 23.1 times it reads as
+	// a multiple, a little over it as a share.
+	assert.Equal(t, estimator.Text{EN: "Capital budget is broken: the plan needs 23.1x it", JA: "設備投資の予算の 23.1倍が必要です"}, res.Options[0].Why)
+	res = mustPlan(t, planScenario(t, "article-2017", "plan.capex_budget=2e7"))
+	assert.Equal(t, estimator.Text{EN: "Capital budget is broken: 15.6% over", JA: "設備投資の予算を 15.6% 超えています"}, res.Options[0].Why)
 
 	// A deadline no count meets: the deadline is what fails, and the fastest
 	// plan still says what can be had.
