@@ -7,6 +7,6 @@
 declare var trainscaleOnReady: ((api: import('./trainscale.js').Module) => void) | undefined;
 declare var trainscaleToolsOnReady: ((api: import('./trainscale.js').Module) => void) | undefined;
 declare var trainscaleExportOnReady: ((api: import('./trainscale.js').Export) => void) | undefined;
-declare var trainscaleBoot: import('./trainscale.js').Started | undefined;
+declare var trainscaleBoot: import('./trainscale.js').Started | null | undefined;
 declare var trainscaleTimings: { what: string; ms: number; core: number; ok: boolean }[] | undefined;
 declare var echarts: import('./charts.js').ECharts | undefined;

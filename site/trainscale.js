@@ -319,6 +319,7 @@ export function answer(module, method, req) {
 export function estimator() {
   return loaded.client ??= (() => {
     const boot = globalThis.trainscaleBoot;
+    globalThis.trainscaleBoot = null; // adopted, or too late: boot.js starts no second worker
     const client = workerClient('estimator-worker.js', loadEstimator, boot?.url === asset('estimator-worker.js') ? boot : undefined);
     return { ready: client.ready, estimate: (req) => client.ask('estimate', req) };
   })();
