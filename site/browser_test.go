@@ -844,13 +844,18 @@ func TestFormulaDialogReturnsFocus(t *testing.T) {
 	assert.Equal(t, "data.raw", run[string](p, `document.activeElement.dataset.quantity || document.activeElement.tagName`))
 }
 
+// today is the browser's date as the page writes it into a download's name.
+func (p *page) today() string {
+	return run[string](p, `(() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()].map((n) => String(n).padStart(2, '0')).join('-'); })()`)
+}
+
 func TestDownloadsAreNamedAfterTheScenario(t *testing.T) {
 	t.Parallel()
 	p := open(t)
 	p.goTo("/")
 	p.ready("body")
 	run[bool](p, captureDownloads)
-	day := run[string](p, `(() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()].map((n) => String(n).padStart(2, '0')).join('-'); })()`)
+	day := p.today()
 	name, _ := p.download("[data-action=export-json]")
 	assert.Equal(t, "nvidia-2017-100-data-cars-to-dgx-1-"+day+".json", name)
 	name, _ = p.download("[data-export=xlsx]")

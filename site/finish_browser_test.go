@@ -199,7 +199,7 @@ func TestDownloadsKeepTheScenariosWords(t *testing.T) {
 	p.goTo("/")
 	p.ready("body")
 	run[bool](p, captureDownloads)
-	day := run[string](p, `(() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()].map((n) => String(n).padStart(2, '0')).join('-'); })()`)
+	day := p.today()
 	p.set("document", "name", "The article's fleet: 2026/27")
 	name, _ := p.download("[data-action=export-json]")
 	assert.Equal(t, "the-article's-fleet-2026-27-"+day+".json", name)
