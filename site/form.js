@@ -151,10 +151,19 @@ function besideIts(form, own, e) {
  * @returns {string}
  */
 function labelled(form, text) {
-  return text.replace(/\b[a-z_]+(\[\d+\])?(\.[a-z_]+(\[\d+\])?)+\b/g, (path) => {
-    const label = form.querySelector(`.field[data-field="${CSS.escape(path)}"] > label`);
-    return label?.firstChild ? label.firstChild.textContent.trim() : path;
-  });
+  return text.replace(/\b[a-z_]+(\[\d+\])?(\.[a-z_]+(\[\d+\])?)+\b/g, (path) => labelOf(form, path) ?? path);
+}
+
+// labelOf is the label the form shows for the field at path, or null where
+// it shows none.
+/**
+ * @param {Element} form
+ * @param {string} path
+ * @returns {string | null}
+ */
+function labelOf(form, path) {
+  const label = form.querySelector(`.field[data-field="${CSS.escape(path)}"] > label`);
+  return label?.firstChild ? label.firstChild.textContent.trim() : null;
 }
 
 /**
@@ -185,7 +194,7 @@ export function clearErrors(form, el, path) {
  */
 function clearStale(form, keep) {
   for (const f of form.querySelectorAll('[aria-invalid=true]')) {
-    if (!keep.has(f) && !(/** @type {HTMLElement} */ (f).dataset.refused !== undefined)) setError(f, '');
+    if (!keep.has(f) && /** @type {HTMLElement} */ (f).dataset.refused === undefined) setError(f, '');
   }
 }
 
@@ -210,8 +219,8 @@ export function refused(form, el) {
  * @returns {string}
  */
 export function said(form, e) {
-  const label = e.problem ? form.querySelector(`.field[data-field="${CSS.escape(e.path)}"] > label`) : null;
-  return label?.firstChild ? label.firstChild.textContent.trim() + ': ' + labelled(form, e.problem) : e.message;
+  const label = e.problem ? labelOf(form, e.path) : null;
+  return label ? label + ': ' + labelled(form, e.problem) : e.message;
 }
 
 /**

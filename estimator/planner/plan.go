@@ -988,8 +988,8 @@ func (lim planLimits) judge(out *Point, p planPoint) {
 		return present.Format(v, estimator.Share, p.o.s.Units, lang)
 	}
 	switch over := -out.Slack; {
-	case over >= 4:
-		// Five times the limit and more reads as a multiple: 701x, not 70000% over.
+	case 1+over >= present.MultipleFrom:
+		// What the plan needs reads as a multiple of the limit: 701x, not 70000% over.
 		out.Why = estimator.Text{EN: label.EN + " is broken: the plan needs " + share(1+over, estimator.English) + " it",
 			JA: label.JA + "の " + share(1+over, estimator.Japanese) + "が必要です"}
 	case over > 0:

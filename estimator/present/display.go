@@ -261,13 +261,17 @@ func duration(a float64) step {
 	return durations[len(durations)-1].step
 }
 
+// MultipleFrom is the share from which a share reads as a multiple, as
+// people say it: 769x, not 76901.3%. Below it, a percentage.
+const MultipleFrom = 5
+
 // percent shows a share of 1 in percent: 34.6%, and 0.12% for a share
-// below 1% that would otherwise print as 0.1%. From five times (500%) it
-// shows a multiple, as people say it: 769x, not 76901.3%.
+// below 1% that would otherwise print as 0.1%; from MultipleFrom, a
+// multiple.
 func percent(a float64) Display {
 	d := Display{Unit: estimator.Share, Per: 0.01, Divisor: "0.01", En: "%", Ja: "%", Joined: true, Digits: 1}
 	switch {
-	case a >= 5:
+	case a >= MultipleFrom:
 		d.Per, d.Divisor, d.En, d.Ja = 1, "1", "x", "倍"
 		if a >= 100 {
 			d.Digits = 0
