@@ -258,13 +258,17 @@ func (d *doc) width() float64 { return d.pageW - 2*margin }
 // para writes wrapped text at the current position.
 func (d *doc) para(text string, size float64) {
 	d.setFont("", size)
-	lh := size * 0.5
+	d.wrapped(text, size*0.5)
+	d.pdf.Ln(1.5)
+}
+
+// wrapped writes text wrapped to the text width in the current font, lh apart.
+func (d *doc) wrapped(text string, lh float64) {
 	for _, line := range d.wrap(text, d.width()) {
 		d.ensure(lh)
 		d.pdf.SetX(margin)
 		d.pdf.CellFormat(d.width(), lh, d.tr(line), "", 1, "L", false, 0, "")
 	}
-	d.pdf.Ln(1.5)
 }
 
 // heading starts a section: on a new page when asked, with a bookmark.
@@ -289,7 +293,9 @@ func (d *doc) heading(text string, newPage bool) {
 func (d *doc) subheading(text string) {
 	d.ensure(16)
 	d.setFont("B", 11)
-	d.pdf.CellFormat(d.width(), 7, d.tr(text), "", 1, "L", false, 0, "")
+	// Wrapped as a paragraph is: a long one (the planner's choice, said
+	// whole) would otherwise run off the page.
+	d.wrapped(text, 7)
 	d.pdf.Ln(0.5)
 }
 
