@@ -135,6 +135,22 @@ type page struct {
 	// (the tools module's) are not among the tab's requests.
 	served []string
 	errs   []string
+	held   map[string]chan struct{} // paths the server answers only once released (hold)
+}
+
+// hold keeps the server from answering path until release is called (or
+// the test ends): the page as it stands while a file is on its way.
+func (p *page) hold(path string) (release func()) {
+	gate := make(chan struct{})
+	p.mu.Lock()
+	if p.held == nil {
+		p.held = map[string]chan struct{}{}
+	}
+	p.held[path] = gate
+	p.mu.Unlock()
+	release = sync.OnceFunc(func() { close(gate) })
+	p.t.Cleanup(release)
+	return release
 }
 
 func open(t *testing.T) *page {
@@ -146,7 +162,11 @@ func open(t *testing.T) *page {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p.mu.Lock()
 		p.served = append(p.served, r.URL.Path)
+		gate := p.held[r.URL.Path]
 		p.mu.Unlock()
+		if gate != nil {
+			<-gate
+		}
 		h.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
@@ -286,7 +306,29 @@ func TestPrerenderedFiguresAreTheCore(t *testing.T) {
 		assert.Contains(t, string(html), fmt.Sprintf(`data-quantity="%s" data-value="%s"`, id, fmt.Sprint(q.Value)))
 	}
 	assert.NotContains(t, string(html), "{{")
-	assert.NotContains(t, string(html), "<script>", "no inline script")
+	// One inline script, boot.js in the head, which the CSP allows by its hash.
+	assert.Equal(t, 1, strings.Count(string(html), "<script>"), "inline scripts")
+	assert.Contains(t, string(html), "<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<script>"+site.BootScript+"</script>")
+	assert.Contains(t, site.CSP, "script-src 'self' 'wasm-unsafe-eval' 'sha256-")
+}
+
+// A value typed before the page is live (here while the estimator module is
+// held back) is answered once it is: the figures follow the form, not the
+// prerendered scenario.
+func TestTypedBeforeLiveIsAnswered(t *testing.T) {
+	t.Parallel()
+	p := open(t)
+	release := p.hold("/estimator.wasm")
+	p.goTo("/")
+	require.True(t, run[bool](p, `(() => {
+  const el = document.querySelector('[name="fleet.cars"]');
+  el.value = '300'; el.dispatchEvent(new Event('input', {bubbles: true}));
+  return document.body.dataset.ready !== 'true';
+})()`), "typed before live")
+	release()
+	p.ready("body")
+	p.idle("document")
+	sameFigures(t, p.values("document"), coreEstimate(t, examples.Default, estimator.Override{Path: "fleet.cars", Value: "300"}))
 }
 
 func TestPageShowsTheCoreFigures(t *testing.T) {

@@ -10,6 +10,18 @@
  */
 
 /**
+ * typedEarly lists the form's fields whose value is not the one the page
+ * was built with: typed (or restored by the browser) before the page went
+ * live, when no handler heard them.
+ * @param {Element} form
+ * @returns {Field[]}
+ */
+export function typedEarly(form) {
+  return [.../** @type {NodeListOf<Field>} */ (form.querySelectorAll('input[name], select[name], textarea[name]'))].filter((el) =>
+    el instanceof HTMLSelectElement ? [...el.options].some((o) => o.selected !== o.defaultSelected) : el.value !== el.defaultValue);
+}
+
+/**
  * overrideOf is the override an input stands for: {path, value}, value as JSON text.
  * @param {Field} el
  * @returns {Override}

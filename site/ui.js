@@ -22,7 +22,7 @@
 import { estimator, asset } from './trainscale.js';
 import { tools } from './tools.js';
 import { readHash, writeHash, hashKeeper } from './hash.js';
-import { overrideOf, showErrors, clearErrors, anyErrors, refused, said, movesRange, showRanges, movesNotes, showNotes, replacedBy, clearReplaced, openFile } from './form.js';
+import { overrideOf, showErrors, clearErrors, anyErrors, refused, said, movesRange, showRanges, movesNotes, showNotes, replacedBy, clearReplaced, openFile, typedEarly } from './form.js';
 import { resultsView } from './results.js';
 import { bindExports } from './exports.js';
 import { bindLists } from './lists.js';
@@ -100,6 +100,10 @@ import { bindLists } from './lists.js';
  * @property {() => Promise<Answer>} reload
  * @property {(text: string) => Promise<Answer>} importScenario
  * @property {(el: Field) => void} typed
+ * @property {{want: (render: NonNullable<Request['render']>) => void, settled: () => Promise<void>}} parts
+ * @property {Promise<void>} calm resolves once the first answer is on screen (see quietTimer)
+ * @property {() => void} calmed
+ * @property {ReturnType<typeof quietTimer>} quiet
  */
 
 const timings = (globalThis.trainscaleTimings ??= []);
@@ -158,6 +162,10 @@ export async function mount(root, opts = {}) {
   await page.then(() => start(page));
   const host = page.host;
   host.dataset && (host.dataset.ready = 'true', host.dataset.recomputes = '0');
+  page.quiet.start();
+  // What was typed while the module loaded is answered now, each field as
+  // if typed this moment.
+  for (const el of typedEarly(page.els.form)) page.typed(el);
   performance.mark('trainscale-interactive');
   return {
     api, state: () => page.state, recompute: (/** @type {Field} */ el) => page.then(() => recompute(page, el)),
@@ -229,7 +237,7 @@ function newPage(root, opts, api, preset, state, startup) {
     host: /** @type {HTMLElement} */ (root.host || root), // where the ready attribute goes
     state: withDefault(state, presets.default),
     messages: /** @type {Record<string, string> | null} */ (null),
-    then: inTurn(/** @type {HTMLElement} */ (root.host || root)),
+    then: inTurn(/** @type {HTMLElement} */ (root.host || root), () => page.parts.settled()),
     t: (/** @type {string} */ key) => (page.messages && page.messages[key]) || key,
     request: (extra = {}) => ({ ...page.state.base, set: setList(page.state.sets), ...extra }),
     // An estimate with render: [...] (form, results, ranges), which only the tools module answers.
@@ -276,23 +284,31 @@ function newPage(root, opts, api, preset, state, startup) {
   page.reload = () => reload(page);
   page.importScenario = (text) => importScenario(page, text);
   page.typed = typing(page);
+  page.parts = partsFollower(page);
+  page.calm = new Promise((resolve) => { page.calmed = resolve; });
+  page.quiet = quietTimer(page.calmed);
   return page;
 }
 
 // inTurn runs ops one after another: then(op) resolves with op's answer
 // (undefined for one that failed) once every op before it has ended.
-// host.trainscaleIdle() resolves once every op so far has ended (tests wait
-// on it; it sets no attribute, which a benchmark would take for the page's
-// answer to a keystroke).
+// host.trainscaleIdle() resolves once every op so far has ended, and what
+// follows them beside the queue (behind) has settled (tests wait on it; it
+// sets no attribute, which a benchmark would take for the page's answer to
+// a keystroke).
 /**
  * @param {HTMLElement & {trainscaleIdle?: () => Promise<void>}} host
+ * @param {() => Promise<void>} behind
  * @returns {Page['then']}
  */
-function inTurn(host) {
+function inTurn(host, behind) {
   /** @type {Promise<unknown>} */
   let tail = Promise.resolve();
   host.trainscaleIdle = async () => {
-    for (let t; t !== tail;) await (t = tail);
+    for (let t; t !== tail;) {
+      await (t = tail);
+      await behind();
+    }
   };
   // A failed op is said on the console; the ops after it still run.
   return (op) => /** @type {Promise<any>} */ (tail = tail.then(op).catch((err) => console.error(err)));
@@ -311,6 +327,7 @@ function typing(page) {
   const waiting = new Map(); // the override's path → {el, t0}: the latest input not yet asked
   return (el) => {
     page.charts.hold();
+    page.quiet.hold();
     const { path } = overrideOf(el);
     const queued = waiting.has(path);
     waiting.set(path, { el, t0: performance.now() });
@@ -320,6 +337,71 @@ function typing(page) {
       waiting.delete(path);
       return recompute(page, el, t0, () => waiting.has(path));
     });
+  };
+}
+
+// What the first answer needs goes first: the estimator's worker answers
+// it, and the tools module (charts, ranges, notes; 8 MB to compile) starts
+// only once that answer is on screen (the first keystroke's recompute
+// calls calmed), or once the page has been live for quietMs with nothing
+// typed. On a slow or shared CPU its compilation would otherwise take the
+// cores the first keystroke's answer needs.
+const quietMs = 500;
+
+// quietTimer calls calmed quietMs after start(), unless a keystroke (hold())
+// came first: that keystroke's recompute calls it.
+/** @param {() => void} calmed */
+function quietTimer(calmed) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  return {
+    start() { timer = setTimeout(calmed, quietMs); },
+    hold() { clearTimeout(timer); },
+  };
+}
+
+// partsFollower renders the parts of the form a keystroke moved (the ranges
+// group, the notes and items' titles) once its figures are on screen, in the
+// tools module, beside the page's queue: the next keystroke's estimate does
+// not wait for it, nor for the tools module's start. One request is out at a
+// time, for the scenario as it then stands; an answer that a later change
+// overtook is asked again. settled() resolves once none is out or wanted.
+/**
+ * @param {Page} page
+ * @returns {Page['parts']}
+ */
+function partsFollower(page) {
+  /** @type {Set<NonNullable<Request['render']>[number]>} */
+  const wanted = new Set();
+  /** @type {Promise<void> | null} */
+  let running = null;
+  async function run() {
+    while (wanted.size) {
+      const render = [...wanted];
+      wanted.clear();
+      const req = page.request({ render, compact: true, lang: page.state.lang });
+      let res;
+      try {
+        res = await page.rendered(req);
+      } catch (err) {
+        console.error(err); // the figures stand; the parts stay as they were
+        continue;
+      }
+      if (JSON.stringify(page.request({ render, compact: true, lang: page.state.lang })) !== JSON.stringify(req)) {
+        for (const p of render) wanted.add(p);
+      } else if (!res.error) {
+        showRanges(page.els.form, res.ranges);
+        showNotes(page.els.form, res.form);
+      }
+    }
+    running = null;
+  }
+  return {
+    want(render) {
+      for (const p of render) wanted.add(p);
+      if (wanted.size) running ??= run();
+    },
+    settled: () => running ?? Promise.resolve(),
   };
 }
 
@@ -473,14 +555,7 @@ async function recompute(page, el, t0 = performance.now(), stale = () => false) 
   }
   sets.set(o.path, o.value);
   const tAsked = performance.now();
-  // A point value with a range moves it: the ranges group comes back to show
-  // where. A change that moves a note or an item's title brings the form, for
-  // them alone. Both are rendered by the tools module; any other keystroke
-  // stays with the estimator module.
-  const req = { ...page.state.base, set: setList(sets), compact: true, lang: page.state.lang };
-  /** @type {Request['render']} */
-  const render = [...(movesRange(els.form, el) ? /** @type {const} */ (['ranges']) : []), ...(movesNotes(els.form, el) ? /** @type {const} */ (['form']) : [])];
-  const res = await (render.length ? page.rendered({ ...req, render }) : page.api.estimate(req));
+  const res = await page.api.estimate({ ...page.state.base, set: setList(sets), compact: true, lang: page.state.lang });
   const coreMs = performance.now() - tAsked; // the worker's round trip
   if (stale()) return res;
   if (res.error) {
@@ -492,8 +567,10 @@ async function recompute(page, el, t0 = performance.now(), stale = () => false) 
     clearErrors(els.form, el, o.path);
     clearReplaced(els.form, replaced);
     await page.results.update(res);
-    showRanges(els.form, res.ranges);
-    showNotes(els.form, res.form);
+    // A point value with a range moves it: the ranges group follows, to
+    // show where. A change that moves a note or an item's title brings the
+    // form, for them alone. Both are the tools module's, after the figures.
+    page.parts.want([...(movesRange(els.form, el) ? /** @type {const} */ (['ranges']) : []), ...(movesNotes(els.form, el) ? /** @type {const} */ (['form']) : [])]);
     page.hash.soon();
     page.charts.schedule();
     // A value refused beside this one may be valid now: asked again, it
@@ -503,6 +580,7 @@ async function recompute(page, el, t0 = performance.now(), stale = () => false) 
     if (anyErrors(els.form)) page.setStatus('status.error', true);
     else page.setStatus('status.ready');
   }
+  page.calmed();
   timings.push({ what: 'recompute', ms: performance.now() - t0, core: coreMs, ok: !res.error });
   const host = page.host;
   host.dataset?.recomputes !== undefined && (host.dataset.recomputes = String(+host.dataset.recomputes + 1));
@@ -633,9 +711,12 @@ function chartScheduler(page) {
       if (!page.els.charts) return;
       held = false;
       const n = ++asked;
-      tools(); // the worker starts, and compiles its module, during the wait
       clearTimeout(timer);
-      timer = setTimeout(() => draw(n), 250);
+      page.calm.then(() => {
+        if (n !== asked) return;
+        tools(); // the worker starts, and compiles its module, during the wait
+        timer = setTimeout(() => draw(n), 250);
+      });
       clearTimeout(quiet);
       quiet = setTimeout(show, 2000);
     },
