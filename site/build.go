@@ -117,6 +117,8 @@ func Build(dir string, opt Options) (map[string]Size, error) {
 			if data, err = Prerender(data); err != nil {
 				return nil, err
 			}
+		case e.Name() == "boot.js":
+			continue // inlined in index.html's head
 		case strings.HasSuffix(e.Name(), ".js"):
 			data = stripDocComments(data)
 		}
@@ -318,7 +320,7 @@ func Prerender(tmpl []byte) ([]byte, error) {
 	out := string(tmpl)
 	for hole, text := range map[string]string{
 		"{{form}}": page.Form(est.Scenario, "en"), "{{answer}}": answer, "{{results}}": results, "{{presets}}": opts.String(),
-		"{{datalists}}": page.Datalists(), "{{startup}}": string(start), "{{accuracy}}": accuracy,
+		"{{datalists}}": page.Datalists(), "{{startup}}": string(start), "{{accuracy}}": accuracy, "{{boot}}": BootScript,
 	} {
 		if !strings.Contains(out, hole) {
 			return nil, fmt.Errorf("index.html has no %s", hole)

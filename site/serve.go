@@ -1,7 +1,10 @@
 package site
 
 import (
+	"bytes"
 	"cmp"
+	"crypto/sha256"
+	"encoding/base64"
 	"mime"
 	"net/http"
 	"os"
@@ -13,10 +16,41 @@ import (
 )
 
 // CSP is the Content-Security-Policy Handler sends: everything from the page's
-// own origin, WebAssembly compilation allowed, no inline script or style, no
-// eval, no plugins, no base or form redirection.
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; " +
+// own origin, WebAssembly compilation allowed, no inline script but the boot
+// script index.html inlines (by its hash), no inline style, no eval, no
+// plugins, no base or form redirection.
+var CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' '" + scriptHash(BootScript) + "'; style-src 'self'; img-src 'self' data: blob:; " +
 	"font-src 'self'; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'"
+
+// BootScript is boot.js as index.html inlines it in its head: its code,
+// without the comment lines that explain it.
+var BootScript = inlineScript(mustSource("boot.js"))
+
+// scriptHash is a CSP source that allows an inline script by its text.
+func scriptHash(text string) string {
+	sum := sha256.Sum256([]byte(text))
+	return "sha256-" + base64.StdEncoding.EncodeToString(sum[:])
+}
+
+// inlineScript is a page script without its doc comments and the lines
+// that are a comment alone.
+func inlineScript(src []byte) string {
+	var b strings.Builder
+	for line := range bytes.Lines(stripDocComments(src)) {
+		if !bytes.HasPrefix(bytes.TrimSpace(line), []byte("//")) {
+			b.Write(line)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func mustSource(name string) []byte {
+	data, err := sources.ReadFile(name)
+	if err != nil {
+		panic(err) // embedded at build time: only a build without it gets here
+	}
+	return data
+}
 
 // contentTypes fixes the types that matter for the page, whatever the system's
 // MIME tables say: WebAssembly streaming compilation insists on application/wasm.

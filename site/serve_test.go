@@ -81,3 +81,17 @@ func TestHandlerStaysInsideItsDirectory(t *testing.T) {
 	assert.Equal(t, http.StatusOK, code, "a link that stays inside is followed")
 	assert.Equal(t, "export {}", body)
 }
+
+// The CSP names the inline boot script by the hash a browser computes over
+// its text: sha256 of the bytes between <script> and </script>, base64.
+func TestScriptHashIsTheCSPSource(t *testing.T) {
+	assert.Equal(t, "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=", scriptHash(""))
+	assert.Contains(t, CSP, "'"+scriptHash(BootScript)+"'")
+}
+
+func TestInlineScriptDropsCommentLines(t *testing.T) {
+	src := "// why it is here\n/**\n * @param {string} x\n */\nconst a = 1; // beside code stays\n  // indented comment\nfetch('http://x/y');\n"
+	assert.Equal(t, "const a = 1; // beside code stays\nfetch('http://x/y');", inlineScript([]byte(src)))
+	assert.NotContains(t, BootScript, "boot.js starts")
+	assert.Contains(t, BootScript, "new Worker(")
+}

@@ -214,17 +214,19 @@ function wasmExec() {
   });
 }
 
-// compile compiles a module while it downloads, once per file; response,
-// when given, is the file's fetch already under way.
+// compile compiles a module while it downloads, once per file; source,
+// when given, is the file's fetch already under way, or the module compiled.
 /**
  * @param {string} file
- * @param {Promise<Response>} [response]
+ * @param {Promise<Response | WebAssembly.Module>} [source]
  */
-function compile(file, response) {
+function compile(file, source) {
   return compiled[file] ??= (async () => {
     const url = new URL(file, base).href;
     try {
-      return await WebAssembly.compileStreaming(response ?? fetch(url));
+      const got = await source;
+      if (got instanceof WebAssembly.Module) return got;
+      return await WebAssembly.compileStreaming(got ?? fetch(url));
     } catch (err) {
       // A host that serves .wasm with the wrong type: compile from the bytes.
       return WebAssembly.compile(await (await fetch(url)).arrayBuffer());
@@ -235,13 +237,21 @@ function compile(file, response) {
 /**
  * @param {string} file
  * @param {Global} global
- * @param {Promise<Response>} [response]
+ * @param {Promise<Response | WebAssembly.Module>} [source]
  */
-async function instantiate(file, global, response) {
-  const module = compile(file, response);
+async function instantiate(file, global, source) {
+  const module = compile(file, source);
   await wasmExec();
   return run(await module, global);
 }
+
+// A keystroke's estimate allocates about 0.4 MB and a collection in wasm
+// takes 30-40 ms (the module's data is scanned each time): at Go's default,
+// every tenth keystroke would wait for one. A heap goal five times the live
+// heap (at least 16 MB) makes that about every fortieth. Set as the runtime
+// reads it at start, GOGC (runtime/debug would link fmt, os and time).
+/** @type {Partial<Record<Global, string>>} */
+const gcPercent = { trainscale: '400' };
 
 /**
  * run starts Go's runtime (wasm_exec.js, already loaded) on a compiled module
@@ -253,6 +263,7 @@ async function instantiate(file, global, response) {
 async function run(module, global) {
   const Go = /** @type {NonNullable<typeof globalThis.Go>} */ (globalThis.Go); // wasmExec has run
   const go = new Go();
+  go.env = { GOGC: gcPercent[global] ?? '100' };
   const ready = new Promise((resolve) => { globalThis[/** @type {`${Global}OnReady`} */ (global + 'OnReady')] = resolve; });
   const instance = await WebAssembly.instantiate(module, go.importObject);
   go.run(instance).catch((/** @type {unknown} */ err) => console.error(global, err));
@@ -261,14 +272,14 @@ async function run(module, global) {
 
 /**
  * The estimator module: estimate (explain, presets and messages are
- * loadTools'). Loaded once; response, when given, is estimator.wasm's fetch
+ * loadTools'). Loaded once; source, when given, is estimator.wasm's fetch
  * already under way (its worker asks for the bytes before its own imports
- * arrive).
- * @param {Promise<Response>} [response]
+ * arrive), or the module compiled (by the page's boot.js).
+ * @param {Promise<Response | WebAssembly.Module>} [source]
  * @returns {Promise<Module>}
  */
-export function loadEstimator(response) {
-  return loaded.estimator ??= instantiate('estimator.wasm', 'trainscale', response);
+export function loadEstimator(source) {
+  return loaded.estimator ??= instantiate('estimator.wasm', 'trainscale', source);
 }
 
 /**

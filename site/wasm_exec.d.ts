@@ -7,6 +7,7 @@ export {};
 declare global {
   var Go: (new () => {
     importObject: WebAssembly.Imports;
+    env: Record<string, string>; // the runtime's environment (GOGC, GODEBUG), read as it starts
     run(instance: WebAssembly.Instance): Promise<void>;
   }) | undefined;
 }
