@@ -101,9 +101,7 @@ import { bindLists } from './lists.js';
  * @property {(text: string) => Promise<Answer>} importScenario
  * @property {(el: Field) => void} typed
  * @property {{want: (render: NonNullable<Request['render']>) => void, settled: () => Promise<void>}} parts
- * @property {Promise<void>} calm resolves once the first answer is on screen (see quietTimer)
- * @property {() => void} calmed
- * @property {ReturnType<typeof quietTimer>} quiet
+ * @property {ReturnType<typeof quietGate>} quiet
  */
 
 const timings = (globalThis.trainscaleTimings ??= []);
@@ -285,8 +283,7 @@ function newPage(root, opts, api, preset, state, startup) {
   page.importScenario = (text) => importScenario(page, text);
   page.typed = typing(page);
   page.parts = partsFollower(page);
-  page.calm = new Promise((resolve) => { page.calmed = resolve; });
-  page.quiet = quietTimer(page.calmed);
+  page.quiet = quietGate();
   return page;
 }
 
@@ -327,7 +324,7 @@ function typing(page) {
   const waiting = new Map(); // the override's path → {el, t0}: the latest input not yet asked
   return (el) => {
     page.charts.hold();
-    page.quiet.hold();
+    page.quiet.typed();
     const { path } = overrideOf(el);
     const queued = waiting.has(path);
     waiting.set(path, { el, t0: performance.now() });
@@ -340,30 +337,49 @@ function typing(page) {
   };
 }
 
-// What the first answer needs goes first: the estimator's worker answers
-// it, and the tools module (charts, ranges, notes; 8 MB to compile) starts
-// only once that answer is on screen (the first keystroke's recompute
-// calls calmed), or once the page has been live for quietMs with nothing
-// typed. On a slow or shared CPU its compilation would otherwise take the
-// cores the first keystroke's answer needs.
+// Keystrokes go first: the estimator's worker answers them, and what the
+// tools module does (its start: 8 MB to compile; the ranges and notes a
+// keystroke moved; the charts' 2,000 samples) waits until the page has been
+// live quietMs with nothing typed. On two cores that work took the CPU a
+// keystroke's estimate needs: the keystroke after the first took 41-52 ms
+// with the tools module starting beside it, 14-22 ms without.
 const quietMs = 500;
 
-// quietTimer calls calmed quietMs after start(), unless a keystroke (hold())
-// came first: that keystroke's recompute calls it.
-/** @param {() => void} calmed */
-function quietTimer(calmed) {
+// quietGate's wait() resolves once the page has been live quietMs (start())
+// with no keystroke (typed()) since; a keystroke makes the next wait()
+// wait again.
+function quietGate() {
+  /** @type {() => void} */
+  let open = () => {};
+  let gate = new Promise((/** @type {(v?: void) => void} */ resolve) => { open = resolve; });
+  let shut = true, live = false;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => { shut = false; open(); }, quietMs);
+  };
   return {
-    start() { timer = setTimeout(calmed, quietMs); },
-    hold() { clearTimeout(timer); },
+    start() {
+      live = true;
+      arm();
+    },
+    typed() {
+      if (!shut) {
+        shut = true;
+        gate = new Promise((resolve) => { open = resolve; });
+      }
+      if (live) arm();
+    },
+    wait: () => gate,
   };
 }
 
 // partsFollower renders the parts of the form a keystroke moved (the ranges
-// group, the notes and items' titles) once its figures are on screen, in the
-// tools module, beside the page's queue: the next keystroke's estimate does
-// not wait for it, nor for the tools module's start. One request is out at a
+// group, the notes and items' titles) once its figures are on screen and the
+// typing has paused (quietGate), in the tools module, beside the page's
+// queue: the next keystroke's estimate does not wait for it, nor for the
+// tools module's start. One request is out at a
 // time, for the scenario as it then stands; an answer that a later change
 // overtook is asked again. settled() resolves once none is out or wanted.
 /**
@@ -377,6 +393,7 @@ function partsFollower(page) {
   let running = null;
   async function run() {
     while (wanted.size) {
+      await page.quiet.wait();
       const render = [...wanted];
       wanted.clear();
       const req = page.request({ render, compact: true, lang: page.state.lang });
@@ -580,7 +597,6 @@ async function recompute(page, el, t0 = performance.now(), stale = () => false) 
     if (anyErrors(els.form)) page.setStatus('status.error', true);
     else page.setStatus('status.ready');
   }
-  page.calmed();
   timings.push({ what: 'recompute', ms: performance.now() - t0, core: coreMs, ok: !res.error });
   const host = page.host;
   host.dataset?.recomputes !== undefined && (host.dataset.recomputes = String(+host.dataset.recomputes + 1));
@@ -712,7 +728,7 @@ function chartScheduler(page) {
       held = false;
       const n = ++asked;
       clearTimeout(timer);
-      page.calm.then(() => {
+      page.quiet.wait().then(() => {
         if (n !== asked) return;
         tools(); // the worker starts, and compiles its module, during the wait
         timer = setTimeout(() => draw(n), 250);
