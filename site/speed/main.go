@@ -49,6 +49,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -101,8 +102,8 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	dir := fs.String("dir", "site/dist", "the built page to serve (`dir`), or a URL to load")
 	fs.IntVar(&c.runs, "runs", 9, "loads of each page per CPU slowdown, after one warm-up load")
 	cpus := fs.String("cpu", "1", "CPU slowdowns, comma-separated: k gives the browser's processes, workers included, 1/k of the machine's CPU time (a cgroup quota; needs root)")
-	fs.DurationVar(&c.latency, "latency", 0, "network round-trip latency added to each request")
-	fs.Float64Var(&c.kbps, "kbps", 0, "network download (and upload) throughput in kbit/s; 0 for none")
+	fs.DurationVar(&c.latency, "latency", 0, "network round-trip latency added to each response, a worker's fetches too (the tool's servers shape them; a URL goes through a proxy)")
+	fs.Float64Var(&c.kbps, "kbps", 0, "network download throughput in kbit/s, shared by every response of a load; 0 for none")
 	fs.DurationVar(&c.settle, "settle", 3*time.Second, "how long after live to watch for long tasks")
 	fs.IntVar(&c.keys, "keys", 8, "keystrokes typed after live, each timed to the page's change; 0 for none")
 	// 400 ms: longer than the charts' 250 ms wait, so the charts' work runs between keystrokes, as it does for a user who pauses.
@@ -186,15 +187,27 @@ func main() {
 
 // run serves the directories, measures every target and prints the tables.
 func run(ctx context.Context, c config, out io.Writer) error {
+	var shape *link
+	if c.latency > 0 || c.kbps > 0 {
+		shape = newLink(c.latency, c.kbps)
+	}
 	for i := range c.targets {
 		t := &c.targets[i]
-		if t.dir == "" && t.html == "" {
+		if t.dir == "" && t.html == "" && shape == nil {
 			continue
 		}
 		var h http.Handler
-		if t.html != "" {
+		path := "/"
+		switch {
+		case t.html != "":
 			h = pageHandler(t.html)
-		} else {
+		case t.dir == "": // a URL, shaped through a proxy
+			u, err := url.Parse(t.url)
+			if err != nil {
+				return fmt.Errorf("%s: %w", t.url, err)
+			}
+			h, path = proxy(u), u.RequestURI()
+		default:
 			if _, err := os.Stat(filepath.Join(t.dir, "index.html")); err != nil {
 				return fmt.Errorf("%s: %w (make site builds the page)", t.dir, err)
 			}
@@ -211,12 +224,15 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		if err != nil {
 			return err
 		}
+		if shape != nil {
+			h = shaped(h, shape)
+		}
 		t.sent = new(tally)
 		h = counting(h, t.sent)
 		srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 		go srv.Serve(ln)
 		defer srv.Close()
-		t.url = "http://" + ln.Addr().String() + "/"
+		t.url = "http://" + ln.Addr().String() + path
 	}
 
 	chromium := c.chromium
@@ -338,6 +354,13 @@ func (c countingWriter) WriteHeader(code int) {
 	}
 	c.n.add(size)
 	c.ResponseWriter.WriteHeader(code)
+}
+
+// Flush passes a shaped response's pacing on (shaped flushes each chunk).
+func (c countingWriter) Flush() {
+	if f, ok := c.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
 }
 
 func (c countingWriter) Write(b []byte) (int, error) {
@@ -496,17 +519,6 @@ func measure(bctx context.Context, c config, t target) (sample, error) {
 	}
 	if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
 		return sample{}, err
-	}
-	if c.latency > 0 || c.kbps > 0 {
-		through := -1.0
-		if c.kbps > 0 {
-			through = c.kbps * 1000 / 8
-		}
-		cond := &network.Conditions{Latency: float64(c.latency.Milliseconds()), DownloadThroughput: through, UploadThroughput: through}
-		if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule,
-			network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{cond}}); err != nil {
-			return sample{}, err
-		}
 	}
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument,
 		page.AddScriptToEvaluateOnNewDocumentParams{Source: fmt.Sprintf(watchJS, t.ready, t.input, t.answer)}); err != nil {

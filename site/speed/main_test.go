@@ -3,10 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -111,4 +115,34 @@ func TestCPUQuotaWritesTheShare(t *testing.T) {
 		assert.Equal(t, "#!/bin/sh\necho $$ > '"+filepath.Join(q.dir, "cgroup.procs")+"'\nexec '/usr/bin/chromium' \"$@\"\n", string(text))
 		require.NoError(t, os.RemoveAll(q.exec))
 	}
+}
+
+// The link paces every response's bytes at its rate, one after another as
+// over one connection, and holds each response's first byte for the round
+// trip: on a clock of its own, each wait is the one the rate and latency
+// give.
+func TestLinkPacesResponses(t *testing.T) {
+	now := time.Unix(0, 0)
+	var slept []time.Duration
+	l := newLink(40*time.Millisecond, 80) // 80 kbit/s: 10,000 bytes a second
+	l.now = func() time.Time { return now }
+	l.sleep = func(d time.Duration) { slept = append(slept, d) }
+
+	l.send(5000)
+	l.send(5000) // queued behind the first: both must cross
+	assert.Equal(t, []time.Duration{500 * time.Millisecond, time.Second}, slept)
+	now = now.Add(3 * time.Second) // the link idle again: no backlog
+	l.send(1000)
+	assert.Equal(t, 100*time.Millisecond, slept[2])
+
+	slept = nil
+	body := strings.Repeat("x", chunk+100)
+	h := shaped(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, body) }), l)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+	assert.Equal(t, body, rec.Body.String())
+	require.Len(t, slept, 3, "the round trip, then two chunks")
+	assert.Equal(t, 40*time.Millisecond, slept[0])
+	assert.Equal(t, time.Duration(float64(chunk)/10000*float64(time.Second)), slept[1]-100*time.Millisecond)
+	assert.True(t, rec.Flushed, "each chunk is flushed")
 }
