@@ -50,14 +50,14 @@ func ModuleSizes(root, file string) ([]PackageSize, error) {
 // (the runtime and syscall/js publishing one function).
 const FloorModule = "./wasm/floor"
 
-// ShippedBrotli builds a main package as the page's build builds its
-// modules (stripped; small: inlining off) and returns its brotli size.
-func ShippedBrotli(root, pkg string, small bool) (int, error) {
+// Shipped builds a main package as the page's build builds its modules
+// (stripped; small: inlining off) and returns its size, raw and brotli.
+func Shipped(root, pkg string, small bool) (Size, error) {
 	data, err := buildWasm(root, pkg, small)
 	if err != nil {
-		return 0, err
+		return Size{}, err
 	}
-	return len(Brotli(data)), nil
+	return Size{Raw: len(data), Brotli: len(Brotli(data))}, nil
 }
 
 // wasmParts splits a WebAssembly module's function bodies by the Go package

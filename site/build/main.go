@@ -70,16 +70,16 @@ func printPackages(file string) error {
 	}
 	fmt.Printf("| the other packages, each under 1%% of the code | %.0f | %.0f |\n", kb(rest.Raw), kb(rest.Brotli))
 	fmt.Printf("| all code | %.0f | %.0f |\n", kb(code), kb(codeBr))
-	shipped, err := site.ShippedBrotli(".", site.Modules[file], file == "estimator.wasm")
+	shipped, err := site.Shipped(".", site.Modules[file], file == "estimator.wasm")
 	if err != nil {
 		return err
 	}
-	floor, err := site.ShippedBrotli(".", site.FloorModule, true)
+	floor, err := site.Shipped(".", site.FloorModule, true)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("\n%s as shipped: %.0f KB brotli; the floor, Go's runtime publishing one function (%s): %.0f KB brotli.\n",
-		file, kb(shipped), site.FloorModule, kb(floor))
+	fmt.Printf("\n%s as shipped: %.0f KB raw, %.0f KB brotli; the floor, Go's runtime publishing one function (%s): %.0f KB raw, %.0f KB brotli.\n",
+		file, kb(shipped.Raw), kb(shipped.Brotli), site.FloorModule, kb(floor.Raw), kb(floor.Brotli))
 	return nil
 }
 
