@@ -379,9 +379,9 @@ function quietGate() {
 // group, the notes and items' titles) once its figures are on screen and the
 // typing has paused (quietGate), in the tools module, beside the page's
 // queue: the next keystroke's estimate does not wait for it, nor for the
-// tools module's start. One request is out at a
-// time, for the scenario as it then stands; an answer that a later change
-// overtook is asked again. settled() resolves once none is out or wanted.
+// tools module's start. One request is out at a time, for the scenario as
+// it then stands; an answer that a later change overtook is asked again.
+// settled() resolves once none is out or wanted.
 /**
  * @param {Page} page
  * @returns {Page['parts']}
@@ -660,7 +660,7 @@ function accuracyPoints(page) {
 // its drawing.
 /** @param {Page} page */
 function chartScheduler(page) {
-  let timer = 0, quiet = 0;
+  let timer = 0, showSoon = 0;
   let asked = 0; // the changes so far; an answer for an older one is stale
   /** @type {() => void} */
   let show;
@@ -733,8 +733,8 @@ function chartScheduler(page) {
         tools(); // the worker starts, and compiles its module, during the wait
         timer = setTimeout(() => draw(n), 250);
       });
-      clearTimeout(quiet);
-      quiet = setTimeout(show, 2000);
+      clearTimeout(showSoon);
+      showSoon = setTimeout(show, 2000);
     },
   };
 }
