@@ -1,18 +1,16 @@
-// boot.js starts the estimator's worker (estimator-worker.js) from the
-// page's head, before the long prerendered page below it is parsed, styled
-// and laid out, and the module's download and compilation: V8 compiles it
-// on threads of its own once the page has painted, and the module goes to
-// the worker (named 'posted', so it waits for it) once compiled. Should that
-// fail, the worker is told so and fetches the module itself. A worker
-// starts only once the page's thread has a moment, after the parse; the
-// module's fetch starts at once. The build inlines this script there (Prerender, {{boot}}), with
-// its hash in the CSP (site.CSP): a script fetched from the head would either
-// block the parser for a round trip or, async, be run by Chromium only once
-// the page is parsed and painted. Inline, it runs as the parser reaches it
-// and takes no time of its own: the worker starts on its own thread.
-// estimator() (trainscale.js) adopts the worker, with the events it heard
-// before then, from globalThis.trainscaleBoot; should estimator() come first,
-// it leaves null there and this starts nothing.
+// boot.js starts the estimator's worker (estimator-worker.js) and the
+// module's download from the page's head, before the long prerendered page
+// below it is parsed, styled and laid out. V8 compiles the module on threads
+// of its own once the page has painted, and the module goes to the worker
+// (named 'posted', so it waits for it) once compiled; should that fail, the
+// worker is told so and fetches the module itself. (Chromium starts a worker
+// only once the page's thread has a moment, after the parse.) The build
+// inlines this script there (Prerender, {{boot}}), with its hash in the CSP
+// (site.CSP): a script fetched from the head would either block the parser
+// for a round trip or, async, be run by Chromium only once the page is
+// parsed and painted. estimator() (trainscale.js) adopts the worker, with
+// the events it heard before then, from globalThis.trainscaleBoot; should
+// estimator() come first, it leaves null there and this starts nothing.
 (() => {
   if (globalThis.trainscaleBoot !== undefined) return;
   const url = new URL('estimator-worker.js', document.baseURI);

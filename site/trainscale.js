@@ -263,7 +263,8 @@ const gcPercent = { trainscale: '400' };
 async function run(module, global) {
   const Go = /** @type {NonNullable<typeof globalThis.Go>} */ (globalThis.Go); // wasmExec has run
   const go = new Go();
-  go.env = { GOGC: gcPercent[global] ?? '100' };
+  const gogc = gcPercent[global];
+  if (gogc) go.env = { GOGC: gogc };
   const ready = new Promise((resolve) => { globalThis[/** @type {`${Global}OnReady`} */ (global + 'OnReady')] = resolve; });
   const instance = await WebAssembly.instantiate(module, go.importObject);
   go.run(instance).catch((/** @type {unknown} */ err) => console.error(global, err));

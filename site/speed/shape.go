@@ -12,8 +12,8 @@ import (
 // -kbps is set: a response waits latency before its first byte, and the
 // bytes of all responses leave one chunk at a time at the link's rate, in
 // the order they were written, as over one connection to the browser. The
-// tool shapes its own servers' responses (a URL target goes through a
-// proxy, proxied) rather than asking DevTools to: DevTools' emulation does
+// tool shapes its own servers' responses (a URL target is proxied) rather
+// than asking DevTools to: DevTools' emulation does
 // not reach a dedicated worker's fetches, so a module a worker fetched
 // came at loopback speed while a peer's scripts, fetched by its page,
 // were throttled.
