@@ -43,6 +43,10 @@ var Modules = map[string]string{
 	"export.wasm":    "./wasm/export",    // only when a download is asked for
 }
 
+// SmallModule says whether a module of Modules is built small (buildWasm):
+// the one the page loads first, whose bytes every visit waits for.
+func SmallModule(file string) bool { return file == "estimator.wasm" }
+
 // Size is one built file's size, raw and precompressed (0 when not compressed).
 type Size struct {
 	Raw    int `json:"raw"`
@@ -72,7 +76,7 @@ func Build(dir string, opt Options) (map[string]Size, error) {
 			continue
 		}
 		wg.Go(func() {
-			data, err := buildWasm(opt.Root, pkg, file == "estimator.wasm")
+			data, err := buildWasm(opt.Root, pkg, SmallModule(file))
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {

@@ -25,7 +25,7 @@ func ModuleSizes(root, file string) ([]PackageSize, error) {
 	if !ok {
 		return nil, errors.New("no module " + file)
 	}
-	data, err := buildWasmNamed(root, pkg, file == "estimator.wasm", true)
+	data, err := buildWasmNamed(root, pkg, SmallModule(file), true)
 	if err != nil {
 		return nil, err
 	}

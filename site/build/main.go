@@ -70,7 +70,7 @@ func printPackages(file string) error {
 	}
 	fmt.Printf("| the other packages, each under 1%% of the code | %.0f | %.0f |\n", kb(rest.Raw), kb(rest.Brotli))
 	fmt.Printf("| all code | %.0f | %.0f |\n", kb(code), kb(codeBr))
-	shipped, err := site.Shipped(".", site.Modules[file], file == "estimator.wasm")
+	shipped, err := site.Shipped(".", site.Modules[file], site.SmallModule(file))
 	if err != nil {
 		return err
 	}
